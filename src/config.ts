@@ -1,0 +1,146 @@
+// The only module that reads process.env: every setting is parsed and checked here, once.
+import { z } from "zod";
+import { resolve } from "node:path";
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: flag,
+  RELEASE: optionalText,
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Views are handed to the writer thread every VIEW_FLUSH_MS or at VIEW_BATCH_MAX views.
+  VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
+  VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Google sign-in; without a client id the server offers one-time sign-in links instead.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  // Stripe; without a secret key billing is off and everyone gets enterprise limits.
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  STRIPE_PRICE_BASIC: z.string().default("price_basic"),
+  STRIPE_PRICE_PRO: z.string().default("price_pro"),
+  STRIPE_PRICE_ENTERPRISE: z.string().default("price_enterprise"),
+  BUSINESS_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "a two-letter country code such as PT")
+    .default("PT"),
+  VIES_URL: z.url().default("https://ec.europa.eu/taxation_customs/vies/rest-api"),
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  CONTACT_FORM_URL: z.url().default("https://forms.gle/linkprev-support"),
+  SOCIAL_URL: z.url().default("https://x.com/linkprev"),
+  // Requests per minute per IP on sign-in and token endpoints.
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  dbPath: string;
+  uploadsDir: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  trustProxy: boolean;
+  release: string | undefined;
+  production: boolean;
+  viewFlushMs: number;
+  viewBatchMax: number;
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    apiUrl: string;
+    prices: { basic: string; pro: string; enterprise: string };
+  } | null;
+  businessCountry: string;
+  viesUrl: string;
+  viesTimeoutMs: number;
+  contactFormUrl: string;
+  socialUrl: string;
+  authRateLimit: number;
+  maxBodyBytes: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Overrides come from command-line flags and win over the environment. */
+export type ConfigOverrides = Partial<Record<keyof z.input<typeof EnvSchema>, string>>;
+
+export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(EnvSchema.shape)) raw[key] = env[key];
+  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) raw[key] = value;
+  // An empty variable means "not set", so defaults apply.
+  for (const key of Object.keys(raw)) if (raw[key] === "") raw[key] = undefined;
+
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "config");
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(raw[name] ?? "")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError("Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set");
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbPath: resolve(dataDir, "linkprev.db"),
+    uploadsDir: resolve(dataDir, "uploads"),
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    trustProxy: e.TRUST_PROXY,
+    release: e.RELEASE,
+    production: e.NODE_ENV === "production",
+    viewFlushMs: e.VIEW_FLUSH_MS,
+    viewBatchMax: e.VIEW_BATCH_MAX,
+    google: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET!,
+          authUrl: e.GOOGLE_AUTH_URL,
+          tokenUrl: e.GOOGLE_TOKEN_URL,
+          userinfoUrl: e.GOOGLE_USERINFO_URL,
+        }
+      : null,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: e.STRIPE_API_URL,
+          prices: { basic: e.STRIPE_PRICE_BASIC, pro: e.STRIPE_PRICE_PRO, enterprise: e.STRIPE_PRICE_ENTERPRISE },
+        }
+      : null,
+    businessCountry: e.BUSINESS_COUNTRY,
+    viesUrl: e.VIES_URL.replace(/\/+$/, ""),
+    viesTimeoutMs: e.VIES_TIMEOUT_MS,
+    contactFormUrl: e.CONTACT_FORM_URL,
+    socialUrl: e.SOCIAL_URL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+  };
+}

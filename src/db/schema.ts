@@ -1,0 +1,198 @@
+// The stored entities of SPEC §3, plus what the server needs (tokens, login links, webhook ids, view rollups).
+// Limits live in CHECK constraints so that nothing over-long is stored whichever code path writes.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    stripeCustomerId: text("stripe_customer_id"),
+    userSlug: text("user_slug").notNull().unique(),
+    googleSub: text("google_sub").unique(),
+    // Validated EU VAT exemption, used at checkout.
+    vatCountryCode: text("vat_country_code"),
+    vatNumber: text("vat_number"),
+    vatCompanyName: text("vat_company_name"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_user_slug_len", sql`length(${t.userSlug}) between 1 and 20`)],
+);
+
+export const links = sqliteTable(
+  "links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    linkSlug: text("link_slug").notNull(),
+    targetUrl: text("target_url").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    imageSource: text("image_source"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    viewsBot: integer("views_bot").notNull().default(0),
+    viewsHuman: integer("views_human").notNull().default(0),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
+    check("links_target_url_len", sql`length(${t.targetUrl}) <= 2048`),
+    check("links_title_len", sql`length(${t.title}) <= 255`),
+    check("links_description_len", sql`length(${t.description}) <= 2048`),
+    check("links_image_url_len", sql`${t.imageUrl} is null or length(${t.imageUrl}) <= 2048`),
+    check("links_image_source", sql`${t.imageSource} is null or ${t.imageSource} in ('upload', 'ai')`),
+    // A slug is unique per user among live links; deleted links keep theirs but no longer hold it.
+    uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = 0`),
+    index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
+  ],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripePriceId: text("stripe_price_id"),
+    status: text("status").notNull(),
+    planId: text("plan_id").notNull(),
+    isAnnual: integer("is_annual", { mode: "boolean" }).notNull().default(false),
+    currentPeriodStart: integer("current_period_start", { mode: "timestamp_ms" }),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    // Stripe's `created` of the newest event applied, so an older event never overwrites newer state.
+    stripeEventAt: integer("stripe_event_at").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull().unique(),
+    stripeInvoiceId: text("stripe_invoice_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status").notNull(),
+    paymentMethod: text("payment_method"),
+    receiptUrl: text("receipt_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("payments_currency_len", sql`length(${t.currency}) = 3`), index("payments_user_idx").on(t.userId)],
+);
+
+export const views = sqliteTable(
+  "views",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    clientWidth: integer("client_width").notNull().default(0),
+    clientHeight: integer("client_height").notNull().default(0),
+    attribution: text("attribution"),
+    isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
+    platform: text("platform"),
+    timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("views_link_time_idx").on(t.linkId, t.timestamp)],
+);
+
+/** Per-link, per-day counts written with the views, so charts never scan the views table. */
+export const viewDays = sqliteTable(
+  "view_days",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    human: integer("human").notNull().default(0),
+    bot: integer("bot").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+);
+
+/** Per-link counts of which crawler platform fetched the card. */
+export const viewPlatforms = sqliteTable(
+  "view_platforms",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.platform] })],
+);
+
+export const userConsents = sqliteTable(
+  "user_consents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    termsAccepted: integer("terms_accepted", { mode: "boolean" }).notNull().default(true),
+    privacyAccepted: integer("privacy_accepted", { mode: "boolean" }).notNull().default(true),
+    acceptanceDate: integer("acceptance_date", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("user_consents_user_idx").on(t.userId)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token, never the token itself.
+    sid: text("sid").primaryKey(),
+    sess: text("sess").notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    check("sessions_sid_len", sql`length(${t.sid}) <= 255`),
+    check("sessions_sess_len", sql`length(${t.sess}) <= 8192`),
+    index("sessions_expire_idx").on(t.expire),
+  ],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`), index("api_tokens_user_idx").on(t.userId)],
+);
+
+export const loginLinks = sqliteTable("login_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+});
+
+/** Stripe event ids already applied, so a replayed webhook is a no-op. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Link = typeof links.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

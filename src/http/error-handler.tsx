@@ -1,0 +1,34 @@
+// The one place where failures become responses: JSON {message} under /api, an HTML page for browsers.
+// Unexpected errors are logged and answered without internal detail.
+import { Elysia } from "elysia";
+import { AppError } from "./errors.ts";
+import type { PageRenderer } from "../pages/render.tsx";
+import { NotFoundPage } from "../pages/not-found.tsx";
+import { ErrorPage } from "../pages/error.tsx";
+
+function describe(code: string | number, error: unknown): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.status, message: error.message };
+  switch (code) {
+    case "NOT_FOUND":
+      return { status: 404, message: "Not found" };
+    case "PARSE":
+      return { status: 400, message: "The request body could not be read. Send valid JSON or form data." };
+    case "VALIDATION":
+      return { status: 400, message: "Invalid input" };
+    case "INVALID_COOKIE_SIGNATURE":
+      return { status: 400, message: "Invalid cookie" };
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) return { status, message: "Invalid request" };
+  console.error(error);
+  return { status: 500, message: "Something went wrong on our side. Please try again." };
+}
+
+export const errorHandler = (pages: PageRenderer) =>
+  new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+    const { status, message } = describe(code, error);
+    if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ message }, { status });
+    return status === 404
+      ? pages.response(<NotFoundPage />, { title: "Page not found", status })
+      : pages.response(<ErrorPage message={message} />, { title: "Error", status });
+  });

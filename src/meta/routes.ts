@@ -1,0 +1,11 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../context.ts";
+
+export const metaRoutes = (ctx: AppContext) =>
+  new Elysia()
+    .get("/api/version", () => ctx.version)
+    // For container health checks: the database must answer.
+    .get("/healthz", () => {
+      ctx.sqlite.query("SELECT 1").get();
+      return { ok: true };
+    });

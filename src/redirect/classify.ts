@@ -1,0 +1,49 @@
+// Who is fetching a short URL: a crawler drawing a preview card (and for which platform), or a person.
+import { isbot } from "isbot";
+
+export type Visitor = { isBot: boolean; platform: string | null };
+
+// Order matters: iMessage's previewer names Facebook and Twitter, Telegram's names TwitterBot.
+const PLATFORMS: ReadonlyArray<readonly [string, RegExp]> = [
+  ["imessage", /facebookexternalhit\/[\d.]+ Facebot Twitterbot/i],
+  ["telegram", /TelegramBot/i],
+  ["facebook", /facebookexternalhit|meta-externalagent|Facebot|facebookcatalog/i],
+  ["x", /Twitterbot/i],
+  ["linkedin", /LinkedInBot/i],
+  ["slack", /Slackbot|Slack-ImgProxy/i],
+  ["discord", /Discordbot/i],
+  ["whatsapp", /WhatsApp/i],
+  ["mastodon", /Mastodon/i],
+  ["bluesky", /Bluesky|Cardyb/i],
+  ["pinterest", /Pinterest/i],
+  ["reddit", /redditbot/i],
+  ["skype", /SkypeUriPreview/i],
+  ["teams", /MicrosoftPreview|Teams/i],
+  ["apple", /Applebot/i],
+  ["google", /Googlebot|Google-InspectionTool|GoogleOther|APIs-Google|AdsBot-Google/i],
+  ["bing", /bingbot|BingPreview/i],
+];
+
+export function classifyUserAgent(userAgent: string): Visitor {
+  // A missing User-Agent is a script or a crawler, never a person's browser.
+  if (userAgent.trim() === "") return { isBot: true, platform: "other" };
+  if (!isbot(userAgent)) return { isBot: false, platform: null };
+  for (const [platform, pattern] of PLATFORMS) if (pattern.test(userAgent)) return { isBot: true, platform };
+  return { isBot: true, platform: "other" };
+}
+
+const MEMO_LIMIT = 5000;
+
+/** classifyUserAgent, memoised per User-Agent string: the same few agents make most requests. */
+export function createVisitorClassifier(): (userAgent: string) => Visitor {
+  const memo = new Map<string, Visitor>();
+  return (userAgent) => {
+    let visitor = memo.get(userAgent);
+    if (!visitor) {
+      visitor = classifyUserAgent(userAgent);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(userAgent, visitor);
+    }
+    return visitor;
+  };
+}

@@ -1,0 +1,72 @@
+// GET/HEAD /go/:userSlug/:linkSlug — the hot path. Served as a raw Bun route: no session, no body parsing,
+// no React. One cached lookup, one memoised classification, then a 302 or the preview page, and one push
+// onto the view buffer.
+import type { Server } from "bun";
+import { clientIp, truncateIp } from "../http/client-ip.ts";
+import type { LinkCache } from "./link-cache.ts";
+import { renderPreviewPage } from "./preview-page.ts";
+import type { ViewRecorder } from "./view-recorder.ts";
+import type { Visitor } from "./classify.ts";
+
+type GoDeps = {
+  cache: LinkCache;
+  views: ViewRecorder;
+  classify: (userAgent: string) => Visitor;
+  publicUrl: string;
+  trustProxy: boolean;
+  notFoundHtml: string;
+};
+
+// Previews are rendered per request into no cache of anyone's: every fetch must reach us to be counted.
+const PREVIEW_HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/** A browser prefetch or prerender is not a visit. */
+function isPrefetch(request: Request): boolean {
+  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? request.headers.get("x-moz");
+  return purpose !== null && /prefetch|prerender/i.test(purpose);
+}
+
+function referrerHost(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer || !URL.canParse(referer)) return null;
+  return new URL(referer).hostname || null;
+}
+
+export function createGoHandler(deps: GoDeps) {
+  const notFound = () =>
+    new Response(deps.notFoundHtml, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+
+  return (request: Request & { params: { userSlug: string; linkSlug: string } }, server: Server<unknown>): Response => {
+    const link = deps.cache.get(request.params.userSlug, request.params.linkSlug);
+    if (!link) return notFound();
+
+    const userAgent = request.headers.get("user-agent") ?? "";
+    const visitor = deps.classify(userAgent);
+
+    if (request.method === "GET" && !isPrefetch(request)) {
+      deps.views.record({
+        linkId: link.id,
+        userId: link.userId,
+        isBot: visitor.isBot,
+        platform: visitor.platform,
+        ip: truncateIp(clientIp(request, server.requestIP(request)?.address, deps.trustProxy)) || null,
+        userAgent,
+        attribution: referrerHost(request),
+        at: Date.now(),
+      });
+    }
+
+    if (visitor.isBot) {
+      link.previewHtml ??= renderPreviewPage(link, deps.publicUrl);
+      return new Response(request.method === "HEAD" ? null : link.previewHtml, { status: 200, headers: PREVIEW_HEADERS });
+    }
+    return new Response(null, { status: 302, headers: { Location: link.targetUrl, "Cache-Control": "no-store" } });
+  };
+}

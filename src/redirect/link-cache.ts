@@ -1,0 +1,63 @@
+// A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
+// The links service invalidates entries on create (a cached "not found"), edit and delete.
+import type { Database } from "bun:sqlite";
+import { safeHttpUrl } from "../links/url.ts";
+
+export type GoLink = {
+  id: number;
+  userId: number;
+  userSlug: string;
+  linkSlug: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  /** The crawler page, rendered on first use. */
+  previewHtml?: string;
+};
+
+const DEFAULT_LIMIT = 10_000;
+
+export class LinkCache {
+  private readonly entries = new Map<string, GoLink | null>();
+  private readonly lookup;
+
+  constructor(
+    sqlite: Database,
+    private readonly limit = DEFAULT_LIMIT,
+  ) {
+    this.lookup = sqlite.query<Omit<GoLink, "previewHtml">, [string, string]>(
+      `SELECT l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
+              l.target_url AS targetUrl, l.title AS title, l.description AS description,
+              l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight
+         FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0
+        WHERE u.user_slug = ?1`,
+    );
+  }
+
+  get(userSlug: string, linkSlug: string): GoLink | null {
+    const key = `${userSlug}/${linkSlug}`;
+    const cached = this.entries.get(key);
+    if (cached !== undefined) return cached;
+    const row = this.lookup.get(userSlug, linkSlug);
+    // A target that is not http(s) (written by an older version, or by hand) is never served.
+    const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
+    const link = row && targetUrl ? { ...row, targetUrl } : null;
+    if (this.entries.size >= this.limit) {
+      // Evict the oldest entry: Map keeps insertion order.
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, link);
+    return link;
+  }
+
+  invalidate(userSlug: string, linkSlug: string): void {
+    this.entries.delete(`${userSlug}/${linkSlug}`);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,70 @@
+// Buffers counted views in memory and hands them to the writer Worker every flush window (or at a size cap).
+// On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
+// a kill -9 loses at most the open window plus the batch being written.
+import type { ViewRecord } from "./view-batch.ts";
+
+export class ViewRecorder {
+  private buffer: ViewRecord[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private nextBatchId = 1;
+  private readonly inFlight = new Map<number, () => void>();
+  /** The Worker handles batches in order, so the newest batch's commit means all are committed. */
+  private latestCommit: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly flushMs: number,
+    private readonly batchMax: number,
+  ) {
+    worker.onmessage = (event: MessageEvent<{ type: string; id: number; error?: string }>) => {
+      const { type, id, error } = event.data;
+      if (type === "failed") console.error(`view batch ${id} was not stored: ${error}`);
+      this.inFlight.get(id)?.();
+      this.inFlight.delete(id);
+    };
+  }
+
+  static async start(dbPath: string, options: { flushMs: number; batchMax: number }): Promise<ViewRecorder> {
+    const worker = new Worker(new URL("./view-writer.worker.ts", import.meta.url).href);
+    await new Promise<void>((resolve, reject) => {
+      worker.onerror = (event) => reject(new Error(`view writer failed to start: ${event.message}`));
+      worker.onmessage = (event: MessageEvent) => event.data?.type === "ready" && resolve();
+      worker.postMessage({ type: "open", dbPath });
+    });
+    return new ViewRecorder(worker, options.flushMs, options.batchMax);
+  }
+
+  record(view: ViewRecord): void {
+    if (this.closed) return;
+    this.buffer.push(view);
+    if (this.buffer.length >= this.batchMax) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  /** Hands the buffer to the Worker; resolves once every batch handed over so far is committed. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.buffer.length > 0) {
+      const id = this.nextBatchId++;
+      this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
+      this.worker.postMessage({ type: "batch", id, views: this.buffer });
+      this.buffer = [];
+    }
+    return this.latestCommit;
+  }
+
+  /** Stops accepting views, stores what is buffered and closes the Worker's connection. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    await new Promise<void>((resolve) => {
+      this.worker.onmessage = (event: MessageEvent) => event.data?.type === "closed" && resolve();
+      this.worker.postMessage({ type: "close" });
+    });
+    this.worker.terminate();
+  }
+}

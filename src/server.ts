@@ -1,0 +1,72 @@
+// Starts LinkPrev: database, view writer, link cache, the raw /go route and the Elysia app for the rest.
+import { mkdirSync } from "node:fs";
+import { createElement } from "react";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { openDb } from "./db/connection.ts";
+import { applyMigrations } from "./db/migrate.ts";
+import { resolveRelease, versionInfo } from "./meta/version.ts";
+import { loadAssets } from "./pages/assets.ts";
+import { NotFoundPage } from "./pages/not-found.tsx";
+import { createPageRenderer } from "./pages/render.tsx";
+import { createVisitorClassifier } from "./redirect/classify.ts";
+import { createGoHandler } from "./redirect/go.ts";
+import { LinkCache } from "./redirect/link-cache.ts";
+import { ViewRecorder } from "./redirect/view-recorder.ts";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  /** Stores every buffered view now (tests, admin). */
+  flushViews: () => Promise<void>;
+  /** Stops accepting requests, stores buffered views, closes the database. */
+  stop: () => Promise<void>;
+};
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  mkdirSync(config.uploadsDir, { recursive: true });
+  const { sqlite, db } = openDb(config.dbPath);
+  applyMigrations(sqlite);
+
+  const version = versionInfo(resolveRelease(config.release));
+  const linkCache = new LinkCache(sqlite);
+  const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
+  const ctx: AppContext = { config, sqlite, db, linkCache, version };
+
+  const assets = await loadAssets();
+  const pages = createPageRenderer(version, assets.stylesheet);
+  const app = createApp(ctx, pages, assets.routes);
+  const go = createGoHandler({
+    cache: linkCache,
+    views,
+    classify: createVisitorClassifier(),
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    notFoundHtml: pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+  });
+
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: config.maxBodyBytes,
+    development: false,
+    routes: { "/go/:userSlug/:linkSlug": { GET: go, HEAD: go } },
+    fetch: (request) => app.handle(request),
+  });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`,
+    port: server.port!,
+    ctx,
+    flushViews: () => views.flush(),
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.stop();
+        await views.close();
+        sqlite.close();
+      })()),
+  };
+}
