@@ -1,5 +1,6 @@
-// The shape of a counted view and the transaction that stores a batch of them.
-// Used by the writer Worker; kept apart so that tests and admin commands can write batches synchronously too.
+// A batch of counted views, kept in columns with repeated strings (User-Agents, IPs, referrers) stored once,
+// so handing it to the writer Worker is a cheap copy; and the transaction that stores one: the raw rows plus
+// the per-link counters, per-day and per-platform rollups that every read uses, in one commit.
 import type { Database } from "bun:sqlite";
 
 export type ViewRecord = {
@@ -13,50 +14,119 @@ export type ViewRecord = {
   at: number;
 };
 
+export type ViewBatch = {
+  size: number;
+  linkId: number[];
+  userId: number[];
+  at: number[];
+  isBot: number[];
+  /** Indexes into `strings`; -1 for none. */
+  platform: number[];
+  ip: number[];
+  userAgent: number[];
+  attribution: number[];
+  strings: string[];
+};
+
+export class ViewBatchBuilder {
+  private batch: ViewBatch = ViewBatchBuilder.empty();
+  private stringIndex = new Map<string, number>();
+
+  private static empty(): ViewBatch {
+    return { size: 0, linkId: [], userId: [], at: [], isBot: [], platform: [], ip: [], userAgent: [], attribution: [], strings: [] };
+  }
+
+  private intern(value: string | null): number {
+    if (value === null) return -1;
+    let index = this.stringIndex.get(value);
+    if (index === undefined) {
+      index = this.batch.strings.push(value) - 1;
+      this.stringIndex.set(value, index);
+    }
+    return index;
+  }
+
+  add(v: ViewRecord): number {
+    const b = this.batch;
+    b.linkId.push(v.linkId);
+    b.userId.push(v.userId);
+    b.at.push(v.at);
+    b.isBot.push(v.isBot ? 1 : 0);
+    b.platform.push(this.intern(v.platform));
+    b.ip.push(this.intern(v.ip));
+    b.userAgent.push(this.intern(v.userAgent.slice(0, 1024)));
+    b.attribution.push(this.intern(v.attribution));
+    return ++b.size;
+  }
+
+  /** The batch so far; the builder starts a new one. */
+  take(): ViewBatch {
+    const taken = this.batch;
+    this.batch = ViewBatchBuilder.empty();
+    this.stringIndex = new Map();
+    return taken;
+  }
+}
+
+const DAY_MS = 86_400_000;
 type Sums = { human: number; bot: number };
 
-function bump<K>(map: Map<K, Sums>, key: K, isBot: boolean) {
+function bump<K>(map: Map<K, Sums>, key: K, isBot: number) {
   let sums = map.get(key);
   if (!sums) map.set(key, (sums = { human: 0, bot: 0 }));
   if (isBot) sums.bot++;
   else sums.human++;
 }
 
-export function createBatchWriter(sqlite: Database): (batch: ViewRecord[]) => void {
-  // A view of a link that no longer exists (its owner was removed) is dropped, not allowed to fail the batch.
+/**
+ * The connection should run with foreign_keys off: the batch checks each link's existence once instead of
+ * SQLite checking it per row (a view of a link whose owner was removed meanwhile is dropped).
+ */
+export function createBatchWriter(sqlite: Database): (batch: ViewBatch) => void {
+  const linkExists = sqlite.query<{ id: number }, [number]>(`SELECT id FROM links WHERE id = ?`);
   const insertView = sqlite.query(
-    `INSERT INTO views (user_id, link_id, ip, user_agent, attribution, is_bot, platform, timestamp)
-     SELECT ?, id, ?, ?, ?, ?, ?, ? FROM links WHERE id = ?`,
+    `INSERT INTO views (user_id, link_id, ip, user_agent, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const addToLink = sqlite.query(`UPDATE links SET views_human = views_human + ?, views_bot = views_bot + ? WHERE id = ?`);
+  const addToLink = sqlite.query(
+    `INSERT INTO link_counters (link_id, views_human, views_bot) VALUES (?, ?, ?)
+     ON CONFLICT (link_id) DO UPDATE SET views_human = views_human + excluded.views_human, views_bot = views_bot + excluded.views_bot`,
+  );
   const addToDay = sqlite.query(
-    `INSERT INTO view_days (link_id, day, human, bot) SELECT id, ?, ?, ? FROM links WHERE id = ?
+    `INSERT INTO view_days (link_id, day, human, bot) VALUES (?, ?, ?, ?)
      ON CONFLICT (link_id, day) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`,
   );
   const addToPlatform = sqlite.query(
-    `INSERT INTO view_platforms (link_id, platform, count) SELECT id, ?, ? FROM links WHERE id = ?
+    `INSERT INTO view_platforms (link_id, platform, count) VALUES (?, ?, ?)
      ON CONFLICT (link_id, platform) DO UPDATE SET count = count + excluded.count`,
   );
 
-  return sqlite.transaction((batch: ViewRecord[]) => {
+  return sqlite.transaction((b: ViewBatch) => {
+    const text = (index: number) => (index < 0 ? null : b.strings[index]!);
     const perLink = new Map<number, Sums>();
-    const perDay = new Map<string, Sums>();
-    const perPlatform = new Map<string, Sums>();
-    for (const v of batch) {
-      insertView.run(v.userId, v.ip, v.userAgent.slice(0, 1024), v.attribution, v.isBot ? 1 : 0, v.platform, v.at, v.linkId);
-      bump(perLink, v.linkId, v.isBot);
-      bump(perDay, `${v.linkId} ${new Date(v.at).toISOString().slice(0, 10)}`, v.isBot);
-      if (v.platform) bump(perPlatform, `${v.linkId} ${v.platform}`, true);
+    for (let i = 0; i < b.size; i++) bump(perLink, b.linkId[i]!, b.isBot[i]!);
+    const live = new Set<number>();
+    for (const linkId of perLink.keys()) if (linkExists.get(linkId)) live.add(linkId);
+
+    // Keyed by link and day number / platform string index, as one number.
+    const perDay = new Map<number, Sums>();
+    const perPlatform = new Map<number, Sums>();
+    const stride = b.strings.length + 1;
+    for (let i = 0; i < b.size; i++) {
+      const linkId = b.linkId[i]!;
+      if (!live.has(linkId)) continue;
+      const at = b.at[i]!;
+      insertView.run(b.userId[i]!, linkId, text(b.ip[i]!), text(b.userAgent[i]!), text(b.attribution[i]!), b.isBot[i]!, text(b.platform[i]!), at);
+      bump(perDay, linkId * 1_000_000 + Math.floor(at / DAY_MS), b.isBot[i]!);
+      if (b.platform[i]! >= 0) bump(perPlatform, linkId * stride + b.platform[i]!, 1);
     }
-    // Counters in id order: each commit then touches the links pages in one sweep.
-    for (const [linkId, sums] of [...perLink].sort((a, b) => a[0] - b[0])) addToLink.run(sums.human, sums.bot, linkId);
+    // Counters in id order: each commit then touches the counter pages in one sweep.
+    for (const [linkId, sums] of [...perLink].sort((x, y) => x[0] - y[0])) {
+      if (live.has(linkId)) addToLink.run(linkId, sums.human, sums.bot);
+    }
     for (const [key, sums] of perDay) {
-      const [linkId, day] = key.split(" ");
-      addToDay.run(day!, sums.human, sums.bot, Number(linkId));
+      const day = new Date((key % 1_000_000) * DAY_MS).toISOString().slice(0, 10);
+      addToDay.run(Math.floor(key / 1_000_000), day, sums.human, sums.bot);
     }
-    for (const [key, sums] of perPlatform) {
-      const [linkId, platform] = key.split(" ");
-      addToPlatform.run(platform!, sums.bot, Number(linkId));
-    }
-  }).immediate as (batch: ViewRecord[]) => void;
+    for (const [key, sums] of perPlatform) addToPlatform.run(Math.floor(key / stride), b.strings[key % stride]!, sums.bot);
+  }).immediate as (batch: ViewBatch) => void;
 }

@@ -1,10 +1,11 @@
 // Buffers counted views in memory and hands them to the writer Worker every flush window (or at a size cap).
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open window plus the batch being written.
-import type { ViewRecord } from "./view-batch.ts";
+import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 
 export class ViewRecorder {
-  private buffer: ViewRecord[] = [];
+  private readonly buffer = new ViewBatchBuilder();
+  private buffered = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private nextBatchId = 1;
   private readonly inFlight = new Map<number, () => void>();
@@ -37,8 +38,8 @@ export class ViewRecorder {
 
   record(view: ViewRecord): void {
     if (this.closed) return;
-    this.buffer.push(view);
-    if (this.buffer.length >= this.batchMax) void this.flush();
+    this.buffered = this.buffer.add(view);
+    if (this.buffered >= this.batchMax) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.flushMs);
   }
 
@@ -48,11 +49,11 @@ export class ViewRecorder {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.buffer.length > 0) {
+    if (this.buffered > 0) {
       const id = this.nextBatchId++;
       this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
-      this.worker.postMessage({ type: "batch", id, views: this.buffer });
-      this.buffer = [];
+      this.worker.postMessage({ type: "batch", id, views: this.buffer.take() });
+      this.buffered = 0;
     }
     return this.latestCommit;
   }

@@ -11,6 +11,13 @@ CREATE TABLE `api_tokens` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_tokens_token_hash_unique` ON `api_tokens` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `api_tokens_user_idx` ON `api_tokens` (`user_id`);--> statement-breakpoint
+CREATE TABLE `link_counters` (
+	`link_id` integer PRIMARY KEY NOT NULL,
+	`views_human` integer DEFAULT 0 NOT NULL,
+	`views_bot` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`link_id`) REFERENCES `links`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `links` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
@@ -22,8 +29,6 @@ CREATE TABLE `links` (
 	`image_source` text,
 	`image_width` integer,
 	`image_height` integer,
-	`views_bot` integer DEFAULT 0 NOT NULL,
-	`views_human` integer DEFAULT 0 NOT NULL,
 	`deleted` integer DEFAULT false NOT NULL,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
@@ -160,5 +165,3 @@ CREATE TABLE `views` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`link_id`) REFERENCES `links`(`id`) ON UPDATE no action ON DELETE cascade
 );
---> statement-breakpoint
-CREATE INDEX `views_link_time_idx` ON `views` (`link_id`,`timestamp`);

@@ -1,0 +1,77 @@
+// Starts a real LinkPrev server on a free port with its own temporary data directory.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { loadConfig } from "../../src/config.ts";
+import { startServer, type RunningServer } from "../../src/server.ts";
+
+export async function freePort(): Promise<number> {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+export type TestServer = RunningServer & {
+  dataDir: string;
+  /** A second connection to the same SQLite file, for assertions and seeding. */
+  sql: Database;
+  close: () => Promise<void>;
+};
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "linkprev-test-"));
+  const port = await freePort();
+  const config = loadConfig({}, { DATA_DIR: dataDir, PORT: String(port), NODE_ENV: "test", RELEASE: "test", ...env });
+  const server = await startServer(config);
+  const sql = new Database(config.dbPath, { strict: true });
+  sql.run("PRAGMA busy_timeout = 5000");
+  return {
+    ...server,
+    dataDir,
+    sql,
+    close: async () => {
+      sql.close();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seedCounter = 0;
+
+/** Inserts a user straight into the database (sign-in is tested on its own). */
+export function seedUser(sql: Database, fields: { email?: string; userSlug?: string } = {}): { id: number; userSlug: string; email: string } {
+  const n = ++seedCounter;
+  const email = fields.email ?? `user${n}-${Date.now()}@example.com`;
+  const userSlug = fields.userSlug ?? `user${n}`;
+  const row = sql
+    .query<{ id: number }, [string, string]>(`INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id`)
+    .get(email, userSlug)!;
+  return { id: row.id, userSlug, email };
+}
+
+export function seedLink(
+  sql: Database,
+  userId: number,
+  fields: { linkSlug: string; targetUrl?: string; title?: string; description?: string; imageUrl?: string | null },
+): number {
+  return sql
+    .query<{ id: number }, [number, string, string, string, string, string | null]>(
+      `INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .get(
+      userId,
+      fields.linkSlug,
+      fields.targetUrl ?? "https://example.com/article",
+      fields.title ?? "A custom title",
+      fields.description ?? "A custom description",
+      fields.imageUrl ?? null,
+    )!.id;
+}
+
+import agents from "../fixtures/crawler-agents.json" with { type: "json" };
+
+/** Real User-Agents (a copy of shared/crawler-agents.json). */
+export const crawlerAgents: { crawlers: Record<string, string[]>; people: Record<string, string> } = agents;

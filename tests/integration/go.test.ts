@@ -1,0 +1,208 @@
+// The /go short URL as crawlers and people meet it, over real HTTP against a real SQLite file.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { crawlerAgents, seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+let owner: { id: number; userSlug: string };
+let linkId: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLIC_URL: "https://lp.example" });
+  owner = seedUser(server.sql, { userSlug: "alice" });
+  linkId = seedLink(server.sql, owner.id, {
+    linkSlug: "launch",
+    targetUrl: "https://example.com/launch?ref=1",
+    title: "Our launch",
+    description: "Everything about the launch",
+    imageUrl: "/uploads/launch.webp",
+  });
+  server.sql.run("UPDATE links SET image_width = 1200, image_height = 630 WHERE id = ?", [linkId]);
+});
+afterAll(() => server.close());
+
+const go = (path: string, userAgent: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", ...init, headers: { "user-agent": userAgent, ...init.headers } });
+
+function metaContent(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:property|name)="${key.replace(/[:]/g, "\\:")}" content="([^"]*)">`).exec(html);
+  return match ? match[1]! : null;
+}
+
+const views = () =>
+  server.sql
+    .query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(views_human), 0) AS human, coalesce(sum(views_bot), 0) AS bot FROM link_counters WHERE link_id = ?")
+    .get(linkId)!;
+
+describe("crawlers get the preview page", () => {
+  const required: Array<[string, string]> = [
+    ["facebook", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"],
+    ["x", "Twitterbot/1.0"],
+    ["linkedin", "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)"],
+    ["slack", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"],
+    ["discord", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"],
+    ["whatsapp", "WhatsApp/2.23.20.0"],
+    ["telegram", "TelegramBot (like TwitterBot)"],
+  ];
+  for (const [platform, agent] of required) {
+    test(`${platform}: ${agent}`, async () => {
+      const response = await go("/go/alice/launch", agent);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(response.headers.get("x-robots-tag")).toBe("noindex");
+      const html = await response.text();
+      expect(html).toContain("<title>Our launch</title>");
+      expect(metaContent(html, "description")).toBe("Everything about the launch");
+      expect(metaContent(html, "og:title")).toBe("Our launch");
+      expect(metaContent(html, "og:description")).toBe("Everything about the launch");
+      expect(metaContent(html, "og:image")).toBe("https://lp.example/uploads/launch.webp");
+      expect(metaContent(html, "og:image:width")).toBe("1200");
+      expect(metaContent(html, "og:image:height")).toBe("630");
+      expect(metaContent(html, "og:url")).toBe("https://lp.example/go/alice/launch");
+      expect(metaContent(html, "og:type")).toBe("website");
+      expect(metaContent(html, "og:site_name")).toBe("LinkPrev");
+      expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+      expect(metaContent(html, "twitter:title")).toBe("Our launch");
+      expect(metaContent(html, "twitter:description")).toBe("Everything about the launch");
+      expect(metaContent(html, "twitter:image")).toBe("https://lp.example/uploads/launch.webp");
+      expect(metaContent(html, "robots")).toBe("noindex");
+      expect(html).toContain('<a href="https://example.com/launch?ref=1"');
+      expect(html).not.toContain("http-equiv");
+      expect(html).not.toContain("<script");
+    });
+  }
+
+  test("every crawler in the shared list, iMessage and an empty User-Agent included, gets the page", async () => {
+    for (const agents of Object.values(crawlerAgents.crawlers)) {
+      for (const agent of agents) {
+        const response = await go("/go/alice/launch", agent);
+        expect({ agent, status: response.status }).toEqual({ agent, status: 200 });
+        await response.text();
+      }
+    }
+  });
+
+  test("a link without an image gets a summary card and no og:image", async () => {
+    seedLink(server.sql, owner.id, { linkSlug: "plain" });
+    const html = await (await go("/go/alice/plain", "Twitterbot/1.0")).text();
+    expect(metaContent(html, "twitter:card")).toBe("summary");
+    expect(metaContent(html, "og:image")).toBeNull();
+  });
+
+  test("HTML in a link's text comes out inert", async () => {
+    seedLink(server.sql, owner.id, {
+      linkSlug: "xss",
+      title: `"><script>alert(1)</script>`,
+      description: `<img src=x onerror=alert(2)>&`,
+      targetUrl: `https://example.com/?q="><script>alert(3)</script>`,
+    });
+    const response = await go("/go/alice/xss", "Twitterbot/1.0");
+    const html = await response.text();
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+    expect(metaContent(html, "og:title")).toBe("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(metaContent(html, "og:description")).toBe("&lt;img src=x onerror=alert(2)&gt;&amp;");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+});
+
+describe("people are redirected", () => {
+  test("current browsers and in-app browsers get a 302 to the target, never cached", async () => {
+    for (const [name, agent] of Object.entries(crawlerAgents.people)) {
+      const response = await go("/go/alice/launch", agent);
+      expect({ name, status: response.status }).toEqual({ name, status: 302 });
+      expect(response.headers.get("location")).toBe("https://example.com/launch?ref=1");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+});
+
+describe("what is not served", () => {
+  test("unknown user, unknown slug and deleted link are the 404 page, and nothing is counted", async () => {
+    await server.flushViews();
+    const before = server.sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
+    const gone = seedLink(server.sql, owner.id, { linkSlug: "gone" });
+    server.sql.run("UPDATE links SET deleted = 1, deleted_at = ? WHERE id = ?", [Date.now(), gone]);
+    for (const path of ["/go/nobody/launch", "/go/alice/missing", "/go/alice/gone"]) {
+      const response = await go(path, crawlerAgents.people["chrome-windows"]!);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("404 Page Not Found");
+    }
+    await server.flushViews();
+    expect(server.sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n).toBe(before);
+  });
+
+  test("a target that is not http(s), written straight into the database, is never redirected to", async () => {
+    seedLink(server.sql, owner.id, { linkSlug: "evil", targetUrl: "javascript:alert(1)" });
+    const response = await go("/go/alice/evil", crawlerAgents.people["firefox-linux"]!);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("counting", () => {
+  test("HEAD and browser prefetches are served but not counted", async () => {
+    await server.flushViews();
+    const before = views();
+    const head = await go("/go/alice/launch", "Twitterbot/1.0", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const prefetch = await go("/go/alice/launch", crawlerAgents.people["chrome-windows"]!, { headers: { "sec-purpose": "prefetch" } });
+    expect(prefetch.status).toBe(302);
+    await server.flushViews();
+    expect(views()).toEqual(before);
+  });
+
+  test("a burst of concurrent mixed requests: counters and View rows match exactly", async () => {
+    const counted = seedLink(server.sql, owner.id, { linkSlug: "burst" });
+    const people = Object.values(crawlerAgents.people);
+    const crawlers = Object.values(crawlerAgents.crawlers).flat();
+    const requests: Array<{ agent: string; bot: boolean }> = [];
+    for (let i = 0; i < 300; i++) {
+      const bot = i % 3 === 0;
+      requests.push({ agent: bot ? crawlers[i % crawlers.length]! : people[i % people.length]!, bot });
+    }
+    const statuses = await Promise.all(
+      requests.map(async (r) => {
+        const response = await go("/go/alice/burst", r.agent, { headers: { referer: "https://t.co/abc", "user-agent": r.agent } });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 200).length).toBe(100);
+    expect(statuses.filter((s) => s === 302).length).toBe(200);
+    await server.flushViews();
+
+    const counters = server.sql
+      .query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(views_human), 0) AS human, coalesce(sum(views_bot), 0) AS bot FROM link_counters WHERE link_id = ?")
+      .get(counted)!;
+    expect(counters).toEqual({ human: 200, bot: 100 });
+    const rows = server.sql
+      .query<{ isBot: number; n: number }, [number]>("SELECT is_bot AS isBot, count(*) AS n FROM views WHERE link_id = ? GROUP BY is_bot ORDER BY is_bot")
+      .all(counted);
+    expect(rows).toEqual([{ isBot: 0, n: 200 }, { isBot: 1, n: 100 }]);
+    const day = server.sql.query<{ human: number; bot: number }, [number]>("SELECT sum(human) AS human, sum(bot) AS bot FROM view_days WHERE link_id = ?").get(counted)!;
+    expect(day).toEqual({ human: 200, bot: 100 });
+
+    const sample = server.sql
+      .query<{ userId: number; ip: string; attribution: string; platform: string | null }, [number]>(
+        "SELECT user_id AS userId, ip, attribution, platform FROM views WHERE link_id = ? AND is_bot = 0 LIMIT 1",
+      )
+      .get(counted)!;
+    expect(sample).toEqual({ userId: owner.id, ip: "127.0.0.0", attribution: "t.co", platform: null });
+  });
+
+  test("crawlers are stored with their platform", async () => {
+    const id = seedLink(server.sql, owner.id, { linkSlug: "platforms" });
+    for (const agent of ["Twitterbot/1.0", "Twitterbot/1.0", "TelegramBot (like TwitterBot)", crawlerAgents.crawlers.imessage![0]!, ""]) {
+      await (await go("/go/alice/platforms", agent)).text();
+    }
+    await server.flushViews();
+    const platforms = server.sql
+      .query<{ platform: string; count: number }, [number]>("SELECT platform, count FROM view_platforms WHERE link_id = ? ORDER BY platform")
+      .all(id);
+    expect(platforms).toEqual([
+      { platform: "imessage", count: 1 },
+      { platform: "other", count: 1 },
+      { platform: "telegram", count: 1 },
+      { platform: "x", count: 2 },
+    ]);
+  });
+});
