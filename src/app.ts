@@ -1,13 +1,14 @@
 // Builds the Elysia app from the feature modules; no logic of its own.
 import { Elysia } from "elysia";
+import { authRoutes } from "./auth/routes.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/error-handler.tsx";
 import { metaRoutes } from "./meta/routes.ts";
-import type { PageRenderer } from "./pages/render.tsx";
 
-export function createApp(ctx: AppContext, pages: PageRenderer, assets: Elysia) {
+export function createApp(ctx: AppContext, assets: Elysia) {
   return new Elysia()
-    .use(errorHandler(pages))
+    .use(errorHandler(ctx.pages))
     .use(assets)
-    .use(metaRoutes(ctx));
+    .use(metaRoutes(ctx))
+    .use(authRoutes(ctx));
 }

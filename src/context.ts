@@ -2,7 +2,9 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import type { RateLimiter } from "./http/rate-limit.ts";
 import type { VersionInfo } from "./meta/version.ts";
+import type { PageRenderer } from "./pages/render.tsx";
 import type { LinkCache } from "./redirect/link-cache.ts";
 
 export type AppContext = {
@@ -11,4 +13,7 @@ export type AppContext = {
   db: Db;
   linkCache: LinkCache;
   version: VersionInfo;
+  pages: PageRenderer;
+  /** Shared by the sign-in, sign-in link and token endpoints. */
+  authLimiter: RateLimiter;
 };

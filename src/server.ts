@@ -2,6 +2,8 @@
 import { mkdirSync } from "node:fs";
 import { createElement } from "react";
 import { createApp } from "./app.ts";
+import { deleteExpiredSessions } from "./auth/sessions.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDb } from "./db/connection.ts";
@@ -33,11 +35,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const version = versionInfo(resolveRelease(config.release));
   const linkCache = new LinkCache(sqlite);
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
-  const ctx: AppContext = { config, sqlite, db, linkCache, version };
-
   const assets = await loadAssets();
   const pages = createPageRenderer(version, assets.stylesheet);
-  const app = createApp(ctx, pages, assets.routes);
+  const ctx: AppContext = { config, sqlite, db, linkCache, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
+  const app = createApp(ctx, assets.routes);
+
+  deleteExpiredSessions(db);
+  const sessionSweep = setInterval(() => deleteExpiredSessions(db), 3_600_000);
+  sessionSweep.unref();
   const go = createGoHandler({
     cache: linkCache,
     views,
@@ -64,6 +69,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     flushViews: () => views.flush(),
     stop: () =>
       (stopping ??= (async () => {
+        clearInterval(sessionSweep);
         await server.stop();
         await views.close();
         sqlite.close();

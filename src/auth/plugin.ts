@@ -1,0 +1,51 @@
+// Resolves who is asking, once per request: an API token (Authorization: Bearer) or the session cookie.
+// Also refuses cross-site writes made with the cookie (CSRF); bearer calls cannot be forged by a browser.
+import { Elysia } from "elysia";
+import type { AppContext } from "../context.ts";
+import type { User } from "../db/schema.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { isCrossSiteWrite } from "../http/csrf.ts";
+import { forbidden, unauthorized } from "../http/errors.ts";
+import { userIdForApiToken } from "./api-tokens.ts";
+import { SESSION_COOKIE, validateSession } from "./sessions.ts";
+import { findUser } from "./users.ts";
+
+export type Viewer = { user: User; via: "session" | "token" };
+
+export function sessionCookieOptions(ctx: AppContext, expires: Date) {
+  return { httpOnly: true, sameSite: "lax" as const, secure: ctx.config.secureCookies, path: "/", expires };
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(viewer: Viewer | null): User {
+  if (!viewer) throw unauthorized("You are not signed in. Sign in and try again.");
+  return viewer.user;
+}
+
+export const authPlugin = (ctx: AppContext) =>
+  new Elysia({ name: "auth" })
+    .derive({ as: "global" }, ({ request, cookie, server }) => {
+      const ip = clientIp(request, server?.requestIP(request)?.address, ctx.config.trustProxy);
+      const authorization = request.headers.get("authorization");
+      if (authorization?.toLowerCase().startsWith("bearer ")) {
+        const userId = userIdForApiToken(ctx.db, authorization.slice(7).trim());
+        const user = userId === null ? undefined : findUser(ctx.db, userId);
+        return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null };
+      }
+      const token = cookie[SESSION_COOKIE]?.value;
+      if (typeof token === "string" && token !== "") {
+        const session = validateSession(ctx.db, token);
+        const user = session ? findUser(ctx.db, session.userId) : undefined;
+        if (session && user) {
+          if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(ctx, session.expiresAt) });
+          return { ip, viewer: { user, via: "session" } as Viewer };
+        }
+        cookie[SESSION_COOKIE]!.remove();
+      }
+      return { ip, viewer: null as Viewer | null };
+    })
+    .onBeforeHandle({ as: "global" }, ({ request, viewer }) => {
+      if (isCrossSiteWrite(request, ctx.config.publicUrl, viewer?.via === "session")) {
+        throw forbidden("Cross-site request refused");
+      }
+    });

@@ -1,0 +1,109 @@
+// /api/auth/* (Google, sign-in links, logout, current user, consent) and /api/tokens.
+import { Elysia } from "elysia";
+import { createElement } from "react";
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import { notFound } from "../http/errors.ts";
+import { parseInput } from "../http/validate.ts";
+import { GoogleNotConfiguredPage, LoginLinkPage, SignInFailedPage } from "../pages/sign-in.tsx";
+import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
+import { createGoogleSignIn } from "./google.ts";
+import { consumeLoginLink } from "./login-links.ts";
+import { authPlugin, requireUser, sessionCookieOptions } from "./plugin.ts";
+import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
+import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
+
+const STATE_COOKIE = "lp_oauth_state";
+const VERIFIER_COOKIE = "lp_oauth_verifier";
+const OAUTH_COOKIE_SECONDS = 600;
+const AFTER_SIGN_IN = "/admin";
+
+const CONSENT_REQUIRED = "Please accept both terms and conditions and privacy policy to continue.";
+const ConsentInput = z.object(
+  { termsAccepted: z.literal(true, CONSENT_REQUIRED), privacyAccepted: z.literal(true, CONSENT_REQUIRED) },
+  CONSENT_REQUIRED,
+);
+const TokenName = z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name must be 100 characters or less") });
+const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
+
+export function authRoutes(ctx: AppContext) {
+  const google = ctx.config.google ? createGoogleSignIn(ctx.config.google, ctx.config.publicUrl) : null;
+  const failedPage = (message: string, status = 400) =>
+    ctx.pages.response(createElement(SignInFailedPage, { message }), { title: "Sign-in failed", status });
+
+  return new Elysia()
+    .use(authPlugin(ctx))
+    .get("/api/auth/google", ({ ip, cookie, redirect }) => {
+      ctx.authLimiter.hit(ip);
+      if (!google) return ctx.pages.response(createElement(GoogleNotConfiguredPage), { title: "Sign in" });
+      const { url, state, codeVerifier } = google.start();
+      const options = { httpOnly: true, sameSite: "lax" as const, secure: ctx.config.secureCookies, path: "/", maxAge: OAUTH_COOKIE_SECONDS };
+      cookie[STATE_COOKIE]!.set({ value: state, ...options });
+      cookie[VERIFIER_COOKIE]!.set({ value: codeVerifier, ...options });
+      return redirect(url.toString(), 302);
+    })
+    .get("/api/auth/google/callback", async ({ ip, query, cookie, redirect }) => {
+      ctx.authLimiter.hit(ip);
+      if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
+      const expectedState = cookie[STATE_COOKIE]?.value;
+      const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
+      cookie[STATE_COOKIE]!.remove();
+      cookie[VERIFIER_COOKIE]!.remove();
+      const { code, state } = query as Record<string, string | undefined>;
+      // Fail closed: anything missing or mismatched ends here, with no session.
+      if (!code || !state || typeof expectedState !== "string" || typeof codeVerifier !== "string" || state !== expectedState) {
+        return failedPage("The sign-in request expired or did not come from this browser. Please try again.");
+      }
+      let profile;
+      try {
+        profile = await google.finish(code, codeVerifier);
+      } catch (error) {
+        console.error("Google sign-in failed:", error instanceof Error ? error.message : error);
+        return failedPage("Google did not confirm the sign-in. Please try again.");
+      }
+      if (!profile) return failedPage("Your Google e-mail address is not verified. Verify it with Google, then sign in again.", 403);
+      const user = upsertUser(ctx.db, profile);
+      const session = createSession(ctx.db, user.id);
+      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
+      return redirect(AFTER_SIGN_IN, 302);
+    })
+    .get("/login/:token", ({ params }) => ctx.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in" }))
+    .post("/api/auth/login-link", ({ ip, body, cookie, redirect }) => {
+      ctx.authLimiter.hit(ip);
+      const { token } = parseInput(LoginLinkInput, body);
+      const userId = consumeLoginLink(ctx.db, token);
+      if (userId === null) return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
+      const session = createSession(ctx.db, userId);
+      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
+      return redirect(AFTER_SIGN_IN, 303);
+    })
+    .get("/api/auth/logout", ({ cookie, redirect }) => {
+      const token = cookie[SESSION_COOKIE]?.value;
+      if (typeof token === "string" && token) deleteSession(ctx.db, token);
+      cookie[SESSION_COOKIE]!.remove();
+      return redirect("/", 302);
+    })
+    .get("/api/auth/user", ({ viewer }) => publicUser(ctx.db, requireUser(viewer)))
+    .post("/api/auth/consent", ({ viewer, body }) => {
+      const user = requireUser(viewer);
+      parseInput(ConsentInput, body);
+      recordConsent(ctx.db, user.id);
+      return publicUser(ctx.db, findUser(ctx.db, user.id)!);
+    })
+    .get("/api/tokens", ({ viewer }) => listApiTokens(ctx.db, requireUser(viewer).id))
+    .post("/api/tokens", ({ viewer, body, ip, set }) => {
+      const user = requireUser(viewer);
+      ctx.authLimiter.hit(ip);
+      const { name } = parseInput(TokenName, body);
+      set.status = 201;
+      return createApiToken(ctx.db, user.id, name);
+    })
+    .delete("/api/tokens/:id", ({ viewer, params, set }) => {
+      const user = requireUser(viewer);
+      const id = Number(params.id);
+      if (!Number.isSafeInteger(id)) throw notFound("Token not found");
+      revokeApiToken(ctx.db, user.id, id);
+      set.status = 204;
+      return null;
+    });
+}

@@ -1,0 +1,43 @@
+// The few screens of signing in that are not Google's own.
+
+export function GoogleNotConfiguredPage() {
+  return (
+    <section className="centered">
+      <h1>Google sign-in is not configured on this server</h1>
+      <p>This LinkPrev server signs people in with one-time sign-in links instead.</p>
+      <p>
+        Ask its administrator for a link, or, if you run it, create one with:
+        <br />
+        <code>linkprev admin login-link --email you@example.com</code>
+      </p>
+      <p>A link works once, within 15 minutes.</p>
+    </section>
+  );
+}
+
+export function LoginLinkPage({ token }: { token: string }) {
+  return (
+    <section className="centered">
+      <h1>Sign in to LinkPrev</h1>
+      {/* A form, not a plain GET: link previewers that fetch URLs pasted in chats must not use up the link. */}
+      <form method="post" action="/api/auth/login-link">
+        <input type="hidden" name="token" value={token} />
+        <button className="button" type="submit">
+          Sign in
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function SignInFailedPage({ message }: { message: string }) {
+  return (
+    <section className="centered">
+      <h1>Sign-in failed</h1>
+      <p>{message}</p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </section>
+  );
+}
