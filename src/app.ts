@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/error-handler.tsx";
+import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 
 export function createApp(ctx: AppContext, assets: Elysia) {
@@ -10,5 +11,6 @@ export function createApp(ctx: AppContext, assets: Elysia) {
     .use(errorHandler(ctx.pages))
     .use(assets)
     .use(metaRoutes(ctx))
-    .use(authRoutes(ctx));
+    .use(authRoutes(ctx))
+    .use(linkRoutes(ctx));
 }

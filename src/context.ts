@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import type { ImageStore } from "./links/images/store.ts";
 import type { RateLimiter } from "./http/rate-limit.ts";
 import type { VersionInfo } from "./meta/version.ts";
 import type { PageRenderer } from "./pages/render.tsx";
@@ -12,6 +13,7 @@ export type AppContext = {
   sqlite: Database;
   db: Db;
   linkCache: LinkCache;
+  images: ImageStore;
   version: VersionInfo;
   pages: PageRenderer;
   /** Shared by the sign-in, sign-in link and token endpoints. */

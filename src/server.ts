@@ -14,6 +14,7 @@ import { NotFoundPage } from "./pages/not-found.tsx";
 import { createPageRenderer } from "./pages/render.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler } from "./redirect/go.ts";
+import { ImageStore } from "./links/images/store.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 
@@ -37,7 +38,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const assets = await loadAssets();
   const pages = createPageRenderer(version, assets.stylesheet);
-  const ctx: AppContext = { config, sqlite, db, linkCache, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
+  const images = new ImageStore(config.uploadsDir);
+  const ctx: AppContext = { config, sqlite, db, linkCache, images, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
   const app = createApp(ctx, assets.routes);
 
   deleteExpiredSessions(db);
@@ -57,7 +59,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     hostname: config.host,
     maxRequestBodySize: config.maxBodyBytes,
     development: false,
-    routes: { "/go/:userSlug/:linkSlug": { GET: go, HEAD: go } },
+    routes: {
+      "/go/:userSlug/:linkSlug": { GET: go, HEAD: go },
+      "/uploads/:name": { GET: (request) => images.serve(request.params.name) },
+    },
     fetch: (request) => app.handle(request),
   });
 
@@ -72,6 +77,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         clearInterval(sessionSweep);
         await server.stop();
         await views.close();
+        images.close();
         sqlite.close();
       })()),
   };

@@ -6,8 +6,8 @@ import type { PageRenderer } from "../pages/render.tsx";
 import { NotFoundPage } from "../pages/not-found.tsx";
 import { ErrorPage } from "../pages/error.tsx";
 
-function describe(code: string | number, error: unknown): { status: number; message: string } {
-  if (error instanceof AppError) return { status: error.status, message: error.message };
+function describe(code: string | number, error: unknown): { status: number; message: string; field?: string } {
+  if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field };
   switch (code) {
     case "NOT_FOUND":
       return { status: 404, message: "Not found" };
@@ -26,8 +26,8 @@ function describe(code: string | number, error: unknown): { status: number; mess
 
 export const errorHandler = (pages: PageRenderer) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
-    const { status, message } = describe(code, error);
-    if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ message }, { status });
+    const { status, message, field } = describe(code, error);
+    if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status });
     return status === 404
       ? pages.response(<NotFoundPage />, { title: "Page not found", status })
       : pages.response(<ErrorPage message={message} />, { title: "Error", status });

@@ -1,13 +1,8 @@
 // Buffers counted views in memory and hands them to the writer Worker every flush window (or at a size cap).
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open window plus the batch being written.
+import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
-
-// Inside a compiled binary (`npm run build`, which lists the worker as an entry point) modules live under
-// /$bunfs/root and the worker is found by its path from the project root.
-const WORKER_ENTRY = import.meta.url.includes("$bunfs")
-  ? "./src/redirect/view-writer.worker.ts"
-  : new URL("./view-writer.worker.ts", import.meta.url).href;
 
 export class ViewRecorder {
   private readonly buffer = new ViewBatchBuilder();
@@ -33,7 +28,7 @@ export class ViewRecorder {
   }
 
   static async start(dbPath: string, options: { flushMs: number; batchMax: number }): Promise<ViewRecorder> {
-    const worker = new Worker(WORKER_ENTRY);
+    const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
     await new Promise<void>((resolve, reject) => {
       worker.onerror = (event) => reject(new Error(`view writer failed to start: ${event.message}`));
       worker.onmessage = (event: MessageEvent) => event.data?.type === "ready" && resolve();

@@ -75,3 +75,20 @@ import agents from "../fixtures/crawler-agents.json" with { type: "json" };
 
 /** Real User-Agents (a copy of shared/crawler-agents.json). */
 export const crawlerAgents: { crawlers: Record<string, string[]>; people: Record<string, string> } = agents;
+
+/** Inserts a subscription row the way billing writes them. */
+export function seedSubscription(
+  sql: Database,
+  userId: number,
+  planId: "basic" | "pro" | "enterprise",
+  fields: { status?: string; cancelAtPeriodEnd?: boolean; currentPeriodEnd?: number } = {},
+): void {
+  sql.run(
+    `INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [userId, `sub_${crypto.randomUUID()}`, `price_${planId}`, fields.status ?? "active", planId, Date.now() - 86_400_000, fields.currentPeriodEnd ?? Date.now() + 29 * 86_400_000, fields.cancelAtPeriodEnd ? 1 : 0],
+  );
+}
+
+/** Billing on (links check subscriptions) without any call to Stripe. */
+export const BILLING_ON = { STRIPE_SECRET_KEY: "sk_test_unused", STRIPE_WEBHOOK_SECRET: "whsec_unused" };

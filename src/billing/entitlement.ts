@@ -1,0 +1,28 @@
+// What a user may do now, from their subscription (SPEC §4: valid means status active and, when cancelled at
+// period end, not past that end). With billing off (self-hosting) everyone has enterprise limits.
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../db/connection.ts";
+import { subscriptions, type Subscription } from "../db/schema.ts";
+import { planById, type Plan } from "./plans.ts";
+
+export type Entitlement = { active: boolean; plan: Plan; subscription: Subscription | null };
+
+export function isSubscriptionValid(subscription: Subscription | null | undefined, now = Date.now()): boolean {
+  if (!subscription || subscription.status !== "active") return false;
+  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd && now > subscription.currentPeriodEnd.getTime()) return false;
+  return true;
+}
+
+/** The user's newest subscription row. */
+export function latestSubscription(db: Db, userId: number): Subscription | null {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id)).limit(1).get() ?? null;
+}
+
+export function entitlementFor(db: Db, billingEnabled: boolean, userId: number, now = Date.now()): Entitlement {
+  if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
+  const subscription = latestSubscription(db, userId);
+  const active = isSubscriptionValid(subscription, now);
+  // Without a valid subscription the basic plan's limits are shown (SPEC §9).
+  const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;
+  return { active, plan, subscription };
+}

@@ -1,0 +1,42 @@
+// The link form's rules and messages (SPEC §5), shared by the API and the link-form island.
+import { z } from "zod";
+
+export const TITLE_MAX = 60;
+export const DESCRIPTION_MAX = 160;
+export const SLUG_MAX = 20;
+export const URL_MAX = 2048;
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const isHttpUrl = (value: string) => {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+};
+
+/** Form fields arrive as text: an empty or "null" value means "not given". */
+const emptyToNull = (value: unknown) => (value === "" || value === "null" || value === "undefined" ? null : value);
+
+export const customLinkSlug = z
+  .string()
+  .trim()
+  .max(SLUG_MAX, "Custom URL must be 20 characters or less")
+  .regex(/^[A-Za-z0-9_-]*$/, "Only letters, numbers, underscores and hyphens are allowed");
+
+export const LinkInput = z.object({
+  title: z.string("Title is required").trim().min(1, "Title is required").max(TITLE_MAX, "Title must be 60 characters or less"),
+  description: z
+    .string("Description is required")
+    .trim()
+    .min(1, "Description is required")
+    .max(DESCRIPTION_MAX, "Description must be 160 characters or less"),
+  targetUrl: z
+    .string("Please enter a valid URL")
+    .trim()
+    .max(URL_MAX, "URL must be 2048 characters or less")
+    .refine(isHttpUrl, "Please enter a valid URL"),
+  customLinkSlug: z.preprocess(emptyToNull, customLinkSlug.nullish()),
+  imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").nullish()),
+  imageSource: z.preprocess(emptyToNull, z.enum(["upload", "ai"], "Image source must be upload or ai").nullish()),
+});
+
+export type LinkInput = z.output<typeof LinkInput>;
