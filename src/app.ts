@@ -1,6 +1,7 @@
 // Builds the Elysia app from the feature modules; no logic of its own.
 import { Elysia } from "elysia";
 import { authRoutes } from "./auth/routes.ts";
+import { billingRoutes } from "./billing/routes.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/error-handler.tsx";
 import { linkRoutes } from "./links/routes.ts";
@@ -12,5 +13,6 @@ export function createApp(ctx: AppContext, assets: Elysia) {
     .use(assets)
     .use(metaRoutes(ctx))
     .use(authRoutes(ctx))
-    .use(linkRoutes(ctx));
+    .use(linkRoutes(ctx))
+    .use(billingRoutes(ctx));
 }

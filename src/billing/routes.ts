@@ -1,0 +1,56 @@
+// /api/plans, /api/subscriptions*, /api/stripe/webhook, /api/business/info, /api/vat*, and /payment-success.
+import { Elysia } from "elysia";
+import { createElement } from "react";
+import { authPlugin, requireUser } from "../auth/plugin.ts";
+import type { AppContext } from "../context.ts";
+import { PaymentSuccessPage } from "../pages/payment-success.tsx";
+import { entitlementFor } from "./entitlement.ts";
+import { publicPlans } from "./plans.ts";
+import { activeSubscription, cancelSubscription, confirmCheckout, handleWebhook, reactivateSubscription, removeVatExemption, subscribe, validateVatNumber, type BillingDeps } from "./service.ts";
+import { createStripe } from "./stripe.ts";
+import { validateVat } from "./vat.ts";
+
+export function billingRoutes(ctx: AppContext) {
+  const deps: BillingDeps = {
+    db: ctx.db,
+    config: ctx.config,
+    stripe: ctx.config.stripe ? createStripe(ctx.config.stripe) : null,
+    checkVat: (input) => validateVat(ctx.config, input),
+  };
+  return (
+    new Elysia()
+      .use(authPlugin(ctx))
+      .get("/api/plans", () => publicPlans())
+      .get("/api/business/info", () => ({ countryCode: ctx.config.businessCountry }))
+      .get("/api/subscriptions/active", ({ viewer }) => activeSubscription(deps, requireUser(viewer)))
+      .post("/api/subscriptions", ({ viewer, body }) => subscribe(deps, requireUser(viewer), body))
+      .post("/api/subscriptions/cancel", async ({ viewer }) => {
+        await cancelSubscription(deps, requireUser(viewer));
+        return activeSubscription(deps, requireUser(viewer));
+      })
+      .post("/api/subscriptions/reactivate", async ({ viewer }) => {
+        await reactivateSubscription(deps, requireUser(viewer));
+        return activeSubscription(deps, requireUser(viewer));
+      })
+      // The signature covers the exact bytes Stripe sent: read them unparsed.
+      .post("/api/stripe/webhook", async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")), { parse: "none" })
+      .post("/api/vat/validate", ({ viewer, body, ip }) => {
+        ctx.authLimiter.hit(ip);
+        return validateVatNumber(deps, viewer?.user ?? null, body);
+      })
+      .delete("/api/vat", ({ viewer, set }) => {
+        removeVatExemption(deps, requireUser(viewer));
+        set.status = 204;
+        return null;
+      })
+      .get("/payment-success", async ({ viewer, query, redirect }) => {
+        if (!viewer) return redirect("/", 302);
+        const sessionId = typeof query.session_id === "string" ? query.session_id : null;
+        if (sessionId && deps.stripe) {
+          await confirmCheckout(deps, viewer.user, sessionId).catch((error) => console.error("payment-success: could not confirm the checkout:", error?.message ?? error));
+        }
+        const { active, plan } = entitlementFor(ctx.db, deps.stripe !== null, viewer.user.id);
+        return ctx.pages.response(createElement(PaymentSuccessPage, { planName: active ? plan.name : null }), { title: "Payment successful" });
+      })
+  );
+}

@@ -1,0 +1,34 @@
+// The only door to Stripe: the official SDK, pointed at STRIPE_API_URL (tests use a fake speaking the same API).
+import Stripe from "stripe";
+import type { Config } from "../config.ts";
+
+export type StripeClient = Stripe;
+
+export function createStripe(config: NonNullable<Config["stripe"]>): Stripe {
+  const api = new URL(config.apiUrl);
+  return new Stripe(config.secretKey, {
+    host: api.hostname,
+    port: api.port || (api.protocol === "https:" ? 443 : 80),
+    protocol: api.protocol === "https:" ? "https" : "http",
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+  });
+}
+
+/** The fields we keep from a Stripe subscription, in the shape of the API version the SDK pins. */
+export function subscriptionFacts(subscription: Stripe.Subscription) {
+  const item = subscription.items.data[0];
+  return {
+    stripeSubscriptionId: subscription.id,
+    customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    status: subscription.status,
+    priceId: item?.price.id ?? null,
+    isAnnual: item?.price.recurring?.interval === "year",
+    // Current API versions keep the period on the subscription items.
+    currentPeriodStart: item ? new Date(item.current_period_start * 1000) : null,
+    currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    itemId: item?.id ?? null,
+    metadataUserId: Number(subscription.metadata?.userId) || null,
+  };
+}

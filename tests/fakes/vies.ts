@@ -1,0 +1,37 @@
+// A fake VIES: the EU's REST API for checking VAT numbers (POST /check-vat-number).
+export type FakeVies = { url: string; requests: Array<{ countryCode: string; vatNumber: string }>; mode: "up" | "down" | "slow"; stop: () => void };
+
+/** Numbers VIES knows, as "<country><number>" → company name. */
+const REGISTERED: Record<string, string> = {
+  DE123456789: "Beispiel GmbH",
+  EL094259216: "Elliniki Etaireia AE",
+  FR40303265045: "Exemple SARL",
+};
+
+export function startFakeVies(): FakeVies {
+  const fake: FakeVies = { url: "", requests: [], mode: "up", stop: () => server.stop(true) };
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (url.pathname !== "/check-vat-number" || request.method !== "POST") return new Response("not found", { status: 404 });
+      if (fake.mode === "down") return Response.json({ actionSucceed: false, errorWrappers: [{ error: "MS_UNAVAILABLE" }] }, { status: 500 });
+      if (fake.mode === "slow") await Bun.sleep(2000);
+      const { countryCode, vatNumber } = (await request.json()) as { countryCode: string; vatNumber: string };
+      fake.requests.push({ countryCode, vatNumber });
+      const name = REGISTERED[`${countryCode}${vatNumber}`];
+      return Response.json({
+        countryCode,
+        vatNumber,
+        requestDate: new Date().toISOString(),
+        valid: name !== undefined,
+        requestIdentifier: "",
+        name: name ?? "---",
+        address: name ? "Somewhere 1, EU" : "---",
+      });
+    },
+  });
+  fake.url = `http://127.0.0.1:${server.port}`;
+  return fake;
+}
