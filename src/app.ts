@@ -6,6 +6,7 @@ import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/error-handler.tsx";
 import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
+import { pageRoutes } from "./pages/routes.ts";
 
 export function createApp(ctx: AppContext, assets: Elysia) {
   return new Elysia()
@@ -14,5 +15,6 @@ export function createApp(ctx: AppContext, assets: Elysia) {
     .use(metaRoutes(ctx))
     .use(authRoutes(ctx))
     .use(linkRoutes(ctx))
-    .use(billingRoutes(ctx));
+    .use(billingRoutes(ctx))
+    .use(pageRoutes(ctx));
 }

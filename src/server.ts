@@ -9,7 +9,7 @@ import type { AppContext } from "./context.ts";
 import { openDb } from "./db/connection.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { resolveRelease, versionInfo } from "./meta/version.ts";
-import { loadAssets } from "./pages/assets.ts";
+import { assetRoutes, clientScript, stylesheet } from "./pages/assets.ts";
 import { NotFoundPage } from "./pages/not-found.tsx";
 import { createPageRenderer } from "./pages/render.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
@@ -36,11 +36,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const version = versionInfo(resolveRelease(config.release));
   const linkCache = new LinkCache(sqlite);
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
-  const assets = await loadAssets();
-  const pages = createPageRenderer(version, assets.stylesheet);
+  const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
   const images = new ImageStore(config.uploadsDir);
   const ctx: AppContext = { config, sqlite, db, linkCache, images, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
-  const app = createApp(ctx, assets.routes);
+  const app = createApp(ctx, await assetRoutes());
 
   deleteExpiredSessions(db);
   const sessionSweep = setInterval(() => deleteExpiredSessions(db), 3_600_000);

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { createElement } from "react";
 import { authPlugin, requireUser } from "../auth/plugin.ts";
 import type { AppContext } from "../context.ts";
+import { signedIn } from "../pages/guards.ts";
 import { PaymentSuccessPage } from "../pages/payment-success.tsx";
 import { entitlementFor } from "./entitlement.ts";
 import { publicPlans } from "./plans.ts";
@@ -43,14 +44,15 @@ export function billingRoutes(ctx: AppContext) {
         set.status = 204;
         return null;
       })
-      .get("/payment-success", async ({ viewer, query, redirect }) => {
-        if (!viewer) return redirect("/", 302);
+      .get("/payment-success", async ({ viewer, query, cookie, redirect }) => {
+        const guarded = signedIn(viewer, cookie);
+        if (!guarded.user) return redirect(guarded.redirectTo, 302);
         const sessionId = typeof query.session_id === "string" ? query.session_id : null;
         if (sessionId && deps.stripe) {
-          await confirmCheckout(deps, viewer.user, sessionId).catch((error) => console.error("payment-success: could not confirm the checkout:", error?.message ?? error));
+          await confirmCheckout(deps, guarded.user, sessionId).catch((error) => console.error("payment-success: could not confirm the checkout:", error?.message ?? error));
         }
-        const { active, plan } = entitlementFor(ctx.db, deps.stripe !== null, viewer.user.id);
-        return ctx.pages.response(createElement(PaymentSuccessPage, { planName: active ? plan.name : null }), { title: "Payment successful" });
+        const { active, plan } = entitlementFor(ctx.db, deps.stripe !== null, guarded.user.id);
+        return ctx.pages.response(createElement(PaymentSuccessPage, { planName: active ? plan.name : null }), { title: "Payment successful", user: guarded.user });
       })
   );
 }

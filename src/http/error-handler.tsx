@@ -1,6 +1,7 @@
 // The one place where failures become responses: JSON {message} under /api, an HTML page for browsers.
 // Unexpected errors are logged and answered without internal detail.
 import { Elysia } from "elysia";
+import type { User } from "../db/schema.ts";
 import { AppError } from "./errors.ts";
 import type { PageRenderer } from "../pages/render.tsx";
 import { NotFoundPage } from "../pages/not-found.tsx";
@@ -25,10 +26,13 @@ function describe(code: string | number, error: unknown): { status: number; mess
 }
 
 export const errorHandler = (pages: PageRenderer) =>
-  new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+  new Elysia({ name: "error-handler" }).onError({ as: "global" }, (context) => {
+    const { code, error, request } = context;
     const { status, message, field } = describe(code, error);
+    // Set when the auth plugin ran before the failure, so the top bar still shows who is signed in.
+    const user = (context as { viewer?: { user: User } | null }).viewer?.user ?? null;
     if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status });
     return status === 404
-      ? pages.response(<NotFoundPage />, { title: "Page not found", status })
-      : pages.response(<ErrorPage message={message} />, { title: "Error", status });
+      ? pages.response(<NotFoundPage />, { title: "Page not found", status, user })
+      : pages.response(<ErrorPage message={message} />, { title: "Error", status, user });
   });

@@ -1,51 +1,68 @@
-// The frame of every page: top bar, main content, footer.
-import type { ReactNode } from "react";
+// The frame of every page: top bar, main content, footer, and (when needed) the toaster and the island script.
+import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
+import type { Toast } from "../client/toast.ts";
 import { formatVersion, type VersionInfo } from "../meta/version.ts";
+import { AvatarMenu, Toaster } from "./islands.ts";
 
-export type Viewer = { displayName: string; initials: string; profileImageUrl: string | null } | null;
+export type LayoutProps = {
+  title: string;
+  viewer: AvatarMenuProps | null;
+  version: VersionInfo;
+  stylesheet: string;
+  /** The island script, only on pages that have islands. */
+  script: string | null;
+  toaster: { initial: Toast | null } | null;
+  mainHtml: string;
+};
 
-export type LayoutProps = { title: string; viewer: Viewer; version: VersionInfo; stylesheet: string; children: ReactNode };
+const navLink = "rounded px-2 py-1 text-sm text-gray-700 hover:text-gray-900";
 
-function TopBar({ viewer }: { viewer: Viewer }) {
+function TopBar({ viewer }: { viewer: AvatarMenuProps | null }) {
   return (
-    <header className="topbar">
-      <nav aria-label="Main">
-        <a className="brand" href="/">LinkPrev</a>
-        <a href="/about">About</a>
-        <a href="/pricing">Pricing</a>
-        <a href="/contact">Contact</a>
-      </nav>
-      {viewer ? (
-        <a className="avatar" href="/admin" title={viewer.displayName}>
-          {viewer.profileImageUrl ? <img src={viewer.profileImageUrl} alt="" width={32} height={32} /> : viewer.initials}
-        </a>
-      ) : (
-        <a className="button" href="/api/auth/google">Access</a>
-      )}
+    <header className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-2">
+          <a href="/" className="mr-2 text-lg font-bold text-indigo-700">
+            LinkPrev
+          </a>
+          <a href="/about" className={navLink}>About</a>
+          <a href="/pricing" className={navLink}>Pricing</a>
+          <a href="/contact" className={navLink}>Contact</a>
+        </nav>
+        {viewer ? (
+          <AvatarMenu {...viewer} />
+        ) : (
+          <a href="/api/auth/google" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+            Access
+          </a>
+        )}
+      </div>
     </header>
   );
 }
 
 function Footer({ version }: { version: VersionInfo }) {
   return (
-    <footer className="footer">
-      <p>Create custom link previews for social media sharing, no code required.</p>
-      <nav aria-label="Footer">
-        <a href="/#features">Features</a>
-        <a href="/#pricing">Pricing</a>
-        <a href="/about">About</a>
-        <a href="/contact">Contact</a>
-        <a href="/privacy">Privacy</a>
-        <a href="/terms">Terms</a>
-      </nav>
-      <p>
-        © {new Date().getFullYear()} LinkPrev · <span className="version">{formatVersion(version)}</span>
-      </p>
+    <footer className="border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6">
+        <p>Create custom link previews for social media sharing, no code required.</p>
+        <nav aria-label="Footer" className="flex flex-wrap gap-4">
+          <a href="/#features" className="hover:text-gray-900">Features</a>
+          <a href="/#pricing" className="hover:text-gray-900">Pricing</a>
+          <a href="/about" className="hover:text-gray-900">About</a>
+          <a href="/contact" className="hover:text-gray-900">Contact</a>
+          <a href="/privacy" className="hover:text-gray-900">Privacy</a>
+          <a href="/terms" className="hover:text-gray-900">Terms</a>
+        </nav>
+        <p>
+          {`© ${new Date().getFullYear()} LinkPrev · `}<span data-testid="version">{formatVersion(version)}</span>
+        </p>
+      </div>
     </footer>
   );
 }
 
-export function Layout({ title, viewer, version, stylesheet, children }: LayoutProps) {
+export function Layout({ title, viewer, version, stylesheet, script, toaster, mainHtml }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -54,11 +71,16 @@ export function Layout({ title, viewer, version, stylesheet, children }: LayoutP
         <title>{`${title} · LinkPrev`}</title>
         <link rel="icon" href="/favicon.ico" />
         <link rel="stylesheet" href={stylesheet} />
+        {script && <script type="module" src={script} />}
       </head>
-      <body>
+      <body className="flex min-h-screen flex-col bg-white text-gray-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
         <TopBar viewer={viewer} />
-        <main id="main">{children}</main>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8" dangerouslySetInnerHTML={{ __html: mainHtml }} />
         <Footer version={version} />
+        {toaster && <Toaster initial={toaster.initial} />}
       </body>
     </html>
   );

@@ -1,30 +1,50 @@
-// Renders a page component inside the layout to a full HTML document.
+// Renders a page component inside the layout to a full HTML document. The page is rendered first, so that the
+// layout knows whether any island was placed: a page without one gets no script at all.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+import type { Toast } from "../client/toast.ts";
+import type { Db } from "../db/connection.ts";
+import type { User } from "../db/schema.ts";
 import type { VersionInfo } from "../meta/version.ts";
-import { Layout, type Viewer } from "./layout.tsx";
+import { collectIslands } from "./island.tsx";
+import { Layout } from "./layout.tsx";
+import { viewerProps } from "./viewer.ts";
 
-export type PageOptions = { title: string; status?: number; viewer?: Viewer };
+export type PageOptions = { title: string; status?: number; user?: User | null; flash?: Toast | null; headers?: Record<string, string> };
 
 export type PageRenderer = {
   html: (page: ReactElement, options: PageOptions) => string;
   response: (page: ReactElement, options: PageOptions) => Response;
 };
 
-export function createPageRenderer(version: VersionInfo, stylesheet: string): PageRenderer {
-  const html = (page: ReactElement, { title, viewer = null }: PageOptions) =>
-    "<!DOCTYPE html>" +
-    renderToString(
-      <Layout title={title} viewer={viewer} version={version} stylesheet={stylesheet}>
-        {page}
-      </Layout>,
+type RendererDeps = { version: VersionInfo; stylesheet: string; clientScript: string; db: Db; billingEnabled: boolean };
+
+export function createPageRenderer(deps: RendererDeps): PageRenderer {
+  const html = (page: ReactElement, { title, user = null, flash = null }: PageOptions) => {
+    const main = collectIslands(() => renderToString(page));
+    const viewer = user ? viewerProps(deps.db, deps.billingEnabled, user) : null;
+    const hasIslands = main.islands.size > 0 || viewer !== null || flash !== null;
+    return (
+      "<!DOCTYPE html>" +
+      renderToString(
+        <Layout
+          title={title}
+          viewer={viewer}
+          version={deps.version}
+          stylesheet={deps.stylesheet}
+          script={hasIslands ? deps.clientScript : null}
+          toaster={hasIslands ? { initial: flash } : null}
+          mainHtml={main.html}
+        />,
+      )
     );
+  };
   return {
     html,
     response: (page, options) =>
       new Response(html(page, options), {
         status: options.status ?? 200,
-        headers: { "Content-Type": "text/html; charset=utf-8" },
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...options.headers },
       }),
   };
 }

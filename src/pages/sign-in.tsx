@@ -2,8 +2,8 @@
 
 export function GoogleNotConfiguredPage() {
   return (
-    <section className="centered">
-      <h1>Google sign-in is not configured on this server</h1>
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">Google sign-in is not configured on this server</h1>
       <p>This LinkPrev server signs people in with one-time sign-in links instead.</p>
       <p>
         Ask its administrator for a link, or, if you run it, create one with:
@@ -17,12 +17,12 @@ export function GoogleNotConfiguredPage() {
 
 export function LoginLinkPage({ token }: { token: string }) {
   return (
-    <section className="centered">
-      <h1>Sign in to LinkPrev</h1>
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">Sign in to LinkPrev</h1>
       {/* A form, not a plain GET: link previewers that fetch URLs pasted in chats must not use up the link. */}
       <form method="post" action="/api/auth/login-link">
         <input type="hidden" name="token" value={token} />
-        <button className="button" type="submit">
+        <button className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500" type="submit">
           Sign in
         </button>
       </form>
@@ -32,8 +32,8 @@ export function LoginLinkPage({ token }: { token: string }) {
 
 export function SignInFailedPage({ message }: { message: string }) {
   return (
-    <section className="centered">
-      <h1>Sign-in failed</h1>
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">Sign-in failed</h1>
       <p>{message}</p>
       <p>
         <a href="/">Back to the home page</a>

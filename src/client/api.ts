@@ -1,0 +1,32 @@
+// In the browser: islands call the JSON API through this. A non-OK answer becomes Error("<status>: <body or
+// status text>") (SPEC §8); a 401 means the session ended, so the user is told and sent to sign in again.
+import { toast } from "./toast.ts";
+
+export const SIGN_IN_PATH = "/api/auth/google";
+
+export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const response = await fetch(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body, credentials: "include" });
+  if (!response.ok) {
+    const text = await response.text();
+    if (response.status === 401) {
+      toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+      setTimeout(() => window.location.assign(SIGN_IN_PATH), 500);
+    }
+    throw new Error(`${response.status}: ${text || response.statusText}`);
+  }
+  const type = response.headers.get("content-type") ?? "";
+  return (type.includes("application/json") ? await response.json() : undefined) as T;
+}
+
+/** The server's {message} out of an api() error, for showing to people. */
+export function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message.replace(/^\d+: /, "") : String(error);
+  try {
+    return (JSON.parse(text) as { message?: string }).message ?? text;
+  } catch {
+    return text;
+  }
+}

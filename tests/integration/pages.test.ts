@@ -1,0 +1,117 @@
+// The public pages as a browser receives them: status, the spec's words, footer, and which pages ship script.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createSession } from "../../src/auth/sessions.ts";
+import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ...BILLING_ON, CONTACT_FORM_URL: "https://forms.example/contact", SOCIAL_URL: "https://social.example/linkprev" });
+});
+afterAll(() => server.close());
+
+const get = async (path: string, cookie?: string) => {
+  const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  return { status: response.status, html: await response.text(), response };
+};
+
+function signedInCookie(plan: "basic" | "pro" | "enterprise" | null, names: { firstName?: string; lastName?: string } = {}): string {
+  const user = seedUser(server.sql);
+  if (names.firstName) server.sql.run("UPDATE users SET first_name = ?, last_name = ? WHERE id = ?", [names.firstName, names.lastName ?? null, user.id]);
+  if (plan) seedSubscription(server.sql, user.id, plan);
+  return `lp_session=${createSession(server.ctx.db, user.id).token}`;
+}
+
+const planButtons = (html: string) =>
+  [...html.matchAll(/<button([^>]*)>(Start now|Subscribe|Current Plan|Upgrade|Downgrade)<\/button>/g)].map((m) => (m[1]!.includes('disabled=""') ? `${m[2]} (disabled)` : m[2]));
+
+describe("every page", () => {
+  const pages: Array<[string, string, string[]]> = [
+    ["/", "Custom link previews · LinkPrev", ["Get Started with Google", 'id="features"', "Custom content", "Analytics", "Short URLs", 'id="pricing"', "All prices exclude VAT."]],
+    ["/pricing", "Pricing · LinkPrev", ["Subscription Plans", "Choose the plan that best fits your needs", "€5", "/month", "All prices exclude VAT."]],
+    ["/about", "About · LinkPrev", ["TBD"]],
+    ["/privacy", "Privacy · LinkPrev", ["TBD"]],
+    ["/terms", "Terms · LinkPrev", ["TBD"]],
+    ["/contact", "Contact · LinkPrev", ['href="https://forms.example/contact" target="_blank" rel="noopener noreferrer"', 'href="https://social.example/linkprev" target="_blank"']],
+  ];
+  for (const [path, title, words] of pages) {
+    test(`${path}: title, words, top bar, footer and version`, async () => {
+      const { status, html } = await get(path);
+      expect(status).toBe(200);
+      expect(html).toStartWith("<!DOCTYPE html>");
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('name="viewport"');
+      expect(html).toContain(`<title>${title}</title>`);
+      for (const word of words) expect(html).toContain(word);
+      for (const link of ["/#features", "/#pricing", "/about", "/contact", "/privacy", "/terms"]) expect(html).toContain(`href="${link}"`);
+      expect(html).toContain(`© ${new Date().getFullYear()} LinkPrev`);
+      expect(html).toContain("0.1.0-test");
+      expect(html).toContain("Create custom link previews for social media sharing, no code required.");
+      expect(html).toMatch(/<a href="\/api\/auth\/google"[^>]*>Access<\/a>/);
+    });
+  }
+
+  test("/about, /privacy, /terms, /contact and the 404 page send no script", async () => {
+    for (const path of ["/about", "/privacy", "/terms", "/contact", "/no/such/page"]) {
+      const { html } = await get(path);
+      expect({ path, scripts: html.includes("<script") }).toEqual({ path, scripts: false });
+    }
+  });
+
+  test("unknown paths are the 404 page", async () => {
+    const { status, html } = await get("/no/such/page");
+    expect(status).toBe(404);
+    expect(html).toContain("404 Page Not Found");
+  });
+
+  test("the stylesheet and island script are content-hashed and cached for a year", async () => {
+    const { html } = await get("/");
+    const css = /href="(\/assets\/styles\.[0-9a-f]{10}\.css)"/.exec(html)![1]!;
+    const js = /<script type="module" src="(\/assets\/client\.[a-z0-9]+\.js)"/.exec(html)![1]!;
+    for (const asset of [css, js]) {
+      const response = await fetch(`${server.url}${asset}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(200);
+  });
+});
+
+describe("plan buttons (SPEC §4), decided on the server", () => {
+  test("signed out: 'Start now'", async () => {
+    expect(planButtons((await get("/pricing")).html)).toEqual(["Start now", "Start now", "Start now"]);
+  });
+  test("signed in without a plan: 'Subscribe'", async () => {
+    expect(planButtons((await get("/pricing", signedInCookie(null))).html)).toEqual(["Subscribe", "Subscribe", "Subscribe"]);
+  });
+  test("on pro: 'Downgrade', disabled 'Current Plan', 'Upgrade'", async () => {
+    expect(planButtons((await get("/pricing", signedInCookie("pro"))).html)).toEqual(["Downgrade", "Current Plan (disabled)", "Upgrade"]);
+  });
+});
+
+describe("top bar when signed in", () => {
+  test("the avatar shows initials, or '?' without a name; no Access button", async () => {
+    const named = (await get("/about", signedInCookie("basic", { firstName: "Ana", lastName: "Silva" }))).html;
+    expect(named).toContain('aria-label="Account menu for Ana Silva"');
+    expect(named).toMatch(/>AS<\/button>/);
+    expect(named).not.toMatch(/>Access<\/a>/);
+    // A signed-in page hydrates the avatar menu.
+    expect(named).toContain('<script type="module"');
+    expect((await get("/about", signedInCookie(null))).html).toMatch(/>\?<\/button>/);
+  });
+});
+
+describe("guards", () => {
+  test("signed out on /payment-success: redirect to / with a one-time flash toast", async () => {
+    const first = await get("/payment-success");
+    expect(first.status).toBe(302);
+    expect(first.response.headers.get("location")).toBe("/");
+    const flash = first.response.headers.getSetCookie().find((c) => c.startsWith("lp_flash="))!;
+    expect(flash).toBeDefined();
+    const cookie = flash.split(";")[0]!;
+    const landing = await get("/", cookie);
+    expect(landing.html).toContain("Authentication required");
+    expect(landing.html).toContain("Please sign in to access this page");
+    // Shown once: the cookie is cleared by the page that showed it.
+    expect(landing.response.headers.getSetCookie().some((c) => c.startsWith("lp_flash=;") || /lp_flash=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
+  });
+});
