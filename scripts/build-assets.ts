@@ -23,6 +23,25 @@ function inputsHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+// In the browser islands run on Preact's React-compatible API: React 19's client runtime alone is ~66 KB
+// gzipped, over the whole page budget (docs/decisions/0002). The server still renders with React.
+const PREACT_FOR: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/jsx-runtime",
+};
+const reactToPreact: import("bun").BunPlugin = {
+  name: "react-to-preact",
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      const target = PREACT_FOR[args.path];
+      return target ? { path: Bun.resolveSync(target, root) } : undefined;
+    });
+  },
+};
+
 const contentHash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 10);
 
 async function build(): Promise<void> {
@@ -42,6 +61,7 @@ async function build(): Promise<void> {
 
   const result = await Bun.build({
     entrypoints: [join(root, "islands/client.ts")],
+    plugins: [reactToPreact],
     target: "browser",
     format: "esm",
     splitting: true,

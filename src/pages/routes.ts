@@ -7,6 +7,8 @@ import { PLANS } from "../billing/plans.ts";
 import type { AppContext } from "../context.ts";
 import { takeFlash } from "../http/flash.ts";
 import type { PlanListProps } from "./plan-list.tsx";
+import { DashboardPage } from "./dashboard.tsx";
+import { subscribed } from "./guards.ts";
 import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
@@ -30,6 +32,11 @@ export function pageRoutes(ctx: AppContext) {
     .get("/about", ({ viewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", viewer, cookie))
     .get("/privacy", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Privacy" }, "Privacy", viewer, cookie))
     .get("/terms", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", viewer, cookie))
+    .get("/admin", ({ viewer, cookie, redirect }) => {
+      const guarded = subscribed(ctx, viewer, cookie);
+      if (!guarded.user) return redirect(guarded.redirectTo, 302);
+      return page(DashboardPage, {}, "Dashboard", viewer, cookie);
+    })
     .get("/contact", ({ viewer, cookie }) =>
       page(ContactPage, { contactFormUrl: ctx.config.contactFormUrl, socialUrl: ctx.config.socialUrl }, "Contact", viewer, cookie),
     );

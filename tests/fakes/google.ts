@@ -42,6 +42,11 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
     hostname: "127.0.0.1",
     async fetch(request) {
       const url = new URL(request.url);
+      // Test control: which Google account the next sign-in uses (browser tests run in another process).
+      if (url.pathname === "/__test/sign-in-as" && request.method === "POST") {
+        profile = (await request.json()) as FakeGoogleProfile;
+        return new Response(null, { status: 204 });
+      }
       if (url.pathname === "/authorize") {
         const q = url.searchParams;
         if (q.get("response_type") !== "code" || q.get("client_id") !== clientId) return oauthError("invalid_request");
