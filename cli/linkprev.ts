@@ -1,14 +1,21 @@
 #!/usr/bin/env bun
 // The one executable: `serve`, the `admin` commands that work on a data directory, and the client commands.
-import { Command } from "commander";
+import { Command, CommanderError } from "commander";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { CliError, registerClientCommands } from "./client/commands.ts";
 import { apiTokenFor, loginLinkFor, openDataDir, ownerLoginLink } from "../src/admin.ts";
+import { openDb } from "../src/db/connection.ts";
+import { applyMigrations } from "../src/db/migrate.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
 import { startServer } from "../src/server.ts";
 
 const program = new Command()
   .name("linkprev")
   .description("Custom link previews with short URLs: server, admin and client in one executable.")
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Exit codes: 1 refused by the server, 2 bad usage, 3 server unreachable.
+  .exitOverride();
 
 type DataOptions = { port?: string; host?: string; data?: string };
 
@@ -83,4 +90,53 @@ admin
     sqlite.close();
   });
 
-await program.parseAsync(process.argv);
+admin
+  .command("backup")
+  .description("Write a consistent copy of the database while the server runs (SQLite VACUUM INTO)")
+  .argument("<file>", "where to write the copy (must not exist)")
+  .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
+  .addHelpText("after", "\nExample:\n  linkprev admin backup /backups/linkprev-$(date +%F).db")
+  .action((file: string, options: DataOptions) => {
+    const target = resolve(file);
+    if (existsSync(target)) throw new CliError(`${target} already exists`, 2);
+    const { sqlite } = openDataDir(configFrom(options));
+    sqlite.run("VACUUM INTO ?", [target]);
+    sqlite.close();
+    console.log(`Backed up to ${target}`);
+  });
+
+admin
+  .command("migrate")
+  .description("Apply pending database migrations (serve does this too)")
+  .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
+  .addHelpText("after", "\nExample:\n  linkprev admin migrate --data /var/lib/linkprev")
+  .action((options: DataOptions) => {
+    const { sqlite } = openDb(configFrom(options).dbPath);
+    const applied = applyMigrations(sqlite);
+    sqlite.close();
+    console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
+  });
+
+admin
+  .command("health")
+  .description("Exit 0 when the local server answers /healthz (for container health checks)")
+  .option("--port <n>", "the server's port (env PORT, default 3000)")
+  .addHelpText("after", "\nExample:\n  linkprev admin health --port 3000")
+  .action(async (options: DataOptions) => {
+    const response = await fetch(`http://127.0.0.1:${configFrom(options).port}/healthz`).catch(() => null);
+    if (!response?.ok) throw new CliError("LinkPrev is not healthy", 1);
+    console.log("ok");
+  });
+
+registerClientCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  if (error instanceof CliError) {
+    console.error(`linkprev: ${error.message}`);
+    process.exit(error.exitCode);
+  }
+  throw error;
+}

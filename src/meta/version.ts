@@ -2,9 +2,13 @@ import pkg from "../../package.json" with { type: "json" };
 
 export type VersionInfo = { major: number; minor: number; patch: number; release: string };
 
-/** The running release: the configured id, else the git short sha of the checkout, else "dev". */
+/** Set by scripts/build-binary.ts in a compiled binary. */
+declare const LINKPREV_BUILD_RELEASE: string | undefined;
+
+/** The running release: the configured id, else the one built in, else the git short sha of the checkout, else "dev". */
 export function resolveRelease(configured: string | undefined): string {
   if (configured) return configured;
+  if (typeof LINKPREV_BUILD_RELEASE === "string") return LINKPREV_BUILD_RELEASE;
   try {
     const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: import.meta.dir, stderr: "ignore" });
     const sha = git.stdout.toString().trim();

@@ -1,0 +1,41 @@
+// The client's HTTP calls: bearer token, JSON or multipart, and errors that map to exit codes
+// (1 refused by the server, 2 bad usage, 3 server unreachable).
+import type { ClientSettings } from "./settings.ts";
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 | 3,
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string) => new CliError(message, 2);
+
+export async function call<T>(settings: Partial<ClientSettings>, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+  if (!settings.server || !settings.token) throw usageError("Not logged in. Run `linkprev login --server URL --token TOKEN` (or set LINKPREV_SERVER and LINKPREV_TOKEN).");
+  const headers: Record<string, string> = { authorization: `Bearer ${settings.token}`, accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (init.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(init.json);
+  } else if (init.form) body = init.form;
+  let response: Response;
+  try {
+    response = await fetch(`${settings.server.replace(/\/+$/, "")}${path}`, { method: init.method ?? "GET", headers, body });
+  } catch (error) {
+    throw new CliError(`Cannot reach ${settings.server}: ${error instanceof Error ? error.message : error}`, 3);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text || response.statusText;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new CliError(`${message} (HTTP ${response.status})`, 1);
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}

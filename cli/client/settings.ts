@@ -1,0 +1,42 @@
+// Where the client commands find their server and token: LINKPREV_SERVER / LINKPREV_TOKEN, else the file that
+// `linkprev login` wrote ($XDG_CONFIG_HOME/linkprev/config.json, mode 0600). The client's only reader of env.
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+
+export type ClientSettings = { server: string; token: string };
+
+export function settingsPath(): string {
+  const base = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
+  return join(base, "linkprev", "config.json");
+}
+
+function readFile(): Partial<ClientSettings> {
+  const path = settingsPath();
+  if (!existsSync(path)) return {};
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Partial<ClientSettings>;
+  } catch {
+    return {};
+  }
+}
+
+export function loadSettings(): Partial<ClientSettings> {
+  const file = readFile();
+  return { server: process.env.LINKPREV_SERVER || file.server, token: process.env.LINKPREV_TOKEN || file.token };
+}
+
+export function saveSettings(settings: ClientSettings): string {
+  const path = settingsPath();
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(path, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return path;
+}
+
+export function forgetSettings(): boolean {
+  const path = settingsPath();
+  if (!existsSync(path)) return false;
+  rmSync(path);
+  return true;
+}
