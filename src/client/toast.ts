@@ -10,8 +10,24 @@ export function toast(next: Toast): void {
   window.dispatchEvent(new CustomEvent(EVENT));
 }
 
-/** For the Toaster: calls `show` with every toast raised so far and from now on. */
+const AFTER_NAVIGATION_KEY = "linkprev.toast";
+
+/** A toast for the next page: for actions that end by navigating (save, then back to /admin). */
+export function toastAfterNavigation(next: Toast): void {
+  sessionStorage.setItem(AFTER_NAVIGATION_KEY, JSON.stringify(next));
+}
+
+/** For the Toaster: calls `show` with every toast raised so far (this page's and the previous page's) and from now on. */
 export function onToast(show: (toast: Toast) => void): () => void {
+  const carried = sessionStorage.getItem(AFTER_NAVIGATION_KEY);
+  if (carried) {
+    sessionStorage.removeItem(AFTER_NAVIGATION_KEY);
+    try {
+      show(JSON.parse(carried) as Toast);
+    } catch {
+      // a damaged entry is dropped
+    }
+  }
   const drain = () => {
     const queue = ((window as Queue).__linkprevToasts ??= []);
     while (queue.length) show(queue.shift()!);

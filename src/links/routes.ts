@@ -22,8 +22,16 @@ function numericId(value: string): number {
   return id;
 }
 
+export const linkDeps = (ctx: AppContext): LinkDeps => ({
+  db: ctx.db,
+  linkCache: ctx.linkCache,
+  images: ctx.images,
+  publicUrl: ctx.config.publicUrl,
+  billingEnabled: ctx.config.stripe !== null,
+});
+
 export function linkRoutes(ctx: AppContext) {
-  const deps: LinkDeps = { db: ctx.db, linkCache: ctx.linkCache, images: ctx.images, publicUrl: ctx.config.publicUrl, billingEnabled: ctx.config.stripe !== null };
+  const deps = linkDeps(ctx);
   return new Elysia({ prefix: "/api/links" })
     .use(authPlugin(ctx))
     .get("/", ({ viewer }) => listLinks(deps, requireUser(viewer), "live"))

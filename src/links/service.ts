@@ -257,3 +257,29 @@ export function linkViews(deps: LinkDeps, user: User, linkId: number, days: numb
     platforms,
   };
 }
+
+/** For the dashboard: every live link's last `days` days and platforms, in two queries on the rollups. */
+export function dashboardViews(deps: LinkDeps, user: User, days: number, now = Date.now()) {
+  const dates = Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const rows = deps.db
+    .select({ linkId: viewDays.linkId, day: viewDays.day, human: viewDays.human, bot: viewDays.bot })
+    .from(viewDays)
+    .innerJoin(links, eq(links.id, viewDays.linkId))
+    .where(and(eq(links.userId, user.id), eq(links.deleted, false), gte(viewDays.day, dates[0]!)))
+    .all();
+  const platformRows = deps.db
+    .select({ linkId: viewPlatforms.linkId, platform: viewPlatforms.platform, count: viewPlatforms.count })
+    .from(viewPlatforms)
+    .innerJoin(links, eq(links.id, viewPlatforms.linkId))
+    .where(and(eq(links.userId, user.id), eq(links.deleted, false)))
+    .orderBy(desc(viewPlatforms.count), viewPlatforms.platform)
+    .all();
+  const series = new Map<number, Array<{ date: string; human: number; bot: number }>>();
+  const byKey = new Map(rows.map((r) => [`${r.linkId} ${r.day}`, r]));
+  for (const linkId of new Set(rows.map((r) => r.linkId))) {
+    series.set(linkId, dates.map((date) => ({ date, human: byKey.get(`${linkId} ${date}`)?.human ?? 0, bot: byKey.get(`${linkId} ${date}`)?.bot ?? 0 })));
+  }
+  const platforms = new Map<number, Array<{ platform: string; count: number }>>();
+  for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
+  return { series, platforms };
+}

@@ -1,8 +1,138 @@
-export function DashboardPage() {
+// /admin: the user's links with their views, and the subscription (SPEC §2 Dashboard).
+import type { LinkView } from "../links/service.ts";
+import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
+import { count, shortDate } from "./format.ts";
+import { ApiTokens, CopyLinkButton, DeleteLinkButton, SubscriptionCard } from "./islands.ts";
+import { platformSummary, ViewsChart } from "./views-chart.tsx";
+
+export type DashboardProps = {
+  tab: "links" | "subscription";
+  used: number;
+  quota: number;
+  stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number };
+  links: LinkView[];
+  deletedLinks: LinkView[];
+  series: Record<number, Array<{ date: string; human: number; bot: number }>>;
+  platforms: Record<number, Array<{ platform: string; count: number }>>;
+  subscription: SubscriptionCardProps;
+  tokens: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
+  publicUrl: string;
+};
+
+const button = "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
+
+function StatCard({ label, value }: { label: string; value: number }) {
   return (
-    <section>
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <p className="mt-1 text-gray-600">Manage your links and subscription</p>
-    </section>
+    <div className="rounded-lg border border-gray-200 p-4">
+      <p className="text-sm text-gray-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold" data-testid={`stat-${label.toLowerCase().replace(/ /g, "-")}`}>
+        {count(value)}
+      </p>
+    </div>
+  );
+}
+
+function LinkRow({ link, days, platforms }: { link: LinkView; days?: DashboardProps["series"][number]; platforms?: DashboardProps["platforms"][number] }) {
+  return (
+    <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{link.title}</p>
+          <p className="truncate text-sm text-indigo-700">{link.shortUrl}</p>
+          <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
+          <p className="mt-1 text-xs text-gray-500">
+            {`Created ${shortDate(link.createdAt)} · ${count(link.viewsHuman)} human · ${count(link.viewsBot)} bot`}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <CopyLinkButton shortUrl={link.shortUrl} />
+          <a href={`/admin/link/edit/${encodeURIComponent(link.linkSlug)}`} className={button} aria-label={`Edit ${link.title}`}>
+            Edit
+          </a>
+          <DeleteLinkButton id={link.id} title={link.title} />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-4">
+        {days && <ViewsChart days={days} />}
+        <p className="text-xs text-gray-600" data-testid="platforms">
+          {platforms?.length ? `Card fetched by: ${platformSummary(platforms)}` : "No crawler has fetched the card yet"}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function DashboardPage(props: DashboardProps) {
+  const { tab, used, quota, stats, links, deletedLinks } = props;
+  const tabClass = (active: boolean) => `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-gray-900 text-white" : "text-gray-700 hover:bg-gray-100"}`;
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+          <p className="mt-1 text-gray-600">Manage your links and subscription</p>
+        </div>
+        <div className="flex items-center gap-4">
+          <p className="text-sm text-gray-600" data-testid="usage">
+            {quota === 0 ? `${count(used)} of unlimited links used` : `${count(used)} of ${count(quota)} links used`}
+          </p>
+          <a href="/admin/link/new" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+            New Link
+          </a>
+        </div>
+      </div>
+
+      <nav aria-label="Dashboard sections" className="mt-6 flex gap-2 border-b border-gray-200 pb-2">
+        <a href="/admin" aria-current={tab === "links" ? "page" : undefined} className={tabClass(tab === "links")}>
+          Links
+        </a>
+        <a href="/admin?tab=subscription" aria-current={tab === "subscription" ? "page" : undefined} className={tabClass(tab === "subscription")}>
+          Subscription
+        </a>
+      </nav>
+
+      {tab === "links" ? (
+        <div className="mt-6 space-y-8">
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            <StatCard label="Total Links" value={stats.totalLinks} />
+            <StatCard label="Total Views" value={stats.humanViews + stats.botViews} />
+            <StatCard label="Human Views" value={stats.humanViews} />
+            <StatCard label="Bot Views" value={stats.botViews} />
+          </div>
+          <section aria-labelledby="your-links">
+            <h2 id="your-links" className="text-xl font-semibold">Your Links</h2>
+            {links.length === 0 ? (
+              <p className="mt-4 text-gray-600">
+                No links yet. <a href="/admin/link/new" className="text-indigo-700 underline">Create your first link</a>.
+              </p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {links.map((link) => (
+                  <LinkRow key={link.id} link={link} days={props.series[link.id]} platforms={props.platforms[link.id]} />
+                ))}
+              </ul>
+            )}
+          </section>
+          {deletedLinks.length > 0 && (
+            <section aria-labelledby="deleted-links">
+              <h2 id="deleted-links" className="text-xl font-semibold">Deleted links</h2>
+              <ul className="mt-4 space-y-2" data-testid="deleted-links">
+                {deletedLinks.map((link) => (
+                  <li key={link.id} className="rounded-lg border border-dashed border-gray-200 p-3 text-sm text-gray-500">
+                    <span className="font-medium text-gray-700">{link.title}</span>
+                    {` · ${link.shortUrl} · created ${shortDate(link.createdAt)}`}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <SubscriptionCard {...props.subscription} />
+          <ApiTokens tokens={props.tokens} publicUrl={props.publicUrl} />
+        </div>
+      )}
+    </div>
   );
 }

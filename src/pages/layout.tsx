@@ -2,7 +2,7 @@
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
 import type { Toast } from "../client/toast.ts";
 import { formatVersion, type VersionInfo } from "../meta/version.ts";
-import { AvatarMenu, Toaster } from "./islands.ts";
+import { AvatarMenu, ConsentDialog, Toaster } from "./islands.ts";
 
 export type LayoutProps = {
   title: string;
@@ -13,6 +13,8 @@ export type LayoutProps = {
   script: string | null;
   toaster: { initial: Toast | null } | null;
   mainHtml: string;
+  /** Signed in without consent to the terms and privacy policy yet. */
+  needsConsent: boolean;
 };
 
 const navLink = "rounded px-2 py-1 text-sm text-gray-700 hover:text-gray-900";
@@ -62,7 +64,7 @@ function Footer({ version }: { version: VersionInfo }) {
   );
 }
 
-export function Layout({ title, viewer, version, stylesheet, script, toaster, mainHtml }: LayoutProps) {
+export function Layout({ title, viewer, version, stylesheet, script, toaster, mainHtml, needsConsent }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -81,6 +83,7 @@ export function Layout({ title, viewer, version, stylesheet, script, toaster, ma
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8" dangerouslySetInnerHTML={{ __html: mainHtml }} />
         <Footer version={version} />
         {toaster && <Toaster initial={toaster.initial} />}
+        {needsConsent && <ConsentDialog />}
       </body>
     </html>
   );

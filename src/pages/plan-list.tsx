@@ -1,17 +1,17 @@
 // The plan cards of the landing page and /pricing, with each button's state decided on the server (SPEC §4).
 import type { Plan } from "../billing/plans.ts";
-import { PlanButton } from "./islands.ts";
+import { PlanButton, VatExemption } from "./islands.ts";
 
-export type PlanListProps = { plans: readonly Plan[]; signedIn: boolean; currentPlan: Plan | null };
+export type PlanListProps = { plans: readonly Plan[]; signedIn: boolean; currentPlan: Plan | null; businessCountry: string };
 
-function buttonFor(plan: Plan, { signedIn, currentPlan }: Omit<PlanListProps, "plans">): { label: string; disabled: boolean } {
+function buttonFor(plan: Plan, { signedIn, currentPlan }: Pick<PlanListProps, "signedIn" | "currentPlan">): { label: string; disabled: boolean } {
   if (!signedIn) return { label: "Start now", disabled: false };
   if (!currentPlan) return { label: "Subscribe", disabled: false };
   if (plan.id === currentPlan.id) return { label: "Current Plan", disabled: true };
   return { label: plan.rank > currentPlan.rank ? "Upgrade" : "Downgrade", disabled: false };
 }
 
-export function PlanList({ plans, signedIn, currentPlan }: PlanListProps) {
+export function PlanList({ plans, signedIn, currentPlan, businessCountry }: PlanListProps) {
   return (
     <div>
       <ul className="grid gap-6 md:grid-cols-3">
@@ -38,6 +38,7 @@ export function PlanList({ plans, signedIn, currentPlan }: PlanListProps) {
         })}
       </ul>
       <p className="mt-4 text-center text-sm text-gray-600">All prices exclude VAT.</p>
+      <VatExemption businessCountry={businessCountry} signedIn={signedIn} />
     </div>
   );
 }

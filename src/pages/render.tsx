@@ -6,6 +6,7 @@ import type { Toast } from "../client/toast.ts";
 import type { Db } from "../db/connection.ts";
 import type { User } from "../db/schema.ts";
 import type { VersionInfo } from "../meta/version.ts";
+import { hasConsent } from "../auth/users.ts";
 import { collectIslands } from "./island.tsx";
 import { Layout } from "./layout.tsx";
 import { viewerProps } from "./viewer.ts";
@@ -23,6 +24,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
   const html = (page: ReactElement, { title, user = null, flash = null }: PageOptions) => {
     const main = collectIslands(() => renderToString(page));
     const viewer = user ? viewerProps(deps.db, deps.billingEnabled, user) : null;
+    const needsConsent = user !== null && !hasConsent(deps.db, user.id);
     const hasIslands = main.islands.size > 0 || viewer !== null || flash !== null;
     return (
       "<!DOCTYPE html>" +
@@ -35,6 +37,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
           script={hasIslands ? deps.clientScript : null}
           toaster={hasIslands ? { initial: flash } : null}
           mainHtml={main.html}
+          needsConsent={needsConsent}
         />,
       )
     );

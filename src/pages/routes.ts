@@ -1,43 +1,100 @@
-// The public pages: /, /pricing, /about, /privacy, /terms, /contact.
+// The pages: public ones (/, /pricing, /about, /privacy, /terms, /contact) and the signed-in app (/admin…).
 import { Elysia } from "elysia";
 import { createElement, type FunctionComponent } from "react";
+import { listApiTokens } from "../auth/api-tokens.ts";
 import { authPlugin, type Viewer } from "../auth/plugin.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { PLANS } from "../billing/plans.ts";
 import type { AppContext } from "../context.ts";
+import type { User } from "../db/schema.ts";
 import { takeFlash } from "../http/flash.ts";
-import type { PlanListProps } from "./plan-list.tsx";
+import { linkDeps } from "../links/routes.ts";
+import { dashboardViews, getLinkBySlug, linkStats, listLinks } from "../links/service.ts";
 import { DashboardPage } from "./dashboard.tsx";
 import { subscribed } from "./guards.ts";
+import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
+import type { PlanListProps } from "./plan-list.tsx";
 import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
+const CHART_DAYS = 30;
 
 export function pageRoutes(ctx: AppContext) {
   const billingEnabled = ctx.config.stripe !== null;
+  const links = linkDeps(ctx);
+
   /** A page for whoever is asking, with the flash toast left by a redirect, if any. */
-  const page = <P extends object>(component: FunctionComponent<P>, props: P, title: string, viewer: Viewer | null, cookie: Cookie) =>
-    ctx.pages.response(createElement(component, props), { title, user: viewer?.user ?? null, flash: takeFlash(cookie) });
+  const page = <P extends object>(component: FunctionComponent<P>, props: P, title: string, user: User | null, cookie: Cookie, status = 200) =>
+    ctx.pages.response(createElement(component, props), { title, user, flash: takeFlash(cookie), status });
 
   const plansFor = (viewer: Viewer | null): PlanListProps => {
-    if (!viewer) return { plans: PLANS, signedIn: false, currentPlan: null };
+    const businessCountry = ctx.config.businessCountry;
+    if (!viewer) return { plans: PLANS, signedIn: false, currentPlan: null, businessCountry };
     const { active, plan } = entitlementFor(ctx.db, billingEnabled, viewer.user.id);
-    return { plans: PLANS, signedIn: true, currentPlan: active ? plan : null };
+    return { plans: PLANS, signedIn: true, currentPlan: active ? plan : null, businessCountry };
   };
+
+  const dashboard = (user: User, tab: "links" | "subscription") => {
+    const { plan, subscription } = entitlementFor(ctx.db, billingEnabled, user.id);
+    const live = listLinks(links, user, "live");
+    const { series, platforms } = dashboardViews(links, user, CHART_DAYS);
+    return {
+      tab,
+      used: live.length,
+      quota: plan.linkQuota,
+      stats: linkStats(links, user),
+      links: live,
+      deletedLinks: listLinks(links, user, "deleted"),
+      series: Object.fromEntries(series),
+      platforms: Object.fromEntries(platforms),
+      subscription: {
+        billingEnabled,
+        subscription: billingEnabled
+          ? subscription && { planName: plan.name, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
+          : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      },
+      tokens: listApiTokens(ctx.db, user.id).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
+      publicUrl: ctx.config.publicUrl,
+    };
+  };
+
+  const editorProps = (user: User, link: ReturnType<typeof getLinkBySlug> | null) => ({
+    mode: link ? ("edit" as const) : ("create" as const),
+    link: link && { linkSlug: link.linkSlug, targetUrl: link.targetUrl, title: link.title, description: link.description, imageUrl: link.imageUrl, imageSource: link.imageSource },
+    customSlugAllowed: entitlementFor(ctx.db, billingEnabled, user.id).plan.customSlugs,
+    userSlug: user.userSlug,
+    publicUrl: ctx.config.publicUrl,
+  });
 
   return new Elysia()
     .use(authPlugin(ctx))
-    .get("/", ({ viewer, cookie }) => page(LandingPage, plansFor(viewer), "Custom link previews", viewer, cookie))
-    .get("/pricing", ({ viewer, cookie }) => page(PricingPage, plansFor(viewer), "Pricing", viewer, cookie))
-    .get("/about", ({ viewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", viewer, cookie))
-    .get("/privacy", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Privacy" }, "Privacy", viewer, cookie))
-    .get("/terms", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", viewer, cookie))
-    .get("/admin", ({ viewer, cookie, redirect }) => {
+    .get("/", ({ viewer, cookie }) => page(LandingPage, plansFor(viewer), "Custom link previews", viewer?.user ?? null, cookie))
+    .get("/pricing", ({ viewer, cookie }) => page(PricingPage, plansFor(viewer), "Pricing", viewer?.user ?? null, cookie))
+    .get("/about", ({ viewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", viewer?.user ?? null, cookie))
+    .get("/privacy", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Privacy" }, "Privacy", viewer?.user ?? null, cookie))
+    .get("/terms", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", viewer?.user ?? null, cookie))
+    .get("/contact", ({ viewer, cookie }) =>
+      page(ContactPage, { contactFormUrl: ctx.config.contactFormUrl, socialUrl: ctx.config.socialUrl }, "Contact", viewer?.user ?? null, cookie),
+    )
+    .get("/admin", ({ viewer, cookie, query, redirect }) => {
       const guarded = subscribed(ctx, viewer, cookie);
       if (!guarded.user) return redirect(guarded.redirectTo, 302);
-      return page(DashboardPage, {}, "Dashboard", viewer, cookie);
+      return page(DashboardPage, dashboard(guarded.user, query.tab === "subscription" ? "subscription" : "links"), "Dashboard", guarded.user, cookie);
     })
-    .get("/contact", ({ viewer, cookie }) =>
-      page(ContactPage, { contactFormUrl: ctx.config.contactFormUrl, socialUrl: ctx.config.socialUrl }, "Contact", viewer, cookie),
-    );
+    .get("/admin/link/new", ({ viewer, cookie, redirect }) => {
+      const guarded = subscribed(ctx, viewer, cookie);
+      if (!guarded.user) return redirect(guarded.redirectTo, 302);
+      return page(LinkEditorPage, editorProps(guarded.user, null), "Create New Link", guarded.user, cookie);
+    })
+    .get("/admin/link/edit/:linkSlug", ({ viewer, cookie, params, redirect }) => {
+      const guarded = subscribed(ctx, viewer, cookie);
+      if (!guarded.user) return redirect(guarded.redirectTo, 302);
+      let link: ReturnType<typeof getLinkBySlug>;
+      try {
+        link = getLinkBySlug(links, guarded.user, params.linkSlug);
+      } catch {
+        return page(LinkNotFoundPage, {}, "Link Not Found", guarded.user, cookie, 404);
+      }
+      return page(LinkEditorPage, editorProps(guarded.user, link), "Edit Link", guarded.user, cookie);
+    });
 }
