@@ -1,5 +1,6 @@
 // Shared by the browser tests: where the fakes are, signing in through the fake Google, console watching.
 import { expect, type Page } from "@playwright/test";
+import { crc32, deflateSync } from "node:zlib";
 
 export type Fakes = { google: string; stripe: string; vies: string; dataDir: string };
 
@@ -43,4 +44,37 @@ export async function raiseToast(page: Page, title: string, description = "") {
 /** Waits until every island on the page has hydrated its chunk. */
 export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
+}
+
+/** A signed-in user who has consented and holds `plan`, subscribed through the real checkout flow. */
+export async function subscribedUser(page: Page, plan: "basic" | "pro" | "enterprise", profile: Parameters<typeof signIn>[1] = {}) {
+  const who = await signIn(page, profile);
+  const origin = new URL(page.url()).origin;
+  const consent = await page.request.post("/api/auth/consent", { headers: { origin }, data: { termsAccepted: true, privacyAccepted: true } });
+  expect(consent.ok()).toBe(true);
+  const checkout = await page.request.post("/api/subscriptions", { headers: { origin }, data: { planId: plan } });
+  expect(checkout.ok()).toBe(true);
+  await page.goto((await checkout.json()).url);
+  await expect(page.getByTestId("plan-name")).toHaveText(plan[0]!.toUpperCase() + plan.slice(1));
+  return who;
+}
+
+/** A small real PNG (solid colour), for uploads. */
+export function pngBytes(width = 64, height = 48): Buffer {
+  const row = Buffer.alloc(width * 3 + 1);
+  for (let x = 0; x < width; x++) row.set([200, 80, 40], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
 }

@@ -15,6 +15,11 @@ export function startFakeVies(): FakeVies {
     hostname: "127.0.0.1",
     async fetch(request) {
       const url = new URL(request.url);
+      // Test control for browser tests, which run in another process: up, down or slow.
+      if (url.pathname === "/__test/mode" && request.method === "POST") {
+        fake.mode = (await request.text()) as FakeVies["mode"];
+        return new Response(null, { status: 204 });
+      }
       if (url.pathname !== "/check-vat-number" || request.method !== "POST") return new Response("not found", { status: 404 });
       if (fake.mode === "down") return Response.json({ actionSucceed: false, errorWrappers: [{ error: "MS_UNAVAILABLE" }] }, { status: 500 });
       if (fake.mode === "slow") await Bun.sleep(2000);
