@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDb } from "./db/connection.ts";
@@ -24,6 +25,8 @@ export type RunningServer = {
   ctx: AppContext;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
+  /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
+  routes: string[];
   /** Stops accepting requests, stores buffered views, closes the database. */
   stop: () => Promise<void>;
 };
@@ -51,18 +54,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     notFoundHtml: pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    extraHeaders: config.secureCookies ? { "Strict-Transport-Security": securityHeaders(config)["Strict-Transport-Security"]! } : {},
   });
 
+  // The hot paths, served without Elysia (no session, no body parsing): see docs/decisions/0001.
+  const pageHeaders = securityHeaders(config);
+  const rawRoutes = {
+    "/go/:userSlug/:linkSlug": { GET: go, HEAD: go },
+    "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => images.serve(request.params.name) },
+  };
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: config.maxBodyBytes,
     development: false,
-    routes: {
-      "/go/:userSlug/:linkSlug": { GET: go, HEAD: go },
-      "/uploads/:name": { GET: (request) => images.serve(request.params.name) },
-    },
-    fetch: (request) => app.handle(request),
+    routes: rawRoutes,
+    fetch: async (request) => withSecurityHeaders(await app.handle(request), pageHeaders),
   });
 
   let stopping: Promise<void> | null = null;
@@ -71,6 +78,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port: server.port!,
     ctx,
     flushViews: () => views.flush(),
+    routes: [...Object.entries(rawRoutes).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)), ...app.routes.map((r) => `${r.method} ${r.path}`)],
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);

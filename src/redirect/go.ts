@@ -9,6 +9,8 @@ import type { ViewRecorder } from "./view-recorder.ts";
 import type { Visitor } from "./classify.ts";
 
 type GoDeps = {
+  /** HSTS and the like, for every answer. */
+  extraHeaders: Record<string, string>;
   cache: LinkCache;
   views: ViewRecorder;
   classify: (userAgent: string) => Visitor;
@@ -25,6 +27,7 @@ const PREVIEW_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
   "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
 };
 
 /** A browser prefetch or prerender is not a visit. */
@@ -40,8 +43,9 @@ function referrerHost(request: Request): string | null {
 }
 
 export function createGoHandler(deps: GoDeps) {
-  const notFound = () =>
-    new Response(deps.notFoundHtml, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  const previewHeaders = { ...PREVIEW_HEADERS, ...deps.extraHeaders };
+  const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+  const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
 
   return (request: Request & { params: { userSlug: string; linkSlug: string } }, server: Server<unknown>): Response => {
     const link = deps.cache.get(request.params.userSlug, request.params.linkSlug);
@@ -65,8 +69,8 @@ export function createGoHandler(deps: GoDeps) {
 
     if (visitor.isBot) {
       link.previewHtml ??= renderPreviewPage(link, deps.publicUrl);
-      return new Response(request.method === "HEAD" ? null : link.previewHtml, { status: 200, headers: PREVIEW_HEADERS });
+      return new Response(request.method === "HEAD" ? null : link.previewHtml, { status: 200, headers: previewHeaders });
     }
-    return new Response(null, { status: 302, headers: { Location: link.targetUrl, "Cache-Control": "no-store" } });
+    return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" } });
   };
 }

@@ -115,3 +115,30 @@ describe("guards", () => {
     expect(landing.response.headers.getSetCookie().some((c) => c.startsWith("lp_flash=;") || /lp_flash=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
   });
 });
+
+describe("security headers", () => {
+  test("pages and API answers carry CSP, framing, sniffing and referrer rules; no HSTS over http", async () => {
+    for (const path of ["/", "/api/plans", "/no/such/page", "/api/auth/user"]) {
+      const { response } = await get(path);
+      const csp = response.headers.get("content-security-policy")!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  test("behind https every answer, short URLs included, carries HSTS", async () => {
+    const secure = await startTestServer({ PUBLIC_URL: "https://links.example" });
+    try {
+      for (const path of ["/", "/api/version", "/go/nobody/nothing"]) {
+        expect((await fetch(`${secure.url}${path}`)).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// Who may do what: every route, tried by six callers. A table, easy to read and to extend; a route without a
+// row fails the test, so a new route cannot ship without deciding who may call it.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createApiToken, revokeApiToken } from "../../src/auth/api-tokens.ts";
+import { createSession } from "../../src/auth/sessions.ts";
+import { hashSecret } from "../../src/auth/tokens.ts";
+import { stylesheet } from "../../src/pages/assets.ts";
+import { FAKE_PRICES, startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
+import { seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+
+type Actor = "anonymous" | "otherUser" | "expiredSession" | "revokedToken" | "crossSiteCookie" | "owner";
+const ACTORS: Actor[] = ["anonymous", "otherUser", "expiredSession", "revokedToken", "crossSiteCookie", "owner"];
+type Expect = Record<Actor, number>;
+type Call = { path: string; json?: unknown; form?: Record<string, string> };
+
+/** Same status for everyone (public routes). */
+const all = (status: number): Expect => ({ anonymous: status, otherUser: status, expiredSession: status, revokedToken: status, crossSiteCookie: status, owner: status });
+/** A signed-in read: the caller's own data. */
+const signedInRead = (ok = 200): Expect => ({ anonymous: 401, otherUser: ok, expiredSession: 401, revokedToken: 401, crossSiteCookie: ok, owner: ok });
+/** A signed-in write: cross-site cookie writes are refused. */
+const signedInWrite = (ok: number, other = ok): Expect => ({ anonymous: 401, otherUser: other, expiredSession: 401, revokedToken: 401, crossSiteCookie: 403, owner: ok });
+/** The owner's resource: others get 404, never 403. */
+const ownerRead = (ok = 200): Expect => ({ ...signedInRead(ok), otherUser: 404 });
+const ownerWrite = (ok: number): Expect => ({ ...signedInWrite(ok), otherUser: 404 });
+/** A page behind the sign-in (and subscription) guard. */
+const guardedPage = (other = 200): Expect => ({ anonymous: 302, otherUser: other, expiredSession: 302, revokedToken: 302, crossSiteCookie: 200, owner: 200 });
+/** A write anyone may attempt (no session needed), refused when it comes cross-site. */
+const publicWrite = (status: number): Expect => ({ ...all(status), crossSiteCookie: 403 });
+
+let server: TestServer;
+let stripe: FakeStripe;
+let owner: { id: number; userSlug: string };
+let other: { id: number; userSlug: string };
+
+/** A fresh link of the owner's for each call, so that writes never depend on each other. */
+const ownerLink = () => {
+  const slug = `l${crypto.randomUUID().slice(0, 8)}`;
+  return { slug, id: seedLink(server.sql, owner.id, { linkSlug: slug }) };
+};
+
+/** An active subscription that exists both in the fake Stripe and in our database. */
+function subscribe(userId: number, plan: "pro" | "basic", { canceled = false } = {}) {
+  const customer = `cus_matrix_${userId}`;
+  server.sql.run("UPDATE users SET stripe_customer_id = ? WHERE id = ?", [customer, userId]);
+  const id = `sub_matrix_${crypto.randomUUID().slice(0, 8)}`;
+  const now = Math.floor(Date.now() / 1000);
+  stripe.subscriptions.set(id, {
+    id, object: "subscription", customer, status: "active", cancel_at_period_end: canceled, created: now, metadata: { userId: String(userId) },
+    items: { object: "list", data: [{ id: `si_${id}`, object: "subscription_item", quantity: 1, current_period_start: now, current_period_end: now + 30 * 86400, price: { id: FAKE_PRICES[plan], object: "price", recurring: { interval: "month" } } }] },
+  });
+  server.sql.run(
+    "INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?)",
+    [userId, id, FAKE_PRICES[plan], plan, Date.now(), Date.now() + 30 * 86_400_000, canceled ? 1 : 0, Date.now() + Math.random()],
+  );
+}
+
+const ROUTES: Record<string, { call: () => Call; expect: Expect }> = {
+  // Public; fetch's "Bun/…" User-Agent is a script, so it gets the preview page like any crawler.
+  "GET /go/:userSlug/:linkSlug": { call: () => ({ path: `/go/${owner.userSlug}/${ownerLink().slug}` }), expect: all(200) },
+  "HEAD /go/:userSlug/:linkSlug": { call: () => ({ path: `/go/${owner.userSlug}/${ownerLink().slug}` }), expect: all(200) },
+  "GET /uploads/:name": { call: () => ({ path: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg" }), expect: all(404) },
+  "GET /assets/:name": { call: () => ({ path: stylesheet }), expect: all(200) },
+  "GET /favicon.ico": { call: () => ({ path: "/favicon.ico" }), expect: all(200) },
+  "GET /api/version": { call: () => ({ path: "/api/version" }), expect: all(200) },
+  "GET /healthz": { call: () => ({ path: "/healthz" }), expect: all(200) },
+  "GET /api/auth/google": { call: () => ({ path: "/api/auth/google" }), expect: all(200) },
+  "GET /api/auth/google/callback": { call: () => ({ path: "/api/auth/google/callback?code=x&state=y" }), expect: all(404) },
+  "GET /login/:token": { call: () => ({ path: "/login/sometoken" }), expect: all(200) },
+  "POST /api/auth/login-link": { call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }), expect: publicWrite(400) },
+  "GET /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: all(302) },
+  "GET /api/auth/user": { call: () => ({ path: "/api/auth/user" }), expect: signedInRead() },
+  "POST /api/auth/consent": { call: () => ({ path: "/api/auth/consent", json: { termsAccepted: true, privacyAccepted: true } }), expect: signedInWrite(200) },
+  "GET /api/tokens": { call: () => ({ path: "/api/tokens" }), expect: signedInRead() },
+  "POST /api/tokens": { call: () => ({ path: "/api/tokens", json: { name: "matrix" } }), expect: signedInWrite(201) },
+  "DELETE /api/tokens/:id": { call: () => ({ path: `/api/tokens/${createApiToken(server.ctx.db, owner.id, "victim").id}` }), expect: ownerWrite(204) },
+  "GET /api/links/": { call: () => ({ path: "/api/links" }), expect: signedInRead() },
+  "GET /api/links/deleted": { call: () => ({ path: "/api/links/deleted" }), expect: signedInRead() },
+  "GET /api/links/stats": { call: () => ({ path: "/api/links/stats" }), expect: signedInRead() },
+  "GET /api/links/check-slug-availability": { call: () => ({ path: "/api/links/check-slug-availability?slug=free" }), expect: signedInRead() },
+  "POST /api/links/": { call: () => ({ path: "/api/links", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }), expect: signedInWrite(201) },
+  "GET /api/links/by-slug/:linkSlug": { call: () => ({ path: `/api/links/by-slug/${ownerLink().slug}` }), expect: ownerRead() },
+  "PUT /api/links/by-slug/:linkSlug": { call: () => ({ path: `/api/links/by-slug/${ownerLink().slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
+  "GET /api/links/:id/views": { call: () => ({ path: `/api/links/${ownerLink().id}/views` }), expect: ownerRead() },
+  "DELETE /api/links/:id": { call: () => ({ path: `/api/links/${ownerLink().id}` }), expect: ownerWrite(204) },
+  "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
+  "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
+  "GET /api/subscriptions/active": { call: () => ({ path: "/api/subscriptions/active" }), expect: signedInRead() },
+  "POST /api/subscriptions": {
+    call: () => {
+      subscribe(owner.id, "basic");
+      subscribe(other.id, "basic");
+      return { path: "/api/subscriptions", json: { planId: "pro" } };
+    },
+    expect: signedInWrite(200),
+  },
+  "POST /api/subscriptions/cancel": {
+    call: () => {
+      subscribe(owner.id, "pro");
+      subscribe(other.id, "pro");
+      return { path: "/api/subscriptions/cancel" };
+    },
+    expect: signedInWrite(200),
+  },
+  "POST /api/subscriptions/reactivate": {
+    call: () => {
+      subscribe(owner.id, "pro", { canceled: true });
+      subscribe(other.id, "pro", { canceled: true });
+      return { path: "/api/subscriptions/reactivate" };
+    },
+    expect: signedInWrite(200),
+  },
+  "POST /api/stripe/webhook": { call: () => ({ path: "/api/stripe/webhook", json: { id: "evt_forged", type: "customer.subscription.deleted" } }), expect: publicWrite(400) },
+  "POST /api/vat/validate": { call: () => ({ path: "/api/vat/validate", json: { countryCode: "US", vatNumber: "1" } }), expect: publicWrite(400) },
+  "DELETE /api/vat": { call: () => ({ path: "/api/vat" }), expect: signedInWrite(204) },
+  "GET /payment-success": { call: () => ({ path: "/payment-success" }), expect: guardedPage() },
+  "GET /": { call: () => ({ path: "/" }), expect: all(200) },
+  "GET /pricing": { call: () => ({ path: "/pricing" }), expect: all(200) },
+  "GET /about": { call: () => ({ path: "/about" }), expect: all(200) },
+  "GET /privacy": { call: () => ({ path: "/privacy" }), expect: all(200) },
+  "GET /terms": { call: () => ({ path: "/terms" }), expect: all(200) },
+  "GET /contact": { call: () => ({ path: "/contact" }), expect: all(200) },
+  "GET /admin": { call: () => ({ path: "/admin" }), expect: guardedPage() },
+  "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
+  "GET /admin/link/edit/:linkSlug": { call: () => ({ path: `/admin/link/edit/${ownerLink().slug}` }), expect: guardedPage(404) },
+};
+
+beforeAll(async () => {
+  stripe = startFakeStripe();
+  server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000" });
+  owner = seedUser(server.sql, { userSlug: "owner" });
+  other = seedUser(server.sql, { userSlug: "other" });
+  subscribe(owner.id, "pro");
+  subscribe(other.id, "pro");
+});
+afterAll(async () => {
+  await server.close();
+  stripe.stop();
+});
+
+/** The credentials each caller brings, made fresh for every request. */
+function credentials(actor: Actor): Record<string, string> {
+  const cookie = (userId: number) => `lp_session=${createSession(server.ctx.db, userId).token}`;
+  const sameSite = { origin: server.url, "sec-fetch-site": "same-origin" };
+  switch (actor) {
+    case "anonymous":
+      return {};
+    case "otherUser":
+      return { cookie: cookie(other.id), ...sameSite };
+    case "owner":
+      return { cookie: cookie(owner.id), ...sameSite };
+    case "crossSiteCookie":
+      return { cookie: cookie(owner.id), origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+    case "expiredSession": {
+      const { token } = createSession(server.ctx.db, owner.id);
+      server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", [Date.now() - 1, hashSecret(token)]);
+      return { cookie: `lp_session=${token}`, ...sameSite };
+    }
+    case "revokedToken": {
+      const { id, token } = createApiToken(server.ctx.db, owner.id, "revoked");
+      revokeApiToken(server.ctx.db, owner.id, id);
+      return { authorization: `Bearer ${token}` };
+    }
+  }
+}
+
+test("every route has a row", () => {
+  expect(server.routes.filter((route) => !(route in ROUTES))).toEqual([]);
+  expect(Object.keys(ROUTES).filter((route) => !server.routes.includes(route))).toEqual([]);
+});
+
+test("each caller gets the expected status on every route", async () => {
+  const seen: Record<string, Partial<Expect>> = {};
+  for (const [route, row] of Object.entries(ROUTES)) {
+    const method = route.split(" ")[0]!;
+    for (const actor of ACTORS) {
+      const call = row.call();
+      const headers: Record<string, string> = { ...credentials(actor) };
+      let body: BodyInit | undefined;
+      if (call.json !== undefined) {
+        headers["content-type"] = "application/json";
+        body = JSON.stringify(call.json);
+      } else if (call.form) body = new URLSearchParams(call.form);
+      const response = await fetch(`${server.url}${call.path}`, { method, headers, body, redirect: "manual" });
+      await response.arrayBuffer();
+      (seen[route] ??= {})[actor] = response.status;
+    }
+  }
+  const expected = Object.fromEntries(Object.entries(ROUTES).map(([route, row]) => [route, row.expect]));
+  expect(seen).toEqual(expected);
+});
