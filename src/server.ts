@@ -41,6 +41,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
   const images = new ImageStore(config.uploadsDir);
+  const orphans = images.sweepOrphans(sqlite.query<{ url: string }, []>("SELECT image_url AS url FROM links WHERE deleted = 0 AND image_url LIKE '/uploads/%'").all().map((r) => r.url));
+  if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   const ctx: AppContext = { config, sqlite, db, linkCache, images, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
   const app = createApp(ctx, await assetRoutes());
 

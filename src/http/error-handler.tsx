@@ -1,6 +1,7 @@
 // The one place where failures become responses: JSON {message} under /api, an HTML page for browsers.
 // Unexpected errors are logged and answered without internal detail.
 import { Elysia } from "elysia";
+import Stripe from "stripe";
 import type { User } from "../db/schema.ts";
 import { AppError } from "./errors.ts";
 import type { PageRenderer } from "../pages/render.tsx";
@@ -18,6 +19,12 @@ function describe(code: string | number, error: unknown): { status: number; mess
       return { status: 400, message: "Invalid input" };
     case "INVALID_COOKIE_SIGNATURE":
       return { status: 400, message: "Invalid cookie" };
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    console.error(`Stripe: ${error.type}: ${error.message}`);
+    return error instanceof Stripe.errors.StripeConnectionError
+      ? { status: 503, message: "The payment provider could not be reached. Please try again later." }
+      : { status: 502, message: "The payment provider could not complete the request. Please try again later." };
   }
   const status = (error as { status?: unknown })?.status;
   if (typeof status === "number" && status >= 400 && status < 500) return { status, message: "Invalid request" };

@@ -5,8 +5,9 @@ import { createApiToken, revokeApiToken } from "../../src/auth/api-tokens.ts";
 import { createSession } from "../../src/auth/sessions.ts";
 import { hashSecret } from "../../src/auth/tokens.ts";
 import { stylesheet } from "../../src/pages/assets.ts";
-import { FAKE_PRICES, startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { subscribeInFakeStripe } from "../helpers/subscriptions.ts";
 
 type Actor = "anonymous" | "otherUser" | "expiredSession" | "revokedToken" | "crossSiteCookie" | "owner";
 const ACTORS: Actor[] = ["anonymous", "otherUser", "expiredSession", "revokedToken", "crossSiteCookie", "owner"];
@@ -38,21 +39,7 @@ const ownerLink = () => {
   return { slug, id: seedLink(server.sql, owner.id, { linkSlug: slug }) };
 };
 
-/** An active subscription that exists both in the fake Stripe and in our database. */
-function subscribe(userId: number, plan: "pro" | "basic", { canceled = false } = {}) {
-  const customer = `cus_matrix_${userId}`;
-  server.sql.run("UPDATE users SET stripe_customer_id = ? WHERE id = ?", [customer, userId]);
-  const id = `sub_matrix_${crypto.randomUUID().slice(0, 8)}`;
-  const now = Math.floor(Date.now() / 1000);
-  stripe.subscriptions.set(id, {
-    id, object: "subscription", customer, status: "active", cancel_at_period_end: canceled, created: now, metadata: { userId: String(userId) },
-    items: { object: "list", data: [{ id: `si_${id}`, object: "subscription_item", quantity: 1, current_period_start: now, current_period_end: now + 30 * 86400, price: { id: FAKE_PRICES[plan], object: "price", recurring: { interval: "month" } } }] },
-  });
-  server.sql.run(
-    "INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?)",
-    [userId, id, FAKE_PRICES[plan], plan, Date.now(), Date.now() + 30 * 86_400_000, canceled ? 1 : 0, Date.now() + Math.random()],
-  );
-}
+const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) => subscribeInFakeStripe(server, stripe, userId, plan, options);
 
 const ROUTES: Record<string, { call: () => Call; expect: Expect }> = {
   // Public; fetch's "Bun/…" User-Agent is a script, so it gets the preview page like any crawler.

@@ -1,6 +1,6 @@
 // Uploaded preview images: checked by content, normalised in a Worker, stored under DATA_DIR/uploads with a
 // random name, and served from /uploads/<name> with long cache headers.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { badRequest, tooLarge } from "../../http/errors.ts";
@@ -78,6 +78,22 @@ export class ImageStore {
         "X-Content-Type-Options": "nosniff",
       },
     });
+  }
+
+  /**
+   * Removes stored files that no link refers to: left behind when the process died between writing an upload and
+   * committing its link. Run at start, before any request, so no upload is in flight.
+   */
+  sweepOrphans(referencedUrls: Iterable<string>): number {
+    const referenced = new Set(referencedUrls);
+    let removed = 0;
+    for (const name of readdirSync(this.uploadsDir)) {
+      if (!referenced.has(`${UPLOADS_PREFIX}${name}`)) {
+        rmSync(join(this.uploadsDir, name), { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   close(): void {

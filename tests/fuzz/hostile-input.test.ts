@@ -1,0 +1,186 @@
+// Thousands of malformed requests to every /api route and to /go: never a 5xx, never a crash, never internal
+// detail in an answer, and the database unchanged by every refused request. Seeded: FUZZ_SEED reproduces a run.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createApiToken } from "../../src/auth/api-tokens.ts";
+import { createSession } from "../../src/auth/sessions.ts";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
+import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
+import { seededRandom, type Random } from "../helpers/random.ts";
+import { seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { subscribeInFakeStripe } from "../helpers/subscriptions.ts";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+
+let server: TestServer;
+let stripe: FakeStripe;
+let vies: FakeVies;
+let token = "";
+let cookie = "";
+let linkId = 0;
+
+beforeAll(async () => {
+  stripe = startFakeStripe();
+  vies = startFakeVies();
+  server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, AUTH_RATE_LIMIT: "100000" });
+  const user = seedUser(server.sql, { userSlug: "fuzz" });
+  subscribeInFakeStripe(server, stripe, user.id, "pro");
+  linkId = seedLink(server.sql, user.id, { linkSlug: "target" });
+  token = createApiToken(server.ctx.db, user.id, "fuzz").token;
+  cookie = `lp_session=${createSession(server.ctx.db, user.id).token}`;
+});
+afterAll(async () => {
+  await server.close();
+  stripe.stop();
+  vies.stop();
+});
+
+const ROUTES: Array<[string, string]> = [
+  ["POST", "/api/links"],
+  ["PUT", "/api/links/by-slug/{slug}"],
+  ["GET", "/api/links/by-slug/{slug}"],
+  ["DELETE", "/api/links/{id}"],
+  ["GET", "/api/links/{id}/views?days={text}"],
+  ["GET", "/api/links/check-slug-availability?slug={text}"],
+  ["GET", "/api/links"],
+  ["GET", "/api/links/deleted"],
+  ["GET", "/api/links/stats"],
+  ["POST", "/api/auth/consent"],
+  ["POST", "/api/auth/login-link"],
+  ["GET", "/api/auth/google/callback?code={text}&state={text}"],
+  ["GET", "/api/auth/user"],
+  ["POST", "/api/tokens"],
+  ["DELETE", "/api/tokens/{id}"],
+  ["POST", "/api/subscriptions"],
+  ["POST", "/api/subscriptions/cancel"],
+  ["POST", "/api/subscriptions/reactivate"],
+  ["POST", "/api/stripe/webhook"],
+  ["POST", "/api/vat/validate"],
+  ["DELETE", "/api/vat"],
+  ["GET", "/go/{slug}/{slug}"],
+  ["HEAD", "/go/fuzz/{slug}"],
+  ["GET", "/uploads/{slug}"],
+  ["GET", "/admin/link/edit/{slug}"],
+];
+
+const NASTY_TEXT = [
+  "", " ", "null", "undefined", "NaN", "-1", "0", "1e309", "9".repeat(40), "true", "[]", "{}", "../../etc/passwd", "..%2f..%2fdata%2flinkprev.db",
+  "%00", "\u0000", "a\r\nSet-Cookie: evil=1", "https://example.com/%0d%0aSet-Cookie:%20x=1", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
+  "<script>alert(1)</script>", "' OR 1=1 --", "\"; DROP TABLE links; --", "\ud800", "💥".repeat(50), "ﾟ･✿ヾ╲(｡◕‿◕｡)╱✿･ﾟ", "admin", "go", "a".repeat(21),
+  "https://" + "a".repeat(3000) + ".com", "http://localhost/go/fuzz/target", "ftp://x", "//evil.example", "http://[::1", "x".repeat(100_000),
+];
+
+function randomValue(r: Random, depth = 0): unknown {
+  switch (r.int(0, 7)) {
+    case 0: return r.pick(NASTY_TEXT);
+    case 1: return r.int(-1e9, 1e9) * (r.chance(0.5) ? 1.5 : 1);
+    case 2: return r.chance(0.5);
+    case 3: return null;
+    case 4: return depth < 3 ? Array.from({ length: r.int(0, 3) }, () => randomValue(r, depth + 1)) : [];
+    case 5: return depth < 3 ? { nested: randomValue(r, depth + 1), __proto__: { polluted: true } } : {};
+    case 6: return "x".repeat(r.int(0, 5000));
+    default: return r.pick(["https://example.com/page", "launch", "DE", "123456789", "pro", "basic", "enterprise", "upload", "ai"]);
+  }
+}
+
+const FIELDS = ["title", "description", "targetUrl", "customLinkSlug", "imageUrl", "imageSource", "planId", "vatInfo", "countryCode", "vatNumber", "termsAccepted", "privacyAccepted", "name", "token", "id", "type", "data"];
+
+function randomObject(r: Random): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (let i = r.int(0, 8); i > 0; i--) object[r.pick(FIELDS)] = randomValue(r);
+  if (r.chance(0.3)) object[`extra_${r.int(0, 99)}`] = randomValue(r);
+  return object;
+}
+
+const encoder = new TextEncoder();
+
+/** A request body and its content type, malformed in one of many ways. */
+function randomBody(r: Random): { body?: BodyInit; type?: string } {
+  switch (r.int(0, 11)) {
+    case 0: return {};
+    case 1: return { body: JSON.stringify(randomObject(r)), type: "application/json" };
+    case 2: return { body: JSON.stringify(randomObject(r)).slice(0, r.int(0, 40)), type: "application/json" };
+    case 3: return { body: "{not json", type: "application/json" };
+    case 4: return { body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]), type: "application/json" };
+    case 5: {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(randomObject(r))) form.append(key, typeof value === "string" ? value : JSON.stringify(value) ?? "");
+      if (r.chance(0.5)) form.append("image", new File([encoder.encode(r.pick(["<svg onload=alert(1)>", "GIF89a", "\xff\xd8\xffgarbage", "RIFF0000WEBPjunk"]))], r.pick(["../../x.png", "a.svg", "evil.php\u0000.png", "ok.jpg"]), { type: r.pick(["image/png", "image/svg+xml", "text/html"]) }));
+      return { body: form };
+    }
+    case 6: {
+      const boundary = `----fuzz${r.int(0, 1e6)}`;
+      const text = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="../../../etc/passwd"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
+      return { body: text.slice(0, r.int(10, text.length)), type: `multipart/form-data; boundary=${r.chance(0.5) ? boundary : "wrong"}` };
+    }
+    case 7: return { body: new URLSearchParams(Object.entries(randomObject(r)).map(([k, v]) => [k, String(v)])), type: "application/x-www-form-urlencoded" };
+    case 8: return { body: JSON.stringify(randomValue(r)), type: r.pick(["application/json", "text/plain", "application/xml", "image/png"]) };
+    case 9: return { body: "a".repeat(r.int(1, 200_000)), type: r.pick(["application/json", "text/plain"]) };
+    case 10: return r.chance(0.05) ? { body: new Uint8Array(10 * 1024 * 1024), type: "application/json" } : { body: "[]", type: "application/json" };
+    default: return { body: JSON.stringify({ title: "t", description: "d", targetUrl: r.pick(NASTY_TEXT), customLinkSlug: r.pick(NASTY_TEXT) }), type: "application/json" };
+  }
+}
+
+// Lone surrogates cannot be percent-encoded: they go as U+FFFD.
+const encode = (text: string) => encodeURIComponent(text.toWellFormed());
+
+function fillPath(r: Random, template: string): string {
+  return template
+    .replace(/\{slug\}/g, () => encode(r.pick([...NASTY_TEXT.filter((t) => t.length < 200), "target", "fuzz"])).replace(/%2F/gi, r.chance(0.5) ? "/" : "%2F"))
+    .replace(/\{id\}/g, () => r.pick([String(linkId), "0", "-1", "1e3", "abc", "99999999999999999999", "%00", String(linkId + 1)]))
+    .replace(/\{text\}/g, () => encode(r.pick(NASTY_TEXT).slice(0, 300)));
+}
+
+/** Everything a refused request must leave alone. */
+function snapshot(): string {
+  const rows = (sql: string) => JSON.stringify(server.sql.query(sql).all());
+  return [
+    rows("SELECT id, user_id, link_slug, target_url, title, description, image_url, image_source, deleted FROM links ORDER BY id"),
+    rows("SELECT id, email, user_slug, first_name, stripe_customer_id, vat_country_code, vat_number FROM users ORDER BY id"),
+    rows("SELECT id, user_id, name FROM api_tokens ORDER BY id"),
+    rows("SELECT id, user_id, plan_id, status, cancel_at_period_end FROM subscriptions ORDER BY id"),
+    rows("SELECT count(*) AS n FROM user_consents"),
+    rows("SELECT count(*) AS n FROM payments"),
+    rows("SELECT count(*) AS n FROM stripe_events"),
+  ].join("\n");
+}
+
+const LEAKS = /node_modules|\/src\/|\.tsx?:\d+|SQLITE_|sqlite|at \w+ \(|stack|TypeError|ReferenceError|drizzle|elysia/i;
+
+test(`${REQUESTS} hostile requests (seed ${SEED}): no 5xx, no leaks, refused requests change nothing`, async () => {
+  const r = seededRandom(SEED);
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  for (let i = 0; i < REQUESTS; i++) {
+    const [method, template] = r.pick(ROUTES);
+    const path = fillPath(r, template);
+    const { body, type } = method === "GET" || method === "HEAD" ? {} : randomBody(r);
+    const headers: Record<string, string> = {};
+    if (type) headers["content-type"] = type;
+    switch (r.int(0, 3)) {
+      case 0: headers.authorization = `Bearer ${token}`; break;
+      case 1: Object.assign(headers, { cookie, origin: server.url }); break;
+      case 2: headers.authorization = `Bearer ${r.pick(NASTY_TEXT).replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, "")}`; break;
+    }
+    if (r.chance(0.3)) headers["user-agent"] = r.pick(["", "Twitterbot/1.0", "x".repeat(5000), "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"]);
+    if (r.chance(0.1)) headers["x-forwarded-for"] = r.pick(NASTY_TEXT).replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, "");
+
+    const before = snapshot();
+    let response: Response;
+    try {
+      response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
+    } catch (error) {
+      failures.push(`#${i} ${method} ${path.slice(0, 80)}: connection failed: ${error}`);
+      continue;
+    }
+    const text = await response.text();
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    if (response.status >= 500) failures.push(`#${i} ${method} ${path.slice(0, 80)} → ${response.status} ${text.slice(0, 200)}`);
+    if (LEAKS.test(text) && !path.startsWith("/go/")) failures.push(`#${i} ${method} ${path.slice(0, 80)} leaks: ${text.match(LEAKS)?.[0]}`);
+    if (response.status >= 400 && snapshot() !== before) failures.push(`#${i} ${method} ${path.slice(0, 80)} → ${response.status} but the database changed`);
+    if (failures.length >= 10) break;
+  }
+  console.log(`fuzz seed ${SEED}: ${REQUESTS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+  expect(failures).toEqual([]);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+}, 180_000);
