@@ -1,9 +1,10 @@
 // Shared by the benchmarks: wrk (installed from Debian when absent), a seeded data directory, process helpers.
 import { Database } from "bun:sqlite";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../src/db/migrate.ts";
+import { hashSecret } from "../src/auth/tokens.ts";
 import agents from "../tests/fixtures/crawler-agents.json" with { type: "json" };
 
 export const root = join(import.meta.dir, "..");
@@ -105,3 +106,66 @@ export async function waitForHttp(url: string) {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** A session cookie and an API token for user id `userId`, written straight into the data directory. */
+export function credentialsFor(dataDir: string, userId: number): { cookie: string; token: string } {
+  const sqlite = new Database(join(dataDir, "linkprev.db"));
+  const session = `benchsession${userId}`;
+  const token = `lp_benchtoken${userId}`;
+  sqlite.run("INSERT OR REPLACE INTO sessions (sid, sess, expire) VALUES (?, ?, ?)", [hashSecret(session), JSON.stringify({ userId, createdAt: Date.now() }), Date.now() + 86_400_000]);
+  sqlite.run("INSERT OR IGNORE INTO api_tokens (user_id, token_hash, name) VALUES (?, ?, 'bench')", [userId, hashSecret(token)]);
+  sqlite.close();
+  return { cookie: `lp_session=${session}`, token };
+}
+
+/** wrk's own summary, with p99.9, from a Lua done() hook; the script may define request(). */
+export function wrkJsonScript(body: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), "linkprev-wrk-")), "script.lua");
+  writeFileSync(
+    file,
+    `${body}
+done = function(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout + summary.errors.status
+  io.write(string.format('WRKJSON {"requests":%d,"seconds":%f,"errors":%d,"p50":%f,"p99":%f,"p999":%f}\\n',
+    summary.requests, summary.duration / 1e6, errors, latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency:percentile(99.9) / 1000))
+end
+`,
+  );
+  return file;
+}
+
+export type WrkJson = { requests: number; seconds: number; errors: number; p50: number; p99: number; p999: number };
+
+/** Starts wrk in the background; resolves to its JSON summary. */
+export async function wrkAsync(url: string, script: string, seconds: number, connections: number, threads = 1): Promise<WrkJson> {
+  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(child.stdout).text();
+  await child.exited;
+  const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
+  if (!line) throw new Error(`wrk printed no summary:\n${out}`);
+  return JSON.parse(line.slice(8)) as WrkJson;
+}
+
+/** Peak resident memory of a process, in MB (Linux). */
+export function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+export const luaList = (xs: string[]) => `{${xs.map((x) => JSON.stringify(x)).join(",")}}`;
+export const PEOPLE_AGENTS = Object.values(agents.people);
+export const CRAWLER_AGENTS = Object.values(agents.crawlers).flat().filter((a) => a !== "");
+
+/** CPU seconds a process has used so far (user + system, Linux). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}

@@ -311,3 +311,19 @@ describe("billing off (self-hosting)", () => {
     }
   });
 });
+
+describe("Stripe unreachable", () => {
+  test("subscribing says the payment provider could not be reached (503), and nothing is stored", async () => {
+    const offline = await startTestServer({ ...stripe.env, STRIPE_API_URL: "http://127.0.0.1:1" });
+    try {
+      const user = seedUser(offline.sql);
+      const { token } = createApiToken(offline.ctx.db, user.id, "t");
+      const response = await fetch(`${offline.url}/api/subscriptions`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: '{"planId":"pro"}' });
+      expect(response.status).toBe(503);
+      expect((await response.json()).message).toBe("The payment provider could not be reached. Please try again later.");
+      expect(offline.sql.query("SELECT stripe_customer_id AS c FROM users WHERE id = ?").get(user.id)).toEqual({ c: null });
+    } finally {
+      await offline.close();
+    }
+  });
+});
