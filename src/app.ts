@@ -1,5 +1,5 @@
 // Builds the Elysia app from the feature modules; no logic of its own.
-import { Elysia } from "elysia";
+import { Elysia, type AnyElysia } from "elysia";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import type { AppContext } from "./context.ts";
@@ -8,7 +8,7 @@ import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 import { pageRoutes } from "./pages/routes.ts";
 
-export function createApp(ctx: AppContext, assets: Elysia) {
+export function createApp(ctx: AppContext, assets: AnyElysia) {
   return new Elysia()
     .use(errorHandler(ctx.pages))
     .use(assets)

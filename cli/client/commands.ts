@@ -10,7 +10,7 @@ import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 type Me = { email: string; userSlug: string; firstName: string | null; lastName: string | null };
 type Views = { days: Array<{ date: string; human: number; bot: number }>; platforms: Array<{ platform: string; count: number }> };
 
-const out = (text: string) => process.stdout.write(`${text}\n`);
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const json = (value: unknown) => out(JSON.stringify(value, null, 2));
 
 async function ask(question: string): Promise<string> {
@@ -37,9 +37,9 @@ function linkForm(fields: { target: string; title: string; description: string; 
   if (fields.slug) form.append("customLinkSlug", fields.slug);
   if (fields.imageUrl !== undefined) form.append("imageUrl", fields.imageUrl ?? "");
   if (fields.image) {
-    let bytes: Buffer;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = readFileSync(fields.image);
+      bytes = new Uint8Array(readFileSync(fields.image));
     } catch {
       throw usageError(`Cannot read image file ${fields.image}`);
     }
@@ -73,7 +73,7 @@ export function registerClientCommands(program: Command): void {
     .command("logout")
     .description("Forget the stored server and token")
     .addHelpText("after", example("linkprev logout"))
-    .action(() => out(forgetSettings() ? "Logged out" : "Not logged in"));
+    .action(() => void out(forgetSettings() ? "Logged out" : "Not logged in"));
 
   program
     .command("whoami")
@@ -96,8 +96,8 @@ export function registerClientCommands(program: Command): void {
     .addHelpText("after", example("linkprev links list --json | jq '.[].shortUrl'"))
     .action(async (options: { deleted?: boolean; json?: boolean }) => {
       const list = await call<LinkView[]>(loadSettings(), options.deleted ? "/api/links/deleted" : "/api/links");
-      if (options.json) return json(list);
-      if (list.length === 0) return out(options.deleted ? "No deleted links" : "No links yet: linkprev links create --help");
+      if (options.json) return void json(list);
+      if (list.length === 0) return void out(options.deleted ? "No deleted links" : "No links yet: linkprev links create --help");
       out(table([["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "CREATED"], ...list.map((l) => [l.linkSlug, l.shortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), new Date(l.createdAt).toISOString().slice(0, 10)])]));
     });
 
@@ -127,7 +127,7 @@ export function registerClientCommands(program: Command): void {
     .addHelpText("after", example("linkprev links show spring-sale"))
     .action(async (slug: string, options: { json?: boolean }) => {
       const link = await bySlug(slug);
-      if (options.json) return json(link);
+      if (options.json) return void json(link);
       out(
         [
           `Short URL    ${link.shortUrl}`,
@@ -177,7 +177,7 @@ export function registerClientCommands(program: Command): void {
       const link = await bySlug(slug);
       if (!options.yes && process.stdin.isTTY) {
         const answer = await ask(`Delete ${link.shortUrl}? It will stop working. [y/N] `);
-        if (!/^y(es)?$/i.test(answer)) return out("Not deleted");
+        if (!/^y(es)?$/i.test(answer)) return void out("Not deleted");
       }
       await call(loadSettings(), `/api/links/${link.id}`, { method: "DELETE" });
       out(`Deleted ${link.shortUrl}`);
@@ -195,7 +195,7 @@ export function registerClientCommands(program: Command): void {
       if (!Number.isInteger(days) || days < 1 || days > 365) throw usageError("--days must be a whole number from 1 to 365");
       const link = await bySlug(slug);
       const views = await call<Views>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
-      if (options.json) return json({ link: link.shortUrl, ...views });
+      if (options.json) return void json({ link: link.shortUrl, ...views });
       out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot in all`);
       out(table([["DAY", "HUMAN", "BOT"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot)])]));
       if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);

@@ -1,4 +1,5 @@
 // API tokens for the CLI and scripts: shown once, stored hashed, listed and revoked by their owner.
+import type { Changes } from "bun:sqlite";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { apiTokens } from "../db/schema.ts";
@@ -22,7 +23,7 @@ export function listApiTokens(db: Db, userId: number) {
 }
 
 export function revokeApiToken(db: Db, userId: number, tokenId: number): void {
-  const { changes } = db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).run();
+  const { changes } = db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).run() as unknown as Changes;
   if (changes === 0) throw notFound("Token not found");
 }
 

@@ -1,4 +1,5 @@
 // Sessions: the cookie holds a random token, the database its SHA-256. 30 days, extended on use.
+import type { Changes } from "bun:sqlite";
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { sessions } from "../db/schema.ts";
@@ -42,5 +43,5 @@ export function deleteSession(db: Db, token: string): void {
 }
 
 export function deleteExpiredSessions(db: Db, now = Date.now()): number {
-  return db.delete(sessions).where(lt(sessions.expire, new Date(now))).run().changes;
+  return (db.delete(sessions).where(lt(sessions.expire, new Date(now))).run() as unknown as Changes).changes;
 }

@@ -1,5 +1,6 @@
 // Subscriptions through Stripe: checkout, plan changes, cancel / reactivate, webhooks and the VAT exemption.
 // Services take plain data; every Stripe call goes through the SDK client in deps.
+import type { Changes } from "bun:sqlite";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
@@ -245,7 +246,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
 
   const applied = deps.db.transaction(
     () => {
-      const inserted = deps.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
+      const inserted = deps.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run() as unknown as Changes;
       if (inserted.changes === 0) return false;
       switch (event.type) {
         case "checkout.session.completed": {

@@ -31,7 +31,19 @@ const linkColumns = {
   deletedAt: links.deletedAt,
 };
 
-type LinkRow = { [K in keyof typeof linkColumns]: (typeof linkColumns)[K]["_"]["data"] };
+type LinkRow = {
+  id: number;
+  linkSlug: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  imageSource: string | null;
+  viewsBot: number;
+  viewsHuman: number;
+  createdAt: Date;
+  deletedAt: Date | null;
+};
 
 function present(row: LinkRow, userSlug: string, publicUrl: string) {
   const { deletedAt, ...rest } = row;
@@ -235,11 +247,18 @@ export function linkStats(deps: LinkDeps, user: User) {
 
 const DAY_MS = 86_400_000;
 
+/** The last `days` dates (UTC, YYYY-MM-DD), oldest first, today last. */
+const lastDays = (days: number, now: number) => Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+
+/** One entry per date, zero where the rollup has no row. */
+const zeroFilled = (dates: string[], rows: Map<string, { human: number; bot: number }>) =>
+  dates.map((date) => ({ date, human: rows.get(date)?.human ?? 0, bot: rows.get(date)?.bot ?? 0 }));
+
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
 export function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
   const link = deps.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), eq(links.userId, user.id))).get();
   if (!link) throw notFound(LINK_NOT_FOUND);
-  const dates = Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const dates = lastDays(days, now);
   const rows = deps.db
     .select({ day: viewDays.day, human: viewDays.human, bot: viewDays.bot })
     .from(viewDays)
@@ -253,14 +272,14 @@ export function linkViews(deps: LinkDeps, user: User, linkId: number, days: numb
     .orderBy(desc(viewPlatforms.count), viewPlatforms.platform)
     .all();
   return {
-    days: dates.map((date) => ({ date, human: byDay.get(date)?.human ?? 0, bot: byDay.get(date)?.bot ?? 0 })),
+    days: zeroFilled(dates, byDay),
     platforms,
   };
 }
 
 /** For the dashboard: every live link's last `days` days and platforms, in two queries on the rollups. */
 export function dashboardViews(deps: LinkDeps, user: User, days: number, now = Date.now()) {
-  const dates = Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const dates = lastDays(days, now);
   const rows = deps.db
     .select({ linkId: viewDays.linkId, day: viewDays.day, human: viewDays.human, bot: viewDays.bot })
     .from(viewDays)
@@ -274,11 +293,9 @@ export function dashboardViews(deps: LinkDeps, user: User, days: number, now = D
     .where(and(eq(links.userId, user.id), eq(links.deleted, false)))
     .orderBy(desc(viewPlatforms.count), viewPlatforms.platform)
     .all();
-  const series = new Map<number, Array<{ date: string; human: number; bot: number }>>();
-  const byKey = new Map(rows.map((r) => [`${r.linkId} ${r.day}`, r]));
-  for (const linkId of new Set(rows.map((r) => r.linkId))) {
-    series.set(linkId, dates.map((date) => ({ date, human: byKey.get(`${linkId} ${date}`)?.human ?? 0, bot: byKey.get(`${linkId} ${date}`)?.bot ?? 0 })));
-  }
+  const byLink = new Map<number, Map<string, { human: number; bot: number }>>();
+  for (const row of rows) byLink.set(row.linkId, (byLink.get(row.linkId) ?? new Map()).set(row.day, row));
+  const series = new Map([...byLink].map(([linkId, byDay]) => [linkId, zeroFilled(dates, byDay)]));
   const platforms = new Map<number, Array<{ platform: string; count: number }>>();
   for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
   return { series, platforms };

@@ -2,6 +2,7 @@
 // (redirects straight back with a code), token endpoint (client secret via HTTP Basic, PKCE S256 checked),
 // and userinfo (Bearer access token).
 import { createHash, randomUUID } from "node:crypto";
+import { serveOnLoopback } from "./loopback.ts";
 
 export type FakeGoogleProfile = {
   sub: string;
@@ -34,13 +35,10 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
     env: {},
     signInAs: (next) => (profile = next),
     tokenRequests: 0,
-    stop: () => server.stop(true),
+    stop: () => loopback.stop(),
   };
 
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
+  const loopback = serveOnLoopback(async (request) => {
       const url = new URL(request.url);
       // Test control: which Google account the next sign-in uses (browser tests run in another process).
       if (url.pathname === "/__test/sign-in-as" && request.method === "POST") {
@@ -84,9 +82,8 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
         return who ? Response.json(who) : oauthError("invalid_token", 401);
       }
       return new Response("not found", { status: 404 });
-    },
   });
-  fake.url = `http://127.0.0.1:${server.port}`;
+  fake.url = loopback.url;
   fake.env = {
     GOOGLE_CLIENT_ID: clientId,
     GOOGLE_CLIENT_SECRET: clientSecret,

@@ -2,6 +2,7 @@
 // API version the SDK pins): customers (+ tax ids), checkout sessions with a hosted page, subscriptions
 // retrieve/update, and signed webhooks built with the SDK's own test-header helper.
 import Stripe from "stripe";
+import { serveOnLoopback } from "./loopback.ts";
 
 type Json = Record<string, any>;
 
@@ -103,13 +104,10 @@ export function startFakeStripe(): FakeStripe {
       if (signature !== null) headers["stripe-signature"] = signature;
       return fetch(`${appUrl}/api/stripe/webhook`, { method: "POST", body: payload, headers });
     },
-    stop: () => server.stop(true),
+    stop: () => loopback.stop(),
   };
 
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
+  const loopback = serveOnLoopback(async (request) => {
       const url = new URL(request.url);
       const parts = url.pathname.split("/").filter(Boolean);
 
@@ -172,10 +170,9 @@ export function startFakeStripe(): FakeStripe {
         return Response.json(subscription);
       }
       return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
-    },
   });
 
-  fake.url = `http://127.0.0.1:${server.port}`;
+  fake.url = loopback.url;
   fake.env = {
     STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,

@@ -1,3 +1,5 @@
+import { serveOnLoopback } from "./loopback.ts";
+
 // A fake VIES: the EU's REST API for checking VAT numbers (POST /check-vat-number).
 export type FakeVies = { url: string; requests: Array<{ countryCode: string; vatNumber: string }>; mode: "up" | "down" | "slow"; stop: () => void };
 
@@ -9,11 +11,8 @@ const REGISTERED: Record<string, string> = {
 };
 
 export function startFakeVies(): FakeVies {
-  const fake: FakeVies = { url: "", requests: [], mode: "up", stop: () => server.stop(true) };
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
+  const fake: FakeVies = { url: "", requests: [], mode: "up", stop: () => loopback.stop() };
+  const loopback = serveOnLoopback(async (request) => {
       const url = new URL(request.url);
       // Test control for browser tests, which run in another process: up, down or slow.
       if (url.pathname === "/__test/mode" && request.method === "POST") {
@@ -35,8 +34,7 @@ export function startFakeVies(): FakeVies {
         name: name ?? "---",
         address: name ? "Somewhere 1, EU" : "---",
       });
-    },
   });
-  fake.url = `http://127.0.0.1:${server.port}`;
+  fake.url = loopback.url;
   return fake;
 }

@@ -16,14 +16,14 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function pixels(width: number, height: number): Uint8ClampedArray {
+function pixels(width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) data.set([(x * 255) / width, (y * 255) / height, 128, 255], (y * width + x) * 4);
   return data;
 }
 
-export function makePng(width: number, height: number): Uint8Array {
+export function makePng(width: number, height: number): Uint8Array<ArrayBuffer> {
   const rgba = pixels(width, height);
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++)
@@ -48,7 +48,7 @@ export function makePng(width: number, height: number): Uint8Array {
 /** The APP1 EXIF marker with a GPS tag, as a phone camera writes it. */
 export const EXIF_MARKER = new TextEncoder().encode("Exif\0\0");
 
-export async function makeJpegWithExif(width: number, height: number): Promise<Uint8Array> {
+export async function makeJpegWithExif(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
   await loadCodecs();
   const jpeg = new Uint8Array(await encodeJpeg(new ImageData(pixels(width, height), width, height), { quality: 80 }));
   // TIFF header (big-endian) + one IFD entry: GPSInfo (0x8825) pointing nowhere in particular.
@@ -58,7 +58,7 @@ export async function makeJpegWithExif(width: number, height: number): Promise<U
   return new Uint8Array([0xff, 0xd8, ...app1, ...jpeg.subarray(2)]);
 }
 
-export async function makeWebp(width: number, height: number): Promise<Uint8Array> {
+export async function makeWebp(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
   await initWebpEncode({ instantiateWasm: (imports: WebAssembly.Imports, done: (i: WebAssembly.Instance) => void) => {
     void Bun.file(webpEncWasm).arrayBuffer().then((b) => WebAssembly.instantiate(b, imports)).then((r) => done(r.instance));
     return {};

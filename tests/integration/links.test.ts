@@ -39,7 +39,7 @@ const valid = { title: "Spring sale", description: "Everything 20 % off this wee
 const count = (sql: string, ...params: unknown[]) => (server.sql.query(sql).get(...(params as [])) as { n: number }).n;
 const liveLinks = (userId: number) => count("SELECT count(*) AS n FROM links WHERE user_id = ? AND deleted = 0", userId);
 
-function form(fields: Record<string, string>, image?: { bytes: Uint8Array; name: string; type: string }): FormData {
+function form(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   if (image) data.append("image", new File([image.bytes], image.name, { type: image.type }));
@@ -266,7 +266,7 @@ describe("statistics", () => {
 });
 
 describe("images", () => {
-  const upload = (who: Client, bytes: Uint8Array, name: string, type: string, slug?: string) =>
+  const upload = (who: Client, bytes: Uint8Array<ArrayBuffer>, name: string, type: string, slug?: string) =>
     who.call("/api/links", { method: "POST", body: form({ ...valid, ...(slug ? { customLinkSlug: slug } : {}) }, { bytes, name, type }) });
   const storedFile = (url: string) => join(server.dataDir, "uploads", url.replace("/uploads/", ""));
 

@@ -2,8 +2,10 @@
 // native module cannot load. The .wasm files are embedded as files and compiled once per Worker.
 import jpegDecWasm from "../../../node_modules/@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm" with { type: "file" };
 import jpegEncWasm from "../../../node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm" with { type: "file" };
+// @ts-expect-error Bun gives the embedded file's path; the package types this .wasm as its wasm-bindgen module
 import pngWasm from "../../../node_modules/@jsquash/png/codec/pkg/squoosh_png_bg.wasm" with { type: "file" };
 import webpDecWasm from "../../../node_modules/@jsquash/webp/codec/dec/webp_dec.wasm" with { type: "file" };
+// @ts-expect-error Bun gives the embedded file's path; the package types this .wasm as its wasm-bindgen module
 import resizeWasm from "../../../node_modules/@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm" with { type: "file" };
 import decodeJpeg, { init as initJpegDecode } from "@jsquash/jpeg/decode";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";

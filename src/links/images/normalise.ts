@@ -6,7 +6,7 @@ import type { ImageKind } from "./sniff.ts";
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
 
-type Pixels = { data: Uint8ClampedArray; width: number; height: number };
+type Pixels = { data: Uint8ClampedArray<ArrayBuffer>; width: number; height: number };
 
 function cropToRatio(image: Pixels, ratio: number): Pixels {
   const { width, height } = image;
