@@ -87,8 +87,8 @@ export function runWrk(url: string, script: string, seconds: number, connections
   return {
     requests: Number(grab(/(\d+) requests in/)),
     rps: Number(grab(/Requests\/sec:\s+([\d.]+)/)),
-    p50: toMs(grab(/50%\s+(\S+)/)),
-    p99: toMs(grab(/99%\s+(\S+)/)),
+    p50: toMs(grab(/^\s+50%\s+(\S+)/m)),
+    p99: toMs(grab(/^\s+99%\s+(\S+)/m)),
     errors: (errors ? Number(errors[1]) : 0) + (socketErrors ? socketErrors.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0),
   };
 }

@@ -29,7 +29,7 @@ await waitForHttp(`http://127.0.0.1:${linkprevPort}/api/version`);
 await waitForHttp(`http://127.0.0.1:${barePort}/`);
 
 // Warm both (link cache, JIT) before measuring.
-runWrk(`http://127.0.0.1:${linkprevPort}`, script, 3, connections);
+const warmUp = runWrk(`http://127.0.0.1:${linkprevPort}`, script, 3, connections);
 runWrk(`http://127.0.0.1:${barePort}`, script, 2, connections);
 
 const results: { bare: WrkResult[]; go: WrkResult[] } = { bare: [], go: [] };
@@ -49,7 +49,7 @@ bare.kill();
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => sum(xs) / xs.length;
-const served = sum(results.go.map((r) => r.requests)) + 0;
+const served = sum(results.go.map((r) => r.requests)) + warmUp.requests;
 const db = new Database(join(dataDir, "linkprev.db"), { readonly: true });
 const stored = (db.query("SELECT count(*) AS n FROM views").get() as { n: number }).n;
 const counters = db.query("SELECT sum(views_human) AS human, sum(views_bot) AS bot FROM link_counters").get() as { human: number; bot: number };
@@ -63,4 +63,4 @@ console.log(`
 bare Bun.serve 302   ${fmt(bareRps).padStart(8)}   ${fmt(mean(results.bare.map((r) => r.p50)), 2).padStart(6)}   ${fmt(mean(results.bare.map((r) => r.p99)), 2).padStart(6)}   ${sum(results.bare.map((r) => r.errors))}
 /go with counting    ${fmt(goRps).padStart(8)}   ${fmt(mean(results.go.map((r) => r.p50)), 2).padStart(6)}   ${fmt(mean(results.go.map((r) => r.p99)), 2).padStart(6)}   ${sum(results.go.map((r) => r.errors))}
 ratio /go ÷ bare     ${fmt(goRps / bareRps, 2)}
-views stored ${fmt(stored)} (counters ${fmt(counters.human + counters.bot)}) for ${fmt(served)} measured + warm-up requests`);
+views stored ${fmt(stored)} (counters ${fmt(counters.human + counters.bot)}) for ${fmt(served)} /go responses wrk received (warm-up included)`);
