@@ -63,4 +63,5 @@ console.log(`
 bare Bun.serve 302   ${fmt(bareRps).padStart(8)}   ${fmt(mean(results.bare.map((r) => r.p50)), 2).padStart(6)}   ${fmt(mean(results.bare.map((r) => r.p99)), 2).padStart(6)}   ${sum(results.bare.map((r) => r.errors))}
 /go with counting    ${fmt(goRps).padStart(8)}   ${fmt(mean(results.go.map((r) => r.p50)), 2).padStart(6)}   ${fmt(mean(results.go.map((r) => r.p99)), 2).padStart(6)}   ${sum(results.go.map((r) => r.errors))}
 ratio /go ÷ bare     ${fmt(goRps / bareRps, 2)}
-views stored ${fmt(stored)} (counters ${fmt(counters.human + counters.bot)}) for ${fmt(served)} /go responses wrk received (warm-up included)`);
+views stored ${fmt(stored)} (counters ${fmt(counters.human + counters.bot)}) for ${fmt(served)} /go responses wrk received (warm-up included;
+wrk leaves up to one request per connection in flight when a run ends, served and counted but not received: ≤ ${fmt(connections * (rounds + 1))} here)`);
