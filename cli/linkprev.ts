@@ -15,7 +15,8 @@ const program = new Command()
   .description("Custom link previews with short URLs: server, admin and client in one executable.")
   .showHelpAfterError()
   // Exit codes: 1 refused by the server, 2 bad usage, 3 server unreachable.
-  .exitOverride();
+  .exitOverride()
+  .addHelpText("after", "\nExamples:\n  linkprev serve\n  linkprev login --server https://links.example.com --token lp_xxxxxxxx\n  linkprev links create --target https://example.com --title Hello --description World\n\nExit codes: 0 ok, 1 refused by the server, 2 bad usage, 3 server unreachable.");
 
 type DataOptions = { port?: string; host?: string; data?: string };
 
@@ -58,7 +59,10 @@ program
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
   });
 
-const admin = program.command("admin").description("Work on a data directory directly (run on the server's machine)");
+const admin = program
+  .command("admin")
+  .description("Work on a data directory directly (run on the server's machine)")
+  .addHelpText("after", "\nExample:\n  linkprev admin token create --email ana@example.com --data /var/lib/linkprev");
 
 admin
   .command("login-link")
@@ -77,6 +81,7 @@ admin
 admin
   .command("token")
   .description("API tokens")
+  .addHelpText("after", "\nExample:\n  linkprev admin token create --email ana@example.com --name laptop")
   .command("create")
   .description("Print a new API token for an e-mail, creating the user if needed (shown once)")
   .requiredOption("--email <email>", "the user's e-mail")

@@ -86,7 +86,10 @@ export function registerClientCommands(program: Command): void {
       else out(`${me.email} (short URLs under /go/${me.userSlug}/) on ${loadSettings().server}`);
     });
 
-  const links = program.command("links").description("Create, list, show, edit and delete links");
+  const links = program
+    .command("links")
+    .description("Create, list, show, edit and delete links")
+    .addHelpText("after", example("linkprev links list"));
 
   links
     .command("list")
