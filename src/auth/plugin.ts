@@ -45,7 +45,8 @@ export const authPlugin = (ctx: AppContext) =>
       return { ip, viewer: null as Viewer | null };
     })
     .onBeforeHandle({ as: "global" }, ({ request, viewer }) => {
-      if (isCrossSiteWrite(request, ctx.config.publicUrl, viewer?.via === "session")) {
+      // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
+      if (viewer?.via !== "token" && isCrossSiteWrite(request, ctx.config.publicUrl, viewer?.via === "session")) {
         throw forbidden("Cross-site request refused");
       }
     });
