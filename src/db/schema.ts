@@ -99,7 +99,8 @@ export const payments = sqliteTable(
 export const views = sqliteTable(
   "views",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    // No AUTOINCREMENT: it would update sqlite_sequence on every one of the many view inserts.
+    id: integer("id").primaryKey(),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
     ip: text("ip"),
@@ -127,7 +128,10 @@ export const linkCounters = sqliteTable("link_counters", {
   viewsBot: integer("views_bot").notNull().default(0),
 });
 
-/** Per-link, per-day counts written with the views, so charts never scan the views table. */
+/**
+ * Per-link, per-day counts written with the views, so charts never scan the views table.
+ * WITHOUT ROWID (migration 0001, which drizzle cannot express): one b-tree per upsert instead of two.
+ */
 export const viewDays = sqliteTable(
   "view_days",
   {
@@ -139,7 +143,7 @@ export const viewDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.linkId, t.day] })],
 );
 
-/** Per-link counts of which crawler platform fetched the card. */
+/** Per-link counts of which crawler platform fetched the card. WITHOUT ROWID, as view_days. */
 export const viewPlatforms = sqliteTable(
   "view_platforms",
   {

@@ -68,8 +68,9 @@ export function createGoHandler(deps: GoDeps) {
     }
 
     if (visitor.isBot) {
-      link.previewHtml ??= renderPreviewPage(link, deps.publicUrl);
-      return new Response(request.method === "HEAD" ? null : link.previewHtml, { status: 200, headers: previewHeaders });
+      // Encoded once per cached link: crawlers fetch the same cards again and again.
+      link.previewBody ??= new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl));
+      return new Response(request.method === "HEAD" ? null : link.previewBody, { status: 200, headers: previewHeaders });
     }
     return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" } });
   };

@@ -14,8 +14,8 @@ export type GoLink = {
   imageUrl: string | null;
   imageWidth: number | null;
   imageHeight: number | null;
-  /** The crawler page, rendered on first use. */
-  previewHtml?: string;
+  /** The crawler page, rendered (and UTF-8 encoded) on first use. */
+  previewBody?: Uint8Array;
 };
 
 const DEFAULT_LIMIT = 10_000;
@@ -28,7 +28,7 @@ export class LinkCache {
     sqlite: Database,
     private readonly limit = DEFAULT_LIMIT,
   ) {
-    this.lookup = sqlite.query<Omit<GoLink, "previewHtml">, [string, string]>(
+    this.lookup = sqlite.query<Omit<GoLink, "previewBody">, [string, string]>(
       `SELECT l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
               l.target_url AS targetUrl, l.title AS title, l.description AS description,
               l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight

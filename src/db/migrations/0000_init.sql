@@ -151,7 +151,7 @@ CREATE TABLE `view_platforms` (
 );
 --> statement-breakpoint
 CREATE TABLE `views` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` integer PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
 	`link_id` integer NOT NULL,
 	`ip` text,
