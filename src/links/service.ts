@@ -1,6 +1,6 @@
 // Links: create, edit, delete, list, slugs, quotas and view statistics. Plain data in and out; every query is
 // scoped to the owner's id; failures are AppErrors.
-import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { linkCounters, links, viewDays, viewPlatforms, type Link, type User } from "../db/schema.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
@@ -56,15 +56,16 @@ function selectLinks(db: Db, userId: number) {
   return db.select(linkColumns).from(links).leftJoin(linkCounters, eq(linkCounters.linkId, links.id)).where(eq(links.userId, userId)).$dynamic();
 }
 
-export function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted"): LinkView[] {
-  return deps.db
+/** The user's live or deleted links, newest first; all of them, or one page. */
+export function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): LinkView[] {
+  const query = deps.db
     .select(linkColumns)
     .from(links)
     .leftJoin(linkCounters, eq(linkCounters.linkId, links.id))
     .where(and(eq(links.userId, user.id), eq(links.deleted, which === "deleted")))
     .orderBy(which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt), desc(links.id))
-    .all()
-    .map((row) => present(row, user.userSlug, deps.publicUrl));
+    .$dynamic();
+  return (page ? query.limit(page.limit).offset(page.offset) : query).all().map((row) => present(row, user.userSlug, deps.publicUrl));
 }
 
 function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: number }): Link | undefined {
@@ -277,20 +278,20 @@ export function linkViews(deps: LinkDeps, user: User, linkId: number, days: numb
   };
 }
 
-/** For the dashboard: every live link's last `days` days and platforms, in two queries on the rollups. */
-export function dashboardViews(deps: LinkDeps, user: User, days: number, now = Date.now()) {
+/** For the dashboard: the given links' last `days` days and platforms, in two queries on the rollups. */
+export function dashboardViews(deps: LinkDeps, user: User, linkIds: number[], days: number, now = Date.now()) {
   const dates = lastDays(days, now);
   const rows = deps.db
     .select({ linkId: viewDays.linkId, day: viewDays.day, human: viewDays.human, bot: viewDays.bot })
     .from(viewDays)
     .innerJoin(links, eq(links.id, viewDays.linkId))
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false), gte(viewDays.day, dates[0]!)))
+    .where(and(eq(links.userId, user.id), inArray(links.id, linkIds), gte(viewDays.day, dates[0]!)))
     .all();
   const platformRows = deps.db
     .select({ linkId: viewPlatforms.linkId, platform: viewPlatforms.platform, count: viewPlatforms.count })
     .from(viewPlatforms)
     .innerJoin(links, eq(links.id, viewPlatforms.linkId))
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false)))
+    .where(and(eq(links.userId, user.id), inArray(links.id, linkIds)))
     .orderBy(desc(viewPlatforms.count), viewPlatforms.platform)
     .all();
   const byLink = new Map<number, Map<string, { human: number; bot: number }>>();

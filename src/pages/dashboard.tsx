@@ -10,7 +10,11 @@ export type DashboardProps = {
   used: number;
   quota: number;
   stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number };
+  /** One page of the live links, newest first. */
   links: LinkView[];
+  page: number;
+  pages: number;
+  /** The most recently deleted links. */
   deletedLinks: LinkView[];
   series: Record<number, Array<{ date: string; human: number; bot: number }>>;
   platforms: Record<number, Array<{ platform: string; count: number }>>;
@@ -111,6 +115,13 @@ export function DashboardPage(props: DashboardProps) {
                   <LinkRow key={link.id} link={link} days={props.series[link.id]} platforms={props.platforms[link.id]} />
                 ))}
               </ul>
+            )}
+            {props.pages > 1 && (
+              <nav aria-label="Link pages" className="mt-4 flex items-center justify-between text-sm">
+                {props.page > 1 ? <a href={`/admin?page=${props.page - 1}`} className={button}>← Newer</a> : <span />}
+                <span className="text-gray-600">{`Page ${props.page} of ${props.pages}`}</span>
+                {props.page < props.pages ? <a href={`/admin?page=${props.page + 1}`} className={button}>Older →</a> : <span />}
+              </nav>
             )}
           </section>
           {deletedLinks.length > 0 && (

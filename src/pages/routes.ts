@@ -18,6 +18,8 @@ import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public
 
 type Cookie = Parameters<typeof takeFlash>[0];
 const CHART_DAYS = 30;
+// Rendering a link row is the dashboard's main cost: a page of them keeps it cheap at any link count.
+const DASHBOARD_PAGE_SIZE = 20;
 
 export function pageRoutes(ctx: AppContext) {
   const billingEnabled = ctx.config.stripe !== null;
@@ -34,17 +36,22 @@ export function pageRoutes(ctx: AppContext) {
     return { plans: PLANS, signedIn: true, currentPlan: active ? plan : null, businessCountry };
   };
 
-  const dashboard = (user: User, tab: "links" | "subscription") => {
+  const dashboard = (user: User, tab: "links" | "subscription", requestedPage: number) => {
     const { plan, subscription } = entitlementFor(ctx.db, billingEnabled, user.id);
-    const live = listLinks(links, user, "live");
-    const { series, platforms } = dashboardViews(links, user, CHART_DAYS);
+    const stats = linkStats(links, user);
+    const pages = Math.max(1, Math.ceil(stats.totalLinks / DASHBOARD_PAGE_SIZE));
+    const page = Math.min(Math.max(1, requestedPage), pages);
+    const shown = listLinks(links, user, "live", { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE });
+    const { series, platforms } = dashboardViews(links, user, shown.map((l) => l.id), CHART_DAYS);
     return {
       tab,
-      used: live.length,
+      used: stats.totalLinks,
       quota: plan.linkQuota,
-      stats: linkStats(links, user),
-      links: live,
-      deletedLinks: listLinks(links, user, "deleted"),
+      stats,
+      links: shown,
+      page,
+      pages,
+      deletedLinks: listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }),
       series: Object.fromEntries(series),
       platforms: Object.fromEntries(platforms),
       subscription: {
@@ -79,7 +86,8 @@ export function pageRoutes(ctx: AppContext) {
     .get("/admin", ({ viewer, cookie, query, redirect }) => {
       const guarded = subscribed(ctx, viewer, cookie);
       if (!guarded.user) return redirect(guarded.redirectTo, 302);
-      return page(DashboardPage, dashboard(guarded.user, query.tab === "subscription" ? "subscription" : "links"), "Dashboard", guarded.user, cookie);
+      const tab = query.tab === "subscription" ? "subscription" : "links";
+      return page(DashboardPage, dashboard(guarded.user, tab, Number.parseInt(String(query.page ?? "1"), 10) || 1), "Dashboard", guarded.user, cookie);
     })
     .get("/admin/link/new", ({ viewer, cookie, redirect }) => {
       const guarded = subscribed(ctx, viewer, cookie);

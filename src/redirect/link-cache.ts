@@ -15,7 +15,7 @@ export type GoLink = {
   imageWidth: number | null;
   imageHeight: number | null;
   /** The crawler page, rendered (and UTF-8 encoded) on first use. */
-  previewBody?: Uint8Array;
+  previewBody?: Uint8Array<ArrayBuffer>;
 };
 
 const DEFAULT_LIMIT = 10_000;

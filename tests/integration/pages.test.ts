@@ -142,3 +142,24 @@ describe("security headers", () => {
     }
   });
 });
+
+describe("dashboard", () => {
+  test("links come 20 to a page, newest first; usage counts them all", async () => {
+    const user = seedUser(server.sql);
+    seedSubscription(server.sql, user.id, "pro");
+    for (let i = 1; i <= 25; i++) {
+      server.sql.run("INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)", [user.id, `s${i}`, `Link number ${i}`, Date.now() - (100 - i) * 1000]);
+    }
+    const cookie = `lp_session=${createSession(server.ctx.db, user.id).token}`;
+    const first = (await get("/admin", cookie)).html;
+    expect(first).toContain("25 of 150 links used");
+    expect(first.match(/data-testid="link-row"/g)).toHaveLength(20);
+    expect(first).toContain("Link number 25");
+    expect(first).not.toContain("Link number 5<");
+    expect(first).toContain("Page 1 of 2");
+    const second = (await get("/admin?page=2", cookie)).html;
+    expect(second.match(/data-testid="link-row"/g)).toHaveLength(5);
+    expect(second).toContain("Link number 1<");
+    expect((await get("/admin?page=99", cookie)).html).toContain("Page 2 of 2");
+  });
+});
