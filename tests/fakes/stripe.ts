@@ -108,68 +108,68 @@ export function startFakeStripe(): FakeStripe {
   };
 
   const loopback = serveOnLoopback(async (request) => {
-      const url = new URL(request.url);
-      const parts = url.pathname.split("/").filter(Boolean);
+    const url = new URL(request.url);
+    const parts = url.pathname.split("/").filter(Boolean);
 
-      // The hosted checkout page a browser is sent to: "paying" completes the session and returns to the app.
-      if (parts[0] === "checkout" && parts[1]) {
-        const session = sessions.get(parts[1]);
-        if (!session) return new Response("unknown session", { status: 404 });
-        fake.completeCheckout(session.id);
-        return Response.redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id), 303);
-      }
+    // The hosted checkout page a browser is sent to: "paying" completes the session and returns to the app.
+    if (parts[0] === "checkout" && parts[1]) {
+      const session = sessions.get(parts[1]);
+      if (!session) return new Response("unknown session", { status: 404 });
+      fake.completeCheckout(session.id);
+      return Response.redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id), 303);
+    }
 
-      if (request.headers.get("authorization") !== `Bearer ${FAKE_STRIPE_KEY}`) return error(401, "Invalid API Key provided");
-      const body = request.method === "POST" ? decodeStripeForm(await request.text()) : {};
-      const call = `${request.method} /${parts.slice(1).join("/")}`;
-      let m: RegExpExecArray | null;
+    if (request.headers.get("authorization") !== `Bearer ${FAKE_STRIPE_KEY}`) return error(401, "Invalid API Key provided");
+    const body = request.method === "POST" ? decodeStripeForm(await request.text()) : {};
+    const call = `${request.method} /${parts.slice(1).join("/")}`;
+    let m: RegExpExecArray | null;
 
-      if (call === "POST /customers") {
-        const customer = { id: id("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, tax_exempt: body.tax_exempt ?? "none" };
-        customers.set(customer.id, customer);
-        return Response.json(customer);
-      }
-      if ((m = /^POST \/customers\/([^/]+)\/tax_ids$/.exec(call))) {
-        const key = m[1]!;
-        if (!customers.has(key)) return missing("customer", key);
-        if (taxIds.some((t) => t.customer === key && t.value === body.value)) return error(400, "Tax ID already exists", "resource_already_exists");
-        const taxId = { id: id("txi"), object: "tax_id", customer: key, type: body.type, value: body.value };
-        taxIds.push(taxId);
-        return Response.json(taxId);
-      }
-      if ((m = /^(GET|POST) \/customers\/([^/]+)$/.exec(call))) {
-        const customer = customers.get(m[2]!);
-        if (!customer) return missing("customer", m[2]!);
-        if (m[1] === "POST") Object.assign(customer, body);
-        return Response.json(customer);
-      }
-      if (call === "POST /checkout/sessions") {
-        if (body.mode !== "subscription" || !body.line_items?.[0]?.price || !body.success_url) return error(400, "Missing required param");
-        if (body.customer && !customers.has(body.customer)) return missing("customer", body.customer);
-        const sessionId = id("cs_test");
-        const session = { id: sessionId, object: "checkout.session", status: "open", payment_status: "unpaid", subscription: null, url: `${fake.url}/checkout/${sessionId}`, ...body };
-        sessions.set(sessionId, session);
-        return Response.json(session);
-      }
-      if ((m = /^GET \/checkout\/sessions\/([^/]+)$/.exec(call))) {
-        const session = sessions.get(m[1]!);
-        return session ? Response.json(session) : missing("checkout.session", m[1]!);
-      }
-      if ((m = /^(GET|POST) \/subscriptions\/([^/]+)$/.exec(call))) {
-        const subscription = subscriptions.get(m[2]!);
-        if (!subscription) return missing("subscription", m[2]!);
-        if (m[1] === "POST") {
-          if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = bool(body.cancel_at_period_end);
-          if (body.metadata) subscription.metadata = { ...subscription.metadata, ...body.metadata };
-          for (const item of body.items ?? []) {
-            const existing = subscription.items.data.find((i: Json) => i.id === item.id);
-            if (!existing) return error(400, `No such subscription item: '${item.id}'`);
-            if (item.price) existing.price = { ...existing.price, id: item.price };
-          }
+    if (call === "POST /customers") {
+      const customer = { id: id("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, tax_exempt: body.tax_exempt ?? "none" };
+      customers.set(customer.id, customer);
+      return Response.json(customer);
+    }
+    if ((m = /^POST \/customers\/([^/]+)\/tax_ids$/.exec(call))) {
+      const key = m[1]!;
+      if (!customers.has(key)) return missing("customer", key);
+      if (taxIds.some((t) => t.customer === key && t.value === body.value)) return error(400, "Tax ID already exists", "resource_already_exists");
+      const taxId = { id: id("txi"), object: "tax_id", customer: key, type: body.type, value: body.value };
+      taxIds.push(taxId);
+      return Response.json(taxId);
+    }
+    if ((m = /^(GET|POST) \/customers\/([^/]+)$/.exec(call))) {
+      const customer = customers.get(m[2]!);
+      if (!customer) return missing("customer", m[2]!);
+      if (m[1] === "POST") Object.assign(customer, body);
+      return Response.json(customer);
+    }
+    if (call === "POST /checkout/sessions") {
+      if (body.mode !== "subscription" || !body.line_items?.[0]?.price || !body.success_url) return error(400, "Missing required param");
+      if (body.customer && !customers.has(body.customer)) return missing("customer", body.customer);
+      const sessionId = id("cs_test");
+      const session = { id: sessionId, object: "checkout.session", status: "open", payment_status: "unpaid", subscription: null, url: `${fake.url}/checkout/${sessionId}`, ...body };
+      sessions.set(sessionId, session);
+      return Response.json(session);
+    }
+    if ((m = /^GET \/checkout\/sessions\/([^/]+)$/.exec(call))) {
+      const session = sessions.get(m[1]!);
+      return session ? Response.json(session) : missing("checkout.session", m[1]!);
+    }
+    if ((m = /^(GET|POST) \/subscriptions\/([^/]+)$/.exec(call))) {
+      const subscription = subscriptions.get(m[2]!);
+      if (!subscription) return missing("subscription", m[2]!);
+      if (m[1] === "POST") {
+        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = bool(body.cancel_at_period_end);
+        if (body.metadata) subscription.metadata = { ...subscription.metadata, ...body.metadata };
+        for (const item of body.items ?? []) {
+          const existing = subscription.items.data.find((i: Json) => i.id === item.id);
+          if (!existing) return error(400, `No such subscription item: '${item.id}'`);
+          if (item.price) existing.price = { ...existing.price, id: item.price };
         }
-        return Response.json(subscription);
       }
-      return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
+      return Response.json(subscription);
+    }
+    return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
   });
 
   fake.url = loopback.url;
