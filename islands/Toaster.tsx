@@ -9,7 +9,6 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(initial ? { ...initial, key: 0 } : null);
   const [offset, setOffset] = useState(0);
   const region = useRef<HTMLOListElement>(null);
-  const swipeStart = useRef<number | null>(null);
   const counter = useRef(1);
 
   useEffect(() => onToast((next) => setCurrent({ ...next, key: counter.current++ })), []);
@@ -32,6 +31,22 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
     return () => clearTimeout(timer);
   }, [current]);
 
+  // The swipe is followed on the window, so that a fast pointer leaving the toast still ends it.
+  const startSwipe = (startX: number) => {
+    const move = (e: PointerEvent) => setOffset(Math.max(0, e.clientX - startX));
+    const end = (e: PointerEvent) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      // Measured from the event itself: the last move may not have been rendered yet.
+      if (e.type === "pointerup" && e.clientX - startX > SWIPE_THRESHOLD_PX) setCurrent(null);
+      else setOffset(0);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  };
+
   const destructive = current?.variant === "destructive";
   return (
     <ol
@@ -48,13 +63,7 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
           data-testid="toast"
           style={{ transform: `translateX(${offset}px)`, touchAction: "pan-y" }}
           className={`relative rounded-md border p-4 pr-10 shadow-lg ${destructive ? "border-red-600 bg-red-600 text-white" : "border-gray-200 bg-white text-gray-900"}`}
-          onPointerDown={(e) => (swipeStart.current = e.clientX)}
-          onPointerMove={(e) => swipeStart.current !== null && setOffset(Math.max(0, e.clientX - swipeStart.current))}
-          onPointerUp={() => {
-            if (offset > SWIPE_THRESHOLD_PX) setCurrent(null);
-            else setOffset(0);
-            swipeStart.current = null;
-          }}
+          onPointerDown={(e) => startSwipe(e.clientX)}
         >
           <p className="text-sm font-semibold">{current.title}</p>
           {current.description && <p className="text-sm opacity-90">{current.description}</p>}
