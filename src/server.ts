@@ -38,6 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const version = versionInfo(resolveRelease(config.release));
   const linkCache = new LinkCache(sqlite);
+  linkCache.warm();
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
   const images = new ImageStore(config.uploadsDir);

@@ -17,6 +17,20 @@ export function truncateIp(ip: string): string {
   return "";
 }
 
+const truncated = new Map<string, string>();
+const MEMO_LIMIT = 10_000;
+
+/** truncateIp, remembered per address: the same visitors come back, and this runs on every click. */
+export function truncateIpMemo(ip: string): string {
+  let result = truncated.get(ip);
+  if (result === undefined) {
+    result = truncateIp(ip);
+    if (truncated.size >= MEMO_LIMIT) truncated.clear();
+    truncated.set(ip, result);
+  }
+  return result;
+}
+
 /** The client's address: the socket's, or the first X-Forwarded-For hop when we sit behind a trusted proxy. */
 export function clientIp(request: Request, socketAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {

@@ -2,7 +2,7 @@
 // no React. One cached lookup, one memoised classification, then a 302 or the preview page, and one push
 // onto the view buffer.
 import type { Server } from "bun";
-import { clientIp, truncateIp } from "../http/client-ip.ts";
+import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
 import type { LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
@@ -43,7 +43,8 @@ function referrerHost(request: Request): string | null {
 }
 
 export function createGoHandler(deps: GoDeps) {
-  const previewHeaders = { ...PREVIEW_HEADERS, ...deps.extraHeaders };
+  // Headers instances are copied natively; object literals are converted key by key on every response.
+  const previewHeaders = new Headers({ ...PREVIEW_HEADERS, ...deps.extraHeaders });
   const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
   const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
 
@@ -60,7 +61,7 @@ export function createGoHandler(deps: GoDeps) {
         userId: link.userId,
         isBot: visitor.isBot,
         platform: visitor.platform,
-        ip: truncateIp(clientIp(request, server.requestIP(request)?.address, deps.trustProxy)) || null,
+        ip: truncateIpMemo(clientIp(request, server.requestIP(request)?.address, deps.trustProxy)) || null,
         userAgent,
         attribution: referrerHost(request),
         at: Date.now(),
@@ -72,6 +73,7 @@ export function createGoHandler(deps: GoDeps) {
       link.previewBody ??= new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl));
       return new Response(request.method === "HEAD" ? null : link.previewBody, { status: 200, headers: previewHeaders });
     }
-    return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" } });
+    link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
+    return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
 }

@@ -16,6 +16,8 @@ export type GoLink = {
   imageHeight: number | null;
   /** The crawler page, rendered (and UTF-8 encoded) on first use. */
   previewBody?: Uint8Array<ArrayBuffer>;
+  /** The person's 302 headers, built on first use. */
+  redirectHeaders?: Headers;
 };
 
 const DEFAULT_LIMIT = 10_000;
@@ -23,18 +25,38 @@ const DEFAULT_LIMIT = 10_000;
 export class LinkCache {
   private readonly entries = new Map<string, GoLink | null>();
   private readonly lookup;
+  private readonly newest;
 
   constructor(
     sqlite: Database,
     private readonly limit = DEFAULT_LIMIT,
   ) {
-    this.lookup = sqlite.query<Omit<GoLink, "previewBody">, [string, string]>(
+    this.lookup = sqlite.query<Omit<GoLink, "previewBody" | "redirectHeaders">, [string, string]>(
       `SELECT l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
               l.target_url AS targetUrl, l.title AS title, l.description AS description,
               l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight
          FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0
         WHERE u.user_slug = ?1`,
     );
+    this.newest = sqlite.query<Omit<GoLink, "previewBody" | "redirectHeaders">, [number]>(
+      `SELECT l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
+              l.target_url AS targetUrl, l.title AS title, l.description AS description,
+              l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight
+         FROM links l JOIN users u ON u.id = l.user_id
+        WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
+    );
+  }
+
+  /**
+   * Fills the cache with the newest live links at start. A miss is a SQLite read, and the writer Worker's
+   * commits keep invalidating this connection's page cache, so misses are far dearer under traffic than alone.
+   */
+  warm(): number {
+    for (const row of this.newest.all(this.limit)) {
+      const targetUrl = safeHttpUrl(row.targetUrl);
+      if (targetUrl) this.entries.set(`${row.userSlug}/${row.linkSlug}`, { ...row, targetUrl });
+    }
+    return this.entries.size;
   }
 
   get(userSlug: string, linkSlug: string): GoLink | null {

@@ -16,24 +16,45 @@ export type ViewRecord = {
 
 export type ViewBatch = {
   size: number;
-  linkId: number[];
-  userId: number[];
-  at: number[];
-  isBot: number[];
+  linkId: Float64Array;
+  userId: Float64Array;
+  at: Float64Array;
+  isBot: Uint8Array;
   /** Indexes into `strings`; -1 for none. */
-  platform: number[];
-  ip: number[];
-  userAgent: number[];
-  attribution: number[];
+  platform: Int32Array;
+  ip: Int32Array;
+  userAgent: Int32Array;
+  attribution: Int32Array;
   strings: string[];
 };
 
+/**
+ * Collects views into typed columns with repeated strings (User-Agents, IPs, referrers) stored once, so that
+ * handing a batch to the writer Worker is a transfer of buffers, not a copy (structured cloning showed up as a
+ * tenth of the request thread's time).
+ */
 export class ViewBatchBuilder {
-  private batch: ViewBatch = ViewBatchBuilder.empty();
+  private batch: ViewBatch;
   private stringIndex = new Map<string, number>();
 
-  private static empty(): ViewBatch {
-    return { size: 0, linkId: [], userId: [], at: [], isBot: [], platform: [], ip: [], userAgent: [], attribution: [], strings: [] };
+  constructor(private readonly capacity: number) {
+    this.batch = this.empty();
+  }
+
+  private empty(): ViewBatch {
+    const n = this.capacity;
+    return {
+      size: 0,
+      linkId: new Float64Array(n),
+      userId: new Float64Array(n),
+      at: new Float64Array(n),
+      isBot: new Uint8Array(n),
+      platform: new Int32Array(n),
+      ip: new Int32Array(n),
+      userAgent: new Int32Array(n),
+      attribution: new Int32Array(n),
+      strings: [],
+    };
   }
 
   private intern(value: string | null): number {
@@ -46,25 +67,28 @@ export class ViewBatchBuilder {
     return index;
   }
 
+  /** Adds a view; returns how many the batch holds. Call take() before it reaches the capacity. */
   add(v: ViewRecord): number {
     const b = this.batch;
-    b.linkId.push(v.linkId);
-    b.userId.push(v.userId);
-    b.at.push(v.at);
-    b.isBot.push(v.isBot ? 1 : 0);
-    b.platform.push(this.intern(v.platform));
-    b.ip.push(this.intern(v.ip));
-    b.userAgent.push(this.intern(v.userAgent.slice(0, 1024)));
-    b.attribution.push(this.intern(v.attribution));
+    const i = b.size;
+    b.linkId[i] = v.linkId;
+    b.userId[i] = v.userId;
+    b.at[i] = v.at;
+    b.isBot[i] = v.isBot ? 1 : 0;
+    b.platform[i] = this.intern(v.platform);
+    b.ip[i] = this.intern(v.ip);
+    b.userAgent[i] = this.intern(v.userAgent.length > 1024 ? v.userAgent.slice(0, 1024) : v.userAgent);
+    b.attribution[i] = this.intern(v.attribution);
     return ++b.size;
   }
 
-  /** The batch so far; the builder starts a new one. */
-  take(): ViewBatch {
-    const taken = this.batch;
-    this.batch = ViewBatchBuilder.empty();
+  /** The batch so far, and the buffers to transfer with it; the builder starts a new one. */
+  take(): { batch: ViewBatch; transfer: ArrayBuffer[] } {
+    const batch = this.batch;
+    this.batch = this.empty();
     this.stringIndex = new Map();
-    return taken;
+    const transfer = [batch.linkId, batch.userId, batch.at, batch.isBot, batch.platform, batch.ip, batch.userAgent, batch.attribution].map((a) => a.buffer as ArrayBuffer);
+    return { batch, transfer };
   }
 }
 

@@ -5,7 +5,7 @@ import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 
 export class ViewRecorder {
-  private readonly buffer = new ViewBatchBuilder();
+  private readonly buffer: ViewBatchBuilder;
   private buffered = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private nextBatchId = 1;
@@ -19,6 +19,7 @@ export class ViewRecorder {
     private readonly flushMs: number,
     private readonly batchMax: number,
   ) {
+    this.buffer = new ViewBatchBuilder(batchMax);
     worker.onmessage = (event: MessageEvent<{ type: string; id: number; error?: string }>) => {
       const { type, id, error } = event.data;
       if (type === "failed") console.error(`view batch ${id} was not stored: ${error}`);
@@ -53,7 +54,8 @@ export class ViewRecorder {
     if (this.buffered > 0) {
       const id = this.nextBatchId++;
       this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
-      this.worker.postMessage({ type: "batch", id, views: this.buffer.take() });
+      const { batch, transfer } = this.buffer.take();
+      this.worker.postMessage({ type: "batch", id, views: batch }, transfer);
       this.buffered = 0;
     }
     return this.latestCommit;
