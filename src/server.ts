@@ -47,6 +47,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const ctx: AppContext = { config, sqlite, db, linkCache, images, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
   const app = createApp(ctx, await assetRoutes());
 
+  const pageHeaders = securityHeaders(config);
+  const hsts = pageHeaders["Strict-Transport-Security"];
+
   deleteExpiredSessions(db);
   const sessionSweep = setInterval(() => deleteExpiredSessions(db), 3_600_000);
   sessionSweep.unref();
@@ -57,11 +60,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     notFoundHtml: pages.html(createElement(NotFoundPage), { title: "Page not found" }),
-    extraHeaders: config.secureCookies ? { "Strict-Transport-Security": securityHeaders(config)["Strict-Transport-Security"]! } : {},
+    extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 
   // The hot paths, served without Elysia (no session, no body parsing): see docs/decisions/0001.
-  const pageHeaders = securityHeaders(config);
   const rawRoutes = {
     "/go/:userSlug/:linkSlug": { GET: go, HEAD: go },
     "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => images.serve(request.params.name) },

@@ -1,5 +1,6 @@
 // The link form's rules and messages (SPEC §5), shared by the API and the link-form island.
 import { z } from "zod";
+import { safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 160;
@@ -7,11 +8,7 @@ export const SLUG_MAX = 20;
 export const URL_MAX = 2048;
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export const isHttpUrl = (value: string) => {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-};
+export const isHttpUrl = (value: string) => safeHttpUrl(value) !== null;
 
 /** Form fields arrive as text: an empty or "null" value means "not given". */
 const emptyToNull = (value: unknown) => (value === "" || value === "null" || value === "undefined" ? null : value);

@@ -1,6 +1,6 @@
 // Links: create, edit, delete, list, slugs, quotas and view statistics. Plain data in and out; every query is
 // scoped to the owner's id; failures are AppErrors.
-import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { linkCounters, links, viewDays, viewPlatforms, type Link, type User } from "../db/schema.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
@@ -52,19 +52,17 @@ function present(row: LinkRow, userSlug: string, publicUrl: string) {
 
 export type LinkView = ReturnType<typeof present>;
 
-function selectLinks(db: Db, userId: number) {
-  return db.select(linkColumns).from(links).leftJoin(linkCounters, eq(linkCounters.linkId, links.id)).where(eq(links.userId, userId)).$dynamic();
+/** Links with their view counters; `where` must scope them to one user. */
+function selectLinks(db: Db, where: SQL | undefined) {
+  return db.select(linkColumns).from(links).leftJoin(linkCounters, eq(linkCounters.linkId, links.id)).where(where).$dynamic();
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */
 export function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): LinkView[] {
-  const query = deps.db
-    .select(linkColumns)
-    .from(links)
-    .leftJoin(linkCounters, eq(linkCounters.linkId, links.id))
-    .where(and(eq(links.userId, user.id), eq(links.deleted, which === "deleted")))
-    .orderBy(which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt), desc(links.id))
-    .$dynamic();
+  const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
+    which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
+    desc(links.id),
+  );
   return (page ? query.limit(page.limit).offset(page.offset) : query).all().map((row) => present(row, user.userSlug, deps.publicUrl));
 }
 
@@ -77,9 +75,7 @@ function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: nu
 }
 
 export function getLinkBySlug(deps: LinkDeps, user: User, slug: string): LinkView {
-  const row = selectLinks(deps.db, user.id)
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)))
-    .get();
+  const row = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug))).get();
   if (!row) throw notFound(LINK_NOT_FOUND);
   return present(row, user.userSlug, deps.publicUrl);
 }

@@ -22,6 +22,18 @@ export type GoLink = {
 
 const DEFAULT_LIMIT = 10_000;
 
+type LinkRow = Omit<GoLink, "previewBody" | "redirectHeaders">;
+
+const COLUMNS = `l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
+  l.target_url AS targetUrl, l.title AS title, l.description AS description,
+  l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight`;
+
+/** A target that is not http(s) (written by an older version, or by hand) is never served. */
+function servable(row: LinkRow | null): GoLink | null {
+  const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
+  return row && targetUrl ? { ...row, targetUrl } : null;
+}
+
 export class LinkCache {
   private readonly entries = new Map<string, GoLink | null>();
   private readonly lookup;
@@ -31,19 +43,11 @@ export class LinkCache {
     sqlite: Database,
     private readonly limit = DEFAULT_LIMIT,
   ) {
-    this.lookup = sqlite.query<Omit<GoLink, "previewBody" | "redirectHeaders">, [string, string]>(
-      `SELECT l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
-              l.target_url AS targetUrl, l.title AS title, l.description AS description,
-              l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight
-         FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0
-        WHERE u.user_slug = ?1`,
+    this.lookup = sqlite.query<LinkRow, [string, string]>(
+      `SELECT ${COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,
     );
-    this.newest = sqlite.query<Omit<GoLink, "previewBody" | "redirectHeaders">, [number]>(
-      `SELECT l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
-              l.target_url AS targetUrl, l.title AS title, l.description AS description,
-              l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight
-         FROM links l JOIN users u ON u.id = l.user_id
-        WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
+    this.newest = sqlite.query<LinkRow, [number]>(
+      `SELECT ${COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
     );
   }
 
@@ -53,8 +57,8 @@ export class LinkCache {
    */
   warm(): number {
     for (const row of this.newest.all(this.limit)) {
-      const targetUrl = safeHttpUrl(row.targetUrl);
-      if (targetUrl) this.entries.set(`${row.userSlug}/${row.linkSlug}`, { ...row, targetUrl });
+      const link = servable(row);
+      if (link) this.entries.set(`${link.userSlug}/${link.linkSlug}`, link);
     }
     return this.entries.size;
   }
@@ -63,10 +67,7 @@ export class LinkCache {
     const key = `${userSlug}/${linkSlug}`;
     const cached = this.entries.get(key);
     if (cached !== undefined) return cached;
-    const row = this.lookup.get(userSlug, linkSlug);
-    // A target that is not http(s) (written by an older version, or by hand) is never served.
-    const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
-    const link = row && targetUrl ? { ...row, targetUrl } : null;
+    const link = servable(this.lookup.get(userSlug, linkSlug));
     if (this.entries.size >= this.limit) {
       // Evict the oldest entry: Map keeps insertion order.
       this.entries.delete(this.entries.keys().next().value!);
