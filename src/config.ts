@@ -20,9 +20,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   RELEASE: optionalText,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  // Views are handed to the writer thread every VIEW_FLUSH_MS or at VIEW_BATCH_MAX views.
+  // Views are handed to the writer thread when a VIEW_FLUSH_MS window ends and the writer is free (group
+  // commit), or at once when VIEW_BATCH_MAX views are waiting.
   VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
-  VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
   // Google sign-in; without a client id the server offers one-time sign-in links instead.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

@@ -1,13 +1,18 @@
-// Buffers counted views in memory and hands them to the writer Worker every flush window (or at a size cap).
+// Buffers counted views in memory and hands them to the writer Worker when the flush window ends, as a group
+// commit: while the Worker is still writing the previous batch, views keep gathering and go over together the
+// moment it is done (or at the size cap). Under load batches grow, and a bigger batch costs less per view
+// (each commit rewrites the rollup pages it touches); when quiet, a view is stored within the window.
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
-// a kill -9 loses at most the open window plus the batch being written.
+// a kill -9 loses at most the open buffer plus the batch being written.
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 
 export class ViewRecorder {
-  private readonly buffer: ViewBatchBuilder;
+  private readonly buffer = new ViewBatchBuilder();
   private buffered = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The window ended while the Worker was busy: hand over as soon as it reports its commit. */
+  private windowEnded = false;
   private nextBatchId = 1;
   private readonly inFlight = new Map<number, () => void>();
   /** The Worker handles batches in order, so the newest batch's commit means all are committed. */
@@ -19,12 +24,12 @@ export class ViewRecorder {
     private readonly flushMs: number,
     private readonly batchMax: number,
   ) {
-    this.buffer = new ViewBatchBuilder(batchMax);
     worker.onmessage = (event: MessageEvent<{ type: string; id: number; error?: string }>) => {
       const { type, id, error } = event.data;
       if (type === "failed") console.error(`view batch ${id} was not stored: ${error}`);
       this.inFlight.get(id)?.();
       this.inFlight.delete(id);
+      if (this.windowEnded && this.inFlight.size === 0) this.handOver();
     };
   }
 
@@ -41,16 +46,28 @@ export class ViewRecorder {
   record(view: ViewRecord): void {
     if (this.closed) return;
     this.buffered = this.buffer.add(view);
-    if (this.buffered >= this.batchMax) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.flushMs);
+    if (this.buffered >= this.batchMax) this.handOver();
+    else if (!this.timer && !this.windowEnded) this.timer = setTimeout(() => this.endWindow(), this.flushMs);
+  }
+
+  private endWindow() {
+    this.timer = null;
+    if (this.inFlight.size > 0) this.windowEnded = true;
+    else this.handOver();
   }
 
   /** Hands the buffer to the Worker; resolves once every batch handed over so far is committed. */
   flush(): Promise<void> {
+    this.handOver();
+    return this.latestCommit;
+  }
+
+  private handOver() {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
+    this.windowEnded = false;
     if (this.buffered > 0) {
       const id = this.nextBatchId++;
       this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
@@ -58,7 +75,6 @@ export class ViewRecorder {
       this.worker.postMessage({ type: "batch", id, views: batch }, transfer);
       this.buffered = 0;
     }
-    return this.latestCommit;
   }
 
   /** Stops accepting views, stores what is buffered and closes the Worker's connection. */
