@@ -1,5 +1,5 @@
 // How /go and the dashboard hold up as data grows: 1,000 vs 100,000 links and 0 vs 1,000,000 stored views.
-// The dashboard reads counters and per-day rollups, never the views table, so neither should slow down.
+// The dashboard reads the rollups, never the views table, so neither should slow down.
 // Usage: npm run bench:growth [-- --seconds 5]
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
@@ -10,23 +10,23 @@ const { values } = parseArgs({ options: { seconds: { type: "string", default: "5
 const seconds = Number(values.seconds);
 ensureWrk();
 
-/** Stores `count` views spread over the links and the last 30 days, with matching counters and rollups. */
+/** Stores `count` views spread over the links and the last 30 days, with matching rollups. */
 function addViews(dataDir: string, count: number) {
   const sqlite = new Database(join(dataDir, "linkprev.db"));
   const links = sqlite.query<{ id: number; userId: number }, []>("SELECT id, user_id AS userId FROM links").all();
-  const insert = sqlite.query("INSERT INTO views (user_id, link_id, ip, user_agent, is_bot, platform, timestamp) VALUES (?, ?, '203.0.113.0', ?, ?, ?, ?)");
+  sqlite.run("INSERT INTO user_agents (id, text) VALUES (1, 'Mozilla/5.0'), (2, 'Twitterbot/1.0')");
+  const insert = sqlite.query("INSERT INTO views (user_id, link_id, ip, user_agent_id, is_bot, platform, timestamp) VALUES (?, ?, '203.0.113.0', ?, ?, ?, ?)");
   const now = Date.now();
   sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
       const link = links[i % links.length]!;
       const bot = i % 4 === 0;
-      insert.run(link.userId, link.id, bot ? "Twitterbot/1.0" : "Mozilla/5.0", bot ? 1 : 0, bot ? "x" : null, now - (i % 30) * 86_400_000);
+      insert.run(link.userId, link.id, bot ? 2 : 1, bot ? 1 : 0, bot ? "x" : null, now - (i % 30) * 86_400_000);
     }
-    sqlite.run("INSERT INTO link_counters (link_id, views_human, views_bot) SELECT link_id, sum(is_bot = 0), sum(is_bot) FROM views GROUP BY link_id");
     sqlite.run(
-      "INSERT INTO view_days (link_id, day, human, bot) SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), sum(is_bot = 0), sum(is_bot) FROM views GROUP BY 1, 2",
+      `INSERT INTO view_rollups (link_id, day, platform, human, bot)
+       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot) FROM views GROUP BY 1, 2, 3`,
     );
-    sqlite.run("INSERT INTO view_platforms (link_id, platform, count) SELECT link_id, platform, count(*) FROM views WHERE platform IS NOT NULL GROUP BY 1, 2");
   })();
   sqlite.close();
 }

@@ -52,7 +52,7 @@ const mean = (xs: number[]) => sum(xs) / xs.length;
 const served = sum(results.go.map((r) => r.requests)) + warmUp.requests;
 const db = new Database(join(dataDir, "linkprev.db"), { readonly: true });
 const stored = (db.query("SELECT count(*) AS n FROM views").get() as { n: number }).n;
-const counters = db.query("SELECT sum(views_human) AS human, sum(views_bot) AS bot FROM link_counters").get() as { human: number; bot: number };
+const counters = db.query("SELECT sum(human) AS human, sum(bot) AS bot FROM view_rollups").get() as { human: number; bot: number };
 db.close();
 
 const bareRps = mean(results.bare.map((r) => r.rps));

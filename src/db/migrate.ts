@@ -3,11 +3,11 @@
 import type { Database } from "bun:sqlite";
 import { migrations } from "./migrations/index.ts";
 
-export function applyMigrations(sqlite: Database): string[] {
+export function applyMigrations(sqlite: Database, list = migrations): string[] {
   sqlite.run(`CREATE TABLE IF NOT EXISTS __migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`);
   const applied = new Set(sqlite.query<{ name: string }, []>(`SELECT name FROM __migrations`).all().map((r) => r.name));
   const ran: string[] = [];
-  for (const migration of migrations) {
+  for (const migration of list) {
     if (applied.has(migration.name)) continue;
     sqlite.transaction(() => {
       for (const statement of migration.sql.split("--> statement-breakpoint")) {

@@ -96,6 +96,12 @@ export const payments = sqliteTable(
   (t) => [check("payments_currency_len", sql`length(${t.currency}) = 3`), index("payments_user_idx").on(t.userId)],
 );
 
+/** Each distinct User-Agent once: the same few agents make most views, and a view row then holds a number. */
+export const userAgents = sqliteTable("user_agents", {
+  id: integer("id").primaryKey(),
+  text: text("text").notNull().unique(),
+});
+
 export const views = sqliteTable(
   "views",
   {
@@ -104,7 +110,7 @@ export const views = sqliteTable(
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
     ip: text("ip"),
-    userAgent: text("user_agent"),
+    userAgentId: integer("user_agent_id").references(() => userAgents.id),
     clientWidth: integer("client_width").notNull().default(0),
     clientHeight: integer("client_height").notNull().default(0),
     attribution: text("attribution"),
@@ -113,45 +119,25 @@ export const views = sqliteTable(
     timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   // No secondary index: every index is a random write per view on the hot write path. Reads go through
-  // the counters and rollups below, which the view writer keeps in the same transaction.
+  // the rollups below, which the view writer keeps in the same transaction.
 );
 
 /**
- * A link's view counters (SPEC's Link.viewsHuman / viewsBot). Kept in their own narrow table: updating
- * them inside the wide links rows rewrote ~1,000 pages per batch and cost 5× more (see docs/decisions).
+ * Per-link counts by day and by who fetched: `platform` is the crawler's platform, or '' for people. One
+ * table serves a link's totals (SPEC's Link.viewsHuman / viewsBot), its daily chart and its crawler breakdown,
+ * so a batch of views costs one upsert per link, day and platform (three tables cost twice that; see
+ * docs/decisions/0001). WITHOUT ROWID (migration 0002, which drizzle cannot express): one b-tree per upsert.
  */
-export const linkCounters = sqliteTable("link_counters", {
-  linkId: integer("link_id")
-    .primaryKey()
-    .references(() => links.id, { onDelete: "cascade" }),
-  viewsHuman: integer("views_human").notNull().default(0),
-  viewsBot: integer("views_bot").notNull().default(0),
-});
-
-/**
- * Per-link, per-day counts written with the views, so charts never scan the views table.
- * WITHOUT ROWID (migration 0001, which drizzle cannot express): one b-tree per upsert instead of two.
- */
-export const viewDays = sqliteTable(
-  "view_days",
+export const viewRollups = sqliteTable(
+  "view_rollups",
   {
     linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD, UTC
+    platform: text("platform").notNull(),
     human: integer("human").notNull().default(0),
     bot: integer("bot").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
-);
-
-/** Per-link counts of which crawler platform fetched the card. WITHOUT ROWID, as view_days. */
-export const viewPlatforms = sqliteTable(
-  "view_platforms",
-  {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
-    count: integer("count").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.linkId, t.platform] })],
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
 );
 
 export const userConsents = sqliteTable(

@@ -2,7 +2,7 @@
 // scoped to the owner's id; failures are AppErrors.
 import { and, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { linkCounters, links, viewDays, viewPlatforms, type Link, type User } from "../db/schema.ts";
+import { links, viewRollups, type Link, type User } from "../db/schema.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
@@ -17,6 +17,10 @@ const SLUG_TAKEN = "This custom URL is already taken";
 const SLUG_RESERVED = "This custom URL is reserved";
 const LINK_NOT_FOUND = "Link not found";
 
+/** A link's all-time count of one kind, summed from its rollup rows (one per day and platform). */
+const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot) =>
+  sql<number>`(SELECT coalesce(sum(${column}), 0) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`;
+
 const linkColumns = {
   id: links.id,
   linkSlug: links.linkSlug,
@@ -25,8 +29,8 @@ const linkColumns = {
   description: links.description,
   imageUrl: links.imageUrl,
   imageSource: links.imageSource,
-  viewsBot: sql<number>`coalesce(${linkCounters.viewsBot}, 0)`,
-  viewsHuman: sql<number>`coalesce(${linkCounters.viewsHuman}, 0)`,
+  viewsBot: linkTotal(viewRollups.bot),
+  viewsHuman: linkTotal(viewRollups.human),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
 };
@@ -54,7 +58,7 @@ export type LinkView = ReturnType<typeof present>;
 
 /** Links with their view counters; `where` must scope them to one user. */
 function selectLinks(db: Db, where: SQL | undefined) {
-  return db.select(linkColumns).from(links).leftJoin(linkCounters, eq(linkCounters.linkId, links.id)).where(where).$dynamic();
+  return db.select(linkColumns).from(links).where(where).$dynamic();
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */
@@ -229,17 +233,15 @@ export function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown)
 }
 
 export function linkStats(deps: LinkDeps, user: User) {
-  const row = deps.db
-    .select({
-      totalLinks: sql<number>`count(*)`,
-      humanViews: sql<number>`coalesce(sum(${linkCounters.viewsHuman}), 0)`,
-      botViews: sql<number>`coalesce(sum(${linkCounters.viewsBot}), 0)`,
-    })
-    .from(links)
-    .leftJoin(linkCounters, eq(linkCounters.linkId, links.id))
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false)))
+  const liveLinks = and(eq(links.userId, user.id), eq(links.deleted, false));
+  const totalLinks = deps.db.select({ n: sql<number>`count(*)` }).from(links).where(liveLinks).get()!.n;
+  const views = deps.db
+    .select({ human: sql<number>`coalesce(sum(${viewRollups.human}), 0)`, bot: sql<number>`coalesce(sum(${viewRollups.bot}), 0)` })
+    .from(viewRollups)
+    .innerJoin(links, eq(links.id, viewRollups.linkId))
+    .where(liveLinks)
     .get()!;
-  return { totalLinks: row.totalLinks, totalViews: row.humanViews + row.botViews, humanViews: row.humanViews, botViews: row.botViews };
+  return { totalLinks, totalViews: views.human + views.bot, humanViews: views.human, botViews: views.bot };
 }
 
 const DAY_MS = 86_400_000;
@@ -255,40 +257,31 @@ const zeroFilled = (dates: string[], rows: Map<string, { human: number; bot: num
 export function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
   const link = deps.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), eq(links.userId, user.id))).get();
   if (!link) throw notFound(LINK_NOT_FOUND);
-  const dates = lastDays(days, now);
-  const rows = deps.db
-    .select({ day: viewDays.day, human: viewDays.human, bot: viewDays.bot })
-    .from(viewDays)
-    .where(and(eq(viewDays.linkId, linkId), gte(viewDays.day, dates[0]!)))
-    .all();
-  const byDay = new Map(rows.map((r) => [r.day, r]));
-  const platforms = deps.db
-    .select({ platform: viewPlatforms.platform, count: viewPlatforms.count })
-    .from(viewPlatforms)
-    .where(and(eq(viewPlatforms.linkId, linkId), ne(viewPlatforms.count, 0)))
-    .orderBy(desc(viewPlatforms.count), viewPlatforms.platform)
-    .all();
-  return {
-    days: zeroFilled(dates, byDay),
-    platforms,
-  };
+  const { series, platforms } = dashboardViews(deps, user, [linkId], days, now);
+  return { days: series.get(linkId) ?? zeroFilled(lastDays(days, now), new Map()), platforms: platforms.get(linkId) ?? [] };
 }
 
 /** For the dashboard: the given links' last `days` days and platforms, in two queries on the rollups. */
 export function dashboardViews(deps: LinkDeps, user: User, linkIds: number[], days: number, now = Date.now()) {
   const dates = lastDays(days, now);
+  const owned = and(eq(links.userId, user.id), inArray(links.id, linkIds));
   const rows = deps.db
-    .select({ linkId: viewDays.linkId, day: viewDays.day, human: viewDays.human, bot: viewDays.bot })
-    .from(viewDays)
-    .innerJoin(links, eq(links.id, viewDays.linkId))
-    .where(and(eq(links.userId, user.id), inArray(links.id, linkIds), gte(viewDays.day, dates[0]!)))
+    .select({ linkId: viewRollups.linkId, day: viewRollups.day, human: sql<number>`sum(${viewRollups.human})`, bot: sql<number>`sum(${viewRollups.bot})` })
+    .from(viewRollups)
+    .innerJoin(links, eq(links.id, viewRollups.linkId))
+    .where(and(owned, gte(viewRollups.day, dates[0]!)))
+    .groupBy(viewRollups.linkId, viewRollups.day)
     .all();
+  // All-time crawler counts by platform (people's rows have no platform).
+  const count = sql<number>`sum(${viewRollups.bot})`;
   const platformRows = deps.db
-    .select({ linkId: viewPlatforms.linkId, platform: viewPlatforms.platform, count: viewPlatforms.count })
-    .from(viewPlatforms)
-    .innerJoin(links, eq(links.id, viewPlatforms.linkId))
-    .where(and(eq(links.userId, user.id), inArray(links.id, linkIds)))
-    .orderBy(desc(viewPlatforms.count), viewPlatforms.platform)
+    .select({ linkId: viewRollups.linkId, platform: viewRollups.platform, count })
+    .from(viewRollups)
+    .innerJoin(links, eq(links.id, viewRollups.linkId))
+    .where(and(owned, ne(viewRollups.platform, "")))
+    .groupBy(viewRollups.linkId, viewRollups.platform)
+    .having(sql`${count} > 0`)
+    .orderBy(desc(count), viewRollups.platform)
     .all();
   const byLink = new Map<number, Map<string, { human: number; bot: number }>>();
   for (const row of rows) byLink.set(row.linkId, (byLink.get(row.linkId) ?? new Map()).set(row.day, row));

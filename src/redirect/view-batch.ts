@@ -1,6 +1,6 @@
 // A batch of counted views, kept in columns with repeated strings (User-Agents, IPs, referrers) stored once,
 // so handing it to the writer Worker is a cheap copy; and the transaction that stores one: the raw rows plus
-// the per-link counters, per-day and per-platform rollups that every read uses, in one commit.
+// the per-link, per-day, per-platform rollups that every read uses, in one commit.
 import type { Database } from "bun:sqlite";
 
 export type ViewRecord = {
@@ -104,64 +104,76 @@ function emptyBatch(n: number): ViewBatch {
 }
 
 const DAY_MS = 86_400_000;
+/** Distinct User-Agents the writer remembers the ids of; a flood of random agents only clears it. */
+const AGENT_MEMO_LIMIT = 10_000;
 type Sums = { human: number; bot: number };
 
-function bump<K>(map: Map<K, Sums>, key: K, isBot: number) {
-  let sums = map.get(key);
-  if (!sums) map.set(key, (sums = { human: 0, bot: 0 }));
-  if (isBot) sums.bot++;
-  else sums.human++;
-}
-
 /**
- * The connection should run with foreign_keys off: the batch checks each link's existence once instead of
+ * The connection should run with foreign_keys off: the batch checks its links' existence once instead of
  * SQLite checking it per row (a view of a link whose owner was removed meanwhile is dropped).
  */
 export function createBatchWriter(sqlite: Database): (batch: ViewBatch) => void {
-  const linkExists = sqlite.query<{ id: number }, [number]>(`SELECT id FROM links WHERE id = ?`);
+  const liveLinks = sqlite.query<{ id: number }, [string]>(`SELECT id FROM links WHERE id IN (SELECT value FROM json_each(?))`);
+  const findAgent = sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`);
+  const addAgent = sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`);
   const insertView = sqlite.query(
-    `INSERT INTO views (user_id, link_id, ip, user_agent, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO views (user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const addToLink = sqlite.query(
-    `INSERT INTO link_counters (link_id, views_human, views_bot) VALUES (?, ?, ?)
-     ON CONFLICT (link_id) DO UPDATE SET views_human = views_human + excluded.views_human, views_bot = views_bot + excluded.views_bot`,
+  const addToRollup = sqlite.query(
+    `INSERT INTO view_rollups (link_id, day, platform, human, bot) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`,
   );
-  const addToDay = sqlite.query(
-    `INSERT INTO view_days (link_id, day, human, bot) VALUES (?, ?, ?, ?)
-     ON CONFLICT (link_id, day) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`,
-  );
-  const addToPlatform = sqlite.query(
-    `INSERT INTO view_platforms (link_id, platform, count) VALUES (?, ?, ?)
-     ON CONFLICT (link_id, platform) DO UPDATE SET count = count + excluded.count`,
-  );
+  const agentIds = new Map<string, number>();
+  const dayNames = new Map<number, string>();
+  const dayName = (day: number) => {
+    let name = dayNames.get(day);
+    if (name === undefined) dayNames.set(day, (name = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+    return name;
+  };
 
-  return sqlite.transaction((b: ViewBatch) => {
+  /** `learned` collects agents added by this transaction: remembered only once it commits. */
+  const write = sqlite.transaction((b: ViewBatch, learned: Map<string, number>) => {
     const text = (index: number) => (index < 0 ? null : b.strings[index]!);
-    const perLink = new Map<number, Sums>();
-    for (let i = 0; i < b.size; i++) bump(perLink, b.linkId[i]!, b.isBot[i]!);
-    const live = new Set<number>();
-    for (const linkId of perLink.keys()) if (linkExists.get(linkId)) live.add(linkId);
+    const agentOf = (index: number) => {
+      const agent = b.strings[index]!;
+      let id = agentIds.get(agent) ?? learned.get(agent);
+      if (id === undefined) learned.set(agent, (id = (findAgent.get(agent) ?? addAgent.get(agent)!).id));
+      return id;
+    };
+    const live = new Set(liveLinks.all(JSON.stringify([...new Set(b.linkId.subarray(0, b.size))])).map((r) => r.id));
 
-    // Keyed by link and day number / platform string index, as one number.
-    const perDay = new Map<number, Sums>();
-    const perPlatform = new Map<number, Sums>();
-    const stride = b.strings.length + 1;
+    // Rollup sums keyed by link and day (one number), then by platform string index (-1: people).
+    const rollups = new Map<number, Map<number, Sums>>();
+    const agentIdAt = new Map<number, number>();
     for (let i = 0; i < b.size; i++) {
       const linkId = b.linkId[i]!;
       if (!live.has(linkId)) continue;
       const at = b.at[i]!;
-      insertView.run(b.userId[i]!, linkId, text(b.ip[i]!), text(b.userAgent[i]!), text(b.attribution[i]!), b.isBot[i]!, text(b.platform[i]!), at);
-      bump(perDay, linkId * 1_000_000 + Math.floor(at / DAY_MS), b.isBot[i]!);
-      if (b.platform[i]! >= 0) bump(perPlatform, linkId * stride + b.platform[i]!, 1);
+      const agentIndex = b.userAgent[i]!;
+      let agentId = agentIdAt.get(agentIndex);
+      if (agentId === undefined) agentIdAt.set(agentIndex, (agentId = agentOf(agentIndex)));
+      insertView.run(b.userId[i]!, linkId, text(b.ip[i]!), agentId, text(b.attribution[i]!), b.isBot[i]!, text(b.platform[i]!), at);
+
+      const linkDay = linkId * 100_000 + Math.floor(at / DAY_MS);
+      let byPlatform = rollups.get(linkDay);
+      if (!byPlatform) rollups.set(linkDay, (byPlatform = new Map()));
+      let sums = byPlatform.get(b.platform[i]!);
+      if (!sums) byPlatform.set(b.platform[i]!, (sums = { human: 0, bot: 0 }));
+      if (b.isBot[i]) sums.bot++;
+      else sums.human++;
     }
-    // Counters in id order: each commit then touches the counter pages in one sweep.
-    for (const [linkId, sums] of [...perLink].sort((x, y) => x[0] - y[0])) {
-      if (live.has(linkId)) addToLink.run(linkId, sums.human, sums.bot);
+    // In key order: each commit then touches the rollup pages in one sweep.
+    for (const linkDay of [...rollups.keys()].sort((x, y) => x - y)) {
+      const linkId = Math.floor(linkDay / 100_000);
+      const day = dayName(linkDay % 100_000);
+      for (const [platform, sums] of rollups.get(linkDay)!) addToRollup.run(linkId, day, text(platform) ?? "", sums.human, sums.bot);
     }
-    for (const [key, sums] of perDay) {
-      const day = new Date((key % 1_000_000) * DAY_MS).toISOString().slice(0, 10);
-      addToDay.run(Math.floor(key / 1_000_000), day, sums.human, sums.bot);
-    }
-    for (const [key, sums] of perPlatform) addToPlatform.run(Math.floor(key / stride), b.strings[key % stride]!, sums.bot);
-  }).immediate as (batch: ViewBatch) => void;
+  }).immediate as (batch: ViewBatch, learned: Map<string, number>) => void;
+
+  return (batch) => {
+    const learned = new Map<string, number>();
+    write(batch, learned);
+    if (agentIds.size + learned.size > AGENT_MEMO_LIMIT) agentIds.clear();
+    for (const [agent, id] of learned) agentIds.set(agent, id);
+  };
 }

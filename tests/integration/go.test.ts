@@ -30,7 +30,7 @@ function metaContent(html: string, key: string): string | null {
 
 const views = () =>
   server.sql
-    .query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(views_human), 0) AS human, coalesce(sum(views_bot), 0) AS bot FROM link_counters WHERE link_id = ?")
+    .query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(human), 0) AS human, coalesce(sum(bot), 0) AS bot FROM view_rollups WHERE link_id = ?")
     .get(linkId)!;
 
 describe("crawlers get the preview page", () => {
@@ -170,16 +170,24 @@ describe("counting", () => {
     expect(statuses.filter((s) => s === 302).length).toBe(200);
     await server.flushViews();
 
-    const counters = server.sql
-      .query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(views_human), 0) AS human, coalesce(sum(views_bot), 0) AS bot FROM link_counters WHERE link_id = ?")
-      .get(counted)!;
+    const counters = server.sql.query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(human), 0) AS human, coalesce(sum(bot), 0) AS bot FROM view_rollups WHERE link_id = ?").get(counted)!;
     expect(counters).toEqual({ human: 200, bot: 100 });
     const rows = server.sql
       .query<{ isBot: number; n: number }, [number]>("SELECT is_bot AS isBot, count(*) AS n FROM views WHERE link_id = ? GROUP BY is_bot ORDER BY is_bot")
       .all(counted);
     expect(rows).toEqual([{ isBot: 0, n: 200 }, { isBot: 1, n: 100 }]);
-    const day = server.sql.query<{ human: number; bot: number }, [number]>("SELECT sum(human) AS human, sum(bot) AS bot FROM view_days WHERE link_id = ?").get(counted)!;
+    const today = new Date().toISOString().slice(0, 10);
+    const day = server.sql
+      .query<{ human: number; bot: number }, [number, string]>("SELECT sum(human) AS human, sum(bot) AS bot FROM view_rollups WHERE link_id = ? AND day = ?")
+      .get(counted, today)!;
     expect(day).toEqual({ human: 200, bot: 100 });
+    // Each row keeps its User-Agent, stored once in user_agents.
+    const agents = server.sql
+      .query<{ agent: string }, [number]>("SELECT DISTINCT a.text AS agent FROM views v JOIN user_agents a ON a.id = v.user_agent_id WHERE v.link_id = ? ORDER BY 1")
+      .all(counted)
+      .map((r) => r.agent);
+    expect(agents).toEqual([...new Set(requests.map((r) => r.agent))].sort());
+    expect(server.sql.query<{ n: number }, [number]>("SELECT count(*) AS n FROM views WHERE link_id = ? AND user_agent_id IS NULL").get(counted)!.n).toBe(0);
 
     const sample = server.sql
       .query<{ userId: number; ip: string; attribution: string; platform: string | null }, [number]>(
@@ -196,7 +204,7 @@ describe("counting", () => {
     }
     await server.flushViews();
     const platforms = server.sql
-      .query<{ platform: string; count: number }, [number]>("SELECT platform, count FROM view_platforms WHERE link_id = ? ORDER BY platform")
+      .query<{ platform: string; count: number }, [number]>("SELECT platform, sum(bot) AS count FROM view_rollups WHERE link_id = ? AND platform != '' GROUP BY platform ORDER BY platform")
       .all(id);
     expect(platforms).toEqual([
       { platform: "imessage", count: 1 },

@@ -57,6 +57,6 @@ test("SIGTERM under load stores every counted view", async () => {
   child.kill("SIGTERM");
   expect(await child.exited).toBe(0);
   expect(sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n).toBe(requests);
-  expect(sql.query<{ h: number; b: number }, [number]>("SELECT views_human AS h, views_bot AS b FROM link_counters WHERE link_id = ?").get(linkId)).toEqual({ h: 200, b: 200 });
+  expect(sql.query<{ h: number; b: number }, [number]>("SELECT sum(human) AS h, sum(bot) AS b FROM view_rollups WHERE link_id = ?").get(linkId)).toEqual({ h: 200, b: 200 });
   sql.close();
 });

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "../../src/config.ts";
 import { truncateIp } from "../../src/http/client-ip.ts";
 import { classifyUserAgent } from "../../src/redirect/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";
+import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 describe("config", () => {
@@ -45,6 +46,32 @@ describe("migrations", () => {
     expect(applyMigrations(sqlite).length).toBe(migrations.length);
     expect(applyMigrations(sqlite)).toEqual([]);
   });
+  test("0002 rebuilds the rollups from the stored views and moves User-Agents to their own table", () => {
+    const sqlite = new Database(":memory:");
+    applyMigrations(sqlite, migrations.slice(0, 2));
+    sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+    sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 's', 'https://e.eu', 't', 'd')");
+    const day1 = Date.UTC(2026, 10, 20, 12);
+    const day2 = Date.UTC(2026, 10, 21, 23, 59);
+    const add = sqlite.query("INSERT INTO views (user_id, link_id, user_agent, is_bot, platform, timestamp) VALUES (1, 1, ?, ?, ?, ?)");
+    add.run("Mozilla/5.0 Firefox", 0, null, day1);
+    add.run("Mozilla/5.0 Firefox", 0, null, day2);
+    add.run("Twitterbot/1.0", 1, "x", day2);
+    add.run("Twitterbot/1.0", 1, "x", day2);
+    add.run(null, 1, "other", day1);
+    expect(applyMigrations(sqlite)).toEqual(["0002_rollups_and_user_agents"]);
+    expect(sqlite.query("SELECT day, platform, human, bot FROM view_rollups ORDER BY day, platform").all()).toEqual([
+      { day: "2026-11-20", platform: "", human: 1, bot: 0 },
+      { day: "2026-11-20", platform: "other", human: 0, bot: 1 },
+      { day: "2026-11-21", platform: "", human: 1, bot: 0 },
+      { day: "2026-11-21", platform: "x", human: 0, bot: 2 },
+    ]);
+    expect(sqlite.query("SELECT a.text AS agent, count(*) AS n FROM views v LEFT JOIN user_agents a ON a.id = v.user_agent_id GROUP BY 1 ORDER BY 1").all()).toEqual([
+      { agent: null, n: 1 },
+      { agent: "Mozilla/5.0 Firefox", n: 2 },
+      { agent: "Twitterbot/1.0", n: 2 },
+    ]);
+  });
   test("limits hold in the database itself", () => {
     const sqlite = new Database(":memory:");
     applyMigrations(sqlite);
@@ -80,6 +107,28 @@ describe("visitor classification", () => {
   test("people, in-app browsers included, are people", () => {
     for (const agent of Object.values(crawlerAgents.people)) expect(classifyUserAgent(agent)).toEqual({ isBot: false, platform: null });
   });
+});
+
+test("a view batch grows past its first allocation and keeps every view in order", () => {
+  const builder = new ViewBatchBuilder();
+  const agents = ["Twitterbot/1.0", "Mozilla/5.0 Firefox", ""];
+  for (let i = 0; i < 3000; i++) {
+    builder.add({ linkId: i, userId: 7, isBot: i % 3 === 0, platform: i % 3 === 0 ? "x" : null, ip: `203.0.${i % 5}.0`, userAgent: agents[i % 3]!, attribution: null, at: 1000 + i });
+  }
+  const { batch, transfer } = builder.take();
+  expect(batch.size).toBe(3000);
+  expect(transfer.length).toBe(8);
+  for (const i of [0, 1023, 1024, 2047, 2999]) {
+    expect(batch.linkId[i]).toBe(i);
+    expect(batch.at[i]).toBe(1000 + i);
+    expect(batch.isBot[i]).toBe(i % 3 === 0 ? 1 : 0);
+    expect(batch.strings[batch.userAgent[i]!]).toBe(agents[i % 3]!);
+    expect(batch.strings[batch.ip[i]!]).toBe(`203.0.${i % 5}.0`);
+    expect(batch.attribution[i]).toBe(-1);
+  }
+  // Each distinct string once: 3 agents, 5 addresses, 1 platform.
+  expect(batch.strings.length).toBe(9);
+  expect(builder.take().batch.size).toBe(0);
 });
 
 test("only absolute http(s) URLs are safe targets", () => {

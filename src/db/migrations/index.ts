@@ -2,8 +2,10 @@
 // A unit test checks this list against meta/_journal.json (what `drizzle-kit generate` appends to).
 import init from "./0000_init.sql" with { type: "text" };
 import rollupsWithoutRowid from "./0001_rollups_without_rowid.sql" with { type: "text" };
+import rollupsAndUserAgents from "./0002_rollups_and_user_agents.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
   { name: "0001_rollups_without_rowid", sql: rollupsWithoutRowid },
+  { name: "0002_rollups_and_user_agents", sql: rollupsAndUserAgents },
 ];
