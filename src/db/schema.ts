@@ -140,6 +140,19 @@ export const viewRollups = sqliteTable(
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
 );
 
+/**
+ * The last view id the rollups count (one row). The view writer folds newer rows in every few seconds and
+ * moves this in the same transaction; at start it folds in whatever a crash left beyond it.
+ */
+export const viewRollupMark = sqliteTable(
+  "view_rollup_mark",
+  {
+    id: integer("id").primaryKey(),
+    lastViewId: integer("last_view_id").notNull(),
+  },
+  (t) => [check("view_rollup_mark_one_row", sql`${t.id} = 1`)],
+);
+
 export const userConsents = sqliteTable(
   "user_consents",
   {

@@ -1,7 +1,5 @@
 // A batch of counted views, kept in columns with repeated strings (User-Agents, IPs, referrers) stored once,
-// so handing it to the writer Worker is a cheap copy; and the transaction that stores one: the raw rows plus
-// the per-link, per-day, per-platform rollups that every read uses, in one commit.
-import type { Database } from "bun:sqlite";
+// so that handing it to the writer Worker is a transfer of buffers (view-store.ts stores it).
 
 export type ViewRecord = {
   linkId: number;
@@ -100,80 +98,5 @@ function emptyBatch(n: number): ViewBatch {
     userAgent: new Int32Array(n),
     attribution: new Int32Array(n),
     strings: [],
-  };
-}
-
-const DAY_MS = 86_400_000;
-/** Distinct User-Agents the writer remembers the ids of; a flood of random agents only clears it. */
-const AGENT_MEMO_LIMIT = 10_000;
-type Sums = { human: number; bot: number };
-
-/**
- * The connection should run with foreign_keys off: the batch checks its links' existence once instead of
- * SQLite checking it per row (a view of a link whose owner was removed meanwhile is dropped).
- */
-export function createBatchWriter(sqlite: Database): (batch: ViewBatch) => void {
-  const liveLinks = sqlite.query<{ id: number }, [string]>(`SELECT id FROM links WHERE id IN (SELECT value FROM json_each(?))`);
-  const findAgent = sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`);
-  const addAgent = sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`);
-  const insertView = sqlite.query(
-    `INSERT INTO views (user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const addToRollup = sqlite.query(
-    `INSERT INTO view_rollups (link_id, day, platform, human, bot) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`,
-  );
-  const agentIds = new Map<string, number>();
-  const dayNames = new Map<number, string>();
-  const dayName = (day: number) => {
-    let name = dayNames.get(day);
-    if (name === undefined) dayNames.set(day, (name = new Date(day * DAY_MS).toISOString().slice(0, 10)));
-    return name;
-  };
-
-  /** `learned` collects agents added by this transaction: remembered only once it commits. */
-  const write = sqlite.transaction((b: ViewBatch, learned: Map<string, number>) => {
-    const text = (index: number) => (index < 0 ? null : b.strings[index]!);
-    const agentOf = (index: number) => {
-      const agent = b.strings[index]!;
-      let id = agentIds.get(agent) ?? learned.get(agent);
-      if (id === undefined) learned.set(agent, (id = (findAgent.get(agent) ?? addAgent.get(agent)!).id));
-      return id;
-    };
-    const live = new Set(liveLinks.all(JSON.stringify([...new Set(b.linkId.subarray(0, b.size))])).map((r) => r.id));
-
-    // Rollup sums keyed by link and day (one number), then by platform string index (-1: people).
-    const rollups = new Map<number, Map<number, Sums>>();
-    const agentIdAt = new Map<number, number>();
-    for (let i = 0; i < b.size; i++) {
-      const linkId = b.linkId[i]!;
-      if (!live.has(linkId)) continue;
-      const at = b.at[i]!;
-      const agentIndex = b.userAgent[i]!;
-      let agentId = agentIdAt.get(agentIndex);
-      if (agentId === undefined) agentIdAt.set(agentIndex, (agentId = agentOf(agentIndex)));
-      insertView.run(b.userId[i]!, linkId, text(b.ip[i]!), agentId, text(b.attribution[i]!), b.isBot[i]!, text(b.platform[i]!), at);
-
-      const linkDay = linkId * 100_000 + Math.floor(at / DAY_MS);
-      let byPlatform = rollups.get(linkDay);
-      if (!byPlatform) rollups.set(linkDay, (byPlatform = new Map()));
-      let sums = byPlatform.get(b.platform[i]!);
-      if (!sums) byPlatform.set(b.platform[i]!, (sums = { human: 0, bot: 0 }));
-      if (b.isBot[i]) sums.bot++;
-      else sums.human++;
-    }
-    // In key order: each commit then touches the rollup pages in one sweep.
-    for (const linkDay of [...rollups.keys()].sort((x, y) => x - y)) {
-      const linkId = Math.floor(linkDay / 100_000);
-      const day = dayName(linkDay % 100_000);
-      for (const [platform, sums] of rollups.get(linkDay)!) addToRollup.run(linkId, day, text(platform) ?? "", sums.human, sums.bot);
-    }
-  }).immediate as (batch: ViewBatch, learned: Map<string, number>) => void;
-
-  return (batch) => {
-    const learned = new Map<string, number>();
-    write(batch, learned);
-    if (agentIds.size + learned.size > AGENT_MEMO_LIMIT) agentIds.clear();
-    for (const [agent, id] of learned) agentIds.set(agent, id);
   };
 }

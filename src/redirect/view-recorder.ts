@@ -29,7 +29,7 @@ export class ViewRecorder {
       if (type === "failed") console.error(`view batch ${id} was not stored: ${error}`);
       this.inFlight.get(id)?.();
       this.inFlight.delete(id);
-      if (this.windowEnded && this.inFlight.size === 0) this.handOver();
+      if (this.windowEnded && this.inFlight.size === 0) this.handOver(false);
     };
   }
 
@@ -46,35 +46,40 @@ export class ViewRecorder {
   record(view: ViewRecord): void {
     if (this.closed) return;
     this.buffered = this.buffer.add(view);
-    if (this.buffered >= this.batchMax) this.handOver();
+    if (this.buffered >= this.batchMax) this.handOver(false);
     else if (!this.timer && !this.windowEnded) this.timer = setTimeout(() => this.endWindow(), this.flushMs);
   }
 
   private endWindow() {
     this.timer = null;
     if (this.inFlight.size > 0) this.windowEnded = true;
-    else this.handOver();
+    else this.handOver(false);
   }
 
-  /** Hands the buffer to the Worker; resolves once every batch handed over so far is committed. */
+  /**
+   * Hands the buffer to the Worker and has it bring the rollups up to date; resolves once every view
+   * recorded so far is stored and counted.
+   */
   flush(): Promise<void> {
-    this.handOver();
+    this.handOver(true);
     return this.latestCommit;
   }
 
-  private handOver() {
+  /** Posts what is buffered (with `fold`, also when nothing is) to the Worker. */
+  private handOver(fold: boolean) {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
     this.windowEnded = false;
+    if (this.buffered === 0 && !fold) return;
+    const id = this.nextBatchId++;
+    this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
     if (this.buffered > 0) {
-      const id = this.nextBatchId++;
-      this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
       const { batch, transfer } = this.buffer.take();
-      this.worker.postMessage({ type: "batch", id, views: batch }, transfer);
+      this.worker.postMessage({ type: "batch", id, views: batch, fold }, transfer);
       this.buffered = 0;
-    }
+    } else this.worker.postMessage({ type: "batch", id, views: null, fold });
   }
 
   /** Stops accepting views, stores what is buffered and closes the Worker's connection. */

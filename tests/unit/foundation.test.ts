@@ -71,6 +71,7 @@ describe("migrations", () => {
       { agent: "Mozilla/5.0 Firefox", n: 2 },
       { agent: "Twitterbot/1.0", n: 2 },
     ]);
+    expect(sqlite.query("SELECT last_view_id AS id FROM view_rollup_mark").get()).toEqual({ id: 5 });
   });
   test("limits hold in the database itself", () => {
     const sqlite = new Database(":memory:");

@@ -1,0 +1,161 @@
+// The writer Worker's side of view counting. Every batch's raw rows are committed at once; the rollups that
+// every read uses are folded in every few seconds, or as soon as the writer is idle or asked to (flush, stop).
+// Folding less often is what makes counting cheap under load: a commit rewrites every rollup page it touches,
+// and a second of traffic over thousands of links touches them all (docs/decisions/0001).
+// The rollups record the last view id they count, in the same transaction, so a crash can only leave them
+// behind the rows, never out of step: at start the store folds in whatever rows are newer than that mark.
+import type { Database } from "bun:sqlite";
+import type { ViewBatch } from "./view-batch.ts";
+
+/** How far the rollups may lag behind the stored rows while views keep coming. */
+export const ROLLUP_LAG_MS = 2000;
+const DAY_MS = 86_400_000;
+/** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
+const AGENT_MEMO_LIMIT = 10_000;
+
+type Sums = { human: number; bot: number };
+/** Sums keyed by link and day (one number: link id × 100,000 + day), then by platform ('' for people). */
+type Rollup = Map<number, Map<string, Sums>>;
+
+const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`;
+
+function addTo(rollup: Rollup, linkDay: number, platform: string, human: number, bot: number) {
+  let byPlatform = rollup.get(linkDay);
+  if (!byPlatform) rollup.set(linkDay, (byPlatform = new Map()));
+  const sums = byPlatform.get(platform);
+  if (sums) {
+    sums.human += human;
+    sums.bot += bot;
+  } else byPlatform.set(platform, { human, bot });
+}
+
+/**
+ * The connection should run with foreign_keys off: each batch checks its links' existence once instead of
+ * SQLite checking every row (a view of a link whose owner was removed meanwhile is dropped).
+ */
+export class ViewStore {
+  /** Counted in stored rows but not yet in the rollups. */
+  private pending: Rollup = new Map();
+  private lastFold = performance.now();
+  /**
+   * Views get ids from here, never reused: rows above the rollup mark must be new ones, even after the newest
+   * rows were deleted with their owner.
+   */
+  private nextViewId: number;
+  private readonly agentIds = new Map<string, number>();
+  private readonly dayNames = new Map<number, string>();
+  private readonly statements;
+  private readonly transaction;
+
+  constructor(private readonly sqlite: Database) {
+    this.statements = {
+      liveLinks: sqlite.query<{ id: number }, [string]>(`SELECT id FROM links WHERE id IN (SELECT value FROM json_each(?))`),
+      findAgent: sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`),
+      addAgent: sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`),
+      insertView: sqlite.query(
+        `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      // A link deleted with its owner since its views were stored has no rollups to keep.
+      addToRollup: sqlite.query(
+        `INSERT INTO view_rollups (link_id, day, platform, human, bot) SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM links WHERE id = ?1) ${ROLLUP_UPSERT}`,
+      ),
+      mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
+      setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
+    };
+    this.transaction = sqlite.transaction((work: () => void) => work()).immediate as (work: () => void) => void;
+    this.nextViewId = this.catchUp() + 1;
+  }
+
+  /** Folds in the rows a crash left beyond the mark; returns the highest view id ever given. */
+  private catchUp(): number {
+    let highest = 0;
+    this.transaction(() => {
+      const mark = this.statements.mark.get()!.lastViewId;
+      this.sqlite.run(
+        `INSERT INTO view_rollups (link_id, day, platform, human, bot)
+         SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot)
+         FROM views v WHERE id > ?1 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
+        [mark],
+      );
+      const newest = this.sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`).get()!.id ?? 0;
+      highest = Math.max(mark, newest);
+      this.statements.setMark.run(highest);
+    });
+    return highest;
+  }
+
+  /** Whether stored rows are waiting to be folded into the rollups. */
+  get behind(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /**
+   * Stores a batch's rows in one transaction, folding the rollups in with them when asked to or when they
+   * have lagged long enough. Nothing in memory changes unless the transaction commits.
+   */
+  write(batch: ViewBatch | null, fold: boolean): void {
+    const learnedAgents = new Map<string, number>();
+    const added: Rollup = new Map();
+    let nextViewId = this.nextViewId;
+    const folding = fold || performance.now() - this.lastFold >= ROLLUP_LAG_MS;
+
+    this.transaction(() => {
+      if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, added);
+      if (folding) {
+        for (const rollup of [this.pending, added]) {
+          for (const linkDay of [...rollup.keys()].sort((x, y) => x - y)) {
+            const linkId = Math.floor(linkDay / 100_000);
+            const day = this.dayName(linkDay % 100_000);
+            for (const [platform, sums] of rollup.get(linkDay)!) this.statements.addToRollup.run(linkId, day, platform, sums.human, sums.bot);
+          }
+        }
+        this.statements.setMark.run(nextViewId - 1);
+      }
+    });
+
+    this.nextViewId = nextViewId;
+    if (this.agentIds.size + learnedAgents.size > AGENT_MEMO_LIMIT) this.agentIds.clear();
+    for (const [agent, id] of learnedAgents) this.agentIds.set(agent, id);
+    if (folding) {
+      this.pending = new Map();
+      this.lastFold = performance.now();
+    } else {
+      for (const [linkDay, byPlatform] of added) for (const [platform, sums] of byPlatform) addTo(this.pending, linkDay, platform, sums.human, sums.bot);
+    }
+  }
+
+  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>, added: Rollup): number {
+    const { liveLinks, findAgent, addAgent, insertView } = this.statements;
+    const text = (index: number) => (index < 0 ? null : b.strings[index]!);
+    const live = new Set(liveLinks.all(JSON.stringify([...new Set(b.linkId.subarray(0, b.size))])).map((r) => r.id));
+    // The batch's User-Agents, by string index: looked up (or added) once each.
+    const agentIdAt = new Map<number, number>();
+    const agentId = (index: number) => {
+      let id = agentIdAt.get(index);
+      if (id === undefined) {
+        const agent = b.strings[index]!;
+        id = this.agentIds.get(agent) ?? learnedAgents.get(agent);
+        if (id === undefined) learnedAgents.set(agent, (id = (findAgent.get(agent) ?? addAgent.get(agent)!).id));
+        agentIdAt.set(index, id);
+      }
+      return id;
+    };
+
+    let id = firstId;
+    for (let i = 0; i < b.size; i++) {
+      const linkId = b.linkId[i]!;
+      if (!live.has(linkId)) continue;
+      const at = b.at[i]!;
+      const isBot = b.isBot[i]!;
+      insertView.run(id++, b.userId[i]!, linkId, text(b.ip[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(b.platform[i]!), at);
+      addTo(added, linkId * 100_000 + Math.floor(at / DAY_MS), text(b.platform[i]!) ?? "", isBot ? 0 : 1, isBot);
+    }
+    return id;
+  }
+
+  private dayName(day: number): string {
+    let name = this.dayNames.get(day);
+    if (name === undefined) this.dayNames.set(day, (name = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+    return name;
+  }
+}
