@@ -25,7 +25,7 @@ export function requireUser(viewer: Viewer | null): User {
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
     .derive({ as: "global" }, ({ request, cookie, server }) => {
-      const ip = clientIp(request, server?.requestIP(request)?.address, ctx.config.trustProxy);
+      const ip = clientIp(request, server, ctx.config.trustProxy);
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const userId = userIdForApiToken(ctx.db, authorization.slice(7).trim());

@@ -31,11 +31,16 @@ export function truncateIpMemo(ip: string): string {
   return result;
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop when we sit behind a trusted proxy. */
-export function clientIp(request: Request, socketAddress: string | undefined, trustProxy: boolean): string {
+type SocketAddresses = { requestIP(request: Request): { address: string } | null };
+
+/**
+ * The client's address: the first X-Forwarded-For hop when we sit behind a trusted proxy, else the socket's
+ * (asked for only then: it costs a system call).
+ */
+export function clientIp(request: Request, server: SocketAddresses | null | undefined, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return socketAddress ?? "";
+  return server?.requestIP(request)?.address ?? "";
 }

@@ -31,13 +31,13 @@ const PREVIEW_HEADERS = {
 };
 
 /** A browser prefetch or prerender is not a visit. */
-function isPrefetch(request: Request): boolean {
-  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? request.headers.get("x-moz");
+function isPrefetch(headers: Headers): boolean {
+  const purpose = headers.get("sec-purpose") ?? headers.get("purpose") ?? headers.get("x-moz");
   return purpose !== null && /prefetch|prerender/i.test(purpose);
 }
 
-function referrerHost(request: Request): string | null {
-  const referer = request.headers.get("referer");
+function referrerHost(headers: Headers): string | null {
+  const referer = headers.get("referer");
   if (!referer || !URL.canParse(referer)) return null;
   return new URL(referer).hostname || null;
 }
@@ -52,18 +52,19 @@ export function createGoHandler(deps: GoDeps) {
     const link = deps.cache.get(request.params.userSlug, request.params.linkSlug);
     if (!link) return notFound();
 
-    const userAgent = request.headers.get("user-agent") ?? "";
+    const headers = request.headers;
+    const userAgent = headers.get("user-agent") ?? "";
     const visitor = deps.classify(userAgent);
 
-    if (request.method === "GET" && !isPrefetch(request)) {
+    if (request.method === "GET" && !isPrefetch(headers)) {
       deps.views.record({
         linkId: link.id,
         userId: link.userId,
         isBot: visitor.isBot,
         platform: visitor.platform,
-        ip: truncateIpMemo(clientIp(request, server.requestIP(request)?.address, deps.trustProxy)) || null,
+        ip: truncateIpMemo(clientIp(request, server, deps.trustProxy)) || null,
         userAgent,
-        attribution: referrerHost(request),
+        attribution: referrerHost(headers),
         at: Date.now(),
       });
     }

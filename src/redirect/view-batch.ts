@@ -31,8 +31,8 @@ const INITIAL_CAPACITY = 1024;
 /**
  * Collects views into typed columns with repeated strings (User-Agents, IPs, referrers) stored once, so that
  * handing a batch to the writer Worker is a transfer of buffers, not a copy (structured cloning showed up as a
- * tenth of the request thread's time). The columns grow by doubling: a quiet window holds a few views, a busy
- * one thousands.
+ * tenth of the request thread's time). The columns grow by doubling, and shrink back slowly: a quiet window
+ * holds a few views, a busy one thousands.
  */
 export class ViewBatchBuilder {
   private batch = emptyBatch(INITIAL_CAPACITY);
@@ -74,10 +74,10 @@ export class ViewBatchBuilder {
     return ++b.size;
   }
 
-  /** The batch so far, and the buffers to transfer with it; the builder starts a new one. */
+  /** The batch so far, and the buffers to transfer with it; the builder starts a new one as big as this was. */
   take(): { batch: ViewBatch; transfer: ArrayBuffer[] } {
     const batch = this.batch;
-    this.capacity = INITIAL_CAPACITY;
+    if (batch.size <= this.capacity / 4) this.capacity = Math.max(INITIAL_CAPACITY, this.capacity / 2);
     this.batch = emptyBatch(this.capacity);
     this.stringIndex = new Map();
     return { batch, transfer: NUMERIC_COLUMNS.map((column) => batch[column].buffer as ArrayBuffer) };
