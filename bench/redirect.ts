@@ -57,11 +57,14 @@ db.close();
 
 const bareRps = mean(results.bare.map((r) => r.rps));
 const goRps = mean(results.go.map((r) => r.rps));
+// Each round's ratio compares two back-to-back runs; their median shrugs off a round this shared VM slowed.
+const roundRatios = results.go.map((r, i) => r.rps / results.bare[i]!.rps).sort((a, b) => a - b);
+const medianRatio = (roundRatios[Math.floor((roundRatios.length - 1) / 2)]! + roundRatios[Math.ceil((roundRatios.length - 1) / 2)]!) / 2;
 console.log(`
 /go benchmark: ${paths.length} links, ${connections} connections, ${rounds} × ${seconds}s rounds, 20 % crawler agents
                      req/s      p50 ms   p99 ms   errors
 bare Bun.serve 302   ${fmt(bareRps).padStart(8)}   ${fmt(mean(results.bare.map((r) => r.p50)), 2).padStart(6)}   ${fmt(mean(results.bare.map((r) => r.p99)), 2).padStart(6)}   ${sum(results.bare.map((r) => r.errors))}
 /go with counting    ${fmt(goRps).padStart(8)}   ${fmt(mean(results.go.map((r) => r.p50)), 2).padStart(6)}   ${fmt(mean(results.go.map((r) => r.p99)), 2).padStart(6)}   ${sum(results.go.map((r) => r.errors))}
-ratio /go ÷ bare     ${fmt(goRps / bareRps, 2)}
+ratio /go ÷ bare     ${fmt(goRps / bareRps, 2)} (of the means); per round ${roundRatios.map((r) => fmt(r, 2)).join(", ")}, median ${fmt(medianRatio, 2)}
 views stored ${fmt(stored)} (counters ${fmt(counters.human + counters.bot)}) for ${fmt(served)} /go responses wrk received (warm-up included;
 wrk leaves up to one request per connection in flight when a run ends, served and counted but not received: ≤ ${fmt(connections * (rounds + 1))} here)`);
