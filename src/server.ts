@@ -65,7 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // The hot paths, served without Elysia (no session, no body parsing): see docs/decisions/0001.
   const rawRoutes = {
-    "/go/:userSlug/:linkSlug": { GET: go, HEAD: go },
+    "/go/:userSlug/:linkSlug": go,
     "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => images.serve(request.params.name) },
   };
   const server = Bun.serve({

@@ -48,7 +48,8 @@ export function createGoHandler(deps: GoDeps) {
   const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
   const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
 
-  return (request: Request & { params: { userSlug: string; linkSlug: string } }, server: Server<unknown>): Response => {
+  type GoRequest = Request & { params: { userSlug: string; linkSlug: string } };
+  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean): Response => {
     const link = deps.cache.get(request.params.userSlug, request.params.linkSlug);
     if (!link) return notFound();
 
@@ -56,7 +57,7 @@ export function createGoHandler(deps: GoDeps) {
     const userAgent = headers.get("user-agent") ?? "";
     const visitor = deps.classify(userAgent);
 
-    if (request.method === "GET" && !isPrefetch(headers)) {
+    if (isGet && !isPrefetch(headers)) {
       deps.views.record({
         linkId: link.id,
         userId: link.userId,
@@ -72,9 +73,13 @@ export function createGoHandler(deps: GoDeps) {
     if (visitor.isBot) {
       // Encoded once per cached link: crawlers fetch the same cards again and again.
       link.previewBody ??= new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl));
-      return new Response(request.method === "HEAD" ? null : link.previewBody, { status: 200, headers: previewHeaders });
+      return new Response(isGet ? link.previewBody : null, { status: 200, headers: previewHeaders });
     }
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
+  };
+  return {
+    GET: (request: GoRequest, server: Server<unknown>) => answer(request, server, true),
+    HEAD: (request: GoRequest, server: Server<unknown>) => answer(request, server, false),
   };
 }

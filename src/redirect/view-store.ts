@@ -14,19 +14,21 @@ const DAY_MS = 86_400_000;
 const AGENT_MEMO_LIMIT = 10_000;
 
 type Sums = { human: number; bot: number };
-/** Sums keyed by link and day (one number: link id × 100,000 + day), then by platform ('' for people). */
-type Rollup = Map<number, Map<string, Sums>>;
+/** Sums by day (days since 1970), then link id, then platform code (0: people). Small-integer keys are fast. */
+type Rollup = Map<number, Map<number, Array<Sums | undefined>>>;
 
 const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`;
 
-function addTo(rollup: Rollup, linkDay: number, platform: string, human: number, bot: number) {
-  let byPlatform = rollup.get(linkDay);
-  if (!byPlatform) rollup.set(linkDay, (byPlatform = new Map()));
-  const sums = byPlatform.get(platform);
+function addTo(rollup: Rollup, day: number, linkId: number, platform: number, human: number, bot: number) {
+  let byLink = rollup.get(day);
+  if (!byLink) rollup.set(day, (byLink = new Map()));
+  let byPlatform = byLink.get(linkId);
+  if (!byPlatform) byLink.set(linkId, (byPlatform = []));
+  const sums = byPlatform[platform];
   if (sums) {
     sums.human += human;
     sums.bot += bot;
-  } else byPlatform.set(platform, { human, bot });
+  } else byPlatform[platform] = { human, bot };
 }
 
 /**
@@ -44,21 +46,22 @@ export class ViewStore {
   private nextViewId: number;
   private readonly agentIds = new Map<string, number>();
   private readonly dayNames = new Map<number, string>();
+  /** Platform names by code, '' (people) first; the classifier names a few dozen at most. */
+  private readonly platforms = [""];
+  private readonly platformCodes = new Map([["", 0]]);
   private readonly statements;
   private readonly transaction;
 
   constructor(private readonly sqlite: Database) {
     this.statements = {
-      liveLinks: sqlite.query<{ id: number }, [string]>(`SELECT id FROM links WHERE id IN (SELECT value FROM json_each(?))`),
+      // Written as a join, SQLite looks each id up by key (twice as fast as IN over json_each here).
+      liveLinks: sqlite.query<{ id: number }, [string]>(`SELECT l.id FROM json_each(?) j JOIN links l ON l.id = j.value`),
       findAgent: sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`),
       addAgent: sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`),
       insertView: sqlite.query(
         `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      // A link deleted with its owner since its views were stored has no rollups to keep.
-      addToRollup: sqlite.query(
-        `INSERT INTO view_rollups (link_id, day, platform, human, bot) SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM links WHERE id = ?1) ${ROLLUP_UPSERT}`,
-      ),
+      addToRollup: sqlite.query(`INSERT INTO view_rollups (link_id, day, platform, human, bot) VALUES (?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`),
       mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
       setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
     };
@@ -103,10 +106,12 @@ export class ViewStore {
       if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, added);
       if (folding) {
         for (const rollup of [this.pending, added]) {
-          for (const linkDay of [...rollup.keys()].sort((x, y) => x - y)) {
-            const linkId = Math.floor(linkDay / 100_000);
-            const day = this.dayName(linkDay % 100_000);
-            for (const [platform, sums] of rollup.get(linkDay)!) this.statements.addToRollup.run(linkId, day, platform, sums.human, sums.bot);
+          for (const [dayNumber, byLink] of rollup) {
+            const day = this.dayName(dayNumber);
+            // A link deleted with its owner since its views were stored has no rollups to keep.
+            for (const linkId of this.liveOf(byLink.keys()).sort((x, y) => x - y)) {
+              byLink.get(linkId)!.forEach((sums, platform) => sums && this.statements.addToRollup.run(linkId, day, this.platforms[platform]!, sums.human, sums.bot));
+            }
           }
         }
         this.statements.setMark.run(nextViewId - 1);
@@ -120,14 +125,16 @@ export class ViewStore {
       this.pending = new Map();
       this.lastFold = performance.now();
     } else {
-      for (const [linkDay, byPlatform] of added) for (const [platform, sums] of byPlatform) addTo(this.pending, linkDay, platform, sums.human, sums.bot);
+      for (const [day, byLink] of added) {
+        for (const [linkId, byPlatform] of byLink) byPlatform.forEach((sums, platform) => sums && addTo(this.pending, day, linkId, platform, sums.human, sums.bot));
+      }
     }
   }
 
   private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>, added: Rollup): number {
-    const { liveLinks, findAgent, addAgent, insertView } = this.statements;
+    const { findAgent, addAgent, insertView } = this.statements;
     const text = (index: number) => (index < 0 ? null : b.strings[index]!);
-    const live = new Set(liveLinks.all(JSON.stringify([...new Set(b.linkId.subarray(0, b.size))])).map((r) => r.id));
+    const live = new Set(this.liveOf(new Set(b.linkId.subarray(0, b.size))));
     // The batch's User-Agents, by string index: looked up (or added) once each.
     const agentIdAt = new Map<number, number>();
     const agentId = (index: number) => {
@@ -141,6 +148,19 @@ export class ViewStore {
       return id;
     };
 
+    // The batch's platforms, by string index: coded once each.
+    const platformCodeAt = new Map<number, number>([[-1, 0]]);
+    const platformCode = (index: number) => {
+      let code = platformCodeAt.get(index);
+      if (code === undefined) {
+        const name = b.strings[index]!;
+        code = this.platformCodes.get(name);
+        if (code === undefined) this.platformCodes.set(name, (code = this.platforms.push(name) - 1));
+        platformCodeAt.set(index, code);
+      }
+      return code;
+    };
+
     let id = firstId;
     for (let i = 0; i < b.size; i++) {
       const linkId = b.linkId[i]!;
@@ -148,9 +168,14 @@ export class ViewStore {
       const at = b.at[i]!;
       const isBot = b.isBot[i]!;
       insertView.run(id++, b.userId[i]!, linkId, text(b.ip[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(b.platform[i]!), at);
-      addTo(added, linkId * 100_000 + Math.floor(at / DAY_MS), text(b.platform[i]!) ?? "", isBot ? 0 : 1, isBot);
+      addTo(added, Math.floor(at / DAY_MS), linkId, platformCode(b.platform[i]!), isBot ? 0 : 1, isBot);
     }
     return id;
+  }
+
+  /** Which of these link ids still exist. */
+  private liveOf(linkIds: Iterable<number>): number[] {
+    return this.statements.liveLinks.all(JSON.stringify([...linkIds])).map((r) => r.id);
   }
 
   private dayName(day: number): string {
