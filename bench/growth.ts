@@ -10,7 +10,7 @@ const { values } = parseArgs({ options: { seconds: { type: "string", default: "5
 const seconds = Number(values.seconds);
 ensureWrk();
 
-/** Stores `count` views spread over the links and the last 30 days, with matching rollups. */
+/** Stores `count` views spread over the links and the last 30 days; the server folds them into the rollups at start. */
 function addViews(dataDir: string, count: number) {
   const sqlite = new Database(join(dataDir, "linkprev.db"));
   const links = sqlite.query<{ id: number; userId: number }, []>("SELECT id, user_id AS userId FROM links").all();
@@ -23,10 +23,6 @@ function addViews(dataDir: string, count: number) {
       const bot = i % 4 === 0;
       insert.run(link.userId, link.id, bot ? 2 : 1, bot ? 1 : 0, bot ? "x" : null, now - (i % 30) * 86_400_000);
     }
-    sqlite.run(
-      `INSERT INTO view_rollups (link_id, day, platform, human, bot)
-       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot) FROM views GROUP BY 1, 2, 3`,
-    );
   })();
   sqlite.close();
 }
