@@ -70,8 +70,11 @@ test("sign in → consent → subscribe → create a link → views → copy →
   expect(await crawler.text()).toContain('<meta property="og:title" content="Our spring launch">');
   await page.goto(shortUrl);
   await expect(page).toHaveURL(/\/about$/);
-  await page.waitForTimeout(400);
-  await page.goto("/admin");
+  // Counts reach the dashboard once the writer has folded them in (a fraction of a second when traffic pauses).
+  await expect(async () => {
+    await page.goto("/admin");
+    await expect(page.getByTestId("stat-total-views")).toHaveText("2", { timeout: 200 });
+  }).toPass({ timeout: 5000 });
   await expect(page.getByTestId("stat-human-views")).toHaveText("1");
   await expect(page.getByTestId("stat-bot-views")).toHaveText("1");
   await expect(page.getByTestId("stat-total-views")).toHaveText("2");
