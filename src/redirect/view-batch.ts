@@ -74,7 +74,7 @@ export class ViewBatchBuilder {
     return ++b.size;
   }
 
-  /** The batch so far, and the buffers to transfer with it; the builder starts a new one as big as this was. */
+  /** The batch so far, and the buffers to transfer with it; the builder starts a new one sized for the like. */
   take(): { batch: ViewBatch; transfer: ArrayBuffer[] } {
     const batch = this.batch;
     if (batch.size <= this.capacity / 4) this.capacity = Math.max(INITIAL_CAPACITY, this.capacity / 2);

@@ -1,7 +1,7 @@
 // Buffers counted views in memory and hands them to the writer Worker when the flush window ends, as a group
 // commit: while the Worker is still writing the previous batch, views keep gathering and go over together the
-// moment it is done (or at the size cap). Under load batches grow, and a bigger batch costs less per view
-// (each commit rewrites the rollup pages it touches); when quiet, a view is stored within the window.
+// moment it is done (or at the size cap). Under load batches grow, and a bigger batch costs less per view;
+// when quiet, a view is stored within the window.
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open buffer plus the batch being written.
 import { workerEntry } from "../workers.ts";

@@ -8,7 +8,7 @@ import type { Database } from "bun:sqlite";
 import type { ViewBatch } from "./view-batch.ts";
 
 /** How far the rollups may lag behind the stored rows while views keep coming. */
-export const ROLLUP_LAG_MS = 2000;
+const ROLLUP_LAG_MS = 2000;
 const DAY_MS = 86_400_000;
 /** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
 const AGENT_MEMO_LIMIT = 10_000;
@@ -29,6 +29,12 @@ function addTo(rollup: Rollup, day: number, linkId: number, platform: number, hu
     sums.human += human;
     sums.bot += bot;
   } else byPlatform[platform] = { human, bot };
+}
+
+function mergeInto(target: Rollup, source: Rollup) {
+  for (const [day, byLink] of source) {
+    for (const [linkId, byPlatform] of byLink) byPlatform.forEach((sums, platform) => sums && addTo(target, day, linkId, platform, sums.human, sums.bot));
+  }
 }
 
 /**
@@ -105,13 +111,13 @@ export class ViewStore {
     this.transaction(() => {
       if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, added);
       if (folding) {
-        for (const rollup of [this.pending, added]) {
-          for (const [dayNumber, byLink] of rollup) {
-            const day = this.dayName(dayNumber);
-            // A link deleted with its owner since its views were stored has no rollups to keep.
-            for (const linkId of this.liveOf(byLink.keys()).sort((x, y) => x - y)) {
-              byLink.get(linkId)!.forEach((sums, platform) => sums && this.statements.addToRollup.run(linkId, day, this.platforms[platform]!, sums.human, sums.bot));
-            }
+        // Into the batch's own sums, which a failed transaction simply drops.
+        mergeInto(added, this.pending);
+        for (const [dayNumber, byLink] of added) {
+          const day = this.dayName(dayNumber);
+          // A link deleted with its owner since its views were stored has no rollups to keep.
+          for (const linkId of this.liveOf(byLink.keys()).sort((x, y) => x - y)) {
+            byLink.get(linkId)!.forEach((sums, platform) => sums && this.statements.addToRollup.run(linkId, day, this.platforms[platform]!, sums.human, sums.bot));
           }
         }
         this.statements.setMark.run(nextViewId - 1);
@@ -124,11 +130,7 @@ export class ViewStore {
     if (folding) {
       this.pending = new Map();
       this.lastFold = performance.now();
-    } else {
-      for (const [day, byLink] of added) {
-        for (const [linkId, byPlatform] of byLink) byPlatform.forEach((sums, platform) => sums && addTo(this.pending, day, linkId, platform, sums.human, sums.bot));
-      }
-    }
+    } else mergeInto(this.pending, added);
   }
 
   private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>, added: Rollup): number {
