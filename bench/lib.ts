@@ -1,6 +1,6 @@
 // Shared by the benchmarks: wrk (installed from Debian when absent), a seeded data directory, process helpers.
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../src/db/migrate.ts";
@@ -8,6 +8,10 @@ import { hashSecret } from "../src/auth/tokens.ts";
 import agents from "../tests/fixtures/crawler-agents.json" with { type: "json" };
 
 export const root = join(import.meta.dir, "..");
+
+// Everything a benchmark writes (seeded databases, wrk scripts) lives here and is removed when it exits.
+const scratch = mkdtempSync(join(tmpdir(), "linkprev-bench-"));
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 export const bun = process.execPath;
 
 export function ensureWrk() {
@@ -27,7 +31,7 @@ export async function freePort(): Promise<number> {
 
 /** A data directory with `users` users holding `links` links in all; returns the short paths. */
 export function seedDataDir(links: number, users = 100): { dataDir: string; paths: string[] } {
-  const dataDir = mkdtempSync(join(tmpdir(), "linkprev-bench-"));
+  const dataDir = mkdtempSync(join(scratch, "data-"));
   const sqlite = new Database(join(dataDir, "linkprev.db"), { create: true });
   sqlite.run("PRAGMA journal_mode = WAL");
   applyMigrations(sqlite);
@@ -51,7 +55,7 @@ export function seedDataDir(links: number, users = 100): { dataDir: string; path
 export function wrkScript(paths: string[], crawlerShare: number, extra = ""): string {
   const people = Object.values(agents.people);
   const crawlers = Object.values(agents.crawlers).flat().filter((a) => a !== "");
-  const file = join(mkdtempSync(join(tmpdir(), "linkprev-wrk-")), "script.lua");
+  const file = join(mkdtempSync(join(scratch, "wrk-")), "script.lua");
   const list = (xs: string[]) => `{${xs.map((x) => JSON.stringify(x)).join(",")}}`;
   writeFileSync(
     file,
@@ -120,7 +124,7 @@ export function credentialsFor(dataDir: string, userId: number): { cookie: strin
 
 /** wrk's own summary, with p99.9, from a Lua done() hook; the script may define request(). */
 export function wrkJsonScript(body: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), "linkprev-wrk-")), "script.lua");
+  const file = join(mkdtempSync(join(scratch, "wrk-")), "script.lua");
   writeFileSync(
     file,
     `${body}
