@@ -47,7 +47,7 @@ export class ViewStore {
   private lastFold = performance.now();
   /**
    * Views get ids from here, never reused: rows above the rollup mark must be new ones, even after the newest
-   * rows were deleted with their owner.
+   * rows were deleted with their owner. This store is the only writer of views (one Worker per server).
    */
   private nextViewId: number;
   private readonly agentIds = new Map<string, number>();
