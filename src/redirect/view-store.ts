@@ -47,7 +47,7 @@ export class ViewStore {
   private lastFold = performance.now();
   /**
    * Views get ids from here, never reused: rows above the rollup mark must be new ones, even after the newest
-   * rows were deleted with their owner. This store is the only writer of views (one Worker per server).
+   * rows were deleted with their owner.
    */
   private nextViewId: number;
   private readonly agentIds = new Map<string, number>();
@@ -69,6 +69,7 @@ export class ViewStore {
       ),
       addToRollup: sqlite.query(`INSERT INTO view_rollups (link_id, day, platform, human, bot) VALUES (?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`),
       mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
+      newestView: sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`),
       setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
     };
     this.transaction = sqlite.transaction((work: () => void) => work()).immediate as (work: () => void) => void;
@@ -86,8 +87,7 @@ export class ViewStore {
          FROM views v WHERE id > ?1 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
         [mark],
       );
-      const newest = this.sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`).get()!.id ?? 0;
-      highest = Math.max(mark, newest);
+      highest = Math.max(mark, this.statements.newestView.get()!.id ?? 0);
       this.statements.setMark.run(highest);
     });
     return highest;
@@ -109,6 +109,9 @@ export class ViewStore {
     const folding = fold || performance.now() - this.lastFold >= ROLLUP_LAG_MS;
 
     this.transaction(() => {
+      // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
+      // lock, so none can slip in between): ids never collide and only grow.
+      nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
       if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, added);
       if (folding) {
         // Into the batch's own sums, which a failed transaction simply drops.

@@ -1,0 +1,109 @@
+// The writer's store on a real SQLite file: rows at once, rollups folded in, a crash caught up at start.
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openSqlite } from "../../src/db/connection.ts";
+import { applyMigrations } from "../../src/db/migrate.ts";
+import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
+import { ViewStore } from "../../src/redirect/view-store.ts";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A database with one user owning links 1..3; returns its path. */
+function database(): string {
+  const dir = mkdtempSync(join(tmpdir(), "linkprev-store-"));
+  dirs.push(dir);
+  const path = join(dir, "linkprev.db");
+  const sqlite = openSqlite(path);
+  applyMigrations(sqlite);
+  sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+  for (const slug of ["one", "two", "three"]) {
+    sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, 'https://e.eu', 't', 'd')", [slug]);
+  }
+  sqlite.close();
+  return path;
+}
+
+function writer(path: string) {
+  const sqlite = openSqlite(path);
+  sqlite.run("PRAGMA foreign_keys = OFF");
+  return { sqlite, store: new ViewStore(sqlite) };
+}
+
+/** `n` views of `linkId`, every third one a crawler. */
+function batch(linkId: number, n: number) {
+  const builder = new ViewBatchBuilder();
+  for (let i = 0; i < n; i++) {
+    const bot = i % 3 === 0;
+    builder.add({ linkId, userId: 1, isBot: bot, platform: bot ? "x" : null, ip: "203.0.113.0", userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, at: Date.now() });
+  }
+  return builder.take().batch;
+}
+
+function counts(path: string) {
+  const sqlite = openSqlite(path);
+  const rows = sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
+  const rolled = sqlite.query<{ n: number }, []>("SELECT coalesce(sum(human + bot), 0) AS n FROM view_rollups").get()!.n;
+  const byPlatform = sqlite.query<{ platform: string; human: number; bot: number }, []>(
+    "SELECT platform, sum(human) AS human, sum(bot) AS bot FROM view_rollups GROUP BY platform ORDER BY platform",
+  ).all();
+  sqlite.close();
+  return { rows, rolled, byPlatform };
+}
+
+test("rows are stored at once; the rollups follow when folded", () => {
+  const path = database();
+  const { sqlite, store } = writer(path);
+  store.write(batch(1, 30), false);
+  expect(counts(path)).toMatchObject({ rows: 30, rolled: 0 });
+  expect(store.behind).toBe(true);
+  store.write(batch(2, 6), true);
+  expect(counts(path)).toEqual({ rows: 36, rolled: 36, byPlatform: [{ platform: "", human: 24, bot: 0 }, { platform: "x", human: 0, bot: 12 }] });
+  expect(store.behind).toBe(false);
+  sqlite.close();
+});
+
+test("what a crash left beyond the mark is folded in at the next start, once", () => {
+  const path = database();
+  const first = writer(path);
+  first.store.write(batch(1, 10), true);
+  first.store.write(batch(1, 9), false);
+  first.sqlite.close(); // killed before folding: 9 rows stored, not in the rollups
+  expect(counts(path)).toMatchObject({ rows: 19, rolled: 10 });
+
+  const second = writer(path);
+  expect(counts(path)).toMatchObject({ rows: 19, rolled: 19 });
+  second.store.write(batch(1, 3), true);
+  expect(counts(path)).toMatchObject({ rows: 22, rolled: 22 });
+  second.sqlite.close();
+});
+
+test("two servers on one data directory never give a view id twice", () => {
+  const path = database();
+  const a = writer(path);
+  const b = writer(path);
+  for (let i = 0; i < 5; i++) {
+    a.store.write(batch(1, 7), false);
+    b.store.write(batch(2, 5), false);
+  }
+  a.store.write(null, true);
+  b.store.write(null, true);
+  expect(counts(path)).toMatchObject({ rows: 60, rolled: 60 });
+  a.sqlite.close();
+  b.sqlite.close();
+});
+
+test("views of a link deleted with its owner meanwhile leave neither rows nor rollups", () => {
+  const path = database();
+  const { sqlite, store } = writer(path);
+  store.write(batch(3, 4), false);
+  const owner = openSqlite(path);
+  owner.run("DELETE FROM links WHERE id = 3"); // foreign keys on: its views go with it
+  owner.close();
+  store.write(batch(3, 2), false);
+  store.write(batch(1, 5), true);
+  expect(counts(path)).toMatchObject({ rows: 5, rolled: 5 });
+  sqlite.close();
+});
