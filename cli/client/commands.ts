@@ -120,7 +120,8 @@ export function registerClientCommands(program: Command): void {
       else out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
     });
 
-  const bySlug = (slug: string) => call<LinkView>(loadSettings(), `/api/links/by-slug/${encodeURIComponent(slug)}`);
+  /** Reads (or, with `init`, updates) the signed-in user's link by its slug. */
+  const bySlug = (slug: string, init?: Parameters<typeof call>[2]) => call<LinkView>(loadSettings(), `/api/links/by-slug/${encodeURIComponent(slug)}`, init);
 
   links
     .command("show")
@@ -165,7 +166,7 @@ export function registerClientCommands(program: Command): void {
         image: options.image,
         imageUrl: options.image ? undefined : current.imageUrl,
       });
-      const link = await call<LinkView>(loadSettings(), `/api/links/by-slug/${encodeURIComponent(slug)}`, { method: "PUT", form });
+      const link = await bySlug(slug, { method: "PUT", form });
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Updated ${link.shortUrl}` : link.shortUrl);
     });

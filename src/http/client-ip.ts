@@ -1,5 +1,6 @@
 // The visitor's address as we store it: truncated (IPv4 /24, IPv6 /48), because our users are in the EU
 // and a full address is personal data we do not need.
+import type { Server } from "bun";
 
 export function truncateIp(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
@@ -31,13 +32,11 @@ export function truncateIpMemo(ip: string): string {
   return result;
 }
 
-type SocketAddresses = { requestIP(request: Request): { address: string } | null };
-
 /**
  * The client's address: the first X-Forwarded-For hop when we sit behind a trusted proxy, else the socket's
  * (asked for only then: it costs a system call).
  */
-export function clientIp(request: Request, server: SocketAddresses | null | undefined, trustProxy: boolean): string {
+export function clientIp(request: Request, server: Pick<Server<unknown>, "requestIP"> | null | undefined, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
