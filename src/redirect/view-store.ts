@@ -13,29 +13,19 @@ const DAY_MS = 86_400_000;
 /** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
 const AGENT_MEMO_LIMIT = 10_000;
 
-type Sums = { human: number; bot: number };
-/** Sums by day (days since 1970), then link id, then platform code (0: people). Small-integer keys are fast. */
-type Rollup = Map<number, Map<number, Array<Sums | undefined>>>;
+/** Distinct link ids remembered as existing; past that the memo starts again. */
+const LIVE_MEMO_LIMIT = 100_000;
+
+/**
+ * View counts by day (days since 1970), then by one number per link, platform and kind:
+ * `(linkId * 64 + platform code) * 2 + isBot`, so that sorting the keys sorts by link. Flat number keys with
+ * a mutable cell are several times cheaper to count into than nested maps, and this runs for every view.
+ */
+type Rollup = Map<number, Map<number, { n: number }>>;
+/** Platform codes stay below this (the classifier names a few dozen platforms at most). */
+const PLATFORM_SLOTS = 64;
 
 const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`;
-
-function addTo(rollup: Rollup, day: number, linkId: number, platform: number, human: number, bot: number) {
-  let byLink = rollup.get(day);
-  if (!byLink) rollup.set(day, (byLink = new Map()));
-  let byPlatform = byLink.get(linkId);
-  if (!byPlatform) byLink.set(linkId, (byPlatform = []));
-  const sums = byPlatform[platform];
-  if (sums) {
-    sums.human += human;
-    sums.bot += bot;
-  } else byPlatform[platform] = { human, bot };
-}
-
-function mergeInto(target: Rollup, source: Rollup) {
-  for (const [day, byLink] of source) {
-    for (const [linkId, byPlatform] of byLink) byPlatform.forEach((sums, platform) => sums && addTo(target, day, linkId, platform, sums.human, sums.bot));
-  }
-}
 
 /**
  * The connection should run with foreign_keys off: each batch checks its links' existence once instead of
@@ -44,6 +34,8 @@ function mergeInto(target: Rollup, source: Rollup) {
 export class ViewStore {
   /** Counted in stored rows but not yet in the rollups. */
   private pending: Rollup = new Map();
+  /** A write failed after counting: the pending counts are unsure, so the next fold counts the stored rows. */
+  private recount = false;
   private lastFold = performance.now();
   /**
    * Views get ids from here, never reused: rows above the rollup mark must be new ones, even after the newest
@@ -55,6 +47,12 @@ export class ViewStore {
   /** Platform names by code, '' (people) first; the classifier names a few dozen at most. */
   private readonly platforms = [""];
   private readonly platformCodes = new Map([["", 0]]);
+  /**
+   * Links known to exist, valid while no other connection has committed (SQLite's data_version says so):
+   * then only the app could have deleted one, and it never deletes links. Saves a lookup per link per batch.
+   */
+  private readonly knownLive = new Set<number>();
+  private dataVersion = -1;
   private readonly statements;
   private readonly transaction;
 
@@ -71,6 +69,7 @@ export class ViewStore {
       mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
       newestView: sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`),
       setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
+      dataVersion: sqlite.query<{ data_version: number }, []>(`PRAGMA data_version`),
     };
     this.transaction = sqlite.transaction((work: () => void) => work()).immediate as (work: () => void) => void;
     this.nextViewId = this.catchUp() + 1;
@@ -80,66 +79,89 @@ export class ViewStore {
   private catchUp(): number {
     let highest = 0;
     this.transaction(() => {
-      const mark = this.statements.mark.get()!.lastViewId;
-      this.sqlite.run(
-        `INSERT INTO view_rollups (link_id, day, platform, human, bot)
-         SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot)
-         FROM views v WHERE id > ?1 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
-        [mark],
-      );
-      highest = Math.max(mark, this.statements.newestView.get()!.id ?? 0);
-      this.statements.setMark.run(highest);
+      highest = Math.max(this.statements.mark.get()!.lastViewId, this.statements.newestView.get()!.id ?? 0);
+      this.foldStoredRows(highest);
     });
     return highest;
   }
 
+  /** Folds the stored rows beyond the mark into the rollups, in SQL, and moves the mark to `upTo`. */
+  private foldStoredRows(upTo: number) {
+    this.sqlite.run(
+      `INSERT INTO view_rollups (link_id, day, platform, human, bot)
+       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot)
+       FROM views v WHERE id > ?1 AND id <= ?2 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
+      [this.statements.mark.get()!.lastViewId, upTo],
+    );
+    this.statements.setMark.run(upTo);
+  }
+
   /** Whether stored rows are waiting to be folded into the rollups. */
   get behind(): boolean {
-    return this.pending.size > 0;
+    return this.pending.size > 0 || this.recount;
   }
 
   /**
    * Stores a batch's rows in one transaction, folding the rollups in with them when asked to or when they
-   * have lagged long enough. Nothing in memory changes unless the transaction commits.
+   * have lagged long enough.
    */
   write(batch: ViewBatch | null, fold: boolean): void {
     const learnedAgents = new Map<string, number>();
-    const added: Rollup = new Map();
     let nextViewId = this.nextViewId;
     const folding = fold || performance.now() - this.lastFold >= ROLLUP_LAG_MS;
 
-    this.transaction(() => {
-      // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
-      // lock, so none can slip in between): ids never collide and only grow.
-      nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
-      if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, added);
-      if (folding) {
-        // Into the batch's own sums, which a failed transaction simply drops.
-        mergeInto(added, this.pending);
-        for (const [dayNumber, byLink] of added) {
-          const day = this.dayName(dayNumber);
-          // A link deleted with its owner since its views were stored has no rollups to keep.
-          for (const linkId of this.liveOf(byLink.keys()).sort((x, y) => x - y)) {
-            byLink.get(linkId)!.forEach((sums, platform) => sums && this.statements.addToRollup.run(linkId, day, this.platforms[platform]!, sums.human, sums.bot));
-          }
+    try {
+      this.transaction(() => {
+        // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
+        // lock, so none can slip in between): ids never collide and only grow.
+        nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
+        if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
+        if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
+        else if (folding) {
+          for (const [dayNumber, byKey] of this.pending) this.foldDay(this.dayName(dayNumber), byKey);
+          this.statements.setMark.run(nextViewId - 1);
         }
-        this.statements.setMark.run(nextViewId - 1);
-      }
-    });
+      });
+    } catch (error) {
+      // The pending counts took in rows that were rolled back; the stored rows beyond the mark are the truth,
+      // so the next fold counts those instead.
+      this.recount = true;
+      this.pending = new Map();
+      throw error;
+    }
 
     this.nextViewId = nextViewId;
     if (this.agentIds.size + learnedAgents.size > AGENT_MEMO_LIMIT) this.agentIds.clear();
     for (const [agent, id] of learnedAgents) this.agentIds.set(agent, id);
     if (folding) {
       this.pending = new Map();
+      this.recount = false;
       this.lastFold = performance.now();
-    } else mergeInto(this.pending, added);
+    }
   }
 
-  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>, added: Rollup): number {
+  /** Adds one day's counts to the rollups, in link order (fewer page jumps). */
+  private foldDay(day: string, byKey: Map<number, { n: number }>) {
+    const keys = [...byKey.keys()].sort((x, y) => x - y);
+    // A link deleted with its owner since its views were stored has no rollups to keep.
+    const live = this.liveOf(keys.map((key) => Math.floor(key / (2 * PLATFORM_SLOTS))));
+    for (let i = 0; i < keys.length; i++) {
+      // A person's key and a crawler's for the same link and platform sit side by side.
+      const key = keys[i]! - (keys[i]! % 2);
+      const human = key === keys[i] ? byKey.get(key)!.n : 0;
+      if (key === keys[i] && keys[i + 1] === key + 1) i++;
+      const bot = byKey.get(key + 1)?.n ?? 0;
+      const platform = (key / 2) % PLATFORM_SLOTS;
+      const linkId = (key / 2 - platform) / PLATFORM_SLOTS;
+      if (live.has(linkId)) this.statements.addToRollup.run(linkId, day, this.platforms[platform]!, human, bot);
+    }
+  }
+
+  /** Stores the rows of the batch's live links and counts them into the pending rollups; returns the next id. */
+  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>): number {
     const { findAgent, addAgent, insertView } = this.statements;
     const text = (index: number) => (index < 0 ? null : b.strings[index]!);
-    const live = new Set(this.liveOf(new Set(b.linkId.subarray(0, b.size))));
+    const live = this.liveOf(b.linkId.subarray(0, b.size));
     // The batch's User-Agents, by string index: looked up (or added) once each.
     const agentIdAt = new Map<number, number>();
     const agentId = (index: number) => {
@@ -160,7 +182,10 @@ export class ViewStore {
       if (code === undefined) {
         const name = b.strings[index]!;
         code = this.platformCodes.get(name);
-        if (code === undefined) this.platformCodes.set(name, (code = this.platforms.push(name) - 1));
+        if (code === undefined) {
+          if (this.platforms.length === PLATFORM_SLOTS) throw new Error(`more than ${PLATFORM_SLOTS} crawler platforms`);
+          this.platformCodes.set(name, (code = this.platforms.push(name) - 1));
+        }
         platformCodeAt.set(index, code);
       }
       return code;
@@ -172,15 +197,32 @@ export class ViewStore {
       if (!live.has(linkId)) continue;
       const at = b.at[i]!;
       const isBot = b.isBot[i]!;
-      insertView.run(id++, b.userId[i]!, linkId, text(b.ip[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(b.platform[i]!), at);
-      addTo(added, Math.floor(at / DAY_MS), linkId, platformCode(b.platform[i]!), isBot ? 0 : 1, isBot);
+      const platform = b.platform[i]!;
+      insertView.run(id++, b.userId[i]!, linkId, text(b.ip[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at);
+      this.count(Math.floor(at / DAY_MS), (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot);
     }
     return id;
   }
 
-  /** Which of these link ids still exist. */
-  private liveOf(linkIds: Iterable<number>): number[] {
-    return this.statements.liveLinks.all(JSON.stringify([...linkIds])).map((r) => r.id);
+  private count(day: number, key: number) {
+    let byKey = this.pending.get(day);
+    if (!byKey) this.pending.set(day, (byKey = new Map()));
+    const cell = byKey.get(key);
+    if (cell) cell.n++;
+    else byKey.set(key, { n: 1 });
+  }
+
+  /** Which of these link ids still exist: asked of SQLite only for those not known to since the last foreign commit. */
+  private liveOf(linkIds: Iterable<number>): Set<number> {
+    const version = this.statements.dataVersion.get()!.data_version;
+    if (version !== this.dataVersion || this.knownLive.size > LIVE_MEMO_LIMIT) {
+      this.knownLive.clear();
+      this.dataVersion = version;
+    }
+    const unknown = new Set<number>();
+    for (const id of linkIds) if (!this.knownLive.has(id)) unknown.add(id);
+    if (unknown.size > 0) for (const row of this.statements.liveLinks.all(JSON.stringify([...unknown]))) this.knownLive.add(row.id);
+    return this.knownLive;
   }
 
   private dayName(day: number): string {

@@ -107,3 +107,21 @@ test("views of a link deleted with its owner meanwhile leave neither rows nor ro
   expect(counts(path)).toMatchObject({ rows: 5, rolled: 5 });
   sqlite.close();
 });
+
+test("a write that fails halfway leaves the rollups counting only the rows that were stored", () => {
+  const path = database();
+  const { sqlite, store } = writer(path);
+  store.write(batch(1, 3), false);
+  // The disk fails on the second link's row, after the first link's views were stored and counted.
+  sqlite.run("CREATE TEMP TRIGGER failing_disk BEFORE INSERT ON views WHEN NEW.link_id = 2 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
+  const builder = new ViewBatchBuilder();
+  for (const linkId of [1, 1, 2]) builder.add({ linkId, userId: 1, isBot: false, platform: null, ip: null, userAgent: "Mozilla/5.0", attribution: null, at: Date.now() });
+  expect(() => store.write(builder.take().batch, false)).toThrow("disk I/O error");
+  sqlite.run("DROP TRIGGER failing_disk");
+
+  store.write(batch(2, 6), true);
+  expect(counts(path)).toEqual({ rows: 9, rolled: 9, byPlatform: [{ platform: "", human: 6, bot: 0 }, { platform: "x", human: 0, bot: 3 }] });
+  store.write(batch(1, 3), true);
+  expect(counts(path)).toMatchObject({ rows: 12, rolled: 12 });
+  sqlite.close();
+});
