@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   // commit), or at once when VIEW_BATCH_MAX views are waiting.
   VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  // Links kept in memory for /go (each with its rendered card: ~2 KB); a miss is a SQLite read.
+  LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   // Google sign-in; without a client id the server offers one-time sign-in links instead.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -63,6 +65,7 @@ export type Config = {
   production: boolean;
   viewFlushMs: number;
   viewBatchMax: number;
+  linkCacheSize: number;
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   stripe: {
     secretKey: string;
@@ -119,6 +122,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     production: e.NODE_ENV === "production",
     viewFlushMs: e.VIEW_FLUSH_MS,
     viewBatchMax: e.VIEW_BATCH_MAX,
+    linkCacheSize: e.LINK_CACHE_SIZE,
     google: e.GOOGLE_CLIENT_ID
       ? {
           clientId: e.GOOGLE_CLIENT_ID,

@@ -37,7 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   applyMigrations(sqlite);
 
   const version = versionInfo(resolveRelease(config.release));
-  const linkCache = new LinkCache(sqlite);
+  const linkCache = new LinkCache(sqlite, config.linkCacheSize);
   linkCache.warm();
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });

@@ -20,8 +20,6 @@ export type GoLink = {
   redirectHeaders?: Headers;
 };
 
-const DEFAULT_LIMIT = 10_000;
-
 type LinkRow = Omit<GoLink, "previewBody" | "redirectHeaders">;
 
 const COLUMNS = `l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
@@ -41,7 +39,7 @@ export class LinkCache {
 
   constructor(
     sqlite: Database,
-    private readonly limit = DEFAULT_LIMIT,
+    private readonly limit: number,
   ) {
     this.lookup = sqlite.query<LinkRow, [string, string]>(
       `SELECT ${COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,

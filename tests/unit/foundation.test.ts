@@ -21,6 +21,7 @@ describe("config", () => {
     expect(config.google).toBeNull();
     expect(config.stripe).toBeNull();
     expect(config.businessCountry).toBe("PT");
+    expect(config.linkCacheSize).toBe(10_000);
   });
   test("flags win over the environment", () => {
     expect(loadConfig({ PORT: "8080" }, { PORT: "9000" }).port).toBe(8080);
@@ -30,6 +31,7 @@ describe("config", () => {
     expect(() => loadConfig({}, { PORT: "eighty" })).toThrow(/PORT="eighty"/);
     expect(() => loadConfig({}, { PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({}, { GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({}, { LINK_CACHE_SIZE: "lots" })).toThrow(/LINK_CACHE_SIZE="lots"/);
   });
   test("an https public URL makes cookies Secure", () => {
     expect(loadConfig({}, { PUBLIC_URL: "https://lp.example/" }).secureCookies).toBe(true);
