@@ -24,7 +24,7 @@ const EnvSchema = z.object({
   // commit), or at once when VIEW_BATCH_MAX views are waiting.
   VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
-  // Links kept in memory for /go (each with its rendered card: ~2 KB); a miss is a SQLite read.
+  // Links kept in memory for /go (a few KB each with the rendered card); a miss is a SQLite read.
   LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   // Google sign-in; without a client id the server offers one-time sign-in links instead.
   GOOGLE_CLIENT_ID: optionalText,
