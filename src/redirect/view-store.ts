@@ -48,8 +48,9 @@ export class ViewStore {
   private readonly platforms = [""];
   private readonly platformCodes = new Map([["", 0]]);
   /**
-   * Links known to exist, valid while no other connection has committed (SQLite's data_version says so):
-   * then only the app could have deleted one, and it never deletes links. Saves a lookup per link per batch.
+   * Links known to exist, trusted until another connection commits (SQLite's data_version changes): until
+   * then nobody can have deleted one. Under /go traffic alone nothing else commits, which saves a lookup per
+   * link per batch.
    */
   private readonly knownLive = new Set<number>();
   private dataVersion = -1;
