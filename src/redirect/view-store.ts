@@ -143,18 +143,16 @@ export class ViewStore {
 
   /** Adds one day's counts to the rollups, in link order (fewer page jumps). */
   private foldDay(day: string, byKey: Map<number, { n: number }>) {
+    const linkOf = (key: number) => Math.floor(key / (2 * PLATFORM_SLOTS));
     const keys = [...byKey.keys()].sort((x, y) => x - y);
     // A link deleted with its owner since its views were stored has no rollups to keep.
-    const live = this.liveOf(keys.map((key) => Math.floor(key / (2 * PLATFORM_SLOTS))));
-    for (let i = 0; i < keys.length; i++) {
-      // A person's key and a crawler's for the same link and platform sit side by side.
-      const key = keys[i]! - (keys[i]! % 2);
-      const human = key === keys[i] ? byKey.get(key)!.n : 0;
-      if (key === keys[i] && keys[i + 1] === key + 1) i++;
-      const bot = byKey.get(key + 1)?.n ?? 0;
-      const platform = (key / 2) % PLATFORM_SLOTS;
-      const linkId = (key / 2 - platform) / PLATFORM_SLOTS;
-      if (live.has(linkId)) this.statements.addToRollup.run(linkId, day, this.platforms[platform]!, human, bot);
+    const live = this.liveOf(keys.map(linkOf));
+    for (const key of keys) {
+      if (!live.has(linkOf(key))) continue;
+      const isBot = key % 2;
+      const n = byKey.get(key)!.n;
+      // People have no platform and crawlers always one: in practice one upsert per link and platform.
+      this.statements.addToRollup.run(linkOf(key), day, this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!, isBot ? 0 : n, isBot ? n : 0);
     }
   }
 
