@@ -32,6 +32,8 @@ function servable(row: LinkRow | null): GoLink | null {
   return row && targetUrl ? { ...row, targetUrl } : null;
 }
 
+const keyOf = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
+
 export class LinkCache {
   private readonly entries = new Map<string, GoLink | null>();
   private readonly lookup;
@@ -56,13 +58,13 @@ export class LinkCache {
   warm(): number {
     for (const row of this.newest.all(this.limit)) {
       const link = servable(row);
-      if (link) this.entries.set(`${link.userSlug}/${link.linkSlug}`, link);
+      if (link) this.entries.set(keyOf(link.userSlug, link.linkSlug), link);
     }
     return this.entries.size;
   }
 
   get(userSlug: string, linkSlug: string): GoLink | null {
-    const key = `${userSlug}/${linkSlug}`;
+    const key = keyOf(userSlug, linkSlug);
     const cached = this.entries.get(key);
     if (cached !== undefined) return cached;
     const link = servable(this.lookup.get(userSlug, linkSlug));
@@ -75,7 +77,7 @@ export class LinkCache {
   }
 
   invalidate(userSlug: string, linkSlug: string): void {
-    this.entries.delete(`${userSlug}/${linkSlug}`);
+    this.entries.delete(keyOf(userSlug, linkSlug));
   }
 
   get size(): number {
