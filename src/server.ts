@@ -16,6 +16,7 @@ import { createPageRenderer } from "./pages/render.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler } from "./redirect/go.ts";
 import { ImageStore } from "./links/images/store.ts";
+import { uploadsInUse } from "./links/service.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 
@@ -42,7 +43,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
   const images = new ImageStore(config.uploadsDir);
-  const orphans = images.sweepOrphans(sqlite.query<{ url: string }, []>("SELECT image_url AS url FROM links WHERE deleted = 0 AND image_url LIKE '/uploads/%'").all().map((r) => r.url));
+  const orphans = images.sweepOrphans(uploadsInUse(db));
   if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   const ctx: AppContext = { config, sqlite, db, linkCache, images, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
   const app = createApp(ctx, await assetRoutes());

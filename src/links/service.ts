@@ -1,13 +1,13 @@
 // Links: create, edit, delete, list, slugs, quotas and view statistics. Plain data in and out; every query is
 // scoped to the owner's id; failures are AppErrors.
-import { and, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { links, viewRollups, type Link, type User } from "../db/schema.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import type { LinkCache } from "../redirect/link-cache.ts";
-import type { ImageStore, StoredImage } from "./images/store.ts";
+import { UPLOADS_PREFIX, type ImageStore, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 
@@ -139,6 +139,16 @@ function releaseImage(deps: LinkDeps, url: string | null): void {
   if (!url) return;
   const stillUsed = deps.db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url), eq(links.deleted, false))).limit(1).get();
   if (!stillUsed) deps.images.remove(url);
+}
+
+/** Every upload a live link shows: what the start-up sweep of the uploads folder keeps (see releaseImage). */
+export function uploadsInUse(db: Db): string[] {
+  return db
+    .select({ url: links.imageUrl })
+    .from(links)
+    .where(and(eq(links.deleted, false), like(links.imageUrl, `${UPLOADS_PREFIX}%`)))
+    .all()
+    .map((row) => row.url!);
 }
 
 async function storeUpload(deps: LinkDeps, file: File | null): Promise<StoredImage | null> {
