@@ -1,5 +1,5 @@
 // Real image files for upload tests, made here rather than committed: PNG by hand, JPEG (with an EXIF GPS
-// block) and WebP through the same WebAssembly codecs the server uses.
+// block and, when asked, an Orientation) and WebP through the same WebAssembly codecs the server uses.
 import { deflateSync } from "node:zlib";
 import webpEncWasm from "../../node_modules/@jsquash/webp/codec/enc/webp_enc.wasm" with { type: "file" };
 import encodeWebp, { init as initWebpEncode } from "@jsquash/webp/encode";
@@ -16,15 +16,34 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function pixels(width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+function gradient(width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) data.set([(x * 255) / width, (y * 255) / height, 128, 255], (y * width + x) * 4);
   return data;
 }
 
-export function makePng(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const rgba = pixels(width, height);
+/** The four quarters of a picture, clockwise from the top left. */
+export const QUARTER_COLOURS = { red: [255, 0, 0], green: [0, 255, 0], white: [255, 255, 255], blue: [0, 0, 255] } as const;
+export type QuarterColour = keyof typeof QUARTER_COLOURS;
+
+/** Red, green / blue, white quarters: which way up an image came out is plain from four samples. */
+function quarters(width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const colour: QuarterColour = y < height / 2 ? (x < width / 2 ? "red" : "green") : x < width / 2 ? "blue" : "white";
+      data.set([...QUARTER_COLOURS[colour], 255], (y * width + x) * 4);
+    }
+  return data;
+}
+
+type Picture = { pattern?: "gradient" | "quarters" };
+const paint = (width: number, height: number, { pattern = "gradient" }: Picture) => (pattern === "quarters" ? quarters : gradient)(width, height);
+
+/** A PNG, with an eXIf chunk when `exif` (a TIFF block) is given. */
+export function makePng(width: number, height: number, options: Picture & { exif?: Uint8Array } = {}): Uint8Array<ArrayBuffer> {
+  const rgba = paint(width, height, options);
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) raw.set(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3), y * (width * 3 + 1) + 1 + x * 3);
@@ -41,19 +60,27 @@ export function makePng(width: number, height: number): Uint8Array<ArrayBuffer> 
   new DataView(header.buffer).setUint32(0, width);
   new DataView(header.buffer).setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())];
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), ...(options.exif ? [chunk("eXIf", options.exif)] : []), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())];
   return new Uint8Array(parts.flatMap((p) => [...p]));
 }
 
-/** The APP1 EXIF marker with a GPS tag, as a phone camera writes it. */
+/** The APP1 EXIF marker, as a phone camera writes it. */
 export const EXIF_MARKER = new TextEncoder().encode("Exif\0\0");
 
-export async function makeJpegWithExif(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+/** A big-endian TIFF block whose first directory holds an Orientation (when given) and a GPSInfo tag. */
+export function exifTiff(orientation?: number): Uint8Array {
+  const entries = [
+    ...(orientation ? [[0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0]] : []),
+    [0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 0x1a],
+  ];
+  return new Uint8Array([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, entries.length, ...entries.flat(), 0, 0, 0, 0]);
+}
+
+/** A JPEG with an APP1 EXIF segment (GPS, and an Orientation when given) before the image data. */
+export async function makeJpegWithExif(width: number, height: number, options: Picture & { orientation?: number } = {}): Promise<Uint8Array<ArrayBuffer>> {
   await loadCodecs();
-  const jpeg = new Uint8Array(await encodeJpeg(new ImageData(pixels(width, height), width, height), { quality: 80 }));
-  // TIFF header (big-endian) + one IFD entry: GPSInfo (0x8825) pointing nowhere in particular.
-  const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 0x1a, 0, 0, 0, 0];
-  const payload = [...EXIF_MARKER, ...tiff];
+  const jpeg = new Uint8Array(await encodeJpeg(new ImageData(paint(width, height, options), width, height), { quality: 90 }));
+  const payload = [...EXIF_MARKER, ...exifTiff(options.orientation)];
   const app1 = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
   return new Uint8Array([0xff, 0xd8, ...app1, ...jpeg.subarray(2)]);
 }
@@ -63,13 +90,24 @@ export async function makeWebp(width: number, height: number): Promise<Uint8Arra
     void Bun.file(webpEncWasm).arrayBuffer().then((b) => WebAssembly.instantiate(b, imports)).then((r) => done(r.instance));
     return {};
   } } as never);
-  return new Uint8Array(await encodeWebp(new ImageData(pixels(width, height), width, height)));
+  return new Uint8Array(await encodeWebp(new ImageData(gradient(width, height), width, height)));
+}
+
+export async function decodeJpegPixels(bytes: Uint8Array): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
+  await loadCodecs();
+  return (await decodeJpeg(bytes.slice().buffer)) as { data: Uint8ClampedArray; width: number; height: number };
 }
 
 export async function jpegSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  await loadCodecs();
-  const image = (await decodeJpeg(bytes.slice().buffer)) as { width: number; height: number };
-  return { width: image.width, height: image.height };
+  const { width, height } = await decodeJpegPixels(bytes);
+  return { width, height };
+}
+
+/** Which of the quarter colours the pixel at (x, y) is nearest to. */
+export function nearestQuarterColour(image: { data: Uint8ClampedArray; width: number }, x: number, y: number): QuarterColour {
+  const at = (y * image.width + x) * 4;
+  const distance = (rgb: readonly number[]) => rgb.reduce((sum, value, i) => sum + (value - image.data[at + i]!) ** 2, 0);
+  return (Object.keys(QUARTER_COLOURS) as QuarterColour[]).reduce((best, colour) => (distance(QUARTER_COLOURS[colour]) < distance(QUARTER_COLOURS[best]) ? colour : best));
 }
 
 export function contains(haystack: Uint8Array, needle: Uint8Array): boolean {

@@ -1,9 +1,9 @@
 // The /api/links API over real HTTP and a real SQLite file: validation, slugs, quotas, ownership, images.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApiToken } from "../../src/auth/api-tokens.ts";
-import { contains, EXIF_MARKER, jpegSize, makeJpegWithExif, makePng, makeWebp } from "../helpers/images.ts";
+import { contains, decodeJpegPixels, EXIF_MARKER, exifTiff, jpegSize, makeJpegWithExif, makePng, makeWebp, nearestQuarterColour } from "../helpers/images.ts";
 import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -288,6 +288,22 @@ describe("images", () => {
     // The crawler page knows the size.
     const html = await (await fetch(`${server.url}/go/${photographer.userSlug}/${link.linkSlug}`, { headers: { "user-agent": "Twitterbot/1.0" } })).text();
     expect(html).toContain('<meta property="og:image:width" content="1200">');
+  });
+
+  test("a phone photo stored sideways (EXIF Orientation 6) comes out upright; a PNG's eXIf is obeyed too", async () => {
+    const photographer = client("pro");
+    const storedQuarters = async (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
+      const response = await upload(photographer, bytes, name, type);
+      expect(response.status).toBe(201);
+      const image = await decodeJpegPixels(readFileSync(storedFile((await response.json()).imageUrl)));
+      expect({ width: image.width, height: image.height }).toEqual({ width: 1200, height: 630 });
+      return [nearestQuarterColour(image, 300, 157), nearestQuarterColour(image, 900, 157), nearestQuarterColour(image, 300, 472), nearestQuarterColour(image, 900, 472)];
+    };
+    // Stored red, green / blue, white; turned a quarter clockwise for display: blue, red / white, green.
+    expect(await storedQuarters(await makeJpegWithExif(800, 400, { pattern: "quarters", orientation: 6 }), "portrait.jpg", "image/jpeg")).toEqual(["blue", "red", "white", "green"]);
+    expect(await storedQuarters(await makeJpegWithExif(800, 400, { pattern: "quarters" }), "landscape.jpg", "image/jpeg")).toEqual(["red", "green", "blue", "white"]);
+    // Orientation 3: upside down.
+    expect(await storedQuarters(makePng(800, 420, { pattern: "quarters", exif: exifTiff(3) }), "flipped.png", "image/png")).toEqual(["white", "blue", "green", "red"]);
   });
 
   test("a PNG renamed .svg is accepted; an SVG renamed .png is refused; WebP works", async () => {

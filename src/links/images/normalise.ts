@@ -1,12 +1,12 @@
 // Turns an uploaded JPEG, PNG or WebP into the preview shape: 1200×630, cover-cropped from the centre,
-// re-encoded as JPEG from raw pixels (so EXIF, GPS and every other metadata block is gone).
+// turned upright as its EXIF says, and re-encoded as JPEG from raw pixels (so EXIF, GPS and every other
+// metadata block is gone).
 import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, loadCodecs, resize } from "./codecs.ts";
+import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts";
 import type { ImageKind } from "./sniff.ts";
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
-
-type Pixels = { data: Uint8ClampedArray<ArrayBuffer>; width: number; height: number };
 
 function cropToRatio(image: Pixels, ratio: number): Pixels {
   const { width, height } = image;
@@ -29,9 +29,11 @@ function cropToRatio(image: Pixels, ratio: number): Pixels {
 
 export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind): Promise<Uint8Array> {
   await loadCodecs();
+  const orientation = exifOrientation(new Uint8Array(bytes), kind);
   const decoded = (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels;
   if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
-  const cropped = cropToRatio(decoded, PREVIEW_WIDTH / PREVIEW_HEIGHT);
+  const upright = applyOrientation(decoded, orientation);
+  const cropped = cropToRatio(upright, PREVIEW_WIDTH / PREVIEW_HEIGHT);
   const sized = (await resize(new ImageData(cropped.data, cropped.width, cropped.height), {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,
