@@ -8,6 +8,7 @@ import { apiTokenFor, loginLinkFor, openDataDir, ownerLoginLink } from "../src/a
 import { openDb } from "../src/db/connection.ts";
 import { applyMigrations } from "../src/db/migrate.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
+import { formatVersion, resolveRelease, versionInfo } from "../src/meta/version.ts";
 import { startServer } from "../src/server.ts";
 
 const program = new Command()
@@ -19,6 +20,17 @@ const program = new Command()
   .addHelpText("after", "\nExamples:\n  linkprev serve\n  linkprev login --server https://links.example.com --token lp_xxxxxxxx\n  linkprev links create --target https://example.com --title Hello --description World\n\nExit codes: 0 ok, 1 refused by the server, 2 bad usage, 3 server unreachable.");
 
 type DataOptions = { port?: string; host?: string; data?: string };
+
+/** RELEASE from the environment when it is valid; a bad setting elsewhere must not hide the version. */
+function configuredRelease(): string | undefined {
+  try {
+    return loadConfig().release;
+  } catch {
+    return undefined;
+  }
+}
+
+program.version(formatVersion(versionInfo(resolveRelease(configuredRelease()))), "-V, --version", "print the version and release");
 
 function configFrom(options: DataOptions) {
   const overrides: ConfigOverrides = { PORT: options.port, HOST: options.host, DATA_DIR: options.data };

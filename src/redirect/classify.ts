@@ -24,9 +24,16 @@ const PLATFORMS: ReadonlyArray<readonly [string, RegExp]> = [
   ["bing", /bingbot|BingPreview/i],
 ];
 
+// Page-speed and monitoring tools drive a real browser and add their own token, so some pass isbot as people.
+// They draw no card for anyone: crawlers of platform "other". In-app browsers (Instagram, MetaIAB, LinkedIn,
+// X) carry their app's name too but are people clicking, so the tokens here are the tools' own.
+const AUDITING_TOOLS =
+  /\b(?:GTmetrix|YLT|YellowLabTools|Miniature\.io|Pingdom|pingbot|UptimeRobot|Chrome-Lighthouse|Lighthouse|PageSpeed|Page Speed Insights|PTST|HeadlessChrome)\b/i;
+
 export function classifyUserAgent(userAgent: string): Visitor {
   // A missing User-Agent is a script or a crawler, never a person's browser.
   if (userAgent.trim() === "") return { isBot: true, platform: "other" };
+  if (AUDITING_TOOLS.test(userAgent)) return { isBot: true, platform: "other" };
   if (!isbot(userAgent)) return { isBot: false, platform: null };
   for (const [platform, pattern] of PLATFORMS) if (pattern.test(userAgent)) return { isBot: true, platform };
   return { isBot: true, platform: "other" };

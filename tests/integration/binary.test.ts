@@ -50,6 +50,10 @@ describe("the binary", () => {
     expect((await fetch(`${url}${script}`)).status).toBe(200);
     const version = await (await fetch(`${url}/api/version`)).json();
     expect(version.release).not.toBe("dev");
+    // The CLI names the same release as the server it was built with.
+    const printed = await run(["--version"]);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout.trim()).toBe(`${version.major}.${version.minor}.${version.patch}-${version.release}`);
   });
 
   test("login, whoami, create with an image, list, show, stats after visits, delete", async () => {

@@ -20,6 +20,14 @@ async function waitForServer(url: string) {
   throw new Error("server did not start");
 }
 
+test("--version and -V print the version and release, as every commander CLI does", async () => {
+  for (const flag of ["--version", "-V"]) {
+    const child = Bun.spawn([process.execPath, cli, flag], { env: { ...process.env, RELEASE: "abc1234" }, stdout: "pipe", stderr: "pipe" });
+    expect(await child.exited).toBe(0);
+    expect((await new Response(child.stdout).text()).trim()).toBe("0.1.0-abc1234");
+  }
+});
+
 test("a bad setting stops start-up with one line naming the variable", async () => {
   const child = Bun.spawn([process.execPath, cli, "serve"], { env: { ...process.env, PORT: "not-a-port" }, stderr: "pipe", stdout: "pipe" });
   expect(await child.exited).toBe(2);
