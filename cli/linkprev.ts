@@ -4,9 +4,9 @@ import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
-import { apiTokenFor, loginLinkFor, openDataDir, ownerLoginLink } from "../src/admin.ts";
+import { apiTokenFor, loginLinkFor, openDatabase, ownerLoginLink } from "../src/admin.ts";
 import { openDb } from "../src/db/connection.ts";
-import { applyMigrations } from "../src/db/migrate.ts";
+import { DatabaseUnavailable, openEngine } from "../src/db/engine.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
 import { formatVersion, resolveRelease, versionInfo } from "../src/meta/version.ts";
 import { startServer } from "../src/server.ts";
@@ -59,7 +59,7 @@ program
     if (config.google) console.log("Sign-in: Google");
     else {
       console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
-      console.log(`Owner sign-in link (one use, 15 minutes): ${ownerLoginLink(server.ctx.db, config.publicUrl)}`);
+      console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.engine, config.publicUrl)}`);
     }
     console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
     const shutdown = async (signal: string) => {
@@ -83,11 +83,11 @@ admin
   .option("--name <name>", "the user's full name, for a new user")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin login-link --email ana@example.com --name 'Ana Silva'")
-  .action((options: DataOptions & { email: string; name?: string }) => {
+  .action(async (options: DataOptions & { email: string; name?: string }) => {
     const config = configFrom(options);
-    const { db, sqlite } = openDataDir(config);
-    console.log(loginLinkFor(db, config.publicUrl, options.email, options.name));
-    sqlite.close();
+    const engine = await openDatabase(config);
+    console.log(await loginLinkFor(engine, config.publicUrl, options.email, options.name));
+    await engine.close();
   });
 
 admin
@@ -100,11 +100,10 @@ admin
   .option("--name <name>", "a name for the token", "cli")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin token create --email ana@example.com --name laptop")
-  .action((options: DataOptions & { email: string; name: string }) => {
-    const config = configFrom(options);
-    const { db, sqlite } = openDataDir(config);
-    console.log(apiTokenFor(db, options.email, options.name));
-    sqlite.close();
+  .action(async (options: DataOptions & { email: string; name: string }) => {
+    const engine = await openDatabase(configFrom(options));
+    console.log(await apiTokenFor(engine, options.email, options.name));
+    await engine.close();
   });
 
 admin
@@ -114,9 +113,13 @@ admin
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin backup /backups/linkprev-$(date +%F).db")
   .action((file: string, options: DataOptions) => {
+    const config = configFrom(options);
+    if (config.postgres) {
+      throw new CliError("LinkPrev runs on PostgreSQL here (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=linkprev.dump \"$DATABASE_URL\"", 2);
+    }
     const target = resolve(file);
     if (existsSync(target)) throw new CliError(`${target} already exists`, 2);
-    const { sqlite } = openDataDir(configFrom(options));
+    const { sqlite } = openDb(config.dbPath);
     sqlite.run("VACUUM INTO ?", [target]);
     sqlite.close();
     console.log(`Backed up to ${target}`);
@@ -127,10 +130,10 @@ admin
   .description("Apply pending database migrations (serve does this too)")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin migrate --data /var/lib/linkprev")
-  .action((options: DataOptions) => {
-    const { sqlite } = openDb(configFrom(options).dbPath);
-    const applied = applyMigrations(sqlite);
-    sqlite.close();
+  .action(async (options: DataOptions) => {
+    const engine = await openEngine(configFrom(options));
+    const applied = await engine.migrate();
+    await engine.close();
     console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
   });
 
@@ -151,6 +154,10 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  if (error instanceof DatabaseUnavailable) {
+    console.error(error.message);
+    process.exit(1);
+  }
   if (error instanceof CliError) {
     console.error(`linkprev: ${error.message}`);
     process.exit(error.exitCode);

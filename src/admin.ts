@@ -1,17 +1,17 @@
-// Work on a data directory directly, for the `linkprev admin …` commands and the start-up sign-in link.
+// Work on the database directly, for the `linkprev admin …` commands and the start-up sign-in link.
 import { asc } from "drizzle-orm";
 import type { Config } from "./config.ts";
-import { openDb, type Db } from "./db/connection.ts";
-import { applyMigrations } from "./db/migrate.ts";
-import { users } from "./db/schema.ts";
+import { openEngine, type Engine } from "./db/engine.ts";
+import { users } from "./db/tables.ts";
 import { createApiToken } from "./auth/api-tokens.ts";
 import { createLoginLink } from "./auth/login-links.ts";
 import { upsertUser } from "./auth/users.ts";
 
-export function openDataDir(config: Config) {
-  const opened = openDb(config.dbPath);
-  applyMigrations(opened.sqlite);
-  return opened;
+/** The configured database (SQLite in the data directory, or PostgreSQL), migrated. */
+export async function openDatabase(config: Config): Promise<Engine> {
+  const engine = await openEngine(config);
+  await engine.migrate();
+  return engine;
 }
 
 function splitName(name: string | undefined): { firstName: string | null; lastName: string | null } {
@@ -19,20 +19,20 @@ function splitName(name: string | undefined): { firstName: string | null; lastNa
   return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(" ") || null };
 }
 
-function ensureUser(db: Db, email: string, name?: string) {
-  return upsertUser(db, { email, ...splitName(name), profileImageUrl: null });
+function ensureUser(engine: Engine, email: string, name?: string) {
+  return upsertUser(engine, { email, ...splitName(name), profileImageUrl: null });
 }
 
-export function loginLinkFor(db: Db, publicUrl: string, email: string, name?: string): string {
-  return createLoginLink(db, ensureUser(db, email, name).id, publicUrl);
+export async function loginLinkFor(engine: Engine, publicUrl: string, email: string, name?: string): Promise<string> {
+  return createLoginLink(engine.db, (await ensureUser(engine, email, name)).id, publicUrl);
 }
 
-export function apiTokenFor(db: Db, email: string, tokenName: string): string {
-  return createApiToken(db, ensureUser(db, email).id, tokenName).token;
+export async function apiTokenFor(engine: Engine, email: string, tokenName: string): Promise<string> {
+  return (await createApiToken(engine.db, (await ensureUser(engine, email)).id, tokenName)).token;
 }
 
 /** A sign-in link for the instance owner: the first user, or owner@localhost on an empty server. */
-export function ownerLoginLink(db: Db, publicUrl: string): string {
-  const owner = db.select().from(users).orderBy(asc(users.id)).limit(1).get();
-  return loginLinkFor(db, publicUrl, owner?.email ?? "owner@localhost", owner ? undefined : "Owner");
+export async function ownerLoginLink(engine: Engine, publicUrl: string): Promise<string> {
+  const [owner] = await engine.db.select().from(users).orderBy(asc(users.id)).limit(1);
+  return loginLinkFor(engine, publicUrl, owner?.email ?? "owner@localhost", owner ? undefined : "Owner");
 }

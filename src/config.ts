@@ -1,5 +1,6 @@
 // The only module that reads process.env: every setting is parsed and checked here, once.
 import { z } from "zod";
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 
 const optionalText = z
@@ -16,6 +17,18 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Unset: SQLite in DATA_DIR. Set: PostgreSQL, for several LinkPrev nodes on one database.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s]+$/, "a postgres:// or postgresql:// URL (add ?host=/socket/dir for a Unix socket)")
+    .refine((value) => URL.canParse(value), "not a valid URL")
+    .optional(),
+  // Connections per node for requests; each node also holds one for the view writer and one for LISTEN.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(5),
+  // How long start-up keeps retrying an unreachable database (nodes may start before it).
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // This node's rollup slot on PostgreSQL, so that nodes never wait on each other's counter rows.
+  NODE_SLOT: z.coerce.number().int().min(0).max(255).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: flag,
   RELEASE: optionalText,
@@ -57,6 +70,8 @@ export type Config = {
   host: string;
   dataDir: string;
   dbPath: string;
+  /** null: SQLite at dbPath. */
+  postgres: { url: string; poolMax: number; waitSeconds: number; nodeSlot: number } | null;
   uploadsDir: string;
   publicUrl: string;
   secureCookies: boolean;
@@ -82,6 +97,16 @@ export type Config = {
   maxBodyBytes: number;
 };
 
+/** A stable slot per machine name, so that nodes on different hosts mostly get different ones. */
+function hostSlot(): number {
+  let hash = 0;
+  for (const char of hostname()) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % 16;
+}
+
+/** Settings whose values are never printed, not even when they are invalid. */
+const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+
 export class ConfigError extends Error {}
 
 /** Overrides come from command-line flags and win over the environment. */
@@ -98,7 +123,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "config");
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(raw[name] ?? "")}: ${issue.message}`);
+    const shown = SECRET_SETTINGS.has(name) ? "(not shown: it holds a secret)" : JSON.stringify(raw[name] ?? "");
+    throw new ConfigError(`Invalid configuration: ${name}=${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -114,6 +140,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     host: e.HOST,
     dataDir,
     dbPath: resolve(dataDir, "linkprev.db"),
+    postgres: e.DATABASE_URL
+      ? { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, waitSeconds: e.DATABASE_WAIT_SECONDS, nodeSlot: e.NODE_SLOT ?? hostSlot() }
+      : null,
     uploadsDir: resolve(dataDir, "uploads"),
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),

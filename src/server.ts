@@ -7,8 +7,7 @@ import { RateLimiter } from "./http/rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
-import { openDb } from "./db/connection.ts";
-import { applyMigrations } from "./db/migrate.ts";
+import { openEngine } from "./db/engine.ts";
 import { resolveRelease, versionInfo } from "./meta/version.ts";
 import { assetRoutes, clientScript, stylesheet } from "./pages/assets.ts";
 import { NotFoundPage } from "./pages/not-found.tsx";
@@ -19,6 +18,12 @@ import { ImageStore } from "./links/images/store.ts";
 import { uploadsInUse } from "./links/service.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
+
+/** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
+const LINK_MAX_AGE_MS = 60_000;
+
+/** Nodes sharing an uploads store keep young unreferenced uploads: another node may be committing their link. */
+const UPLOAD_GRACE_MS = 3_600_000;
 
 export type RunningServer = {
   url: string;
@@ -34,25 +39,41 @@ export type RunningServer = {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   mkdirSync(config.uploadsDir, { recursive: true });
-  const { sqlite, db } = openDb(config.dbPath);
-  applyMigrations(sqlite);
+  const engine = await openEngine(config);
+  await engine.migrate();
+  const db = engine.db;
 
   const version = versionInfo(resolveRelease(config.release));
-  const linkCache = new LinkCache(sqlite, config.linkCacheSize);
-  linkCache.warm();
-  const views = await ViewRecorder.start(config.dbPath, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
+  // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
+  // was lost; one SQLite process sees every change itself.
+  const linkCache = new LinkCache(engine, config.linkCacheSize, engine.kind === "postgres" ? LINK_MAX_AGE_MS : undefined);
+  await engine.subscribeLinkChanges(
+    (key) => linkCache.invalidate(key),
+    () => linkCache.clear(),
+  );
+  await linkCache.warm();
+  const views = await ViewRecorder.start(engine.viewWriter, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
   const images = new ImageStore(config.uploadsDir);
-  const orphans = images.sweepOrphans(uploadsInUse(db));
-  if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
-  const ctx: AppContext = { config, sqlite, db, linkCache, images, version, pages, authLimiter: new RateLimiter(config.authRateLimit) };
+  await engine.exclusively("upload-sweep", async () => {
+    const orphans = images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
+    if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
+  });
+  const ctx: AppContext = { config, engine, db, images, version, pages, authLimiter: new RateLimiter(engine.countHit, config.authRateLimit) };
   const app = createApp(ctx, await assetRoutes());
 
   const pageHeaders = securityHeaders(config);
   const hsts = pageHeaders["Strict-Transport-Security"];
 
-  deleteExpiredSessions(db);
-  const sessionSweep = setInterval(() => deleteExpiredSessions(db), 3_600_000);
+  // Once per cluster: the sweep is idempotent, but N nodes need not all do it.
+  const sweep = () =>
+    engine
+      .exclusively("session-sweep", async () => {
+        await deleteExpiredSessions(db);
+      })
+      .catch((error) => console.error(`session sweep failed: ${String(error)}`));
+  await sweep();
+  const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
   const go = createGoHandler({
     cache: linkCache,
@@ -60,7 +81,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    notFoundHtml: pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    notFoundHtml: await pages.html(createElement(NotFoundPage), { title: "Page not found" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 
@@ -91,7 +112,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await server.stop();
         await views.close();
         images.close();
-        sqlite.close();
+        await engine.close();
       })()),
   };
 }

@@ -2,7 +2,7 @@
 // Also refuses cross-site writes made with the cookie (CSRF); bearer calls cannot be forged by a browser.
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
-import type { User } from "../db/schema.ts";
+import type { User } from "../db/tables.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
@@ -24,18 +24,18 @@ export function requireUser(viewer: Viewer | null): User {
 
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
-    .derive({ as: "global" }, ({ request, cookie, server }) => {
+    .derive({ as: "global" }, async ({ request, cookie, server }) => {
       const ip = clientIp(request, server, ctx.config.trustProxy);
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
-        const userId = userIdForApiToken(ctx.db, authorization.slice(7).trim());
-        const user = userId === null ? undefined : findUser(ctx.db, userId);
+        const userId = await userIdForApiToken(ctx.db, authorization.slice(7).trim());
+        const user = userId === null ? undefined : await findUser(ctx.db, userId);
         return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null };
       }
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token !== "") {
-        const session = validateSession(ctx.db, token);
-        const user = session ? findUser(ctx.db, session.userId) : undefined;
+        const session = await validateSession(ctx.db, token);
+        const user = session ? await findUser(ctx.db, session.userId) : undefined;
         if (session && user) {
           if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(ctx, session.expiresAt) });
           return { ip, viewer: { user, via: "session" } as Viewer };

@@ -33,8 +33,8 @@ export function authRoutes(ctx: AppContext) {
 
   return new Elysia()
     .use(authPlugin(ctx))
-    .get("/api/auth/google", ({ ip, cookie, redirect }) => {
-      ctx.authLimiter.hit(ip);
+    .get("/api/auth/google", async ({ ip, cookie, redirect }) => {
+      await ctx.authLimiter.hit(ip);
       if (!google) return ctx.pages.response(createElement(GoogleNotConfiguredPage), { title: "Sign in" });
       const { url, state, codeVerifier } = google.start();
       const options = { httpOnly: true, sameSite: "lax" as const, secure: ctx.config.secureCookies, path: "/", maxAge: OAUTH_COOKIE_SECONDS };
@@ -43,7 +43,7 @@ export function authRoutes(ctx: AppContext) {
       return redirect(url.toString(), 302);
     })
     .get("/api/auth/google/callback", async ({ ip, query, cookie, redirect }) => {
-      ctx.authLimiter.hit(ip);
+      await ctx.authLimiter.hit(ip);
       if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
       const expectedState = cookie[STATE_COOKIE]?.value;
       const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
@@ -62,47 +62,47 @@ export function authRoutes(ctx: AppContext) {
         return failedPage("Google did not confirm the sign-in. Please try again.");
       }
       if (!profile) return failedPage("Your Google e-mail address is not verified. Verify it with Google, then sign in again.", 403);
-      const user = upsertUser(ctx.db, profile);
-      const session = createSession(ctx.db, user.id);
+      const user = await upsertUser(ctx.engine, profile);
+      const session = await createSession(ctx.db, user.id);
       cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
       return redirect(AFTER_SIGN_IN, 302);
     })
     .get("/login/:token", ({ params }) => ctx.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in" }))
-    .post("/api/auth/login-link", ({ ip, body, cookie, redirect }) => {
-      ctx.authLimiter.hit(ip);
+    .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
+      await ctx.authLimiter.hit(ip);
       const { token } = parseInput(LoginLinkInput, body);
-      const userId = consumeLoginLink(ctx.db, token);
+      const userId = await consumeLoginLink(ctx.db, token);
       if (userId === null) return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-      const session = createSession(ctx.db, userId);
+      const session = await createSession(ctx.db, userId);
       cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
       return redirect(AFTER_SIGN_IN, 303);
     })
-    .get("/api/auth/logout", ({ cookie, redirect }) => {
+    .get("/api/auth/logout", async ({ cookie, redirect }) => {
       const token = cookie[SESSION_COOKIE]?.value;
-      if (typeof token === "string" && token) deleteSession(ctx.db, token);
+      if (typeof token === "string" && token) await deleteSession(ctx.db, token);
       cookie[SESSION_COOKIE]!.remove();
       return redirect("/", 302);
     })
     .get("/api/auth/user", ({ viewer }) => publicUser(ctx.db, requireUser(viewer)))
-    .post("/api/auth/consent", ({ viewer, body }) => {
+    .post("/api/auth/consent", async ({ viewer, body }) => {
       const user = requireUser(viewer);
       parseInput(ConsentInput, body);
-      recordConsent(ctx.db, user.id);
-      return publicUser(ctx.db, findUser(ctx.db, user.id)!);
+      await recordConsent(ctx.db, user.id);
+      return publicUser(ctx.db, (await findUser(ctx.db, user.id))!);
     })
     .get("/api/tokens", ({ viewer }) => listApiTokens(ctx.db, requireUser(viewer).id))
-    .post("/api/tokens", ({ viewer, body, ip, set }) => {
+    .post("/api/tokens", async ({ viewer, body, ip, set }) => {
       const user = requireUser(viewer);
-      ctx.authLimiter.hit(ip);
+      await ctx.authLimiter.hit(ip);
       const { name } = parseInput(TokenName, body);
       set.status = 201;
       return createApiToken(ctx.db, user.id, name);
     })
-    .delete("/api/tokens/:id", ({ viewer, params, set }) => {
+    .delete("/api/tokens/:id", async ({ viewer, params, set }) => {
       const user = requireUser(viewer);
       const id = Number(params.id);
       if (!Number.isSafeInteger(id)) throw notFound("Token not found");
-      revokeApiToken(ctx.db, user.id, id);
+      await revokeApiToken(ctx.db, user.id, id);
       set.status = 204;
       return null;
     });

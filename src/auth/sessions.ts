@@ -1,8 +1,7 @@
 // Sessions: the cookie holds a random token, the database its SHA-256. 30 days, extended on use.
-import type { Changes } from "bun:sqlite";
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { sessions } from "../db/schema.ts";
+import { sessions } from "../db/tables.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 
 export const SESSION_COOKIE = "lp_session";
@@ -12,36 +11,36 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 
 type SessionData = { userId: number; createdAt: number };
 
-export function createSession(db: Db, userId: number, now = Date.now()): { token: string; expiresAt: Date } {
+export async function createSession(db: Db, userId: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSecret();
   const expiresAt = new Date(now + SESSION_MS);
   const data: SessionData = { userId, createdAt: now };
-  db.insert(sessions).values({ sid: hashSecret(token), sess: JSON.stringify(data), expire: expiresAt }).run();
+  await db.insert(sessions).values({ sid: hashSecret(token), sess: JSON.stringify(data), expire: expiresAt });
   return { token, expiresAt };
 }
 
 /** The session's user id, or null when unknown or expired. Extends the expiry once half of it has passed. */
-export function validateSession(db: Db, token: string, now = Date.now()): { userId: number; expiresAt: Date; extended: boolean } | null {
+export async function validateSession(db: Db, token: string, now = Date.now()): Promise<{ userId: number; expiresAt: Date; extended: boolean } | null> {
   const sid = hashSecret(token);
-  const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+  const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid));
   if (!row) return null;
   if (row.expire.getTime() <= now) {
-    db.delete(sessions).where(eq(sessions.sid, sid)).run();
+    await db.delete(sessions).where(eq(sessions.sid, sid));
     return null;
   }
   const { userId } = JSON.parse(row.sess) as SessionData;
   if (row.expire.getTime() - now < SESSION_MS / 2) {
     const expiresAt = new Date(now + SESSION_MS);
-    db.update(sessions).set({ expire: expiresAt }).where(eq(sessions.sid, sid)).run();
+    await db.update(sessions).set({ expire: expiresAt }).where(eq(sessions.sid, sid));
     return { userId, expiresAt, extended: true };
   }
   return { userId, expiresAt: row.expire, extended: false };
 }
 
-export function deleteSession(db: Db, token: string): void {
-  db.delete(sessions).where(eq(sessions.sid, hashSecret(token))).run();
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, hashSecret(token)));
 }
 
-export function deleteExpiredSessions(db: Db, now = Date.now()): number {
-  return (db.delete(sessions).where(lt(sessions.expire, new Date(now))).run() as unknown as Changes).changes;
+export async function deleteExpiredSessions(db: Db, now = Date.now()): Promise<number> {
+  return (await db.delete(sessions).where(lt(sessions.expire, new Date(now))).returning({ sid: sessions.sid })).length;
 }

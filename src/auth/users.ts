@@ -1,7 +1,8 @@
 // Users: created at first sign-in (Google, or a sign-in link on a self-hosted server), updated afterwards.
-import { eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { userConsents, users, type User } from "../db/schema.ts";
+import type { Engine } from "../db/engine.ts";
+import { userConsents, users, type User } from "../db/tables.ts";
 
 export type Profile = { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; googleSub?: string };
 
@@ -11,26 +12,26 @@ export function slugBaseFromEmail(email: string): string {
   return base || "user";
 }
 
-function uniqueUserSlug(db: Db, email: string): string {
+async function uniqueUserSlug(db: Db, email: string): Promise<string> {
   const base = slugBaseFromEmail(email);
-  const taken = (slug: string) => db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).get() !== undefined;
-  if (!taken(base)) return base;
+  const taken = async (slug: string) => (await db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).limit(1)).length > 0;
+  if (!(await taken(base))) return base;
   for (let n = 2; ; n++) {
     const suffix = n < 1000 ? String(n) : crypto.randomUUID().slice(0, 6);
     const slug = `${base.slice(0, 20 - suffix.length)}${suffix}`;
-    if (!taken(slug)) return slug;
+    if (!(await taken(slug))) return slug;
   }
 }
 
 /** Finds the user by Google subject or e-mail and refreshes the profile, or creates them. The slug never changes. */
-export function upsertUser(db: Db, profile: Profile): User {
+export function upsertUser(engine: Engine, profile: Profile): Promise<User> {
   const email = profile.email.toLowerCase();
-  return db.transaction((tx) => {
+  return engine.transaction(async (tx) => {
     const existing =
-      (profile.googleSub ? tx.select().from(users).where(eq(users.googleSub, profile.googleSub)).get() : undefined) ??
-      tx.select().from(users).where(eq(users.email, email)).get();
+      (profile.googleSub ? (await tx.select().from(users).where(eq(users.googleSub, profile.googleSub)))[0] : undefined) ??
+      (await tx.select().from(users).where(eq(users.email, email)))[0];
     if (existing) {
-      return tx
+      const [updated] = await tx
         .update(users)
         .set({
           email,
@@ -41,10 +42,10 @@ export function upsertUser(db: Db, profile: Profile): User {
           updatedAt: new Date(),
         })
         .where(eq(users.id, existing.id))
-        .returning()
-        .get();
+        .returning();
+      return updated!;
     }
-    return tx
+    const [created] = await tx
       .insert(users)
       .values({
         email,
@@ -52,34 +53,33 @@ export function upsertUser(db: Db, profile: Profile): User {
         lastName: profile.lastName,
         profileImageUrl: profile.profileImageUrl,
         googleSub: profile.googleSub ?? null,
-        userSlug: uniqueUserSlug(tx as unknown as Db, email),
+        userSlug: await uniqueUserSlug(tx, email),
       })
-      .returning()
-      .get();
-  }, { behavior: "immediate" });
+      .returning();
+    return created!;
+  });
 }
 
-export function findUser(db: Db, userId: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, userId)).get();
+export async function findUser(db: Db, userId: number): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.id, userId)))[0];
 }
 
-export function hasConsent(db: Db, userId: number): boolean {
-  return (
-    db
-      .select({ n: sql<number>`1` })
-      .from(userConsents)
-      .where(sql`${userConsents.userId} = ${userId} AND ${userConsents.termsAccepted} = 1 AND ${userConsents.privacyAccepted} = 1`)
-      .get() !== undefined
-  );
+export async function hasConsent(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: userConsents.id })
+    .from(userConsents)
+    .where(and(eq(userConsents.userId, userId), eq(userConsents.termsAccepted, true), eq(userConsents.privacyAccepted, true)))
+    .limit(1);
+  return rows.length > 0;
 }
 
-export function recordConsent(db: Db, userId: number): void {
-  db.insert(userConsents).values({ userId, termsAccepted: true, privacyAccepted: true }).run();
+export async function recordConsent(db: Db, userId: number): Promise<void> {
+  await db.insert(userConsents).values({ userId, termsAccepted: true, privacyAccepted: true });
 }
 
 /** The current-user response: SPEC's User fields plus the consent flags. */
-export function publicUser(db: Db, user: User) {
-  const consented = hasConsent(db, user.id);
+export async function publicUser(db: Db, user: User) {
+  const consented = await hasConsent(db, user.id);
   return {
     id: user.id,
     email: user.email,

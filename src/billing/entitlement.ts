@@ -2,7 +2,7 @@
 // period end, not past that end). With billing off (self-hosting) everyone has enterprise limits.
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { subscriptions, type Subscription } from "../db/schema.ts";
+import { subscriptions, type Subscription } from "../db/tables.ts";
 import { planById, type Plan } from "./plans.ts";
 
 export type Entitlement = { active: boolean; plan: Plan; subscription: Subscription | null };
@@ -14,13 +14,14 @@ export function isSubscriptionValid(subscription: Subscription | null | undefine
 }
 
 /** The user's newest subscription row. */
-export function latestSubscription(db: Db, userId: number): Subscription | null {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id)).limit(1).get() ?? null;
+export async function latestSubscription(db: Db, userId: number): Promise<Subscription | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id)).limit(1);
+  return row ?? null;
 }
 
-export function entitlementFor(db: Db, billingEnabled: boolean, userId: number, now = Date.now()): Entitlement {
+export async function entitlementFor(db: Db, billingEnabled: boolean, userId: number, now = Date.now()): Promise<Entitlement> {
   if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
-  const subscription = latestSubscription(db, userId);
+  const subscription = await latestSubscription(db, userId);
   const active = isSubscriptionValid(subscription, now);
   // Without a valid subscription the basic plan's limits are shown (SPEC §9).
   const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;

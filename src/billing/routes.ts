@@ -13,6 +13,7 @@ import { validateVat } from "./vat.ts";
 export function billingRoutes(ctx: AppContext) {
   const deps: BillingDeps = {
     db: ctx.db,
+    engine: ctx.engine,
     config: ctx.config,
     stripe: ctx.config.stripe ? createStripe(ctx.config.stripe) : null,
     checkVat: (input) => validateVat(ctx.config, input),
@@ -34,12 +35,12 @@ export function billingRoutes(ctx: AppContext) {
       })
       // The signature covers the exact bytes Stripe sent: read them unparsed.
       .post("/api/stripe/webhook", async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")), { parse: "none" })
-      .post("/api/vat/validate", ({ viewer, body, ip }) => {
-        ctx.authLimiter.hit(ip);
+      .post("/api/vat/validate", async ({ viewer, body, ip }) => {
+        await ctx.authLimiter.hit(ip);
         return validateVatNumber(deps, viewer?.user ?? null, body);
       })
-      .delete("/api/vat", ({ viewer, set }) => {
-        removeVatExemption(deps, requireUser(viewer));
+      .delete("/api/vat", async ({ viewer, set }) => {
+        await removeVatExemption(deps, requireUser(viewer));
         set.status = 204;
         return null;
       })

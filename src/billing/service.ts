@@ -1,12 +1,12 @@
 // Subscriptions through Stripe: checkout, plan changes, cancel / reactivate, webhooks and the VAT exemption.
 // Services take plain data; every Stripe call goes through the SDK client in deps.
-import type { Changes } from "bun:sqlite";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connection.ts";
-import { payments, stripeEvents, subscriptions, users, type User } from "../db/schema.ts";
+import type { Engine } from "../db/engine.ts";
+import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { entitlementFor, isSubscriptionValid, latestSubscription } from "./entitlement.ts";
@@ -16,6 +16,7 @@ import { VatInput, viesCountry, type VatCheck } from "./vat.ts";
 
 export type BillingDeps = {
   db: Db;
+  engine: Engine;
   config: Config;
   stripe: Stripe | null;
   checkVat: (input: unknown) => Promise<VatCheck>;
@@ -29,8 +30,8 @@ function stripeOf(deps: BillingDeps): { stripe: Stripe; settings: NonNullable<Co
 }
 
 /** GET /api/subscriptions/active */
-export function activeSubscription(deps: BillingDeps, user: User) {
-  const { active, plan, subscription } = entitlementFor(deps.db, deps.config.stripe !== null, user.id);
+export async function activeSubscription(deps: BillingDeps, user: User) {
+  const { active, plan, subscription } = await entitlementFor(deps.db, deps.config.stripe !== null, user.id);
   if (!deps.config.stripe) {
     return { active: true, subscription: { planId: plan.id, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false, plan: { name: plan.name } } };
   }
@@ -51,15 +52,14 @@ export function activeSubscription(deps: BillingDeps, user: User) {
  * Stores what Stripe says about a subscription, unless a newer observation is already stored: webhooks
  * arrive in any order, so `observedAt` (the event's `created`, in seconds) decides.
  */
-function recordSubscription(deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): void {
+async function recordSubscription(db: Db, deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): Promise<void> {
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;
-  const owner = deps.db
+  const [owner] = await db
     .select({ id: users.id })
     .from(users)
-    .where(facts.metadataUserId ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId)) : eq(users.stripeCustomerId, facts.customerId))
-    .get();
+    .where(facts.metadataUserId ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId)) : eq(users.stripeCustomerId, facts.customerId));
   if (!owner || !plan) {
     console.error(`Stripe subscription ${facts.stripeSubscriptionId}: unknown customer ${facts.customerId} or price ${facts.priceId}; not recorded`);
     return;
@@ -77,7 +77,7 @@ function recordSubscription(deps: BillingDeps, subscription: Stripe.Subscription
     stripeEventAt: observedAt,
     updatedAt: new Date(),
   };
-  deps.db
+  await db
     .insert(subscriptions)
     .values(values)
     .onConflictDoUpdate({
@@ -85,8 +85,7 @@ function recordSubscription(deps: BillingDeps, subscription: Stripe.Subscription
       set: values,
       // Applied only when this observation is at least as new as the stored one.
       setWhere: lte(subscriptions.stripeEventAt, observedAt),
-    })
-    .run();
+    });
 }
 
 
@@ -110,13 +109,13 @@ async function exemptionFor(deps: BillingDeps, user: User, vatInfo: z.infer<type
   return storeExemption(deps, user, check);
 }
 
-function storeExemption(deps: BillingDeps, user: User, check: VatCheck): User {
-  return deps.db
+async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): Promise<User> {
+  const [updated] = await deps.db
     .update(users)
     .set({ vatCountryCode: check.countryCode, vatNumber: check.vatNumber, vatCompanyName: check.companyName, updatedAt: new Date() })
     .where(eq(users.id, user.id))
-    .returning()
-    .get();
+    .returning();
+  return updated!;
 }
 
 async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Promise<string> {
@@ -130,7 +129,7 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Pr
       { idempotencyKey: `customer-${user.id}` },
     );
     customerId = customer.id;
-    deps.db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+    await deps.db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id));
   } else {
     await stripe.customers.update(customerId, { tax_exempt: taxExempt });
   }
@@ -148,7 +147,7 @@ export async function subscribe(deps: BillingDeps, user: User, body: unknown): P
   const { stripe, settings } = stripeOf(deps);
   const { planId, vatInfo } = parseInput(CheckoutInput, body);
   const price = stripePriceFor(settings, planId as PlanId);
-  const current = latestSubscription(deps.db, user.id);
+  const current = await latestSubscription(deps.db, user.id);
 
   if (current && isSubscriptionValid(current)) {
     if (current.planId === planId && !current.cancelAtPeriodEnd) throw conflict("You are already on this plan");
@@ -161,7 +160,7 @@ export async function subscribe(deps: BillingDeps, user: User, body: unknown): P
       cancel_at_period_end: false,
       metadata: { userId: String(user.id), planId },
     });
-    recordSubscription(deps, updated, nowSeconds());
+    await recordSubscription(deps.db, deps, updated, nowSeconds());
     return { url: "/payment-success" };
   }
 
@@ -191,25 +190,25 @@ export async function confirmCheckout(deps: BillingDeps, user: User, sessionId: 
   if (session.client_reference_id !== String(user.id) && customerId !== user.stripeCustomerId) throw notFound("Checkout session not found");
   const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
   if (session.status !== "complete" || !subscriptionId) return;
-  recordSubscription(deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds());
+  await recordSubscription(deps.db, deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds());
 }
 
 async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boolean): Promise<void> {
   const { stripe } = stripeOf(deps);
-  const current = latestSubscription(deps.db, user.id);
+  const current = await latestSubscription(deps.db, user.id);
   if (!current || !isSubscriptionValid(current) || current.cancelAtPeriodEnd === cancel) {
     throw notFound(cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate");
   }
   const updated = await stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: cancel });
-  recordSubscription(deps, updated, nowSeconds());
+  await recordSubscription(deps.db, deps, updated, nowSeconds());
 }
 
 export const cancelSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, true);
 export const reactivateSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, false);
 
-function recordPayment(deps: BillingDeps, invoice: Stripe.Invoice, status: "paid" | "failed"): void {
+async function recordPayment(db: Db, invoice: Stripe.Invoice, status: "paid" | "failed"): Promise<void> {
   const customerId = typeof invoice.customer === "string" ? invoice.customer : invoice.customer?.id;
-  const owner = customerId ? deps.db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).get() : undefined;
+  const [owner] = customerId ? await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)) : [];
   if (!owner) return;
   const intent = invoice.payments?.data?.[0]?.payment?.payment_intent;
   const paymentIntentId = (typeof intent === "string" ? intent : intent?.id) ?? `invoice:${invoice.id}`;
@@ -222,7 +221,7 @@ function recordPayment(deps: BillingDeps, invoice: Stripe.Invoice, status: "paid
     status,
     receiptUrl: invoice.hosted_invoice_url ?? null,
   };
-  deps.db.insert(payments).values(values).onConflictDoUpdate({ target: payments.stripePaymentIntentId, set: values }).run();
+  await db.insert(payments).values(values).onConflictDoUpdate({ target: payments.stripePaymentIntentId, set: values });
 }
 
 /** POST /api/stripe/webhook: verified, idempotent (each event id once), order-tolerant. */
@@ -234,9 +233,9 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
   } catch {
     throw badRequest("Invalid Stripe signature");
   }
-  if (deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return { received: true, duplicate: true };
+  if ((await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id))).length > 0) return { received: true, duplicate: true };
 
-  // Fetch what an event only points at before the (synchronous) transaction.
+  // Fetch what an event only points at before the transaction, which does no other I/O.
   let checkoutSubscription: Stripe.Subscription | null = null;
   if (event.type === "checkout.session.completed") {
     const session = event.data.object;
@@ -244,46 +243,43 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
     if (session.mode === "subscription" && subscriptionId) checkoutSubscription = await stripe.subscriptions.retrieve(subscriptionId);
   }
 
-  const applied = deps.db.transaction(
-    () => {
-      const inserted = deps.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run() as unknown as Changes;
-      if (inserted.changes === 0) return false;
+  const applied = await deps.engine.transaction(async (tx) => {
+      const inserted = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+      if (inserted.length === 0) return false;
       switch (event.type) {
         case "checkout.session.completed": {
           const customerId = typeof event.data.object.customer === "string" ? event.data.object.customer : event.data.object.customer?.id;
           const userId = Number(event.data.object.client_reference_id);
           if (customerId && userId) {
-            deps.db.update(users).set({ stripeCustomerId: customerId }).where(and(eq(users.id, userId), or(eq(users.stripeCustomerId, customerId), isNull(users.stripeCustomerId)))).run();
+            await tx.update(users).set({ stripeCustomerId: customerId }).where(and(eq(users.id, userId), or(eq(users.stripeCustomerId, customerId), isNull(users.stripeCustomerId))));
           }
-          if (checkoutSubscription) recordSubscription(deps, checkoutSubscription, event.created);
+          if (checkoutSubscription) await recordSubscription(tx, deps, checkoutSubscription, event.created);
           break;
         }
         case "customer.subscription.created":
         case "customer.subscription.updated":
         case "customer.subscription.deleted":
-          recordSubscription(deps, event.data.object, event.created);
+          await recordSubscription(tx, deps, event.data.object, event.created);
           break;
         case "invoice.paid":
-          recordPayment(deps, event.data.object, "paid");
+          await recordPayment(tx, event.data.object, "paid");
           break;
         case "invoice.payment_failed":
-          recordPayment(deps, event.data.object, "failed");
+          await recordPayment(tx, event.data.object, "failed");
           break;
       }
       return true;
-    },
-    { behavior: "immediate" },
-  );
+  });
   return applied ? { received: true } : { received: true, duplicate: true };
 }
 
 /** POST /api/vat/validate: the answer, and for a signed-in user a valid number is kept for checkout. */
 export async function validateVatNumber(deps: BillingDeps, user: User | null, input: unknown) {
   const check = await deps.checkVat(input);
-  if (check.isValid && user) storeExemption(deps, user, check);
+  if (check.isValid && user) await storeExemption(deps, user, check);
   return { isValid: check.isValid, companyName: check.companyName, countryCode: check.countryCode, vatNumber: check.vatNumber };
 }
 
-export function removeVatExemption(deps: BillingDeps, user: User): void {
-  deps.db.update(users).set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+export async function removeVatExemption(deps: BillingDeps, user: User): Promise<void> {
+  await deps.db.update(users).set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() }).where(eq(users.id, user.id));
 }

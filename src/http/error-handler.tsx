@@ -33,7 +33,7 @@ function describe(code: string | number, error: unknown): { status: number; mess
 }
 
 export const errorHandler = (pages: PageRenderer) =>
-  new Elysia({ name: "error-handler" }).onError({ as: "global" }, (context) => {
+  new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
     const { status, message, field } = describe(code, error);
     // Set when the auth plugin ran before the failure, so the top bar still shows who is signed in.

@@ -1,24 +1,20 @@
-// A fixed-window request counter per key (an IP address): enough to slow down guessing and floods
-// on the sign-in and token endpoints of one server process.
+// A fixed-window request counter per key (an IP address): enough to slow down guessing and floods on the
+// sign-in and token endpoints. The engine keeps the counts: in memory on SQLite (one process), in the
+// database on PostgreSQL, so that N nodes behind a balancer share one limit.
 import { tooManyRequests } from "./errors.ts";
 
-export class RateLimiter {
-  private counts = new Map<string, number>();
-  private windowStartedAt = Date.now();
+/** Adds one to `key`'s count in the window starting at `windowStart`; the new count. */
+export type HitCounter = (key: string, windowStart: number) => Promise<number>;
 
+export class RateLimiter {
   constructor(
+    private readonly countHit: HitCounter,
     private readonly limit: number,
     private readonly windowMs = 60_000,
   ) {}
 
   /** Counts one request for `key`; throws a 429 once the key is over its limit in this window. */
-  hit(key: string, now = Date.now()): void {
-    if (now - this.windowStartedAt >= this.windowMs) {
-      this.counts = new Map();
-      this.windowStartedAt = now;
-    }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    if (count > this.limit) throw tooManyRequests();
+  async hit(key: string, now = Date.now()): Promise<void> {
+    if ((await this.countHit(key, now - (now % this.windowMs))) > this.limit) throw tooManyRequests();
   }
 }

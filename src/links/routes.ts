@@ -24,7 +24,7 @@ function numericId(value: string): number {
 
 export const linkDeps = (ctx: AppContext): LinkDeps => ({
   db: ctx.db,
-  linkCache: ctx.linkCache,
+  engine: ctx.engine,
   images: ctx.images,
   publicUrl: ctx.config.publicUrl,
   billingEnabled: ctx.config.stripe !== null,
@@ -49,8 +49,8 @@ export function linkRoutes(ctx: AppContext) {
       updateLink(deps, requireUser(viewer), params.linkSlug, parseInput(LinkInput, body), uploadedImage(body)),
     )
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
-    .delete("/:id", ({ viewer, params, set }) => {
-      deleteLink(deps, requireUser(viewer), numericId(params.id));
+    .delete("/:id", async ({ viewer, params, set }) => {
+      await deleteLink(deps, requireUser(viewer), numericId(params.id));
       set.status = 204;
       return null;
     });

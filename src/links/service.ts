@@ -2,26 +2,29 @@
 // scoped to the owner's id; failures are AppErrors.
 import { and, desc, eq, gte, inArray, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { links, viewRollups, type Link, type User } from "../db/schema.ts";
+import type { Engine } from "../db/engine.ts";
+import { links, viewRollups, type Link, type User } from "../db/tables.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import type { LinkCache } from "../redirect/link-cache.ts";
 import { UPLOADS_PREFIX, type ImageStore, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 
-export type LinkDeps = { db: Db; linkCache: LinkCache; images: ImageStore; publicUrl: string; billingEnabled: boolean };
+export type LinkDeps = { db: Db; engine: Engine; images: ImageStore; publicUrl: string; billingEnabled: boolean };
 
 const SLUG_TAKEN = "This custom URL is already taken";
 const SLUG_RESERVED = "This custom URL is reserved";
 const LINK_NOT_FOUND = "Link not found";
 
-/** A link's all-time count of one kind, summed from its rollup rows (one per day and platform). */
-const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot) =>
-  sql<number>`(SELECT coalesce(sum(${column}), 0) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`;
+/** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
+const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
-const linkColumns = {
+/** A link's all-time count of one kind, summed from its rollup rows (one per day, platform and node slot). */
+const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot) =>
+  total(sql`(SELECT sum(${column}) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`);
+
+const linkColumns = () => ({
   id: links.id,
   linkSlug: links.linkSlug,
   targetUrl: links.targetUrl,
@@ -33,7 +36,7 @@ const linkColumns = {
   viewsHuman: linkTotal(viewRollups.human),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
-};
+});
 
 type LinkRow = {
   id: number;
@@ -58,40 +61,40 @@ export type LinkView = ReturnType<typeof present>;
 
 /** Links with their view counters; `where` must scope them to one user. */
 function selectLinks(db: Db, where: SQL | undefined) {
-  return db.select(linkColumns).from(links).where(where).$dynamic();
+  return db.select(linkColumns()).from(links).where(where).$dynamic();
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */
-export function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): LinkView[] {
+export async function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): Promise<LinkView[]> {
   const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
     which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
     desc(links.id),
   );
-  return (page ? query.limit(page.limit).offset(page.offset) : query).all().map((row) => present(row, user.userSlug, deps.publicUrl));
+  return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map((row) => present(row, user.userSlug, deps.publicUrl));
 }
 
-function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: number }): Link | undefined {
-  return db
+async function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: number }): Promise<Link | undefined> {
+  const [row] = await db
     .select()
     .from(links)
-    .where(and(eq(links.userId, userId), eq(links.deleted, false), "slug" in where ? eq(links.linkSlug, where.slug) : eq(links.id, where.id)))
-    .get();
+    .where(and(eq(links.userId, userId), eq(links.deleted, false), "slug" in where ? eq(links.linkSlug, where.slug) : eq(links.id, where.id)));
+  return row;
 }
 
-export function getLinkBySlug(deps: LinkDeps, user: User, slug: string): LinkView {
-  const row = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug))).get();
+export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<LinkView> {
+  const [row] = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
   if (!row) throw notFound(LINK_NOT_FOUND);
   return present(row, user.userSlug, deps.publicUrl);
 }
 
-const slugInUse = (db: Db, userId: number, slug: string) => findLiveLink(db, userId, { slug }) !== undefined;
+const slugInUse = async (db: Db, userId: number, slug: string) => (await findLiveLink(db, userId, { slug })) !== undefined;
 
 /** A custom slug the user may take: their plan allows it, it is not ours, and it is free. */
-function checkCustomSlug(deps: LinkDeps, user: User, slug: string): void {
-  const { plan } = entitlementFor(deps.db, deps.billingEnabled, user.id);
+async function checkCustomSlug(deps: LinkDeps, user: User, slug: string): Promise<void> {
+  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id);
   if (!plan.customSlugs) throw forbidden("Custom URLs are available on the Pro and Enterprise plans. Upgrade at /pricing.");
   if (isReservedSlug(slug)) throw badRequest(`customLinkSlug: ${SLUG_RESERVED}`, "customLinkSlug");
-  if (slugInUse(deps.db, user.id, slug)) throw conflict(SLUG_TAKEN);
+  if (await slugInUse(deps.db, user.id, slug)) throw conflict(SLUG_TAKEN);
 }
 
 function checkTarget(deps: LinkDeps, targetUrl: string): void {
@@ -106,73 +109,78 @@ function checkExternalImage(imageUrl: string): void {
   if (!isHttpUrl(imageUrl)) throw badRequest("imageUrl: Image URL must be a valid http(s) URL", "imageUrl");
 }
 
-function requireActive(deps: LinkDeps, user: User) {
-  const entitlement = entitlementFor(deps.db, deps.billingEnabled, user.id);
+async function requireActive(db: Db, deps: LinkDeps, user: User) {
+  const entitlement = await entitlementFor(db, deps.billingEnabled, user.id);
   if (!entitlement.active) throw paymentRequired("You need an active subscription to create or edit links. See the plans at /pricing.");
   return entitlement;
 }
 
-function checkQuota(deps: LinkDeps, user: User): void {
-  const { plan } = requireActive(deps, user);
+async function checkQuota(db: Db, deps: LinkDeps, user: User): Promise<void> {
+  const { plan } = await requireActive(db, deps, user);
   if (plan.linkQuota === 0) return;
-  const live = deps.db.select({ n: sql<number>`count(*)` }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false))).get()!.n;
+  const [{ live }] = await db.select({ live: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false)));
   if (live >= plan.linkQuota) {
     throw forbidden(`You have used all ${plan.linkQuota} links of the ${plan.name} plan. Delete a link or upgrade at /pricing.`);
   }
 }
 
-const isUniqueViolation = (error: unknown) => String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE");
-
-/** Runs `write` in an immediate transaction; an image stored for it is removed again if the write fails. */
-function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, write: () => T): T {
+/**
+ * Runs `write` in a transaction; an image stored for it is removed again if the write fails. Once it has
+ * committed, every link cache (other threads and nodes included) drops the short addresses it changed.
+ */
+async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
+  let written: { result: T; changed: string[] };
   try {
-    return deps.db.transaction(write, { behavior: "immediate" });
+    written = await deps.engine.transaction(write);
   } catch (error) {
     if (image) deps.images.remove(image.url);
-    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+    if (deps.engine.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
     throw error;
   }
+  for (const key of written.changed) await deps.engine.announceLinkChange(key);
+  return written.result;
 }
 
 /** Removes an upload once no live link shows it any more. */
-function releaseImage(deps: LinkDeps, url: string | null): void {
+async function releaseImage(deps: LinkDeps, url: string | null): Promise<void> {
   if (!url) return;
-  const stillUsed = deps.db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url), eq(links.deleted, false))).limit(1).get();
-  if (!stillUsed) deps.images.remove(url);
+  const stillUsed = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url), eq(links.deleted, false))).limit(1);
+  if (stillUsed.length === 0) deps.images.remove(url);
 }
 
 /** Every upload a live link shows: what the start-up sweep of the uploads folder keeps (see releaseImage). */
-export function uploadsInUse(db: Db): string[] {
-  return db
+export async function uploadsInUse(db: Db): Promise<string[]> {
+  const rows = await db
     .select({ url: links.imageUrl })
     .from(links)
-    .where(and(eq(links.deleted, false), like(links.imageUrl, `${UPLOADS_PREFIX}%`)))
-    .all()
-    .map((row) => row.url!);
+    .where(and(eq(links.deleted, false), like(links.imageUrl, `${UPLOADS_PREFIX}%`)));
+  return rows.map((row) => row.url!);
 }
+
+const shortAddress = (user: User, linkSlug: string) => `${user.userSlug}/${linkSlug}`;
 
 async function storeUpload(deps: LinkDeps, file: File | null): Promise<StoredImage | null> {
   return file ? deps.images.save(await deps.images.prepare(file)) : null;
 }
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<LinkView> {
-  checkQuota(deps, user);
-  if (input.customLinkSlug) checkCustomSlug(deps, user, input.customLinkSlug);
+  await checkQuota(deps.db, deps, user);
+  if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   checkTarget(deps, input.targetUrl);
   if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
 
   const image = await storeUpload(deps, file);
-  const id = writeWithImage(deps, image, () => {
+  const linkSlug = await writeWithImage(deps, image, async (tx) => {
     // Checked again inside the transaction: other requests ran while the image was processed.
-    checkQuota(deps, user);
+    await checkQuota(tx, deps, user);
     let slug = input.customLinkSlug;
-    if (slug && slugInUse(deps.db, user.id, slug)) throw conflict(SLUG_TAKEN);
+    if (slug && (await slugInUse(tx, user.id, slug))) throw conflict(SLUG_TAKEN);
     for (let attempt = 0; !slug && attempt < 10; attempt++) {
       const candidate = generateSlug();
-      if (!slugInUse(deps.db, user.id, candidate)) slug = candidate;
+      if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    return deps.db
+    await tx
       .insert(links)
       .values({
         userId: user.id,
@@ -184,20 +192,19 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         imageSource: image ? "upload" : (input.imageSource ?? (input.imageUrl ? "upload" : null)),
         imageWidth: image?.width ?? null,
         imageHeight: image?.height ?? null,
-      })
-      .returning({ id: links.id, linkSlug: links.linkSlug })
-      .get();
+      });
+    // A cache may hold "not found" for this address.
+    return { result: slug, changed: [shortAddress(user, slug)] };
   });
-  deps.linkCache.invalidate(user.userSlug, id.linkSlug);
-  return getLinkBySlug(deps, user, id.linkSlug);
+  return getLinkBySlug(deps, user, linkSlug);
 }
 
 export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null): Promise<LinkView> {
-  const existing = findLiveLink(deps.db, user.id, { slug });
+  const existing = await findLiveLink(deps.db, user.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
-  requireActive(deps, user);
+  await requireActive(deps.db, deps, user);
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
-  if (newSlug !== existing.linkSlug) checkCustomSlug(deps, user, newSlug);
+  if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug);
   checkTarget(deps, input.targetUrl);
   // No imageUrl field keeps the image; an empty one removes it; the current URL or an external one sets it.
   const keepImage = input.imageUrl === undefined || input.imageUrl === existing.imageUrl;
@@ -209,49 +216,45 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
     : keepImage
       ? {}
       : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, imageWidth: null, imageHeight: null };
-  writeWithImage(deps, image, () => {
-    if (newSlug !== existing.linkSlug && slugInUse(deps.db, user.id, newSlug)) throw conflict(SLUG_TAKEN);
-    deps.db
+  await writeWithImage(deps, image, async (tx) => {
+    if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
+    await tx
       .update(links)
       .set({ linkSlug: newSlug, targetUrl: new URL(input.targetUrl).href, title: input.title, description: input.description, ...imageFields, updatedAt: new Date() })
-      .where(and(eq(links.id, existing.id), eq(links.userId, user.id)))
-      .run();
+      .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
+    return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
-  if ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl) releaseImage(deps, existing.imageUrl);
-  deps.linkCache.invalidate(user.userSlug, existing.linkSlug);
-  deps.linkCache.invalidate(user.userSlug, newSlug);
+  if ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl) await releaseImage(deps, existing.imageUrl);
   return getLinkBySlug(deps, user, newSlug);
 }
 
-export function deleteLink(deps: LinkDeps, user: User, id: number): void {
-  const existing = findLiveLink(deps.db, user.id, { id });
+export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
+  const existing = await findLiveLink(deps.db, user.id, { id });
   if (!existing) throw notFound(LINK_NOT_FOUND);
-  deps.db
+  await deps.db
     .update(links)
     .set({ deleted: true, deletedAt: new Date() })
-    .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)))
-    .run();
-  deps.linkCache.invalidate(user.userSlug, existing.linkSlug);
-  releaseImage(deps, existing.imageUrl);
+    .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
+  await deps.engine.announceLinkChange(shortAddress(user, existing.linkSlug));
+  await releaseImage(deps, existing.imageUrl);
 }
 
-export function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): { available: boolean; message: string } {
+export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {
   const candidate = parseInput(customLinkSlug.min(1, "Custom URL is required"), slug);
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
-  if (slugInUse(deps.db, user.id, candidate)) return { available: false, message: SLUG_TAKEN };
+  if (await slugInUse(deps.db, user.id, candidate)) return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };
 }
 
-export function linkStats(deps: LinkDeps, user: User) {
+export async function linkStats(deps: LinkDeps, user: User) {
   const liveLinks = and(eq(links.userId, user.id), eq(links.deleted, false));
-  const totalLinks = deps.db.select({ n: sql<number>`count(*)` }).from(links).where(liveLinks).get()!.n;
-  const views = deps.db
-    .select({ human: sql<number>`coalesce(sum(${viewRollups.human}), 0)`, bot: sql<number>`coalesce(sum(${viewRollups.bot}), 0)` })
+  const [{ totalLinks }] = await deps.db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks);
+  const [views] = await deps.db
+    .select({ human: total(sql`sum(${viewRollups.human})`), bot: total(sql`sum(${viewRollups.bot})`) })
     .from(viewRollups)
     .innerJoin(links, eq(links.id, viewRollups.linkId))
-    .where(liveLinks)
-    .get()!;
-  return { totalLinks, totalViews: views.human + views.bot, humanViews: views.human, botViews: views.bot };
+    .where(liveLinks);
+  return { totalLinks, totalViews: views!.human + views!.bot, humanViews: views!.human, botViews: views!.bot };
 }
 
 const DAY_MS = 86_400_000;
@@ -264,35 +267,33 @@ const zeroFilled = (dates: string[], rows: Map<string, { human: number; bot: num
   dates.map((date) => ({ date, human: rows.get(date)?.human ?? 0, bot: rows.get(date)?.bot ?? 0 }));
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
-export function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
-  const link = deps.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), eq(links.userId, user.id))).get();
+export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
+  const [link] = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), eq(links.userId, user.id)));
   if (!link) throw notFound(LINK_NOT_FOUND);
-  const { series, platforms } = dashboardViews(deps, user, [linkId], days, now);
+  const { series, platforms } = await dashboardViews(deps, user, [linkId], days, now);
   return { days: series.get(linkId) ?? zeroFilled(lastDays(days, now), new Map()), platforms: platforms.get(linkId) ?? [] };
 }
 
 /** For the dashboard: the given links' last `days` days and platforms, in two queries on the rollups. */
-export function dashboardViews(deps: LinkDeps, user: User, linkIds: number[], days: number, now = Date.now()) {
+export async function dashboardViews(deps: LinkDeps, user: User, linkIds: number[], days: number, now = Date.now()) {
   const dates = lastDays(days, now);
   const owned = and(eq(links.userId, user.id), inArray(links.id, linkIds));
-  const rows = deps.db
-    .select({ linkId: viewRollups.linkId, day: viewRollups.day, human: sql<number>`sum(${viewRollups.human})`, bot: sql<number>`sum(${viewRollups.bot})` })
+  const rows = await deps.db
+    .select({ linkId: viewRollups.linkId, day: viewRollups.day, human: total(sql`sum(${viewRollups.human})`), bot: total(sql`sum(${viewRollups.bot})`) })
     .from(viewRollups)
     .innerJoin(links, eq(links.id, viewRollups.linkId))
     .where(and(owned, gte(viewRollups.day, dates[0]!)))
-    .groupBy(viewRollups.linkId, viewRollups.day)
-    .all();
+    .groupBy(viewRollups.linkId, viewRollups.day);
   // All-time crawler counts by platform (people's rows have no platform).
-  const count = sql<number>`sum(${viewRollups.bot})`;
-  const platformRows = deps.db
+  const count = total(sql`sum(${viewRollups.bot})`);
+  const platformRows = await deps.db
     .select({ linkId: viewRollups.linkId, platform: viewRollups.platform, count })
     .from(viewRollups)
     .innerJoin(links, eq(links.id, viewRollups.linkId))
     .where(and(owned, ne(viewRollups.platform, "")))
     .groupBy(viewRollups.linkId, viewRollups.platform)
     .having(sql`${count} > 0`)
-    .orderBy(desc(count), viewRollups.platform)
-    .all();
+    .orderBy(desc(count), viewRollups.platform);
   const byLink = new Map<number, Map<string, { human: number; bot: number }>>();
   for (const row of rows) byLink.set(row.linkId, (byLink.get(row.linkId) ?? new Map()).set(row.day, row));
   const series = new Map([...byLink].map(([linkId, byDay]) => [linkId, zeroFilled(dates, byDay)]));

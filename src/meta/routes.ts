@@ -5,7 +5,7 @@ export const metaRoutes = (ctx: AppContext) =>
   new Elysia()
     .get("/api/version", () => ctx.version)
     // For container health checks: the database must answer.
-    .get("/healthz", () => {
-      ctx.sqlite.query("SELECT 1").get();
+    .get("/healthz", async () => {
+      await ctx.engine.ping();
       return { ok: true };
     });

@@ -2,7 +2,7 @@
 import type { Viewer } from "../auth/plugin.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import type { AppContext } from "../context.ts";
-import type { User } from "../db/schema.ts";
+import type { User } from "../db/tables.ts";
 import { setFlash } from "../http/flash.ts";
 
 type Cookie = Parameters<typeof setFlash>[0];
@@ -16,10 +16,10 @@ export function signedIn(viewer: Viewer | null, cookie: Cookie): Guarded {
 }
 
 /** Signed in with a valid subscription, else to /pricing with 'Subscription required'. */
-export function subscribed(ctx: AppContext, viewer: Viewer | null, cookie: Cookie): Guarded {
+export async function subscribed(ctx: AppContext, viewer: Viewer | null, cookie: Cookie): Promise<Guarded> {
   const guarded = signedIn(viewer, cookie);
   if (!guarded.user) return guarded;
-  if (entitlementFor(ctx.db, ctx.config.stripe !== null, guarded.user.id).active) return guarded;
+  if ((await entitlementFor(ctx.db, ctx.config.stripe !== null, guarded.user.id)).active) return guarded;
   setFlash(cookie, { title: "Subscription required", description: "You need an active subscription to access this feature", variant: "destructive" });
   return { redirectTo: "/pricing" };
 }

@@ -4,7 +4,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { Toast } from "../client/toast.ts";
 import type { Db } from "../db/connection.ts";
-import type { User } from "../db/schema.ts";
+import type { User } from "../db/tables.ts";
 import type { VersionInfo } from "../meta/version.ts";
 import { hasConsent } from "../auth/users.ts";
 import { collectIslands } from "./island.tsx";
@@ -14,17 +14,17 @@ import { viewerProps } from "./viewer.ts";
 export type PageOptions = { title: string; status?: number; user?: User | null; flash?: Toast | null; headers?: Record<string, string> };
 
 export type PageRenderer = {
-  html: (page: ReactElement, options: PageOptions) => string;
-  response: (page: ReactElement, options: PageOptions) => Response;
+  html: (page: ReactElement, options: PageOptions) => Promise<string>;
+  response: (page: ReactElement, options: PageOptions) => Promise<Response>;
 };
 
 type RendererDeps = { version: VersionInfo; stylesheet: string; clientScript: string; db: Db; billingEnabled: boolean };
 
 export function createPageRenderer(deps: RendererDeps): PageRenderer {
-  const html = (page: ReactElement, { title, user = null, flash = null }: PageOptions) => {
+  const html = async (page: ReactElement, { title, user = null, flash = null }: PageOptions) => {
+    const viewer = user ? await viewerProps(deps.db, deps.billingEnabled, user) : null;
+    const needsConsent = user !== null && !(await hasConsent(deps.db, user.id));
     const main = collectIslands(() => renderToString(page));
-    const viewer = user ? viewerProps(deps.db, deps.billingEnabled, user) : null;
-    const needsConsent = user !== null && !hasConsent(deps.db, user.id);
     const hasIslands = main.islands.size > 0 || viewer !== null || flash !== null;
     return (
       "<!DOCTYPE html>" +
@@ -44,8 +44,8 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
   };
   return {
     html,
-    response: (page, options) =>
-      new Response(html(page, options), {
+    response: async (page, options) =>
+      new Response(await html(page, options), {
         status: options.status ?? 200,
         headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...options.headers },
       }),

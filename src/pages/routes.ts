@@ -6,10 +6,10 @@ import { authPlugin, type Viewer } from "../auth/plugin.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { PLANS } from "../billing/plans.ts";
 import type { AppContext } from "../context.ts";
-import type { User } from "../db/schema.ts";
+import type { User } from "../db/tables.ts";
 import { takeFlash } from "../http/flash.ts";
 import { linkDeps } from "../links/routes.ts";
-import { dashboardViews, getLinkBySlug, linkStats, listLinks } from "../links/service.ts";
+import { dashboardViews, getLinkBySlug, linkStats, listLinks, type LinkView } from "../links/service.ts";
 import { DashboardPage } from "./dashboard.tsx";
 import { subscribed } from "./guards.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
@@ -29,20 +29,20 @@ export function pageRoutes(ctx: AppContext) {
   const page = <P extends object>(component: FunctionComponent<P>, props: P, title: string, user: User | null, cookie: Cookie, status = 200) =>
     ctx.pages.response(createElement(component, props), { title, user, flash: takeFlash(cookie), status });
 
-  const plansFor = (viewer: Viewer | null): PlanListProps => {
+  const plansFor = async (viewer: Viewer | null): Promise<PlanListProps> => {
     const businessCountry = ctx.config.businessCountry;
     if (!viewer) return { plans: PLANS, signedIn: false, currentPlan: null, businessCountry };
-    const { active, plan } = entitlementFor(ctx.db, billingEnabled, viewer.user.id);
+    const { active, plan } = await entitlementFor(ctx.db, billingEnabled, viewer.user.id);
     return { plans: PLANS, signedIn: true, currentPlan: active ? plan : null, businessCountry };
   };
 
-  const dashboard = (user: User, tab: "links" | "subscription", requestedPage: number) => {
-    const { plan, subscription } = entitlementFor(ctx.db, billingEnabled, user.id);
-    const stats = linkStats(links, user);
+  const dashboard = async (user: User, tab: "links" | "subscription", requestedPage: number) => {
+    const { plan, subscription } = await entitlementFor(ctx.db, billingEnabled, user.id);
+    const stats = await linkStats(links, user);
     const pages = Math.max(1, Math.ceil(stats.totalLinks / DASHBOARD_PAGE_SIZE));
     const page = Math.min(Math.max(1, requestedPage), pages);
-    const shown = listLinks(links, user, "live", { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE });
-    const { series, platforms } = dashboardViews(links, user, shown.map((l) => l.id), CHART_DAYS);
+    const shown = await listLinks(links, user, "live", { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE });
+    const { series, platforms } = await dashboardViews(links, user, shown.map((l) => l.id), CHART_DAYS);
     return {
       tab,
       used: stats.totalLinks,
@@ -51,7 +51,7 @@ export function pageRoutes(ctx: AppContext) {
       links: shown,
       page,
       pages,
-      deletedLinks: listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }),
+      deletedLinks: await listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }),
       series: Object.fromEntries(series),
       platforms: Object.fromEntries(platforms),
       subscription: {
@@ -60,49 +60,49 @@ export function pageRoutes(ctx: AppContext) {
           ? subscription && { planName: plan.name, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
           : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
       },
-      tokens: listApiTokens(ctx.db, user.id).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
+      tokens: (await listApiTokens(ctx.db, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
       publicUrl: ctx.config.publicUrl,
     };
   };
 
-  const editorProps = (user: User, link: ReturnType<typeof getLinkBySlug> | null) => ({
+  const editorProps = async (user: User, link: LinkView | null) => ({
     mode: link ? ("edit" as const) : ("create" as const),
     link: link && { linkSlug: link.linkSlug, targetUrl: link.targetUrl, title: link.title, description: link.description, imageUrl: link.imageUrl, imageSource: link.imageSource },
-    customSlugAllowed: entitlementFor(ctx.db, billingEnabled, user.id).plan.customSlugs,
+    customSlugAllowed: (await entitlementFor(ctx.db, billingEnabled, user.id)).plan.customSlugs,
     userSlug: user.userSlug,
     publicUrl: ctx.config.publicUrl,
   });
 
   return new Elysia()
     .use(authPlugin(ctx))
-    .get("/", ({ viewer, cookie }) => page(LandingPage, plansFor(viewer), "Custom link previews", viewer?.user ?? null, cookie))
-    .get("/pricing", ({ viewer, cookie }) => page(PricingPage, plansFor(viewer), "Pricing", viewer?.user ?? null, cookie))
+    .get("/", async ({ viewer, cookie }) => page(LandingPage, await plansFor(viewer), "Custom link previews", viewer?.user ?? null, cookie))
+    .get("/pricing", async ({ viewer, cookie }) => page(PricingPage, await plansFor(viewer), "Pricing", viewer?.user ?? null, cookie))
     .get("/about", ({ viewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", viewer?.user ?? null, cookie))
     .get("/privacy", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Privacy" }, "Privacy", viewer?.user ?? null, cookie))
     .get("/terms", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", viewer?.user ?? null, cookie))
     .get("/contact", ({ viewer, cookie }) =>
       page(ContactPage, { contactFormUrl: ctx.config.contactFormUrl, socialUrl: ctx.config.socialUrl }, "Contact", viewer?.user ?? null, cookie),
     )
-    .get("/admin", ({ viewer, cookie, query, redirect }) => {
-      const guarded = subscribed(ctx, viewer, cookie);
+    .get("/admin", async ({ viewer, cookie, query, redirect }) => {
+      const guarded = await subscribed(ctx, viewer, cookie);
       if (!guarded.user) return redirect(guarded.redirectTo, 302);
       const tab = query.tab === "subscription" ? "subscription" : "links";
-      return page(DashboardPage, dashboard(guarded.user, tab, Number.parseInt(String(query.page ?? "1"), 10) || 1), "Dashboard", guarded.user, cookie);
+      return page(DashboardPage, await dashboard(guarded.user, tab, Number.parseInt(String(query.page ?? "1"), 10) || 1), "Dashboard", guarded.user, cookie);
     })
-    .get("/admin/link/new", ({ viewer, cookie, redirect }) => {
-      const guarded = subscribed(ctx, viewer, cookie);
+    .get("/admin/link/new", async ({ viewer, cookie, redirect }) => {
+      const guarded = await subscribed(ctx, viewer, cookie);
       if (!guarded.user) return redirect(guarded.redirectTo, 302);
-      return page(LinkEditorPage, editorProps(guarded.user, null), "Create New Link", guarded.user, cookie);
+      return page(LinkEditorPage, await editorProps(guarded.user, null), "Create New Link", guarded.user, cookie);
     })
-    .get("/admin/link/edit/:linkSlug", ({ viewer, cookie, params, redirect }) => {
-      const guarded = subscribed(ctx, viewer, cookie);
+    .get("/admin/link/edit/:linkSlug", async ({ viewer, cookie, params, redirect }) => {
+      const guarded = await subscribed(ctx, viewer, cookie);
       if (!guarded.user) return redirect(guarded.redirectTo, 302);
-      let link: ReturnType<typeof getLinkBySlug>;
+      let link: LinkView;
       try {
-        link = getLinkBySlug(links, guarded.user, params.linkSlug);
+        link = await getLinkBySlug(links, guarded.user, params.linkSlug);
       } catch {
         return page(LinkNotFoundPage, {}, "Link Not Found", guarded.user, cookie, 404);
       }
-      return page(LinkEditorPage, editorProps(guarded.user, link), "Edit Link", guarded.user, cookie);
+      return page(LinkEditorPage, await editorProps(guarded.user, link), "Edit Link", guarded.user, cookie);
     });
 }

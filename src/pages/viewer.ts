@@ -1,7 +1,7 @@
 // What the top bar shows of the signed-in user.
 import { entitlementFor } from "../billing/entitlement.ts";
 import type { Db } from "../db/connection.ts";
-import type { User } from "../db/schema.ts";
+import type { User } from "../db/tables.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
 import { longDate } from "./format.ts";
 
@@ -14,8 +14,8 @@ export function displayName(user: Pick<User, "firstName" | "lastName" | "email">
   return [user.firstName, user.lastName].filter((n) => n?.trim()).join(" ") || user.email;
 }
 
-export function viewerProps(db: Db, billingEnabled: boolean, user: User): AvatarMenuProps {
-  const { active, plan, subscription } = entitlementFor(db, billingEnabled, user.id);
+export async function viewerProps(db: Db, billingEnabled: boolean, user: User): Promise<AvatarMenuProps> {
+  const { active, plan, subscription } = await entitlementFor(db, billingEnabled, user.id);
   const statusLabel = !billingEnabled
     ? "Self-hosted"
     : subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd

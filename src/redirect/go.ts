@@ -3,7 +3,7 @@
 // onto the view buffer.
 import type { Server } from "bun";
 import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
-import type { LinkCache } from "./link-cache.ts";
+import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
 import type { Visitor } from "./classify.ts";
@@ -49,8 +49,7 @@ export function createGoHandler(deps: GoDeps) {
   const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
 
   type GoRequest = Request & { params: { userSlug: string; linkSlug: string } };
-  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean): Response => {
-    const link = deps.cache.get(request.params.userSlug, request.params.linkSlug);
+  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink | null): Response => {
     if (!link) return notFound();
 
     const headers = request.headers;
@@ -78,8 +77,15 @@ export function createGoHandler(deps: GoDeps) {
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
+  /** A cached link is answered at once; only a miss waits for the database. */
+  const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {
+    const { userSlug, linkSlug } = request.params;
+    const cached = deps.cache.peek(userSlug, linkSlug);
+    if (cached !== undefined) return answer(request, server, isGet, cached);
+    return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link));
+  };
   return {
-    GET: (request: GoRequest, server: Server<unknown>) => answer(request, server, true),
-    HEAD: (request: GoRequest, server: Server<unknown>) => answer(request, server, false),
+    GET: (request: GoRequest, server: Server<unknown>) => serve(request, server, true),
+    HEAD: (request: GoRequest, server: Server<unknown>) => serve(request, server, false),
   };
 }

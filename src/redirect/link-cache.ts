@@ -1,83 +1,93 @@
 // A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
-// The links service invalidates entries on create (a cached "not found"), edit and delete.
-import type { Database } from "bun:sqlite";
+// Every link change is announced through the engine (this process on SQLite; every node on PostgreSQL by
+// NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
+import type { Engine, GoLinkRow } from "../db/engine.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
-export type GoLink = {
-  id: number;
-  userId: number;
-  userSlug: string;
-  linkSlug: string;
-  targetUrl: string;
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
+export type GoLink = GoLinkRow & {
   /** The crawler page, rendered (and UTF-8 encoded) on first use. */
   previewBody?: Uint8Array<ArrayBuffer>;
   /** The person's 302 headers, built on first use. */
   redirectHeaders?: Headers;
 };
 
-type LinkRow = Omit<GoLink, "previewBody" | "redirectHeaders">;
-
-const COLUMNS = `l.id AS id, l.user_id AS userId, u.user_slug AS userSlug, l.link_slug AS linkSlug,
-  l.target_url AS targetUrl, l.title AS title, l.description AS description,
-  l.image_url AS imageUrl, l.image_width AS imageWidth, l.image_height AS imageHeight`;
+type Entry = { link: GoLink | null; expires: number };
 
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
-function servable(row: LinkRow | null): GoLink | null {
+function servable(row: GoLinkRow | null): GoLink | null {
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
   return row && targetUrl ? { ...row, targetUrl } : null;
 }
 
-const keyOf = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
+export const shortAddressKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
 
 export class LinkCache {
-  private readonly entries = new Map<string, GoLink | null>();
-  private readonly lookup;
-  private readonly newest;
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
+  private generation = 0;
 
+  /**
+   * @param maxAgeMs how long an entry is trusted without a change announcement: a safety net should a
+   * notification ever be lost (Infinity where every change is seen, one process on SQLite).
+   */
   constructor(
-    sqlite: Database,
+    private readonly source: Pick<Engine, "findGoLink" | "newestGoLinks">,
     private readonly limit: number,
-  ) {
-    this.lookup = sqlite.query<LinkRow, [string, string]>(
-      `SELECT ${COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,
-    );
-    this.newest = sqlite.query<LinkRow, [number]>(
-      `SELECT ${COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
-    );
+    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+  ) {}
+
+  private expiry(): number {
+    return this.maxAgeMs === Number.POSITIVE_INFINITY ? this.maxAgeMs : Date.now() + this.maxAgeMs;
   }
 
   /**
-   * Fills the cache with the newest live links at start. A miss is a SQLite read, and the writer Worker's
-   * commits keep invalidating this connection's page cache, so misses are far dearer under traffic than alone.
+   * Fills the cache with the newest live links at start. A miss is a database read, and under traffic the
+   * writer's commits keep invalidating SQLite's page cache, so misses are far dearer than alone.
    */
-  warm(): number {
-    for (const row of this.newest.all(this.limit)) {
+  async warm(): Promise<number> {
+    const expires = this.expiry();
+    for (const row of await this.source.newestGoLinks(this.limit)) {
       const link = servable(row);
-      if (link) this.entries.set(keyOf(link.userSlug, link.linkSlug), link);
+      if (link) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
     }
     return this.entries.size;
   }
 
-  get(userSlug: string, linkSlug: string): GoLink | null {
-    const key = keyOf(userSlug, linkSlug);
-    const cached = this.entries.get(key);
-    if (cached !== undefined) return cached;
-    const link = servable(this.lookup.get(userSlug, linkSlug));
-    if (this.entries.size >= this.limit) {
-      // Evict the oldest entry: Map keeps insertion order.
-      this.entries.delete(this.entries.keys().next().value!);
-    }
-    this.entries.set(key, link);
+  /** The cached link (null: known not to exist), or undefined when it must be loaded. */
+  peek(userSlug: string, linkSlug: string): GoLink | null | undefined {
+    const entry = this.entries.get(shortAddressKey(userSlug, linkSlug));
+    if (entry === undefined || (entry.expires !== Number.POSITIVE_INFINITY && entry.expires < Date.now())) return undefined;
+    return entry.link;
+  }
+
+  /** Reads the link from the database and remembers it (missing links too), within the bound. */
+  async load(userSlug: string, linkSlug: string): Promise<GoLink | null> {
+    const generation = this.generation;
+    const link = servable(await this.source.findGoLink(userSlug, linkSlug));
+    if (generation !== this.generation) return link;
+    const key = shortAddressKey(userSlug, linkSlug);
+    this.entries.delete(key);
+    // Evict the oldest entry: Map keeps insertion order.
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { link, expires: this.expiry() });
     return link;
   }
 
-  invalidate(userSlug: string, linkSlug: string): void {
-    this.entries.delete(keyOf(userSlug, linkSlug));
+  async get(userSlug: string, linkSlug: string): Promise<GoLink | null> {
+    const cached = this.peek(userSlug, linkSlug);
+    return cached !== undefined ? cached : this.load(userSlug, linkSlug);
+  }
+
+  /** Drops one short address ("userSlug/linkSlug"). */
+  invalidate(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
+  /** Drops everything: changes may have been missed. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
   }
 
   get size(): number {

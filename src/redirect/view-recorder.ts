@@ -4,6 +4,7 @@
 // when quiet, a view is stored within the window.
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open buffer plus the batch being written.
+import type { ViewWriterTarget } from "../db/engine.ts";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 
@@ -33,12 +34,12 @@ export class ViewRecorder {
     };
   }
 
-  static async start(dbPath: string, options: { flushMs: number; batchMax: number }): Promise<ViewRecorder> {
+  static async start(target: ViewWriterTarget, options: { flushMs: number; batchMax: number }): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
     await new Promise<void>((resolve, reject) => {
       worker.onerror = (event) => reject(new Error(`view writer failed to start: ${event.message}`));
       worker.onmessage = (event: MessageEvent) => event.data?.type === "ready" && resolve();
-      worker.postMessage({ type: "open", dbPath });
+      worker.postMessage({ type: "open", target });
     });
     return new ViewRecorder(worker, options.flushMs, options.batchMax);
   }

@@ -1,54 +1,85 @@
-// The Worker that owns view writes: its own SQLite connection and a ViewStore, so that the request thread
-// never waits on the disk.
+// The Worker that owns view writes: its own database connection, so that the request thread never waits on
+// the disk or the network. SQLite: a ViewStore that folds rollups every few seconds; PostgreSQL: one
+// statement per batch (rows and rollups together).
+import { SQL } from "bun";
 import { openSqlite } from "../db/connection.ts";
+import type { ViewWriterTarget } from "../db/engine.ts";
+import { postgresOptions } from "../db/postgres-options.ts";
 import type { ViewBatch } from "./view-batch.ts";
+import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
 
 declare const self: Worker;
 
-type Message = { type: "open"; dbPath: string } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
+type Message = { type: "open"; target: ViewWriterTarget } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
 
-/** With no batch for this long, the writer folds the rollups in: quiet traffic shows on the dashboard at once. */
+/** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
 
-let sqlite: ReturnType<typeof openSqlite> | null = null;
-let store: ViewStore | null = null;
-let idleFold: ReturnType<typeof setTimeout> | null = null;
+type Writer = { write(views: ViewBatch | null, fold: boolean): Promise<void>; close(): Promise<void> };
 
-function write(views: ViewBatch | null, fold: boolean) {
-  if (idleFold) clearTimeout(idleFold);
-  idleFold = null;
-  store!.write(views, fold);
-  if (store!.behind) idleFold = setTimeout(foldNow, IDLE_FOLD_MS);
+function sqliteWriter(dbPath: string): Writer {
+  const sqlite = openSqlite(dbPath);
+  // The store checks each batch's links once; per-row foreign key checks would double the cost.
+  sqlite.run("PRAGMA foreign_keys = OFF");
+  const store = new ViewStore(sqlite);
+  let idleFold: ReturnType<typeof setTimeout> | null = null;
+  const write = (views: ViewBatch | null, fold: boolean) => {
+    if (idleFold) clearTimeout(idleFold);
+    idleFold = null;
+    store.write(views, fold);
+    if (store.behind) idleFold = setTimeout(foldNow, IDLE_FOLD_MS);
+  };
+  const foldNow = () => {
+    try {
+      write(null, true);
+    } catch (error) {
+      // The rows are stored; the rollups catch up at the next fold, or at the next start.
+      console.error(`view rollups were not updated: ${String(error)}`);
+    }
+  };
+  return {
+    write: async (views, fold) => write(views, fold),
+    close: async () => {
+      if (idleFold) clearTimeout(idleFold);
+      sqlite.close();
+    },
+  };
 }
 
-function foldNow() {
-  try {
-    write(null, true);
-  } catch (error) {
-    // The rows are stored; the rollups catch up at the next fold, or at the next start.
-    console.error(`view rollups were not updated: ${String(error)}`);
-  }
+function postgresWriter(url: string, slot: number): Writer {
+  const sql = new SQL(postgresOptions(url, 1));
+  const store = new PgViewStore(sql, slot);
+  return {
+    write: async (views) => {
+      if (views) await store.write(views);
+    },
+    close: () => sql.close(),
+  };
 }
+
+let writer: Writer | null = null;
+// Batches are written one after another, in the order they came: the recorder relies on it.
+let queue: Promise<void> = Promise.resolve();
 
 self.onmessage = (event: MessageEvent<Message>) => {
   const message = event.data;
   if (message.type === "open") {
-    sqlite = openSqlite(message.dbPath);
-    // The store checks each batch's links once; per-row foreign key checks would double the cost.
-    sqlite.run("PRAGMA foreign_keys = OFF");
-    store = new ViewStore(sqlite);
+    writer = message.target.kind === "sqlite" ? sqliteWriter(message.target.dbPath) : postgresWriter(message.target.url, message.target.slot);
     self.postMessage({ type: "ready" });
   } else if (message.type === "batch") {
-    try {
-      write(message.views, message.fold);
-      self.postMessage({ type: "committed", id: message.id });
-    } catch (error) {
-      self.postMessage({ type: "failed", id: message.id, error: String(error) });
-    }
+    queue = queue.then(async () => {
+      try {
+        await writer!.write(message.views, message.fold);
+        self.postMessage({ type: "committed", id: message.id });
+      } catch (error) {
+        self.postMessage({ type: "failed", id: message.id, error: String(error) });
+      }
+    });
   } else if (message.type === "close") {
-    if (idleFold) clearTimeout(idleFold);
-    sqlite?.close();
-    self.postMessage({ type: "closed" });
+    queue = queue.then(async () => {
+      await writer?.close();
+      self.postMessage({ type: "closed" });
+    });
   }
 };

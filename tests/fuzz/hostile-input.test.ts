@@ -1,12 +1,10 @@
 // Thousands of malformed requests to every /api route and to /go: never a 5xx, never a crash, never internal
 // detail in an answer, and the database unchanged by every refused request. Seeded: FUZZ_SEED reproduces a run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createApiToken } from "../../src/auth/api-tokens.ts";
-import { createSession } from "../../src/auth/sessions.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
 import { seededRandom, type Random } from "../helpers/random.ts";
-import { seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { seedLink, seedUser, startTestServer, type TestServer, seedSession, seedApiToken } from "../helpers/server.ts";
 import { subscribeInFakeStripe } from "../helpers/subscriptions.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -26,8 +24,8 @@ beforeAll(async () => {
   const user = seedUser(server.sql, { userSlug: "fuzz" });
   subscribeInFakeStripe(server, stripe, user.id, "pro");
   linkId = seedLink(server.sql, user.id, { linkSlug: "target" });
-  token = createApiToken(server.ctx.db, user.id, "fuzz").token;
-  cookie = `lp_session=${createSession(server.ctx.db, user.id).token}`;
+  token = seedApiToken(server.sql, user.id, "fuzz").token;
+  cookie = `lp_session=${seedSession(server.sql, user.id).token}`;
 });
 afterAll(async () => {
   await server.close();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
+import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 
@@ -92,3 +93,17 @@ export function seedSubscription(
 
 /** Billing on (links check subscriptions) without any call to Stripe. */
 export const BILLING_ON = { STRIPE_SECRET_KEY: "sk_test_unused", STRIPE_WEBHOOK_SECRET: "whsec_unused" };
+
+/** A session row for the user, as sign-in writes it; the cookie token. */
+export function seedSession(sql: Database, userId: number): { token: string } {
+  const token = generateSecret();
+  sql.run("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)", [hashSecret(token), JSON.stringify({ userId, createdAt: Date.now() }), Date.now() + 30 * 86_400_000]);
+  return { token };
+}
+
+/** An API token row for the user, as POST /api/tokens writes it; the token shown once. */
+export function seedApiToken(sql: Database, userId: number, name = "test"): { id: number; token: string } {
+  const token = `lp_${generateSecret()}`;
+  const row = sql.query<{ id: number }, [number, string, string]>("INSERT INTO api_tokens (user_id, name, token_hash) VALUES (?, ?, ?) RETURNING id").get(userId, name, hashSecret(token))!;
+  return { id: row.id, token };
+}

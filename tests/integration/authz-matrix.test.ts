@@ -1,12 +1,10 @@
 // Who may do what: every route, tried by six callers. A table, easy to read and to extend; a route without a
 // row fails the test, so a new route cannot ship without deciding who may call it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createApiToken, revokeApiToken } from "../../src/auth/api-tokens.ts";
-import { createSession } from "../../src/auth/sessions.ts";
 import { hashSecret } from "../../src/auth/tokens.ts";
 import { stylesheet } from "../../src/pages/assets.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
-import { seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { seedLink, seedUser, startTestServer, type TestServer, seedSession, seedApiToken } from "../helpers/server.ts";
 import { subscribeInFakeStripe } from "../helpers/subscriptions.ts";
 
 type Actor = "anonymous" | "otherUser" | "expiredSession" | "revokedToken" | "crossSiteCookie" | "owner";
@@ -59,7 +57,7 @@ const ROUTES: Record<string, { call: () => Call; expect: Expect }> = {
   "POST /api/auth/consent": { call: () => ({ path: "/api/auth/consent", json: { termsAccepted: true, privacyAccepted: true } }), expect: signedInWrite(200) },
   "GET /api/tokens": { call: () => ({ path: "/api/tokens" }), expect: signedInRead() },
   "POST /api/tokens": { call: () => ({ path: "/api/tokens", json: { name: "matrix" } }), expect: signedInWrite(201) },
-  "DELETE /api/tokens/:id": { call: () => ({ path: `/api/tokens/${createApiToken(server.ctx.db, owner.id, "victim").id}` }), expect: ownerWrite(204) },
+  "DELETE /api/tokens/:id": { call: () => ({ path: `/api/tokens/${seedApiToken(server.sql, owner.id, "victim").id}` }), expect: ownerWrite(204) },
   "GET /api/links/": { call: () => ({ path: "/api/links" }), expect: signedInRead() },
   "GET /api/links/deleted": { call: () => ({ path: "/api/links/deleted" }), expect: signedInRead() },
   "GET /api/links/stats": { call: () => ({ path: "/api/links/stats" }), expect: signedInRead() },
@@ -126,7 +124,7 @@ afterAll(async () => {
 
 /** The credentials each caller brings, made fresh for every request. */
 function credentials(actor: Actor): Record<string, string> {
-  const cookie = (userId: number) => `lp_session=${createSession(server.ctx.db, userId).token}`;
+  const cookie = (userId: number) => `lp_session=${seedSession(server.sql, userId).token}`;
   const sameSite = { origin: server.url, "sec-fetch-site": "same-origin" };
   switch (actor) {
     case "anonymous":
@@ -138,13 +136,13 @@ function credentials(actor: Actor): Record<string, string> {
     case "crossSiteCookie":
       return { cookie: cookie(owner.id), origin: "https://evil.example", "sec-fetch-site": "cross-site" };
     case "expiredSession": {
-      const { token } = createSession(server.ctx.db, owner.id);
+      const { token } = seedSession(server.sql, owner.id);
       server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", [Date.now() - 1, hashSecret(token)]);
       return { cookie: `lp_session=${token}`, ...sameSite };
     }
     case "revokedToken": {
-      const { id, token } = createApiToken(server.ctx.db, owner.id, "revoked");
-      revokeApiToken(server.ctx.db, owner.id, id);
+      const { id, token } = seedApiToken(server.sql, owner.id, "revoked");
+      server.sql.run("DELETE FROM api_tokens WHERE id = ?", [id]);
       return { authorization: `Bearer ${token}` };
     }
   }

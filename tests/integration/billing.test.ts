@@ -1,10 +1,8 @@
 // Billing against a fake Stripe (real SDK, real HTTP, signed webhooks) and a fake VIES.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiToken } from "../../src/auth/api-tokens.ts";
 import { FAKE_PRICES, startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
-import { seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
-import { createSession } from "../../src/auth/sessions.ts";
+import { seedSubscription, seedUser, startTestServer, type TestServer, seedSession, seedApiToken } from "../helpers/server.ts";
 
 let stripe: FakeStripe;
 let vies: FakeVies;
@@ -25,7 +23,7 @@ type Customer = { userId: number; call: (path: string, init?: { method?: string;
 
 function customer(): Customer {
   const user = seedUser(server.sql);
-  const { token } = createApiToken(server.ctx.db, user.id, "test");
+  const { token } = seedApiToken(server.sql, user.id, "test");
   return {
     userId: user.id,
     call: (path, init = {}) =>
@@ -166,10 +164,10 @@ describe("checkout and webhooks", () => {
 
   test("/payment-success?session_id= records the subscription with no webhook at all", async () => {
     const user = seedUser(server.sql);
-    const { token } = createApiToken(server.ctx.db, user.id, "t");
+    const { token } = seedApiToken(server.sql, user.id, "t");
     const who: Customer = { userId: user.id, call: (path, init = {}) => fetch(`${server.url}${path}`, { method: init.method ?? "GET", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: init.json ? JSON.stringify(init.json) : undefined }) };
     const { sessionId } = await checkout(who, "enterprise");
-    const { token: sessionToken } = createSession(server.ctx.db, user.id);
+    const { token: sessionToken } = seedSession(server.sql, user.id);
     const page = await fetch(`${server.url}/payment-success?session_id=${sessionId}`, { headers: { cookie: `lp_session=${sessionToken}` } });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -179,7 +177,7 @@ describe("checkout and webhooks", () => {
 
     // Someone else's session id does nothing for another user.
     const other = seedUser(server.sql);
-    const { token: otherToken } = createSession(server.ctx.db, other.id);
+    const { token: otherToken } = seedSession(server.sql, other.id);
     await fetch(`${server.url}/payment-success?session_id=${sessionId}`, { headers: { cookie: `lp_session=${otherToken}` } });
     expect(row(other.id)).toEqual([]);
     // Signed out: back to the landing page.
@@ -295,7 +293,7 @@ describe("billing off (self-hosting)", () => {
     const selfHosted = await startTestServer();
     try {
       const user = seedUser(selfHosted.sql);
-      const { token } = createApiToken(selfHosted.ctx.db, user.id, "t");
+      const { token } = seedApiToken(selfHosted.sql, user.id, "t");
       const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
       expect(await (await fetch(`${selfHosted.url}/api/subscriptions/active`, { headers })).json()).toMatchObject({ active: true, subscription: { planId: "enterprise" } });
       expect((await fetch(`${selfHosted.url}/api/plans`)).status).toBe(200);
@@ -317,7 +315,7 @@ describe("Stripe unreachable", () => {
     const offline = await startTestServer({ ...stripe.env, STRIPE_API_URL: "http://127.0.0.1:1" });
     try {
       const user = seedUser(offline.sql);
-      const { token } = createApiToken(offline.ctx.db, user.id, "t");
+      const { token } = seedApiToken(offline.sql, user.id, "t");
       const response = await fetch(`${offline.url}/api/subscriptions`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: '{"planId":"pro"}' });
       expect(response.status).toBe(503);
       expect((await response.json()).message).toBe("The payment provider could not be reached. Please try again later.");

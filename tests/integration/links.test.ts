@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createApiToken } from "../../src/auth/api-tokens.ts";
 import { contains, decodeJpegPixels, EXIF_MARKER, exifTiff, jpegSize, makeJpegWithExif, makePng, makeWebp, nearestQuarterColour } from "../helpers/images.ts";
-import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedApiToken } from "../helpers/server.ts";
 
 let server: TestServer;
 
@@ -18,7 +17,7 @@ type Client = { userId: number; userSlug: string; call: (path: string, init?: Re
 function client(plan: "basic" | "pro" | "enterprise" | null, slug?: string): Client {
   const user = seedUser(server.sql, { userSlug: slug });
   if (plan) seedSubscription(server.sql, user.id, plan);
-  const { token } = createApiToken(server.ctx.db, user.id, "test");
+  const { token } = seedApiToken(server.sql, user.id, "test");
   return {
     userId: user.id,
     userSlug: user.userSlug,

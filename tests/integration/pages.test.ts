@@ -1,7 +1,6 @@
 // The public pages as a browser receives them: status, the spec's words, footer, and which pages ship script.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createSession } from "../../src/auth/sessions.ts";
-import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedSession } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,7 +17,7 @@ function signedInCookie(plan: "basic" | "pro" | "enterprise" | null, names: { fi
   const user = seedUser(server.sql);
   if (names.firstName) server.sql.run("UPDATE users SET first_name = ?, last_name = ? WHERE id = ?", [names.firstName, names.lastName ?? null, user.id]);
   if (plan) seedSubscription(server.sql, user.id, plan);
-  return `lp_session=${createSession(server.ctx.db, user.id).token}`;
+  return `lp_session=${seedSession(server.sql, user.id).token}`;
 }
 
 const planButtons = (html: string) =>
@@ -150,7 +149,7 @@ describe("dashboard", () => {
     for (let i = 1; i <= 25; i++) {
       server.sql.run("INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)", [user.id, `s${i}`, `Link number ${i}`, Date.now() - (100 - i) * 1000]);
     }
-    const cookie = `lp_session=${createSession(server.ctx.db, user.id).token}`;
+    const cookie = `lp_session=${seedSession(server.sql, user.id).token}`;
     const first = (await get("/admin", cookie)).html;
     expect(first).toContain("25 of 150 links used");
     expect(first.match(/data-testid="link-row"/g)).toHaveLength(20);

@@ -1,44 +1,88 @@
-// The /go link cache on a real SQLite file: bounded by LINK_CACHE_SIZE, filled at start, invalidated on edits.
-import { Database } from "bun:sqlite";
+// The /go link cache on a real SQLite file: bounded by LINK_CACHE_SIZE, filled at start, invalidated on
+// changes, and never storing what a lookup read before an invalidation that overtook it.
 import { expect, test } from "bun:test";
-import { applyMigrations } from "../../src/db/migrate.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openSqliteEngine } from "../../src/db/sqlite-engine.ts";
 import { LinkCache } from "../../src/redirect/link-cache.ts";
 
-/** An in-memory database where user `a` owns links `l1`..`l{n}`,. */
-function database(n: number) {
-  const sqlite = new Database(":memory:");
-  applyMigrations(sqlite);
+/** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
+async function database(n: number) {
+  const dir = mkdtempSync(join(tmpdir(), "linkprev-cache-"));
+  const engine = openSqliteEngine(join(dir, "linkprev.db"));
+  await engine.migrate();
+  const { Database } = await import("bun:sqlite");
+  const sqlite = new Database(join(dir, "linkprev.db"));
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
   for (let i = 1; i <= n; i++) sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, ?, 't', 'd')", [`l${i}`, `https://e.eu/${i}`]);
-  return sqlite;
+  return {
+    engine,
+    run: (statement: string) => sqlite.run(statement),
+    [Symbol.asyncDispose]: async () => {
+      sqlite.close();
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-test("holds at most its size, newest links first at start, the oldest entry going first", () => {
-  const sqlite = database(5);
-  const cache = new LinkCache(sqlite, 3);
-  expect(cache.warm()).toBe(3); // l5, l4, l3
-  sqlite.run("UPDATE links SET title = 'changed'"); // only a link read again from SQLite shows this
-  expect(cache.get("a", "l4")?.title).toBe("t");
+test("holds at most its size, newest links first at start, the oldest entry going first", async () => {
+  await using db = await database(5);
+  const cache = new LinkCache(db.engine, 3);
+  expect(await cache.warm()).toBe(3); // l5, l4, l3
+  db.run("UPDATE links SET title = 'changed'"); // only a link read again from the database shows this
+  expect((await cache.get("a", "l4"))?.title).toBe("t");
   // Reading an older link evicts the oldest entry (l5) and keeps the size.
-  expect(cache.get("a", "l1")?.title).toBe("changed");
+  expect((await cache.get("a", "l1"))?.title).toBe("changed");
   expect(cache.size).toBe(3);
-  expect(cache.get("a", "l4")?.title).toBe("t");
+  expect((await cache.get("a", "l4"))?.title).toBe("t");
   // A link that does not exist is remembered as missing too, within the same bound (l4 goes).
-  expect(cache.get("a", "nope")).toBeNull();
+  expect(await cache.get("a", "nope")).toBeNull();
   expect(cache.size).toBe(3);
-  expect(cache.get("a", "l3")?.title).toBe("t");
-  expect(cache.get("a", "l4")?.title).toBe("changed");
+  expect((await cache.get("a", "l3"))?.title).toBe("t");
+  expect((await cache.get("a", "l4"))?.title).toBe("changed");
 });
 
-test("an edited or deleted link is read again once invalidated", () => {
-  const sqlite = database(1);
-  const cache = new LinkCache(sqlite, 100);
-  expect(cache.get("a", "l1")?.title).toBe("t");
-  sqlite.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
-  expect(cache.get("a", "l1")?.title).toBe("t");
-  cache.invalidate("a", "l1");
-  expect(cache.get("a", "l1")?.title).toBe("new");
-  sqlite.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
-  cache.invalidate("a", "l1");
-  expect(cache.get("a", "l1")).toBeNull();
+test("an edited or deleted link is read again once invalidated; a hit needs no database", async () => {
+  await using db = await database(1);
+  const cache = new LinkCache(db.engine, 100);
+  expect(cache.peek("a", "l1")).toBeUndefined();
+  expect((await cache.get("a", "l1"))?.title).toBe("t");
+  db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
+  expect(cache.peek("a", "l1")?.title).toBe("t");
+  cache.invalidate("a/l1");
+  expect((await cache.get("a", "l1"))?.title).toBe("new");
+  db.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
+  cache.invalidate("a/l1");
+  expect(await cache.get("a", "l1")).toBeNull();
+});
+
+test("a lookup overtaken by an invalidation does not store what it read before", async () => {
+  await using db = await database(1);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  // A source whose read is answered with the old row only after the change was announced.
+  const slow = { newestGoLinks: db.engine.newestGoLinks, findGoLink: async (u: string, l: string) => {
+    const row = await db.engine.findGoLink(u, l);
+    await gate;
+    return row;
+  } };
+  const cache = new LinkCache(slow, 100);
+  const pending = cache.load("a", "l1");
+  db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
+  cache.invalidate("a/l1");
+  release();
+  expect((await pending)?.title).toBe("t"); // the request that asked gets what was there when it asked
+  expect(cache.peek("a", "l1")).toBeUndefined(); // but the next one reads again
+});
+
+test("entries older than the maximum age are read again", async () => {
+  await using db = await database(1);
+  const cache = new LinkCache(db.engine, 100, 0);
+  expect((await cache.get("a", "l1"))?.title).toBe("t");
+  await Bun.sleep(2);
+  db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
+  expect(cache.peek("a", "l1")).toBeUndefined();
+  expect((await cache.get("a", "l1"))?.title).toBe("new");
 });

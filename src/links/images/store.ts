@@ -1,6 +1,6 @@
 // Uploaded preview images: checked by content, normalised in a Worker, stored under DATA_DIR/uploads with a
 // random name, and served from /uploads/<name> with long cache headers.
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { badRequest, tooLarge } from "../../http/errors.ts";
@@ -84,11 +84,13 @@ export class ImageStore {
    * Removes stored files that no link refers to: left behind when the process died between writing an upload and
    * committing its link. Run at start, before any request, so no upload is in flight.
    */
-  sweepOrphans(referencedUrls: Iterable<string>): number {
+  /** `graceMs`: uploads younger than this are kept (another node may be about to commit the link that uses one). */
+  sweepOrphans(referencedUrls: Iterable<string>, graceMs = 0): number {
     const referenced = new Set(referencedUrls);
+    const bornBefore = Date.now() - graceMs;
     let removed = 0;
     for (const name of readdirSync(this.uploadsDir)) {
-      if (!referenced.has(`${UPLOADS_PREFIX}${name}`)) {
+      if (!referenced.has(`${UPLOADS_PREFIX}${name}`) && (graceMs === 0 || statSync(join(this.uploadsDir, name)).mtimeMs < bornBefore)) {
         rmSync(join(this.uploadsDir, name), { force: true, recursive: true });
         removed++;
       }

@@ -1,0 +1,5 @@
+// Every PostgreSQL migration, embedded as text so that a compiled binary carries them.
+// A unit test checks this list against meta/_journal.json (what `drizzle-kit generate --config drizzle.pg.config.ts` appends to).
+import init from "./0000_init.sql" with { type: "text" };
+
+export const migrations: ReadonlyArray<{ name: string; sql: string }> = [{ name: "0000_init", sql: init }];

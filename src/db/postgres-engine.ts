@@ -1,0 +1,107 @@
+// PostgreSQL, for N LinkPrev nodes on one database: migrations under an advisory lock, link changes by
+// NOTIFY/LISTEN, cluster-wide jobs and rate-limit counters in the database (docs/decisions/0005).
+import { SQL } from "bun";
+import { drizzle } from "drizzle-orm/bun-sql";
+import type { Config } from "../config.ts";
+import type { Db } from "./connection.ts";
+import { DatabaseUnavailable, type Engine, type GoLinkRow } from "./engine.ts";
+import { GO_LINK_COLUMNS } from "./go-link-sql.ts";
+import { migrations } from "./migrations-pg/index.ts";
+import { describeDatabase, postgresOptions } from "./postgres-options.ts";
+import * as pgSchema from "./schema.pg.ts";
+
+const LINK_CHANNEL = "linkprev_links";
+/** pg_advisory_xact_lock key of the migrator: any constant that no other lock in the database uses. */
+const MIGRATION_LOCK = 7_240_617;
+
+/** Retries `SELECT 1` until it answers or `waitSeconds` are over: nodes may start before their database. */
+async function waitForDatabase(client: SQL, url: string, waitSeconds: number): Promise<void> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (;;) {
+    try {
+      await client`SELECT 1`;
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new DatabaseUnavailable(`Cannot reach PostgreSQL at ${describeDatabase(url)} (tried for ${waitSeconds} s): ${reason}`);
+      }
+      await Bun.sleep(500);
+    }
+  }
+}
+
+export async function applyPostgresMigrations(client: SQL, list = migrations): Promise<string[]> {
+  return client.begin(async (tx) => {
+    // Nodes starting together queue here; the later ones then find every migration recorded.
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`CREATE TABLE IF NOT EXISTS __migrations (name text PRIMARY KEY, applied_at bigint NOT NULL)`;
+    const applied = new Set((await tx`SELECT name FROM __migrations`).map((row: { name: string }) => row.name));
+    const ran: string[] = [];
+    for (const migration of list) {
+      if (applied.has(migration.name)) continue;
+      for (const statement of migration.sql.split("--> statement-breakpoint")) if (statement.trim()) await tx.unsafe(statement);
+      await tx`INSERT INTO __migrations (name, applied_at) VALUES (${migration.name}, ${Date.now()})`;
+      ran.push(migration.name);
+    }
+    return ran;
+  });
+}
+
+export async function openPostgres(settings: NonNullable<Config["postgres"]>): Promise<Engine> {
+  const client = new SQL(postgresOptions(settings.url, settings.poolMax));
+  try {
+    await waitForDatabase(client, settings.url, settings.waitSeconds);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  // Typed as the SQLite database: the query builders services use have the same shape on both (checked by
+  // the schema parity test and by the whole suite running on both engines).
+  const db = drizzle({ client, schema: pgSchema }) as unknown as Db;
+  const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
+  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
+  const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
+
+  return {
+    kind: "postgres",
+    db,
+    transaction: (work) => (db as unknown as { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }).transaction(work),
+    isUniqueViolation: (error) => {
+      const e = error as { errno?: string; code?: string; cause?: { errno?: string; code?: string } };
+      return [e?.errno, e?.code, e?.cause?.errno, e?.cause?.code].includes("23505");
+    },
+    migrate: () => applyPostgresMigrations(client),
+    ping: async () => {
+      await client`SELECT 1`;
+    },
+    findGoLink: async (userSlug, linkSlug) => ((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0] ?? null,
+    newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
+    announceLinkChange: (key) => client.notify(LINK_CHANNEL, key),
+    subscribeLinkChanges: async (onChange, onReset) => {
+      let subscribed = false;
+      // onListen runs again after every reconnection: anything sent meanwhile was lost, so start clean.
+      const subscription = await client.listen(LINK_CHANNEL, onChange, () => {
+        if (subscribed) onReset();
+        subscribed = true;
+      });
+      subscriptions.push(subscription);
+    },
+    exclusively: async (jobName, job) => {
+      await client.begin(async (tx) => {
+        const [{ locked }] = await tx`SELECT pg_try_advisory_xact_lock(hashtext(${jobName})) AS locked`;
+        if (locked) await job();
+      });
+    },
+    countHit: async (key, windowStart) => {
+      const [row] = await client`INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`;
+      return Number(row.count);
+    },
+    viewWriter: { kind: "postgres", url: settings.url, slot: settings.nodeSlot },
+    close: async () => {
+      for (const subscription of subscriptions) await subscription.unlisten().catch(() => undefined);
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,258 @@
+// The PostgreSQL twin of src/db/schema.ts: the same exports, table and column names, nullability and
+// TypeScript types, so that services written against one run against the other. Where they differ it is on
+// purpose and said below; tests/unit/schema-parity.test.ts holds the two together and lists each difference.
+// Timestamps are timestamptz(3) read as Date (SQLite keeps ms integers read as Date); booleans are boolean.
+// CHECK constraints use length(), which PostgreSQL has for text as SQLite does.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const ms = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+const createdAt = () => ms("created_at").notNull().defaultNow();
+const updatedAt = () => ms("updated_at").notNull().defaultNow();
+
+/** bytea as Uint8Array. Drivers hand back a Buffer (a Uint8Array), or with type parsing off the `\x…` hex text. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | string }>({
+  dataType() {
+    return "bytea";
+  },
+  toDriver(value) {
+    return value;
+  },
+  fromDriver(value) {
+    if (typeof value === "string") return new Uint8Array(Buffer.from(value.startsWith("\\x") ? value.slice(2) : value, "hex"));
+    return value;
+  },
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    stripeCustomerId: text("stripe_customer_id"),
+    userSlug: text("user_slug").notNull().unique(),
+    googleSub: text("google_sub").unique(),
+    // Validated EU VAT exemption, used at checkout.
+    vatCountryCode: text("vat_country_code"),
+    vatNumber: text("vat_number"),
+    vatCompanyName: text("vat_company_name"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_user_slug_len", sql`length(${t.userSlug}) between 1 and 20`)],
+);
+
+export const links = pgTable(
+  "links",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    linkSlug: text("link_slug").notNull(),
+    targetUrl: text("target_url").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    imageSource: text("image_source"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ms("deleted_at"),
+  },
+  (t) => [
+    check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
+    check("links_target_url_len", sql`length(${t.targetUrl}) <= 2048`),
+    check("links_title_len", sql`length(${t.title}) <= 255`),
+    check("links_description_len", sql`length(${t.description}) <= 2048`),
+    check("links_image_url_len", sql`${t.imageUrl} is null or length(${t.imageUrl}) <= 2048`),
+    check("links_image_source", sql`${t.imageSource} is null or ${t.imageSource} in ('upload', 'ai')`),
+    // A slug is unique per user among live links; deleted links keep theirs but no longer hold it.
+    uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = false`),
+    index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripePriceId: text("stripe_price_id"),
+    status: text("status").notNull(),
+    planId: text("plan_id").notNull(),
+    isAnnual: boolean("is_annual").notNull().default(false),
+    currentPeriodStart: ms("current_period_start"),
+    currentPeriodEnd: ms("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    // Stripe's `created` of the newest event applied, so an older event never overwrites newer state.
+    stripeEventAt: bigint("stripe_event_at", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull().unique(),
+    stripeInvoiceId: text("stripe_invoice_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status").notNull(),
+    paymentMethod: text("payment_method"),
+    receiptUrl: text("receipt_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("payments_currency_len", sql`length(${t.currency}) = 3`), index("payments_user_idx").on(t.userId)],
+);
+
+/** Each distinct User-Agent once: the same few agents make most views, and a view row then holds a number. */
+export const userAgents = pgTable("user_agents", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  text: text("text").notNull().unique(),
+});
+
+export const views = pgTable(
+  "views",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    // No foreign keys here, unlike SQLite: checking the parents on every insert halved the view write
+    // throughput, and the view writer checks the link itself. So nothing cascades either: deleting a user
+    // does not delete their views here; whatever deletes users deletes those rows too.
+    userId: integer("user_id").notNull(),
+    linkId: integer("link_id").notNull(),
+    ip: text("ip"),
+    userAgentId: integer("user_agent_id"),
+    clientWidth: integer("client_width").notNull().default(0),
+    clientHeight: integer("client_height").notNull().default(0),
+    attribution: text("attribution"),
+    isBot: boolean("is_bot").notNull().default(false),
+    platform: text("platform"),
+    timestamp: ms("timestamp").notNull().defaultNow(),
+  },
+  // No secondary index: every index is a random write per view on the hot write path. Reads go through
+  // the rollups below, which the view writer keeps in the same statement.
+);
+
+/**
+ * Per-link counts by day and by who fetched, as in schema.ts, plus `slot`: each node adds to its own rows
+ * (slot = its node number), so nodes never wait on each other's row locks; readers sum over the slots.
+ * The primary key is therefore (link_id, day, platform, slot).
+ */
+export const viewRollups = pgTable(
+  "view_rollups",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    platform: text("platform").notNull(),
+    // PostgreSQL only (see above).
+    slot: smallint("slot").notNull().default(0),
+    human: integer("human").notNull().default(0),
+    bot: integer("bot").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.slot] })],
+);
+
+// No view_rollup_mark: on PostgreSQL a batch's view rows and its rollup upserts commit in one statement, so
+// there is never a crash gap between them to fold in at start.
+
+export const userConsents = pgTable(
+  "user_consents",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    termsAccepted: boolean("terms_accepted").notNull().default(true),
+    privacyAccepted: boolean("privacy_accepted").notNull().default(true),
+    acceptanceDate: ms("acceptance_date").notNull().defaultNow(),
+  },
+  (t) => [index("user_consents_user_idx").on(t.userId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token, never the token itself.
+    sid: text("sid").primaryKey(),
+    sess: text("sess").notNull(),
+    expire: ms("expire").notNull(),
+  },
+  (t) => [
+    check("sessions_sid_len", sql`length(${t.sid}) <= 255`),
+    check("sessions_sess_len", sql`length(${t.sess}) <= 8192`),
+    index("sessions_expire_idx").on(t.expire),
+  ],
+);
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ms("last_used_at"),
+  },
+  (t) => [check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`), index("api_tokens_user_idx").on(t.userId)],
+);
+
+export const loginLinks = pgTable("login_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ms("expires_at").notNull(),
+  usedAt: ms("used_at"),
+});
+
+/** Stripe event ids already applied, so a replayed webhook is a no-op. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+/**
+ * PostgreSQL only: the sign-in rate limit's counts, shared by every node so that the limit holds across the
+ * cluster (one SQLite server keeps them in memory). One row per key and fixed window (its start, ms).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** PostgreSQL only: uploaded images when UPLOADS_STORE=db, so that every node serves them (else files in the data dir). */
+export const uploads = pgTable("uploads", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Link = typeof links.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,79 @@
+// The embedded engine: one SQLite file in WAL mode, one process. Link changes and jobs need no cluster.
+import type { Database } from "bun:sqlite";
+import { openDb } from "./connection.ts";
+import type { Engine, GoLinkRow } from "./engine.ts";
+import { applyMigrations } from "./migrate.ts";
+import { GO_LINK_COLUMNS } from "./go-link-sql.ts";
+
+/**
+ * Transactions are `BEGIN IMMEDIATE` … `COMMIT` around the async body, one at a time. drizzle's bun-sqlite
+ * `transaction()` must never get an async callback: a throw after an `await` left the insert committed.
+ * Awaiting a bun-sqlite query runs it at once and lets no new request start in between (that takes a
+ * macrotask), so a body that does no other I/O keeps the connection to itself.
+ */
+function serialisedTransactions(sqlite: Database) {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(body: () => Promise<T>): Promise<T> => {
+    const run = queue.then(async () => {
+      sqlite.run("BEGIN IMMEDIATE");
+      try {
+        const result = await body();
+        sqlite.run("COMMIT");
+        return result;
+      } catch (error) {
+        sqlite.run("ROLLBACK");
+        throw error;
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
+export function openSqliteEngine(dbPath: string): Engine {
+  const { sqlite, db } = openDb(dbPath);
+  const inTransaction = serialisedTransactions(sqlite);
+  // Prepared on first use: the tables exist only once migrate() has run.
+  const findGoLink = () => sqlite.query<GoLinkRow, [string, string]>(
+    `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,
+  );
+  const newestGoLinks = () => sqlite.query<GoLinkRow, [number]>(
+    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
+  );
+  // One process: a change reaches the caches that subscribed here.
+  const subscribers: Array<(key: string) => void> = [];
+  // The auth rate limit's windows, in memory: one process counts every request.
+  let hits = new Map<string, number>();
+  let hitsWindow = 0;
+
+  return {
+    kind: "sqlite",
+    db,
+    transaction: (work) => inTransaction(() => work(db)),
+    isUniqueViolation: (error) => String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE"),
+    migrate: async () => applyMigrations(sqlite),
+    ping: async () => {
+      sqlite.query("SELECT 1").get();
+    },
+    findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug),
+    newestGoLinks: async (limit) => newestGoLinks().all(limit),
+    announceLinkChange: async (key) => {
+      for (const notify of subscribers) notify(key);
+    },
+    subscribeLinkChanges: async (onChange) => {
+      subscribers.push(onChange);
+    },
+    exclusively: (_jobName, job) => job(),
+    countHit: async (key, windowStart) => {
+      if (windowStart !== hitsWindow) {
+        hits = new Map();
+        hitsWindow = windowStart;
+      }
+      const count = (hits.get(key) ?? 0) + 1;
+      hits.set(key, count);
+      return count;
+    },
+    viewWriter: { kind: "sqlite", dbPath },
+    close: async () => sqlite.close(),
+  };
+}

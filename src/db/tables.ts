@@ -1,0 +1,23 @@
+// The tables services query, of the engine this process runs on. drizzle builds SQL from the table objects,
+// so a PostgreSQL database needs pg-core tables; both schemas have one shape (tests/unit/schema-parity.test.ts)
+// and are typed as the SQLite one. A process runs one engine: openEngine switches these once, at start.
+import * as sqlite from "./schema.ts";
+import * as pg from "./schema.pg.ts";
+
+export let users = sqlite.users;
+export let links = sqlite.links;
+export let subscriptions = sqlite.subscriptions;
+export let payments = sqlite.payments;
+export let viewRollups = sqlite.viewRollups;
+export let userConsents = sqlite.userConsents;
+export let sessions = sqlite.sessions;
+export let apiTokens = sqlite.apiTokens;
+export let loginLinks = sqlite.loginLinks;
+export let stripeEvents = sqlite.stripeEvents;
+
+export function useTablesOf(kind: "sqlite" | "postgres"): void {
+  const from = (kind === "postgres" ? pg : sqlite) as unknown as typeof sqlite;
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents } = from);
+}
+
+export type { Link, Subscription, User } from "./schema.ts";

@@ -1,0 +1,89 @@
+// The writer Worker's side of view counting on PostgreSQL. Each batch is one statement: its rows go in
+// through unnest() arrays (a fixed number of parameters whatever the batch size), and its rollup counts are
+// upserted in the same statement, so rows and counts commit together or not at all: no fold mark, no
+// catch-up at start. Each node adds to its own rollup rows (its slot), in one key order, so that nodes
+// never deadlock and never queue on each other's counters (docs/decisions/0005).
+import type { SQL } from "bun";
+import type { ViewBatch } from "./view-batch.ts";
+
+const DAY_MS = 86_400_000;
+/** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
+const AGENT_MEMO_LIMIT = 10_000;
+
+type RollupRow = { linkId: number; day: string; platform: string; human: number; bot: number };
+
+export class PgViewStore {
+  private readonly agentIds = new Map<string, number>();
+
+  constructor(
+    private readonly sql: SQL,
+    private readonly slot: number,
+  ) {}
+
+  /** Ids for the batch's User-Agents, adding the new ones (two nodes may meet the same new agent at once). */
+  private async agentIdsFor(agents: string[]): Promise<Map<string, number>> {
+    const unknown = [...new Set(agents)].filter((agent) => !this.agentIds.has(agent));
+    if (unknown.length > 0) {
+      const list = this.sql.array(unknown, "TEXT");
+      await this.sql`INSERT INTO user_agents (text) SELECT unnest(${list}::text[]) ON CONFLICT (text) DO NOTHING`;
+      const rows: Array<{ id: number; text: string }> = await this.sql`SELECT id, text FROM user_agents WHERE text = ANY(${list}::text[])`;
+      if (this.agentIds.size + rows.length > AGENT_MEMO_LIMIT) this.agentIds.clear();
+      for (const row of rows) this.agentIds.set(row.text, row.id);
+    }
+    return this.agentIds;
+  }
+
+  async write(b: ViewBatch): Promise<void> {
+    if (b.size === 0) return;
+    const text = (index: number) => (index < 0 ? null : b.strings[index]!);
+    const agentTexts = Array.from(b.userAgent.subarray(0, b.size), (index) => b.strings[index]!);
+    const agentIds = await this.agentIdsFor(agentTexts);
+
+    const rollups = new Map<string, RollupRow>();
+    const columns = { userId: [] as number[], linkId: [] as number[], ip: [] as (string | null)[], agent: [] as number[], attribution: [] as (string | null)[], isBot: [] as boolean[], platform: [] as (string | null)[], at: [] as number[] };
+    for (let i = 0; i < b.size; i++) {
+      const linkId = b.linkId[i]!;
+      const isBot = b.isBot[i] === 1;
+      const platform = text(b.platform[i]!);
+      columns.userId.push(b.userId[i]!);
+      columns.linkId.push(linkId);
+      columns.ip.push(text(b.ip[i]!));
+      columns.agent.push(agentIds.get(agentTexts[i]!)!);
+      columns.attribution.push(text(b.attribution[i]!));
+      columns.isBot.push(isBot);
+      columns.platform.push(platform);
+      columns.at.push(b.at[i]!);
+      const day = new Date(Math.floor(b.at[i]! / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+      const key = `${linkId}\u0000${day}\u0000${platform ?? ""}`;
+      let row = rollups.get(key);
+      if (!row) rollups.set(key, (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0 }));
+      if (isBot) row.bot++;
+      else row.human++;
+    }
+    // One lock order on every node: by link, day, platform.
+    const sorted = [...rollups.values()].sort((x, y) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0));
+    const a = this.sql.array.bind(this.sql);
+    // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
+    await this.sql`
+      WITH stored AS (
+        INSERT INTO views (user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp)
+        SELECT u.user_id, u.link_id, u.ip, u.agent, u.attribution, u.is_bot, u.platform, to_timestamp(u.at / 1000.0)
+        FROM unnest(${a(columns.userId, "INT")}::int[], ${a(columns.linkId, "INT")}::int[], ${a(columns.ip, "TEXT")}::text[],
+                    ${a(columns.agent, "INT")}::int[], ${a(columns.attribution, "TEXT")}::text[], ${a(columns.isBot, "BOOLEAN")}::boolean[],
+                    ${a(columns.platform, "TEXT")}::text[], ${a(columns.at, "DOUBLE PRECISION")}::float8[])
+             AS u(user_id, link_id, ip, agent, attribution, is_bot, platform, at)
+        JOIN links l ON l.id = u.link_id
+        RETURNING 1
+      )
+      INSERT INTO view_rollups (link_id, day, platform, slot, human, bot)
+      SELECT t.link_id, t.day, t.platform, ${this.slot}, t.human, t.bot
+      FROM unnest(${a(sorted.map((r) => r.linkId), "INT")}::int[], ${a(sorted.map((r) => r.day), "TEXT")}::text[],
+                  ${a(sorted.map((r) => r.platform), "TEXT")}::text[], ${a(sorted.map((r) => r.human), "INT")}::int[],
+                  ${a(sorted.map((r) => r.bot), "INT")}::int[])
+           WITH ORDINALITY AS t(link_id, day, platform, human, bot, n)
+      WHERE EXISTS (SELECT 1 FROM links WHERE links.id = t.link_id)
+      ORDER BY t.n
+      ON CONFLICT (link_id, day, platform, slot)
+      DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot`;
+  }
+}
