@@ -1,0 +1,176 @@
+// Two LinkPrev nodes on one real PostgreSQL (a throwaway cluster on a Unix socket): they migrate once when
+// started together, an edit on one is served by the other within a second, counts are exact across both
+// after graceful stops, and a kill -9 of one leaves the other serving. Each node is its own `linkprev serve`
+// process, as in production. Skipped, saying so, only where PostgreSQL cannot be installed.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashSecret } from "../../src/auth/tokens.ts";
+import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import { crawlerAgents, freePort } from "../helpers/server.ts";
+
+const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+const available = findPgBin() !== null;
+if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the multi-node tests are skipped");
+
+const BROWSER = crawlerAgents.people["firefox-linux"]!;
+const CRAWLER = crawlerAgents.crawlers.x![0]!;
+
+type Node = { url: string; child: ReturnType<typeof Bun.spawn>; output: () => Promise<string> };
+
+let cluster: ThrowawayCluster;
+let databaseUrl: string;
+let db: SQL;
+const dirs: string[] = [];
+
+async function startNode(slot: number): Promise<Node> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "linkprev-node-"));
+  dirs.push(dataDir);
+  const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_SLOT: String(slot), PUBLIC_URL: "http://links.test", AUTH_RATE_LIMIT: "100000" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`node exited: ${await new Response(child.stderr).text()}`);
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    await Bun.sleep(50);
+  }
+  return { url, child, output: () => new Response(child.stdout).text() };
+}
+
+async function stopNode(node: Node, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") {
+  node.child.kill(signal);
+  await node.child.exited;
+}
+
+const go = (node: Node, path: string, agent = BROWSER) => fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": agent } });
+
+/** A user with an API token, written as sign-in and POST /api/tokens write them. */
+async function seedUserWithToken(slug: string): Promise<string> {
+  const token = `lp_${slug}_${crypto.randomUUID().replaceAll("-", "")}`;
+  const [user] = await db`INSERT INTO users (email, user_slug) VALUES (${`${slug}@example.com`}, ${slug}) RETURNING id`;
+  await db`INSERT INTO api_tokens (user_id, name, token_hash) VALUES (${user.id}, 'test', ${hashSecret(token)})`;
+  return token;
+}
+
+const api = (node: Node, token: string, path: string, init: { method?: string; json?: unknown } = {}) =>
+  fetch(`${node.url}${path}`, {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${token}`, ...(init.json ? { "content-type": "application/json" } : {}) },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+
+describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
+  let a: Node;
+  let b: Node;
+
+  beforeAll(async () => {
+    cluster = await startThrowawayCluster();
+    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
+    db = new SQL({ url: databaseUrl, max: 2 });
+    // Started together: both apply migrations at start, under one lock.
+    [a, b] = await Promise.all([startNode(1), startNode(2)]);
+  });
+
+  afterAll(async () => {
+    for (const node of [a, b]) if (node && node.child.exitCode === null) await stopNode(node, "SIGKILL");
+    await db?.close();
+    await cluster?.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("nodes started together migrate once and both serve", async () => {
+    const rows = await db`SELECT name, count(*)::int AS n FROM __migrations GROUP BY name`;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.n).toBe(1);
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
+  });
+
+  test("a link created and edited on A is what B serves, within a second", async () => {
+    const token = await seedUserWithToken("ana");
+    // B looks the address up first, so its cache holds "not found" until A's change reaches it.
+    expect((await go(b, "ana/launch")).status).toBe(404);
+    const created = await api(a, token, "/api/links", { method: "POST", json: { targetUrl: "https://example.com/one", title: "Launch", description: "Day one", customLinkSlug: "launch" } });
+    expect(created.status).toBe(201);
+    const link = await created.json();
+
+    const servedBy = async (node: Node, expected: string) => {
+      const deadline = Date.now() + 1000;
+      let location: string | null = null;
+      while (Date.now() < deadline) {
+        location = (await go(node, "ana/launch")).headers.get("location");
+        if (location === expected) return location;
+        await Bun.sleep(20);
+      }
+      return location;
+    };
+    expect(await servedBy(b, "https://example.com/one")).toBe("https://example.com/one");
+
+    const edited = await api(a, token, "/api/links/by-slug/launch", { method: "PUT", json: { targetUrl: "https://example.com/two", title: "Launch", description: "Day two" } });
+    expect(edited.status).toBe(200);
+    expect(await servedBy(b, "https://example.com/two")).toBe("https://example.com/two");
+    const preview = await (await go(b, "ana/launch", CRAWLER)).text();
+    expect(preview).toContain("Day two");
+
+    expect((await api(a, token, `/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
+    const deadline = Date.now() + 1000;
+    let status = 0;
+    while (Date.now() < deadline && (status = (await go(b, "ana/launch")).status) !== 404) await Bun.sleep(20);
+    expect(status).toBe(404);
+  });
+
+  test("views sent to both nodes are counted exactly once both stop gracefully", async () => {
+    const token = await seedUserWithToken("bea");
+    const created = await api(a, token, "/api/links", { method: "POST", json: { targetUrl: "https://example.com/count", title: "Count", description: "me", customLinkSlug: "count" } });
+    const { id } = await created.json();
+    const people = 300;
+    const crawlers = 120;
+    const answers = await Promise.all([
+      ...Array.from({ length: people }, (_, i) => go(i % 2 ? a : b, "bea/count")),
+      ...Array.from({ length: crawlers }, (_, i) => go(i % 2 ? a : b, "bea/count", CRAWLER)),
+    ]);
+    expect(answers.filter((r) => r.status === 302).length).toBe(people);
+    expect(answers.filter((r) => r.status === 200).length).toBe(crawlers);
+    await Promise.all([stopNode(a), stopNode(b)]);
+
+    const [stored] = await db`SELECT count(*) FILTER (WHERE NOT is_bot)::int AS human, count(*) FILTER (WHERE is_bot)::int AS bot FROM views WHERE link_id = ${id}`;
+    const [rolled] = await db`SELECT coalesce(sum(human), 0)::int AS human, coalesce(sum(bot), 0)::int AS bot, count(DISTINCT slot)::int AS slots FROM view_rollups WHERE link_id = ${id}`;
+    expect(stored).toEqual({ human: people, bot: crawlers });
+    expect(rolled).toEqual({ human: people, bot: crawlers, slots: 2 });
+    const [platform] = await db`SELECT platform, sum(bot)::int AS n FROM view_rollups WHERE link_id = ${id} AND platform <> '' GROUP BY platform`;
+    expect(platform).toEqual({ platform: "x", n: crawlers });
+  });
+
+  test("kill -9 of one node: the other keeps serving, and a restart finds every committed link", async () => {
+    [a, b] = await Promise.all([startNode(1), startNode(2)]);
+    const token = await seedUserWithToken("cai");
+    expect((await api(a, token, "/api/links", { method: "POST", json: { targetUrl: "https://example.com/kept", title: "Kept", description: "safe", customLinkSlug: "kept" } })).status).toBe(201);
+    await stopNode(a, "SIGKILL");
+    expect((await go(b, "cai/kept")).headers.get("location")).toBe("https://example.com/kept");
+    a = await startNode(1);
+    expect((await go(a, "cai/kept")).headers.get("location")).toBe("https://example.com/kept");
+  });
+});
+
+describe.skipIf(!available)("an unreachable database", () => {
+  test("stops start-up after the bounded wait with one line that names the server and no password", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "linkprev-nodb-"));
+    const child = Bun.spawn([process.execPath, cli, "serve", "--port", "0", "--data", dataDir], {
+      env: { ...process.env, DATABASE_URL: "postgres://ana:s3cret-pass@localhost/linkprev?host=/tmp/lp-no-such-dir", DATABASE_WAIT_SECONDS: "1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(await child.exited).toBe(1);
+    const stderr = (await new Response(child.stderr).text()).trim();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(stderr.split("\n").length).toBe(1);
+    expect(stderr).toContain("Cannot reach PostgreSQL at /tmp/lp-no-such-dir/linkprev");
+    expect(stderr).not.toContain("s3cret-pass");
+  });
+});
