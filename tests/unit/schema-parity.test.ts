@@ -32,44 +32,23 @@ type Table = {
   foreignKeys: { columns: string[]; references: string; columnsTo: string[] }[];
 };
 
-function describeSqlite(): Map<string, Table> {
-  const tables = new Map<string, Table>();
-  for (const [exportName, value] of Object.entries(sqlite)) {
-    if (!is(value, SQLiteTable)) continue;
-    const c = sqliteTableConfig(value);
-    tables.set(c.name, {
-      exportName,
-      name: c.name,
-      columns: c.columns.map((col) => ({
-        name: col.name,
-        dataType: col.dataType,
-        notNull: col.notNull,
-        primaryKey: col.primary,
-        hasDefault: col.hasDefault,
-        unique: col.isUnique,
-      })),
-      primaryKeys: c.primaryKeys.map((k) => k.columns.map((col) => col.name)),
-      checks: c.checks.map((k) => k.name).sort(),
-      indexes: c.indexes.map((i) => ({
-        name: i.config.name,
-        unique: i.config.unique,
-        columns: i.config.columns.map((col) => ("name" in col ? col.name : "<sql>")),
-        partial: i.config.where !== undefined,
-      })),
-      foreignKeys: c.foreignKeys.map((fk) => {
-        const r = fk.reference();
-        return { columns: r.columns.map((col) => col.name), references: sqliteTableConfig(r.foreignTable).name, columnsTo: r.foreignColumns.map((col) => col.name) };
-      }),
-    });
-  }
-  return tables;
-}
+/** What drizzle's getTableConfig tells of a table, in either dialect (the shapes we read are the same). */
+type AnyTableConfig = {
+  name: string;
+  columns: Array<{ name: string; dataType: string; notNull: boolean; primary: boolean; hasDefault: boolean; isUnique: boolean }>;
+  primaryKeys: Array<{ columns: Array<{ name: string }> }>;
+  checks: Array<{ name: string }>;
+  indexes: Array<{ config: { name?: string; unique: boolean; columns: unknown[]; where?: unknown } }>;
+  foreignKeys: Array<{ reference(): { columns: Array<{ name: string }>; foreignTable: unknown; foreignColumns: Array<{ name: string }> } }>;
+};
 
-function describePg(): Map<string, Table> {
+/** Every table a schema module exports, described alike whatever its dialect. */
+function describeSchema(schema: Record<string, unknown>, isTable: (value: unknown) => boolean, tableConfig: (table: never) => unknown): Map<string, Table> {
+  const config = (table: unknown) => tableConfig(table as never) as AnyTableConfig;
   const tables = new Map<string, Table>();
-  for (const [exportName, value] of Object.entries(pg)) {
-    if (!is(value, PgTable)) continue;
-    const c = pgTableConfig(value);
+  for (const [exportName, value] of Object.entries(schema)) {
+    if (!isTable(value)) continue;
+    const c = config(value);
     tables.set(c.name, {
       exportName,
       name: c.name,
@@ -86,20 +65,20 @@ function describePg(): Map<string, Table> {
       indexes: c.indexes.map((i) => ({
         name: i.config.name ?? "",
         unique: i.config.unique,
-        columns: i.config.columns.map((col) => ("name" in col ? (col.name ?? "<sql>") : "<sql>")),
+        columns: i.config.columns.map((col) => (typeof col === "object" && col !== null && "name" in col ? String((col as { name?: string }).name ?? "<sql>") : "<sql>")),
         partial: i.config.where !== undefined,
       })),
       foreignKeys: c.foreignKeys.map((fk) => {
         const r = fk.reference();
-        return { columns: r.columns.map((col) => col.name), references: pgTableConfig(r.foreignTable).name, columnsTo: r.foreignColumns.map((col) => col.name) };
+        return { columns: r.columns.map((col) => col.name), references: config(r.foreignTable).name, columnsTo: r.foreignColumns.map((col) => col.name) };
       }),
     });
   }
   return tables;
 }
 
-const sqliteTables = describeSqlite();
-const pgTables = describePg();
+const sqliteTables = describeSchema(sqlite, (value) => is(value, SQLiteTable), sqliteTableConfig);
+const pgTables = describeSchema(pg, (value) => is(value, PgTable), pgTableConfig);
 const shared = [...sqliteTables.keys()].filter((name) => pgTables.has(name)).sort();
 const withoutPgOnlyColumns = (table: string, columns: string[]) => columns.filter((c) => !allowed.pgOnlyColumns.includes(`${table}.${c}`));
 
