@@ -4,6 +4,7 @@ import journal from "../../src/db/migrations/meta/_journal.json" with { type: "j
 import { migrations } from "../../src/db/migrations/index.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
+import { describeDatabase, postgresOptions } from "../../src/db/postgres-options.ts";
 import { truncateIp } from "../../src/http/client-ip.ts";
 import { classifyUserAgent } from "../../src/redirect/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";
@@ -32,6 +33,32 @@ describe("config", () => {
     expect(() => loadConfig({}, { PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({}, { GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({}, { LINK_CACHE_SIZE: "lots" })).toThrow(/LINK_CACHE_SIZE="lots"/);
+  });
+  test("DATABASE_URL picks PostgreSQL; unset keeps SQLite in DATA_DIR", () => {
+    expect(loadConfig({}, {}).postgres).toBeNull();
+    const config = loadConfig({}, { DATABASE_URL: "postgresql://ana:pw@db.internal:5433/links", DATABASE_POOL_MAX: "8", NODE_SLOT: "3" });
+    expect(config.postgres).toEqual({ url: "postgresql://ana:pw@db.internal:5433/links", poolMax: 8, waitSeconds: 30, nodeSlot: 3 });
+    expect(loadConfig({}, { DATABASE_URL: "postgres://postgres@localhost/linkprev?host=/run/postgresql" }).postgres?.url).toContain("host=/run/postgresql");
+  });
+  test("a bad DATABASE_URL is named but never printed: it may hold a password", () => {
+    for (const url of ["mysql://ana:s3cret@db/links", "postgres://ana:s3cret@", "postgres:// ana"]) {
+      let message = "";
+      try {
+        loadConfig({}, { DATABASE_URL: url });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain("DATABASE_URL");
+      expect(message).not.toContain("s3cret");
+      expect(message).not.toContain("ana");
+    }
+  });
+  test("postgres connection options come from the validated URL alone, socket directories included", () => {
+    const tcp = postgresOptions("postgres://ana:p%40ss@db.internal:5433/links?sslmode=require", 5);
+    expect(tcp).toMatchObject({ hostname: "db.internal", port: 5433, username: "ana", password: "p@ss", database: "links", tls: true, max: 5 });
+    const socket = postgresOptions("postgres://postgres@localhost/linkprev?host=/tmp/pg", 2);
+    expect(socket).toMatchObject({ hostname: "/tmp/pg", path: "/tmp/pg", username: "postgres", database: "linkprev" });
+    expect(describeDatabase("postgres://ana:secret@db.internal:5433/links")).toBe("db.internal:5433/links");
   });
   test("an https public URL makes cookies Secure", () => {
     expect(loadConfig({}, { PUBLIC_URL: "https://lp.example/" }).secureCookies).toBe(true);
