@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
+import { WITHOUT_NUL } from "../http/text.ts";
 import { parseInput } from "../http/validate.ts";
 import { GoogleNotConfiguredPage, LoginLinkPage, SignInFailedPage } from "../pages/sign-in.tsx";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
@@ -23,7 +24,14 @@ const ConsentInput = z.object(
   { termsAccepted: z.literal(true, CONSENT_REQUIRED), privacyAccepted: z.literal(true, CONSENT_REQUIRED) },
   CONSENT_REQUIRED,
 );
-const TokenName = z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name must be 100 characters or less") });
+const TokenName = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be 100 characters or less")
+    .regex(WITHOUT_NUL, "Name contains a character that is not allowed"),
+});
 const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
 
 export function authRoutes(ctx: AppContext) {

@@ -23,8 +23,26 @@ async function uniqueUserSlug(db: Db, email: string): Promise<string> {
   }
 }
 
-/** Finds the user by Google subject or e-mail and refreshes the profile, or creates them. The slug never changes. */
-export function upsertUser(engine: Engine, profile: Profile): Promise<User> {
+/** Concurrent first sign-ins that all race for one e-mail or one slug settle within this many attempts. */
+const UPSERT_ATTEMPTS = 5;
+
+/**
+ * Finds the user by Google subject or e-mail and refreshes the profile, or creates them. The slug never changes.
+ * On PostgreSQL transactions run side by side (SQLite runs them one at a time): two first sign-ins of one person
+ * (two tabs, a double click) or of two people whose e-mails share a local part can both find nothing and both
+ * insert, and one then breaks a unique index. That one runs again and finds the user, or the next free slug.
+ */
+export async function upsertUser(engine: Engine, profile: Profile): Promise<User> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await upsertOnce(engine, profile);
+    } catch (error) {
+      if (attempt >= UPSERT_ATTEMPTS || !engine.isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+function upsertOnce(engine: Engine, profile: Profile): Promise<User> {
   const email = profile.email.toLowerCase();
   return engine.transaction(async (tx) => {
     const existing =

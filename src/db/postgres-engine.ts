@@ -75,7 +75,9 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
     ping: async () => {
       await client`SELECT 1`;
     },
-    findGoLink: async (userSlug, linkSlug) => ((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0] ?? null,
+    // No slug holds a NUL, and PostgreSQL refuses one in a text parameter: such an address is simply unknown.
+    findGoLink: async (userSlug, linkSlug) =>
+      userSlug.includes("\0") || linkSlug.includes("\0") ? null : (((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0] ?? null),
     newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
     announceLinkChange: (key) => client.notify(LINK_CHANNEL, key),
     subscribeLinkChanges: async (onChange, onReset) => {

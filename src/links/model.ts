@@ -1,5 +1,6 @@
 // The link form's rules and messages (SPEC §5), shared by the API and the link-form island.
 import { z } from "zod";
+import { WITHOUT_NUL } from "../http/text.ts";
 import { safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
@@ -20,19 +21,20 @@ export const customLinkSlug = z
   .regex(/^[A-Za-z0-9_-]*$/, "Only letters, numbers, underscores and hyphens are allowed");
 
 export const LinkInput = z.object({
-  title: z.string("Title is required").trim().min(1, "Title is required").max(TITLE_MAX, "Title must be 60 characters or less"),
+  title: z.string("Title is required").trim().min(1, "Title is required").max(TITLE_MAX, "Title must be 60 characters or less").regex(WITHOUT_NUL, "Title contains a character that is not allowed"),
   description: z
     .string("Description is required")
     .trim()
     .min(1, "Description is required")
-    .max(DESCRIPTION_MAX, "Description must be 160 characters or less"),
+    .max(DESCRIPTION_MAX, "Description must be 160 characters or less")
+    .regex(WITHOUT_NUL, "Description contains a character that is not allowed"),
   targetUrl: z
     .string("Please enter a valid URL")
     .trim()
     .max(URL_MAX, "URL must be 2048 characters or less")
     .refine(isHttpUrl, "Please enter a valid URL"),
   customLinkSlug: z.preprocess(emptyToNull, customLinkSlug.nullish()),
-  imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").nullish()),
+  imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").regex(WITHOUT_NUL, "Image URL must be a valid http(s) URL").nullish()),
   imageSource: z.preprocess(emptyToNull, z.enum(["upload", "ai"], "Image source must be upload or ai").nullish()),
 });
 

@@ -5,7 +5,7 @@ import { requireUser, authPlugin } from "../auth/plugin.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import { LinkInput } from "./model.ts";
+import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkStats, linkViews, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
 const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
@@ -14,6 +14,12 @@ const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int(
 function uploadedImage(body: unknown): File | null {
   const image = (body as { image?: unknown } | null)?.image;
   return image instanceof File && (image.size > 0 || image.name !== "") ? image : null;
+}
+
+/** A link slug from the path: one that no link can have (NUL and the like) is a 404 without a query. */
+function linkSlugParam(value: string): string {
+  if (value.length > SLUG_MAX || !SLUG_PATTERN.test(value)) throw notFound("Link not found");
+  return value;
 }
 
 function numericId(value: string): number {
@@ -44,9 +50,9 @@ export function linkRoutes(ctx: AppContext) {
       set.status = 201;
       return link;
     })
-    .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), params.linkSlug))
+    .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), linkSlugParam(params.linkSlug)))
     .put("/by-slug/:linkSlug", async ({ viewer, params, body }) =>
-      updateLink(deps, requireUser(viewer), params.linkSlug, parseInput(LinkInput, body), uploadedImage(body)),
+      updateLink(deps, requireUser(viewer), linkSlugParam(params.linkSlug), parseInput(LinkInput, body), uploadedImage(body)),
     )
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
     .delete("/:id", async ({ viewer, params, set }) => {

@@ -21,11 +21,11 @@ beforeAll(async () => {
   stripe = startFakeStripe();
   vies = startFakeVies();
   server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, AUTH_RATE_LIMIT: "100000" });
-  const user = seedUser(server.sql, { userSlug: "fuzz" });
-  subscribeInFakeStripe(server, stripe, user.id, "pro");
-  linkId = seedLink(server.sql, user.id, { linkSlug: "target" });
-  token = seedApiToken(server.sql, user.id, "fuzz").token;
-  cookie = `lp_session=${seedSession(server.sql, user.id).token}`;
+  const user = await seedUser(server.sql, { userSlug: "fuzz" });
+  await subscribeInFakeStripe(server, stripe, user.id, "pro");
+  linkId = await seedLink(server.sql, user.id, { linkSlug: "target" });
+  token = (await seedApiToken(server.sql, user.id, "fuzz")).token;
+  cookie = `lp_session=${(await seedSession(server.sql, user.id)).token}`;
 });
 afterAll(async () => {
   await server.close();
@@ -130,20 +130,20 @@ function fillPath(r: Random, template: string): string {
 }
 
 /** Everything a refused request must leave alone. */
-function snapshot(): string {
-  const rows = (sql: string) => JSON.stringify(server.sql.query(sql).all());
-  return [
+async function snapshot(): Promise<string> {
+  const rows = async (sql: string) => JSON.stringify(await server.sql.all(sql));
+  return (await Promise.all([
     rows("SELECT id, user_id, link_slug, target_url, title, description, image_url, image_source, deleted FROM links ORDER BY id"),
     rows("SELECT id, email, user_slug, first_name, stripe_customer_id, vat_country_code, vat_number FROM users ORDER BY id"),
     rows("SELECT id, user_id, name FROM api_tokens ORDER BY id"),
     rows("SELECT id, user_id, plan_id, status, cancel_at_period_end FROM subscriptions ORDER BY id"),
-    rows("SELECT count(*) AS n FROM user_consents"),
-    rows("SELECT count(*) AS n FROM payments"),
-    rows("SELECT count(*) AS n FROM stripe_events"),
-  ].join("\n");
+    rows("SELECT CAST(count(*) AS INTEGER) AS n FROM user_consents"),
+    rows("SELECT CAST(count(*) AS INTEGER) AS n FROM payments"),
+    rows("SELECT CAST(count(*) AS INTEGER) AS n FROM stripe_events"),
+  ])).join("\n");
 }
 
-const LEAKS = /node_modules|\/src\/|\.tsx?:\d+|SQLITE_|sqlite|at \w+ \(|stack|TypeError|ReferenceError|drizzle|elysia/i;
+const LEAKS = /node_modules|\/src\/|\.tsx?:\d+|SQLITE_|sqlite|postgres|at \w+ \(|stack|TypeError|ReferenceError|drizzle|elysia/i;
 
 test(`${REQUESTS} hostile requests (seed ${SEED}): no 5xx, no leaks, refused requests change nothing`, async () => {
   const r = seededRandom(SEED);
@@ -163,7 +163,7 @@ test(`${REQUESTS} hostile requests (seed ${SEED}): no 5xx, no leaks, refused req
     if (r.chance(0.3)) headers["user-agent"] = r.pick(["", "Twitterbot/1.0", "x".repeat(5000), "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"]);
     if (r.chance(0.1)) headers["x-forwarded-for"] = r.pick(NASTY_TEXT).replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, "");
 
-    const before = snapshot();
+    const before = await snapshot();
     let response: Response;
     try {
       response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
@@ -175,7 +175,7 @@ test(`${REQUESTS} hostile requests (seed ${SEED}): no 5xx, no leaks, refused req
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     if (response.status >= 500) failures.push(`#${i} ${method} ${path.slice(0, 80)} → ${response.status} ${text.slice(0, 200)}`);
     if (LEAKS.test(text) && !path.startsWith("/go/")) failures.push(`#${i} ${method} ${path.slice(0, 80)} leaks: ${text.match(LEAKS)?.[0]}`);
-    if (response.status >= 400 && snapshot() !== before) failures.push(`#${i} ${method} ${path.slice(0, 80)} → ${response.status} but the database changed`);
+    if (response.status >= 400 && (await snapshot()) !== before) failures.push(`#${i} ${method} ${path.slice(0, 80)} → ${response.status} but the database changed`);
     if (failures.length >= 10) break;
   }
   console.log(`fuzz seed ${SEED}: ${REQUESTS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);

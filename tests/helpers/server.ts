@@ -2,10 +2,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Database } from "bun:sqlite";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
+import { newTestDatabase } from "./postgres-test-cluster.ts";
+import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
 
 export async function freePort(): Promise<number> {
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
@@ -14,26 +15,37 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Which engine the test servers of this run use: `LINKPREV_TEST_DB=postgres` for the PostgreSQL pass. */
+export const testEngine: "sqlite" | "postgres" = process.env.LINKPREV_TEST_DB === "postgres" ? "postgres" : "sqlite";
+
 export type TestServer = RunningServer & {
   dataDir: string;
-  /** A second connection to the same SQLite file, for assertions and seeding. */
-  sql: Database;
+  /** A second connection to the same database, for assertions and seeding (SQLite or PostgreSQL alike). */
+  sql: TestDb;
   close: () => Promise<void>;
 };
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "linkprev-test-"));
   const port = await freePort();
-  const config = loadConfig({}, { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: "test", RELEASE: "test", ...env });
+  const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
+  const config = loadConfig({}, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "test",
+    RELEASE: "test",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   const server = await startServer(config);
-  const sql = new Database(config.dbPath, { strict: true });
-  sql.run("PRAGMA busy_timeout = 5000");
+  const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(config.dbPath);
   return {
     ...server,
     dataDir,
     sql,
     close: async () => {
-      sql.close();
+      await sql.close();
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -43,33 +55,29 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 let seedCounter = 0;
 
 /** Inserts a user straight into the database (sign-in is tested on its own). */
-export function seedUser(sql: Database, fields: { email?: string; userSlug?: string } = {}): { id: number; userSlug: string; email: string } {
+export async function seedUser(sql: TestDb, fields: { email?: string; userSlug?: string } = {}): Promise<{ id: number; userSlug: string; email: string }> {
   const n = ++seedCounter;
   const email = fields.email ?? `user${n}-${Date.now()}@example.com`;
   const userSlug = fields.userSlug ?? `user${n}`;
-  const row = sql
-    .query<{ id: number }, [string, string]>(`INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id`)
-    .get(email, userSlug)!;
+  const row = (await sql.get<{ id: number }>(`INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id`, email, userSlug))!;
   return { id: row.id, userSlug, email };
 }
 
-export function seedLink(
-  sql: Database,
+export async function seedLink(
+  sql: TestDb,
   userId: number,
   fields: { linkSlug: string; targetUrl?: string; title?: string; description?: string; imageUrl?: string | null },
-): number {
-  return sql
-    .query<{ id: number }, [number, string, string, string, string, string | null]>(
-      `INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .get(
-      userId,
-      fields.linkSlug,
-      fields.targetUrl ?? "https://example.com/article",
-      fields.title ?? "A custom title",
-      fields.description ?? "A custom description",
-      fields.imageUrl ?? null,
-    )!.id;
+): Promise<number> {
+  const row = await sql.get<{ id: number }>(
+    `INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    userId,
+    fields.linkSlug,
+    fields.targetUrl ?? "https://example.com/article",
+    fields.title ?? "A custom title",
+    fields.description ?? "A custom description",
+    fields.imageUrl ?? null,
+  );
+  return row!.id;
 }
 
 import agents from "../fixtures/crawler-agents.json" with { type: "json" };
@@ -78,16 +86,23 @@ import agents from "../fixtures/crawler-agents.json" with { type: "json" };
 export const crawlerAgents: { crawlers: Record<string, string[]>; people: Record<string, string> } = agents;
 
 /** Inserts a subscription row the way billing writes them. */
-export function seedSubscription(
-  sql: Database,
+export async function seedSubscription(
+  sql: TestDb,
   userId: number,
   planId: "basic" | "pro" | "enterprise",
   fields: { status?: string; cancelAtPeriodEnd?: boolean; currentPeriodEnd?: number } = {},
-): void {
-  sql.run(
+): Promise<void> {
+  await sql.run(
     `INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [userId, `sub_${crypto.randomUUID()}`, `price_${planId}`, fields.status ?? "active", planId, Date.now() - 86_400_000, fields.currentPeriodEnd ?? Date.now() + 29 * 86_400_000, fields.cancelAtPeriodEnd ? 1 : 0],
+    userId,
+    `sub_${crypto.randomUUID()}`,
+    `price_${planId}`,
+    fields.status ?? "active",
+    planId,
+    new Date(Date.now() - 86_400_000),
+    new Date(fields.currentPeriodEnd ?? Date.now() + 29 * 86_400_000),
+    fields.cancelAtPeriodEnd ?? false,
   );
 }
 
@@ -95,15 +110,15 @@ export function seedSubscription(
 export const BILLING_ON = { STRIPE_SECRET_KEY: "sk_test_unused", STRIPE_WEBHOOK_SECRET: "whsec_unused" };
 
 /** A session row for the user, as sign-in writes it; the cookie token. */
-export function seedSession(sql: Database, userId: number): { token: string } {
+export async function seedSession(sql: TestDb, userId: number): Promise<{ token: string }> {
   const token = generateSecret();
-  sql.run("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)", [hashSecret(token), JSON.stringify({ userId, createdAt: Date.now() }), Date.now() + 30 * 86_400_000]);
+  await sql.run("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)", hashSecret(token), JSON.stringify({ userId, createdAt: Date.now() }), new Date(Date.now() + 30 * 86_400_000));
   return { token };
 }
 
 /** An API token row for the user, as POST /api/tokens writes it; the token shown once. */
-export function seedApiToken(sql: Database, userId: number, name = "test"): { id: number; token: string } {
+export async function seedApiToken(sql: TestDb, userId: number, name = "test"): Promise<{ id: number; token: string }> {
   const token = `lp_${generateSecret()}`;
-  const row = sql.query<{ id: number }, [number, string, string]>("INSERT INTO api_tokens (user_id, name, token_hash) VALUES (?, ?, ?) RETURNING id").get(userId, name, hashSecret(token))!;
-  return { id: row.id, token };
+  const row = await sql.get<{ id: number }>("INSERT INTO api_tokens (user_id, name, token_hash) VALUES (?, ?, ?) RETURNING id", userId, name, hashSecret(token));
+  return { id: row!.id, token };
 }

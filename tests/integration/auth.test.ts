@@ -38,7 +38,7 @@ async function signInWithGoogle(browser: Browser, who: FakeGoogleProfile): Promi
   return browser.fetch(atGoogle.headers.get("location")!);
 }
 
-const countRows = (table: string) => server.sql.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+const countRows = async (table: string) => (await server.sql.get<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${table}`))!.n;
 
 describe("Google sign-in", () => {
   test("redirects to Google with state and PKCE, both kept in short-lived HttpOnly cookies", async () => {
@@ -73,8 +73,8 @@ describe("Google sign-in", () => {
     expect(me).toMatchObject({ email: "maria.lopez@example.com", firstName: "Maria", lastName: "Lopez", userSlug: "marialopez", profileImageUrl: "https://lh3.example.com/photo.jpg" });
     // The database holds a hash of the token, never the token itself.
     const token = browser.cookies.get("lp_session")!;
-    expect(server.sql.query("SELECT 1 FROM sessions WHERE sid = ?").get(token)).toBeNull();
-    expect(countRows("sessions")).toBeGreaterThan(0);
+    expect(await server.sql.get("SELECT 1 FROM sessions WHERE sid = ?", token)).toBeNull();
+    expect(await countRows("sessions")).toBeGreaterThan(0);
   });
 
   test("a second user with the same e-mail local part gets a suffixed slug", async () => {
@@ -87,10 +87,10 @@ describe("Google sign-in", () => {
   test("a returning user is updated, not duplicated, and keeps the slug", async () => {
     const who = profile({ email: "returning@example.com" });
     await signInWithGoogle(new Browser(server.url), who);
-    const before = countRows("users");
+    const before = await countRows("users");
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, { ...who, given_name: "Johnny", picture: "https://lh3.example.com/new.jpg" });
-    expect(countRows("users")).toBe(before);
+    expect(await countRows("users")).toBe(before);
     expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({ firstName: "Johnny", userSlug: "returning", profileImageUrl: "https://lh3.example.com/new.jpg" });
   });
 
@@ -101,12 +101,12 @@ describe("Google sign-in", () => {
     const atGoogle = await browser.fetch(start.headers.get("location")!);
     const callback = new URL(atGoogle.headers.get("location")!);
     callback.searchParams.set("state", "forged");
-    const sessionsBefore = countRows("sessions");
+    const sessionsBefore = await countRows("sessions");
     const response = await browser.fetch(callback.toString());
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Sign-in failed");
     expect(browser.cookies.has("lp_session")).toBe(false);
-    expect(countRows("sessions")).toBe(sessionsBefore);
+    expect(await countRows("sessions")).toBe(sessionsBefore);
   });
 
   test("a callback without the PKCE cookies (another browser) is refused", async () => {
@@ -120,11 +120,11 @@ describe("Google sign-in", () => {
 
   test("an unverified e-mail is refused and no user is created", async () => {
     const browser = new Browser(server.url);
-    const before = countRows("users");
+    const before = await countRows("users");
     const response = await signInWithGoogle(browser, profile({ email_verified: false }));
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("not verified");
-    expect(countRows("users")).toBe(before);
+    expect(await countRows("users")).toBe(before);
     expect(browser.cookies.has("lp_session")).toBe(false);
   });
 });
@@ -140,11 +140,11 @@ describe("sessions", () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, profile());
     const token = browser.cookies.get("lp_session")!;
-    const before = countRows("sessions");
+    const before = await countRows("sessions");
     const response = await browser.fetch("/api/auth/logout");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
-    expect(countRows("sessions")).toBe(before - 1);
+    expect(await countRows("sessions")).toBe(before - 1);
     expect(browser.cookies.has("lp_session")).toBe(false);
     // The old token no longer works even if someone kept it.
     const replay = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `lp_session=${token}` } });
@@ -155,9 +155,9 @@ describe("sessions", () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, profile());
     const sid = hashSecret(browser.cookies.get("lp_session")!);
-    server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", [Date.now() - 1000, sid]);
+    await server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", new Date(Date.now() - 1000), sid);
     expect((await browser.fetch("/api/auth/user")).status).toBe(401);
-    expect(server.sql.query("SELECT 1 FROM sessions WHERE sid = ?").get(sid)).toBeNull();
+    expect(await server.sql.get("SELECT 1 FROM sessions WHERE sid = ?", sid)).toBeNull();
     expect(browser.cookies.has("lp_session")).toBe(false);
   });
 
@@ -166,10 +166,10 @@ describe("sessions", () => {
     await signInWithGoogle(browser, profile());
     const soon = Date.now() + 5 * 86_400_000;
     const sid = hashSecret(browser.cookies.get("lp_session")!);
-    server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", [soon, sid]);
+    await server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", new Date(soon), sid);
     const response = await browser.fetch("/api/auth/user");
     expect(response.status).toBe(200);
-    const expire = server.sql.query<{ expire: number }, [string]>("SELECT expire FROM sessions WHERE sid = ?").get(sid)!.expire;
+    const expire = (await server.sql.get<{ expire: number }>("SELECT expire FROM sessions WHERE sid = ?", sid))!.expire;
     expect(expire).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("lp_session="))).toBe(true);
   });
@@ -181,13 +181,13 @@ describe("consent", () => {
     await signInWithGoogle(browser, profile());
     expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({ needsConsent: true, hasConsent: false });
 
-    const before = countRows("user_consents");
+    const before = await countRows("user_consents");
     for (const bad of [{ termsAccepted: true, privacyAccepted: false }, { termsAccepted: true }, {}, "yes"]) {
       const refused = await browser.fetch("/api/auth/consent", { method: "POST", json: bad });
       expect(refused.status).toBe(400);
       expect((await refused.json()).message).toContain("Please accept both terms and conditions and privacy policy to continue.");
     }
-    expect(countRows("user_consents")).toBe(before);
+    expect(await countRows("user_consents")).toBe(before);
 
     const accepted = await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } });
     expect(accepted.status).toBe(200);
@@ -199,7 +199,7 @@ describe("CSRF", () => {
   test("a cross-origin POST with a valid cookie is refused with a 403 and changes nothing", async () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, profile());
-    const before = countRows("user_consents");
+    const before = await countRows("user_consents");
     const json = { termsAccepted: true, privacyAccepted: true };
     const crossOrigin = await browser.fetch("/api/auth/consent", { method: "POST", json, headers: { origin: "https://evil.example" } });
     expect(crossOrigin.status).toBe(403);
@@ -211,7 +211,7 @@ describe("CSRF", () => {
       headers: { cookie: browser.cookieHeader(), "content-type": "application/json" },
     });
     expect(noOrigin.status).toBe(403);
-    expect(countRows("user_consents")).toBe(before);
+    expect(await countRows("user_consents")).toBe(before);
   });
 });
 
@@ -224,7 +224,7 @@ describe("API tokens", () => {
     const { id, token, name } = await created.json();
     expect(name).toBe("laptop");
     expect(token).toStartWith("lp_");
-    expect(server.sql.query("SELECT 1 FROM api_tokens WHERE token_hash = ?").get(token)).toBeNull();
+    expect(await server.sql.get("SELECT 1 FROM api_tokens WHERE token_hash = ?", token)).toBeNull();
 
     const bearer = { authorization: `Bearer ${token}` };
     const me = await fetch(`${server.url}/api/auth/user`, { headers: bearer });
@@ -260,7 +260,7 @@ describe("API tokens", () => {
     const other = new Browser(server.url);
     await signInWithGoogle(other, profile());
     expect((await other.fetch(`/api/tokens/${id}`, { method: "DELETE" })).status).toBe(404);
-    expect(server.sql.query("SELECT 1 AS ok FROM api_tokens WHERE id = ?").get(id)).toEqual({ ok: 1 });
+    expect(await server.sql.get("SELECT 1 AS ok FROM api_tokens WHERE id = ?", id)).toEqual({ ok: 1 });
   });
 });
 
@@ -269,7 +269,8 @@ describe("sign-in links (self-hosting)", () => {
 
   async function adminLoginLink(email: string): Promise<string> {
     const run = Bun.spawnSync([process.execPath, cli, "admin", "login-link", "--email", email, "--name", "Ana Silva", "--data", server.dataDir], {
-      env: { ...process.env, PUBLIC_URL: server.ctx.config.publicUrl },
+      // On PostgreSQL the command finds the server's database the way an operator's shell would: DATABASE_URL.
+      env: { ...process.env, PUBLIC_URL: server.ctx.config.publicUrl, ...(server.ctx.config.postgres ? { DATABASE_URL: server.ctx.config.postgres.url } : {}) },
     });
     expect(run.exitCode).toBe(0);
     return run.stdout.toString().trim();
@@ -297,7 +298,7 @@ describe("sign-in links (self-hosting)", () => {
 
   test("a link does not work after 15 minutes", async () => {
     const token = (await adminLoginLink("late@selfhost.example")).split("/login/")[1]!;
-    server.sql.run("UPDATE login_links SET expires_at = ? WHERE used_at IS NULL", [Date.now() - 1]);
+    await server.sql.run("UPDATE login_links SET expires_at = ? WHERE used_at IS NULL", new Date(Date.now() - 1));
     const browser = new Browser(server.url);
     expect((await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token }) })).status).toBe(400);
     expect(browser.cookies.has("lp_session")).toBe(false);

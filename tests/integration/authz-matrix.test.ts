@@ -32,17 +32,17 @@ let owner: { id: number; userSlug: string };
 let other: { id: number; userSlug: string };
 
 /** A fresh link of the owner's for each call, so that writes never depend on each other. */
-const ownerLink = () => {
+const ownerLink = async () => {
   const slug = `l${crypto.randomUUID().slice(0, 8)}`;
-  return { slug, id: seedLink(server.sql, owner.id, { linkSlug: slug }) };
+  return { slug, id: await seedLink(server.sql, owner.id, { linkSlug: slug }) };
 };
 
 const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) => subscribeInFakeStripe(server, stripe, userId, plan, options);
 
-const ROUTES: Record<string, { call: () => Call; expect: Expect }> = {
+const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect }> = {
   // Public; fetch's "Bun/…" User-Agent is a script, so it gets the preview page like any crawler.
-  "GET /go/:userSlug/:linkSlug": { call: () => ({ path: `/go/${owner.userSlug}/${ownerLink().slug}` }), expect: all(200) },
-  "HEAD /go/:userSlug/:linkSlug": { call: () => ({ path: `/go/${owner.userSlug}/${ownerLink().slug}` }), expect: all(200) },
+  "GET /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }), expect: all(200) },
+  "HEAD /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }), expect: all(200) },
   "GET /uploads/:name": { call: () => ({ path: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg" }), expect: all(404) },
   "GET /assets/:name": { call: () => ({ path: stylesheet }), expect: all(200) },
   "GET /favicon.ico": { call: () => ({ path: "/favicon.ico" }), expect: all(200) },
@@ -57,39 +57,39 @@ const ROUTES: Record<string, { call: () => Call; expect: Expect }> = {
   "POST /api/auth/consent": { call: () => ({ path: "/api/auth/consent", json: { termsAccepted: true, privacyAccepted: true } }), expect: signedInWrite(200) },
   "GET /api/tokens": { call: () => ({ path: "/api/tokens" }), expect: signedInRead() },
   "POST /api/tokens": { call: () => ({ path: "/api/tokens", json: { name: "matrix" } }), expect: signedInWrite(201) },
-  "DELETE /api/tokens/:id": { call: () => ({ path: `/api/tokens/${seedApiToken(server.sql, owner.id, "victim").id}` }), expect: ownerWrite(204) },
+  "DELETE /api/tokens/:id": { call: async () => ({ path: `/api/tokens/${(await seedApiToken(server.sql, owner.id, "victim")).id}` }), expect: ownerWrite(204) },
   "GET /api/links/": { call: () => ({ path: "/api/links" }), expect: signedInRead() },
   "GET /api/links/deleted": { call: () => ({ path: "/api/links/deleted" }), expect: signedInRead() },
   "GET /api/links/stats": { call: () => ({ path: "/api/links/stats" }), expect: signedInRead() },
   "GET /api/links/check-slug-availability": { call: () => ({ path: "/api/links/check-slug-availability?slug=free" }), expect: signedInRead() },
   "POST /api/links/": { call: () => ({ path: "/api/links", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }), expect: signedInWrite(201) },
-  "GET /api/links/by-slug/:linkSlug": { call: () => ({ path: `/api/links/by-slug/${ownerLink().slug}` }), expect: ownerRead() },
-  "PUT /api/links/by-slug/:linkSlug": { call: () => ({ path: `/api/links/by-slug/${ownerLink().slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
-  "GET /api/links/:id/views": { call: () => ({ path: `/api/links/${ownerLink().id}/views` }), expect: ownerRead() },
-  "DELETE /api/links/:id": { call: () => ({ path: `/api/links/${ownerLink().id}` }), expect: ownerWrite(204) },
+  "GET /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}` }), expect: ownerRead() },
+  "PUT /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
+  "GET /api/links/:id/views": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }), expect: ownerRead() },
+  "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
   "GET /api/subscriptions/active": { call: () => ({ path: "/api/subscriptions/active" }), expect: signedInRead() },
   "POST /api/subscriptions": {
-    call: () => {
-      subscribe(owner.id, "basic");
-      subscribe(other.id, "basic");
+    call: async () => {
+      await subscribe(owner.id, "basic");
+      await subscribe(other.id, "basic");
       return { path: "/api/subscriptions", json: { planId: "pro" } };
     },
     expect: signedInWrite(200),
   },
   "POST /api/subscriptions/cancel": {
-    call: () => {
-      subscribe(owner.id, "pro");
-      subscribe(other.id, "pro");
+    call: async () => {
+      await subscribe(owner.id, "pro");
+      await subscribe(other.id, "pro");
       return { path: "/api/subscriptions/cancel" };
     },
     expect: signedInWrite(200),
   },
   "POST /api/subscriptions/reactivate": {
-    call: () => {
-      subscribe(owner.id, "pro", { canceled: true });
-      subscribe(other.id, "pro", { canceled: true });
+    call: async () => {
+      await subscribe(owner.id, "pro", { canceled: true });
+      await subscribe(other.id, "pro", { canceled: true });
       return { path: "/api/subscriptions/reactivate" };
     },
     expect: signedInWrite(200),
@@ -106,16 +106,16 @@ const ROUTES: Record<string, { call: () => Call; expect: Expect }> = {
   "GET /contact": { call: () => ({ path: "/contact" }), expect: all(200) },
   "GET /admin": { call: () => ({ path: "/admin" }), expect: guardedPage() },
   "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
-  "GET /admin/link/edit/:linkSlug": { call: () => ({ path: `/admin/link/edit/${ownerLink().slug}` }), expect: guardedPage(404) },
+  "GET /admin/link/edit/:linkSlug": { call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
 };
 
 beforeAll(async () => {
   stripe = startFakeStripe();
   server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000" });
-  owner = seedUser(server.sql, { userSlug: "owner" });
-  other = seedUser(server.sql, { userSlug: "other" });
-  subscribe(owner.id, "pro");
-  subscribe(other.id, "pro");
+  owner = await seedUser(server.sql, { userSlug: "owner" });
+  other = await seedUser(server.sql, { userSlug: "other" });
+  await subscribe(owner.id, "pro");
+  await subscribe(other.id, "pro");
 });
 afterAll(async () => {
   await server.close();
@@ -123,26 +123,26 @@ afterAll(async () => {
 });
 
 /** The credentials each caller brings, made fresh for every request. */
-function credentials(actor: Actor): Record<string, string> {
-  const cookie = (userId: number) => `lp_session=${seedSession(server.sql, userId).token}`;
+async function credentials(actor: Actor): Promise<Record<string, string>> {
+  const cookie = async (userId: number) => `lp_session=${(await seedSession(server.sql, userId)).token}`;
   const sameSite = { origin: server.url, "sec-fetch-site": "same-origin" };
   switch (actor) {
     case "anonymous":
       return {};
     case "otherUser":
-      return { cookie: cookie(other.id), ...sameSite };
+      return { cookie: await cookie(other.id), ...sameSite };
     case "owner":
-      return { cookie: cookie(owner.id), ...sameSite };
+      return { cookie: await cookie(owner.id), ...sameSite };
     case "crossSiteCookie":
-      return { cookie: cookie(owner.id), origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+      return { cookie: await cookie(owner.id), origin: "https://evil.example", "sec-fetch-site": "cross-site" };
     case "expiredSession": {
-      const { token } = seedSession(server.sql, owner.id);
-      server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", [Date.now() - 1, hashSecret(token)]);
+      const { token } = await seedSession(server.sql, owner.id);
+      await server.sql.run("UPDATE sessions SET expire = ? WHERE sid = ?", new Date(Date.now() - 1), hashSecret(token));
       return { cookie: `lp_session=${token}`, ...sameSite };
     }
     case "revokedToken": {
-      const { id, token } = seedApiToken(server.sql, owner.id, "revoked");
-      server.sql.run("DELETE FROM api_tokens WHERE id = ?", [id]);
+      const { id, token } = await seedApiToken(server.sql, owner.id, "revoked");
+      await server.sql.run("DELETE FROM api_tokens WHERE id = ?", id);
       return { authorization: `Bearer ${token}` };
     }
   }
@@ -158,8 +158,8 @@ test("each caller gets the expected status on every route", async () => {
   for (const [route, row] of Object.entries(ROUTES)) {
     const method = route.split(" ")[0]!;
     for (const actor of ACTORS) {
-      const call = row.call();
-      const headers: Record<string, string> = { ...credentials(actor) };
+      const call = await row.call();
+      const headers: Record<string, string> = { ...(await credentials(actor)) };
       let body: BodyInit | undefined;
       if (call.json !== undefined) {
         headers["content-type"] = "application/json";

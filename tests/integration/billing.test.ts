@@ -21,9 +21,9 @@ afterAll(async () => {
 
 type Customer = { userId: number; call: (path: string, init?: { method?: string; json?: unknown }) => Promise<Response> };
 
-function customer(): Customer {
-  const user = seedUser(server.sql);
-  const { token } = seedApiToken(server.sql, user.id, "test");
+async function customer(): Promise<Customer> {
+  const user = await seedUser(server.sql);
+  const { token } = await seedApiToken(server.sql, user.id, "test");
   return {
     userId: user.id,
     call: (path, init = {}) =>
@@ -37,11 +37,10 @@ function customer(): Customer {
 }
 
 const row = (userId: number) =>
-  server.sql
-    .query<{ planId: string; status: string; cancelAtPeriodEnd: number; currentPeriodEnd: number; stripeSubscriptionId: string }, [number]>(
-      "SELECT plan_id AS planId, status, cancel_at_period_end AS cancelAtPeriodEnd, current_period_end AS currentPeriodEnd, stripe_subscription_id AS stripeSubscriptionId FROM subscriptions WHERE user_id = ?",
-    )
-    .all(userId);
+  server.sql.all<{ planId: string; status: string; cancelAtPeriodEnd: number; currentPeriodEnd: number; stripeSubscriptionId: string }>(
+    `SELECT plan_id AS "planId", status, cancel_at_period_end AS "cancelAtPeriodEnd", current_period_end AS "currentPeriodEnd", stripe_subscription_id AS "stripeSubscriptionId" FROM subscriptions WHERE user_id = ?`,
+    userId,
+  );
 
 /** Checkout started through our API, then "paid" at the fake's hosted page. */
 async function checkout(who: Customer, planId: string, vatInfo?: unknown) {
@@ -69,7 +68,7 @@ describe("plans and business info", () => {
 
 describe("checkout and webhooks", () => {
   test("the checkout URL is a Stripe Checkout session for the plan's price, with a customer created once", async () => {
-    const ana = customer();
+    const ana = await customer();
     const first = await (await ana.call("/api/subscriptions", { method: "POST", json: { planId: "pro" } })).json();
     expect(first.url).toStartWith(`${stripe.url}/checkout/cs_test_`);
     const session = stripe.sessions.get(first.url.split("/checkout/")[1])!;
@@ -77,7 +76,7 @@ describe("checkout and webhooks", () => {
     expect(session.success_url).toBe(`${server.ctx.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.cancel_url).toBe(`${server.ctx.config.publicUrl}/pricing`);
     expect(session.client_reference_id).toBe(String(ana.userId));
-    const customerId = server.sql.query<{ c: string }, [number]>("SELECT stripe_customer_id AS c FROM users WHERE id = ?").get(ana.userId)!.c;
+    const customerId = (await server.sql.get<{ c: string }>("SELECT stripe_customer_id AS c FROM users WHERE id = ?", ana.userId))!.c;
     expect(session.customer).toBe(customerId);
     await ana.call("/api/subscriptions", { method: "POST", json: { planId: "basic" } });
     expect([...stripe.customers.values()].filter((c) => c.metadata.userId === String(ana.userId))).toHaveLength(1);
@@ -85,18 +84,18 @@ describe("checkout and webhooks", () => {
   });
 
   test("a webhook with a bad or missing signature is a 400 and changes nothing", async () => {
-    const eve = customer();
+    const eve = await customer();
     const { subscription } = await checkout(eve, "pro");
     const event = stripe.event("customer.subscription.updated", subscription);
     expect((await stripe.sendWebhook(server.url, event, { secret: "whsec_wrong" })).status).toBe(400);
     expect((await stripe.sendWebhook(server.url, event, { signature: null })).status).toBe(400);
     expect((await stripe.sendWebhook(server.url, event, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
-    expect(row(eve.userId)).toEqual([]);
-    expect(server.sql.query("SELECT 1 FROM stripe_events WHERE id = ?").get(event.id)).toBeNull();
+    expect(await row(eve.userId)).toEqual([]);
+    expect(await server.sql.get("SELECT 1 FROM stripe_events WHERE id = ?", event.id)).toBeNull();
   });
 
   test("checkout.session.completed + customer.subscription.updated give an active subscription; a replay is a no-op", async () => {
-    const bo = customer();
+    const bo = await customer();
     const { session, subscription } = await checkout(bo, "pro");
     expect(await (await bo.call("/api/subscriptions/active")).json()).toEqual({ active: false, subscription: null });
 
@@ -118,26 +117,26 @@ describe("checkout and webhooks", () => {
     });
 
     // Replaying an event that says "canceled" must not apply twice... nor at all once seen.
-    const before = row(bo.userId);
+    const before = await row(bo.userId);
     const replay = await stripe.sendWebhook(server.url, updated);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
-    expect(row(bo.userId)).toEqual(before);
-    expect(row(bo.userId)).toHaveLength(1);
+    expect(await row(bo.userId)).toEqual(before);
+    expect(await row(bo.userId)).toHaveLength(1);
   });
 
   test("out-of-order delivery keeps the newest state", async () => {
-    const cy = customer();
+    const cy = await customer();
     const { subscription } = await checkout(cy, "basic");
     const newer = stripe.event("customer.subscription.updated", { ...subscription, cancel_at_period_end: true }, 10);
     const older = stripe.event("customer.subscription.created", subscription, -10);
     await stripe.sendWebhook(server.url, newer);
     await stripe.sendWebhook(server.url, older);
-    expect(row(cy.userId)).toMatchObject([{ planId: "basic", cancelAtPeriodEnd: 1 }]);
+    expect(await row(cy.userId)).toMatchObject([{ planId: "basic", cancelAtPeriodEnd: 1 }]);
   });
 
   test("customer.subscription.deleted ends validity; invoices are recorded as payments", async () => {
-    const di = customer();
+    const di = await customer();
     const { subscription } = await checkout(di, "pro");
     await stripe.sendWebhook(server.url, stripe.event("customer.subscription.created", subscription));
     expect((await (await di.call("/api/subscriptions/active")).json()).active).toBe(true);
@@ -154,7 +153,7 @@ describe("checkout and webhooks", () => {
     };
     await stripe.sendWebhook(server.url, stripe.event("invoice.payment_failed", invoice));
     await stripe.sendWebhook(server.url, stripe.event("invoice.paid", invoice, 1));
-    expect(server.sql.query("SELECT amount, currency, status, receipt_url AS receiptUrl, stripe_invoice_id AS invoice FROM payments WHERE user_id = ?").all(di.userId)).toEqual([
+    expect(await server.sql.all(`SELECT amount, currency, status, receipt_url AS "receiptUrl", stripe_invoice_id AS invoice FROM payments WHERE user_id = ?`, di.userId)).toEqual([
       { amount: 1500, currency: "eur", status: "paid", receiptUrl: "https://invoice.example/in_1", invoice: "in_1" },
     ]);
 
@@ -163,23 +162,23 @@ describe("checkout and webhooks", () => {
   });
 
   test("/payment-success?session_id= records the subscription with no webhook at all", async () => {
-    const user = seedUser(server.sql);
-    const { token } = seedApiToken(server.sql, user.id, "t");
+    const user = await seedUser(server.sql);
+    const { token } = await seedApiToken(server.sql, user.id, "t");
     const who: Customer = { userId: user.id, call: (path, init = {}) => fetch(`${server.url}${path}`, { method: init.method ?? "GET", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: init.json ? JSON.stringify(init.json) : undefined }) };
     const { sessionId } = await checkout(who, "enterprise");
-    const { token: sessionToken } = seedSession(server.sql, user.id);
+    const { token: sessionToken } = await seedSession(server.sql, user.id);
     const page = await fetch(`${server.url}/payment-success?session_id=${sessionId}`, { headers: { cookie: `lp_session=${sessionToken}` } });
     expect(page.status).toBe(200);
     const html = await page.text();
     // The page itself checks the subscription after 1.5 s (the browser tests watch that); the row is there already.
     expect(html).toContain("Verifying your subscription...");
-    expect(row(user.id)).toMatchObject([{ planId: "enterprise", status: "active" }]);
+    expect(await row(user.id)).toMatchObject([{ planId: "enterprise", status: "active" }]);
 
     // Someone else's session id does nothing for another user.
-    const other = seedUser(server.sql);
-    const { token: otherToken } = seedSession(server.sql, other.id);
+    const other = await seedUser(server.sql);
+    const { token: otherToken } = await seedSession(server.sql, other.id);
     await fetch(`${server.url}/payment-success?session_id=${sessionId}`, { headers: { cookie: `lp_session=${otherToken}` } });
-    expect(row(other.id)).toEqual([]);
+    expect(await row(other.id)).toEqual([]);
     // Signed out: back to the landing page.
     expect((await fetch(`${server.url}/payment-success`, { redirect: "manual" })).status).toBe(302);
   });
@@ -187,7 +186,7 @@ describe("checkout and webhooks", () => {
 
 describe("managing a subscription", () => {
   async function subscribed(plan: string) {
-    const who = customer();
+    const who = await customer();
     const { subscription } = await checkout(who, plan);
     await stripe.sendWebhook(server.url, stripe.event("customer.subscription.created", subscription));
     return { who, subscription };
@@ -210,7 +209,7 @@ describe("managing a subscription", () => {
   });
 
   test("nothing to cancel is a 404 with a message", async () => {
-    const none = customer();
+    const none = await customer();
     const response = await none.call("/api/subscriptions/cancel", { method: "POST" });
     expect(response.status).toBe(404);
     expect((await response.json()).message).toBe("There is no active subscription to cancel");
@@ -221,19 +220,19 @@ describe("managing a subscription", () => {
     const response = await who.call("/api/subscriptions", { method: "POST", json: { planId: "enterprise" } });
     expect(await response.json()).toEqual({ url: "/payment-success" });
     expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(FAKE_PRICES.enterprise);
-    expect(row(who.userId)).toMatchObject([{ planId: "enterprise", stripeSubscriptionId: subscription.id }]);
+    expect(await row(who.userId)).toMatchObject([{ planId: "enterprise", stripeSubscriptionId: subscription.id }]);
     expect((await who.call("/api/subscriptions", { method: "POST", json: { planId: "enterprise" } })).status).toBe(409);
   });
 
   test("validity goes false when the status is not active, and when cancelled past the period end", async () => {
-    const pastDue = customer();
-    seedSubscription(server.sql, pastDue.userId, "pro", { status: "past_due" });
+    const pastDue = await customer();
+    await seedSubscription(server.sql, pastDue.userId, "pro", { status: "past_due" });
     expect((await (await pastDue.call("/api/subscriptions/active")).json()).active).toBe(false);
-    const ended = customer();
-    seedSubscription(server.sql, ended.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() - 1000 });
+    const ended = await customer();
+    await seedSubscription(server.sql, ended.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() - 1000 });
     expect((await (await ended.call("/api/subscriptions/active")).json()).active).toBe(false);
-    const ending = customer();
-    seedSubscription(server.sql, ending.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() + 60_000 });
+    const ending = await customer();
+    await seedSubscription(server.sql, ending.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() + 60_000 });
     expect((await (await ending.call("/api/subscriptions/active")).json()).active).toBe(true);
   });
 });
@@ -243,7 +242,7 @@ describe("VAT exemption through VIES", () => {
     who ? who.call("/api/vat/validate", { method: "POST", json }) : fetch(`${server.url}/api/vat/validate`, { method: "POST", body: JSON.stringify(json), headers: { "content-type": "application/json" } });
 
   test("valid, with the company name, stored for a signed-in user and used at checkout (reverse charge)", async () => {
-    const firm = customer();
+    const firm = await customer();
     const response = await validate(firm, { countryCode: "DE", vatNumber: "DE 123.456.789" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ isValid: true, companyName: "Beispiel GmbH" });
@@ -292,8 +291,8 @@ describe("billing off (self-hosting)", () => {
   test("everyone has an active enterprise subscription; plans still answer; subscribe and cancel say billing is disabled", async () => {
     const selfHosted = await startTestServer();
     try {
-      const user = seedUser(selfHosted.sql);
-      const { token } = seedApiToken(selfHosted.sql, user.id, "t");
+      const user = await seedUser(selfHosted.sql);
+      const { token } = await seedApiToken(selfHosted.sql, user.id, "t");
       const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
       expect(await (await fetch(`${selfHosted.url}/api/subscriptions/active`, { headers })).json()).toMatchObject({ active: true, subscription: { planId: "enterprise" } });
       expect((await fetch(`${selfHosted.url}/api/plans`)).status).toBe(200);
@@ -314,12 +313,12 @@ describe("Stripe unreachable", () => {
   test("subscribing says the payment provider could not be reached (503), and nothing is stored", async () => {
     const offline = await startTestServer({ ...stripe.env, STRIPE_API_URL: "http://127.0.0.1:1" });
     try {
-      const user = seedUser(offline.sql);
-      const { token } = seedApiToken(offline.sql, user.id, "t");
+      const user = await seedUser(offline.sql);
+      const { token } = await seedApiToken(offline.sql, user.id, "t");
       const response = await fetch(`${offline.url}/api/subscriptions`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: '{"planId":"pro"}' });
       expect(response.status).toBe(503);
       expect((await response.json()).message).toBe("The payment provider could not be reached. Please try again later.");
-      expect(offline.sql.query("SELECT stripe_customer_id AS c FROM users WHERE id = ?").get(user.id)).toEqual({ c: null });
+      expect(await offline.sql.get("SELECT stripe_customer_id AS c FROM users WHERE id = ?", user.id)).toEqual({ c: null });
     } finally {
       await offline.close();
     }

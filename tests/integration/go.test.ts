@@ -1,4 +1,4 @@
-// The /go short URL as crawlers and people meet it, over real HTTP against a real SQLite file.
+// The /go short URL as crawlers and people meet it, over real HTTP against a real database (SQLite or PostgreSQL).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { crawlerAgents, seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -8,15 +8,15 @@ let linkId: number;
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL: "https://lp.example" });
-  owner = seedUser(server.sql, { userSlug: "alice" });
-  linkId = seedLink(server.sql, owner.id, {
+  owner = await seedUser(server.sql, { userSlug: "alice" });
+  linkId = await seedLink(server.sql, owner.id, {
     linkSlug: "launch",
     targetUrl: "https://example.com/launch?ref=1",
     title: "Our launch",
     description: "Everything about the launch",
     imageUrl: "/uploads/launch.webp",
   });
-  server.sql.run("UPDATE links SET image_width = 1200, image_height = 630 WHERE id = ?", [linkId]);
+  await server.sql.run("UPDATE links SET image_width = 1200, image_height = 630 WHERE id = ?", linkId);
 });
 afterAll(() => server.close());
 
@@ -28,10 +28,12 @@ function metaContent(html: string, key: string): string | null {
   return match ? match[1]! : null;
 }
 
-const views = () =>
-  server.sql
-    .query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(human), 0) AS human, coalesce(sum(bot), 0) AS bot FROM view_rollups WHERE link_id = ?")
-    .get(linkId)!;
+const views = async () =>
+  (await server.sql.get<{ human: number; bot: number }>(
+    "SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS human, CAST(coalesce(sum(bot), 0) AS INTEGER) AS bot FROM view_rollups WHERE link_id = ?",
+    linkId,
+  ))!;
+const viewCount = async () => (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views"))!.n;
 
 describe("crawlers get the preview page", () => {
   const required: Array<[string, string]> = [
@@ -82,14 +84,14 @@ describe("crawlers get the preview page", () => {
   });
 
   test("a link without an image gets a summary card and no og:image", async () => {
-    seedLink(server.sql, owner.id, { linkSlug: "plain" });
+    await seedLink(server.sql, owner.id, { linkSlug: "plain" });
     const html = await (await go("/go/alice/plain", "Twitterbot/1.0")).text();
     expect(metaContent(html, "twitter:card")).toBe("summary");
     expect(metaContent(html, "og:image")).toBeNull();
   });
 
   test("HTML in a link's text comes out inert", async () => {
-    seedLink(server.sql, owner.id, {
+    await seedLink(server.sql, owner.id, {
       linkSlug: "xss",
       title: `"><script>alert(1)</script>`,
       description: `<img src=x onerror=alert(2)>&`,
@@ -119,20 +121,20 @@ describe("people are redirected", () => {
 describe("what is not served", () => {
   test("unknown user, unknown slug and deleted link are the 404 page, and nothing is counted", async () => {
     await server.flushViews();
-    const before = server.sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
-    const gone = seedLink(server.sql, owner.id, { linkSlug: "gone" });
-    server.sql.run("UPDATE links SET deleted = 1, deleted_at = ? WHERE id = ?", [Date.now(), gone]);
+    const before = await viewCount();
+    const gone = await seedLink(server.sql, owner.id, { linkSlug: "gone" });
+    await server.sql.run("UPDATE links SET deleted = ?, deleted_at = ? WHERE id = ?", true, new Date(), gone);
     for (const path of ["/go/nobody/launch", "/go/alice/missing", "/go/alice/gone"]) {
       const response = await go(path, crawlerAgents.people["chrome-windows"]!);
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("404 Page Not Found");
     }
     await server.flushViews();
-    expect(server.sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n).toBe(before);
+    expect(await viewCount()).toBe(before);
   });
 
   test("a target that is not http(s), written straight into the database, is never redirected to", async () => {
-    seedLink(server.sql, owner.id, { linkSlug: "evil", targetUrl: "javascript:alert(1)" });
+    await seedLink(server.sql, owner.id, { linkSlug: "evil", targetUrl: "javascript:alert(1)" });
     const response = await go("/go/alice/evil", crawlerAgents.people["firefox-linux"]!);
     expect(response.status).toBe(404);
   });
@@ -141,17 +143,17 @@ describe("what is not served", () => {
 describe("counting", () => {
   test("HEAD and browser prefetches are served but not counted", async () => {
     await server.flushViews();
-    const before = views();
+    const before = await views();
     const head = await go("/go/alice/launch", "Twitterbot/1.0", { method: "HEAD" });
     expect(head.status).toBe(200);
     const prefetch = await go("/go/alice/launch", crawlerAgents.people["chrome-windows"]!, { headers: { "sec-purpose": "prefetch" } });
     expect(prefetch.status).toBe(302);
     await server.flushViews();
-    expect(views()).toEqual(before);
+    expect(await views()).toEqual(before);
   });
 
   test("a burst of concurrent mixed requests: counters and View rows match exactly", async () => {
-    const counted = seedLink(server.sql, owner.id, { linkSlug: "burst" });
+    const counted = await seedLink(server.sql, owner.id, { linkSlug: "burst" });
     const people = Object.values(crawlerAgents.people);
     const crawlers = Object.values(crawlerAgents.crawlers).flat();
     const requests: Array<{ agent: string; bot: boolean }> = [];
@@ -170,42 +172,48 @@ describe("counting", () => {
     expect(statuses.filter((s) => s === 302).length).toBe(200);
     await server.flushViews();
 
-    const counters = server.sql.query<{ human: number; bot: number }, [number]>("SELECT coalesce(sum(human), 0) AS human, coalesce(sum(bot), 0) AS bot FROM view_rollups WHERE link_id = ?").get(counted)!;
+    const counters = await server.sql.get<{ human: number; bot: number }>(
+      "SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS human, CAST(coalesce(sum(bot), 0) AS INTEGER) AS bot FROM view_rollups WHERE link_id = ?",
+      counted,
+    );
     expect(counters).toEqual({ human: 200, bot: 100 });
-    const rows = server.sql
-      .query<{ isBot: number; n: number }, [number]>("SELECT is_bot AS isBot, count(*) AS n FROM views WHERE link_id = ? GROUP BY is_bot ORDER BY is_bot")
-      .all(counted);
+    const rows = await server.sql.all<{ isBot: number; n: number }>(
+      `SELECT is_bot AS "isBot", CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ? GROUP BY is_bot ORDER BY is_bot`,
+      counted,
+    );
     expect(rows).toEqual([{ isBot: 0, n: 200 }, { isBot: 1, n: 100 }]);
     const today = new Date().toISOString().slice(0, 10);
-    const day = server.sql
-      .query<{ human: number; bot: number }, [number, string]>("SELECT sum(human) AS human, sum(bot) AS bot FROM view_rollups WHERE link_id = ? AND day = ?")
-      .get(counted, today)!;
+    const day = await server.sql.get<{ human: number; bot: number }>(
+      "SELECT CAST(sum(human) AS INTEGER) AS human, CAST(sum(bot) AS INTEGER) AS bot FROM view_rollups WHERE link_id = ? AND day = ?",
+      counted,
+      today,
+    );
     expect(day).toEqual({ human: 200, bot: 100 });
     // Each row keeps its User-Agent, stored once in user_agents.
-    const agents = server.sql
-      .query<{ agent: string }, [number]>("SELECT DISTINCT a.text AS agent FROM views v JOIN user_agents a ON a.id = v.user_agent_id WHERE v.link_id = ? ORDER BY 1")
-      .all(counted)
-      .map((r) => r.agent);
+    const agents = (
+      await server.sql.all<{ agent: string }>("SELECT DISTINCT a.text AS agent FROM views v JOIN user_agents a ON a.id = v.user_agent_id WHERE v.link_id = ? ORDER BY 1", counted)
+    ).map((r) => r.agent);
     expect(agents).toEqual([...new Set(requests.map((r) => r.agent))].sort());
-    expect(server.sql.query<{ n: number }, [number]>("SELECT count(*) AS n FROM views WHERE link_id = ? AND user_agent_id IS NULL").get(counted)!.n).toBe(0);
+    expect((await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ? AND user_agent_id IS NULL", counted))!.n).toBe(0);
 
-    const sample = server.sql
-      .query<{ userId: number; ip: string; attribution: string; platform: string | null }, [number]>(
-        "SELECT user_id AS userId, ip, attribution, platform FROM views WHERE link_id = ? AND is_bot = 0 LIMIT 1",
-      )
-      .get(counted)!;
+    const sample = await server.sql.get<{ userId: number; ip: string; attribution: string; platform: string | null }>(
+      `SELECT user_id AS "userId", ip, attribution, platform FROM views WHERE link_id = ? AND is_bot = ? LIMIT 1`,
+      counted,
+      false,
+    );
     expect(sample).toEqual({ userId: owner.id, ip: "127.0.0.0", attribution: "t.co", platform: null });
   });
 
   test("crawlers are stored with their platform", async () => {
-    const id = seedLink(server.sql, owner.id, { linkSlug: "platforms" });
+    const id = await seedLink(server.sql, owner.id, { linkSlug: "platforms" });
     for (const agent of ["Twitterbot/1.0", "Twitterbot/1.0", "TelegramBot (like TwitterBot)", crawlerAgents.crawlers.imessage![0]!, ""]) {
       await (await go("/go/alice/platforms", agent)).text();
     }
     await server.flushViews();
-    const platforms = server.sql
-      .query<{ platform: string; count: number }, [number]>("SELECT platform, sum(bot) AS count FROM view_rollups WHERE link_id = ? AND platform != '' GROUP BY platform ORDER BY platform")
-      .all(id);
+    const platforms = await server.sql.all<{ platform: string; count: number }>(
+      "SELECT platform, CAST(sum(bot) AS INTEGER) AS count FROM view_rollups WHERE link_id = ? AND platform != '' GROUP BY platform ORDER BY platform",
+      id,
+    );
     expect(platforms).toEqual([
       { platform: "imessage", count: 1 },
       { platform: "other", count: 1 },

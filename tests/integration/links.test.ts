@@ -1,4 +1,4 @@
-// The /api/links API over real HTTP and a real SQLite file: validation, slugs, quotas, ownership, images.
+// The /api/links API over real HTTP and a real database (SQLite or PostgreSQL): validation, slugs, quotas, ownership, images.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,10 +14,10 @@ afterAll(() => server.close());
 
 type Client = { userId: number; userSlug: string; call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> };
 
-function client(plan: "basic" | "pro" | "enterprise" | null, slug?: string): Client {
-  const user = seedUser(server.sql, { userSlug: slug });
-  if (plan) seedSubscription(server.sql, user.id, plan);
-  const { token } = seedApiToken(server.sql, user.id, "test");
+async function client(plan: "basic" | "pro" | "enterprise" | null, slug?: string): Promise<Client> {
+  const user = await seedUser(server.sql, { userSlug: slug });
+  if (plan) await seedSubscription(server.sql, user.id, plan);
+  const { token } = await seedApiToken(server.sql, user.id, "test");
   return {
     userId: user.id,
     userSlug: user.userSlug,
@@ -35,8 +35,8 @@ function client(plan: "basic" | "pro" | "enterprise" | null, slug?: string): Cli
 }
 
 const valid = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
-const count = (sql: string, ...params: unknown[]) => (server.sql.query(sql).get(...(params as [])) as { n: number }).n;
-const liveLinks = (userId: number) => count("SELECT count(*) AS n FROM links WHERE user_id = ? AND deleted = 0", userId);
+const count = async (sql: string, ...params: Array<string | number | boolean>) => (await server.sql.get<{ n: number }>(sql, ...params))!.n;
+const liveLinks = (userId: number) => count("SELECT CAST(count(*) AS INTEGER) AS n FROM links WHERE user_id = ? AND deleted = ?", userId, false);
 
 function form(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): FormData {
   const data = new FormData();
@@ -47,7 +47,7 @@ function form(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayB
 
 describe("create, read, list", () => {
   test("a JSON create returns 201 with the link and a generated short slug", async () => {
-    const alice = client("basic");
+    const alice = await client("basic");
     const response = await alice.call("/api/links", { method: "POST", json: valid });
     expect(response.status).toBe(201);
     const link = await response.json();
@@ -58,7 +58,7 @@ describe("create, read, list", () => {
   });
 
   test("a multipart create, as the web form sends it, and the list is newest first", async () => {
-    const bob = client("pro");
+    const bob = await client("pro");
     const first = await bob.call("/api/links", { method: "POST", body: form({ ...valid, customLinkSlug: "first", imageUrl: "null", imageSource: "" }) });
     expect(first.status).toBe(201);
     const second = await bob.call("/api/links", { method: "POST", body: form({ ...valid, title: "Second", customLinkSlug: "", imageUrl: "https://cdn.example.com/a.png", imageSource: "upload" }) });
@@ -82,6 +82,7 @@ describe("validation", () => {
     ["title missing", { title: undefined }, "title: Title is required"],
     ["title blank", { title: "   " }, "title: Title is required"],
     ["title too long", { title: "x".repeat(61) }, "title: Title must be 60 characters or less"],
+    ["title with NUL", { title: "a\u0000b" }, "title: Title contains a character that is not allowed"],
     ["description missing", { description: "" }, "description: Description is required"],
     ["description too long", { description: "x".repeat(161) }, "description: Description must be 160 characters or less"],
     ["target not a URL", { targetUrl: "not a url" }, "targetUrl: Please enter a valid URL"],
@@ -96,40 +97,40 @@ describe("validation", () => {
   ];
   for (const [name, change, message] of cases) {
     test(`${name} → 400 "${message}", nothing stored`, async () => {
-      const carol = client("pro");
+      const carol = await client("pro");
       const response = await carol.call("/api/links", { method: "POST", json: { ...valid, ...change } });
       expect(response.status).toBe(400);
       expect((await response.json()).message).toBe(message);
-      expect(liveLinks(carol.userId)).toBe(0);
+      expect(await liveLinks(carol.userId)).toBe(0);
     });
   }
 
   test("a link to our own short URLs would loop and is refused", async () => {
-    const dave = client("pro");
+    const dave = await client("pro");
     const response = await dave.call("/api/links", { method: "POST", json: { ...valid, targetUrl: `${server.ctx.config.publicUrl}/go/someone/x` } });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe("targetUrl: The target URL cannot be a LinkPrev short URL");
   });
 
   test("a body that is not JSON or form data is a 400", async () => {
-    const erin = client("pro");
+    const erin = await client("pro");
     const response = await erin.call("/api/links", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
-    expect(liveLinks(erin.userId)).toBe(0);
+    expect(await liveLinks(erin.userId)).toBe(0);
   });
 });
 
 describe("custom slugs", () => {
   test("basic plan: custom slug refused with a pointer to pricing", async () => {
-    const basic = client("basic");
+    const basic = await client("basic");
     const response = await basic.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "mine" } });
     expect(response.status).toBe(403);
     expect((await response.json()).message).toContain("/pricing");
-    expect(liveLinks(basic.userId)).toBe(0);
+    expect(await liveLinks(basic.userId)).toBe(0);
   });
 
   test("pro plan: custom slug taken, reserved, availability", async () => {
-    const pro = client("pro");
+    const pro = await client("pro");
     expect((await pro.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "spring" } })).status).toBe(201);
     const taken = await pro.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "spring" } });
     expect(taken.status).toBe(409);
@@ -142,54 +143,54 @@ describe("custom slugs", () => {
     expect(await (await pro.call("/api/links/check-slug-availability?slug=api")).json()).toEqual({ available: false, message: "This custom URL is reserved" });
     expect((await pro.call("/api/links/check-slug-availability?slug=no%20spaces")).status).toBe(400);
     // Slugs are per user: someone else may use the same one.
-    expect(await (await client("pro").call("/api/links/check-slug-availability?slug=spring")).json()).toMatchObject({ available: true });
+    expect(await (await (await client("pro")).call("/api/links/check-slug-availability?slug=spring")).json()).toMatchObject({ available: true });
   });
 
   test("two concurrent requests for the same slug: exactly one wins, the other gets a 409", async () => {
-    const racer = client("enterprise");
+    const racer = await client("enterprise");
     const statuses = await Promise.all(
       [1, 2, 3].map(async () => (await racer.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "race" } })).status),
     );
     expect(statuses.sort()).toEqual([201, 409, 409]);
-    expect(count("SELECT count(*) AS n FROM links WHERE user_id = ? AND link_slug = 'race'", racer.userId)).toBe(1);
+    expect(await count("SELECT CAST(count(*) AS INTEGER) AS n FROM links WHERE user_id = ? AND link_slug = 'race'", racer.userId)).toBe(1);
   });
 });
 
 describe("quotas and subscriptions", () => {
   test("25 concurrent creates against the basic quota: exactly 20 exist", async () => {
-    const busy = client("basic");
+    const busy = await client("basic");
     const statuses = await Promise.all(Array.from({ length: 25 }, async (_, i) => (await busy.call("/api/links", { method: "POST", json: { ...valid, title: `Link ${i}` } })).status));
     expect(statuses.filter((s) => s === 201).length).toBe(20);
     expect(statuses.filter((s) => s === 403).length).toBe(5);
-    expect(liveLinks(busy.userId)).toBe(20);
+    expect(await liveLinks(busy.userId)).toBe(20);
     const refused = await busy.call("/api/links", { method: "POST", json: valid });
     expect((await refused.json()).message).toBe("You have used all 20 links of the Basic plan. Delete a link or upgrade at /pricing.");
   });
 
   test("without a valid subscription creating is refused with a 402", async () => {
-    const none = client(null);
+    const none = await client(null);
     const response = await none.call("/api/links", { method: "POST", json: valid });
     expect(response.status).toBe(402);
     expect((await response.json()).message).toContain("active subscription");
 
-    const lapsed = client(null);
-    seedSubscription(server.sql, lapsed.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() - 1000 });
+    const lapsed = await client(null);
+    await seedSubscription(server.sql, lapsed.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() - 1000 });
     expect((await lapsed.call("/api/links", { method: "POST", json: valid })).status).toBe(402);
 
-    const pastDue = client(null);
-    seedSubscription(server.sql, pastDue.userId, "pro", { status: "past_due" });
+    const pastDue = await client(null);
+    await seedSubscription(server.sql, pastDue.userId, "pro", { status: "past_due" });
     expect((await pastDue.call("/api/links", { method: "POST", json: valid })).status).toBe(402);
 
     // Cancelled but still inside the paid period: still valid.
-    const ending = client(null);
-    seedSubscription(server.sql, ending.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() + 86_400_000 });
+    const ending = await client(null);
+    await seedSubscription(server.sql, ending.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() + 86_400_000 });
     expect((await ending.call("/api/links", { method: "POST", json: valid })).status).toBe(201);
   });
 });
 
 describe("edit and delete", () => {
   test("edit changes fields and slug; the old short URL stops, the new one works; an unchanged slug is fine", async () => {
-    const ed = client("pro");
+    const ed = await client("pro");
     await ed.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "old" } });
     expect((await fetch(`${server.url}/go/${ed.userSlug}/old`, { redirect: "manual", headers: { "user-agent": "Twitterbot/1.0" } })).status).toBe(200);
 
@@ -212,13 +213,13 @@ describe("edit and delete", () => {
   });
 
   test("soft delete: the short URL 404s and is not counted, the link moves to the deleted list, deleting twice is a 404", async () => {
-    const del = client("basic");
+    const del = await client("basic");
     const link = await (await del.call("/api/links", { method: "POST", json: valid })).json();
     expect((await del.call(`/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
     const go = await fetch(`${server.url}/go/${del.userSlug}/${link.linkSlug}`, { redirect: "manual", headers: { "user-agent": "Twitterbot/1.0" } });
     expect(go.status).toBe(404);
     await server.flushViews();
-    expect(count("SELECT count(*) AS n FROM views WHERE link_id = ?", link.id)).toBe(0);
+    expect(await count("SELECT CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ?", link.id)).toBe(0);
     expect(await (await del.call("/api/links")).json()).toEqual([]);
     const deleted = await (await del.call("/api/links/deleted")).json();
     expect(deleted).toHaveLength(1);
@@ -229,8 +230,8 @@ describe("edit and delete", () => {
   });
 
   test("ownership: another user cannot read, edit, delete or see the views of a link (404, never 403)", async () => {
-    const owner = client("pro");
-    const intruder = client("pro");
+    const owner = await client("pro");
+    const intruder = await client("pro");
     const link = await (await owner.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "private" } })).json();
     expect((await intruder.call("/api/links/by-slug/private")).status).toBe(404);
     expect((await intruder.call("/api/links/by-slug/private", { method: "PUT", json: { ...valid, title: "Hijacked" } })).status).toBe(404);
@@ -243,7 +244,7 @@ describe("edit and delete", () => {
 
 describe("statistics", () => {
   test("stats totals and the per-day / per-platform views of a link", async () => {
-    const stat = client("pro");
+    const stat = await client("pro");
     const link = await (await stat.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "counted" } })).json();
     const hit = (ua: string) => fetch(`${server.url}/go/${stat.userSlug}/counted`, { redirect: "manual", headers: { "user-agent": ua } }).then((r) => r.arrayBuffer());
     await hit("Twitterbot/1.0");
@@ -270,7 +271,7 @@ describe("images", () => {
   const storedFile = (url: string) => join(server.dataDir, "uploads", url.replace("/uploads/", ""));
 
   test("a JPEG with EXIF is stored as 1200×630 without metadata, served with long cache and nosniff", async () => {
-    const photographer = client("pro");
+    const photographer = await client("pro");
     const response = await upload(photographer, await makeJpegWithExif(900, 900), "holiday.jpg", "image/jpeg");
     expect(response.status).toBe(201);
     const link = await response.json();
@@ -290,7 +291,7 @@ describe("images", () => {
   });
 
   test("a phone photo stored sideways (EXIF Orientation 6) comes out upright; a PNG's eXIf is obeyed too", async () => {
-    const photographer = client("pro");
+    const photographer = await client("pro");
     const storedQuarters = async (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
       const response = await upload(photographer, bytes, name, type);
       expect(response.status).toBe(201);
@@ -306,7 +307,7 @@ describe("images", () => {
   });
 
   test("a PNG renamed .svg is accepted; an SVG renamed .png is refused; WebP works", async () => {
-    const designer = client("pro");
+    const designer = await client("pro");
     expect((await upload(designer, makePng(320, 200), "logo.svg", "image/svg+xml")).status).toBe(201);
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
     const refused = await upload(designer, svg, "logo.png", "image/png");
@@ -315,21 +316,21 @@ describe("images", () => {
     const html = await upload(designer, new TextEncoder().encode("<html><script>alert(1)</script></html>"), "photo.jpg", "image/jpeg");
     expect(html.status).toBe(400);
     expect((await upload(designer, await makeWebp(640, 480), "pic.webp", "image/webp")).status).toBe(201);
-    expect(liveLinks(designer.userId)).toBe(2);
+    expect(await liveLinks(designer.userId)).toBe(2);
   });
 
   test("an image over 5 MB is a 413 with the spec's message, and nothing is stored", async () => {
-    const big = client("pro");
+    const big = await client("pro");
     const bytes = new Uint8Array(5 * 1024 * 1024 + 1);
     bytes.set([0xff, 0xd8, 0xff]);
     const response = await upload(big, bytes, "huge.jpg", "image/jpeg");
     expect(response.status).toBe(413);
     expect((await response.json()).message).toBe("File size must be less than 5MB");
-    expect(liveLinks(big.userId)).toBe(0);
+    expect(await liveLinks(big.userId)).toBe(0);
   });
 
   test("replacing or deleting removes the old file; unknown or malicious upload names are 404", async () => {
-    const editor = client("pro");
+    const editor = await client("pro");
     const first = await (await upload(editor, makePng(100, 100), "a.png", "image/png", "pic")).json();
     expect(existsSync(storedFile(first.imageUrl))).toBe(true);
     const replaced = await (

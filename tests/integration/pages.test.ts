@@ -13,11 +13,11 @@ const get = async (path: string, cookie?: string) => {
   return { status: response.status, html: await response.text(), response };
 };
 
-function signedInCookie(plan: "basic" | "pro" | "enterprise" | null, names: { firstName?: string; lastName?: string } = {}): string {
-  const user = seedUser(server.sql);
-  if (names.firstName) server.sql.run("UPDATE users SET first_name = ?, last_name = ? WHERE id = ?", [names.firstName, names.lastName ?? null, user.id]);
-  if (plan) seedSubscription(server.sql, user.id, plan);
-  return `lp_session=${seedSession(server.sql, user.id).token}`;
+async function signedInCookie(plan: "basic" | "pro" | "enterprise" | null, names: { firstName?: string; lastName?: string } = {}): Promise<string> {
+  const user = await seedUser(server.sql);
+  if (names.firstName) await server.sql.run("UPDATE users SET first_name = ?, last_name = ? WHERE id = ?", names.firstName, names.lastName ?? null, user.id);
+  if (plan) await seedSubscription(server.sql, user.id, plan);
+  return `lp_session=${(await seedSession(server.sql, user.id)).token}`;
 }
 
 const planButtons = (html: string) =>
@@ -80,22 +80,22 @@ describe("plan buttons (SPEC §4), decided on the server", () => {
     expect(planButtons((await get("/pricing")).html)).toEqual(["Start now", "Start now", "Start now"]);
   });
   test("signed in without a plan: 'Subscribe'", async () => {
-    expect(planButtons((await get("/pricing", signedInCookie(null))).html)).toEqual(["Subscribe", "Subscribe", "Subscribe"]);
+    expect(planButtons((await get("/pricing", await signedInCookie(null))).html)).toEqual(["Subscribe", "Subscribe", "Subscribe"]);
   });
   test("on pro: 'Downgrade', disabled 'Current Plan', 'Upgrade'", async () => {
-    expect(planButtons((await get("/pricing", signedInCookie("pro"))).html)).toEqual(["Downgrade", "Current Plan (disabled)", "Upgrade"]);
+    expect(planButtons((await get("/pricing", await signedInCookie("pro"))).html)).toEqual(["Downgrade", "Current Plan (disabled)", "Upgrade"]);
   });
 });
 
 describe("top bar when signed in", () => {
   test("the avatar shows initials, or '?' without a name; no Access button", async () => {
-    const named = (await get("/about", signedInCookie("basic", { firstName: "Ana", lastName: "Silva" }))).html;
-    expect(named).toContain('aria-label="Account menu for Ana Silva"');
+    const named = (await get("/about", await signedInCookie("basic", { firstName: "Ana", lastName: "Silva" }))).html;
+    expect(named).toContain('aria-label="AS, account menu for Ana Silva"');
     expect(named).toMatch(/>AS<\/button>/);
     expect(named).not.toMatch(/>Access<\/a>/);
     // A signed-in page hydrates the avatar menu.
     expect(named).toContain('<script type="module"');
-    expect((await get("/about", signedInCookie(null))).html).toMatch(/>\?<\/button>/);
+    expect((await get("/about", await signedInCookie(null))).html).toMatch(/>\?<\/button>/);
   });
 });
 
@@ -144,12 +144,12 @@ describe("security headers", () => {
 
 describe("dashboard", () => {
   test("links come 20 to a page, newest first; usage counts them all", async () => {
-    const user = seedUser(server.sql);
-    seedSubscription(server.sql, user.id, "pro");
+    const user = await seedUser(server.sql);
+    await seedSubscription(server.sql, user.id, "pro");
     for (let i = 1; i <= 25; i++) {
-      server.sql.run("INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)", [user.id, `s${i}`, `Link number ${i}`, Date.now() - (100 - i) * 1000]);
+      await server.sql.run("INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)", user.id, `s${i}`, `Link number ${i}`, new Date(Date.now() - (100 - i) * 1000));
     }
-    const cookie = `lp_session=${seedSession(server.sql, user.id).token}`;
+    const cookie = `lp_session=${(await seedSession(server.sql, user.id)).token}`;
     const first = (await get("/admin", cookie)).html;
     expect(first).toContain("25 of 150 links used");
     expect(first.match(/data-testid="link-row"/g)).toHaveLength(20);

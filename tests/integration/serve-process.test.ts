@@ -1,10 +1,11 @@
 // `linkprev serve` as a real process: start-up errors, and a graceful stop that stores every buffered view.
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, seedLink, seedUser } from "../helpers/server.ts";
+import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
+import { freePort, seedLink, seedUser, testEngine } from "../helpers/server.ts";
+import { postgresTestDb, sqliteTestDb } from "../helpers/test-db.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const dataDir = mkdtempSync(join(tmpdir(), "linkprev-serve-"));
@@ -39,17 +40,19 @@ test("a bad setting stops start-up with one line naming the variable", async () 
 test("SIGTERM under load stores every counted view", async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // On the PostgreSQL pass the process runs on its own throwaway database (uploads stay in the data directory).
+  const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
   // A long window, so that the views are still buffered when the signal arrives.
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...process.env, VIEW_FLUSH_MS: "10000", VIEW_BATCH_MAX: "100000" },
+    env: { ...process.env, VIEW_FLUSH_MS: "10000", VIEW_BATCH_MAX: "100000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     stdout: "pipe",
     stderr: "pipe",
   });
   await waitForServer(url);
-  const sql = new Database(join(dataDir, "linkprev.db"));
-  sql.run("PRAGMA busy_timeout = 5000");
-  const user = seedUser(sql, { userSlug: "bob" });
-  const linkId = seedLink(sql, user.id, { linkSlug: "l1" });
+  const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(join(dataDir, "linkprev.db"));
+  const user = await seedUser(sql, { userSlug: "bob" });
+  const linkId = await seedLink(sql, user.id, { linkSlug: "l1" });
+  const viewCount = async () => (await sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views"))!.n;
 
   const requests = 400;
   const statuses = await Promise.all(
@@ -60,11 +63,11 @@ test("SIGTERM under load stores every counted view", async () => {
     ),
   );
   expect(statuses.every((s) => s === 200 || s === 302)).toBe(true);
-  expect(sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n).toBe(0);
+  expect(await viewCount()).toBe(0);
 
   child.kill("SIGTERM");
   expect(await child.exited).toBe(0);
-  expect(sql.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n).toBe(requests);
-  expect(sql.query<{ h: number; b: number }, [number]>("SELECT sum(human) AS h, sum(bot) AS b FROM view_rollups WHERE link_id = ?").get(linkId)).toEqual({ h: 200, b: 200 });
-  sql.close();
+  expect(await viewCount()).toBe(requests);
+  expect(await sql.get<{ h: number; b: number }>("SELECT CAST(sum(human) AS INTEGER) AS h, CAST(sum(bot) AS INTEGER) AS b FROM view_rollups WHERE link_id = ?", linkId)).toEqual({ h: 200, b: 200 });
+  await sql.close();
 });
