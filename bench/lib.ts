@@ -173,3 +173,30 @@ export function cpuSeconds(pid: number): number {
     return NaN;
   }
 }
+
+/** wrk's text output (as runWrk reads it) turned into a WrkResult. */
+export function parseWrkOutput(out: string): WrkResult {
+  const grab = (re: RegExp) => re.exec(out)?.[1] ?? "NaN";
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requests: Number(grab(/(\d+) requests in/)),
+    rps: Number(grab(/Requests\/sec:\s+([\d.]+)/)),
+    p50: toMs(grab(/^\s+50%\s+(\S+)/m)),
+    p99: toMs(grab(/^\s+99%\s+(\S+)/m)),
+    errors: (errors ? Number(errors[1]) : 0) + (socketErrors ? socketErrors.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0),
+  };
+}
+
+/**
+ * runWrk without blocking the event loop: several can run at once (one per node), and a signal handler still
+ * runs meanwhile. `onStart` receives the wrk process, e.g. to kill it on Ctrl-C.
+ */
+export async function runWrkAsync(url: string, script: string, seconds: number, connections: number, threads = 2, onStart?: (child: Bun.Subprocess) => void): Promise<WrkResult> {
+  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+  onStart?.(child);
+  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const result = parseWrkOutput(out);
+  if (code !== 0 || Number.isNaN(result.requests)) throw new Error(`wrk ${url} failed (exit ${code}):\n${out}${err}`);
+  return result;
+}
