@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { apiTokenFor, loginLinkFor, openDatabase, ownerLoginLink } from "../src/admin.ts";
 import { openDb } from "../src/db/connection.ts";
+import { CopyRefused, copyToPostgres } from "../src/db/copy-to-postgres.ts";
 import { DatabaseUnavailable, openEngine } from "../src/db/engine.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
 import { formatVersion, resolveRelease, versionInfo } from "../src/meta/version.ts";
@@ -19,7 +20,7 @@ const program = new Command()
   .exitOverride()
   .addHelpText("after", "\nExamples:\n  linkprev serve\n  linkprev login --server https://links.example.com --token lp_xxxxxxxx\n  linkprev links create --target https://example.com --title Hello --description World\n\nExit codes: 0 ok, 1 refused by the server, 2 bad usage, 3 server unreachable.");
 
-type DataOptions = { port?: string; host?: string; data?: string };
+type DataOptions = { port?: string; host?: string; data?: string; databaseUrl?: string };
 
 /** RELEASE from the environment when it is valid; a bad setting elsewhere must not hide the version. */
 function configuredRelease(): string | undefined {
@@ -33,7 +34,7 @@ function configuredRelease(): string | undefined {
 program.version(formatVersion(versionInfo(resolveRelease(configuredRelease()))), "-V, --version", "print the version and release");
 
 function configFrom(options: DataOptions) {
-  const overrides: ConfigOverrides = { PORT: options.port, HOST: options.host, DATA_DIR: options.data };
+  const overrides: ConfigOverrides = { PORT: options.port, HOST: options.host, DATA_DIR: options.data, DATABASE_URL: options.databaseUrl };
   try {
     return loadConfig(overrides);
   } catch (error) {
@@ -135,6 +136,27 @@ admin
     const applied = await engine.migrate();
     await engine.close();
     console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
+  });
+
+admin
+  .command("copy-to-postgres")
+  .description("Copy a SQLite data directory (every row, and its uploaded images) into an empty PostgreSQL database; stop the server first")
+  .option("--database-url <url>", "the PostgreSQL database to fill (env DATABASE_URL); it is migrated, and must hold no LinkPrev rows")
+  .option("--data <dir>", "the SQLite data directory to copy (env DATA_DIR, default ./data)")
+  .addHelpText(
+    "after",
+    "\nImages go to the store UPLOADS_STORE names (s3 or db; with dir they stay in DATA_DIR/uploads).\n\nExample:\n  UPLOADS_STORE=db linkprev admin copy-to-postgres --database-url postgres://linkprev@db.internal/linkprev --data /var/lib/linkprev",
+  )
+  .action(async (options: DataOptions) => {
+    const config = configFrom(options);
+    if (!config.postgres) throw new CliError("Name the PostgreSQL database to fill: --database-url postgres://… (or DATABASE_URL)", 2);
+    try {
+      await copyToPostgres(config);
+    } catch (error) {
+      if (error instanceof CopyRefused) throw new CliError(error.message, 2);
+      if (error instanceof DatabaseUnavailable || !(error instanceof Error)) throw error;
+      throw new CliError(`copy-to-postgres failed, nothing was committed to PostgreSQL: ${error.message}`, 1);
+    }
   });
 
 admin

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // This node's rollup slot on PostgreSQL, so that nodes never wait on each other's counter rows.
   NODE_SLOT: z.coerce.number().int().min(0).max(255).optional(),
+  // Where uploaded images live: files in DATA_DIR/uploads (one node, or a shared mount), S3-compatible object
+  // storage, or the PostgreSQL database itself. Every node must see the same store.
+  UPLOADS_STORE: z.enum(["dir", "s3", "db"], "dir, s3 or db").default("dir"),
+  // S3-compatible storage (AWS S3, Cloudflare R2, MinIO, …), path-style requests: used when UPLOADS_STORE=s3.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-west-1.amazonaws.com" }).optional(),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: flag,
   RELEASE: optionalText,
@@ -65,6 +74,10 @@ const EnvSchema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
 });
 
+export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+export type UploadsConfig = { kind: "dir"; dir: string } | ({ kind: "s3" } & S3Settings) | { kind: "db" };
+
 export type Config = {
   port: number;
   host: string;
@@ -72,7 +85,10 @@ export type Config = {
   dbPath: string;
   /** null: SQLite at dbPath. */
   postgres: { url: string; poolMax: number; waitSeconds: number; nodeSlot: number } | null;
+  /** DATA_DIR/uploads: the files of the `dir` store, and what `admin copy-to-postgres` copies from. */
   uploadsDir: string;
+  /** Where uploaded images are stored and served from (UPLOADS_STORE). */
+  uploads: UploadsConfig;
   publicUrl: string;
   secureCookies: boolean;
   trustProxy: boolean;
@@ -105,7 +121,7 @@ function hostSlot(): number {
 }
 
 /** Settings whose values are never printed, not even when they are invalid. */
-const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
 
 export class ConfigError extends Error {}
 
@@ -135,6 +151,27 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
   }
+  const uploadsDir = resolve(dataDir, "uploads");
+  let uploads: UploadsConfig;
+  if (e.UPLOADS_STORE === "s3") {
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when UPLOADS_STORE=s3`);
+    }
+    uploads = {
+      kind: "s3",
+      endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ""),
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    };
+  } else if (e.UPLOADS_STORE === "db") {
+    // SQLite is one node on one disk: its uploads folder is already the store every node (the one) sees.
+    if (!e.DATABASE_URL) throw new ConfigError("Invalid configuration: UPLOADS_STORE=db stores images in PostgreSQL and needs DATABASE_URL; on SQLite use UPLOADS_STORE=dir");
+    uploads = { kind: "db" };
+  } else {
+    uploads = { kind: "dir", dir: uploadsDir };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -143,7 +180,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     postgres: e.DATABASE_URL
       ? { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, waitSeconds: e.DATABASE_WAIT_SECONDS, nodeSlot: e.NODE_SLOT ?? hostSlot() }
       : null,
-    uploadsDir: resolve(dataDir, "uploads"),
+    uploadsDir,
+    uploads,
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,

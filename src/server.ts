@@ -14,6 +14,7 @@ import { NotFoundPage } from "./pages/not-found.tsx";
 import { createPageRenderer } from "./pages/render.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler } from "./redirect/go.ts";
+import { openUploadBackend } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
 import { uploadsInUse } from "./links/service.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
@@ -54,9 +55,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await linkCache.warm();
   const views = await ViewRecorder.start(engine.viewWriter, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
   const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
-  const images = new ImageStore(config.uploadsDir);
+  const images = new ImageStore(openUploadBackend(config, engine));
   await engine.exclusively("upload-sweep", async () => {
-    const orphans = images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
+    const orphans = await images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   });
   const ctx: AppContext = { config, engine, db, images, version, pages, authLimiter: new RateLimiter(engine.countHit, config.authRateLimit) };

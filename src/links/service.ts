@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
-import { links, viewRollups, type Link, type User } from "../db/tables.ts";
+import { links, users, viewRollups, type Link, type User } from "../db/tables.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
@@ -133,7 +133,7 @@ async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, writ
   try {
     written = await deps.engine.transaction(write);
   } catch (error) {
-    if (image) deps.images.remove(image.url);
+    if (image) await deps.images.remove(image.url);
     if (deps.engine.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
     throw error;
   }
@@ -145,7 +145,7 @@ async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, writ
 async function releaseImage(deps: LinkDeps, url: string | null): Promise<void> {
   if (!url) return;
   const stillUsed = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url), eq(links.deleted, false))).limit(1);
-  if (stillUsed.length === 0) deps.images.remove(url);
+  if (stillUsed.length === 0) await deps.images.remove(url);
 }
 
 /** Every upload a live link shows: what the start-up sweep of the uploads folder keeps (see releaseImage). */
@@ -171,7 +171,10 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
 
   const image = await storeUpload(deps, file);
   const linkSlug = await writeWithImage(deps, image, async (tx) => {
-    // Checked again inside the transaction: other requests ran while the image was processed.
+    // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
+    // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
+    // already serialises. Then checked again: other requests ran while the image was processed.
+    await tx.update(users).set({ updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, user.id));
     await checkQuota(tx, deps, user);
     let slug = input.customLinkSlug;
     if (slug && (await slugInUse(tx, user.id, slug))) throw conflict(SLUG_TAKEN);

@@ -7,9 +7,9 @@ import { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hashSecret } from "../../src/auth/tokens.ts";
+import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
 import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
-import { crawlerAgents, freePort } from "../helpers/server.ts";
+import { crawlerAgents } from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const available = findPgBin() !== null;
@@ -18,52 +18,14 @@ if (!available) console.warn("PostgreSQL is not installed (apt-get install postg
 const BROWSER = crawlerAgents.people["firefox-linux"]!;
 const CRAWLER = crawlerAgents.crawlers.x![0]!;
 
-type Node = { url: string; child: ReturnType<typeof Bun.spawn>; output: () => Promise<string> };
-
 let cluster: ThrowawayCluster;
 let databaseUrl: string;
 let db: SQL;
-const dirs: string[] = [];
 
-async function startNode(slot: number): Promise<Node> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "linkprev-node-"));
-  dirs.push(dataDir);
-  const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_SLOT: String(slot), PUBLIC_URL: "http://links.test", AUTH_RATE_LIMIT: "100000" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`node exited: ${await new Response(child.stderr).text()}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    await Bun.sleep(50);
-  }
-  return { url, child, output: () => new Response(child.stdout).text() };
-}
-
-async function stopNode(node: Node, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") {
-  node.child.kill(signal);
-  await node.child.exited;
-}
-
+const startPgNode = (slot: number) => startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: String(slot) });
 const go = (node: Node, path: string, agent = BROWSER) => fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": agent } });
-
-/** A user with an API token, written as sign-in and POST /api/tokens write them. */
-async function seedUserWithToken(slug: string): Promise<string> {
-  const token = `lp_${slug}_${crypto.randomUUID().replaceAll("-", "")}`;
-  const [user] = await db`INSERT INTO users (email, user_slug) VALUES (${`${slug}@example.com`}, ${slug}) RETURNING id`;
-  await db`INSERT INTO api_tokens (user_id, name, token_hash) VALUES (${user.id}, 'test', ${hashSecret(token)})`;
-  return token;
-}
-
-const api = (node: Node, token: string, path: string, init: { method?: string; json?: unknown } = {}) =>
-  fetch(`${node.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { "content-type": "application/json" } : {}) },
-    body: init.json ? JSON.stringify(init.json) : undefined,
-  });
+const seedUserWithToken = async (slug: string) => (await seedPgUserWithToken(db, slug)).token;
+const api = (node: Node, token: string, path: string, init: { method?: string; json?: unknown } = {}) => apiCall(node.url, token, path, init);
 
 describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
   let a: Node;
@@ -74,14 +36,13 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
     databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
     db = new SQL({ url: databaseUrl, max: 2 });
     // Started together: both apply migrations at start, under one lock.
-    [a, b] = await Promise.all([startNode(1), startNode(2)]);
+    [a, b] = await Promise.all([startPgNode(1), startPgNode(2)]);
   });
 
   afterAll(async () => {
-    for (const node of [a, b]) if (node && node.child.exitCode === null) await stopNode(node, "SIGKILL");
+    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
     await db?.close();
     await cluster?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   test("nodes started together migrate once and both serve", async () => {
@@ -148,12 +109,12 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
   });
 
   test("kill -9 of one node: the other keeps serving, and a restart finds every committed link", async () => {
-    [a, b] = await Promise.all([startNode(1), startNode(2)]);
+    [a, b] = await Promise.all([startPgNode(1), startPgNode(2)]);
     const token = await seedUserWithToken("cai");
     expect((await api(a, token, "/api/links", { method: "POST", json: { targetUrl: "https://example.com/kept", title: "Kept", description: "safe", customLinkSlug: "kept" } })).status).toBe(201);
-    await stopNode(a, "SIGKILL");
+    await stopNode(a, { signal: "SIGKILL" });
     expect((await go(b, "cai/kept")).headers.get("location")).toBe("https://example.com/kept");
-    a = await startNode(1);
+    a = await startPgNode(1);
     expect((await go(a, "cai/kept")).headers.get("location")).toBe("https://example.com/kept");
   });
 });

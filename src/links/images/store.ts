@@ -1,16 +1,21 @@
-// Uploaded preview images: checked by content, normalised in a Worker, stored under DATA_DIR/uploads with a
-// random name, and served from /uploads/<name> with long cache headers.
-import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+// Uploaded preview images: checked by content, normalised in a Worker, stored with a random name in the
+// configured store (UPLOADS_STORE: DATA_DIR/uploads, S3-compatible storage or PostgreSQL; see backends.ts), and
+// served from /uploads/<name> with long cache headers.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { badRequest, tooLarge } from "../../http/errors.ts";
 import { workerEntry } from "../../workers.ts";
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from "./normalise.ts";
 import { sniffImage } from "./sniff.ts";
+import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOADS_PREFIX = "/uploads/";
-const STORED_NAME = /^[a-z0-9]{32}\.jpg$/;
+
+const SERVED_HEADERS = {
+  "Content-Type": "image/jpeg",
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "X-Content-Type-Options": "nosniff",
+};
 
 export type StoredImage = { url: string; width: number; height: number };
 
@@ -19,9 +24,7 @@ export class ImageStore {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (jpeg: Uint8Array) => void; reject: (error: Error) => void }>();
 
-  constructor(private readonly uploadsDir: string) {
-    mkdirSync(uploadsDir, { recursive: true });
-  }
+  constructor(private readonly backend: UploadBackend) {}
 
   /** The Worker starts on the first upload, so a server that never receives one never loads the codecs. */
   private get processor(): Worker {
@@ -57,43 +60,56 @@ export class ImageStore {
 
   async save(jpeg: Uint8Array): Promise<StoredImage> {
     const name = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))}.jpg`;
-    await Bun.write(join(this.uploadsDir, name), jpeg);
+    await this.backend.put(name, jpeg);
     return { url: `${UPLOADS_PREFIX}${name}`, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT };
   }
 
-  /** Removes a stored upload by its URL; other URLs (external images) are left alone. */
-  remove(url: string | null): void {
+  /**
+   * Removes a stored upload by its URL; other URLs (external images) are left alone. Never throws: the link
+   * change it follows has happened, and an upload the store would not remove now is left for the start-up sweep.
+   */
+  async remove(url: string | null): Promise<void> {
     const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
-    if (name && STORED_NAME.test(name)) rmSync(join(this.uploadsDir, name), { force: true });
+    if (!name || !STORED_NAME.test(name)) return;
+    try {
+      await this.backend.delete(name);
+    } catch (error) {
+      console.error(`Could not remove uploaded image ${name} (${this.backend.kind} store): ${String(error)}`);
+    }
   }
 
   /** GET /uploads/:name — a raw route like /go: crawlers fetch these right after the preview page. */
   async serve(name: string): Promise<Response> {
-    const file = Bun.file(join(this.uploadsDir, STORED_NAME.test(name) ? name : "-"));
-    if (!STORED_NAME.test(name) || !(await file.exists())) return new Response("Not found", { status: 404 });
-    return new Response(file, {
-      headers: {
-        "Content-Type": "image/jpeg",
-        "Cache-Control": "public, max-age=31536000, immutable",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    if (!STORED_NAME.test(name)) return new Response("Not found", { status: 404 });
+    let body: UploadBody | null;
+    try {
+      body = await this.backend.get(name);
+    } catch (error) {
+      console.error(`Could not read uploaded image ${name} (${this.backend.kind} store): ${String(error)}`);
+      return new Response("Image store unavailable", { status: 503, headers: { "Retry-After": "5" } });
+    }
+    if (!body) return new Response("Not found", { status: 404 });
+    return new Response(body, { headers: SERVED_HEADERS });
   }
 
   /**
-   * Removes stored files that no link refers to: left behind when the process died between writing an upload and
-   * committing its link. Run at start, before any request, so no upload is in flight.
+   * Removes stored uploads that no link refers to: left behind when a process died between storing an upload
+   * and committing its link, or when a store would not delete at the time. Run at start, before any request.
+   * `graceMs`: uploads younger than this are kept (another node may be about to commit the link that uses one).
    */
-  /** `graceMs`: uploads younger than this are kept (another node may be about to commit the link that uses one). */
-  sweepOrphans(referencedUrls: Iterable<string>, graceMs = 0): number {
+  async sweepOrphans(referencedUrls: Iterable<string>, graceMs = 0): Promise<number> {
     const referenced = new Set(referencedUrls);
     const bornBefore = Date.now() - graceMs;
     let removed = 0;
-    for (const name of readdirSync(this.uploadsDir)) {
-      if (!referenced.has(`${UPLOADS_PREFIX}${name}`) && (graceMs === 0 || statSync(join(this.uploadsDir, name)).mtimeMs < bornBefore)) {
-        rmSync(join(this.uploadsDir, name), { force: true, recursive: true });
+    try {
+      for (const { name, createdAt } of await this.backend.list()) {
+        if (referenced.has(`${UPLOADS_PREFIX}${name}`) || (graceMs > 0 && createdAt >= bornBefore)) continue;
+        await this.backend.delete(name);
         removed++;
       }
+    } catch (error) {
+      // A store that is down at start must not keep the node from serving; the next start sweeps again.
+      console.error(`The sweep of unreferenced uploaded images stopped (${this.backend.kind} store): ${String(error)}`);
     }
     return removed;
   }

@@ -1,0 +1,85 @@
+// LinkPrev nodes as separate `linkprev serve` processes, as in production (each process switches its tables
+// module to its engine once, so PostgreSQL servers cannot share the test process), plus small API helpers.
+import type { SQL } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashSecret } from "../../src/auth/tokens.ts";
+
+const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+
+export type Node = {
+  url: string;
+  dataDir: string;
+  child: ReturnType<typeof Bun.spawn>;
+  /** Everything the process wrote, once it has exited. */
+  stdout: Promise<string>;
+  stderr: Promise<string>;
+};
+
+async function freeLoopbackPort(): Promise<number> {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+/**
+ * Starts `linkprev serve` with `env` (on top of this process's environment) and waits for /healthz.
+ * `dataDir`: an existing data directory; otherwise a new one, removed by stopNode.
+ */
+export async function startNode(env: Record<string, string>, dataDir?: string): Promise<Node> {
+  const port = await freeLoopbackPort();
+  const url = `http://127.0.0.1:${port}`;
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), "linkprev-node-"));
+  const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dir], {
+    env: { ...process.env, PUBLIC_URL: "http://links.test", AUTH_RATE_LIMIT: "100000", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const node: Node = { url, dataDir: dir, child, stdout: new Response(child.stdout).text(), stderr: new Response(child.stderr).text() };
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`linkprev serve exited (${child.exitCode}): ${await node.stderr}`);
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return node;
+    await Bun.sleep(50);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`linkprev serve did not answer /healthz within 15 s: ${await node.stderr}`);
+}
+
+/** Stops the node (gracefully unless told otherwise); removes its data directory unless `keepData`. */
+export async function stopNode(node: Node, options: { signal?: "SIGTERM" | "SIGKILL"; keepData?: boolean } = {}): Promise<void> {
+  if (node.child.exitCode === null) {
+    node.child.kill(options.signal ?? "SIGTERM");
+    await node.child.exited;
+  }
+  if (!options.keepData) rmSync(node.dataDir, { recursive: true, force: true });
+}
+
+/** A user with an API token, inserted into PostgreSQL as sign-in and POST /api/tokens write them. */
+export async function seedPgUserWithToken(db: SQL, slug: string): Promise<{ id: number; token: string }> {
+  const token = `lp_${slug}_${crypto.randomUUID().replaceAll("-", "")}`;
+  const [user] = await db`INSERT INTO users (email, user_slug) VALUES (${`${slug}@example.com`}, ${slug}) RETURNING id`;
+  await db`INSERT INTO api_tokens (user_id, name, token_hash) VALUES (${user.id}, 'test', ${hashSecret(token)})`;
+  return { id: user.id, token };
+}
+
+/** An authenticated call to a node's API; `form` sends multipart (with an image), `json` sends JSON. */
+export function apiCall(baseUrl: string, token: string, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(`${baseUrl}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
+    redirect: "manual",
+  });
+}
+
+/** A link form as the web page sends it, with an image file when given. */
+export function linkForm(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  if (image) data.append("image", new File([image.bytes], image.name, { type: image.type }));
+  return data;
+}
