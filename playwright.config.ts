@@ -1,7 +1,34 @@
 // Browser tests in Debian's Chromium (never a downloaded browser) against the real server and fake providers.
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
-const port = 3100;
+/**
+ * Ports the kernel says are free right now, all distinct: asked of a short-lived child process, because a
+ * config is loaded synchronously.
+ */
+function freePorts(count: number): number[] {
+  const script = `
+    const net = require("node:net");
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    let pending = servers.length;
+    for (const server of servers) server.listen(0, "127.0.0.1", () => {
+      if (--pending > 0) return;
+      console.log(servers.map((s) => s.address().port).join(" "));
+      for (const s of servers) s.close();
+    });`;
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(" ").map(Number);
+}
+
+// Chosen once, in the first process that loads this file: Playwright loads it again in every worker, and the
+// workers inherit the environment, so all of them agree on the ports. Two runs on one machine do not collide.
+// Set LINKPREV_E2E_PORT (and LINKPREV_E2E_INFO_PORT) yourself to pin them.
+if (!process.env.LINKPREV_E2E_PORT || !process.env.LINKPREV_E2E_INFO_PORT) {
+  const [app, info] = freePorts(2);
+  process.env.LINKPREV_E2E_PORT = String(app);
+  process.env.LINKPREV_E2E_INFO_PORT = String(info);
+}
+const port = Number(process.env.LINKPREV_E2E_PORT);
+const infoPort = Number(process.env.LINKPREV_E2E_INFO_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -21,8 +48,9 @@ export default defineConfig({
   },
   webServer: {
     command: `bun tests/e2e/server.ts`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_INFO_PORT: String(infoPort) },
     url: `http://127.0.0.1:${port}/healthz`,
+    // Never reuse: a server answering on a port just found free belongs to someone else's run.
     reuseExistingServer: false,
     timeout: 60_000,
   },

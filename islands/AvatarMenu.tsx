@@ -1,5 +1,5 @@
 // The signed-in user's menu in the top bar: keyboard operable (arrows, Home/End, typeahead, Escape).
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 
 export type AvatarMenuProps = {
   initials: string;
@@ -16,6 +16,8 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: "", at: 0 });
+  /** Which item takes focus as the menu opens: ArrowUp on the button opens it at the last one. */
+  const firstFocus = useRef<"first" | "last">("first");
 
   const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const focusItem = (index: number) => {
@@ -23,9 +25,12 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
     all[(index + all.length) % all.length]?.focus();
   };
 
-  useEffect(() => {
+  // A layout effect, not useEffect: in the browser (Preact) an effect runs only after the next frame, and a key
+  // pressed before it would land on the button, or the late focus would move away from an item already chosen
+  // (Enter on 'Sign out' then followed 'Dashboard'). Focus moves as the menu appears.
+  useLayoutEffect(() => {
     if (!open) return;
-    focusItem(0);
+    focusItem(firstFocus.current === "last" ? -1 : 0);
     const closeOnOutside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -63,12 +68,17 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${displayName}`}
-        className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full bg-indigo-600 text-sm font-semibold text-white"
-        onClick={() => setOpen(!open)}
+        // The name starts with what the button shows (its initials), so that saying what one sees works (WCAG 2.5.3).
+        aria-label={profileImageUrl ? `Account menu for ${displayName}` : `${initials}, account menu for ${displayName}`}
+        className="flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-indigo-600 text-sm font-semibold text-white"
+        onClick={() => {
+          firstFocus.current = "first";
+          setOpen(!open);
+        }}
         onKeyDown={(e) => {
-          if (e.key === "ArrowDown" || e.key === "Enter" || e.key === " ") {
+          if (e.key === "ArrowDown" || e.key === "ArrowUp" || e.key === "Enter" || e.key === " ") {
             e.preventDefault();
+            firstFocus.current = e.key === "ArrowUp" ? "last" : "first";
             setOpen(true);
           }
         }}

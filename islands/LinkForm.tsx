@@ -48,12 +48,12 @@ function Preview({ platform, image, title, description, host, shortUrl }: { plat
   return (
     <div className={`overflow-hidden border border-gray-200 bg-white ${platform === "X" ? "rounded-2xl" : "rounded-md"}`}>
       <div className="relative aspect-[1200/630] bg-gray-100">
-        {image ? <img src={image} alt="" className="h-full w-full object-cover" data-testid="preview-image" /> : <div className="flex h-full items-center justify-center text-sm text-gray-400">1200 × 630</div>}
+        {image ? <img src={image} alt="" className="h-full w-full object-cover" data-testid="preview-image" /> : <div className="flex h-full items-center justify-center text-sm text-gray-600">1200 × 630</div>}
         {compactText && <span className={compactText}>{shownTitle}</span>}
       </div>
       {platform !== "X" && (
         <div className={`p-3 ${platform === "Facebook" ? "bg-gray-100" : ""}`}>
-          {platform !== "LinkedIn" && <p className="text-xs uppercase text-gray-500">{host}</p>}
+          {platform !== "LinkedIn" && <p className="text-xs uppercase text-gray-600">{host}</p>}
           <p className="font-semibold" data-testid="preview-title">{shownTitle}</p>
           {platform !== "LinkedIn" && <p className="text-sm text-gray-600" data-testid="preview-description">{shownDescription}</p>}
           {platform === "LinkedIn" && <p className="text-xs text-gray-500">{host}</p>}

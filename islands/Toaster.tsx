@@ -10,6 +10,7 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
   const [offset, setOffset] = useState(0);
   const region = useRef<HTMLOListElement>(null);
   const counter = useRef(1);
+  const swipe = useRef<{ pointerId: number; startX: number } | null>(null);
 
   useEffect(() => onToast((next) => setCurrent({ ...next, key: counter.current++ })), []);
 
@@ -25,49 +26,76 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
   }, []);
 
   useEffect(() => {
+    // A swipe under way belonged to the toast that just went.
+    swipe.current = null;
     if (!current) return;
     setOffset(0);
     const timer = setTimeout(() => setCurrent(null), DURATION_MS);
     return () => clearTimeout(timer);
   }, [current]);
 
-  // The swipe is followed on the window, so that a fast pointer leaving the toast still ends it.
-  const startSwipe = (startX: number) => {
-    const move = (e: PointerEvent) => setOffset(Math.max(0, e.clientX - startX));
-    const end = (e: PointerEvent) => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", end);
-      window.removeEventListener("pointercancel", end);
-      // Measured from the event itself: the last move may not have been rendered yet.
-      if (e.type === "pointerup" && e.clientX - startX > SWIPE_THRESHOLD_PX) setCurrent(null);
-      else setOffset(0);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", end);
-    window.addEventListener("pointercancel", end);
+  // A swipe is followed on the toast itself, which captures the pointer: a fast pointer leaving the toast still
+  // ends it there. Only pointerup past the threshold dismisses; pointercancel (the browser took the gesture over,
+  // e.g. as a scroll) and a lost capture put the toast back.
+  const startSwipe = (event: React.PointerEvent<HTMLLIElement>) => {
+    if (!event.isPrimary || (event.pointerType === "mouse" && event.button !== 0)) return;
+    // The Dismiss button keeps its own click (a captured pointer would send the click to the toast instead).
+    if ((event.target as Element).closest("button, a, input, select, textarea")) return;
+    // No text selection and no native drag-and-drop of the toast's text: either would end the swipe with a
+    // pointercancel in Chromium instead of a pointerup.
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    swipe.current = { pointerId: event.pointerId, startX: event.clientX };
+  };
+
+  const moveSwipe = (event: React.PointerEvent<HTMLLIElement>) => {
+    const active = swipe.current;
+    if (active?.pointerId === event.pointerId) setOffset(Math.max(0, event.clientX - active.startX));
+  };
+
+  const endSwipe = (event: React.PointerEvent<HTMLLIElement>) => {
+    const active = swipe.current;
+    if (active?.pointerId !== event.pointerId) return;
+    swipe.current = null;
+    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    // Measured from the event itself: the last move may not have been rendered yet.
+    if (event.type === "pointerup" && event.clientX - active.startX > SWIPE_THRESHOLD_PX) setCurrent(null);
+    else setOffset(0);
   };
 
   const destructive = current?.variant === "destructive";
+  // The region lets clicks through to the top bar under it (it spans the top of the page, even when empty);
+  // only a toast itself takes the pointer.
   return (
     <ol
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="fixed top-0 right-0 z-50 flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]"
+      className="pointer-events-none fixed top-0 right-0 z-50 flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]"
     >
       {current && (
         <li
           key={current.key}
-          role={destructive ? "alert" : "status"}
-          aria-live={destructive ? "assertive" : "polite"}
           data-testid="toast"
           style={{ transform: `translateX(${offset}px)`, touchAction: "pan-y" }}
-          className={`relative rounded-md border p-4 pr-10 shadow-lg ${destructive ? "border-red-600 bg-red-600 text-white" : "border-gray-200 bg-white text-gray-900"}`}
-          onPointerDown={(e) => startSwipe(e.clientX)}
+          className={`pointer-events-auto relative rounded-md border p-4 pr-10 shadow-lg select-none ${destructive ? "border-red-700 bg-red-700 text-white" : "border-gray-200 bg-white text-gray-900"}`}
+          onPointerDown={startSwipe}
+          onPointerMove={moveSwipe}
+          onPointerUp={endSwipe}
+          onPointerCancel={endSwipe}
+          onLostPointerCapture={endSwipe}
         >
-          <p className="text-sm font-semibold">{current.title}</p>
-          {current.description && <p className="text-sm opacity-90">{current.description}</p>}
-          <button type="button" aria-label="Dismiss notification" className="absolute top-2 right-2 rounded px-2 opacity-70 hover:opacity-100" onClick={() => setCurrent(null)}>
+          {/* The message is the live region (an alert when destructive); the list item stays a list item. */}
+          <div role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} aria-atomic="true">
+            <p className="text-sm font-semibold">{current.title}</p>
+            {current.description && <p className={`text-sm ${destructive ? "" : "text-gray-700"}`}>{current.description}</p>}
+          </div>
+          <button
+            type="button"
+            aria-label="Dismiss notification"
+            className={`absolute top-2 right-2 rounded px-2 ${destructive ? "text-white" : "text-gray-600 hover:text-gray-900"}`}
+            onClick={() => setCurrent(null)}
+          >
             ×
           </button>
         </li>

@@ -18,23 +18,47 @@ export type LayoutProps = {
 };
 
 const navLink = "rounded px-2 py-1 text-sm text-gray-700 hover:text-gray-900";
+const NAV_LINKS = [
+  { href: "/about", label: "About" },
+  { href: "/pricing", label: "Pricing" },
+  { href: "/contact", label: "Contact" },
+];
 
+// One row at any width: the brand, the navigation, and the Access button or the avatar menu. Below `sm` the
+// navigation folds into a <details> disclosure, which opens by click, Enter or Space with no script at all.
 function TopBar({ viewer }: { viewer: AvatarMenuProps | null }) {
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-2">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-2">
           <a href="/" className="mr-2 text-lg font-bold text-indigo-700">
             LinkPrev
           </a>
-          <a href="/about" className={navLink}>About</a>
-          <a href="/pricing" className={navLink}>Pricing</a>
-          <a href="/contact" className={navLink}>Contact</a>
+          <div className="hidden items-center gap-2 sm:flex">
+            {NAV_LINKS.map((link) => (
+              <a key={link.href} href={link.href} className={navLink}>{link.label}</a>
+            ))}
+          </div>
+          <details className="relative sm:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 text-sm text-gray-700 hover:text-gray-900 [&::-webkit-details-marker]:hidden">
+              <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+                <path d="M2 4h12M2 8h12M2 12h12" />
+              </svg>
+              Menu
+            </summary>
+            <div className="absolute left-0 z-40 mt-2 flex w-44 flex-col rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+              {NAV_LINKS.map((link) => (
+                <a key={link.href} href={link.href} className="rounded px-2 py-1.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900">
+                  {link.label}
+                </a>
+              ))}
+            </div>
+          </details>
         </nav>
         {viewer ? (
           <AvatarMenu {...viewer} />
         ) : (
-          <a href="/api/auth/google" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+          <a href="/api/auth/google" className="shrink-0 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
             Access
           </a>
         )}

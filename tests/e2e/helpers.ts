@@ -4,8 +4,11 @@ import { crc32, deflateSync } from "node:zlib";
 
 export type Fakes = { google: string; stripe: string; vies: string; dataDir: string };
 
+/** Where the fakes of this run are: tests/e2e/server.ts answers on the port playwright.config.ts chose. */
 export async function fakes(): Promise<Fakes> {
-  return (await (await fetch("http://127.0.0.1:3101/")).json()) as Fakes;
+  const infoPort = process.env.LINKPREV_E2E_INFO_PORT;
+  if (!infoPort) throw new Error("LINKPREV_E2E_INFO_PORT is not set: run the browser tests through playwright.config.ts");
+  return (await (await fetch(`http://127.0.0.1:${infoPort}/`)).json()) as Fakes;
 }
 
 let accounts = 0;
@@ -46,12 +49,19 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-/** A signed-in user who has consented and holds `plan`, subscribed through the real checkout flow. */
-export async function subscribedUser(page: Page, plan: "basic" | "pro" | "enterprise", profile: Parameters<typeof signIn>[1] = {}) {
+/** A signed-in user who has already consented to the terms and privacy policy (so no consent dialog). */
+export async function consentedUser(page: Page, profile: Parameters<typeof signIn>[1] = {}) {
   const who = await signIn(page, profile);
   const origin = new URL(page.url()).origin;
   const consent = await page.request.post("/api/auth/consent", { headers: { origin }, data: { termsAccepted: true, privacyAccepted: true } });
   expect(consent.ok()).toBe(true);
+  return who;
+}
+
+/** A signed-in user who has consented and holds `plan`, subscribed through the real checkout flow. */
+export async function subscribedUser(page: Page, plan: "basic" | "pro" | "enterprise", profile: Parameters<typeof signIn>[1] = {}) {
+  const who = await consentedUser(page, profile);
+  const origin = new URL(page.url()).origin;
   const checkout = await page.request.post("/api/subscriptions", { headers: { origin }, data: { planId: plan } });
   expect(checkout.ok()).toBe(true);
   await page.goto((await checkout.json()).url);

@@ -1,5 +1,6 @@
 // The server the browser tests drive: LinkPrev on a fresh data directory, with fake Google, Stripe and VIES.
-// Started by playwright.config.ts; E2E_PORT chooses the app's port, fakes take free ports.
+// Started by playwright.config.ts; E2E_PORT chooses the app's port and E2E_INFO_PORT where the tests ask where the
+// fakes are (both free ports the config found); the fakes take free ports of their own.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { startFakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies } from "../fakes/vies.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const infoPort = Number(process.env.E2E_INFO_PORT ?? port + 1);
 const google = startFakeGoogle();
 const stripe = startFakeStripe();
 const vies = startFakeVies();
@@ -27,11 +29,12 @@ const config = loadConfig(
     ...stripe.env,
   },
 );
-const server = await startServer(config);
-// The tests read where the fakes are from /__e2e.
+// The tests read where the fakes are from here (tests/e2e/helpers.ts `fakes`); up before the app, whose /healthz
+// tells Playwright that the tests may start.
 Bun.serve({
-  port: port + 1,
+  port: infoPort,
   hostname: "127.0.0.1",
   fetch: () => Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, dataDir: config.dataDir }),
 });
+const server = await startServer(config);
 console.log(`e2e server on ${server.url}`);

@@ -1,7 +1,7 @@
 // The web shell in a real browser: pages, toasts, flash toasts, the avatar menu, and the JS budget.
 import { expect, test } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { hydrated, raiseToast, signIn, watchConsole } from "./helpers.ts";
+import { consentedUser, hydrated, raiseToast, signIn, watchConsole } from "./helpers.ts";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/about", "/privacy", "/terms", "/contact"];
 
@@ -72,11 +72,50 @@ test("the toaster: one toast at a time, F8 focuses it, dismiss by button, by swi
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });
 
+test("a toast survives any number of short drags, goes with a long one, and its text is never selected", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await raiseToast(page, "Drag me", "Short drags put me back");
+  const toast = page.getByTestId("toast");
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const backInPlace = () => expect.poll(async () => (await toast.boundingBox())?.x).toBe(box.x);
+  const drag = async (from: number, by: number, down = 0) => {
+    await page.mouse.move(box.x + from, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + from + by, y + down, { steps: 4 });
+    await page.mouse.up();
+  };
+  // Each short drag (under the 50 px threshold) puts the toast back where it was, with nothing selected.
+  for (const [from, by] of [[20, 30], [30, 45], [10, 40]] as const) {
+    await drag(from, by);
+    await expect(toast).toHaveCount(1);
+    await backInPlace();
+    expect(await page.evaluate(() => String(window.getSelection()))).toBe("");
+  }
+  // Dragging left does nothing either.
+  await drag(150, -100);
+  await expect(toast).toHaveCount(1);
+  await backInPlace();
+  // The Dismiss button still answers a click after the drags.
+  await toast.getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(toast).toHaveCount(0);
+
+  await raiseToast(page, "Drag me again");
+  await drag(20, 25);
+  await drag(20, 25);
+  await expect(toast).toHaveCount(1);
+  // The long one ends below the toast, off it: the toast still follows the pointer to the end.
+  await drag(20, 80, box.height);
+  await expect(toast).toHaveCount(0);
+});
+
 test("the avatar menu works by keyboard", async ({ page }) => {
   await signIn(page, { given_name: "Marta", family_name: "Costa" });
   await page.goto("/about");
   await hydrated(page);
-  const button = page.getByRole("button", { name: "Account menu for Marta Costa" });
+  // The accessible name starts with the initials the button shows (WCAG 2.5.3, label in name).
+  const button = page.getByRole("button", { name: "MC, account menu for Marta Costa", exact: true });
   await expect(button).toHaveText("MC");
   await button.focus();
   await page.keyboard.press("Enter");
@@ -94,10 +133,72 @@ test("the avatar menu works by keyboard", async ({ page }) => {
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
-  await button.press("ArrowDown");
-  await page.getByRole("menuitem", { name: "Sign out" }).press("Enter");
+  // ArrowUp opens the menu at its last item.
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(button).toBeFocused();
+  // A key pressed straight after opening already acts on the menu (focus moves in as it appears, not a frame
+  // later), and a late focus move never takes the choice away: Enter on 'Sign out' signs out.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Access" })).toBeVisible();
+});
+
+test("on a phone the top bar stays one row: folded navigation that opens and works, Access or the avatar beside it", async ({ page }) => {
+  const header = page.getByRole("banner");
+  const brand = header.getByRole("link", { name: "LinkPrev", exact: true });
+  const summary = header.locator("summary", { hasText: "Menu" });
+  await page.goto("/about");
+  const wideHeight = (await header.boundingBox())!.height;
+
+  /** The bar is as tall as on a wide screen, `end` sits on the brand's row, and nothing runs off the side. */
+  const oneRow = async (end: import("@playwright/test").Locator, width: number) => {
+    await expect(end).toBeVisible();
+    const bar = (await header.boundingBox())!;
+    expect(bar.height).toBe(wideHeight);
+    const brandBox = (await brand.boundingBox())!;
+    const endBox = (await end.boundingBox())!;
+    expect(Math.abs(endBox.y + endBox.height / 2 - (brandBox.y + brandBox.height / 2))).toBeLessThanOrEqual(1);
+    expect(endBox.x + endBox.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  };
+
+  for (const width of [360, 390, 420]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto("/about");
+    await oneRow(header.getByRole("link", { name: "Access" }), width);
+  }
+
+  // Folded: the links show only once the menu is opened, by pointer...
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(header.getByRole("link", { name: "Pricing" })).toBeHidden();
+  await summary.click();
+  await expect(header.getByRole("link", { name: "About" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Contact" })).toBeVisible();
+  await header.getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  // ...or by keyboard (no script needed: a <details> disclosure).
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(header.getByRole("link", { name: "About" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(header.getByRole("link", { name: "About" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(header.getByRole("link", { name: "About" })).toBeHidden();
+
+  // Signed in, the avatar takes Access's place on the same row.
+  await consentedUser(page, { given_name: "Rui", family_name: "Lopes" });
+  await page.goto("/contact");
+  await hydrated(page);
+  await oneRow(header.getByRole("button", { name: "RL, account menu for Rui Lopes", exact: true }), 360);
+  await summary.click();
+  await header.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
 });
 
 test("JS budget: no script on pages without islands; the landing page's total, gzipped", async ({ page }) => {

@@ -1,6 +1,6 @@
 // A modal dialog for islands: focus moves in and is trapped, Escape closes it (unless it cannot be dismissed),
 // and focus returns to where it was.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 type DialogProps = {
   open: boolean;
@@ -17,7 +17,9 @@ export function Dialog({ open, title, description, onDismiss, children }: Dialog
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useRef(`dialog-${Math.random().toString(36).slice(2)}`).current;
 
-  useEffect(() => {
+  // A layout effect: focus moves in as the dialog appears (a Preact useEffect would wait a frame, and a key pressed
+  // meanwhile would act on the page behind), and the element to return to is read before anything moved it.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const focusables = () => Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);

@@ -1,0 +1,279 @@
+// Accessibility checked by a machine: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) over every page and every open
+// dialog, menu and toast, signed out and signed in, on a wide screen and a phone. Any serious or critical
+// violation fails the test, and every one found is printed: which page or state, the rule, and the elements.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
+import { hydrated, raiseToast, signIn, subscribedUser } from "./helpers.ts";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+const PUBLIC_PAGES = ["/", "/pricing", "/about", "/privacy", "/terms", "/contact"];
+const VIEWPORTS = [
+  { name: "wide", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+];
+
+/** Runs axe over the page as it is now; returns the serious and critical violations, readably, under `where`. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  // Plus label-in-name (WCAG 2.5.3), which axe still marks experimental and so leaves out of its tags.
+  const { violations } = await new AxeBuilder({ page })
+    .options({ runOnly: { type: "tag", values: TAGS }, rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ""))
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => `      ${n.target.join(" ")}  ${n.html.slice(0, 160)}\n        ${n.failureSummary?.replace(/\n/g, "\n        ") ?? ""}`)
+        .join("\n");
+      return `${where} [${page.viewportSize()?.width}px]: ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
+    });
+}
+
+/** Fails with every finding listed, one block each, so that one run shows them all. */
+function expectNone(findings: string[]) {
+  expect(findings, `\n${findings.join("\n\n")}\n`).toEqual([]);
+}
+
+/** A page loaded and hydrated, then audited. */
+async function auditPage(page: Page, path: string, where = path): Promise<string[]> {
+  await page.goto(path);
+  await hydrated(page);
+  return audit(page, where);
+}
+
+/** The phone layout folds the main navigation into a disclosure: audit it open too. */
+async function auditOpenNavigation(page: Page, where: string): Promise<string[]> {
+  const summary = page.getByRole("banner").locator("summary", { hasText: "Menu" });
+  if (!(await summary.isVisible())) return [];
+  await summary.click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Pricing" })).toBeVisible();
+  const findings = await audit(page, `${where}, navigation menu open`);
+  await summary.click();
+  return findings;
+}
+
+async function auditToasts(page: Page, where: string): Promise<string[]> {
+  await raiseToast(page, "Saved", "Everything went well");
+  await expect(page.getByTestId("toast")).toBeVisible();
+  const findings = await audit(page, `${where}, a toast`);
+  await page.evaluate(() => {
+    (window as unknown as { __linkprevToasts?: unknown[] }).__linkprevToasts = [{ title: "Error", description: "Something failed", variant: "destructive" }];
+    window.dispatchEvent(new CustomEvent("linkprev:toast"));
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "Something failed" })).toBeVisible();
+  findings.push(...(await audit(page, `${where}, a destructive toast`)));
+  await page.getByRole("button", { name: "Dismiss notification" }).click();
+  return findings;
+}
+
+async function auditVatDialog(page: Page, where: string): Promise<string[]> {
+  await page.getByRole("button", { name: "EU business? Apply for VAT exemption" }).click();
+  const dialog = page.getByRole("dialog", { name: "VAT exemption" });
+  await expect(dialog).toBeVisible();
+  const findings = await audit(page, `${where}, VAT exemption dialog`);
+  // The same-country note and the disabled number field.
+  await dialog.getByLabel("Country").selectOption("PT");
+  await expect(dialog.getByRole("note")).toBeVisible();
+  findings.push(...(await audit(page, `${where}, VAT exemption dialog, same country`)));
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  return findings;
+}
+
+/** Signs a new user up through the real flows: subscribed to Pro, with a live link ('spring', with its chart), a
+ *  deleted one, and an API token. Returns the session cookies, for every test of a group to share. */
+async function subscribedWithLinks(browser: Browser): Promise<Cookie[]> {
+  const { baseURL, userAgent } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, userAgent });
+  const page = await context.newPage();
+  await subscribedUser(page, "pro", { given_name: "Joana", family_name: "Pereira" });
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Spring launch", description: "All that is new", targetUrl: "https://example.com/", customLinkSlug: "spring" } });
+  expect(made.status()).toBe(201);
+  const gone = await page.request.post("/api/links", { headers: { origin }, data: { title: "Old campaign", description: "Retired", targetUrl: "https://example.com/old", customLinkSlug: "old" } });
+  expect(gone.status()).toBe(201);
+  expect((await page.request.delete(`/api/links/${(await gone.json()).id}`, { headers: { origin } })).ok()).toBe(true);
+  expect((await page.request.post("/api/tokens", { headers: { origin }, data: { name: "laptop" } })).ok()).toBe(true);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+const SIGNED_OUT_PAGES: Array<[path: string, where: string]> = [
+  ...PUBLIC_PAGES.map((path): [string, string] => [path, path]),
+  // The screens of signing in that are not Google's own, and the 404 page.
+  ["/login/some-sign-in-link-token", "sign-in link page"],
+  ["/api/auth/google/callback?code=x&state=y", "sign-in failed page"],
+  ["/no-such-page", "404 page"],
+  // A guard's redirect, with its flash toast on arrival.
+  ["/admin", "/admin signed out: / with a flash toast"],
+];
+
+const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
+  ...PUBLIC_PAGES.map((path): [string, string] => [path, path]),
+  ["/no-such-page", "404 page"],
+  ["/admin", "dashboard, links tab (a link with its chart, a deleted link)"],
+  ["/admin?tab=subscription", "dashboard, subscription tab (card, API tokens)"],
+  ["/admin/link/new", "link editor, new"],
+  ["/admin/link/edit/spring", "link editor, edit"],
+  ["/admin/link/edit/nobodys-link", "link not found page"],
+];
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.name} (${viewport.width} px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test.describe("signed out", () => {
+      for (const [path, where] of SIGNED_OUT_PAGES) {
+        test(`page: ${where}`, async ({ page }) => {
+          expectNone(await auditPage(page, path, where));
+        });
+      }
+
+      test("the navigation menu and toasts", async ({ page }) => {
+        await page.goto("/pricing");
+        await hydrated(page);
+        const findings = await auditOpenNavigation(page, "/pricing");
+        findings.push(...(await auditToasts(page, "/pricing")));
+        expectNone(findings);
+      });
+
+      test("the VAT exemption dialog", async ({ page }) => {
+        await page.goto("/pricing");
+        await hydrated(page);
+        expectNone(await auditVatDialog(page, "/pricing"));
+      });
+    });
+
+    test("keyboard: the skip link shows when focused and leads to the content; focus is visible", async ({ page }) => {
+      await page.goto("/pricing");
+      await hydrated(page);
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      await expect(skip).toBeFocused();
+      const box = (await skip.boundingBox())!;
+      expect(box.width).toBeGreaterThan(1);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/#main$/);
+      // The next Tab goes on from the content, not from the top bar.
+      await page.keyboard.press("Tab");
+      const focusedInMain = await page.evaluate(() => document.getElementById("main")!.contains(document.activeElement));
+      expect(focusedInMain).toBe(true);
+      // A focused control carries a visible outline.
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+      expect(outline).not.toBe("none");
+    });
+
+    test("signed in: the consent dialog and the avatar menu", async ({ page }) => {
+      await signIn(page, { given_name: "Marta", family_name: "Costa" });
+      // A new account is asked for consent first, over whichever page it lands on.
+      const findings = await auditPage(page, "/about", "/about, consent dialog");
+      const consent = page.getByRole("dialog", { name: "Before you continue" });
+      await expect(consent).toBeVisible();
+      await consent.getByLabel("I accept the terms and conditions").check();
+      await consent.getByLabel("I accept the privacy policy").check();
+      await consent.getByRole("button", { name: "Continue" }).click();
+      await expect(consent).toBeHidden();
+      findings.push(...(await audit(page, "/about, consent given (toast)")));
+
+      await page.getByRole("button", { name: "MC, account menu for Marta Costa", exact: true }).click();
+      await expect(page.getByRole("menu", { name: "Account" })).toBeVisible();
+      findings.push(...(await audit(page, "/about, avatar menu open")));
+      expectNone(findings);
+    });
+
+    test.describe("subscribed", () => {
+      let cookies: Cookie[] = [];
+      test.beforeAll(async ({ browser }) => {
+        cookies = await subscribedWithLinks(browser);
+      });
+      test.beforeEach(async ({ context }) => {
+        await context.addCookies(cookies);
+      });
+
+      for (const [path, where] of SUBSCRIBED_PAGES) {
+        test(`page: ${where}`, async ({ page }) => {
+          expectNone(await auditPage(page, path, where));
+        });
+      }
+
+      test("payment success", async ({ page }) => {
+        await page.goto("/payment-success");
+        await expect(page.getByTestId("plan-name")).toHaveText("Pro");
+        expectNone(await audit(page, "/payment-success"));
+      });
+
+      test("the navigation menu and the avatar menu", async ({ page }) => {
+        await page.goto("/admin");
+        await hydrated(page);
+        const findings = await auditOpenNavigation(page, "/admin");
+        await page.getByRole("button", { name: "JP, account menu for Joana Pereira", exact: true }).click();
+        await expect(page.getByRole("menu", { name: "Account" })).toBeVisible();
+        findings.push(...(await audit(page, "/admin, avatar menu open (subscribed)")));
+        expectNone(findings);
+      });
+
+      test("the delete confirmation, and its keyboard use: focus moves in, stays in, and comes back", async ({ page }) => {
+        await page.goto("/admin");
+        await hydrated(page);
+        const opener = page.getByRole("button", { name: "Delete Spring launch" });
+        await opener.focus();
+        await page.keyboard.press("Enter");
+        const confirm = page.getByRole("dialog", { name: "Delete Link?" });
+        await expect(confirm).toBeVisible();
+        const findings = await audit(page, "/admin, delete confirmation");
+        const cancel = confirm.getByRole("button", { name: "Cancel" });
+        await expect(cancel).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(confirm.getByRole("button", { name: "Delete" })).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(cancel).toBeFocused();
+        await page.keyboard.press("Shift+Tab");
+        await expect(confirm.getByRole("button", { name: "Delete" })).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(confirm).toBeHidden();
+        await expect(opener).toBeFocused();
+        expectNone(findings);
+      });
+
+      test("a new API token, and the cancel-subscription confirmation", async ({ page }) => {
+        await page.goto("/admin?tab=subscription");
+        await hydrated(page);
+        await page.getByLabel("Token name").fill(`phone ${viewport.width}`);
+        await page.getByRole("button", { name: "Create token" }).click();
+        await expect(page.getByTestId("new-token")).toBeVisible();
+        const findings = await audit(page, "/admin?tab=subscription, new API token shown once");
+        await page.getByRole("button", { name: "Cancel subscription" }).click();
+        const areYouSure = page.getByRole("dialog", { name: "Are you sure?" });
+        await expect(areYouSure).toBeVisible();
+        findings.push(...(await audit(page, "/admin?tab=subscription, cancel confirmation")));
+        await areYouSure.getByRole("button", { name: "Cancel", exact: true }).click();
+        await expect(areYouSure).toBeHidden();
+        expectNone(findings);
+      });
+
+      test("the link editor's previews and validation messages", async ({ page }) => {
+        await page.goto("/admin/link/new");
+        await hydrated(page);
+        const findings: string[] = [];
+        // The card as each platform draws it (the plain card is the page's own audit).
+        for (const platform of ["X", "Facebook", "LinkedIn", "Slack"]) {
+          await page.getByRole("tab", { name: platform }).click();
+          await expect(page.getByRole("tab", { name: platform })).toHaveAttribute("aria-selected", "true");
+          findings.push(...(await audit(page, `/admin/link/new, ${platform} preview`)));
+        }
+        await page.getByRole("button", { name: "Create Link" }).click();
+        await expect(page.locator("#title-error")).toBeVisible();
+        findings.push(...(await audit(page, "/admin/link/new, validation messages")));
+        expectNone(findings);
+      });
+
+      test("the VAT exemption dialog", async ({ page }) => {
+        await page.goto("/pricing");
+        await hydrated(page);
+        expectNone(await auditVatDialog(page, "/pricing signed in"));
+      });
+    });
+  });
+}
