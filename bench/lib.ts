@@ -200,3 +200,69 @@ export async function runWrkAsync(url: string, script: string, seconds: number, 
   if (code !== 0 || Number.isNaN(result.requests)) throw new Error(`wrk ${url} failed (exit ${code}):\n${out}${err}`);
   return result;
 }
+
+/** The machine's 1-, 5- and 15-minute load averages (Linux), e.g. "2.69 3.72 5.37". */
+export function loadAverage(): string {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "?";
+  }
+}
+
+/**
+ * Lua defining wrk's delay() so that one wrk thread sends `rate` requests a second on a fixed schedule, however
+ * many connections it has and however long the responses take: each request claims the next slot (slots are
+ * 1000 / rate ms apart, on a monotonic clock read through LuaJIT's FFI) and waits until it. A connection that had to
+ * wait for a slow response claims a slot already past and goes at once, so the offered rate holds while the server
+ * slows (up to the connections in flight) instead of falling with it, as a fixed pause would make it. wrk starts its
+ * latency clock when it sends, so the latencies exclude the wait. Use one wrk thread (-t1): each has its own schedule.
+ */
+export function luaScheduledDelay(rate: number): string {
+  return `local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } lp_timespec;
+int clock_gettime(int clk, lp_timespec *tp);
+]]
+local lp_ts = ffi.new("lp_timespec")
+local function lp_now_ms() ffi.C.clock_gettime(1, lp_ts) return tonumber(lp_ts.tv_sec) * 1000 + tonumber(lp_ts.tv_nsec) / 1e6 end
+local lp_interval = ${1000 / rate}
+local lp_next = nil
+delay = function()
+  local now = lp_now_ms()
+  if lp_next == nil then lp_next = now end
+  local wait = lp_next - now
+  lp_next = lp_next + lp_interval
+  if wait <= 0 then return 0 end
+  return math.floor(wait)
+end`;
+}
+
+/** CPU seconds the whole machine has spent busy so far, all cores together (Linux /proc/stat; idle and iowait excluded). */
+export function machineBusySeconds(): number {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * wrkAsync with wrk's --timeout (a request slower than it is counted as an error and left out of the latencies, so
+ * keep it above anything worth measuring), the CPU seconds wrk itself used, and a clear failure when wrk exits
+ * non-zero or prints no summary.
+ */
+export async function wrkJsonRun(url: string, script: string, opts: { seconds: number; connections: number; threads?: number; timeoutSeconds?: number }): Promise<WrkJson & { cpuSeconds: number }> {
+  const { seconds, connections, threads = 1, timeoutSeconds = 10 } = opts;
+  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
+  if (code !== 0 || !line) throw new Error(`wrk ${url} failed (exit ${code}):\n${out}${err}`);
+  return { ...(JSON.parse(line.slice(8)) as WrkJson), cpuSeconds: Number(child.resourceUsage()?.cpuTime.total ?? NaN) / 1e6 };
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+};
