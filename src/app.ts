@@ -1,5 +1,5 @@
 // Builds the Elysia app from the feature modules; no logic of its own.
-import { Elysia, type AnyElysia } from "elysia";
+import { Elysia } from "elysia";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import type { AppContext } from "./context.ts";
@@ -8,10 +8,9 @@ import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 import { pageRoutes } from "./pages/routes.ts";
 
-export function createApp(ctx: AppContext, assets: AnyElysia) {
+export function createApp(ctx: AppContext) {
   return new Elysia()
     .use(errorHandler(ctx.pages))
-    .use(assets)
     .use(metaRoutes(ctx))
     .use(authRoutes(ctx))
     .use(linkRoutes(ctx))

@@ -1,6 +1,6 @@
 // The only module that reads process.env: every setting is parsed and checked here, once.
 import { z } from "zod";
-import { hostname } from "node:os";
+import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
 
 const optionalText = z
@@ -46,6 +46,11 @@ const EnvSchema = z.object({
   // commit), or at once when VIEW_BATCH_MAX views are waiting.
   VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  // Worker threads that run pages, the API, webhooks and sign-in, so that the request thread only answers /go,
+  // uploads, assets and /healthz. 0: everything on the request thread.
+  APP_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // Tests only: serves GET /api/test/slow, which holds its thread this long (proving /go never waits for pages).
+  TEST_SLOW_ROUTE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Links kept in memory for /go (a few KB each with the rendered card); a miss is a SQLite read.
   LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   // Google sign-in; without a client id the server offers one-time sign-in links instead.
@@ -97,6 +102,8 @@ export type Config = {
   viewFlushMs: number;
   viewBatchMax: number;
   linkCacheSize: number;
+  appWorkers: number;
+  testSlowRouteMs: number;
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   stripe: {
     secretKey: string;
@@ -190,6 +197,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     viewFlushMs: e.VIEW_FLUSH_MS,
     viewBatchMax: e.VIEW_BATCH_MAX,
     linkCacheSize: e.LINK_CACHE_SIZE,
+    // One core stays with the request thread (and the view writer); the rest, at most 4, render pages.
+    testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,
+    appWorkers: e.APP_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
     google: e.GOOGLE_CLIENT_ID
       ? {
           clientId: e.GOOGLE_CLIENT_ID,

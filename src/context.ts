@@ -1,11 +1,18 @@
-// What the HTTP modules are built from: plain values and services, created once at start.
+// What the HTTP modules are built from: plain values and services, created once at start, on the request
+// thread (APP_WORKERS=0) or in each app worker.
+import type { Server } from "bun";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import type { Engine } from "./db/engine.ts";
-import type { ImageStore } from "./links/images/store.ts";
-import type { RateLimiter } from "./http/rate-limit.ts";
-import type { VersionInfo } from "./meta/version.ts";
-import type { PageRenderer } from "./pages/render.tsx";
+import { RateLimiter } from "./http/rate-limit.ts";
+import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
+import { ImageStore } from "./links/images/store.ts";
+import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
+import { clientScript, stylesheet } from "./pages/assets.ts";
+import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
+
+/** The client's address for a request (already truncated nowhere: the rate limiter keys on it, nothing stores it). */
+export type ClientAddress = (request: Request, server: Pick<Server<unknown>, "requestIP"> | null | undefined) => string;
 
 export type AppContext = {
   config: Config;
@@ -17,4 +24,20 @@ export type AppContext = {
   pages: PageRenderer;
   /** Shared by the sign-in, sign-in link and token endpoints. */
   authLimiter: RateLimiter;
+  clientAddress: ClientAddress;
 };
+
+/** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
+export function createAppContext(config: Config, engine: Engine, clientAddress: ClientAddress, uploadRelay?: UploadRelay): AppContext {
+  const version = versionInfo(resolveRelease(config.release));
+  return {
+    config,
+    engine,
+    db: engine.db,
+    images: new ImageStore(openUploadBackend(config, engine, uploadRelay)),
+    version,
+    pages: createPageRenderer({ version, stylesheet, clientScript, db: engine.db, billingEnabled: config.stripe !== null }),
+    authLimiter: new RateLimiter(engine.countHit, config.authRateLimit),
+    clientAddress,
+  };
+}

@@ -1,21 +1,20 @@
-// Starts LinkPrev: database, view writer, link cache, the raw /go route and the Elysia app for the rest.
+// Starts LinkPrev. The request thread answers only what must be instant: /go, /uploads, the static assets and
+// /healthz, as raw Bun routes. Everything else (pages, API, webhooks, sign-in) runs in app workers
+// (src/app-workers.ts), or on this thread with APP_WORKERS=0.
 import { mkdirSync } from "node:fs";
 import { createElement } from "react";
+import { AppWorkerPool } from "./app-workers.ts";
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
-import { RateLimiter } from "./http/rate-limit.ts";
+import { clientIp } from "./http/client-ip.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Config } from "./config.ts";
-import type { AppContext } from "./context.ts";
+import { createAppContext, type AppContext } from "./context.ts";
 import { openEngine } from "./db/engine.ts";
-import { resolveRelease, versionInfo } from "./meta/version.ts";
-import { assetRoutes, clientScript, stylesheet } from "./pages/assets.ts";
+import { assetRoutes } from "./pages/assets.ts";
 import { NotFoundPage } from "./pages/not-found.tsx";
-import { createPageRenderer } from "./pages/render.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler } from "./redirect/go.ts";
-import { openUploadBackend } from "./links/images/backends.ts";
-import { ImageStore } from "./links/images/store.ts";
 import { uploadsInUse } from "./links/service.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
@@ -29,12 +28,13 @@ const UPLOAD_GRACE_MS = 3_600_000;
 export type RunningServer = {
   url: string;
   port: number;
+  /** The request thread's context (config, engine, …): the app workers each build their own. */
   ctx: AppContext;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
   routes: string[];
-  /** Stops accepting requests, stores buffered views, closes the database. */
+  /** Stops accepting requests, lets the workers finish, stores buffered views, closes the database. */
   stop: () => Promise<void>;
 };
 
@@ -43,8 +43,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const engine = await openEngine(config);
   await engine.migrate();
   const db = engine.db;
+  if (engine.kind === "postgres" && config.uploads.kind === "dir") {
+    console.warn(
+      `Uploads are stored in this node's ${config.uploads.dir} (UPLOADS_STORE=dir): fine for one node; with several nodes set UPLOADS_STORE=s3 or db (or share that folder), or images uploaded on one node are missing on the others`,
+    );
+  }
 
-  const version = versionInfo(resolveRelease(config.release));
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
   const linkCache = new LinkCache(engine, config.linkCacheSize, engine.kind === "postgres" ? LINK_MAX_AGE_MS : undefined);
@@ -54,14 +58,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   await linkCache.warm();
   const views = await ViewRecorder.start(engine.viewWriter, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
-  const pages = createPageRenderer({ version, stylesheet, clientScript, db, billingEnabled: config.stripe !== null });
-  const images = new ImageStore(openUploadBackend(config, engine));
+  const ctx = createAppContext(config, engine, (request, server) => clientIp(request, server, config.trustProxy));
   await engine.exclusively("upload-sweep", async () => {
-    const orphans = await images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
+    const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   });
-  const ctx: AppContext = { config, engine, db, images, version, pages, authLimiter: new RateLimiter(engine.countHit, config.authRateLimit) };
-  const app = createApp(ctx, await assetRoutes());
+  // Built here too: with APP_WORKERS=0 it answers on this thread, and it lists the routes either way.
+  const app = createApp(ctx);
+  const pool =
+    config.appWorkers > 0
+      ? await AppWorkerPool.start(config.appWorkers, config, {
+          linkChanged: (key) => linkCache.invalidate(key),
+          uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
+          countHit: engine.countHit,
+        })
+      : null;
 
   const pageHeaders = securityHeaders(config);
   const hsts = pageHeaders["Strict-Transport-Security"];
@@ -82,14 +93,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    notFoundHtml: await pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    notFoundHtml: await ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 
-  // The hot paths, served without Elysia (no session, no body parsing): see docs/decisions/0001.
+  // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   const rawRoutes = {
     "/go/:userSlug/:linkSlug": go,
-    "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => images.serve(request.params.name) },
+    "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name) },
+    ...(await assetRoutes()),
+    // For container health checks: the database must answer.
+    "/healthz": {
+      GET: async () => {
+        try {
+          await engine.ping();
+          return Response.json({ ok: true });
+        } catch (error) {
+          console.error(`health check: ${String(error)}`);
+          return Response.json({ ok: false, message: "The database does not answer" }, { status: 503 });
+        }
+      },
+    },
   };
   const server = Bun.serve({
     port: config.port,
@@ -97,7 +121,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     maxRequestBodySize: config.maxBodyBytes,
     development: false,
     routes: rawRoutes,
-    fetch: async (request) => withSecurityHeaders(await app.handle(request), pageHeaders),
+    fetch: async (request, server) =>
+      withSecurityHeaders(await (pool ? pool.handle(request, ctx.clientAddress(request, server)) : app.handle(request)), pageHeaders),
   });
 
   let stopping: Promise<void> | null = null;
@@ -111,8 +136,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
         await server.stop();
+        await pool?.close();
         await views.close();
-        images.close();
+        ctx.images.close();
         await engine.close();
       })()),
   };

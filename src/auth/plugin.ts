@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
 import type { User } from "../db/tables.ts";
-import { clientIp } from "../http/client-ip.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import { userIdForApiToken } from "./api-tokens.ts";
@@ -25,7 +24,7 @@ export function requireUser(viewer: Viewer | null): User {
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
     .derive({ as: "global" }, async ({ request, cookie, server }) => {
-      const ip = clientIp(request, server, ctx.config.trustProxy);
+      const ip = ctx.clientAddress(request, server);
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const userId = await userIdForApiToken(ctx.db, authorization.slice(7).trim());

@@ -1,11 +1,15 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
 
-export const metaRoutes = (ctx: AppContext) =>
-  new Elysia()
-    .get("/api/version", () => ctx.version)
-    // For container health checks: the database must answer.
-    .get("/healthz", async () => {
-      await ctx.engine.ping();
-      return { ok: true };
+export const metaRoutes = (ctx: AppContext) => {
+  const app = new Elysia().get("/api/version", () => ctx.version);
+  const slowMs = ctx.config.testSlowRouteMs;
+  // Tests only (TEST_SLOW_ROUTE_MS): a handler that holds its thread, as a heavy page render would.
+  if (slowMs > 0)
+    app.get("/api/test/slow", () => {
+      const until = performance.now() + slowMs;
+      while (performance.now() < until);
+      return { heldMs: slowMs };
     });
+  return app;
+};

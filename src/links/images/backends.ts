@@ -25,6 +25,41 @@ export interface UploadBackend {
   delete(name: string): Promise<void>;
   /** Everything stored, with when it was stored (ms), for the start-up sweep of unreferenced uploads. */
   list(): Promise<StoredUpload[]>;
+  /** Another thread of this process stored (bytes) or removed (null) this upload: a cache takes note. */
+  learn?(name: string, bytes: Uint8Array<ArrayBuffer> | null): void;
+}
+
+/** Tells another thread of every upload stored or removed here (app workers tell the request thread). */
+export type UploadRelay = { stored(name: string, bytes: Uint8Array): void; removed(name: string): void };
+
+/** A store whose changes are relayed, so that the request thread's cache of hot images never serves a removed one. */
+export class RelayedUploads implements UploadBackend {
+  constructor(
+    private readonly inner: UploadBackend,
+    private readonly relay: UploadRelay,
+  ) {}
+
+  get kind() {
+    return this.inner.kind;
+  }
+
+  async put(name: string, bytes: Uint8Array): Promise<void> {
+    await this.inner.put(name, bytes);
+    this.relay.stored(name, bytes);
+  }
+
+  get(name: string): Promise<UploadBody | null> {
+    return this.inner.get(name);
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.inner.delete(name);
+    this.relay.removed(name);
+  }
+
+  list(): Promise<StoredUpload[]> {
+    return this.inner.list();
+  }
 }
 
 /** Today's store: one file per upload in DATA_DIR/uploads. The folder is LinkPrev's alone. */
@@ -177,6 +212,11 @@ export class HotUploads implements UploadBackend {
     return this.bytes;
   }
 
+  learn(name: string, bytes: Uint8Array<ArrayBuffer> | null): void {
+    if (bytes) this.remember(name, bytes);
+    else this.forget(name);
+  }
+
   private forget(name: string): void {
     const entry = this.entries.get(name);
     if (!entry) return;
@@ -226,20 +266,13 @@ export class HotUploads implements UploadBackend {
   }
 }
 
-/** The store UPLOADS_STORE names, for this process's engine. */
-export function openUploadBackend(config: Config, engine: Engine, warn: (message: string) => void = console.warn): UploadBackend {
+/**
+ * The store UPLOADS_STORE names, for this thread's engine. `relay`: an app worker's, so that the request thread
+ * (which serves /uploads) learns of every change; files need none, the folder is what every thread reads.
+ */
+export function openUploadBackend(config: Config, engine: Engine, relay?: UploadRelay): UploadBackend {
   const settings = config.uploads;
-  switch (settings.kind) {
-    case "dir":
-      if (engine.kind === "postgres") {
-        warn(
-          `Uploads are stored in this node's ${settings.dir} (UPLOADS_STORE=dir): fine for one node; with several nodes set UPLOADS_STORE=s3 or db (or share that folder), or images uploaded on one node are missing on the others`,
-        );
-      }
-      return new DirUploads(settings.dir);
-    case "s3":
-      return new HotUploads(new S3Uploads(settings));
-    case "db":
-      return new HotUploads(new DbUploads(engine));
-  }
+  if (settings.kind === "dir") return new DirUploads(settings.dir);
+  const hot = new HotUploads(settings.kind === "s3" ? new S3Uploads(settings) : new DbUploads(engine));
+  return relay ? new RelayedUploads(hot, relay) : hot;
 }

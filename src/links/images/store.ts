@@ -26,6 +26,11 @@ export class ImageStore {
 
   constructor(private readonly backend: UploadBackend) {}
 
+  /** An app worker stored (bytes) or removed (null) this upload: the hot-image cache takes note. */
+  learn(name: string, bytes: Uint8Array<ArrayBuffer> | null): void {
+    this.backend.learn?.(name, bytes);
+  }
+
   /** The Worker starts on the first upload, so a server that never receives one never loads the codecs. */
   private get processor(): Worker {
     if (!this.worker) {

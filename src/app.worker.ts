@@ -1,0 +1,93 @@
+// An app worker: the Elysia app (pages, API, webhooks, sign-in) with its own database connections, answering
+// the requests the request thread hands it (src/app-workers.ts).
+import { createApp } from "./app.ts";
+import { CLIENT_ADDRESS_HEADER, type FromWorker, type ToWorker, type WorkerRequest } from "./app-workers.ts";
+import type { Config } from "./config.ts";
+import { createAppContext, type AppContext } from "./context.ts";
+import { openEngine, type Engine } from "./db/engine.ts";
+
+declare const self: Worker;
+
+const post = (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+let app: ReturnType<typeof createApp> | null = null;
+let ctx: AppContext | null = null;
+let inFlight = 0;
+let onIdle: (() => void) | null = null;
+let nextHitId = 1;
+const hitCounts = new Map<number, (count: number) => void>();
+
+async function start(config: Config) {
+  const own = await openEngine(config);
+  // Changes go to the request thread's link cache before this worker answers, and the rate-limit counts are
+  // the request thread's, so that every worker counts against one limit.
+  const relayed: Engine = {
+    ...own,
+    announceLinkChange: async (key) => {
+      post({ type: "link-changed", key });
+      await own.announceLinkChange(key);
+    },
+    countHit: (key, windowStart) =>
+      new Promise<number>((resolve) => {
+        const id = nextHitId++;
+        hitCounts.set(id, resolve);
+        post({ type: "hit", id, key, windowStart });
+      }),
+  };
+  ctx = createAppContext(config, relayed, (request) => request.headers.get(CLIENT_ADDRESS_HEADER) ?? "", {
+    stored: (name, bytes) => {
+      const copy = bytes.slice().buffer;
+      post({ type: "upload-changed", name, bytes: copy }, [copy]);
+    },
+    removed: (name) => post({ type: "upload-changed", name, bytes: null }),
+  });
+  app = createApp(ctx);
+}
+
+async function answer({ id, method, url, headers, body }: WorkerRequest) {
+  inFlight++;
+  try {
+    const response = await app!.handle(new Request(url, { method, headers, body }));
+    const bytes = method === "HEAD" || response.body === null ? null : await response.arrayBuffer();
+    // Set-Cookie stays one header per cookie: Headers iteration joins nothing but it.
+    const out: [string, string][] = [];
+    for (const [name, value] of response.headers) if (name !== "set-cookie") out.push([name, value]);
+    for (const cookie of response.headers.getSetCookie()) out.push(["set-cookie", cookie]);
+    post({ type: "response", response: { id, status: response.status, headers: out, body: bytes } }, bytes ? [bytes] : []);
+  } catch (error) {
+    // The app answers its own errors; this is a failure around it (e.g. reading the body). Never leave a client waiting.
+    console.error(error);
+    const body = new TextEncoder().encode(JSON.stringify({ message: "Something went wrong on our side. Please try again." })).buffer as ArrayBuffer;
+    post({ type: "response", response: { id, status: 500, headers: [["content-type", "application/json"]], body } }, [body]);
+  } finally {
+    inFlight--;
+    if (inFlight === 0) onIdle?.();
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case "start":
+      start(message.config).then(
+        () => post({ type: "ready" }),
+        (error) => post({ type: "failed", error: error instanceof Error ? error.message : String(error) }),
+      );
+      break;
+    case "request":
+      void answer(message.request);
+      break;
+    case "hit-count":
+      hitCounts.get(message.id)?.(message.count);
+      hitCounts.delete(message.id);
+      break;
+    case "close":
+      void (async () => {
+        if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+        ctx?.images.close();
+        await ctx?.engine.close();
+        post({ type: "closed" });
+      })();
+      break;
+  }
+};
