@@ -84,17 +84,7 @@ function toMs(value: string): number {
 
 export function runWrk(url: string, script: string, seconds: number, connections: number): WrkResult {
   const run = Bun.spawnSync(["wrk", "-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url]);
-  const out = run.stdout.toString();
-  const grab = (re: RegExp) => re.exec(out)?.[1] ?? "NaN";
-  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    requests: Number(grab(/(\d+) requests in/)),
-    rps: Number(grab(/Requests\/sec:\s+([\d.]+)/)),
-    p50: toMs(grab(/^\s+50%\s+(\S+)/m)),
-    p99: toMs(grab(/^\s+99%\s+(\S+)/m)),
-    errors: (errors ? Number(errors[1]) : 0) + (socketErrors ? socketErrors.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0),
-  };
+  return parseWrkOutput(run.stdout.toString());
 }
 
 export async function waitForHttp(url: string) {
