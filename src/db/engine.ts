@@ -36,7 +36,7 @@ export interface Engine {
   ping(): Promise<void>;
   findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | null>;
   newestGoLinks(limit: number): Promise<GoLinkRow[]>;
-  /** Tells every link cache, on every node, that the link at this short address changed. */
+  /** Tells every link cache, on every node, that the link at this short address changed. Never throws: it runs after the commit. */
   announceLinkChange(key: string): Promise<void>;
   /** `onChange` per changed key; `onReset` when changes may have been missed (after a reconnection). */
   subscribeLinkChanges(onChange: (key: string) => void, onReset: () => void): Promise<void>;

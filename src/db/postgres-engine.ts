@@ -79,7 +79,9 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
     findGoLink: async (userSlug, linkSlug) =>
       userSlug.includes("\0") || linkSlug.includes("\0") ? null : (((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0] ?? null),
     newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
-    announceLinkChange: (key) => client.notify(LINK_CHANNEL, key),
+    // After the change committed: a lost notification must not fail the request (entries expire anyway).
+    announceLinkChange: (key) =>
+      client.notify(LINK_CHANNEL, key).catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`)),
     subscribeLinkChanges: async (onChange, onReset) => {
       let subscribed = false;
       // onListen runs again after every reconnection: anything sent meanwhile was lost, so start clean.
