@@ -86,6 +86,41 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
     expect(status).toBe(404);
   });
 
+  test("a node whose LISTEN connection dropped clears its cache: a change it could not hear is served", async () => {
+    const token = await seedUserWithToken("dee");
+    expect((await api(a, token, "/api/links", { method: "POST", json: { targetUrl: "https://example.com/before", title: "Gap", description: "d", customLinkSlug: "gap" } })).status).toBe(201);
+    expect((await go(b, "dee/gap")).headers.get("location")).toBe("https://example.com/before"); // cached on B
+    // Every node's LISTEN connection goes; a change made meanwhile announces nothing (written behind LinkPrev's back).
+    const dropped = await db`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`;
+    expect(dropped[0].n).toBeGreaterThanOrEqual(2);
+    await db`UPDATE links SET target_url = 'https://example.com/after' WHERE link_slug = 'gap'`;
+    // Bun reconnects within a second or so; on re-subscribing B drops everything it held.
+    const deadline = Date.now() + 5000;
+    let location: string | null = null;
+    while (Date.now() < deadline && (location = (await go(b, "dee/gap")).headers.get("location")) !== "https://example.com/after") await Bun.sleep(50);
+    expect(location).toBe("https://example.com/after");
+    // And it hears announcements again.
+    expect((await api(a, token, "/api/links/by-slug/gap", { method: "PUT", json: { targetUrl: "https://example.com/heard", title: "Gap", description: "d" } })).status).toBe(200);
+    const heardBy = Date.now() + 1000;
+    while (Date.now() < heardBy && (location = (await go(b, "dee/gap")).headers.get("location")) !== "https://example.com/heard") await Bun.sleep(20);
+    expect(location).toBe("https://example.com/heard");
+  });
+
+  test("the sign-in rate limit is one counter for the cluster, whichever node is asked", async () => {
+    const limited = await Promise.all([startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "3", AUTH_RATE_LIMIT: "4" }), startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "4", AUTH_RATE_LIMIT: "4" })]);
+    try {
+      // The limit counts per minute: start well inside a window, so that all five requests fall into one.
+      const intoWindow = Date.now() % 60_000;
+      if (intoWindow > 55_000) await Bun.sleep(60_000 - intoWindow + 100);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await fetch(`${limited[i % 2]!.url}/api/auth/google`, { redirect: "manual" })).status);
+      expect(statuses.slice(0, 4).every((status) => status !== 429)).toBe(true);
+      expect(statuses[4]).toBe(429);
+    } finally {
+      await Promise.all(limited.map((node) => stopNode(node)));
+    }
+  });
+
   test("views sent to both nodes are counted exactly once both stop gracefully", async () => {
     const token = await seedUserWithToken("bea");
     const created = await api(a, token, "/api/links", { method: "POST", json: { targetUrl: "https://example.com/count", title: "Count", description: "me", customLinkSlug: "count" } });
