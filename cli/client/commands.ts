@@ -188,6 +188,20 @@ export function registerClientCommands(program: Command): void {
     });
 
   links
+    .command("lint")
+    .description("Check a link's preview card: what each platform will cut, crop or leave out, and what to do")
+    .argument("<slug>", "the link's slug")
+    .option("--json", "print the warnings as JSON")
+    .addHelpText("after", example("linkprev links lint spring-sale"))
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const link = await bySlug(slug);
+      if (options.json) return void json(link.warnings);
+      if (link.warnings.length === 0) return void out(`${link.shortUrl}: no warnings`);
+      out(`${link.shortUrl}: ${link.warnings.length} warning${link.warnings.length === 1 ? "" : "s"}`);
+      out(table([["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"], ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.join(","), w.message])]));
+    });
+
+  links
     .command("stats")
     .description("Views per day, human and bot, and the platforms that fetched the card")
     .argument("<slug>", "the link's slug")

@@ -40,6 +40,12 @@ export const links = sqliteTable(
     imageSource: text("image_source"),
     imageWidth: integer("image_width"),
     imageHeight: integer("image_height"),
+    // For the preview lint (src/previews/lint.ts), null for an external image: the stored JPEG's size, and the
+    // uploaded file as it arrived, before normalising.
+    imageBytes: integer("image_bytes"),
+    imageSourceWidth: integer("image_source_width"),
+    imageSourceHeight: integer("image_source_height"),
+    imageSourceBytes: integer("image_source_bytes"),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

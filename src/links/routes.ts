@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
-import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkStats, linkViews, listLinks, updateLink, type LinkDeps } from "./service.ts";
+import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
 const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
 
@@ -49,6 +49,11 @@ export function linkRoutes(ctx: AppContext) {
       const link = await createLink(deps, user, parseInput(LinkInput, body), uploadedImage(body));
       set.status = 201;
       return link;
+    })
+    // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
+    .post("/lint", ({ viewer, body }) => {
+      requireUser(viewer);
+      return lintLink(deps, parseInput(LinkInput, body), uploadedImage(body));
     })
     .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), linkSlugParam(params.linkSlug)))
     .put("/by-slug/:linkSlug", async ({ viewer, params, body }) =>

@@ -7,7 +7,8 @@ import { links, users, viewRollups, type Link, type User } from "../db/tables.ts
 import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import { UPLOADS_PREFIX, type ImageStore, type StoredImage } from "./images/store.ts";
+import { lintPreview, type LintInput } from "../previews/lint.ts";
+import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 
@@ -32,6 +33,10 @@ const linkColumns = () => ({
   description: links.description,
   imageUrl: links.imageUrl,
   imageSource: links.imageSource,
+  imageBytes: links.imageBytes,
+  imageSourceWidth: links.imageSourceWidth,
+  imageSourceHeight: links.imageSourceHeight,
+  imageSourceBytes: links.imageSourceBytes,
   viewsBot: linkTotal(viewRollups.bot),
   viewsHuman: linkTotal(viewRollups.human),
   createdAt: links.createdAt,
@@ -46,15 +51,33 @@ type LinkRow = {
   description: string;
   imageUrl: string | null;
   imageSource: string | null;
+  imageBytes: number | null;
+  imageSourceWidth: number | null;
+  imageSourceHeight: number | null;
+  imageSourceBytes: number | null;
   viewsBot: number;
   viewsHuman: number;
   createdAt: Date;
   deletedAt: Date | null;
 };
 
+/** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */
+function sourceImageOf(row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeight" | "imageSourceBytes" | "imageBytes">) {
+  const { imageSourceWidth: width, imageSourceHeight: height, imageSourceBytes: bytes } = row;
+  return width !== null && height !== null && bytes !== null ? { width, height, bytes, servedBytes: row.imageBytes } : null;
+}
+
 function present(row: LinkRow, userSlug: string, publicUrl: string) {
-  const { deletedAt, ...rest } = row;
-  return { ...rest, shortUrl: `${publicUrl}/go/${userSlug}/${row.linkSlug}`, ...(deletedAt ? { deletedAt } : {}) };
+  const { deletedAt, imageBytes: _imageBytes, imageSourceWidth: _w, imageSourceHeight: _h, imageSourceBytes: _b, ...rest } = row;
+  const source = sourceImageOf(row);
+  const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
+  return {
+    ...rest,
+    shortUrl: `${publicUrl}/go/${userSlug}/${row.linkSlug}`,
+    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes } : null,
+    warnings,
+    ...(deletedAt ? { deletedAt } : {}),
+  };
 }
 
 export type LinkView = ReturnType<typeof present>;
@@ -159,6 +182,16 @@ export async function uploadsInUse(db: Db): Promise<string[]> {
 
 const shortAddress = (user: User, linkSlug: string) => `${user.userSlug}/${linkSlug}`;
 
+/** The stored upload's size and its source's, for the preview lint; all null without an upload. */
+const uploadFields = (image: StoredImage | null) => ({
+  imageWidth: image?.width ?? null,
+  imageHeight: image?.height ?? null,
+  imageBytes: image?.bytes ?? null,
+  imageSourceWidth: image?.source.width ?? null,
+  imageSourceHeight: image?.source.height ?? null,
+  imageSourceBytes: image?.source.bytes ?? null,
+});
+
 async function storeUpload(deps: LinkDeps, file: File | null): Promise<StoredImage | null> {
   return file ? deps.images.save(await deps.images.prepare(file)) : null;
 }
@@ -193,13 +226,29 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         description: input.description,
         imageUrl: image?.url ?? input.imageUrl ?? null,
         imageSource: image ? "upload" : (input.imageSource ?? (input.imageUrl ? "upload" : null)),
-        imageWidth: image?.width ?? null,
-        imageHeight: image?.height ?? null,
+        ...uploadFields(image),
       });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
   });
   return getLinkBySlug(deps, user, linkSlug);
+}
+
+/**
+ * POST /api/links/lint: the warnings a create with these fields would carry. Checked as a create is; an uploaded
+ * image is decoded and measured like one, but nothing is stored.
+ */
+export async function lintLink(deps: LinkDeps, input: LinkInput, file: File | null): Promise<{ warnings: ReturnType<typeof lintPreview> }> {
+  checkTarget(deps, input.targetUrl);
+  if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
+  const prepared: PreparedImage | null = file ? await deps.images.prepare(file) : null;
+  const card: LintInput = {
+    title: input.title,
+    description: input.description,
+    imageUrl: prepared ? null : (input.imageUrl ?? null),
+    image: prepared ? { ...prepared.source, servedBytes: prepared.jpeg.byteLength } : null,
+  };
+  return { warnings: lintPreview(card) };
 }
 
 export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null): Promise<LinkView> {
@@ -215,10 +264,10 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
 
   const image = await storeUpload(deps, file);
   const imageFields = image
-    ? { imageUrl: image.url, imageSource: "upload" as const, imageWidth: image.width, imageHeight: image.height }
+    ? { imageUrl: image.url, imageSource: "upload" as const, ...uploadFields(image) }
     : keepImage
       ? {}
-      : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, imageWidth: null, imageHeight: null };
+      : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, ...uploadFields(null) };
   await writeWithImage(deps, image, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx

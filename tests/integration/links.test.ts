@@ -67,7 +67,7 @@ describe("create, read, list", () => {
     const list = await (await bob.call("/api/links")).json();
     expect(list.map((l: { title: string }) => l.title)).toEqual(["Second", "Spring sale"]);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["createdAt", "description", "id", "imageSource", "imageUrl", "linkSlug", "shortUrl", "targetUrl", "title", "viewsBot", "viewsHuman"].sort(),
+      ["createdAt", "description", "id", "imageSource", "imageUrl", "linkSlug", "shortUrl", "sourceImage", "targetUrl", "title", "viewsBot", "viewsHuman", "warnings"].sort(),
     );
   });
 

@@ -1,5 +1,9 @@
 // Every PostgreSQL migration, embedded as text so that a compiled binary carries them.
 // A unit test checks this list against meta/_journal.json (what `drizzle-kit generate --config drizzle.pg.config.ts` appends to).
 import init from "./0000_init.sql" with { type: "text" };
+import imageSourceSize from "./0001_image_source_size.sql" with { type: "text" };
 
-export const migrations: ReadonlyArray<{ name: string; sql: string }> = [{ name: "0000_init", sql: init }];
+export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
+  { name: "0000_init", sql: init },
+  { name: "0001_image_source_size", sql: imageSourceSize },
+];

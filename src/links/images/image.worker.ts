@@ -7,8 +7,8 @@ declare const self: Worker;
 self.onmessage = async (event: MessageEvent<{ id: number; bytes: ArrayBuffer; kind: ImageKind }>) => {
   const { id, bytes, kind } = event.data;
   try {
-    const jpeg = await normaliseImage(bytes, kind);
-    self.postMessage({ id, jpeg }, [jpeg.buffer]);
+    const { jpeg, sourceWidth, sourceHeight } = await normaliseImage(bytes, kind);
+    self.postMessage({ id, jpeg, sourceWidth, sourceHeight }, [jpeg.buffer]);
   } catch (error) {
     self.postMessage({ id, error: String(error) });
   }

@@ -27,7 +27,10 @@ function cropToRatio(image: Pixels, ratio: number): Pixels {
   return { data, width: cropWidth, height: cropHeight };
 }
 
-export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind): Promise<Uint8Array> {
+/** The normalised JPEG, and the source's size as it is seen (upright, before cropping and scaling). */
+export type Normalised = { jpeg: Uint8Array; sourceWidth: number; sourceHeight: number };
+
+export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind): Promise<Normalised> {
   await loadCodecs();
   const orientation = exifOrientation(new Uint8Array(bytes), kind);
   const decoded = (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels;
@@ -51,5 +54,6 @@ export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind): Promi
       data[i + 3] = 255;
     }
   }
-  return new Uint8Array(await encodeJpeg(new ImageData(data, sized.width, sized.height), { quality: 82 }));
+  const jpeg = new Uint8Array(await encodeJpeg(new ImageData(data, sized.width, sized.height), { quality: 82 }));
+  return { jpeg, sourceWidth: upright.width, sourceHeight: upright.height };
 }

@@ -17,12 +17,18 @@ const SERVED_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
-export type StoredImage = { url: string; width: number; height: number };
+/** The uploaded file as it arrived (upright size, before cropping and scaling) — what the preview lint judges. */
+export type SourceImage = { width: number; height: number; bytes: number };
+/** A normalised upload, not yet stored: the JPEG and its source. */
+export type PreparedImage = { jpeg: Uint8Array; source: SourceImage };
+export type StoredImage = { url: string; width: number; height: number; bytes: number; source: SourceImage };
+
+type WorkerReply = { id: number; jpeg?: Uint8Array; sourceWidth?: number; sourceHeight?: number; error?: string };
 
 export class ImageStore {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (jpeg: Uint8Array) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
 
   constructor(private readonly backend: UploadBackend) {}
 
@@ -35,38 +41,40 @@ export class ImageStore {
   private get processor(): Worker {
     if (!this.worker) {
       this.worker = new Worker(workerEntry("links/images/image.worker.ts"));
-      this.worker.onmessage = (event: MessageEvent<{ id: number; jpeg?: Uint8Array; error?: string }>) => {
+      this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
         const { id, jpeg, error } = event.data;
         const pending = this.pending.get(id);
         this.pending.delete(id);
-        if (jpeg) pending?.resolve(jpeg);
+        if (jpeg) pending?.resolve(event.data);
         else pending?.reject(new Error(error));
       };
     }
     return this.worker;
   }
 
-  /** Checks and normalises an upload; nothing is written yet. */
-  async prepare(file: File): Promise<Uint8Array> {
+  /** Checks and normalises an upload, and measures its source; nothing is written yet. */
+  async prepare(file: File): Promise<PreparedImage> {
     if (file.size > MAX_IMAGE_BYTES) throw tooLarge("File size must be less than 5MB");
     const bytes = await file.arrayBuffer();
     const kind = sniffImage(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)));
     if (!kind) throw badRequest("Please select an image file", "image");
     const id = this.nextId++;
-    const jpeg = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const size = bytes.byteLength;
+    const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     this.processor.postMessage({ id, bytes, kind }, [bytes]);
     try {
-      return await jpeg;
+      const { jpeg, sourceWidth, sourceHeight } = await reply;
+      return { jpeg: jpeg!, source: { width: sourceWidth!, height: sourceHeight!, bytes: size } };
     } catch {
       // The header said image but the content did not decode.
       throw badRequest("Please select an image file", "image");
     }
   }
 
-  async save(jpeg: Uint8Array): Promise<StoredImage> {
+  async save({ jpeg, source }: PreparedImage): Promise<StoredImage> {
     const name = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))}.jpg`;
     await this.backend.put(name, jpeg);
-    return { url: `${UPLOADS_PREFIX}${name}`, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT };
+    return { url: `${UPLOADS_PREFIX}${name}`, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, bytes: jpeg.byteLength, source };
   }
 
   /**
