@@ -8,6 +8,10 @@ import { call, CliError, usageError } from "./http.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
 type Me = { email: string; userSlug: string; firstName: string | null; lastName: string | null };
+type LinkPlatforms = {
+  cardUpdatedAt: string;
+  platforms: Array<{ platform: string; fetches: number; lastFetchedAt: string | null; stale: boolean; cacheNote: string; refresh: { kind: string; url: string | null } }>;
+};
 type Views = { days: Array<{ date: string; human: number; bot: number }>; platforms: Array<{ platform: string; count: number }> };
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
@@ -217,6 +221,31 @@ export function registerClientCommands(program: Command): void {
       out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot in all`);
       out(table([["DAY", "HUMAN", "BOT"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot)])]));
       if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);
+    });
+
+  links
+    .command("platforms")
+    .description("Which platform fetched the card, how often and when; which may still show an old card, and how to refresh it")
+    .argument("<slug>", "the link's slug")
+    .option("--json", "print JSON")
+    .addHelpText("after", example("linkprev links platforms spring-sale"))
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const link = await bySlug(slug);
+      const body = await call<LinkPlatforms>(loadSettings(), `/api/links/${link.id}/platforms`);
+      if (options.json) return void json(body);
+      out(`${link.shortUrl}: card last changed ${new Date(body.cardUpdatedAt).toISOString()}`);
+      out(
+        table([
+          ["PLATFORM", "FETCHES", "LAST FETCHED", "STALE", "REFRESH"],
+          ...body.platforms.map((p) => [
+            p.platform,
+            String(p.fetches),
+            p.lastFetchedAt ? new Date(p.lastFetchedAt).toISOString() : "never",
+            p.stale ? "yes" : "no",
+            p.refresh.kind === "new-version" ? "new version of the short URL" : (p.refresh.url ?? p.refresh.kind),
+          ]),
+        ]),
+      );
     });
 }
 

@@ -217,9 +217,9 @@ export async function copyToPostgres(config: Config, log: (line: string) => void
       // Views stored beyond SQLite's fold mark (a crash before the writer's next fold) are in no rollup yet:
       // count them in as the SQLite server would at its next start.
       const gap = sqlite
-        .query<{ link_id: number; day: string; platform: string; human: number; bot: number }, []>(
+        .query<{ link_id: number; day: string; platform: string; human: number; bot: number; last_at: number }, []>(
           `SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch') AS day, coalesce(platform, '') AS platform,
-                  sum(is_bot = 0) AS human, sum(is_bot) AS bot
+                  sum(is_bot = 0) AS human, sum(is_bot) AS bot, max(timestamp) AS last_at
            FROM views v
            WHERE id > coalesce((SELECT last_view_id FROM view_rollup_mark), (SELECT max(id) FROM views), 0)
              AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id)
@@ -235,7 +235,7 @@ export async function copyToPostgres(config: Config, log: (line: string) => void
           tx,
           rollupPlan,
           rows,
-          ` ON CONFLICT (link_id, day, platform, slot) DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot RETURNING (xmax = 0) AS inserted`,
+          ` ON CONFLICT (link_id, day, platform, slot) DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot, last_at = greatest(view_rollups.last_at, excluded.last_at) RETURNING (xmax = 0) AS inserted`,
         );
         expected.set("view_rollups", expected.get("view_rollups")! + (result as Array<{ inserted: boolean }>).filter((row) => row.inserted).length);
         foldedViews += chunk.reduce((sum, row) => sum + row.human + row.bot, 0);

@@ -81,6 +81,8 @@ export const links = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ms("deleted_at"),
+    // When the card last changed, as in schema.ts (nullable there too: null = created_at).
+    cardUpdatedAt: ms("card_updated_at"),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
@@ -176,6 +178,8 @@ export const viewRollups = pgTable(
     slot: smallint("slot").notNull().default(0),
     human: integer("human").notNull().default(0),
     bot: integer("bot").notNull().default(0),
+    // The newest view this row counts, as in schema.ts.
+    lastAt: ms("last_at"),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.slot] })],
 );

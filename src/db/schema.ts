@@ -50,6 +50,10 @@ export const links = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    // When the card (title, description or image) last changed, not the target: a platform that fetched it
+    // before then shows an old card (GET /api/links/:id/platforms). Set by the service; null = created_at
+    // (SQLite cannot add a NOT NULL column with a non-constant default; migration 0004 backfills).
+    cardUpdatedAt: integer("card_updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
@@ -142,6 +146,8 @@ export const viewRollups = sqliteTable(
     platform: text("platform").notNull(),
     human: integer("human").notNull().default(0),
     bot: integer("bot").notNull().default(0),
+    // The newest view this row counts (the writer knows it when folding): when a platform last fetched the card.
+    lastAt: integer("last_at", { mode: "timestamp_ms" }),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
 );

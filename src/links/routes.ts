@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
-import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
+import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkPlatforms, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
 const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
 
@@ -60,6 +60,7 @@ export function linkRoutes(ctx: AppContext) {
       updateLink(deps, requireUser(viewer), linkSlugParam(params.linkSlug), parseInput(LinkInput, body), uploadedImage(body)),
     )
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
+    .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))
     .delete("/:id", async ({ viewer, params, set }) => {
       await deleteLink(deps, requireUser(viewer), numericId(params.id));
       set.status = 204;

@@ -8,6 +8,7 @@ import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
+import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
 import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
@@ -227,6 +228,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         imageUrl: image?.url ?? input.imageUrl ?? null,
         imageSource: image ? "upload" : (input.imageSource ?? (input.imageUrl ? "upload" : null)),
         ...uploadFields(image),
+        cardUpdatedAt: new Date(),
       });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
@@ -268,11 +270,23 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
     : keepImage
       ? {}
       : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, ...uploadFields(null) };
+  // A new card (what platforms cache) when its title, description or image changes; the target alone is not one.
+  const cardChanged =
+    input.title !== existing.title || input.description !== existing.description || ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl);
+  const now = new Date();
   await writeWithImage(deps, image, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx
       .update(links)
-      .set({ linkSlug: newSlug, targetUrl: new URL(input.targetUrl).href, title: input.title, description: input.description, ...imageFields, updatedAt: new Date() })
+      .set({
+        linkSlug: newSlug,
+        targetUrl: new URL(input.targetUrl).href,
+        title: input.title,
+        description: input.description,
+        ...imageFields,
+        updatedAt: now,
+        ...(cardChanged ? { cardUpdatedAt: now } : {}),
+      })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
@@ -353,3 +367,47 @@ export async function dashboardViews(deps: LinkDeps, user: User, linkIds: number
   for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
   return { series, platforms };
 }
+
+/** Platforms listed by GET /api/links/:id/platforms: the ones with mockups first, then any other that fetched. */
+const LISTED_PLATFORMS: readonly PlatformId[] = MOCKUP_PLATFORMS;
+
+/**
+ * GET /api/links/:id/platforms: per platform, how often its crawler fetched the card (all time), when last, and
+ * whether that was before the card last changed (it may still show the old one), with the way to refresh it.
+ * Read from the rollups alone: the view writer keeps `last_at` as it counts.
+ */
+export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) {
+  const [link] = await deps.db
+    .select({ linkSlug: links.linkSlug, createdAt: links.createdAt, cardUpdatedAt: links.cardUpdatedAt })
+    .from(links)
+    .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)));
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  const fetches = total(sql`sum(${viewRollups.bot})`);
+  const rows = await deps.db
+    .select({ platform: viewRollups.platform, fetches, lastAt: sql<Date | null>`max(${viewRollups.lastAt})`.mapWith(viewRollups.lastAt) })
+    .from(viewRollups)
+    .where(and(eq(viewRollups.linkId, linkId), ne(viewRollups.platform, "")))
+    .groupBy(viewRollups.platform);
+  const cardUpdatedAt = link.cardUpdatedAt ?? link.createdAt;
+  const shortUrl = `${deps.publicUrl}/go/${user.userSlug}/${link.linkSlug}`;
+  const fetched = new Map(rows.map((row) => [row.platform, { fetches: row.fetches, lastAt: row.lastAt }]));
+  // The mockup platforms always; any other platform platforms.ts knows once it has fetched the card (a crawler
+  // it has no facts for is left out).
+  const listed = [...LISTED_PLATFORMS, ...PLATFORM_IDS.filter((id) => !LISTED_PLATFORMS.includes(id) && fetched.has(id))];
+  const platforms = listed.map((id) => {
+    const facts = PLATFORMS[id];
+    const seen = fetched.get(id);
+    const lastFetchedAt = seen?.lastAt ?? null;
+    return {
+      platform: id,
+      name: facts.name,
+      fetches: seen?.fetches ?? 0,
+      lastFetchedAt,
+      stale: lastFetchedAt !== null && lastFetchedAt.getTime() < cardUpdatedAt.getTime(),
+      cacheNote: facts.cache.note,
+      refresh: { kind: facts.refresh.kind as RefreshKind, url: refreshUrl(id, shortUrl), note: facts.refresh.note },
+    };
+  });
+  return { cardUpdatedAt, platforms };
+}
+

@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 /** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
 const AGENT_MEMO_LIMIT = 10_000;
 
-type RollupRow = { linkId: number; day: string; platform: string; human: number; bot: number };
+type RollupRow = { linkId: number; day: string; platform: string; human: number; bot: number; lastAt: number };
 
 export class PgViewStore {
   private readonly agentIds = new Map<string, number>();
@@ -56,7 +56,8 @@ export class PgViewStore {
       const day = new Date(Math.floor(b.at[i]! / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
       const key = `${linkId}\u0000${day}\u0000${platform ?? ""}`;
       let row = rollups.get(key);
-      if (!row) rollups.set(key, (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0 }));
+      if (!row) rollups.set(key, (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0, lastAt: b.at[i]! }));
+      else if (b.at[i]! > row.lastAt) row.lastAt = b.at[i]!;
       if (isBot) row.bot++;
       else row.human++;
     }
@@ -75,15 +76,16 @@ export class PgViewStore {
         JOIN links l ON l.id = u.link_id
         RETURNING 1
       )
-      INSERT INTO view_rollups (link_id, day, platform, slot, human, bot)
-      SELECT t.link_id, t.day, t.platform, ${this.slot}, t.human, t.bot
+      INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at)
+      SELECT t.link_id, t.day, t.platform, ${this.slot}, t.human, t.bot, to_timestamp(t.last_at / 1000.0)
       FROM unnest(${a(sorted.map((r) => r.linkId), "INT")}::int[], ${a(sorted.map((r) => r.day), "TEXT")}::text[],
                   ${a(sorted.map((r) => r.platform), "TEXT")}::text[], ${a(sorted.map((r) => r.human), "INT")}::int[],
-                  ${a(sorted.map((r) => r.bot), "INT")}::int[])
-           WITH ORDINALITY AS t(link_id, day, platform, human, bot, n)
+                  ${a(sorted.map((r) => r.bot), "INT")}::int[], ${a(sorted.map((r) => r.lastAt), "DOUBLE PRECISION")}::float8[])
+           WITH ORDINALITY AS t(link_id, day, platform, human, bot, last_at, n)
       WHERE EXISTS (SELECT 1 FROM links WHERE links.id = t.link_id)
       ORDER BY t.n
       ON CONFLICT (link_id, day, platform, slot)
-      DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot`;
+      DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot,
+                    last_at = greatest(view_rollups.last_at, excluded.last_at)`;
   }
 }

@@ -21,11 +21,15 @@ const LIVE_MEMO_LIMIT = 100_000;
  * `(linkId * 64 + platform code) * 2 + isBot`, so that sorting the keys sorts by link. Flat number keys with
  * a mutable cell are several times cheaper to count into than nested maps, and this runs for every view.
  */
-type Rollup = Map<number, Map<number, { n: number }>>;
+type Rollup = Map<number, Map<number, Cell>>;
+/** A pending count and its newest view's time (the rollup's last_at: when that platform last fetched). */
+type Cell = { n: number; at: number };
 /** Platform codes stay below this (the classifier names a few dozen platforms at most). */
 const PLATFORM_SLOTS = 64;
 
-const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot`;
+// max() of SQLite is NULL when either side is (rows from before migration 0004 may have no last_at).
+const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot,
+  last_at = max(coalesce(last_at, excluded.last_at), excluded.last_at)`;
 
 /**
  * The connection should run with foreign_keys off: each batch checks its links' existence once instead of
@@ -66,7 +70,7 @@ export class ViewStore {
       insertView: sqlite.query(
         `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      addToRollup: sqlite.query(`INSERT INTO view_rollups (link_id, day, platform, human, bot) VALUES (?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`),
+      addToRollup: sqlite.query(`INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at) VALUES (?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`),
       mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
       newestView: sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`),
       setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
@@ -89,8 +93,8 @@ export class ViewStore {
   /** Folds the stored rows beyond the mark into the rollups, in SQL, and moves the mark to `upTo`. */
   private foldStoredRows(upTo: number) {
     this.sqlite.run(
-      `INSERT INTO view_rollups (link_id, day, platform, human, bot)
-       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot)
+      `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at)
+       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot), max(timestamp)
        FROM views v WHERE id > ?1 AND id <= ?2 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
       [this.statements.mark.get()!.lastViewId, upTo],
     );
@@ -142,7 +146,7 @@ export class ViewStore {
   }
 
   /** Adds one day's counts to the rollups, in link order (fewer page jumps). */
-  private foldDay(day: string, byKey: Map<number, { n: number }>) {
+  private foldDay(day: string, byKey: Map<number, Cell>) {
     const linkOf = (key: number) => Math.floor(key / (2 * PLATFORM_SLOTS));
     const keys = [...byKey.keys()].sort((x, y) => x - y);
     // A link deleted with its owner since its views were stored has no rollups to keep.
@@ -150,9 +154,9 @@ export class ViewStore {
     for (const key of keys) {
       if (!live.has(linkOf(key))) continue;
       const isBot = key % 2;
-      const n = byKey.get(key)!.n;
+      const { n, at } = byKey.get(key)!;
       // People have no platform and crawlers always one: in practice one upsert per link and platform.
-      this.statements.addToRollup.run(linkOf(key), day, this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!, isBot ? 0 : n, isBot ? n : 0);
+      this.statements.addToRollup.run(linkOf(key), day, this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!, isBot ? 0 : n, isBot ? n : 0, at);
     }
   }
 
@@ -198,17 +202,19 @@ export class ViewStore {
       const isBot = b.isBot[i]!;
       const platform = b.platform[i]!;
       insertView.run(id++, b.userId[i]!, linkId, text(b.ip[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at);
-      this.count(Math.floor(at / DAY_MS), (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot);
+      this.count(Math.floor(at / DAY_MS), (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot, at);
     }
     return id;
   }
 
-  private count(day: number, key: number) {
+  private count(day: number, key: number, at: number) {
     let byKey = this.pending.get(day);
     if (!byKey) this.pending.set(day, (byKey = new Map()));
     const cell = byKey.get(key);
-    if (cell) cell.n++;
-    else byKey.set(key, { n: 1 });
+    if (cell) {
+      cell.n++;
+      if (at > cell.at) cell.at = at;
+    } else byKey.set(key, { n: 1, at });
   }
 
   /** Which of these link ids still exist: asked of SQLite only for those not known to since the last foreign commit. */

@@ -125,3 +125,62 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
   expect(counts(path)).toMatchObject({ rows: 12, rolled: 12 });
   sqlite.close();
 });
+
+/** One crawler view of `linkId` from `platform` at `at`. */
+function fetchAt(builder: ViewBatchBuilder, linkId: number, platform: string, at: number) {
+  builder.add({ linkId, userId: 1, isBot: true, platform, ip: null, userAgent: `${platform}-bot`, attribution: null, at });
+}
+
+function lastAt(path: string) {
+  const sqlite = openSqlite(path);
+  const rows = sqlite.query<{ link: number; platform: string; lastAt: number | null }, []>(
+    "SELECT link_id AS link, platform, max(last_at) AS lastAt FROM view_rollups GROUP BY 1, 2 ORDER BY 1, 2",
+  ).all();
+  sqlite.close();
+  return rows;
+}
+
+test("the rollups keep each platform's newest view time across folds, out-of-order batches and a crash catch-up", () => {
+  const path = database();
+  const t = Date.UTC(2026, 0, 15, 12);
+  const first = writer(path);
+  let builder = new ViewBatchBuilder();
+  fetchAt(builder, 1, "x", t + 5);
+  fetchAt(builder, 1, "x", t + 9);
+  fetchAt(builder, 1, "x", t + 7);
+  fetchAt(builder, 1, "facebook", t + 3);
+  first.store.write(builder.take().batch, false);
+  builder = new ViewBatchBuilder();
+  fetchAt(builder, 1, "facebook", t + 4);
+  fetchAt(builder, 2, "x", t + 1);
+  first.store.write(builder.take().batch, true);
+  expect(lastAt(path)).toEqual([
+    { link: 1, platform: "facebook", lastAt: t + 4 },
+    { link: 1, platform: "x", lastAt: t + 9 },
+    { link: 2, platform: "x", lastAt: t + 1 },
+  ]);
+
+  // An older view folded later does not move it back; a newer one does.
+  builder = new ViewBatchBuilder();
+  fetchAt(builder, 1, "x", t + 2);
+  fetchAt(builder, 1, "facebook", t + 20);
+  first.store.write(builder.take().batch, true);
+  expect(lastAt(path).slice(0, 2)).toEqual([
+    { link: 1, platform: "facebook", lastAt: t + 20 },
+    { link: 1, platform: "x", lastAt: t + 9 },
+  ]);
+
+  // Stored but not folded (a crash): the next start folds the rows in SQL with the same max.
+  builder = new ViewBatchBuilder();
+  fetchAt(builder, 1, "x", t + 30);
+  fetchAt(builder, 2, "x", t);
+  first.store.write(builder.take().batch, false);
+  first.sqlite.close();
+  const second = writer(path);
+  expect(lastAt(path)).toEqual([
+    { link: 1, platform: "facebook", lastAt: t + 20 },
+    { link: 1, platform: "x", lastAt: t + 30 },
+    { link: 2, platform: "x", lastAt: t + 1 },
+  ]);
+  second.sqlite.close();
+});
