@@ -27,6 +27,7 @@ export type ToWorker =
   | { type: "start"; config: Config }
   | { type: "request"; request: WorkerRequest }
   | { type: "hit-count"; id: number; count: number }
+  | { type: "hit-count"; id: number; error: string }
   | { type: "close" };
 
 export type PoolHooks = {
@@ -40,20 +41,38 @@ export type PoolHooks = {
 
 type Member = { worker: Worker; pending: Map<number, (response: Response) => void> };
 
+/** How long a stopping worker may take to finish what it holds before it is ended. */
+const CLOSE_GRACE_MS = 10_000;
+
+/** The request for a worker (or this thread's app): the client address set by us, never by the client. */
+export function withClientAddress(request: Request, clientAddress: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return new Request(request, { headers });
+}
+
+/** The address withClientAddress set. */
+export const clientAddressOf = (request: Request) => request.headers.get(CLIENT_ADDRESS_HEADER) ?? "";
+
 export class AppWorkerPool {
   private nextId = 1;
   private closing = false;
+  private readonly members: Member[] = [];
 
-  private constructor(private readonly members: Member[]) {}
+  private constructor(
+    private readonly config: Config,
+    private readonly hooks: PoolHooks,
+  ) {}
 
   static async start(size: number, config: Config, hooks: PoolHooks): Promise<AppWorkerPool> {
-    const members = await Promise.all(Array.from({ length: size }, () => startMember(config, hooks)));
-    return new AppWorkerPool(members);
+    const pool = new AppWorkerPool(config, hooks);
+    pool.members.push(...(await Promise.all(Array.from({ length: size }, () => pool.startMember()))));
+    return pool;
   }
 
-  /** Hands the request to the least busy worker; its answer, or a 503 when the worker failed. */
+  /** Hands the request to the least busy worker; its answer, or a 503 when no worker can take it. */
   async handle(request: Request, clientAddress: string): Promise<Response> {
-    if (this.closing) return unavailable();
+    if (this.closing || this.members.length === 0) return unavailable();
     let member = this.members[0]!;
     for (const candidate of this.members) if (candidate.pending.size < member.pending.size) member = candidate;
     const id = this.nextId++;
@@ -67,61 +86,84 @@ export class AppWorkerPool {
     });
   }
 
-  /** Lets every worker finish what it has, then closes their database connections. */
+  /** Lets every worker finish what it has (for at most CLOSE_GRACE_MS), then closes their database connections. */
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(
-      this.members.map(
-        (member) =>
-          new Promise<void>((resolve) => {
-            member.worker.addEventListener("message", (event: MessageEvent<FromWorker>) => event.data.type === "closed" && resolve());
-            member.worker.postMessage({ type: "close" } satisfies ToWorker);
-          }),
-      ),
+      this.members.map(async (member) => {
+        const closed = new Promise<void>((resolve) => {
+          member.worker.addEventListener("message", (event: MessageEvent<FromWorker>) => event.data.type === "closed" && resolve());
+          member.worker.addEventListener("close", () => resolve());
+          member.worker.postMessage({ type: "close" } satisfies ToWorker);
+        });
+        await Promise.race([closed, Bun.sleep(CLOSE_GRACE_MS)]);
+        member.worker.terminate();
+        answerAll(member, unavailable);
+      }),
     );
-    for (const member of this.members) member.worker.terminate();
+  }
+
+  private startMember(): Promise<Member> {
+    const worker = new Worker(workerEntry("app.worker.ts"));
+    const member: Member = { worker, pending: new Map() };
+    return new Promise<Member>((resolve, reject) => {
+      let started = false;
+      const lost = (reason: string) => {
+        if (!started) return reject(new Error(`app worker failed to start: ${reason}`));
+        // Whatever it was answering is lost: say so rather than leave the clients waiting, and take its place.
+        const index = this.members.indexOf(member);
+        if (index < 0) return;
+        this.members.splice(index, 1);
+        answerAll(member, unavailable);
+        worker.terminate();
+        if (this.closing) return;
+        console.error(`an app worker stopped (${reason}); starting another`);
+        this.startMember().then(
+          (replacement) => (this.closing ? replacement.worker.terminate() : this.members.push(replacement)),
+          (error) => console.error(String(error)),
+        );
+      };
+      worker.addEventListener("error", (event) => lost(event.message));
+      worker.addEventListener("close", () => lost("it exited"));
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const message = event.data;
+        switch (message.type) {
+          case "ready":
+            started = true;
+            resolve(member);
+            break;
+          case "failed":
+            reject(new Error(message.error));
+            break;
+          case "link-changed":
+            this.hooks.linkChanged(message.key);
+            break;
+          case "upload-changed":
+            this.hooks.uploadChanged(message.name, message.bytes ? new Uint8Array(message.bytes) : null);
+            break;
+          case "hit":
+            this.hooks.countHit(message.key, message.windowStart).then(
+              (count) => worker.postMessage({ type: "hit-count", id: message.id, count } satisfies ToWorker),
+              (error) => worker.postMessage({ type: "hit-count", id: message.id, error: String(error) } satisfies ToWorker),
+            );
+            break;
+          case "response": {
+            const { id, status, headers, body } = message.response;
+            const answer = member.pending.get(id);
+            member.pending.delete(id);
+            answer?.(new Response(body, { status, headers }));
+            break;
+          }
+        }
+      };
+      worker.postMessage({ type: "start", config: this.config } satisfies ToWorker);
+    });
   }
 }
 
 const unavailable = () => Response.json({ message: "The server is restarting. Please try again." }, { status: 503 });
 
-function startMember(config: Config, hooks: PoolHooks): Promise<Member> {
-  const worker = new Worker(workerEntry("app.worker.ts"));
-  const member: Member = { worker, pending: new Map() };
-  return new Promise<Member>((resolve, reject) => {
-    worker.onerror = (event) => {
-      reject(new Error(`app worker failed: ${event.message}`));
-      // Whatever it was answering is lost: say so rather than leave the clients waiting.
-      for (const answer of member.pending.values()) answer(unavailable());
-      member.pending.clear();
-    };
-    worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      const message = event.data;
-      switch (message.type) {
-        case "ready":
-          resolve(member);
-          break;
-        case "failed":
-          reject(new Error(message.error));
-          break;
-        case "link-changed":
-          hooks.linkChanged(message.key);
-          break;
-        case "upload-changed":
-          hooks.uploadChanged(message.name, message.bytes ? new Uint8Array(message.bytes) : null);
-          break;
-        case "hit":
-          void hooks.countHit(message.key, message.windowStart).then((count) => worker.postMessage({ type: "hit-count", id: message.id, count } satisfies ToWorker));
-          break;
-        case "response": {
-          const { id, status, headers, body } = message.response;
-          const answer = member.pending.get(id);
-          member.pending.delete(id);
-          answer?.(new Response(body, { status, headers }));
-          break;
-        }
-      }
-    };
-    worker.postMessage({ type: "start", config } satisfies ToWorker);
-  });
+function answerAll(member: Member, response: () => Response) {
+  for (const answer of member.pending.values()) answer(response());
+  member.pending.clear();
 }

@@ -1,7 +1,7 @@
 // An app worker: the Elysia app (pages, API, webhooks, sign-in) with its own database connections, answering
 // the requests the request thread hands it (src/app-workers.ts).
 import { createApp } from "./app.ts";
-import { CLIENT_ADDRESS_HEADER, type FromWorker, type ToWorker, type WorkerRequest } from "./app-workers.ts";
+import { clientAddressOf, type FromWorker, type ToWorker, type WorkerRequest } from "./app-workers.ts";
 import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
 import { openEngine, type Engine } from "./db/engine.ts";
@@ -15,7 +15,7 @@ let ctx: AppContext | null = null;
 let inFlight = 0;
 let onIdle: (() => void) | null = null;
 let nextHitId = 1;
-const hitCounts = new Map<number, (count: number) => void>();
+const hitCounts = new Map<number, { resolve: (count: number) => void; reject: (error: Error) => void }>();
 
 async function start(config: Config) {
   const own = await openEngine(config);
@@ -28,13 +28,13 @@ async function start(config: Config) {
       await own.announceLinkChange(key);
     },
     countHit: (key, windowStart) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const id = nextHitId++;
-        hitCounts.set(id, resolve);
+        hitCounts.set(id, { resolve, reject });
         post({ type: "hit", id, key, windowStart });
       }),
   };
-  ctx = createAppContext(config, relayed, (request) => request.headers.get(CLIENT_ADDRESS_HEADER) ?? "", {
+  ctx = createAppContext(config, relayed, clientAddressOf, {
     stored: (name, bytes) => {
       const copy = bytes.slice().buffer;
       post({ type: "upload-changed", name, bytes: copy }, [copy]);
@@ -77,10 +77,14 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case "request":
       void answer(message.request);
       break;
-    case "hit-count":
-      hitCounts.get(message.id)?.(message.count);
+    case "hit-count": {
+      const waiting = hitCounts.get(message.id);
       hitCounts.delete(message.id);
+      // A count that could not be taken fails the request (a 500), rather than letting it through uncounted.
+      if ("error" in message) waiting?.reject(new Error(`rate limit count failed: ${message.error}`));
+      else waiting?.resolve(message.count);
       break;
+    }
     case "close":
       void (async () => {
         if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));

@@ -24,7 +24,8 @@ const EnvSchema = z.object({
     .refine((value) => URL.canParse(value), "not a valid URL")
     .optional(),
   // Connections per node for requests; each node also holds one for the view writer and one for LISTEN.
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(5),
+  // At least 2: a cluster-wide job holds one connection for its lock while its queries use another.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(5),
   // How long start-up keeps retrying an unreachable database (nodes may start before it).
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // This node's rollup slot on PostgreSQL, so that nodes never wait on each other's counter rows.

@@ -1,6 +1,5 @@
 // What the HTTP modules are built from: plain values and services, created once at start, on the request
 // thread (APP_WORKERS=0) or in each app worker.
-import type { Server } from "bun";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import type { Engine } from "./db/engine.ts";
@@ -11,8 +10,11 @@ import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 
-/** The client's address for a request (already truncated nowhere: the rate limiter keys on it, nothing stores it). */
-export type ClientAddress = (request: Request, server: Pick<Server<unknown>, "requestIP"> | null | undefined) => string;
+/**
+ * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
+ * limiter keys on it; nothing stores it (PostgreSQL's rate_limits holds a hash, for one minute).
+ */
+export type ClientAddress = (request: Request) => string;
 
 export type AppContext = {
   config: Config;

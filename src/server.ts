@@ -3,7 +3,7 @@
 // (src/app-workers.ts), or on this thread with APP_WORKERS=0.
 import { mkdirSync } from "node:fs";
 import { createElement } from "react";
-import { AppWorkerPool } from "./app-workers.ts";
+import { AppWorkerPool, clientAddressOf, withClientAddress } from "./app-workers.ts";
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
@@ -58,7 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   await linkCache.warm();
   const views = await ViewRecorder.start(engine.viewWriter, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
-  const ctx = createAppContext(config, engine, (request, server) => clientIp(request, server, config.trustProxy));
+  const ctx = createAppContext(config, engine, clientAddressOf);
   await engine.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
@@ -121,8 +121,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     maxRequestBodySize: config.maxBodyBytes,
     development: false,
     routes: rawRoutes,
-    fetch: async (request, server) =>
-      withSecurityHeaders(await (pool ? pool.handle(request, ctx.clientAddress(request, server)) : app.handle(request)), pageHeaders),
+    fetch: async (request, server) => {
+      // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app in a header of ours.
+      const address = clientIp(request, server, config.trustProxy);
+      return withSecurityHeaders(await (pool ? pool.handle(request, address) : app.handle(withClientAddress(request, address))), pageHeaders);
+    },
   });
 
   let stopping: Promise<void> | null = null;
@@ -136,10 +139,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
         await server.stop();
-        await pool?.close();
-        await views.close();
-        ctx.images.close();
-        await engine.close();
+        try {
+          await pool?.close();
+        } finally {
+          // Views never pass through the workers: stored whatever happened to them.
+          await views.close();
+          ctx.images.close();
+          await engine.close();
+        }
       })()),
   };
 }

@@ -23,8 +23,8 @@ export function requireUser(viewer: Viewer | null): User {
 
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
-    .derive({ as: "global" }, async ({ request, cookie, server }) => {
-      const ip = ctx.clientAddress(request, server);
+    .derive({ as: "global" }, async ({ request, cookie }) => {
+      const ip = ctx.clientAddress(request);
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const userId = await userIdForApiToken(ctx.db, authorization.slice(7).trim());

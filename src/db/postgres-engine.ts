@@ -1,5 +1,7 @@
 // PostgreSQL, for N LinkPrev nodes on one database: migrations under an advisory lock, link changes by
 // NOTIFY/LISTEN, cluster-wide jobs and rate-limit counters in the database (docs/decisions/0005).
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { Config } from "../config.ts";
@@ -62,6 +64,7 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
   const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
   const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
+  let prunedBefore = 0;
 
   return {
     kind: "postgres",
@@ -97,8 +100,15 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
         if (locked) await job();
       });
     },
+    // Keys are client addresses: stored only as hashes, and only for the window they count (older windows are
+    // deleted as each new one starts), so no address outlives its minute in the database.
     countHit: async (key, windowStart) => {
-      const [row] = await client`INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+      if (windowStart !== prunedBefore) {
+        prunedBefore = windowStart;
+        await client`DELETE FROM rate_limits WHERE window_start < ${windowStart}`;
+      }
+      const hashed = encodeHexLowerCase(sha256(new TextEncoder().encode(`linkprev-rate-limit:${key}`)));
+      const [row] = await client`INSERT INTO rate_limits (key, window_start, count) VALUES (${hashed}, ${windowStart}, 1)
         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`;
       return Number(row.count);
     },

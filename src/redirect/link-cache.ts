@@ -46,7 +46,11 @@ export class LinkCache {
    */
   async warm(): Promise<number> {
     const expires = this.expiry();
-    for (const row of await this.source.newestGoLinks(this.limit)) {
+    const generation = this.generation;
+    const rows = await this.source.newestGoLinks(this.limit);
+    // A change announced while the rows were read: they may be older than it; misses will read afresh.
+    if (generation !== this.generation) return this.entries.size;
+    for (const row of rows) {
       const link = servable(row);
       if (link) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
     }

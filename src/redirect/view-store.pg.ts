@@ -22,12 +22,13 @@ export class PgViewStore {
 
   /** Ids for the batch's User-Agents, adding the new ones (two nodes may meet the same new agent at once). */
   private async agentIdsFor(agents: string[]): Promise<Map<string, number>> {
+    // Trimmed before the batch is looked at, so that every agent of the batch is in the memo afterwards.
+    if (this.agentIds.size > AGENT_MEMO_LIMIT) this.agentIds.clear();
     const unknown = [...new Set(agents)].filter((agent) => !this.agentIds.has(agent));
     if (unknown.length > 0) {
       const list = this.sql.array(unknown, "TEXT");
       await this.sql`INSERT INTO user_agents (text) SELECT unnest(${list}::text[]) ON CONFLICT (text) DO NOTHING`;
       const rows: Array<{ id: number; text: string }> = await this.sql`SELECT id, text FROM user_agents WHERE text = ANY(${list}::text[])`;
-      if (this.agentIds.size + rows.length > AGENT_MEMO_LIMIT) this.agentIds.clear();
       for (const row of rows) this.agentIds.set(row.text, row.id);
     }
     return this.agentIds;

@@ -47,12 +47,27 @@ function sqliteWriter(dbPath: string): Writer {
   };
 }
 
+/** A batch the database refused is tried again this many times, waiting twice as long each time from 250 ms. */
+const PG_BATCH_RETRIES = 5;
+
 function postgresWriter(url: string, slot: number): Writer {
   const sql = new SQL(postgresOptions(url, 1));
   const store = new PgViewStore(sql, slot);
   return {
+    // One statement per batch, so a failed one wrote nothing and can be sent again: a restart or failover of
+    // the database costs a few seconds of delay (views keep gathering meanwhile), not the batch. (A commit whose
+    // answer was lost would be counted twice: far rarer than a refused batch.)
     write: async (views) => {
-      if (views) await store.write(views);
+      if (!views) return;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await store.write(views);
+        } catch (error) {
+          if (attempt >= PG_BATCH_RETRIES) throw error;
+          console.error(`view batch not stored yet (${String(error)}); trying again`);
+          await Bun.sleep(250 * 2 ** attempt);
+        }
+      }
     },
     close: () => sql.close(),
   };

@@ -116,6 +116,10 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
       for (let i = 0; i < 5; i++) statuses.push((await fetch(`${limited[i % 2]!.url}/api/auth/google`, { redirect: "manual" })).status);
       expect(statuses.slice(0, 4).every((status) => status !== 429)).toBe(true);
       expect(statuses[4]).toBe(429);
+      // What the database keeps of the client: a hash, never the address.
+      const keys = (await db`SELECT key FROM rate_limits`).map((row: { key: string }) => row.key);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
     } finally {
       await Promise.all(limited.map((node) => stopNode(node)));
     }

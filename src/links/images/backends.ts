@@ -273,6 +273,7 @@ export class HotUploads implements UploadBackend {
 export function openUploadBackend(config: Config, engine: Engine, relay?: UploadRelay): UploadBackend {
   const settings = config.uploads;
   if (settings.kind === "dir") return new DirUploads(settings.dir);
-  const hot = new HotUploads(settings.kind === "s3" ? new S3Uploads(settings) : new DbUploads(engine));
-  return relay ? new RelayedUploads(hot, relay) : hot;
+  const store = settings.kind === "s3" ? new S3Uploads(settings) : new DbUploads(engine);
+  // Workers never serve /uploads: the hot-image cache is the request thread's, told of changes by the relay.
+  return relay ? new RelayedUploads(store, relay) : new HotUploads(store);
 }
