@@ -106,6 +106,29 @@ export async function seedSubscription(
   );
 }
 
+export type ApiClient = { userId: number; userSlug: string; call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> };
+
+/** A new user (on `plan`, or none) calling the API with an API token of theirs; redirects are not followed. */
+export async function apiClient(server: TestServer, plan: "basic" | "pro" | "enterprise" | null, slug?: string): Promise<ApiClient> {
+  const user = await seedUser(server.sql, { userSlug: slug });
+  if (plan) await seedSubscription(server.sql, user.id, plan);
+  const { token } = await seedApiToken(server.sql, user.id, "test");
+  return {
+    userId: user.id,
+    userSlug: user.userSlug,
+    call: (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("authorization", `Bearer ${token}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      return fetch(`${server.url}${path}`, { ...init, headers, body, redirect: "manual" });
+    },
+  };
+}
+
 /** Billing on (links check subscriptions) without any call to Stripe. */
 export const BILLING_ON = { STRIPE_SECRET_KEY: "sk_test_unused", STRIPE_WEBHOOK_SECRET: "whsec_unused" };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { contains, decodeJpegPixels, EXIF_MARKER, exifTiff, jpegSize, makeJpegWithExif, makePng, makeWebp, nearestQuarterColour } from "../helpers/images.ts";
-import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedApiToken } from "../helpers/server.ts";
+import { apiClient, BILLING_ON, seedSubscription, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 
@@ -12,27 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Client = { userId: number; userSlug: string; call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> };
+type Client = ApiClient;
 
-async function client(plan: "basic" | "pro" | "enterprise" | null, slug?: string): Promise<Client> {
-  const user = await seedUser(server.sql, { userSlug: slug });
-  if (plan) await seedSubscription(server.sql, user.id, plan);
-  const { token } = await seedApiToken(server.sql, user.id, "test");
-  return {
-    userId: user.id,
-    userSlug: user.userSlug,
-    call: (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set("authorization", `Bearer ${token}`);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set("content-type", "application/json");
-        body = JSON.stringify(init.json);
-      }
-      return fetch(`${server.url}${path}`, { ...init, headers, body, redirect: "manual" });
-    },
-  };
-}
+const client = (plan: "basic" | "pro" | "enterprise" | null, slug?: string) => apiClient(server, plan, slug);
 
 const valid = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
 const count = async (sql: string, ...params: Array<string | number | boolean>) => (await server.sql.get<{ n: number }>(sql, ...params))!.n;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { makeJpegWithExif, makePng } from "../helpers/images.ts";
-import { BILLING_ON, seedApiToken, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { apiClient, BILLING_ON, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 
@@ -14,26 +14,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Warning = { rule: string; severity: string; platforms: string[]; message: string };
-type Client = { userId: number; call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> };
+type Client = ApiClient;
 
-async function client(plan: "basic" | "pro" | null = "basic"): Promise<Client> {
-  const user = await seedUser(server.sql);
-  if (plan) await seedSubscription(server.sql, user.id, plan);
-  const { token } = await seedApiToken(server.sql, user.id, "test");
-  return {
-    userId: user.id,
-    call: (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set("authorization", `Bearer ${token}`);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set("content-type", "application/json");
-        body = JSON.stringify(init.json);
-      }
-      return fetch(`${server.url}${path}`, { ...init, headers, body });
-    },
-  };
-}
+const client = (plan: "basic" | "pro" | null = "basic") => apiClient(server, plan);
 
 const valid = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
 const withImage = { ...valid, imageUrl: "https://cdn.example.com/card.jpg" };
