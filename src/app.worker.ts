@@ -88,6 +88,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case "close":
       void (async () => {
         if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+        // Re-scrapes asked for by the last saves store their outcome before the connections close.
+        await ctx?.facebook?.settled();
         ctx?.images.close();
         await ctx?.engine.close();
         post({ type: "closed" });

@@ -67,6 +67,11 @@ const EnvSchema = z.object({
   STRIPE_PRICE_BASIC: z.string().default("price_basic"),
   STRIPE_PRICE_PRO: z.string().default("price_pro"),
   STRIPE_PRICE_ENTERPRISE: z.string().default("price_enterprise"),
+  // Facebook app credentials: with both set, a saved card change and a new version ask Facebook to scrape the short
+  // URL again (Graph API scrape=true). FACEBOOK_GRAPH_URL points at a fake in tests.
+  FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_APP_SECRET: optionalText,
+  FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://graph.facebook.com" }).default("https://graph.facebook.com"),
   BUSINESS_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, "a two-letter country code such as PT")
@@ -112,6 +117,8 @@ export type Config = {
     apiUrl: string;
     prices: { basic: string; pro: string; enterprise: string };
   } | null;
+  /** null: Facebook is never asked to re-scrape. */
+  facebook: { appId: string; appSecret: string; graphUrl: string } | null;
   businessCountry: string;
   viesUrl: string;
   viesTimeoutMs: number;
@@ -129,7 +136,7 @@ function hostSlot(): number {
 }
 
 /** Settings whose values are never printed, not even when they are invalid. */
-const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "FACEBOOK_APP_SECRET"]);
 
 export class ConfigError extends Error {}
 
@@ -158,6 +165,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  }
+  if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
+    throw new ConfigError("Invalid configuration: set both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET (to ask Facebook to re-scrape edited cards), or neither");
   }
   const uploadsDir = resolve(dataDir, "uploads");
   let uploads: UploadsConfig;
@@ -218,6 +228,10 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
           prices: { basic: e.STRIPE_PRICE_BASIC, pro: e.STRIPE_PRICE_PRO, enterprise: e.STRIPE_PRICE_ENTERPRISE },
         }
       : null,
+    facebook:
+      e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") }
+        : null,
     businessCountry: e.BUSINESS_COUNTRY,
     viesUrl: e.VIES_URL.replace(/\/+$/, ""),
     viesTimeoutMs: e.VIES_TIMEOUT_MS,

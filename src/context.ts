@@ -7,6 +7,7 @@ import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
+import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 
@@ -27,6 +28,8 @@ export type AppContext = {
   /** Shared by the sign-in, sign-in link and token endpoints. */
   authLimiter: RateLimiter;
   clientAddress: ClientAddress;
+  /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
+  facebook: FacebookRescraper | null;
 };
 
 /** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
@@ -41,5 +44,6 @@ export function createAppContext(config: Config, engine: Engine, clientAddress: 
     pages: createPageRenderer({ version, stylesheet, clientScript, db: engine.db, billingEnabled: config.stripe !== null }),
     authLimiter: new RateLimiter(engine.countHit, config.authRateLimit),
     clientAddress,
+    facebook: config.facebook ? new FacebookRescraper(config.facebook) : null,
   };
 }

@@ -99,7 +99,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   const rawRoutes = {
-    "/go/:userSlug/:linkSlug": go,
+    "/go/:userSlug/:linkSlug": go.plain,
+    "/go/:userSlug/:linkSlug/:version": go.versioned,
     "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name) },
     ...(await assetRoutes()),
     // For container health checks: the database must answer.
@@ -144,6 +145,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         } finally {
           // Views never pass through the workers: stored whatever happened to them.
           await views.close();
+          await ctx.facebook?.settled();
           ctx.images.close();
           await engine.close();
         }

@@ -12,6 +12,7 @@ type LinkPlatforms = {
   cardUpdatedAt: string;
   platforms: Array<{ platform: string; fetches: number; lastFetchedAt: string | null; stale: boolean; cacheNote: string; refresh: { kind: string; url: string | null } }>;
 };
+type NewVersion = { version: number; shortUrl: string };
 type Views = { days: Array<{ date: string; human: number; bot: number }>; platforms: Array<{ platform: string; count: number }> };
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
@@ -138,7 +139,7 @@ export function registerClientCommands(program: Command): void {
       if (options.json) return void json(link);
       out(
         [
-          `Short URL    ${link.shortUrl}`,
+          `Short URL    ${link.currentShortUrl}${link.version > 1 ? ` (version ${link.version}; first ${link.shortUrl})` : ""}`,
           `Target       ${link.targetUrl}`,
           `Title        ${link.title}`,
           `Description  ${link.description}`,
@@ -242,10 +243,23 @@ export function registerClientCommands(program: Command): void {
             String(p.fetches),
             p.lastFetchedAt ? new Date(p.lastFetchedAt).toISOString() : "never",
             p.stale ? "yes" : "no",
-            p.refresh.kind === "new-version" ? "new version of the short URL" : (p.refresh.url ?? p.refresh.kind),
+            p.refresh.kind === "new-version" ? `linkprev links new-version ${link.linkSlug}` : (p.refresh.url ?? p.refresh.kind),
           ]),
         ]),
       );
+    });
+
+  links
+    .command("new-version")
+    .description("Issue a new version of a link's short URL (…/go/you/slug/2): the same link at a new address, for platforms that keep showing an old card")
+    .argument("<slug>", "the link's slug")
+    .option("--json", "print JSON")
+    .addHelpText("after", example("linkprev links new-version spring-sale"))
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const link = await bySlug(slug);
+      const issued = await call<NewVersion>(loadSettings(), `/api/links/${link.id}/versions`, { method: "POST" });
+      if (options.json) json(issued);
+      else out(issued.shortUrl);
     });
 }
 

@@ -17,6 +17,8 @@ export type GoLinkRow = {
   imageUrl: string | null;
   imageWidth: number | null;
   imageHeight: number | null;
+  /** The newest version of the short URL: /go/…/{n} serves 1 ≤ n ≤ version. */
+  version: number;
 };
 
 /** How the view writer Worker opens its own connection. */

@@ -83,6 +83,11 @@ export const links = pgTable(
     deletedAt: ms("deleted_at"),
     // When the card last changed, as in schema.ts (nullable there too: null = created_at).
     cardUpdatedAt: ms("card_updated_at"),
+    // The newest version of the short URL and the last Facebook re-scrape, as in schema.ts.
+    version: integer("version").notNull().default(1),
+    facebookScrapeAt: ms("facebook_scrape_at"),
+    facebookScrapeOk: boolean("facebook_scrape_ok"),
+    facebookScrapeMessage: text("facebook_scrape_message"),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),

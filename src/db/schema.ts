@@ -54,6 +54,13 @@ export const links = sqliteTable(
     // before then shows an old card (GET /api/links/:id/platforms). Set by the service; null = created_at
     // (SQLite cannot add a NOT NULL column with a non-constant default; migration 0004 backfills).
     cardUpdatedAt: integer("card_updated_at", { mode: "timestamp_ms" }),
+    // The newest version of the short URL (POST /api/links/:id/versions): /go/{user}/{link}/{n} serves 1 ≤ n ≤
+    // version; 1 is the plain address.
+    version: integer("version").notNull().default(1),
+    // The last re-scrape Facebook was asked for (FACEBOOK_APP_ID): when, whether it worked, what Facebook said.
+    facebookScrapeAt: integer("facebook_scrape_at", { mode: "timestamp_ms" }),
+    facebookScrapeOk: integer("facebook_scrape_ok", { mode: "boolean" }),
+    facebookScrapeMessage: text("facebook_scrape_message"),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
-import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkPlatforms, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
+import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
 const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
 
@@ -34,6 +34,7 @@ export const linkDeps = (ctx: AppContext): LinkDeps => ({
   images: ctx.images,
   publicUrl: ctx.config.publicUrl,
   billingEnabled: ctx.config.stripe !== null,
+  facebook: ctx.facebook,
 });
 
 export function linkRoutes(ctx: AppContext) {
@@ -61,6 +62,12 @@ export function linkRoutes(ctx: AppContext) {
     )
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
     .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))
+    // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
+    .post("/:id/versions", async ({ viewer, params, set }) => {
+      const version = await issueVersion(deps, requireUser(viewer), numericId(params.id));
+      set.status = 201;
+      return version;
+    })
     .delete("/:id", async ({ viewer, params, set }) => {
       await deleteLink(deps, requireUser(viewer), numericId(params.id));
       set.status = 204;

@@ -1,19 +1,29 @@
 // Links: create, edit, delete, list, slugs, quotas and view statistics. Plain data in and out; every query is
 // scoped to the owner's id; failures are AppErrors.
-import { and, desc, eq, gte, inArray, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
 import { links, users, viewRollups, type Link, type User } from "../db/tables.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
+import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
 import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
+import { shortUrlOf } from "./url.ts";
 
-export type LinkDeps = { db: Db; engine: Engine; images: ImageStore; publicUrl: string; billingEnabled: boolean };
+export type LinkDeps = {
+  db: Db;
+  engine: Engine;
+  images: ImageStore;
+  publicUrl: string;
+  billingEnabled: boolean;
+  /** Asks Facebook to re-scrape a changed card; null when FACEBOOK_APP_ID is not set. */
+  facebook: FacebookRescraper | null;
+};
 
 const SLUG_TAKEN = "This custom URL is already taken";
 const SLUG_RESERVED = "This custom URL is reserved";
@@ -40,6 +50,7 @@ const linkColumns = () => ({
   imageSourceBytes: links.imageSourceBytes,
   viewsBot: linkTotal(viewRollups.bot),
   viewsHuman: linkTotal(viewRollups.human),
+  version: links.version,
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
 });
@@ -58,6 +69,7 @@ type LinkRow = {
   imageSourceBytes: number | null;
   viewsBot: number;
   viewsHuman: number;
+  version: number;
   createdAt: Date;
   deletedAt: Date | null;
 };
@@ -74,7 +86,9 @@ function present(row: LinkRow, userSlug: string, publicUrl: string) {
   const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
   return {
     ...rest,
-    shortUrl: `${publicUrl}/go/${userSlug}/${row.linkSlug}`,
+    shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug),
+    // The address to share now: the newest version's (a platform that cached the card sees a new URL).
+    currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version),
     sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes } : null,
     warnings,
     ...(deletedAt ? { deletedAt } : {}),
@@ -291,7 +305,42 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
   if ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl) await releaseImage(deps, existing.imageUrl);
-  return getLinkBySlug(deps, user, newSlug);
+  const link = await getLinkBySlug(deps, user, newSlug);
+  if (cardChanged) askFacebookToRescrape(deps, user, link.id, link.currentShortUrl);
+  return link;
+}
+
+/**
+ * After the save, in the background: asks Facebook to scrape the address again (when configured) and stores
+ * its answer on the link for the platforms panel. A slower answer to an older request never overwrites a newer one.
+ */
+function askFacebookToRescrape(deps: LinkDeps, user: User, linkId: number, shortUrl: string): void {
+  deps.facebook?.request(shortUrl, async (outcome) => {
+    await deps.db
+      .update(links)
+      .set({ facebookScrapeAt: outcome.at, facebookScrapeOk: outcome.ok, facebookScrapeMessage: outcome.message })
+      .where(and(eq(links.id, linkId), eq(links.userId, user.id), or(isNull(links.facebookScrapeAt), lte(links.facebookScrapeAt, outcome.at))));
+  });
+}
+
+/**
+ * POST /api/links/:id/versions: the next version of the short URL, `/go/{user}/{link}/{n}`. The same link under a
+ * new address, for platforms with no refresh tool: they cache cards by URL (Facebook by og:url, which names it).
+ */
+export async function issueVersion(deps: LinkDeps, user: User, linkId: number): Promise<{ version: number; shortUrl: string }> {
+  await requireActive(deps.db, deps, user);
+  // One statement: concurrent calls each get their own number.
+  const [row] = await deps.db
+    .update(links)
+    .set({ version: sql`${links.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)))
+    .returning({ version: links.version, linkSlug: links.linkSlug });
+  if (!row) throw notFound(LINK_NOT_FOUND);
+  // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
+  await deps.engine.announceLinkChange(shortAddress(user, row.linkSlug));
+  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, row.linkSlug, row.version);
+  askFacebookToRescrape(deps, user, linkId, shortUrl);
+  return { version: row.version, shortUrl };
 }
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
@@ -378,7 +427,15 @@ const LISTED_PLATFORMS: readonly PlatformId[] = MOCKUP_PLATFORMS;
  */
 export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) {
   const [link] = await deps.db
-    .select({ linkSlug: links.linkSlug, createdAt: links.createdAt, cardUpdatedAt: links.cardUpdatedAt })
+    .select({
+      linkSlug: links.linkSlug,
+      version: links.version,
+      createdAt: links.createdAt,
+      cardUpdatedAt: links.cardUpdatedAt,
+      scrapeAt: links.facebookScrapeAt,
+      scrapeOk: links.facebookScrapeOk,
+      scrapeMessage: links.facebookScrapeMessage,
+    })
     .from(links)
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)));
   if (!link) throw notFound(LINK_NOT_FOUND);
@@ -389,7 +446,11 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
     .where(and(eq(viewRollups.linkId, linkId), ne(viewRollups.platform, "")))
     .groupBy(viewRollups.platform);
   const cardUpdatedAt = link.cardUpdatedAt ?? link.createdAt;
-  const shortUrl = `${deps.publicUrl}/go/${user.userSlug}/${link.linkSlug}`;
+  // Refresh tools are pointed at the address shared now.
+  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version);
+  // Null when never asked, or no longer configured (an old answer would describe settings that are gone).
+  const scrape =
+    deps.facebook && link.scrapeAt ? { at: link.scrapeAt, ok: link.scrapeOk === true, message: link.scrapeMessage ?? "" } : null;
   const fetched = new Map(rows.map((row) => [row.platform, { fetches: row.fetches, lastAt: row.lastAt }]));
   // The mockup platforms always; any other platform platforms.ts knows once it has fetched the card (a crawler
   // it has no facts for is left out).
@@ -405,7 +466,15 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
       lastFetchedAt,
       stale: lastFetchedAt !== null && lastFetchedAt.getTime() < cardUpdatedAt.getTime(),
       cacheNote: facts.cache.note,
-      refresh: { kind: facts.refresh.kind as RefreshKind, url: refreshUrl(id, shortUrl), note: facts.refresh.note },
+      refresh: {
+        kind: facts.refresh.kind as RefreshKind,
+        url: refreshUrl(id, shortUrl),
+        note: facts.refresh.note,
+        // What issues a new version (`linkprev links new-version SLUG` calls it); null for the other kinds.
+        endpoint: facts.refresh.kind === "new-version" ? { method: "POST" as const, path: `/api/links/${linkId}/versions` } : null,
+      },
+      // Facebook only: the last re-scrape LinkPrev asked for (FACEBOOK_APP_ID), or null.
+      ...(id === "facebook" ? { scrape } : {}),
     };
   });
   return { cardUpdatedAt, platforms };

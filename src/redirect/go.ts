@@ -1,6 +1,7 @@
-// GET/HEAD /go/:userSlug/:linkSlug — the hot path. Served as a raw Bun route: no session, no body parsing,
-// no React. One cached lookup, one memoised classification, then a 302 or the preview page, and one push
-// onto the view buffer.
+// GET/HEAD /go/:userSlug/:linkSlug and /go/:userSlug/:linkSlug/:version — the hot path. Served as raw Bun routes:
+// no session, no body parsing, no React. One cached lookup, one memoised classification, then a 302 or the
+// preview page, and one push onto the view buffer. A version (issue 19 item 4) is the same link under a new
+// address, for platforms that cache cards by URL: counted into the link, its og:url naming that address.
 import type { Server } from "bun";
 import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
 import type { GoLink, LinkCache } from "./link-cache.ts";
@@ -36,6 +37,11 @@ function isPrefetch(headers: Headers): boolean {
   return purpose !== null && /prefetch|prerender/i.test(purpose);
 }
 
+/** The plain address is version 1; its crawler page names the plain address. */
+const PLAIN = "1";
+/** A version as written in an address: a positive whole number without leading zeros, below 10⁹. */
+const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
+
 function referrerHost(headers: Headers): string | null {
   const referer = headers.get("referer");
   if (!referer || !URL.canParse(referer)) return null;
@@ -48,9 +54,27 @@ export function createGoHandler(deps: GoDeps) {
   const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
   const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
 
+  const encoder = new TextEncoder();
   type GoRequest = Request & { params: { userSlug: string; linkSlug: string } };
-  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink | null): Response => {
-    if (!link) return notFound();
+  type VersionedGoRequest = Request & { params: { userSlug: string; linkSlug: string; version: string } };
+
+  /**
+   * A crawler page, rendered and encoded. Kept on the cached link for the plain address and the newest version
+   * (crawlers fetch the same cards again and again); an older version, rarely fetched once superseded, is
+   * rendered per fetch, so that a link's memory does not grow with the versions its owner issued.
+   */
+  const previewBody = (link: GoLink, version: string): Uint8Array<ArrayBuffer> => {
+    const cached = link.previewBodies.get(version);
+    if (cached !== undefined) return cached;
+    const number = Number(version);
+    const body = encoder.encode(renderPreviewPage(link, deps.publicUrl, { version: number }));
+    if (number === 1 || number === link.version) link.previewBodies.set(version, body);
+    return body;
+  };
+
+  /** `version`: as in the address (checked against VERSION_PATTERN), PLAIN for the plain address. */
+  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink | null, version: string): Response => {
+    if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
 
     const headers = request.headers;
     const userAgent = headers.get("user-agent") ?? "";
@@ -69,23 +93,30 @@ export function createGoHandler(deps: GoDeps) {
       });
     }
 
-    if (visitor.isBot) {
-      // Encoded once per cached link: crawlers fetch the same cards again and again.
-      link.previewBody ??= new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl));
-      return new Response(isGet ? link.previewBody : null, { status: 200, headers: previewHeaders });
-    }
+    if (visitor.isBot) return new Response(isGet ? previewBody(link, version) : null, { status: 200, headers: previewHeaders });
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
   /** A cached link is answered at once; only a miss waits for the database. */
-  const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {
+  const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean, version: string): Response | Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
     const cached = deps.cache.peek(userSlug, linkSlug);
-    if (cached !== undefined) return answer(request, server, isGet, cached);
-    return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link));
+    if (cached !== undefined) return answer(request, server, isGet, cached, version);
+    return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link, version));
+  };
+  /** Anything but a plain positive number is unknown without a lookup. */
+  const serveVersion = (request: VersionedGoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {
+    const version = request.params.version;
+    return VERSION_PATTERN.test(version) ? serve(request, server, isGet, version) : notFound();
   };
   return {
-    GET: (request: GoRequest, server: Server<unknown>) => serve(request, server, true),
-    HEAD: (request: GoRequest, server: Server<unknown>) => serve(request, server, false),
+    plain: {
+      GET: (request: GoRequest, server: Server<unknown>) => serve(request, server, true, PLAIN),
+      HEAD: (request: GoRequest, server: Server<unknown>) => serve(request, server, false, PLAIN),
+    },
+    versioned: {
+      GET: (request: VersionedGoRequest, server: Server<unknown>) => serveVersion(request, server, true),
+      HEAD: (request: VersionedGoRequest, server: Server<unknown>) => serveVersion(request, server, false),
+    },
   };
 }

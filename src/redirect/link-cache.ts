@@ -5,8 +5,8 @@ import type { Engine, GoLinkRow } from "../db/engine.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
 export type GoLink = GoLinkRow & {
-  /** The crawler page, rendered (and UTF-8 encoded) on first use. */
-  previewBody?: Uint8Array<ArrayBuffer>;
+  /** The crawler pages, rendered (and UTF-8 encoded) on first use, by key (the version of the address). */
+  previewBodies: Map<string, Uint8Array<ArrayBuffer>>;
   /** The person's 302 headers, built on first use. */
   redirectHeaders?: Headers;
 };
@@ -16,7 +16,7 @@ type Entry = { link: GoLink | null; expires: number };
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
 function servable(row: GoLinkRow | null): GoLink | null {
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
-  return row && targetUrl ? { ...row, targetUrl } : null;
+  return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
 }
 
 export const shortAddressKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;

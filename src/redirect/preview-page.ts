@@ -1,14 +1,20 @@
 // The page a crawler gets: every Open Graph and Twitter tag a card needs, all values escaped, no script,
 // and no meta refresh (some crawlers follow it and would preview the target instead).
 import { escapeHtml } from "../http/escape.ts";
+import { shortUrlOf } from "../links/url.ts";
 import type { GoLink } from "./link-cache.ts";
 
 function absolute(url: string, publicUrl: string): string {
   return url.startsWith("/") ? `${publicUrl}${url}` : url;
 }
 
-export function renderPreviewPage(link: GoLink, publicUrl: string): string {
-  const shortUrl = `${publicUrl}/go/${link.userSlug}/${link.linkSlug}`;
+export type PreviewOptions = {
+  /** The version of the address fetched: og:url and the canonical link name it (from 2 on; 1 is the plain one). */
+  version?: number;
+};
+
+export function renderPreviewPage(link: GoLink, publicUrl: string, options: PreviewOptions = {}): string {
+  const shortUrl = shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);
   const title = escapeHtml(link.title);
   const description = escapeHtml(link.description);
   const target = escapeHtml(link.targetUrl);
