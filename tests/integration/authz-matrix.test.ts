@@ -43,6 +43,9 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   // Public; fetch's "Bun/…" User-Agent is a script, so it gets the preview page like any crawler.
   "GET /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }), expect: all(200) },
   "HEAD /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }), expect: all(200) },
+  // Version 1 of every link is its plain address; higher ones exist once issued.
+  "GET /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }), expect: all(200) },
+  "HEAD /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }), expect: all(200) },
   "GET /uploads/:name": { call: () => ({ path: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg" }), expect: all(404) },
   "GET /assets/:name": { call: () => ({ path: stylesheet }), expect: all(200) },
   "GET /favicon.ico": { call: () => ({ path: "/favicon.ico" }), expect: all(200) },
@@ -68,6 +71,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "PUT /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
   "GET /api/links/:id/views": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }), expect: ownerRead() },
   "GET /api/links/:id/platforms": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }), expect: ownerRead() },
+  "POST /api/links/:id/versions": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }), expect: ownerWrite(201) },
   "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
