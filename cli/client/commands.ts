@@ -106,7 +106,7 @@ export function registerClientCommands(program: Command): void {
       const list = await call<LinkView[]>(loadSettings(), options.deleted ? "/api/links/deleted" : "/api/links");
       if (options.json) return void json(list);
       if (list.length === 0) return void out(options.deleted ? "No deleted links" : "No links yet: linkprev links create --help");
-      out(table([["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "CREATED"], ...list.map((l) => [l.linkSlug, l.shortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), new Date(l.createdAt).toISOString().slice(0, 10)])]));
+      out(table([["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "CREATED"], ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), new Date(l.createdAt).toISOString().slice(0, 10)])]));
     });
 
   links
@@ -139,7 +139,7 @@ export function registerClientCommands(program: Command): void {
       if (options.json) return void json(link);
       out(
         [
-          `Short URL    ${link.currentShortUrl}${link.version > 1 ? ` (version ${link.version}; first ${link.shortUrl})` : ""}`,
+          `Short URL    ${link.currentShortUrl}${link.version > 1 ? ` (version ${link.version} of ${link.shortUrl})` : ""}`,
           `Target       ${link.targetUrl}`,
           `Title        ${link.title}`,
           `Description  ${link.description}`,
