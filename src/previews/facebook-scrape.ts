@@ -8,8 +8,8 @@ export type ScrapeOutcome = { at: Date; ok: boolean; message: string };
 
 /** Pinned, as Graph API calls should be; move it on when Facebook retires it. */
 const GRAPH_VERSION = "v21.0";
-/** Facebook fetches the page while we wait: a few seconds is usual. */
-const SCRAPE_TIMEOUT_MS = 10_000;
+/** Facebook fetches the page while we wait: a few seconds is usual. Under the 10 s a stopping app worker gets. */
+const SCRAPE_TIMEOUT_MS = 8_000;
 /** Messages are stored on the link: long ones are cut. */
 const MESSAGE_MAX = 500;
 

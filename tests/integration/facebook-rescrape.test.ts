@@ -130,7 +130,7 @@ test("without the settings nothing is sent, and scrape is null", async () => {
     await server.close();
     graph.stop();
   }
-  // Closing the server waited for anything in flight: had a request been queued it would have arrived by now.
+  // Without app credentials no re-scrape is ever queued (ctx.facebook is null): the fake heard nothing.
   expect(graph.requests).toEqual([]);
 });
 
