@@ -8,6 +8,7 @@ import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts"
 import { ImageStore } from "./links/images/store.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
+import { SafeFetcher } from "./safe-fetch/fetcher.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 
 /**
@@ -27,7 +28,12 @@ export type AppContext = {
   /** Shared by the sign-in, sign-in link and token endpoints. */
   authLimiter: RateLimiter;
   clientAddress: ClientAddress;
+  /** Fetches pages (auto-fill) and images (import) that users name; null when FETCH_DISABLED. */
+  fetcher: SafeFetcher | null;
 };
+
+/** Honest: names us and where to read about us. */
+export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 
 /** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
 export function createAppContext(config: Config, engine: Engine, clientAddress: ClientAddress, uploadRelay?: UploadRelay): AppContext {
@@ -41,5 +47,8 @@ export function createAppContext(config: Config, engine: Engine, clientAddress: 
     pages: createPageRenderer({ version, stylesheet, clientScript, db: engine.db, billingEnabled: config.stripe !== null }),
     authLimiter: new RateLimiter(engine.countHit, config.authRateLimit),
     clientAddress,
+    fetcher: config.fetch.enabled
+      ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
+      : null,
   };
 }
