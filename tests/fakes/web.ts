@@ -8,8 +8,8 @@ export type FakeWeb = {
   port: number;
   /** Host and User-Agent of every request, in order. */
   requests: Array<{ path: string; host: string | null; userAgent: string | null }>;
-  /** Bytes of /huge handed to the socket before the client stopped reading. */
-  hugeBytesSent: () => number;
+  /** Whether the client hung up on /huge before the whole 10 MB was sent. */
+  hugeAbandoned: () => boolean;
   stop: () => void;
 };
 
@@ -44,7 +44,7 @@ const html = (body: string) => new Response(body, { headers: { "content-type": "
 
 export function startFakeWeb(): FakeWeb {
   const requests: FakeWeb["requests"] = [];
-  let hugeSent = 0;
+  let hugeAbandoned = false;
   const png = makePng(1600, 900);
   const server = Bun.serve({
     port: 0,
@@ -85,9 +85,10 @@ export function startFakeWeb(): FakeWeb {
         case "/image-huge":
           return new Response(new Uint8Array(6 * 1024 * 1024), { headers: { "content-type": "image/jpeg" } });
         case "/huge": {
-          // 10 MB of page whose head never ends: the fetcher must stop after 512 KB.
+          // 10 MB of page whose head never ends (a description after 600 KB): the fetcher must stop after 512 KB.
           const chunk = new TextEncoder().encode(`<!-- ${"x".repeat(65_000)} -->\n`);
           let sent = 0;
+          let described = false;
           const head = new TextEncoder().encode("<html><head><title>Huge page</title>\n");
           return new Response(
             new ReadableStream({
@@ -96,16 +97,22 @@ export function startFakeWeb(): FakeWeb {
               },
               pull(controller) {
                 if (sent >= 10 * 1024 * 1024) return controller.close();
+                if (sent > 600 * 1024 && !described) {
+                  described = true;
+                  controller.enqueue(new TextEncoder().encode(`<meta name="description" content="Beyond 600 KB">`));
+                }
                 controller.enqueue(chunk);
                 sent += chunk.byteLength;
-                hugeSent = sent;
+              },
+              cancel() {
+                hugeAbandoned = true;
               },
             }),
             { headers: { "content-type": "text/html" } },
           );
         }
         case "/slow": {
-          // Slow loris: headers at once, then a byte a second, forever.
+          // Slow loris: headers at once, then a byte a second, forever (as ?type=…, text/html by default).
           let timer: ReturnType<typeof setInterval>;
           return new Response(
             new ReadableStream({
@@ -123,7 +130,7 @@ export function startFakeWeb(): FakeWeb {
                 clearInterval(timer);
               },
             }),
-            { headers: { "content-type": "text/html" } },
+            { headers: { "content-type": url.searchParams.get("type") ?? "text/html" } },
           );
         }
       }
@@ -134,7 +141,7 @@ export function startFakeWeb(): FakeWeb {
     url: `http://127.0.0.1:${server.port}`,
     port: server.port!,
     requests,
-    hugeBytesSent: () => hugeSent,
+    hugeAbandoned: () => hugeAbandoned,
     stop: () => void server.stop(true),
   };
 }
