@@ -1,5 +1,6 @@
 // The address policy alone: which resolved addresses the safe fetcher may connect to.
 import { expect, test } from "bun:test";
+import { loadConfig } from "../../src/config.ts";
 import { judgeAddress, parseCidrList } from "../../src/safe-fetch/address-policy.ts";
 
 const refusedAs = (address: string, allow = "") => {
@@ -66,4 +67,10 @@ test("a bad CIDR is named", () => {
   expect(() => parseCidrList("10.0.0.0/8, intranet")).toThrow('"intranet" is not a CIDR such as 10.0.0.0/8 or fd00::/8');
   expect(() => parseCidrList("10.0.0.0/33")).toThrow('"10.0.0.0/33"');
   expect(parseCidrList(" , ")).toEqual([]);
+});
+
+test("config: FETCH_ALLOW_PRIVATE is checked at start, FETCH_DISABLED turns fetching off, the deadline is 8 s", () => {
+  expect(() => loadConfig({}, { FETCH_ALLOW_PRIVATE: "10.0.0.0/8,intranet" })).toThrow('Invalid configuration: FETCH_ALLOW_PRIVATE="10.0.0.0/8,intranet": "intranet" is not a CIDR such as 10.0.0.0/8 or fd00::/8');
+  expect(loadConfig({}, {}).fetch).toEqual({ enabled: true, allowPrivate: [], deadlineMs: 8000 });
+  expect(loadConfig({}, { FETCH_ALLOW_PRIVATE: " 10.0.0.0/8 , fd00::/8", FETCH_DISABLED: "true" }).fetch).toEqual({ enabled: false, allowPrivate: ["10.0.0.0/8", "fd00::/8"], deadlineMs: 8000 });
 });
