@@ -4,7 +4,7 @@
 // the final URL after redirects.
 import { decodeHTML } from "entities";
 import { z } from "zod";
-import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import { refused, type SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, isHttpUrl } from "./model.ts";
 import { safeHttpUrl } from "./url.ts";
 
@@ -93,5 +93,10 @@ export async function extractMetadata(html: string, pageUrl: string): Promise<Pa
 /** Fetches the page (refusals are 422s saying why) and reads its card fields. */
 export async function pageMetadata(fetcher: SafeFetcher, url: string): Promise<PageMetadata> {
   const page = await fetcher.fetchPage(url);
-  return extractMetadata(page.html, page.url);
+  try {
+    return await extractMetadata(page.html, page.url);
+  } catch {
+    // Whatever the page holds, the answer is a refusal saying so, not a 5xx.
+    throw refused("The page could not be read as HTML");
+  }
 }
