@@ -8,8 +8,8 @@ import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts"
 import { ImageStore } from "./links/images/store.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
-import { SafeFetcher } from "./safe-fetch/fetcher.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
+import { SafeFetcher } from "./safe-fetch/fetcher.ts";
 
 /**
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate

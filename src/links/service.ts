@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } 
 import { parseInput } from "../http/validate.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
-import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { FetchedImage, SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
@@ -201,7 +201,7 @@ const uploadFields = (image: StoredImage | null) => ({
  */
 async function importImage(deps: LinkDeps, url: string): Promise<PreparedImage> {
   if (!deps.fetcher) throw badRequest("imageImportUrl: Importing images is turned off on this server", "imageImportUrl");
-  let fetched;
+  let fetched: FetchedImage | undefined;
   try {
     fetched = await deps.fetcher.fetchImage(url, MAX_IMAGE_BYTES);
     return await deps.images.prepare(new File([fetched.bytes], "imported", { type: fetched.contentType }));

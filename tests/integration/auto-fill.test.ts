@@ -252,25 +252,39 @@ describe("FETCH_DISABLED=true", () => {
 });
 
 describe("linkprev links create --fill", () => {
-  test("fills the missing title, description and image from the target page and says what it filled", async () => {
+  /** Runs the CLI against `lab` as a new user (not spawnSync: the fake web answering the server lives here). */
+  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const client = await apiClient(lab, "pro");
     const { token } = await seedApiToken(lab.sql, client.userId, "cli");
     const home = mkdtempSync(join(tmpdir(), "linkprev-cli-"));
     try {
-      // Not spawnSync: the fake web answering the server lives in this process.
-      const run = Bun.spawn(
-        [process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "links", "create", "--target", `${web.url}/news`, "--description", "My own words", "--fill", "--json"],
-        { env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, LINKPREV_SERVER: lab.url, LINKPREV_TOKEN: token }, stdout: "pipe", stderr: "pipe" },
-      );
+      const run = Bun.spawn([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), ...args], {
+        env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, LINKPREV_SERVER: lab.url, LINKPREV_TOKEN: token },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
       const [code, stdout, stderr] = await Promise.all([run.exited, new Response(run.stdout).text(), new Response(run.stderr).text()]);
-      expect({ code, stderr }).toMatchObject({ code: 0 });
-      expect(stderr).toContain(`title        Rock & roll's "comeback" year`);
-      expect(stderr).toContain(`image        ${web.url}/images/cover.png (imported)`);
-      expect(stderr).not.toContain("description  ");
-      const link = JSON.parse(stdout);
-      expect(link).toMatchObject({ title: `Rock & roll's "comeback" year`, description: "My own words", imageSource: "upload", imageUrl: expect.stringMatching(/^\/uploads\//) });
+      return { code, stdout, stderr };
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  }
+
+  test("fills the missing title and image from the target page, keeps the given description, and says what it filled", async () => {
+    const { code, stdout, stderr } = await cli(["links", "create", "--target", `${web.url}/news`, "--description", "My own words", "--fill", "--json"]);
+    expect({ code, stderr }).toMatchObject({ code: 0 });
+    expect(stderr).toContain(`title        Rock & roll's "comeback" year`);
+    expect(stderr).toContain(`image        ${web.url}/images/cover.png (imported)`);
+    expect(stderr).not.toContain("description  ");
+    expect(JSON.parse(stdout)).toMatchObject({ title: `Rock & roll's "comeback" year`, description: "My own words", imageSource: "upload", imageUrl: expect.stringMatching(/^\/uploads\//) });
+  });
+
+  test("what neither the options nor the page give is a usage error naming the option", async () => {
+    const missing = await cli(["links", "create", "--target", `${web.url}/title-only`, "--fill"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("The target page has no description: give --description");
+    const noFill = await cli(["links", "create", "--target", `${web.url}/news`, "--description", "d"]);
+    expect(noFill.code).toBe(2);
+    expect(noFill.stderr).toContain("--title is required (or --fill to take it from the target page)");
   });
 });
