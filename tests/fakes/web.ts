@@ -71,6 +71,8 @@ export function startFakeWeb(): FakeWeb {
           return new Response(null, { status: 301, headers: { location: "/articles/news" } });
         case "/articles/news":
           return html(NEWS_PAGE.replace("/images/cover.png", "cover.png"));
+        case "/chain":
+          return new Response(null, { status: 302, headers: { location: "/to-metadata" } });
         case "/to-metadata":
           return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
         case "/json":

@@ -121,7 +121,7 @@ describe("refusals: 422 saying why, never the body", () => {
   });
 
   test("a public-looking redirect chain that ends at 169.254.169.254", async () => {
-    expect(await refusal(await apiClient(lab, "pro"), `${web.url}/to-metadata`)).toBe(
+    expect(await refusal(await apiClient(lab, "pro"), `${web.url}/chain`)).toBe(
       "Refused: 169.254.169.254, a link-local address (such as a cloud metadata service); only public addresses are fetched",
     );
   });
