@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
+import { parseCidrList } from "./safe-fetch/address-policy.ts";
 
 const optionalText = z
   .string()
@@ -83,6 +84,11 @@ const EnvSchema = z.object({
   // Requests per minute per IP on sign-in and token endpoints.
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+  // Auto-fill from the target page and image import (src/safe-fetch): off switch, and private ranges it may reach.
+  FETCH_DISABLED: flag,
+  FETCH_ALLOW_PRIVATE: z.string().default(""),
+  // Tests only: a shorter deadline for a whole fetch than the real 8 s (the slow-page test need not wait 8 s).
+  TEST_FETCH_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -126,7 +132,15 @@ export type Config = {
   socialUrl: string;
   authRateLimit: number;
   maxBodyBytes: number;
+  /**
+   * The safe fetcher behind auto-fill and image import; `enabled` is what the editor shows its button by.
+   * `allowPrivate`: checked CIDR texts (plain strings: the config is posted to app workers).
+   */
+  fetch: { enabled: boolean; allowPrivate: string[]; deadlineMs: number };
 };
+
+/** A whole fetch (all hops, headers and body) must finish within this. */
+const FETCH_DEADLINE_MS = 8000;
 
 /** A stable slot per machine name, so that nodes on different hosts mostly get different ones. */
 function hostSlot(): number {
@@ -168,6 +182,12 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   }
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
     throw new ConfigError("Invalid configuration: set both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET (to ask Facebook to re-scrape edited cards), or neither");
+  }
+  let allowPrivate: string[];
+  try {
+    allowPrivate = parseCidrList(e.FETCH_ALLOW_PRIVATE).map(([base, bits]) => `${base.toString()}/${bits}`);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: FETCH_ALLOW_PRIVATE=${JSON.stringify(e.FETCH_ALLOW_PRIVATE)}: ${(error as Error).message}`);
   }
   const uploadsDir = resolve(dataDir, "uploads");
   let uploads: UploadsConfig;
@@ -239,5 +259,6 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     socialUrl: e.SOCIAL_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    fetch: { enabled: !e.FETCH_DISABLED, allowPrivate, deadlineMs: e.TEST_FETCH_DEADLINE_MS || FETCH_DEADLINE_MS },
   };
 }

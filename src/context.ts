@@ -10,6 +10,7 @@ import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
+import { SafeFetcher } from "./safe-fetch/fetcher.ts";
 
 /**
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
@@ -30,7 +31,12 @@ export type AppContext = {
   clientAddress: ClientAddress;
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
+  /** Fetches pages (auto-fill) and images (import) that users name; null when FETCH_DISABLED. */
+  fetcher: SafeFetcher | null;
 };
+
+/** Honest: names us and where to read about us. */
+export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 
 /** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
 export function createAppContext(config: Config, engine: Engine, clientAddress: ClientAddress, uploadRelay?: UploadRelay): AppContext {
@@ -45,5 +51,8 @@ export function createAppContext(config: Config, engine: Engine, clientAddress: 
     authLimiter: new RateLimiter(engine.countHit, config.authRateLimit),
     clientAddress,
     facebook: config.facebook ? new FacebookRescraper(config.facebook) : null,
+    fetcher: config.fetch.enabled
+      ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
+      : null,
   };
 }

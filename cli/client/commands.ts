@@ -34,8 +34,11 @@ function table(rows: string[][]): string {
 
 const imageMime: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
-function linkForm(fields: { target: string; title: string; description: string; slug?: string; image?: string; imageUrl?: string | null }): FormData {
+type PageMetadata = { title: string | null; description: string | null; imageUrl: string | null; siteName: string | null };
+
+function linkForm(fields: { target: string; title: string; description: string; slug?: string; image?: string; imageUrl?: string | null; imageImportUrl?: string }): FormData {
   const form = new FormData();
+  if (fields.imageImportUrl) form.append("imageImportUrl", fields.imageImportUrl);
   form.append("targetUrl", fields.target);
   form.append("title", fields.title);
   form.append("description", fields.description);
@@ -113,14 +116,27 @@ export function registerClientCommands(program: Command): void {
     .command("create")
     .description("Create a link; prints its short URL")
     .requiredOption("--target <url>", "where people are sent")
-    .requiredOption("--title <title>", "the preview's title (≤ 60)")
-    .requiredOption("--description <text>", "the preview's description (≤ 160)")
+    .option("--title <title>", "the preview's title (≤ 60; required unless --fill finds one)")
+    .option("--description <text>", "the preview's description (≤ 160; required unless --fill finds one)")
     .option("--slug <slug>", "a custom short URL slug (pro and enterprise)")
     .option("--image <file>", "a JPG, PNG or WebP image (≤ 5 MB), cropped to 1200×630")
+    .option("--fill", "take a missing title, description and image from the target page (what was filled goes to stderr)")
     .option("--json", "print the created link as JSON")
-    .addHelpText("after", example(`url=$(linkprev links create --target https://example.com/post --title "My post" --description "Read it" --image cover.png)`))
-    .action(async (options: { target: string; title: string; description: string; slug?: string; image?: string; json?: boolean }) => {
-      const link = await call<LinkView>(loadSettings(), "/api/links", { method: "POST", form: linkForm(options) });
+    .addHelpText("after", example(`url=$(linkprev links create --target https://example.com/post --title "My post" --description "Read it" --image cover.png)\n  linkprev links create --target https://example.com/post --fill`))
+    .action(async (options: { target: string; title?: string; description?: string; slug?: string; image?: string; fill?: boolean; json?: boolean }) => {
+      let { title, description } = options;
+      let imageImportUrl: string | undefined;
+      if (options.fill && (!title || !description || !options.image)) {
+        const found = await call<PageMetadata>(loadSettings(), "/api/links/metadata", { method: "POST", json: { url: options.target } });
+        const filled: string[] = [];
+        if (!title && found.title) filled.push(`title        ${(title = found.title)}`);
+        if (!description && found.description) filled.push(`description  ${(description = found.description)}`);
+        if (!options.image && found.imageUrl) filled.push(`image        ${(imageImportUrl = found.imageUrl)} (imported)`);
+        process.stderr.write(filled.length ? `Filled from the target page:\n  ${filled.join("\n  ")}\n` : "The target page had nothing to fill\n");
+      }
+      if (!title) throw usageError(options.fill ? "The target page has no title: give --title" : "--title is required (or --fill to take it from the target page)");
+      if (!description) throw usageError(options.fill ? "The target page has no description: give --description" : "--description is required (or --fill to take it from the target page)");
+      const link = await call<LinkView>(loadSettings(), "/api/links", { method: "POST", form: linkForm({ ...options, title, description, imageImportUrl }) });
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
     });

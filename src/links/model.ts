@@ -36,6 +36,11 @@ export const LinkInput = z.object({
   customLinkSlug: z.preprocess(emptyToNull, customLinkSlug.nullish()),
   imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").regex(WITHOUT_NUL, "Image URL must be a valid http(s) URL").nullish()),
   imageSource: z.preprocess(emptyToNull, z.enum(["upload", "ai"], "Image source must be upload or ai").nullish()),
+  // An image on the web (e.g. auto-fill's imageUrl) to fetch and store as if uploaded: never hotlinked.
+  imageImportUrl: z.preprocess(
+    emptyToNull,
+    z.string("Image import URL must be a valid http(s) URL").trim().max(URL_MAX, "Image import URL must be 2048 characters or less").refine(isHttpUrl, "Image import URL must be a valid http(s) URL").nullish(),
+  ),
 });
 
 export type LinkInput = z.output<typeof LinkInput>;

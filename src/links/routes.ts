@@ -3,8 +3,11 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { requireUser, authPlugin } from "../auth/plugin.ts";
 import type { AppContext } from "../context.ts";
+import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
+import { MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
@@ -35,10 +38,23 @@ export const linkDeps = (ctx: AppContext): LinkDeps => ({
   publicUrl: ctx.config.publicUrl,
   billingEnabled: ctx.config.stripe !== null,
   facebook: ctx.facebook,
+  fetcher: ctx.fetcher,
 });
+
+/** Fetches of outside pages and images (auto-fill, image import) per user and minute. */
+export const FETCHES_PER_MINUTE = 30;
 
 export function linkRoutes(ctx: AppContext) {
   const deps = linkDeps(ctx);
+  const fetchLimiter = new RateLimiter(ctx.engine.countHit, FETCHES_PER_MINUTE);
+  /** Counts one outside fetch for the user; a 429 past the limit. */
+  const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
+  /** Parses a create or update body; an image import counts as a fetch. */
+  const linkInput = async (user: User, body: unknown) => {
+    const input = parseInput(LinkInput, body);
+    if (input.imageImportUrl) await countFetch(user);
+    return input;
+  };
   return new Elysia({ prefix: "/api/links" })
     .use(authPlugin(ctx))
     .get("/", ({ viewer }) => listLinks(deps, requireUser(viewer), "live"))
@@ -47,7 +63,7 @@ export function linkRoutes(ctx: AppContext) {
     .get("/check-slug-availability", ({ viewer, query }) => checkSlugAvailability(deps, requireUser(viewer), query.slug))
     .post("/", async ({ viewer, body, set }) => {
       const user = requireUser(viewer);
-      const link = await createLink(deps, user, parseInput(LinkInput, body), uploadedImage(body));
+      const link = await createLink(deps, user, await linkInput(user, body), uploadedImage(body));
       set.status = 201;
       return link;
     })
@@ -56,10 +72,19 @@ export function linkRoutes(ctx: AppContext) {
       requireUser(viewer);
       return lintLink(deps, parseInput(LinkInput, body), uploadedImage(body));
     })
+    // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
+    .post("/metadata", async ({ viewer, body }) => {
+      const user = requireUser(viewer);
+      if (!ctx.fetcher) throw notFound("Auto-fill is turned off on this server");
+      const { url } = parseInput(MetadataRequest, body);
+      await countFetch(user);
+      return pageMetadata(ctx.fetcher, url);
+    })
     .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), linkSlugParam(params.linkSlug)))
-    .put("/by-slug/:linkSlug", async ({ viewer, params, body }) =>
-      updateLink(deps, requireUser(viewer), linkSlugParam(params.linkSlug), parseInput(LinkInput, body), uploadedImage(body)),
-    )
+    .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {
+      const user = requireUser(viewer);
+      return updateLink(deps, user, linkSlugParam(params.linkSlug), await linkInput(user, body), uploadedImage(body));
+    })
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
     .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))
     // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.

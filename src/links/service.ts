@@ -10,7 +10,8 @@ import { parseInput } from "../http/validate.ts";
 import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
-import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
+import type { FetchedImage, SafeFetcher } from "../safe-fetch/fetcher.ts";
+import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 import { shortUrlOf } from "./url.ts";
@@ -23,6 +24,8 @@ export type LinkDeps = {
   billingEnabled: boolean;
   /** Asks Facebook to re-scrape a changed card; null when FACEBOOK_APP_ID is not set. */
   facebook: FacebookRescraper | null;
+  /** Imports images named by imageImportUrl; null when fetching is turned off (FETCH_DISABLED). */
+  fetcher: SafeFetcher | null;
 };
 
 const SLUG_TAKEN = "This custom URL is already taken";
@@ -207,17 +210,37 @@ const uploadFields = (image: StoredImage | null) => ({
   imageSourceBytes: image?.source.bytes ?? null,
 });
 
-async function storeUpload(deps: LinkDeps, file: File | null): Promise<StoredImage | null> {
-  return file ? deps.images.save(await deps.images.prepare(file)) : null;
+/**
+ * An image from the web, fetched through the safe fetcher and normalised exactly as an upload of the same bytes
+ * would be. Refusals, and bytes that are no JPEG, PNG or WebP, are 422s naming imageImportUrl.
+ */
+async function importImage(deps: LinkDeps, url: string): Promise<PreparedImage> {
+  if (!deps.fetcher) throw badRequest("imageImportUrl: Importing images is turned off on this server", "imageImportUrl");
+  let fetched: FetchedImage | undefined;
+  try {
+    fetched = await deps.fetcher.fetchImage(url, MAX_IMAGE_BYTES);
+    return await deps.images.prepare(new File([fetched.bytes], "imported", { type: fetched.contentType }));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const reason = fetched ? "The image at that address is not a JPEG, PNG or WebP image" : error.message;
+    throw new AppError(422, `imageImportUrl: ${reason}`, "imageImportUrl");
+  }
+}
+
+/** The uploaded file, or the imported image, stored; null when the input brings neither. */
+async function storeUpload(deps: LinkDeps, file: File | null, importUrl: string | null | undefined): Promise<StoredImage | null> {
+  if (file && importUrl) throw badRequest("imageImportUrl: Upload an image or import one from an address, not both", "imageImportUrl");
+  if (file) return deps.images.save(await deps.images.prepare(file));
+  return importUrl ? deps.images.save(await importImage(deps, importUrl)) : null;
 }
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<LinkView> {
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   checkTarget(deps, input.targetUrl);
-  if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
+  if (!file && !input.imageImportUrl && input.imageUrl) checkExternalImage(input.imageUrl);
 
-  const image = await storeUpload(deps, file);
+  const image = await storeUpload(deps, file, input.imageImportUrl);
   const linkSlug = await writeWithImage(deps, image, async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
     // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
@@ -276,9 +299,9 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   checkTarget(deps, input.targetUrl);
   // No imageUrl field keeps the image; an empty one removes it; the current URL or an external one sets it.
   const keepImage = input.imageUrl === undefined || input.imageUrl === existing.imageUrl;
-  if (!file && !keepImage && input.imageUrl) checkExternalImage(input.imageUrl);
+  if (!file && !input.imageImportUrl && !keepImage && input.imageUrl) checkExternalImage(input.imageUrl);
 
-  const image = await storeUpload(deps, file);
+  const image = await storeUpload(deps, file, input.imageImportUrl);
   const imageFields = image
     ? { imageUrl: image.url, imageSource: "upload" as const, ...uploadFields(image) }
     : keepImage

@@ -67,6 +67,8 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/links/check-slug-availability": { call: () => ({ path: "/api/links/check-slug-availability?slug=free" }), expect: signedInRead() },
   "POST /api/links/": { call: () => ({ path: "/api/links", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }), expect: signedInWrite(201) },
   "POST /api/links/lint": { call: () => ({ path: "/api/links/lint", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }), expect: signedInWrite(200) },
+  // The matrix server allows no private range: a private address is refused (422) without any network.
+  "POST /api/links/metadata": { call: () => ({ path: "/api/links/metadata", json: { url: "http://10.0.0.1/" } }), expect: signedInWrite(422) },
   "GET /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}` }), expect: ownerRead() },
   "PUT /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
   "GET /api/links/:id/views": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }), expect: ownerRead() },

@@ -1,0 +1,238 @@
+// Fetches a page or an image that a user named, without letting the user reach inside our network (SSRF).
+// Every hop: http(s) only; the name resolved to all its addresses, each judged by the address policy; the
+// connection made to the judged address itself (IP literal + Host header + TLS server name), so that a second DNS
+// answer cannot swap it (rebinding); redirects followed by hand, each hop checked again. One deadline covers the
+// whole fetch. Refusals are 422 AppErrors saying why; the fetched body never appears in one. See decision 0008.
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { AppError } from "../http/errors.ts";
+import { judgeAddress, parseCidrList, type Cidr } from "./address-policy.ts";
+
+/** All the addresses a name has (A and AAAA). Injectable: tests answer with their own resolver. */
+export type Resolver = (hostname: string) => Promise<string[]>;
+
+export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+export type SafeFetchOptions = {
+  /** FETCH_ALLOW_PRIVATE's CIDRs: addresses inside may be fetched, on any port. */
+  allowPrivate: readonly string[];
+  /** For the whole fetch: every hop, its DNS answer, headers and body. */
+  deadlineMs: number;
+  userAgent: string;
+  resolve?: Resolver;
+};
+
+export const MAX_REDIRECTS = 3;
+export const MAX_PAGE_BYTES = 512 * 1024;
+const STANDARD_PORTS = new Set([80, 443]);
+const PAGE_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A refusal: 422 with the reason. */
+export const refused = (message: string) => new AppError(422, message);
+
+const RANGE_WORDS: Record<string, string> = {
+  loopback: "a loopback address",
+  private: "a private address",
+  linkLocal: "a link-local address (such as a cloud metadata service)",
+  carrierGradeNat: "a carrier-grade NAT address",
+  uniqueLocal: "a unique-local address",
+  rfc6052: "a NAT64 address",
+  "6to4": "a 6to4 address",
+  teredo: "a Teredo address",
+  ipv4Compatible: "an IPv4-compatible IPv6 address",
+  multicast: "a multicast address",
+  unspecified: "an unspecified address",
+  broadcast: "a broadcast address",
+  reserved: "a reserved address",
+};
+
+export type FetchedPage = { url: string; html: string };
+export type FetchedImage = { url: string; bytes: Uint8Array<ArrayBuffer>; contentType: string };
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+const mediaType = (header: string | null) => (header ?? "").split(";")[0]!.trim().toLowerCase();
+
+function pageDecoder(contentType: string | null): TextDecoder {
+  const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
+  try {
+    return new TextDecoder(charset ?? "utf-8");
+  } catch {
+    return new TextDecoder("utf-8");
+  }
+}
+
+export class SafeFetcher {
+  private readonly resolve: Resolver;
+  private readonly allowPrivate: Cidr[];
+
+  constructor(private readonly options: SafeFetchOptions) {
+    this.resolve = options.resolve ?? systemResolver;
+    this.allowPrivate = parseCidrList(options.allowPrivate.join(","));
+  }
+
+  /** An HTML page's text up to `</head>` (at most 512 KB); the final URL after redirects. */
+  async fetchPage(url: string): Promise<FetchedPage> {
+    return this.withDeadline("page", async (signal) => {
+      const { response, url: finalUrl } = await this.follow(url, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", signal);
+      const type = mediaType(response.headers.get("content-type"));
+      if (!PAGE_TYPES.has(type)) {
+        await response.body?.cancel();
+        throw refused(`The address did not return an HTML page (it sent ${type || "no content type"})`);
+      }
+      const decoder = pageDecoder(response.headers.get("content-type"));
+      let html = "";
+      let read = 0;
+      await this.readBody(response, signal, (chunk) => {
+        const room = MAX_PAGE_BYTES - read;
+        read += chunk.byteLength;
+        // Searched from a little before the new text, so a "</head>" split between chunks is still seen.
+        const from = Math.max(0, html.length - 8);
+        html += decoder.decode(chunk.byteLength > room ? chunk.subarray(0, room) : chunk, { stream: true });
+        const end = html.slice(from).search(/<\/head\s*>/i);
+        if (end >= 0) html = html.slice(0, from + end);
+        return end < 0 && read < MAX_PAGE_BYTES;
+      });
+      return { url: finalUrl, html };
+    });
+  }
+
+  /** An image of at most `maxBytes` (any image/* type; the caller checks what it really is). */
+  async fetchImage(url: string, maxBytes: number): Promise<FetchedImage> {
+    return this.withDeadline("image", async (signal) => {
+      const { response, url: finalUrl } = await this.follow(url, "image/*", signal);
+      const contentType = mediaType(response.headers.get("content-type"));
+      const tooLarge = () => refused(`The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      if (!contentType.startsWith("image/")) {
+        await response.body?.cancel();
+        throw refused(`The address did not return an image (it sent ${contentType || "no content type"})`);
+      }
+      if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+        await response.body?.cancel();
+        throw tooLarge();
+      }
+      const chunks: Uint8Array[] = [];
+      let read = 0;
+      await this.readBody(response, signal, (chunk) => {
+        read += chunk.byteLength;
+        chunks.push(chunk);
+        return read <= maxBytes;
+      });
+      if (read > maxBytes) throw tooLarge();
+      const bytes = new Uint8Array(read);
+      let offset = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      return { url: finalUrl, bytes, contentType };
+    });
+  }
+
+  /** Runs `work` under the one deadline; running out of time is a refusal, whichever step it was. */
+  private async withDeadline<T>(what: "page" | "image", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.deadlineMs);
+    try {
+      return await work(controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted && !(error instanceof AppError)) {
+        throw refused(`The ${what} took longer than ${this.options.deadlineMs / 1000} seconds to arrive`);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+  }
+
+  /** Hands each chunk to `take` until it returns false or the body ends; stops reading (and the download) then. */
+  private async readBody(response: Response, signal: AbortSignal, take: (chunk: Uint8Array) => boolean): Promise<void> {
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    aborted.catch(() => {});
+    try {
+      for (;;) {
+        const { done, value } = await Promise.race([reader.read(), aborted]);
+        if (done || !take(value)) break;
+      }
+    } finally {
+      void reader.cancel().catch(() => {});
+    }
+  }
+
+  /** Follows up to MAX_REDIRECTS redirects by hand, checking every hop; the final response (2xx). */
+  private async follow(start: string, accept: string, signal: AbortSignal): Promise<{ response: Response; url: string }> {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      const response = await this.fetchHop(url, accept, signal);
+      const location = response.headers.get("location");
+      if (REDIRECTS.has(response.status) && location !== null) {
+        await response.body?.cancel();
+        if (hop >= MAX_REDIRECTS) throw refused(`Too many redirects (more than ${MAX_REDIRECTS})`);
+        if (!URL.canParse(location, url)) throw refused("The address redirected to something that is not a URL");
+        url = new URL(location, url).href;
+        continue;
+      }
+      if (response.status < 200 || response.status > 299) {
+        await response.body?.cancel();
+        throw refused(`The address answered HTTP ${response.status}`);
+      }
+      return { response, url };
+    }
+  }
+
+  /** One request, to an address the policy accepted, for this URL's name. */
+  private async fetchHop(url: string, accept: string, signal: AbortSignal): Promise<Response> {
+    const target = new URL(url);
+    if (target.protocol !== "http:" && target.protocol !== "https:") throw refused("Only http and https addresses can be fetched");
+    if (target.username || target.password) throw refused("Addresses with a user name or password are not fetched");
+    const hostname = target.hostname.replace(/^\[|\]$/g, "");
+    const literal = isIP(hostname) !== 0;
+    let addresses: string[];
+    try {
+      addresses = literal ? [hostname] : await raceAbort(this.resolve(hostname), signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw refused(`Could not find the address of ${hostname}`);
+    }
+    if (addresses.length === 0) throw refused(`Could not find the address of ${hostname}`);
+    const verdicts = addresses.map((address) => judgeAddress(address, this.allowPrivate));
+    for (const verdict of verdicts) {
+      if (!verdict.ok) {
+        const where = literal ? verdict.address : `${hostname} resolves to ${verdict.address}`;
+        throw refused(`Refused: ${where}, ${RANGE_WORDS[verdict.range] ?? `a special-purpose address (${verdict.range})`}; only public addresses are fetched`);
+      }
+    }
+    const port = Number(target.port || (target.protocol === "https:" ? 443 : 80));
+    if (!STANDARD_PORTS.has(port) && !verdicts.every((verdict) => verdict.ok && verdict.allowed)) {
+      throw refused(`Port ${port} is not allowed: only ports 80 and 443 are fetched`);
+    }
+    // Pinned: the request goes to the address just judged; the name travels in Host and in the TLS handshake.
+    const chosen = verdicts[0] as Extract<(typeof verdicts)[number], { ok: true }>;
+    const pinned = new URL(target);
+    pinned.hostname = chosen.family === 6 ? `[${chosen.address}]` : chosen.address;
+    try {
+      return await fetch(pinned, {
+        redirect: "manual",
+        signal,
+        headers: { Host: target.host, "User-Agent": this.options.userAgent, Accept: accept },
+        ...(literal ? {} : { tls: { serverName: hostname } }),
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw refused(`Could not connect to ${hostname}`);
+    }
+  }
+}
+
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    }),
+  ]);
+}

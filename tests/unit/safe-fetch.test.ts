@@ -1,0 +1,66 @@
+// The safe fetcher with its one outside dependency, DNS, answered by the test: rebinding, re-checked hops, pinning.
+// Pages come from a real HTTP server on loopback (allowed here by the fetcher's allow list, as FETCH_ALLOW_PRIVATE).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SafeFetcher, type Resolver } from "../../src/safe-fetch/fetcher.ts";
+import { startFakeWeb, type FakeWeb } from "../fakes/web.ts";
+
+let web: FakeWeb;
+beforeAll(() => {
+  web = startFakeWeb();
+});
+afterAll(() => web.stop());
+
+/** A resolver that gives `answers` in turn (the last one again once they run out), counting its calls. */
+function scriptedResolver(...answers: string[][]): Resolver & { calls: string[] } {
+  const calls: string[] = [];
+  const resolve = async (hostname: string) => {
+    calls.push(hostname);
+    return answers[Math.min(calls.length - 1, answers.length - 1)]!;
+  };
+  return Object.assign(resolve, { calls });
+}
+
+const fetcherWith = (resolve: Resolver) => new SafeFetcher({ allowPrivate: ["127.0.0.1/32"], deadlineMs: 3000, userAgent: "LinkPrevBot/1.0 (+http://links.test)", resolve });
+
+test("DNS rebinding: the name is resolved once per hop and the connection goes to the address that was checked", async () => {
+  // First answer: an allowed address; any later one: the metadata service. Were the name resolved again at
+  // connect time, the request would go to 169.254.169.254 (and "rebind.test" resolves nowhere for real).
+  const resolve = scriptedResolver(["127.0.0.1"], ["169.254.169.254"]);
+  const page = await fetcherWith(resolve).fetchPage(`http://rebind.test:${web.port}/news`);
+  expect(page.html).toContain("Rock &amp; roll");
+  expect(resolve.calls).toEqual(["rebind.test"]);
+  // The server saw the name in Host, and our honest User-Agent.
+  expect(web.requests.at(-1)).toEqual({ path: "/news", host: `rebind.test:${web.port}`, userAgent: "LinkPrevBot/1.0 (+http://links.test)" });
+});
+
+test("every redirect hop is resolved and checked again: a second answer inside is refused", async () => {
+  const resolve = scriptedResolver(["127.0.0.1"], ["169.254.169.254"]);
+  const attempt = fetcherWith(resolve).fetchPage(`http://rebind.test:${web.port}/hop/0`);
+  await expect(attempt).rejects.toMatchObject({ status: 422, message: "Refused: rebind.test resolves to 169.254.169.254, a link-local address (such as a cloud metadata service); only public addresses are fetched" });
+  expect(resolve.calls).toEqual(["rebind.test", "rebind.test"]);
+});
+
+test("a name is refused when any one of its addresses is inside, and nothing is connected to", async () => {
+  const before = web.requests.length;
+  const resolve = scriptedResolver(["8.8.8.8", "10.0.0.7"]);
+  await expect(fetcherWith(resolve).fetchPage("http://mixed.test/")).rejects.toMatchObject({ status: 422, message: expect.stringContaining("mixed.test resolves to 10.0.0.7, a private address") });
+  await expect(fetcherWith(scriptedResolver(["2606:4700::1111", "fd00:ec2::254"])).fetchPage("https://mixed6.test/")).rejects.toMatchObject({ message: expect.stringContaining("fd00:ec2::254, a unique-local address") });
+  await expect(fetcherWith(scriptedResolver(["64:ff9b::7f00:1"])).fetchPage("https://nat64.test/")).rejects.toMatchObject({ message: expect.stringContaining("a NAT64 address") });
+  expect(web.requests.length).toBe(before);
+});
+
+test("a name that does not resolve is a refusal saying so", async () => {
+  const failing: Resolver = async () => {
+    throw Object.assign(new Error("queryA ENOTFOUND"), { code: "ENOTFOUND" });
+  };
+  await expect(fetcherWith(failing).fetchPage("https://nowhere.test/")).rejects.toMatchObject({ status: 422, message: "Could not find the address of nowhere.test" });
+  await expect(fetcherWith(scriptedResolver([])).fetchPage("https://empty.test/")).rejects.toMatchObject({ status: 422, message: "Could not find the address of empty.test" });
+});
+
+test("a resolver that never answers is cut off by the deadline", async () => {
+  const hanging: Resolver = () => new Promise(() => {});
+  const fetcher = new SafeFetcher({ allowPrivate: [], deadlineMs: 300, userAgent: "LinkPrevBot/1.0", resolve: hanging });
+  const started = Date.now();
+  await expect(fetcher.fetchPage("https://slow-dns.test/")).rejects.toMatchObject({ status: 422, message: "The page took longer than 0.3 seconds to arrive" });
+  expect(Date.now() - started).toBeLessThan(2000);
+});
