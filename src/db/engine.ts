@@ -17,6 +17,11 @@ export type GoLinkRow = {
   imageUrl: string | null;
   imageWidth: number | null;
   imageHeight: number | null;
+  /** The square and X renditions (null: none, every variant shows imageUrl) and the text overrides (issue 20). */
+  imageSquareUrl: string | null;
+  imageXUrl: string | null;
+  xTitle: string | null;
+  whatsappDescription: string | null;
 };
 
 /** How the view writer Worker opens its own connection. */

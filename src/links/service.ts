@@ -1,6 +1,6 @@
 // Links: create, edit, delete, list, slugs, quotas and view statistics. Plain data in and out; every query is
 // scoped to the owner's id; failures are AppErrors.
-import { and, desc, eq, gte, inArray, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
 import { links, users, viewRollups, type Link, type User } from "../db/tables.ts";
@@ -9,7 +9,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } 
 import { parseInput } from "../http/validate.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
-import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
+import type { RenditionId } from "../previews/variants.ts";
+import type { Focal } from "./images/normalise.ts";
+import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage, type StoredRenditions } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 
@@ -38,6 +40,13 @@ const linkColumns = () => ({
   imageSourceWidth: links.imageSourceWidth,
   imageSourceHeight: links.imageSourceHeight,
   imageSourceBytes: links.imageSourceBytes,
+  imageSourceUrl: links.imageSourceUrl,
+  imageSquareUrl: links.imageSquareUrl,
+  imageXUrl: links.imageXUrl,
+  focalX: links.focalX,
+  focalY: links.focalY,
+  xTitle: links.xTitle,
+  whatsappDescription: links.whatsappDescription,
   viewsBot: linkTotal(viewRollups.bot),
   viewsHuman: linkTotal(viewRollups.human),
   createdAt: links.createdAt,
@@ -56,6 +65,13 @@ type LinkRow = {
   imageSourceWidth: number | null;
   imageSourceHeight: number | null;
   imageSourceBytes: number | null;
+  imageSourceUrl: string | null;
+  imageSquareUrl: string | null;
+  imageXUrl: string | null;
+  focalX: number;
+  focalY: number;
+  xTitle: string | null;
+  whatsappDescription: string | null;
   viewsBot: number;
   viewsHuman: number;
   createdAt: Date;
@@ -68,14 +84,39 @@ function sourceImageOf(row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeigh
   return width !== null && height !== null && bytes !== null ? { width, height, bytes, servedBytes: row.imageBytes } : null;
 }
 
+/**
+ * The image each rendition shows: an upload's own renditions; the one image for all of them when the link has no
+ * renditions (an external image, or an upload from before variants); null without an image.
+ */
+const imagesOf = (row: Pick<LinkRow, "imageUrl" | "imageSquareUrl" | "imageXUrl">): Record<RenditionId, string | null> => ({
+  wide: row.imageUrl,
+  square: row.imageUrl && (row.imageSquareUrl ?? row.imageUrl),
+  x: row.imageUrl && (row.imageXUrl ?? row.imageUrl),
+});
+
 function present(row: LinkRow, userSlug: string, publicUrl: string) {
-  const { deletedAt, imageBytes: _imageBytes, imageSourceWidth: _w, imageSourceHeight: _h, imageSourceBytes: _b, ...rest } = row;
+  const {
+    deletedAt,
+    imageBytes: _imageBytes,
+    imageSourceWidth: _w,
+    imageSourceHeight: _h,
+    imageSourceBytes: _b,
+    imageSourceUrl,
+    imageSquareUrl: _square,
+    imageXUrl: _x,
+    xTitle,
+    whatsappDescription,
+    ...rest
+  } = row;
   const source = sourceImageOf(row);
   const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
   return {
     ...rest,
     shortUrl: `${publicUrl}/go/${userSlug}/${row.linkSlug}`,
-    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes } : null,
+    // url: the kept upright source the focal point is picked on (null for a link from before variants).
+    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
+    images: imagesOf(row),
+    variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
     warnings,
     ...(deletedAt ? { deletedAt } : {}),
   };
@@ -149,15 +190,15 @@ async function checkQuota(db: Db, deps: LinkDeps, user: User): Promise<void> {
 }
 
 /**
- * Runs `write` in a transaction; an image stored for it is removed again if the write fails. Once it has
- * committed, every link cache (other threads and nodes included) drops the short addresses it changed.
+ * Runs `write` in a transaction; the uploads stored for it (`fresh`, URLs) are removed again if the write fails.
+ * Once it has committed, every link cache (other threads and nodes included) drops the short addresses it changed.
  */
-async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
+async function writeWithImage<T>(deps: LinkDeps, fresh: string[], write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
   let written: { result: T; changed: string[] };
   try {
     written = await deps.engine.transaction(write);
   } catch (error) {
-    if (image) await deps.images.remove(image.url);
+    await deps.images.removeAll(fresh);
     if (deps.engine.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
     throw error;
   }
@@ -165,26 +206,40 @@ async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, writ
   return written.result;
 }
 
-/** Removes an upload once no live link shows it any more. */
-async function releaseImage(deps: LinkDeps, url: string | null): Promise<void> {
-  if (!url) return;
-  const stillUsed = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url), eq(links.deleted, false))).limit(1);
-  if (stillUsed.length === 0) await deps.images.remove(url);
+/** Where a link keeps upload URLs: the wide rendition (imageUrl), the kept source and the other renditions. */
+const UPLOAD_COLUMNS = [links.imageUrl, links.imageSourceUrl, links.imageSquareUrl, links.imageXUrl] as const;
+type UploadUrls = Pick<Link, "imageUrl" | "imageSourceUrl" | "imageSquareUrl" | "imageXUrl">;
+const uploadUrlsOf = (row: UploadUrls): string[] =>
+  [row.imageUrl, row.imageSourceUrl, row.imageSquareUrl, row.imageXUrl].filter((url): url is string => url !== null && url.startsWith(UPLOADS_PREFIX));
+
+/** Removes the uploads in `urls` that no live link shows any more. */
+async function releaseImages(deps: LinkDeps, urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const stillUsed = await deps.db
+      .select({ id: links.id })
+      .from(links)
+      .where(and(eq(links.deleted, false), or(...UPLOAD_COLUMNS.map((column) => eq(column, url)))))
+      .limit(1);
+    if (stillUsed.length === 0) await deps.images.remove(url);
+  }
 }
 
-/** Every upload a live link shows: what the start-up sweep of the uploads folder keeps (see releaseImage). */
+/** Every upload a live link uses (renditions and kept sources): what the start-up sweep of the uploads keeps (see releaseImages). */
 export async function uploadsInUse(db: Db): Promise<string[]> {
   const rows = await db
-    .select({ url: links.imageUrl })
+    .select({ imageUrl: links.imageUrl, imageSourceUrl: links.imageSourceUrl, imageSquareUrl: links.imageSquareUrl, imageXUrl: links.imageXUrl })
     .from(links)
-    .where(and(eq(links.deleted, false), like(links.imageUrl, `${UPLOADS_PREFIX}%`)));
-  return rows.map((row) => row.url!);
+    .where(and(eq(links.deleted, false), or(...UPLOAD_COLUMNS.map((column) => like(column, `${UPLOADS_PREFIX}%`)))));
+  return rows.flatMap(uploadUrlsOf);
 }
 
 const shortAddress = (user: User, linkSlug: string) => `${user.userSlug}/${linkSlug}`;
 
-/** The stored upload's size and its source's, for the preview lint; all null without an upload. */
+/** The stored upload's renditions, kept source and sizes (the preview lint reads them); all null without an upload. */
 const uploadFields = (image: StoredImage | null) => ({
+  imageSourceUrl: image?.sourceUrl ?? null,
+  imageSquareUrl: image?.urls.square ?? null,
+  imageXUrl: image?.urls.x ?? null,
   imageWidth: image?.width ?? null,
   imageHeight: image?.height ?? null,
   imageBytes: image?.bytes ?? null,
@@ -193,8 +248,13 @@ const uploadFields = (image: StoredImage | null) => ({
   imageSourceBytes: image?.source.bytes ?? null,
 });
 
-async function storeUpload(deps: LinkDeps, file: File | null): Promise<StoredImage | null> {
-  return file ? deps.images.save(await deps.images.prepare(file)) : null;
+/** New renditions in place of a link's current ones. */
+const renditionFields = (stored: StoredRenditions) => ({ imageUrl: stored.urls.wide, imageSquareUrl: stored.urls.square, imageXUrl: stored.urls.x, imageBytes: stored.wideBytes });
+
+const CENTRE = 0.5;
+
+async function storeUpload(deps: LinkDeps, file: File | null, focal: Focal): Promise<StoredImage | null> {
+  return file ? deps.images.save(await deps.images.prepare(file, focal)) : null;
 }
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<LinkView> {
@@ -203,8 +263,9 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
   checkTarget(deps, input.targetUrl);
   if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
 
-  const image = await storeUpload(deps, file);
-  const linkSlug = await writeWithImage(deps, image, async (tx) => {
+  const focal = { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE };
+  const image = await storeUpload(deps, file, focal);
+  const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf({ imageUrl: image.url, ...uploadFields(image) }) : [], async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
     // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
     // already serialises. Then checked again: other requests ran while the image was processed.
@@ -228,6 +289,10 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         imageUrl: image?.url ?? input.imageUrl ?? null,
         imageSource: image ? "upload" : (input.imageSource ?? (input.imageUrl ? "upload" : null)),
         ...uploadFields(image),
+        focalX: focal.x,
+        focalY: focal.y,
+        xTitle: input.variants?.x?.title ?? null,
+        whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(),
       });
     // A cache may hold "not found" for this address.
@@ -243,12 +308,12 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
 export async function lintLink(deps: LinkDeps, input: LinkInput, file: File | null): Promise<{ warnings: ReturnType<typeof lintPreview> }> {
   checkTarget(deps, input.targetUrl);
   if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
-  const prepared: PreparedImage | null = file ? await deps.images.prepare(file) : null;
+  const prepared: PreparedImage | null = file ? await deps.images.prepare(file, { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE }) : null;
   const card: LintInput = {
     title: input.title,
     description: input.description,
     imageUrl: prepared ? null : (input.imageUrl ?? null),
-    image: prepared ? { ...prepared.source, servedBytes: prepared.jpeg.byteLength } : null,
+    image: prepared ? { ...prepared.source, servedBytes: prepared.renditions.wide.byteLength } : null,
   };
   return { warnings: lintPreview(card) };
 }
@@ -264,17 +329,34 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const keepImage = input.imageUrl === undefined || input.imageUrl === existing.imageUrl;
   if (!file && !keepImage && input.imageUrl) checkExternalImage(input.imageUrl);
 
-  const image = await storeUpload(deps, file);
+  // A new upload is cut around the focal point given, else the centre; otherwise the focal point given, else the current one.
+  const focal = { x: input.focalX ?? (file ? CENTRE : existing.focalX), y: input.focalY ?? (file ? CENTRE : existing.focalY) };
+  const focalMoved = focal.x !== existing.focalX || focal.y !== existing.focalY;
+  const image = await storeUpload(deps, file, focal);
+  // Only the focal point moved: new renditions from the kept source, no new upload. A link from before
+  // variants has no kept source: it keeps its one image until a new upload.
+  const recut = !file && keepImage && focalMoved && existing.imageSourceUrl ? await deps.images.rerender(existing.imageSourceUrl, focal) : null;
+  if (!file && keepImage && focalMoved && existing.imageSourceUrl && !recut) throw conflict("The image's source is missing: upload the image again to move its focal point");
   const imageFields = image
     ? { imageUrl: image.url, imageSource: "upload" as const, ...uploadFields(image) }
-    : keepImage
-      ? {}
-      : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, ...uploadFields(null) };
-  // A new card (what platforms cache) when its title, description or image changes; the target alone is not one.
+    : recut
+      ? renditionFields(recut)
+      : keepImage
+        ? {}
+        : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, ...uploadFields(null) };
+  const fresh = image ? uploadUrlsOf({ imageUrl: image.url, ...uploadFields(image) }) : recut ? Object.values(recut.urls) : [];
+  const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
+  const whatsappDescription = input.variants?.whatsapp ? (input.variants.whatsapp.description ?? null) : existing.whatsappDescription;
+  const after: UploadUrls = { ...existing, ...imageFields };
+  // A new card (what platforms cache) when its title, description, image, crop or a platform's text changes; the target alone is not one.
   const cardChanged =
-    input.title !== existing.title || input.description !== existing.description || ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl);
+    input.title !== existing.title ||
+    input.description !== existing.description ||
+    after.imageUrl !== existing.imageUrl ||
+    xTitle !== existing.xTitle ||
+    whatsappDescription !== existing.whatsappDescription;
   const now = new Date();
-  await writeWithImage(deps, image, async (tx) => {
+  await writeWithImage(deps, fresh, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx
       .update(links)
@@ -284,13 +366,18 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
         title: input.title,
         description: input.description,
         ...imageFields,
+        focalX: focal.x,
+        focalY: focal.y,
+        xTitle,
+        whatsappDescription,
         updatedAt: now,
         ...(cardChanged ? { cardUpdatedAt: now } : {}),
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
-  if ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl) await releaseImage(deps, existing.imageUrl);
+  const kept = new Set(uploadUrlsOf(after));
+  await releaseImages(deps, uploadUrlsOf(existing).filter((url) => !kept.has(url)));
   return getLinkBySlug(deps, user, newSlug);
 }
 
@@ -302,7 +389,7 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
     .set({ deleted: true, deletedAt: new Date() })
     .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
   await deps.engine.announceLinkChange(shortAddress(user, existing.linkSlug));
-  await releaseImage(deps, existing.imageUrl);
+  await releaseImages(deps, uploadUrlsOf(existing));
 }
 
 export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {

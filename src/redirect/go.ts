@@ -6,14 +6,14 @@ import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
 import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
-import type { Visitor } from "./classify.ts";
+import type { ClassifiedVisitor } from "./classify.ts";
 
 type GoDeps = {
   /** HSTS and the like, for every answer. */
   extraHeaders: Record<string, string>;
   cache: LinkCache;
   views: ViewRecorder;
-  classify: (userAgent: string) => Visitor;
+  classify: (userAgent: string) => ClassifiedVisitor;
   publicUrl: string;
   trustProxy: boolean;
   notFoundHtml: string;
@@ -70,9 +70,14 @@ export function createGoHandler(deps: GoDeps) {
     }
 
     if (visitor.isBot) {
-      // Encoded once per cached link: crawlers fetch the same cards again and again.
-      link.previewBody ??= new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl));
-      return new Response(isGet ? link.previewBody : null, { status: 200, headers: previewHeaders });
+      // Encoded once per cached link and card variant: crawlers fetch the same cards again and again.
+      const bodies = (link.previewBodies ??= new Map());
+      let body = bodies.get(visitor.variant);
+      if (body === undefined) {
+        body = new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl, { variant: visitor.variant }));
+        bodies.set(visitor.variant, body);
+      }
+      return new Response(isGet ? body : null, { status: 200, headers: previewHeaders });
     }
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });

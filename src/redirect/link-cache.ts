@@ -5,8 +5,8 @@ import type { Engine, GoLinkRow } from "../db/engine.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
 export type GoLink = GoLinkRow & {
-  /** The crawler page, rendered (and UTF-8 encoded) on first use. */
-  previewBody?: Uint8Array<ArrayBuffer>;
+  /** The crawler pages, rendered (and UTF-8 encoded) on first use, by card variant (src/previews/variants.ts). */
+  previewBodies?: Map<string, Uint8Array<ArrayBuffer>>;
   /** The person's 302 headers, built on first use. */
   redirectHeaders?: Headers;
 };
