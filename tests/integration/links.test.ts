@@ -49,7 +49,25 @@ describe("create, read, list", () => {
     const list = await (await bob.call("/api/links")).json();
     expect(list.map((l: { title: string }) => l.title)).toEqual(["Second", "Spring sale"]);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["createdAt", "description", "id", "imageSource", "imageUrl", "linkSlug", "shortUrl", "sourceImage", "targetUrl", "title", "viewsBot", "viewsHuman", "warnings"].sort(),
+      [
+        "createdAt",
+        "description",
+        "focalX",
+        "focalY",
+        "id",
+        "imageSource",
+        "imageUrl",
+        "images",
+        "linkSlug",
+        "shortUrl",
+        "sourceImage",
+        "targetUrl",
+        "title",
+        "variants",
+        "viewsBot",
+        "viewsHuman",
+        "warnings",
+      ].sort(),
     );
   });
 
