@@ -36,6 +36,35 @@ const imageMime: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg
 
 type PageMetadata = { title: string | null; description: string | null; imageUrl: string | null; siteName: string | null };
 
+/** The per-platform options of links create/edit. */
+type VariantOptions = { focal?: string; xTitle?: string; whatsappDescription?: string };
+
+/** --focal "x,y": two numbers from 0 to 1 (left/top to right/bottom of the image). */
+function focalPoint(text: string): { x: number; y: number } {
+  const parts = text.split(",").map((part) => part.trim());
+  const [x, y] = parts.map(Number);
+  const valid = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n >= 0 && n <= 1;
+  if (parts.length !== 2 || parts.some((part) => part === "") || !valid(x) || !valid(y)) {
+    throw usageError(`--focal must be two numbers from 0 to 1, x,y (0,0 is the top left), like 0.3,0.5; got "${text}"`);
+  }
+  return { x: x!, y: y! };
+}
+
+/** Adds --focal, --x-title and --whatsapp-description to a link form (the server checks the texts' lengths); an empty text removes an override. */
+function addVariants(form: FormData, options: VariantOptions): FormData {
+  if (options.focal !== undefined) {
+    const { x, y } = focalPoint(options.focal);
+    form.append("focalX", String(x));
+    form.append("focalY", String(y));
+  }
+  const variants = {
+    ...(options.xTitle !== undefined ? { x: { title: options.xTitle } } : {}),
+    ...(options.whatsappDescription !== undefined ? { whatsapp: { description: options.whatsappDescription } } : {}),
+  };
+  if (Object.keys(variants).length > 0) form.append("variants", JSON.stringify(variants));
+  return form;
+}
+
 function linkForm(fields: { target: string; title: string; description: string; slug?: string; image?: string; imageUrl?: string | null; imageImportUrl?: string }): FormData {
   const form = new FormData();
   if (fields.imageImportUrl) form.append("imageImportUrl", fields.imageImportUrl);
@@ -119,11 +148,14 @@ export function registerClientCommands(program: Command): void {
     .option("--title <title>", "the preview's title (≤ 60; required unless --fill finds one)")
     .option("--description <text>", "the preview's description (≤ 160; required unless --fill finds one)")
     .option("--slug <slug>", "a custom short URL slug (pro and enterprise)")
-    .option("--image <file>", "a JPG, PNG or WebP image (≤ 5 MB), cropped to 1200×630")
+    .option("--image <file>", "a JPG, PNG or WebP image (≤ 5 MB), cropped to 1200×630, 1200×1200 and 1200×600 for each platform")
+    .option("--focal <x,y>", "the point of the image every crop keeps near its centre, 0..1 from the top left (default 0.5,0.5)")
+    .option("--x-title <text>", "a shorter title for X only (≤ 50)")
+    .option("--whatsapp-description <text>", "a shorter description for WhatsApp only (≤ 80)")
     .option("--fill", "take a missing title, description and image from the target page (what was filled goes to stderr)")
     .option("--json", "print the created link as JSON")
     .addHelpText("after", example(`url=$(linkprev links create --target https://example.com/post --title "My post" --description "Read it" --image cover.png)\n  linkprev links create --target https://example.com/post --fill`))
-    .action(async (options: { target: string; title?: string; description?: string; slug?: string; image?: string; fill?: boolean; json?: boolean }) => {
+    .action(async (options: { target: string; title?: string; description?: string; slug?: string; image?: string; fill?: boolean; json?: boolean } & VariantOptions) => {
       let { title, description } = options;
       let imageImportUrl: string | undefined;
       if (options.fill && (!title || !description || !options.image)) {
@@ -136,7 +168,7 @@ export function registerClientCommands(program: Command): void {
       }
       if (!title) throw usageError(options.fill ? "The target page has no title: give --title" : "--title is required (or --fill to take it from the target page)");
       if (!description) throw usageError(options.fill ? "The target page has no description: give --description" : "--description is required (or --fill to take it from the target page)");
-      const link = await call<LinkView>(loadSettings(), "/api/links", { method: "POST", form: linkForm({ ...options, title, description, imageImportUrl }) });
+      const link = await call<LinkView>(loadSettings(), "/api/links", { method: "POST", form: addVariants(linkForm({ ...options, title, description, imageImportUrl }), options) });
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
     });
@@ -160,6 +192,10 @@ export function registerClientCommands(program: Command): void {
           `Title        ${link.title}`,
           `Description  ${link.description}`,
           `Image        ${link.imageUrl ?? "-"}`,
+          ...(link.images.square !== link.imageUrl ? [`Square       ${link.images.square}`, `X image      ${link.images.x}`] : []),
+          ...(link.imageUrl ? [`Focal point  ${link.focalX},${link.focalY}`] : []),
+          ...(link.variants.x.title ? [`X title      ${link.variants.x.title}`] : []),
+          ...(link.variants.whatsapp.description ? [`WhatsApp     ${link.variants.whatsapp.description}`] : []),
           `Views        ${link.viewsHuman} human, ${link.viewsBot} bot`,
           `Created      ${new Date(link.createdAt).toISOString()}`,
         ].join("\n"),
@@ -168,6 +204,7 @@ export function registerClientCommands(program: Command): void {
 
   links
     .command("edit")
+    .alias("update")
     .description("Change a link; options not given keep their value")
     .argument("<slug>", "the link's slug")
     .option("--target <url>", "where people are sent")
@@ -175,9 +212,14 @@ export function registerClientCommands(program: Command): void {
     .option("--description <text>", "the preview's description")
     .option("--slug <slug>", "a new custom slug")
     .option("--image <file>", "a new image")
+    .option("--focal <x,y>", "move the crops' focal point (0..1 from the top left); re-cuts the image without a new upload")
+    .option("--x-title <text>", 'a shorter title for X only (≤ 50; "" removes it)')
+    .option("--whatsapp-description <text>", 'a shorter description for WhatsApp only (≤ 80; "" removes it)')
     .option("--json", "print the link as JSON")
-    .addHelpText("after", example(`linkprev links edit spring-sale --title "Spring sale: last days"`))
-    .action(async (slug: string, options: { target?: string; title?: string; description?: string; slug?: string; image?: string; json?: boolean }) => {
+    .addHelpText("after", example(`linkprev links edit spring-sale --title "Spring sale: last days" --focal 0.7,0.4`))
+    .action(async (slug: string, options: { target?: string; title?: string; description?: string; slug?: string; image?: string; json?: boolean } & VariantOptions) => {
+      // Checked before any request.
+      if (options.focal !== undefined) focalPoint(options.focal);
       const current = await bySlug(slug);
       const form = linkForm({
         target: options.target ?? current.targetUrl,
@@ -187,7 +229,7 @@ export function registerClientCommands(program: Command): void {
         image: options.image,
         imageUrl: options.image ? undefined : current.imageUrl,
       });
-      const link = await bySlug(slug, { method: "PUT", form });
+      const link = await bySlug(slug, { method: "PUT", form: addVariants(form, options) });
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Updated ${link.shortUrl}` : link.shortUrl);
     });

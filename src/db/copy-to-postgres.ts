@@ -51,13 +51,14 @@ export type CopyReport = {
   images: { store: "dir" | "s3" | "db"; copied: number; skipped: string[] };
 };
 
-type Kind = "int" | "bigint" | "smallint" | "text" | "bool" | "timestamp";
+type Kind = "int" | "bigint" | "smallint" | "float" | "text" | "bool" | "timestamp";
 
 function kindOf(column: PgColumn): Kind {
   const type = column.getSQLType();
   if (type === "integer") return "int";
   if (type === "bigint") return "bigint";
   if (type === "smallint") return "smallint";
+  if (type === "double precision") return "float";
   if (type === "text") return "text";
   if (type === "boolean") return "bool";
   if (type.startsWith("timestamp")) return "timestamp";
@@ -65,10 +66,11 @@ function kindOf(column: PgColumn): Kind {
 }
 
 /** The array element type sent, the cast in SQL, and how a SQLite value becomes one. */
-const KINDS: Record<Kind, { array: "INT" | "BIGINT" | "SMALLINT" | "TEXT" | "BOOLEAN"; cast: string; convert: (value: unknown) => unknown }> = {
+const KINDS: Record<Kind, { array: "INT" | "BIGINT" | "SMALLINT" | "DOUBLE PRECISION" | "TEXT" | "BOOLEAN"; cast: string; convert: (value: unknown) => unknown }> = {
   int: { array: "INT", cast: "int4[]", convert: (v) => (v === null ? null : Number(v)) },
   smallint: { array: "SMALLINT", cast: "int2[]", convert: (v) => (v === null ? null : Number(v)) },
   bigint: { array: "BIGINT", cast: "int8[]", convert: (v) => (v === null ? null : Number(v)) },
+  float: { array: "DOUBLE PRECISION", cast: "float8[]", convert: (v) => (v === null ? null : Number(v)) },
   text: { array: "TEXT", cast: "text[]", convert: (v) => (v === null ? null : String(v)) },
   // SQLite keeps booleans as 0/1.
   bool: { array: "BOOLEAN", cast: "bool[]", convert: (v) => (v === null ? null : Number(v) !== 0) },

@@ -19,6 +19,11 @@ export type GoLinkRow = {
   imageHeight: number | null;
   /** The newest version of the short URL: /go/…/{n} serves 1 ≤ n ≤ version. */
   version: number;
+  /** The square and X renditions (null: none, every variant shows imageUrl) and the text overrides (issue 20). */
+  imageSquareUrl: string | null;
+  imageXUrl: string | null;
+  xTitle: string | null;
+  whatsappDescription: string | null;
 };
 
 /** How the view writer Worker opens its own connection. */

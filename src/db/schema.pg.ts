@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -88,6 +89,17 @@ export const links = pgTable(
     facebookScrapeAt: ms("facebook_scrape_at"),
     facebookScrapeOk: boolean("facebook_scrape_ok"),
     facebookScrapeMessage: text("facebook_scrape_message"),
+    // Card variants (issue 20), null for an external image or none: the kept upright source of an upload
+    // (bounded JPEG) and the square and X renditions cut from it around the focal point (image_url is the wide
+    // one); a link from before them serves its one image to every platform until a new upload.
+    imageSourceUrl: text("image_source_url"),
+    imageSquareUrl: text("image_square_url"),
+    imageXUrl: text("image_x_url"),
+    focalX: doublePrecision("focal_x").notNull().default(0.5),
+    focalY: doublePrecision("focal_y").notNull().default(0.5),
+    // Short text for one platform (null: the link's own); limits checked by the API (src/links/model.ts).
+    xTitle: text("x_title"),
+    whatsappDescription: text("whatsapp_description"),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),

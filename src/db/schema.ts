@@ -1,7 +1,7 @@
 // The stored entities of SPEC §3, plus what the server needs (tokens, login links, webhook ids, view rollups).
 // Limits live in CHECK constraints so that nothing over-long is stored whichever code path writes.
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -61,6 +61,17 @@ export const links = sqliteTable(
     facebookScrapeAt: integer("facebook_scrape_at", { mode: "timestamp_ms" }),
     facebookScrapeOk: integer("facebook_scrape_ok", { mode: "boolean" }),
     facebookScrapeMessage: text("facebook_scrape_message"),
+    // Card variants (issue 20), null for an external image or none: the kept upright source of an upload
+    // (bounded JPEG) and the square and X renditions cut from it around the focal point (image_url is the wide
+    // one); a link from before them serves its one image to every platform until a new upload.
+    imageSourceUrl: text("image_source_url"),
+    imageSquareUrl: text("image_square_url"),
+    imageXUrl: text("image_x_url"),
+    focalX: real("focal_x").notNull().default(0.5),
+    focalY: real("focal_y").notNull().default(0.5),
+    // Short text for one platform (null: the link's own); limits checked by the API (src/links/model.ts).
+    xTitle: text("x_title"),
+    whatsappDescription: text("whatsapp_description"),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),

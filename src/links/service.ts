@@ -11,7 +11,9 @@ import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
 import type { FetchedImage, SafeFetcher } from "../safe-fetch/fetcher.ts";
-import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
+import type { RenditionId } from "../previews/variants.ts";
+import type { Focal } from "./images/normalise.ts";
+import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage, type StoredRenditions } from "./images/store.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 import { shortUrlOf } from "./url.ts";
@@ -51,6 +53,13 @@ const linkColumns = () => ({
   imageSourceWidth: links.imageSourceWidth,
   imageSourceHeight: links.imageSourceHeight,
   imageSourceBytes: links.imageSourceBytes,
+  imageSourceUrl: links.imageSourceUrl,
+  imageSquareUrl: links.imageSquareUrl,
+  imageXUrl: links.imageXUrl,
+  focalX: links.focalX,
+  focalY: links.focalY,
+  xTitle: links.xTitle,
+  whatsappDescription: links.whatsappDescription,
   viewsBot: linkTotal(viewRollups.bot),
   viewsHuman: linkTotal(viewRollups.human),
   version: links.version,
@@ -70,6 +79,13 @@ type LinkRow = {
   imageSourceWidth: number | null;
   imageSourceHeight: number | null;
   imageSourceBytes: number | null;
+  imageSourceUrl: string | null;
+  imageSquareUrl: string | null;
+  imageXUrl: string | null;
+  focalX: number;
+  focalY: number;
+  xTitle: string | null;
+  whatsappDescription: string | null;
   viewsBot: number;
   viewsHuman: number;
   version: number;
@@ -83,8 +99,30 @@ function sourceImageOf(row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeigh
   return width !== null && height !== null && bytes !== null ? { width, height, bytes, servedBytes: row.imageBytes } : null;
 }
 
+/**
+ * The image each rendition shows: an upload's own renditions; the one image for all of them when the link has no
+ * renditions (an external image, or an upload from before variants); null without an image.
+ */
+const imagesOf = (row: Pick<LinkRow, "imageUrl" | "imageSquareUrl" | "imageXUrl">): Record<RenditionId, string | null> => ({
+  wide: row.imageUrl,
+  square: row.imageUrl && (row.imageSquareUrl ?? row.imageUrl),
+  x: row.imageUrl && (row.imageXUrl ?? row.imageUrl),
+});
+
 function present(row: LinkRow, userSlug: string, publicUrl: string) {
-  const { deletedAt, imageBytes: _imageBytes, imageSourceWidth: _w, imageSourceHeight: _h, imageSourceBytes: _b, ...rest } = row;
+  const {
+    deletedAt,
+    imageBytes: _imageBytes,
+    imageSourceWidth: _w,
+    imageSourceHeight: _h,
+    imageSourceBytes: _b,
+    imageSourceUrl,
+    imageSquareUrl: _square,
+    imageXUrl: _x,
+    xTitle,
+    whatsappDescription,
+    ...rest
+  } = row;
   const source = sourceImageOf(row);
   const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
   return {
@@ -92,7 +130,10 @@ function present(row: LinkRow, userSlug: string, publicUrl: string) {
     shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug),
     // The address to share now: the newest version's (a platform that cached the card sees a new URL).
     currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version),
-    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes } : null,
+    // url: the kept upright source the focal point is picked on (null for a link from before variants).
+    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
+    images: imagesOf(row),
+    variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
     warnings,
     ...(deletedAt ? { deletedAt } : {}),
   };
@@ -166,15 +207,15 @@ async function checkQuota(db: Db, deps: LinkDeps, user: User): Promise<void> {
 }
 
 /**
- * Runs `write` in a transaction; an image stored for it is removed again if the write fails. Once it has
- * committed, every link cache (other threads and nodes included) drops the short addresses it changed.
+ * Runs `write` in a transaction; the uploads stored for it (`fresh`, URLs) are removed again if the write fails.
+ * Once it has committed, every link cache (other threads and nodes included) drops the short addresses it changed.
  */
-async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
+async function writeWithImage<T>(deps: LinkDeps, fresh: string[], write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
   let written: { result: T; changed: string[] };
   try {
     written = await deps.engine.transaction(write);
   } catch (error) {
-    if (image) await deps.images.remove(image.url);
+    await deps.images.removeAll(fresh);
     if (deps.engine.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
     throw error;
   }
@@ -182,26 +223,40 @@ async function writeWithImage<T>(deps: LinkDeps, image: StoredImage | null, writ
   return written.result;
 }
 
-/** Removes an upload once no live link shows it any more. */
-async function releaseImage(deps: LinkDeps, url: string | null): Promise<void> {
-  if (!url) return;
-  const stillUsed = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url), eq(links.deleted, false))).limit(1);
-  if (stillUsed.length === 0) await deps.images.remove(url);
+/** Where a link keeps upload URLs: the wide rendition (imageUrl), the kept source and the other renditions. */
+const UPLOAD_COLUMNS = [links.imageUrl, links.imageSourceUrl, links.imageSquareUrl, links.imageXUrl] as const;
+type UploadUrls = Pick<Link, "imageUrl" | "imageSourceUrl" | "imageSquareUrl" | "imageXUrl">;
+const uploadUrlsOf = (row: UploadUrls): string[] =>
+  [row.imageUrl, row.imageSourceUrl, row.imageSquareUrl, row.imageXUrl].filter((url): url is string => url !== null && url.startsWith(UPLOADS_PREFIX));
+
+/** Removes the uploads in `urls` that no live link shows any more. */
+async function releaseImages(deps: LinkDeps, urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const stillUsed = await deps.db
+      .select({ id: links.id })
+      .from(links)
+      .where(and(eq(links.deleted, false), or(...UPLOAD_COLUMNS.map((column) => eq(column, url)))))
+      .limit(1);
+    if (stillUsed.length === 0) await deps.images.remove(url);
+  }
 }
 
-/** Every upload a live link shows: what the start-up sweep of the uploads folder keeps (see releaseImage). */
+/** Every upload a live link uses (renditions and kept sources): what the start-up sweep of the uploads keeps (see releaseImages). */
 export async function uploadsInUse(db: Db): Promise<string[]> {
   const rows = await db
-    .select({ url: links.imageUrl })
+    .select({ imageUrl: links.imageUrl, imageSourceUrl: links.imageSourceUrl, imageSquareUrl: links.imageSquareUrl, imageXUrl: links.imageXUrl })
     .from(links)
-    .where(and(eq(links.deleted, false), like(links.imageUrl, `${UPLOADS_PREFIX}%`)));
-  return rows.map((row) => row.url!);
+    .where(and(eq(links.deleted, false), or(...UPLOAD_COLUMNS.map((column) => like(column, `${UPLOADS_PREFIX}%`)))));
+  return rows.flatMap(uploadUrlsOf);
 }
 
 const shortAddress = (user: User, linkSlug: string) => `${user.userSlug}/${linkSlug}`;
 
-/** The stored upload's size and its source's, for the preview lint; all null without an upload. */
+/** The stored upload's renditions, kept source and sizes (the preview lint reads them); all null without an upload. */
 const uploadFields = (image: StoredImage | null) => ({
+  imageSourceUrl: image?.sourceUrl ?? null,
+  imageSquareUrl: image?.urls.square ?? null,
+  imageXUrl: image?.urls.x ?? null,
   imageWidth: image?.width ?? null,
   imageHeight: image?.height ?? null,
   imageBytes: image?.bytes ?? null,
@@ -214,12 +269,12 @@ const uploadFields = (image: StoredImage | null) => ({
  * An image from the web, fetched through the safe fetcher and normalised exactly as an upload of the same bytes
  * would be. Refusals, and bytes that are no JPEG, PNG or WebP, are 422s naming imageImportUrl.
  */
-async function importImage(deps: LinkDeps, url: string): Promise<PreparedImage> {
+async function importImage(deps: LinkDeps, url: string, focal: Focal): Promise<PreparedImage> {
   if (!deps.fetcher) throw badRequest("imageImportUrl: Importing images is turned off on this server", "imageImportUrl");
   let fetched: FetchedImage | undefined;
   try {
     fetched = await deps.fetcher.fetchImage(url, MAX_IMAGE_BYTES);
-    return await deps.images.prepare(new File([fetched.bytes], "imported", { type: fetched.contentType }));
+    return await deps.images.prepare(new File([fetched.bytes], "imported", { type: fetched.contentType }), focal);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const reason = fetched ? "The image at that address is not a JPEG, PNG or WebP image" : error.message;
@@ -227,11 +282,16 @@ async function importImage(deps: LinkDeps, url: string): Promise<PreparedImage> 
   }
 }
 
-/** The uploaded file, or the imported image, stored; null when the input brings neither. */
-async function storeUpload(deps: LinkDeps, file: File | null, importUrl: string | null | undefined): Promise<StoredImage | null> {
+/** New renditions in place of a link's current ones. */
+const renditionFields = (stored: StoredRenditions) => ({ imageUrl: stored.urls.wide, imageSquareUrl: stored.urls.square, imageXUrl: stored.urls.x, imageBytes: stored.wideBytes });
+
+const CENTRE = 0.5;
+
+/** The uploaded file, or the imported image, stored with its renditions cut around `focal`; null when the input brings neither. */
+async function storeUpload(deps: LinkDeps, file: File | null, importUrl: string | null | undefined, focal: Focal): Promise<StoredImage | null> {
   if (file && importUrl) throw badRequest("imageImportUrl: Upload an image or import one from an address, not both", "imageImportUrl");
-  if (file) return deps.images.save(await deps.images.prepare(file));
-  return importUrl ? deps.images.save(await importImage(deps, importUrl)) : null;
+  if (file) return deps.images.save(await deps.images.prepare(file, focal));
+  return importUrl ? deps.images.save(await importImage(deps, importUrl, focal)) : null;
 }
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<LinkView> {
@@ -240,8 +300,9 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
   checkTarget(deps, input.targetUrl);
   if (!file && !input.imageImportUrl && input.imageUrl) checkExternalImage(input.imageUrl);
 
-  const image = await storeUpload(deps, file, input.imageImportUrl);
-  const linkSlug = await writeWithImage(deps, image, async (tx) => {
+  const focal = { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE };
+  const image = await storeUpload(deps, file, input.imageImportUrl, focal);
+  const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf({ imageUrl: image.url, ...uploadFields(image) }) : [], async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
     // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
     // already serialises. Then checked again: other requests ran while the image was processed.
@@ -265,6 +326,10 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         imageUrl: image?.url ?? input.imageUrl ?? null,
         imageSource: image ? "upload" : (input.imageSource ?? (input.imageUrl ? "upload" : null)),
         ...uploadFields(image),
+        focalX: focal.x,
+        focalY: focal.y,
+        xTitle: input.variants?.x?.title ?? null,
+        whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(),
       });
     // A cache may hold "not found" for this address.
@@ -280,12 +345,12 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
 export async function lintLink(deps: LinkDeps, input: LinkInput, file: File | null): Promise<{ warnings: ReturnType<typeof lintPreview> }> {
   checkTarget(deps, input.targetUrl);
   if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
-  const prepared: PreparedImage | null = file ? await deps.images.prepare(file) : null;
+  const prepared: PreparedImage | null = file ? await deps.images.prepare(file, { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE }) : null;
   const card: LintInput = {
     title: input.title,
     description: input.description,
     imageUrl: prepared ? null : (input.imageUrl ?? null),
-    image: prepared ? { ...prepared.source, servedBytes: prepared.jpeg.byteLength } : null,
+    image: prepared ? { ...prepared.source, servedBytes: prepared.renditions.wide.byteLength } : null,
   };
   return { warnings: lintPreview(card) };
 }
@@ -301,17 +366,35 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const keepImage = input.imageUrl === undefined || input.imageUrl === existing.imageUrl;
   if (!file && !input.imageImportUrl && !keepImage && input.imageUrl) checkExternalImage(input.imageUrl);
 
-  const image = await storeUpload(deps, file, input.imageImportUrl);
+  // A new image (uploaded or imported) is cut around the focal point given, else the centre; otherwise the focal point given, else the current one.
+  const newImage = file !== null || Boolean(input.imageImportUrl);
+  const focal = { x: input.focalX ?? (newImage ? CENTRE : existing.focalX), y: input.focalY ?? (newImage ? CENTRE : existing.focalY) };
+  const focalMoved = focal.x !== existing.focalX || focal.y !== existing.focalY;
+  const image = await storeUpload(deps, file, input.imageImportUrl, focal);
+  // Only the focal point moved: new renditions from the kept source, no new upload. A link from before
+  // variants has no kept source: it keeps its one image until a new upload.
+  const recut = !newImage && keepImage && focalMoved && existing.imageSourceUrl ? await deps.images.rerender(existing.imageSourceUrl, focal) : null;
+  if (!newImage && keepImage && focalMoved && existing.imageSourceUrl && !recut) throw conflict("The image's source is missing: upload the image again to move its focal point");
   const imageFields = image
     ? { imageUrl: image.url, imageSource: "upload" as const, ...uploadFields(image) }
-    : keepImage
-      ? {}
-      : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, ...uploadFields(null) };
-  // A new card (what platforms cache) when its title, description or image changes; the target alone is not one.
+    : recut
+      ? renditionFields(recut)
+      : keepImage
+        ? {}
+        : { imageUrl: input.imageUrl ?? null, imageSource: input.imageUrl ? (input.imageSource ?? "upload") : null, ...uploadFields(null) };
+  const fresh = image ? uploadUrlsOf({ imageUrl: image.url, ...uploadFields(image) }) : recut ? Object.values(recut.urls) : [];
+  const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
+  const whatsappDescription = input.variants?.whatsapp ? (input.variants.whatsapp.description ?? null) : existing.whatsappDescription;
+  const after: UploadUrls = { ...existing, ...imageFields };
+  // A new card (what platforms cache) when its title, description, image, crop or a platform's text changes; the target alone is not one.
   const cardChanged =
-    input.title !== existing.title || input.description !== existing.description || ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl);
+    input.title !== existing.title ||
+    input.description !== existing.description ||
+    after.imageUrl !== existing.imageUrl ||
+    xTitle !== existing.xTitle ||
+    whatsappDescription !== existing.whatsappDescription;
   const now = new Date();
-  await writeWithImage(deps, image, async (tx) => {
+  await writeWithImage(deps, fresh, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx
       .update(links)
@@ -321,13 +404,18 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
         title: input.title,
         description: input.description,
         ...imageFields,
+        focalX: focal.x,
+        focalY: focal.y,
+        xTitle,
+        whatsappDescription,
         updatedAt: now,
         ...(cardChanged ? { cardUpdatedAt: now } : {}),
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
-  if ("imageUrl" in imageFields && imageFields.imageUrl !== existing.imageUrl) await releaseImage(deps, existing.imageUrl);
+  const kept = new Set(uploadUrlsOf(after));
+  await releaseImages(deps, uploadUrlsOf(existing).filter((url) => !kept.has(url)));
   const link = await getLinkBySlug(deps, user, newSlug);
   if (cardChanged) askFacebookToRescrape(deps, user, link.id, link.currentShortUrl);
   return link;
@@ -374,7 +462,7 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
     .set({ deleted: true, deletedAt: new Date() })
     .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
   await deps.engine.announceLinkChange(shortAddress(user, existing.linkSlug));
-  await releaseImage(deps, existing.imageUrl);
+  await releaseImages(deps, uploadUrlsOf(existing));
 }
 
 export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {

@@ -1,7 +1,10 @@
 // Who is fetching a short URL: a crawler drawing a preview card (and for which platform), or a person.
 import { isbot } from "isbot";
+import { variantForPlatform, type CardVariant } from "../previews/variants.ts";
 
 export type Visitor = { isBot: boolean; platform: string | null };
+/** A visitor with the card variant its platform gets (people: the default, never used). */
+export type ClassifiedVisitor = Visitor & { variant: CardVariant };
 
 // Order matters: iMessage's previewer names Facebook and Twitter, Telegram's names TwitterBot.
 const PLATFORMS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -41,13 +44,14 @@ export function classifyUserAgent(userAgent: string): Visitor {
 
 const MEMO_LIMIT = 5000;
 
-/** classifyUserAgent, memoised per User-Agent string: the same few agents make most requests. */
-export function createVisitorClassifier(): (userAgent: string) => Visitor {
-  const memo = new Map<string, Visitor>();
+/** classifyUserAgent and the platform's card variant, memoised per User-Agent string: the same few agents make most requests. */
+export function createVisitorClassifier(): (userAgent: string) => ClassifiedVisitor {
+  const memo = new Map<string, ClassifiedVisitor>();
   return (userAgent) => {
     let visitor = memo.get(userAgent);
     if (!visitor) {
-      visitor = classifyUserAgent(userAgent);
+      const classified = classifyUserAgent(userAgent);
+      visitor = { ...classified, variant: variantForPlatform(classified.platform) };
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(userAgent, visitor);
     }

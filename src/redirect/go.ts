@@ -7,14 +7,15 @@ import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
 import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
-import type { Visitor } from "./classify.ts";
+import type { CardVariant } from "../previews/variants.ts";
+import type { ClassifiedVisitor } from "./classify.ts";
 
 type GoDeps = {
   /** HSTS and the like, for every answer. */
   extraHeaders: Record<string, string>;
   cache: LinkCache;
   views: ViewRecorder;
-  classify: (userAgent: string) => Visitor;
+  classify: (userAgent: string) => ClassifiedVisitor;
   publicUrl: string;
   trustProxy: boolean;
   notFoundHtml: string;
@@ -63,12 +64,14 @@ export function createGoHandler(deps: GoDeps) {
    * (crawlers fetch the same cards again and again); an older version, rarely fetched once superseded, is
    * rendered per fetch, so that a link's memory does not grow with the versions its owner issued.
    */
-  const previewBody = (link: GoLink, version: string): Uint8Array<ArrayBuffer> => {
-    const cached = link.previewBodies.get(version);
+  const previewBody = (link: GoLink, version: string, variant: CardVariant): Uint8Array<ArrayBuffer> => {
+    // By variant for the plain address (no string built on the common path), by version and variant otherwise.
+    const key = version === PLAIN ? variant : `${version}:${variant}`;
+    const cached = link.previewBodies.get(key);
     if (cached !== undefined) return cached;
     const number = Number(version);
-    const body = encoder.encode(renderPreviewPage(link, deps.publicUrl, { version: number }));
-    if (number === 1 || number === link.version) link.previewBodies.set(version, body);
+    const body = encoder.encode(renderPreviewPage(link, deps.publicUrl, { version: number, variant }));
+    if (number === 1 || number === link.version) link.previewBodies.set(key, body);
     return body;
   };
 
@@ -93,7 +96,7 @@ export function createGoHandler(deps: GoDeps) {
       });
     }
 
-    if (visitor.isBot) return new Response(isGet ? previewBody(link, version) : null, { status: 200, headers: previewHeaders });
+    if (visitor.isBot) return new Response(isGet ? previewBody(link, version, visitor.variant) : null, { status: 200, headers: previewHeaders });
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };

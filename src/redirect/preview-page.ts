@@ -1,7 +1,9 @@
 // The page a crawler gets: every Open Graph and Twitter tag a card needs, all values escaped, no script,
-// and no meta refresh (some crawlers follow it and would preview the target instead).
+// and no meta refresh (some crawlers follow it and would preview the target instead). One page per card variant:
+// its image rendition and text override; og:url and canonical are the same for all (one object to Facebook).
 import { escapeHtml } from "../http/escape.ts";
 import { shortUrlOf } from "../links/url.ts";
+import { RENDITIONS, VARIANT_RENDITION, type CardVariant } from "../previews/variants.ts";
 import type { GoLink } from "./link-cache.ts";
 
 function absolute(url: string, publicUrl: string): string {
@@ -11,14 +13,26 @@ function absolute(url: string, publicUrl: string): string {
 export type PreviewOptions = {
   /** The version of the address fetched: og:url and the canonical link name it (from 2 on; 1 is the plain one). */
   version?: number;
+  /** The card variant of the platform fetching (src/previews/variants.ts): its image rendition and text override. */
+  variant?: CardVariant;
 };
 
+/** The image a variant shows and its size: its rendition, or the link's one image when it has none (external, or from before variants). */
+function variantImage(link: GoLink, variant: CardVariant): { url: string; width: number | null; height: number | null } | null {
+  if (!link.imageUrl) return null;
+  const rendition = VARIANT_RENDITION[variant];
+  const url = rendition === "square" ? link.imageSquareUrl : rendition === "x" ? link.imageXUrl : null;
+  return url ? { url, ...RENDITIONS[rendition] } : { url: link.imageUrl, width: link.imageWidth, height: link.imageHeight };
+}
+
 export function renderPreviewPage(link: GoLink, publicUrl: string, options: PreviewOptions = {}): string {
+  const variant = options.variant ?? "wide";
   const shortUrl = shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);
-  const title = escapeHtml(link.title);
-  const description = escapeHtml(link.description);
+  const title = escapeHtml((variant === "x" && link.xTitle) || link.title);
+  const description = escapeHtml((variant === "whatsapp" && link.whatsappDescription) || link.description);
   const target = escapeHtml(link.targetUrl);
-  const image = link.imageUrl ? escapeHtml(absolute(link.imageUrl, publicUrl)) : null;
+  const shown = variantImage(link, variant);
+  const image = shown && escapeHtml(absolute(shown.url, publicUrl));
   const meta = (attr: "property" | "name", key: string, value: string) => `<meta ${attr}="${key}" content="${value}">`;
   const tags = [
     meta("name", "description", description),
@@ -28,11 +42,11 @@ export function renderPreviewPage(link: GoLink, publicUrl: string, options: Prev
     meta("property", "og:url", escapeHtml(shortUrl)),
     meta("property", "og:title", title),
     meta("property", "og:description", description),
-    ...(image
+    ...(shown && image
       ? [
           meta("property", "og:image", image),
-          ...(link.imageWidth && link.imageHeight
-            ? [meta("property", "og:image:width", String(link.imageWidth)), meta("property", "og:image:height", String(link.imageHeight))]
+          ...(shown.width && shown.height
+            ? [meta("property", "og:image:width", String(shown.width)), meta("property", "og:image:height", String(shown.height))]
             : []),
           meta("property", "og:image:alt", title),
         ]

@@ -38,8 +38,20 @@ function quarters(width: number, height: number): Uint8ClampedArray<ArrayBuffer>
   return data;
 }
 
-type Picture = { pattern?: "gradient" | "quarters" };
-const paint = (width: number, height: number, { pattern = "gradient" }: Picture) => (pattern === "quarters" ? quarters : gradient)(width, height);
+/** Pseudo-random pixels (the same every run): the worst case for a JPEG's size. */
+function noise(width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+  const data = new Uint8ClampedArray(width * height * 4);
+  let seed = 42;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    data[i] = (i & 3) === 3 ? 255 : seed >>> 24;
+  }
+  return data;
+}
+
+type Picture = { pattern?: "gradient" | "quarters" | "noise" };
+const PATTERNS = { gradient, quarters, noise };
+const paint = (width: number, height: number, { pattern = "gradient" }: Picture) => PATTERNS[pattern](width, height);
 
 /** A PNG, with an eXIf chunk when `exif` (a TIFF block) is given. */
 export function makePng(width: number, height: number, options: Picture & { exif?: Uint8Array } = {}): Uint8Array<ArrayBuffer> {

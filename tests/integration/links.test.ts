@@ -49,7 +49,27 @@ describe("create, read, list", () => {
     const list = await (await bob.call("/api/links")).json();
     expect(list.map((l: { title: string }) => l.title)).toEqual(["Second", "Spring sale"]);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["createdAt", "currentShortUrl", "description", "id", "imageSource", "imageUrl", "linkSlug", "shortUrl", "sourceImage", "targetUrl", "title", "version", "viewsBot", "viewsHuman", "warnings"].sort(),
+      [
+        "createdAt",
+        "currentShortUrl",
+        "description",
+        "focalX",
+        "focalY",
+        "id",
+        "imageSource",
+        "imageUrl",
+        "images",
+        "linkSlug",
+        "shortUrl",
+        "sourceImage",
+        "targetUrl",
+        "title",
+        "variants",
+        "version",
+        "viewsBot",
+        "viewsHuman",
+        "warnings",
+      ].sort(),
     );
   });
 

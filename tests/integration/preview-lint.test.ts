@@ -21,6 +21,8 @@ const client = (plan: "basic" | "pro" | null = "basic") => apiClient(server, pla
 const valid = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
 const withImage = { ...valid, imageUrl: "https://cdn.example.com/card.jpg" };
 const rules = (warnings: Warning[]) => warnings.map((w) => w.rule).sort();
+/** The kept upright source of an upload (issue 20), where the focal point is picked. */
+const KEPT_SOURCE = /^\/uploads\/[a-z0-9]{32}\.jpg$/;
 
 function form(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): FormData {
   const data = new FormData();
@@ -127,7 +129,7 @@ describe("warnings in the link JSON, and the recorded source image", () => {
     const created = await owner.call("/api/links", { method: "POST", body: form(valid, { bytes: source, name: "photo.png", type: "image/png" }) });
     expect(created.status).toBe(201);
     const link = await created.json();
-    expect(link.sourceImage).toEqual({ width: 800, height: 600, bytes: source.byteLength });
+    expect(link.sourceImage).toEqual({ width: 800, height: 600, bytes: source.byteLength, url: expect.stringMatching(KEPT_SOURCE) });
     expect(rules(link.warnings)).toEqual(["image-heavy-crop", "image-upscaled"]);
     const columns = await sourceColumns(link.id);
     expect(columns).toMatchObject({ w: 800, h: 600, b: source.byteLength });
@@ -142,7 +144,7 @@ describe("warnings in the link JSON, and the recorded source image", () => {
     const replaced = await (
       await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", body: form({ ...valid, imageUrl: "" }, { bytes: portrait, name: "p.jpg", type: "image/jpeg" }) })
     ).json();
-    expect(replaced.sourceImage).toEqual({ width: 320, height: 640, bytes: portrait.byteLength });
+    expect(replaced.sourceImage).toEqual({ width: 320, height: 640, bytes: portrait.byteLength, url: expect.stringMatching(KEPT_SOURCE) });
     expect(rules(replaced.warnings)).toContain("image-heavy-crop");
 
     const external = await (await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: withImage })).json();

@@ -174,7 +174,8 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(run.stdout).toContain("Copied ");
     expect(run.stdout).toMatch(/views\s+\d+/);
     expect(run.stdout).toContain(`(${GAP_VIEWS} view(s) stored after SQLite's last rollup fold are counted in view_rollups)`);
-    expect(run.stdout).toContain("Images: 1 copied into the database (uploads table)");
+    // One uploaded image: its kept source and three renditions (issue 20).
+    expect(run.stdout).toContain("Images: 4 copied into the database (uploads table)");
 
     const sqlite = new Database(join(dataDir, "linkprev.db"), { readonly: true });
     try {
@@ -261,7 +262,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const { url } = await freshDatabase();
     const run = await copy(url, fake.env);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`Images: 1 copied into the S3 bucket ${fake.bucket}`);
+    expect(run.stdout).toContain(`Images: 4 copied into the S3 bucket ${fake.bucket}`);
     const name = links.cover!.imageUrl!.replace("/uploads/", "");
     expect(Buffer.compare(Buffer.from(fake.objects.get(name)!.bytes), readFileSync(join(dataDir, "uploads", name)))).toBe(0);
     const onPg = await node({ DATABASE_URL: url, ...fake.env });

@@ -27,6 +27,8 @@ type Store = { bytes(name: string): Promise<Uint8Array | null> };
 const fields = (slug: string) => ({ title: "Launch", description: "Day one", targetUrl: "https://example.com/launch", customLinkSlug: slug });
 const png = (width: number, height: number) => ({ bytes: makePng(width, height), name: "cover.png", type: "image/png" });
 const nameOf = (imageUrl: string) => NAME.exec(imageUrl)![1]!;
+/** Every stored name of an uploaded link: the kept source and its three renditions (issue 20). */
+const filesOf = (link: { sourceImage: { url: string }; images: Record<string, string> }) => [link.sourceImage.url, ...Object.values(link.images)].map(nameOf);
 const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 async function expectServed(baseUrl: string, imageUrl: string, stored: Uint8Array): Promise<void> {
@@ -101,7 +103,8 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
     expect(readdirSync(join(server.dataDir, "uploads"))).toEqual([]);
     expect(s3.refused).toEqual([]);
     expect(s3.objects.get(nameOf(imageUrl))!.contentType).toBe("image/jpeg");
-    expect(s3.requests.filter((r) => r.startsWith("PUT ")).length).toBe(2);
+    // Two uploads, four objects each: the kept source and three renditions (issue 20).
+    expect(s3.requests.filter((r) => r.startsWith("PUT ")).length).toBe(8);
     expect(s3.requests).toContain(`DELETE /${s3.bucket}/${oldName}`);
   });
 
@@ -214,12 +217,12 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
     const old = `${"z".repeat(32)}.jpg`;
     await db`INSERT INTO uploads (name, content_type, bytes) VALUES (${young}, 'image/jpeg', ${new Uint8Array([1])})`;
     await db`INSERT INTO uploads (name, content_type, bytes, created_at) VALUES (${old}, 'image/jpeg', ${new Uint8Array([2])}, now() - interval '2 hours')`;
-    const oldReferenced = nameOf(link.imageUrl);
-    await db`UPDATE uploads SET created_at = now() - interval '2 hours' WHERE name = ${oldReferenced}`;
+    const oldReferenced = filesOf(link);
+    await db`UPDATE uploads SET created_at = now() - interval '2 hours' WHERE name IN ${db(oldReferenced)}`;
 
     const second = await node({ DATABASE_URL: url, UPLOADS_STORE: "db" });
     const names = (await db`SELECT name FROM uploads ORDER BY name`).map((row: { name: string }) => row.name);
-    expect(names).toEqual([oldReferenced, young].sort());
+    expect(names).toEqual([...oldReferenced, young].sort());
     expect((await fetch(`${second.url}${link.imageUrl}`)).status).toBe(200);
     await stopNode(second);
     expect(await second.stdout).toContain("Removed 1 uploaded image(s)");
@@ -232,9 +235,9 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
     const link = await (await apiCall(a.url, token, "/api/links", { method: "POST", form: linkForm(fields("shared"), png(300, 300)) })).json();
     const [row] = await db`SELECT bytes FROM uploads WHERE name = ${nameOf(link.imageUrl)}`;
     await expectServed(b.url, link.imageUrl, new Uint8Array(row.bytes));
-    // And the crawler card B renders points at it.
+    // And the crawler card B renders points at it (X's rendition for X).
     const card = await (await fetch(`${b.url}/go/twins/shared`, { headers: { "user-agent": "Twitterbot/1.0" } })).text();
-    expect(card).toContain(link.imageUrl);
+    expect(card).toContain(link.images.x);
   });
 
   test("UPLOADS_STORE=s3, two nodes: an image uploaded through A is served by B; the sweep keeps young objects and removes old ones", async () => {
@@ -253,9 +256,9 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
     const old = `${"z".repeat(32)}.jpg`;
     s3.objects.set(young, { bytes: new Uint8Array([1]), contentType: "image/jpeg", lastModified: new Date() });
     s3.objects.set(old, { bytes: new Uint8Array([2]), contentType: "image/jpeg", lastModified: new Date(Date.now() - 2 * HOUR_MS) });
-    s3.objects.get(nameOf(link.imageUrl))!.lastModified = new Date(Date.now() - 2 * HOUR_MS);
+    for (const name of filesOf(link)) s3.objects.get(name)!.lastModified = new Date(Date.now() - 2 * HOUR_MS);
     const c = await node(env);
-    expect([...s3.objects.keys()].sort()).toEqual([nameOf(link.imageUrl), young].sort());
+    expect([...s3.objects.keys()].sort()).toEqual([...filesOf(link), young].sort());
     expect((await fetch(`${c.url}${link.imageUrl}`)).status).toBe(200);
     expect(s3.refused).toEqual([]);
   });

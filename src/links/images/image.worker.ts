@@ -1,15 +1,19 @@
-// Decoding, cropping and encoding take ~0.5 s per image: done here so that an upload never stalls a redirect.
-import { normaliseImage } from "./normalise.ts";
+// Decoding, cropping and encoding take ~0.5–1.5 s per image: done here so that an upload never stalls a redirect.
+import { normaliseImage, rerender, type Focal } from "./normalise.ts";
 import type { ImageKind } from "./sniff.ts";
 
 declare const self: Worker;
 
-self.onmessage = async (event: MessageEvent<{ id: number; bytes: ArrayBuffer; kind: ImageKind }>) => {
-  const { id, bytes, kind } = event.data;
+/** "upload": a new file (any supported kind); "rerender": a kept source cut again for a new focal point. */
+export type ImageJob = { id: number; job: "upload"; bytes: ArrayBuffer; kind: ImageKind; focal: Focal } | { id: number; job: "rerender"; bytes: ArrayBuffer; focal: Focal };
+
+self.onmessage = async (event: MessageEvent<ImageJob>) => {
+  const message = event.data;
   try {
-    const { jpeg, sourceWidth, sourceHeight } = await normaliseImage(bytes, kind);
-    self.postMessage({ id, jpeg, sourceWidth, sourceHeight }, [jpeg.buffer]);
+    const result = message.job === "upload" ? await normaliseImage(message.bytes, message.kind, message.focal) : { renditions: await rerender(message.bytes, message.focal) };
+    const transfer = [...Object.values(result.renditions), ...("source" in result ? [result.source] : [])].map((bytes) => bytes.buffer as ArrayBuffer);
+    self.postMessage({ id: message.id, ...result }, transfer);
   } catch (error) {
-    self.postMessage({ id, error: String(error) });
+    self.postMessage({ id: message.id, error: String(error) });
   }
 };

@@ -1,50 +1,45 @@
-// Turns an uploaded JPEG, PNG or WebP into the preview shape: 1200×630, cover-cropped from the centre,
-// turned upright as its EXIF says, and re-encoded as JPEG from raw pixels (so EXIF, GPS and every other
-// metadata block is gone).
+// Turns an uploaded JPEG, PNG or WebP into what cards show: the upright source, kept bounded (long side ≤ 2400 px)
+// so that a new focal point can be cut again without a new upload, and one rendition per card shape (wide
+// 1200×630, square 1200×1200, X 1200×600), each cover-cropped around the focal point. Everything is re-encoded
+// as JPEG from raw pixels (so EXIF, GPS and every other metadata block is gone).
+import { MAX_RENDITION_BYTES, RENDITIONS, RENDITION_IDS, SOURCE_LONG_SIDE, focalCrop, type RenditionId } from "../../previews/variants.ts";
 import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, loadCodecs, resize } from "./codecs.ts";
 import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts";
 import type { ImageKind } from "./sniff.ts";
 
-export const PREVIEW_WIDTH = 1200;
-export const PREVIEW_HEIGHT = 630;
+export type Focal = { x: number; y: number };
+export type Renditions = Record<RenditionId, Uint8Array>;
 
-function cropToRatio(image: Pixels, ratio: number): Pixels {
-  const { width, height } = image;
-  let cropWidth = width;
-  let cropHeight = Math.round(width / ratio);
-  if (cropHeight > height) {
-    cropHeight = height;
-    cropWidth = Math.round(height * ratio);
+/**
+ * The kept source is never served: a plain baseline JPEG encodes ~3× faster than mozjpeg's progressive default,
+ * at a larger size that does not matter here.
+ */
+const SOURCE_ENCODING = { quality: 85, baseline: true, progressive: false, optimize_coding: false };
+/**
+ * Tried in turn until a rendition fits MAX_RENDITION_BYTES; the last one is kept whatever its size (only noise
+ * needs it). Each rendition starts at the quality the previous one needed: they show the same picture.
+ */
+const RENDITION_QUALITIES = [82, 72, 62, 52, 42, 32];
+
+function crop(image: Pixels, box: { left: number; top: number; width: number; height: number }): Pixels {
+  const { width } = image;
+  if (box.width === image.width && box.height === image.height) return image;
+  const data = new Uint8ClampedArray(box.width * box.height * 4);
+  for (let row = 0; row < box.height; row++) {
+    const start = ((box.top + row) * width + box.left) * 4;
+    data.set(image.data.subarray(start, start + box.width * 4), row * box.width * 4);
   }
-  const left = Math.floor((width - cropWidth) / 2);
-  const top = Math.floor((height - cropHeight) / 2);
-  if (cropWidth === width && cropHeight === height) return image;
-  const data = new Uint8ClampedArray(cropWidth * cropHeight * 4);
-  for (let row = 0; row < cropHeight; row++) {
-    const start = ((top + row) * width + left) * 4;
-    data.set(image.data.subarray(start, start + cropWidth * 4), row * cropWidth * 4);
-  }
-  return { data, width: cropWidth, height: cropHeight };
+  return { data, width: box.width, height: box.height };
 }
 
-/** The normalised JPEG, and the source's size as it is seen (upright, before cropping and scaling). */
-export type Normalised = { jpeg: Uint8Array; sourceWidth: number; sourceHeight: number };
+async function scale(image: Pixels, width: number, height: number): Promise<Pixels> {
+  if (image.width === width && image.height === height) return image;
+  return (await resize(new ImageData(image.data, image.width, image.height), { width, height, method: "lanczos3", fitMethod: "stretch" })) as Pixels;
+}
 
-export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind): Promise<Normalised> {
-  await loadCodecs();
-  const orientation = exifOrientation(new Uint8Array(bytes), kind);
-  const decoded = (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels;
-  if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
-  const upright = applyOrientation(decoded, orientation);
-  const cropped = cropToRatio(upright, PREVIEW_WIDTH / PREVIEW_HEIGHT);
-  const sized = (await resize(new ImageData(cropped.data, cropped.width, cropped.height), {
-    width: PREVIEW_WIDTH,
-    height: PREVIEW_HEIGHT,
-    method: "lanczos3",
-    fitMethod: "stretch",
-  })) as Pixels;
-  // Transparent PNG/WebP areas become white rather than black in a JPEG.
-  const data = sized.data;
+/** Transparent PNG/WebP areas become white rather than black in a JPEG. */
+function flattenOnWhite(image: Pixels): void {
+  const data = image.data;
   for (let i = 0; i < data.length; i += 4) {
     const alpha = data[i + 3]! / 255;
     if (alpha < 1) {
@@ -54,6 +49,44 @@ export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind): Promi
       data[i + 3] = 255;
     }
   }
-  const jpeg = new Uint8Array(await encodeJpeg(new ImageData(data, sized.width, sized.height), { quality: 82 }));
-  return { jpeg, sourceWidth: upright.width, sourceHeight: upright.height };
+}
+
+const encode = async (image: Pixels, options: { quality: number }) => new Uint8Array(await encodeJpeg(new ImageData(image.data, image.width, image.height), options));
+
+/** Every rendition of an upright, opaque source, cut around `focal`; each JPEG under MAX_RENDITION_BYTES where any quality allows. */
+async function renderAll(source: Pixels, focal: Focal): Promise<Renditions> {
+  const out = {} as Renditions;
+  let step = 0;
+  for (const id of RENDITION_IDS) {
+    const { width, height } = RENDITIONS[id];
+    const sized = await scale(crop(source, focalCrop(source.width, source.height, width / height, focal.x, focal.y)), width, height);
+    for (; ; step++) {
+      out[id] = await encode(sized, { quality: RENDITION_QUALITIES[step]! });
+      if (out[id].byteLength <= MAX_RENDITION_BYTES || step === RENDITION_QUALITIES.length - 1) break;
+    }
+  }
+  return out;
+}
+
+/** An upload, prepared: the kept source (JPEG), its renditions, and the file's size as it is seen (upright, before any scaling). */
+export type Normalised = { source: Uint8Array; renditions: Renditions; sourceWidth: number; sourceHeight: number };
+
+export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind, focal: Focal): Promise<Normalised> {
+  await loadCodecs();
+  const orientation = exifOrientation(new Uint8Array(bytes), kind);
+  const decoded = (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels;
+  if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
+  const upright = applyOrientation(decoded, orientation);
+  const bound = Math.min(1, SOURCE_LONG_SIDE / Math.max(upright.width, upright.height));
+  const kept = await scale(upright, Math.max(1, Math.round(upright.width * bound)), Math.max(1, Math.round(upright.height * bound)));
+  flattenOnWhite(kept);
+  return { source: await encode(kept, SOURCE_ENCODING), renditions: await renderAll(kept, focal), sourceWidth: upright.width, sourceHeight: upright.height };
+}
+
+/** New renditions from a kept source (a JPEG this module wrote) for a new focal point. */
+export async function rerender(source: ArrayBuffer, focal: Focal): Promise<Renditions> {
+  await loadCodecs();
+  const decoded = (await decodeJpeg(source)) as Pixels;
+  if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
+  return renderAll(decoded, focal);
 }

@@ -4,7 +4,9 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { badRequest, tooLarge } from "../../http/errors.ts";
 import { workerEntry } from "../../workers.ts";
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from "./normalise.ts";
+import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
+import type { ImageJob } from "./image.worker.ts";
+import type { Focal, Renditions } from "./normalise.ts";
 import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
 
@@ -19,11 +21,21 @@ const SERVED_HEADERS = {
 
 /** The uploaded file as it arrived (upright size, before cropping and scaling) — what the preview lint judges. */
 export type SourceImage = { width: number; height: number; bytes: number };
-/** A normalised upload, not yet stored: the JPEG and its source. */
-export type PreparedImage = { jpeg: Uint8Array; source: SourceImage };
-export type StoredImage = { url: string; width: number; height: number; bytes: number; source: SourceImage };
+/** A normalised upload, not yet stored: the kept source (bounded JPEG), its renditions, and the file as it arrived. */
+export type PreparedImage = { kept: Uint8Array; renditions: Renditions; source: SourceImage };
+/** Stored renditions: the URL of each, and the wide one's size in bytes (the preview lint judges it). */
+export type StoredRenditions = { urls: Record<RenditionId, string>; wideBytes: number };
+/** A stored upload: `url` is the wide rendition (what `imageUrl` has always been), `sourceUrl` the kept source. */
+export type StoredImage = StoredRenditions & { url: string; width: number; height: number; bytes: number; sourceUrl: string; source: SourceImage };
 
-type WorkerReply = { id: number; jpeg?: Uint8Array; sourceWidth?: number; sourceHeight?: number; error?: string };
+type WorkerReply = { id: number; source?: Uint8Array; renditions?: Renditions; sourceWidth?: number; sourceHeight?: number; error?: string };
+
+const newName = () => `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))}.jpg`;
+/** The stored name behind an upload URL; null for any other URL. */
+const storedName = (url: string | null) => {
+  const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
+  return name && STORED_NAME.test(name) ? name : null;
+};
 
 export class ImageStore {
   private worker: Worker | null = null;
@@ -42,39 +54,82 @@ export class ImageStore {
     if (!this.worker) {
       this.worker = new Worker(workerEntry("links/images/image.worker.ts"));
       this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-        const { id, jpeg, error } = event.data;
+        const { id, renditions, error } = event.data;
         const pending = this.pending.get(id);
         this.pending.delete(id);
-        if (jpeg) pending?.resolve(event.data);
+        if (renditions) pending?.resolve(event.data);
         else pending?.reject(new Error(error));
       };
     }
     return this.worker;
   }
 
-  /** Checks and normalises an upload, and measures its source; nothing is written yet. */
-  async prepare(file: File): Promise<PreparedImage> {
+  private run(job: ImageJob, transfer: ArrayBuffer[]): Promise<WorkerReply> {
+    const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(job.id, { resolve, reject }));
+    this.processor.postMessage(job, transfer);
+    return reply;
+  }
+
+  /** Checks and normalises an upload (renditions cut around `focal`), and measures its source; nothing is written yet. */
+  async prepare(file: File, focal: Focal): Promise<PreparedImage> {
     if (file.size > MAX_IMAGE_BYTES) throw tooLarge("File size must be less than 5MB");
     const bytes = await file.arrayBuffer();
     const kind = sniffImage(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)));
     if (!kind) throw badRequest("Please select an image file", "image");
-    const id = this.nextId++;
     const size = bytes.byteLength;
-    const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.processor.postMessage({ id, bytes, kind }, [bytes]);
     try {
-      const { jpeg, sourceWidth, sourceHeight } = await reply;
-      return { jpeg: jpeg!, source: { width: sourceWidth!, height: sourceHeight!, bytes: size } };
+      const reply = await this.run({ id: this.nextId++, job: "upload", bytes, kind, focal }, [bytes]);
+      return { kept: reply.source!, renditions: reply.renditions!, source: { width: reply.sourceWidth!, height: reply.sourceHeight!, bytes: size } };
     } catch {
       // The header said image but the content did not decode.
       throw badRequest("Please select an image file", "image");
     }
   }
 
-  async save({ jpeg, source }: PreparedImage): Promise<StoredImage> {
-    const name = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))}.jpg`;
-    await this.backend.put(name, jpeg);
-    return { url: `${UPLOADS_PREFIX}${name}`, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, bytes: jpeg.byteLength, source };
+  /** Stores every file; should one fail, the others are removed again and the error stands. */
+  private async putAll(files: Array<[string, Uint8Array]>): Promise<void> {
+    const stored: string[] = [];
+    try {
+      for (const [name, bytes] of files) {
+        await this.backend.put(name, bytes);
+        stored.push(name);
+      }
+    } catch (error) {
+      await this.removeAll(stored.map((name) => `${UPLOADS_PREFIX}${name}`));
+      throw error;
+    }
+  }
+
+  private async saveRenditions(renditions: Renditions, extra: Array<[string, Uint8Array]> = []): Promise<StoredRenditions> {
+    const names = Object.fromEntries(RENDITION_IDS.map((id) => [id, newName()])) as Record<RenditionId, string>;
+    await this.putAll([...extra, ...RENDITION_IDS.map((id) => [names[id], renditions[id]] as [string, Uint8Array])]);
+    const urls = Object.fromEntries(RENDITION_IDS.map((id) => [id, `${UPLOADS_PREFIX}${names[id]}`])) as Record<RenditionId, string>;
+    return { urls, wideBytes: renditions.wide.byteLength };
+  }
+
+  async save({ kept, renditions, source }: PreparedImage): Promise<StoredImage> {
+    const sourceName = newName();
+    const stored = await this.saveRenditions(renditions, [[sourceName, kept]]);
+    const { width, height } = RENDITIONS.wide;
+    return { ...stored, url: stored.urls.wide, width, height, bytes: stored.wideBytes, sourceUrl: `${UPLOADS_PREFIX}${sourceName}`, source };
+  }
+
+  /**
+   * New renditions of a kept source (its URL) for a new focal point, stored under new names (platforms cache
+   * images by URL). Null when the source is gone from the store.
+   */
+  async rerender(sourceUrl: string, focal: Focal): Promise<StoredRenditions | null> {
+    const name = storedName(sourceUrl);
+    const body = name ? await this.backend.get(name) : null;
+    if (!body) return null;
+    const bytes = body instanceof Uint8Array ? body.slice().buffer : await body.arrayBuffer();
+    const reply = await this.run({ id: this.nextId++, job: "rerender", bytes, focal }, [bytes]);
+    return this.saveRenditions(reply.renditions!);
+  }
+
+  /** remove() for each URL. */
+  async removeAll(urls: Iterable<string | null>): Promise<void> {
+    for (const url of urls) await this.remove(url);
   }
 
   /**
@@ -82,8 +137,8 @@ export class ImageStore {
    * change it follows has happened, and an upload the store would not remove now is left for the start-up sweep.
    */
   async remove(url: string | null): Promise<void> {
-    const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
-    if (!name || !STORED_NAME.test(name)) return;
+    const name = storedName(url);
+    if (!name) return;
     try {
       await this.backend.delete(name);
     } catch (error) {
