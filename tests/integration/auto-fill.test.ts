@@ -183,7 +183,8 @@ describe("images imported on acceptance", () => {
     const link = await response.json();
     expect(link.imageUrl).toMatch(/^\/uploads\/[a-z2-7]+\.jpg$/);
     expect(link.imageSource).toBe("upload");
-    expect(link.sourceImage).toEqual({ width: 1600, height: 900, bytes: makePng(1600, 900).byteLength });
+    expect(link.sourceImage).toEqual({ width: 1600, height: 900, bytes: makePng(1600, 900).byteLength, url: expect.stringMatching(/^\/uploads\/[a-z2-7]+\.jpg$/) });
+    expect(link.images.square).toMatch(/^\/uploads\/[a-z2-7]+\.jpg$/);
     const served = await fetch(`${lab.url}${link.imageUrl}`);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(await jpegSize(new Uint8Array(await served.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
