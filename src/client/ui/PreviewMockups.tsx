@@ -140,7 +140,7 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
             <p className="text-xs text-gray-600">{host}</p>
           </div>
         </div>
-        <p className="px-1 pt-1 break-all text-[#027eb5] underline">{shortUrl}</p>
+        <p className="px-1 pt-1 break-all text-[#00577c] underline">{shortUrl}</p>
       </div>
     );
   },
