@@ -1,7 +1,7 @@
 // Issue 19 in the browser: each platform's mockup draws the card with that platform's cuts (numbers from
 // src/previews/platforms.ts), preview lint runs live in the editor, and the dashboard says which platforms fetched
 // the card and which may still show an old one.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { MOCKUP_PLATFORMS, PLATFORMS, truncate, utf8Bytes, type PlatformId } from "../../src/previews/platforms.ts";
 import { hydrated, pngBytes, subscribedUser } from "./helpers.ts";
@@ -24,6 +24,13 @@ async function editorWithLongCard(page: Page) {
   await page.getByLabel("Target URL").fill("https://example.com/evora");
 }
 
+/** A screenshot of `target` kept in the test's output directory and attached to its report. */
+async function shoot(target: Locator, name: string, info: TestInfo) {
+  const path = info.outputPath(`${name}.png`);
+  await target.screenshot({ path });
+  await info.attach(name, { path, contentType: "image/png" });
+}
+
 const tab = (page: Page, id: PlatformId) => page.getByRole("tab", { name: PLATFORMS[id].name });
 
 test("each mockup tab shows that platform's cut of a long title and description, at 1280 and 360 px", async ({ page }, testInfo) => {
@@ -40,7 +47,7 @@ test("each mockup tab shows that platform's cut of a long title and description,
       else await expect(panel.getByTestId("mockup-description")).toHaveText(truncate(LONG_DESCRIPTION, PLATFORMS[id].description));
       // Nothing runs off the side of a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-      await testInfo.attach(`mockup-${id}-${width}px`, { body: await panel.screenshot(), contentType: "image/png" });
+      await shoot(panel, `mockup-${id}-${width}px`, testInfo);
     }
   }
 
@@ -68,7 +75,7 @@ test("X draws its small 'summary' card when there is no image; the tabs move wit
   await expect(x.getByTestId("mockup-image")).toHaveCount(0);
   await expect(x.getByTestId("mockup-title")).toHaveText(LONG_TITLE);
   await expect(x).toContainText("example.com");
-  await testInfo.attach("mockup-x-summary", { body: await x.screenshot(), contentType: "image/png" });
+  await shoot(x, "mockup-x-summary", testInfo);
 
   await expect(tab(page, "x")).toBeFocused();
   await page.keyboard.press("ArrowRight");
@@ -131,7 +138,7 @@ test("editing a link with an uploaded image: the image rules judge the recorded 
   await expect(page.getByTestId("mockup-facebook").getByTestId("mockup-image")).toHaveClass(/aspect-square/);
 });
 
-test("the dashboard says which platforms fetched the card, and flags them stale after a title edit", async ({ page }) => {
+test("the dashboard says which platforms fetched the card, and flags them stale after a title edit", async ({ page }, testInfo) => {
   await subscribedUser(page, "pro");
   const origin = new URL(page.url()).origin;
   const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Autumn sale", description: "Everything half price", targetUrl: "https://example.com/", customLinkSlug: "autumn" } });
@@ -166,4 +173,5 @@ test("the dashboard says which platforms fetched the card, and flags them stale 
   await expect(facebook).toContainText("Shows the old card");
   await expect(row.getByTestId("card-fetches")).toContainText("1 platform may still show the old card.");
   await expect(row.locator('[data-platform="x"]')).toHaveAttribute("data-stale", "false");
+  await shoot(row, "dashboard-card-by-platform", testInfo);
 });
