@@ -174,4 +174,36 @@ test("the dashboard says which platforms fetched the card, and flags them stale 
   await expect(row.getByTestId("card-fetches")).toContainText("1 platform may still show the old card.");
   await expect(row.locator('[data-platform="x"]')).toHaveAttribute("data-stale", "false");
   await shoot(row, "dashboard-card-by-platform", testInfo);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await shoot(row, "dashboard-card-by-platform-360px", testInfo);
+});
+
+test("'New version' for a platform with no refresh tool shows the new address, with a copy button and a toast", async ({ page, context, baseURL }) => {
+  await subscribedUser(page, "pro");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Winter sale", description: "Warm coats", targetUrl: "https://example.com/", customLinkSlug: "winter" } });
+  const { id, shortUrl } = await made.json();
+  // POST /api/links/:id/versions comes from another branch of issue 19; until it is merged there is nothing to call.
+  const probe = await page.request.post(`/api/links/${id}/versions`, { headers: { origin } });
+  test.skip(probe.status() === 404, "POST /api/links/:id/versions is not on this branch yet");
+  expect(probe.status()).toBe(201);
+  const next = (await probe.json()).version + 1;
+  expect((await page.request.get(shortUrl, { headers: { "user-agent": agents.crawlers.x![0]! } })).status()).toBe(200);
+
+  const row = page.locator('[data-testid="link-row"][data-slug="winter"]');
+  const x = row.locator('[data-platform="x"]');
+  await expect(async () => {
+    await page.goto("/admin");
+    await hydrated(page);
+    await row.getByRole("button", { name: "Card by platform for Winter sale" }).click();
+    await expect(x).toContainText("1 fetch", { timeout: 500 });
+  }).toPass({ timeout: 5000 });
+  await x.getByRole("button", { name: "New version for X" }).click();
+  await expect(page.getByTestId("toast")).toContainText(`Version ${next} created`);
+  const address = `${shortUrl}/${next}`;
+  await expect(row.getByTestId("new-version")).toContainText(address);
+  await row.getByTestId("new-version").getByRole("button", { name: `Copy ${address}` }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 });
