@@ -2,7 +2,7 @@
 // coming soon), title, description, target, every validation message at its field before any request, and a
 // live preview of the card, also as each platform draws it, and the preview lint (src/previews/lint.ts) run as the
 // user types or picks an image, beside the fields and the mockups.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../src/client/api.ts";
 import { toast, toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
@@ -66,6 +66,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const [filePreview, setFilePreview] = useState<string | null>(null);
   // The picked file's (or the recorded upload's) source size; null until a picked file is decoded.
   const [source, setSource] = useState<LintImage | null>(sourceImage);
+  const pickedUrl = useRef<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [slugNote, setSlugNote] = useState<string | null>(null);
@@ -107,9 +108,11 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     setFile(chosen);
     setSource(null);
     const url = URL.createObjectURL(chosen);
+    pickedUrl.current = url;
     setFilePreview(url);
     const probe = new Image();
-    probe.onload = () => setSource({ width: probe.naturalWidth, height: probe.naturalHeight, bytes: chosen.size });
+    // Only the latest pick counts: an earlier file may finish decoding after it.
+    probe.onload = () => pickedUrl.current === url && setSource({ width: probe.naturalWidth, height: probe.naturalHeight, bytes: chosen.size });
     probe.src = url;
   };
 

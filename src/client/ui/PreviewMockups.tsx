@@ -223,7 +223,7 @@ export function PreviewMockups({ card, warnings }: { card: CardText; warnings: L
           );
         })}
       </div>
-      <div id="preview-panel" role="tabpanel" aria-labelledby={`preview-tab-${view}`} data-testid={`mockup-${view}`} className="min-w-0">
+      <div id="preview-panel" role="tabpanel" tabIndex={0} aria-labelledby={`preview-tab-${view}`} data-testid={`mockup-${view}`} className="min-w-0">
         {view !== "card" && <p className="mb-2 text-xs text-gray-600">{`${PLATFORMS[view].name} shows: ${PLATFORMS[view].shows}.`}</p>}
         <Mockup {...card} />
         <LintList id="preview-warnings" warnings={here} className="mt-3" />
