@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { MOCKUP_PLATFORMS, PLATFORMS, truncate, utf8Bytes, type PlatformId } from "../../src/previews/platforms.ts";
 import { hydrated, pngBytes, subscribedUser } from "./helpers.ts";
 
-// 58 characters (under X's cut? no: over its 50) and 71 UTF-8 bytes (over Discord's 67, though under 67 characters).
+// 58 characters (over X's 50) and 71 UTF-8 bytes (over Discord's 67, though it has fewer than 67 characters).
 const LONG_TITLE = "Été à Évora: cafés, pâtisseries et rêves près de l’océan ☀";
 // 140 characters, 420 bytes: over WhatsApp's 80 characters and Discord's 347 bytes.
 const LONG_DESCRIPTION = "東京の新しいカフェと古い喫茶店を巡る旅。".repeat(7);
