@@ -1,24 +1,49 @@
 // The link editor (SPEC §2, §4, §5): custom slug with availability check, image upload (AI generation shown as
 // coming soon), title, description, target, every validation message at its field before any request, and a
-// live preview of the card, also as X, Facebook, LinkedIn and Slack draw it.
-import { useEffect, useMemo, useState } from "react";
+// live preview of the card, also as each platform draws it, and the preview lint (src/previews/lint.ts) run as the
+// user types or picks an image, beside the fields and the mockups.
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../src/client/api.ts";
 import { toast, toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import { LintList } from "../src/client/ui/LintList.tsx";
+import { PreviewMockups } from "../src/client/ui/PreviewMockups.tsx";
 import { DESCRIPTION_MAX, LinkInput, TITLE_MAX } from "../src/links/model.ts";
+import { lintPreview, type LintImage, type LintWarning, type RuleId } from "../src/previews/lint.ts";
 
 export type LinkFormProps = {
   mode: "create" | "edit";
   link: { linkSlug: string; targetUrl: string; title: string; description: string; imageUrl: string | null; imageSource: string | null } | null;
+  /** The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once. */
+  sourceImage: { width: number; height: number; bytes: number } | null;
   customSlugAllowed: boolean;
   userSlug: string;
   publicUrl: string;
 };
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const PLATFORMS = ["Card", "X", "Facebook", "LinkedIn", "Slack"] as const;
-type Platform = (typeof PLATFORMS)[number];
 type Field = "title" | "description" | "targetUrl" | "customLinkSlug" | "image";
+
+/** Which field each lint rule is about, to show its warning there. */
+const RULE_FIELD: Record<RuleId, "title" | "description" | "image"> = {
+  "x-title-cut": "title",
+  "discord-title-bytes": "title",
+  "discord-description-bytes": "description",
+  "whatsapp-description-long": "description",
+  "title-equals-description": "description",
+  "no-image": "image",
+  "image-below-minimum": "image",
+  "image-too-small": "image",
+  "image-upscaled": "image",
+  "image-heavy-crop": "image",
+  "whatsapp-image-too-heavy": "image",
+  "whatsapp-image-heavy": "image",
+};
+/**
+ * Rules on the size of the file crawlers get. An upload is served as LinkPrev's own re-encoded JPEG, measured when
+ * it is saved (the link's `warnings`), so the editor does not judge an upload's source bytes by them.
+ */
+const SERVED_FILE_RULES: ReadonlySet<string> = new Set<RuleId>(["whatsapp-image-too-heavy", "whatsapp-image-heavy"]);
 
 const inputClass = (invalid: boolean) =>
   `mt-1 block w-full rounded-md border px-3 py-2 text-sm disabled:bg-gray-100 disabled:text-gray-500 ${invalid ? "border-red-500" : "border-gray-300"}`;
@@ -31,40 +56,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-function Preview({ platform, image, title, description, host, shortUrl }: { platform: Platform; image: string | null; title: string; description: string; host: string; shortUrl: string }) {
-  const shownTitle = title || "Your title";
-  const shownDescription = description || "Your description";
-  if (platform === "Slack") {
-    return (
-      <div className="border-l-4 border-gray-300 pl-3 text-sm">
-        <p className="font-semibold text-gray-500">LinkPrev</p>
-        <p className="font-semibold text-blue-700">{shownTitle}</p>
-        <p className="text-gray-700">{shownDescription}</p>
-        {image && <img src={image} alt="" className="mt-2 max-h-40 rounded" />}
-      </div>
-    );
-  }
-  const compactText = platform === "X" ? "absolute bottom-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white" : null;
-  return (
-    <div className={`overflow-hidden border border-gray-200 bg-white ${platform === "X" ? "rounded-2xl" : "rounded-md"}`}>
-      <div className="relative aspect-[1200/630] bg-gray-100">
-        {image ? <img src={image} alt="" className="h-full w-full object-cover" data-testid="preview-image" /> : <div className="flex h-full items-center justify-center text-sm text-gray-600">1200 × 630</div>}
-        {compactText && <span className={compactText}>{shownTitle}</span>}
-      </div>
-      {platform !== "X" && (
-        <div className={`p-3 ${platform === "Facebook" ? "bg-gray-100" : ""}`}>
-          {platform !== "LinkedIn" && <p className="text-xs uppercase text-gray-600">{host}</p>}
-          <p className="font-semibold" data-testid="preview-title">{shownTitle}</p>
-          {platform !== "LinkedIn" && <p className="text-sm text-gray-600" data-testid="preview-description">{shownDescription}</p>}
-          {platform === "LinkedIn" && <p className="text-xs text-gray-500">{host}</p>}
-        </div>
-      )}
-      {platform === "Card" && <p className="border-t border-gray-100 px-3 py-2 text-xs text-gray-500" data-testid="preview-url">{shortUrl}</p>}
-    </div>
-  );
-}
-
-export default function LinkForm({ mode, link, customSlugAllowed, userSlug, publicUrl }: LinkFormProps) {
+export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl }: LinkFormProps) {
   const [title, setTitle] = useState(link?.title ?? "");
   const [description, setDescription] = useState(link?.description ?? "");
   const [targetUrl, setTargetUrl] = useState(link?.targetUrl ?? "");
@@ -72,10 +64,12 @@ export default function LinkForm({ mode, link, customSlugAllowed, userSlug, publ
   const [imageUrl, setImageUrl] = useState<string | null>(link?.imageUrl ?? null);
   const [file, setFile] = useState<File | null>(null);
   const [filePreview, setFilePreview] = useState<string | null>(null);
+  // The picked file's (or the recorded upload's) source size; null until a picked file is decoded.
+  const [source, setSource] = useState<LintImage | null>(sourceImage);
+  const pickedUrl = useRef<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [slugNote, setSlugNote] = useState<string | null>(null);
-  const [platform, setPlatform] = useState<Platform>("Card");
   const [saving, setSaving] = useState(false);
 
   useEffect(() => () => void (filePreview && URL.revokeObjectURL(filePreview)), [filePreview]);
@@ -112,7 +106,14 @@ export default function LinkForm({ mode, link, customSlugAllowed, userSlug, publ
     if (!chosen.type.startsWith("image/")) return setErrors((e) => ({ ...e, image: "Please select an image file" }));
     setImageUrl(null);
     setFile(chosen);
-    setFilePreview(URL.createObjectURL(chosen));
+    setSource(null);
+    const url = URL.createObjectURL(chosen);
+    pickedUrl.current = url;
+    setFilePreview(url);
+    const probe = new Image();
+    // Only the latest pick counts: an earlier file may finish decoding after it.
+    probe.onload = () => pickedUrl.current === url && setSource({ width: probe.naturalWidth, height: probe.naturalHeight, bytes: chosen.size });
+    probe.src = url;
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -147,8 +148,14 @@ export default function LinkForm({ mode, link, customSlugAllowed, userSlug, publ
   };
 
   const image = filePreview ?? imageUrl;
+  const uploaded = Boolean(file) || link?.imageSource === "upload";
+  const warnings = useMemo(
+    () => lintPreview({ title, description, imageUrl: image, image: source }).filter((w) => !(uploaded && SERVED_FILE_RULES.has(w.rule))),
+    [title, description, image, source, uploaded],
+  );
+  const about = (field: "title" | "description" | "image"): LintWarning[] => warnings.filter((w) => RULE_FIELD[w.rule as RuleId] === field);
   return (
-    <div className="grid gap-8 lg:grid-cols-2">
+    <div className="grid gap-8 lg:grid-cols-2 [&>*]:min-w-0">
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === "create" ? "Create link" : "Edit link"}>
         <div>
           <label htmlFor="customLinkSlug" className="block text-sm font-medium">Custom URL</label>
@@ -193,22 +200,25 @@ export default function LinkForm({ mode, link, customSlugAllowed, userSlug, publ
           </div>
           <p className="mt-1 text-xs text-gray-500">AI generation: €0.20 per generation, powered by an image model.</p>
           <label htmlFor="image" className="mt-3 block text-sm">Choose an image</label>
-          <input id="image" type="file" accept="image/jpeg,image/png,image/webp" aria-describedby="image-hint image-error" onChange={(e) => chooseFile((e.target as HTMLInputElement).files?.[0] ?? null)} className="mt-1 block text-sm" />
+          <input id="image" type="file" accept="image/jpeg,image/png,image/webp" aria-describedby="image-hint image-error image-lint" onChange={(e) => chooseFile((e.target as HTMLInputElement).files?.[0] ?? null)} className="mt-1 block text-sm" />
           <p id="image-hint" className="mt-1 text-xs text-gray-500">Recommended size 1200x630. Formats: JPG, PNG, WebP. Up to 5 MB.</p>
           <FieldError id="image-error" message={errors.image} />
+          <LintList id="image-lint" warnings={about("image")} className="mt-2" />
         </fieldset>
 
         <div>
           <label htmlFor="title" className="block text-sm font-medium">Title</label>
-          <input id="title" value={title} aria-invalid={Boolean(errors.title)} aria-describedby="title-error" onChange={(e) => setTitle((e.target as HTMLInputElement).value)} className={inputClass(Boolean(errors.title))} />
+          <input id="title" value={title} aria-invalid={Boolean(errors.title)} aria-describedby="title-error title-lint" onChange={(e) => setTitle((e.target as HTMLInputElement).value)} className={inputClass(Boolean(errors.title))} />
           <p className="mt-1 text-xs text-gray-500">{`${title.length}/${TITLE_MAX}`}</p>
           <FieldError id="title-error" message={errors.title} />
+          <LintList id="title-lint" warnings={about("title")} className="mt-2" />
         </div>
         <div>
           <label htmlFor="description" className="block text-sm font-medium">Description</label>
-          <textarea id="description" rows={3} value={description} aria-invalid={Boolean(errors.description)} aria-describedby="description-error" onChange={(e) => setDescription((e.target as HTMLTextAreaElement).value)} className={inputClass(Boolean(errors.description))} />
+          <textarea id="description" rows={3} value={description} aria-invalid={Boolean(errors.description)} aria-describedby="description-error description-lint" onChange={(e) => setDescription((e.target as HTMLTextAreaElement).value)} className={inputClass(Boolean(errors.description))} />
           <p className="mt-1 text-xs text-gray-500">{`${description.length}/${DESCRIPTION_MAX}`}</p>
           <FieldError id="description-error" message={errors.description} />
+          <LintList id="description-lint" warnings={about("description")} className="mt-2" />
         </div>
         <div>
           <label htmlFor="targetUrl" className="block text-sm font-medium">Target URL</label>
@@ -225,14 +235,16 @@ export default function LinkForm({ mode, link, customSlugAllowed, userSlug, publ
 
       <section aria-labelledby="preview-title-heading">
         <h2 id="preview-title-heading" className="text-sm font-medium">Preview</h2>
-        <div role="tablist" aria-label="Preview as" className="mt-1 mb-3 flex flex-wrap gap-1">
-          {PLATFORMS.map((p) => (
-            <button key={p} type="button" role="tab" aria-selected={platform === p} onClick={() => setPlatform(p)} className={`rounded-md px-3 py-1 text-sm ${platform === p ? "bg-gray-900 text-white" : "border border-gray-200"}`}>
-              {p}
-            </button>
-          ))}
-        </div>
-        <Preview platform={platform} image={image} title={title} description={description} host={host} shortUrl={shortUrl} />
+        <PreviewMockups
+          card={{
+            title: title || "Your title",
+            description: description || "Your description",
+            host,
+            shortUrl,
+            image: image ? { src: image, width: source?.width ?? null, height: source?.height ?? null } : null,
+          }}
+          warnings={warnings}
+        />
       </section>
     </div>
   );

@@ -2,7 +2,7 @@
 import type { LinkView } from "../links/service.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "./format.ts";
-import { ApiTokens, CopyLinkButton, DeleteLinkButton, SubscriptionCard } from "./islands.ts";
+import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, SubscriptionCard } from "./islands.ts";
 import { platformSummary, ViewsChart } from "./views-chart.tsx";
 
 export type DashboardProps = {
@@ -62,6 +62,7 @@ function LinkRow({ link, days, platforms }: { link: LinkView; days?: DashboardPr
           {platforms?.length ? `Card fetched by: ${platformSummary(platforms)}` : "No crawler has fetched the card yet"}
         </p>
       </div>
+      <CardFetches id={link.id} title={link.title} />
     </li>
   );
 }

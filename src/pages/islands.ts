@@ -1,6 +1,7 @@
 // The islands as the server places them: each component from islands/, marked for hydration under its file name.
 import ApiTokensComponent from "../../islands/ApiTokens.tsx";
 import AvatarMenuComponent from "../../islands/AvatarMenu.tsx";
+import CardFetchesComponent from "../../islands/CardFetches.tsx";
 import ConsentDialogComponent from "../../islands/ConsentDialog.tsx";
 import CopyLinkButtonComponent from "../../islands/CopyLinkButton.tsx";
 import DeleteLinkButtonComponent from "../../islands/DeleteLinkButton.tsx";
@@ -14,6 +15,7 @@ import { island } from "./island.tsx";
 
 export const ApiTokens = island("ApiTokens", ApiTokensComponent);
 export const AvatarMenu = island("AvatarMenu", AvatarMenuComponent);
+export const CardFetches = island("CardFetches", CardFetchesComponent);
 export const ConsentDialog = island("ConsentDialog", ConsentDialogComponent);
 export const CopyLinkButton = island("CopyLinkButton", CopyLinkButtonComponent);
 export const DeleteLinkButton = island("DeleteLinkButton", DeleteLinkButtonComponent);

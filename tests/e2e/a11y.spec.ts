@@ -3,7 +3,8 @@
 // violation fails the test, and every one found is printed: which page or state, the rule, and the elements.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
-import { hydrated, raiseToast, signIn, subscribedUser } from "./helpers.ts";
+import { MOCKUP_PLATFORMS, PLATFORMS } from "../../src/previews/platforms.ts";
+import { hydrated, pngBytes, raiseToast, signIn, subscribedUser } from "./helpers.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -253,20 +254,33 @@ for (const viewport of VIEWPORTS) {
         expectNone(findings);
       });
 
-      test("the link editor's previews and validation messages", async ({ page }) => {
+      test("the link editor's previews, live lint and validation messages", async ({ page }) => {
         await page.goto("/admin/link/new");
         await hydrated(page);
         const findings: string[] = [];
+        // Live lint warnings beside the fields and the mockups (a title X cuts, a small image).
+        await page.getByLabel("Title").fill("A title long enough to be cut on X when laid over");
+        await page.getByLabel("Choose an image").setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes() });
+        await expect(page.locator("#image-lint")).toBeVisible();
         // The card as each platform draws it (the plain card is the page's own audit).
-        for (const platform of ["X", "Facebook", "LinkedIn", "Slack"]) {
-          await page.getByRole("tab", { name: platform }).click();
-          await expect(page.getByRole("tab", { name: platform })).toHaveAttribute("aria-selected", "true");
-          findings.push(...(await audit(page, `/admin/link/new, ${platform} preview`)));
+        for (const id of MOCKUP_PLATFORMS) {
+          const tab = page.getByRole("tab", { name: PLATFORMS[id].name });
+          await tab.click();
+          await expect(tab).toHaveAttribute("aria-selected", "true");
+          findings.push(...(await audit(page, `/admin/link/new, ${PLATFORMS[id].name} preview with lint`)));
         }
         await page.getByRole("button", { name: "Create Link" }).click();
-        await expect(page.locator("#title-error")).toBeVisible();
+        await expect(page.locator("#description-error")).toBeVisible();
         findings.push(...(await audit(page, "/admin/link/new, validation messages")));
         expectNone(findings);
+      });
+
+      test("the dashboard's card-by-platform panel", async ({ page }) => {
+        await page.goto("/admin");
+        await hydrated(page);
+        await page.getByRole("button", { name: "Card by platform for Spring launch" }).click();
+        await expect(page.getByTestId("platform-fetch").first()).toBeVisible();
+        expectNone(await audit(page, "/admin, card by platform open"));
       });
 
       test("the VAT exemption dialog", async ({ page }) => {

@@ -1,0 +1,123 @@
+// Per link on the dashboard: which platforms fetched the card and when, which may still show an older card, and
+// how to refresh each (issue 19 items 3–4). Loaded from GET /api/links/:id/platforms when opened, so the dashboard
+// costs no query per link.
+import { useState } from "react";
+import { api, errorMessage } from "../src/client/api.ts";
+import { toast } from "../src/client/toast.ts";
+import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import CopyLinkButton from "./CopyLinkButton.tsx";
+
+type PlatformFetch = {
+  platform: string;
+  name: string;
+  fetches: number;
+  lastFetchedAt: string | null;
+  stale: boolean;
+  cacheNote: string;
+  refresh: { kind: "debugger" | "bot" | "new-version" | "api"; url: string | null; note: string };
+  /** Facebook only, once the server asks it to re-scrape on a card change. */
+  scrape?: { at: string; ok: boolean; message: string } | null;
+};
+type Platforms = { cardUpdatedAt: string; platforms: PlatformFetch[] };
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const LINK_LABEL: Record<string, string> = { debugger: "Open debugger", bot: "Open bot", api: "Open" };
+
+export default function CardFetches({ id, title }: { id: number; title: string }) {
+  const panelId = `card-fetches-${id}`;
+  const [open, setOpen] = useState(false);
+  const [data, setData] = useState<Platforms | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [version, setVersion] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const load = async () => {
+    setFailed(null);
+    try {
+      setData(await api<Platforms>(`/api/links/${id}/platforms`));
+    } catch (error) {
+      setFailed(errorMessage(error));
+    }
+  };
+  const toggle = () => {
+    setOpen(!open);
+    if (!open && !data) void load();
+  };
+  const newVersion = async () => {
+    setCreating(true);
+    try {
+      const made = await api<{ version: number; shortUrl: string }>(`/api/links/${id}/versions`, { method: "POST" });
+      setVersion(made.shortUrl);
+      toast({ title: `Version ${made.version} created`, description: "Share the new address: platforms fetch its card afresh." });
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const stale = data?.platforms.filter((p) => p.stale).length ?? 0;
+  return (
+    <div className="mt-3" data-testid="card-fetches">
+      <button type="button" className="text-sm font-medium text-indigo-700 underline" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={toggle}>
+        {open ? "Hide card by platform" : "Card by platform"}
+        <span className="sr-only">{` for ${title}`}</span>
+      </button>
+      {open && (
+        <div id={panelId} className="mt-2 rounded-md border border-gray-200 p-3 text-sm">
+          {failed ? (
+            <p role="alert" className="text-red-700">
+              {`Could not load the platforms: ${failed}. `}
+              <button type="button" className="underline" onClick={load}>Retry</button>
+            </p>
+          ) : !data ? (
+            <p className="text-gray-600">Loading…</p>
+          ) : (
+            <>
+              <p className="text-gray-600">
+                {`Card last changed ${when(data.cardUpdatedAt)}. `}
+                {stale > 0 ? `${stale} platform${stale === 1 ? "" : "s"} may still show the old card.` : ""}
+              </p>
+              {version && (
+                <p className="mt-2 flex flex-wrap items-center gap-2" data-testid="new-version">
+                  <span>New address:</span>
+                  <span className="break-all font-medium text-indigo-700">{version}</span>
+                  <CopyLinkButton shortUrl={version} />
+                </p>
+              )}
+              <ul className="mt-2 divide-y divide-gray-100">
+                {data.platforms.map((p) => (
+                  <li key={p.platform} className="py-2" data-testid="platform-fetch" data-platform={p.platform} data-stale={p.stale}>
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <span className="font-medium">{p.name}</span>
+                      <span className="text-gray-600">
+                        {p.lastFetchedAt ? `${p.fetches} fetch${p.fetches === 1 ? "" : "es"}, last ${when(p.lastFetchedAt)}` : "Not fetched yet"}
+                      </span>
+                      {p.stale && <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">Shows the old card</span>}
+                      {p.lastFetchedAt && p.refresh.kind === "new-version" && (
+                        <button type="button" className={buttonClass.secondary} disabled={creating} onClick={newVersion} aria-label={`New version for ${p.name}`}>
+                          New version
+                        </button>
+                      )}
+                      {p.lastFetchedAt && p.refresh.kind !== "new-version" && p.refresh.url && (
+                        <a href={p.refresh.url} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline" aria-label={`${LINK_LABEL[p.refresh.kind]} for ${p.name} (opens in a new tab)`}>
+                          {LINK_LABEL[p.refresh.kind]}
+                        </a>
+                      )}
+                    </div>
+                    <p className="text-xs text-gray-600">{p.lastFetchedAt ? `${p.refresh.note} Cache: ${p.cacheNote}.` : `Cache: ${p.cacheNote}.`}</p>
+                    {p.scrape && (
+                      <p className={`text-xs ${p.scrape.ok ? "text-green-800" : "text-red-700"}`} data-testid="facebook-scrape">
+                        {`Re-scrape asked ${when(p.scrape.at)}: ${p.scrape.ok ? "done" : "failed"}${p.scrape.message ? ` (${p.scrape.message})` : ""}`}
+                      </p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
