@@ -2,7 +2,7 @@
 // no React. One cached lookup, one memoised classification, then a 302 or the preview page, and one push
 // onto the view buffer.
 import type { Server } from "bun";
-import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
+import { clientIp } from "../http/client-ip.ts";
 import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
@@ -36,6 +36,12 @@ function isPrefetch(headers: Headers): boolean {
   return purpose !== null && /prefetch|prerender/i.test(purpose);
 }
 
+/** The QR code's scan marker (`?qr=1`, see src/links/qr.ts): a query string is rare, so most requests stop at the `?` test. */
+function hasScanMarker(url: string): boolean {
+  const query = url.indexOf("?");
+  return query !== -1 && new URLSearchParams(url.slice(query + 1)).get("qr") === "1";
+}
+
 function referrerHost(headers: Headers): string | null {
   const referer = headers.get("referer");
   if (!referer || !URL.canParse(referer)) return null;
@@ -62,9 +68,12 @@ export function createGoHandler(deps: GoDeps) {
         userId: link.userId,
         isBot: visitor.isBot,
         platform: visitor.platform,
-        ip: truncateIpMemo(clientIp(request, server, deps.trustProxy)) || null,
+        // Full: the writer hashes it for the daily unique visitors and stores it truncated (view-store.ts).
+        address: clientIp(request, server, deps.trustProxy),
         userAgent,
         attribution: referrerHost(headers),
+        // A crawler that follows a QR code's URL still only fetches the card.
+        scan: !visitor.isBot && hasScanMarker(request.url),
         at: Date.now(),
       });
     }

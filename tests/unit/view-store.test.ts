@@ -37,7 +37,7 @@ function batch(linkId: number, n: number) {
   const builder = new ViewBatchBuilder();
   for (let i = 0; i < n; i++) {
     const bot = i % 3 === 0;
-    builder.add({ linkId, userId: 1, isBot: bot, platform: bot ? "x" : null, ip: "203.0.113.0", userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, at: Date.now() });
+    builder.add({ linkId, userId: 1, isBot: bot, platform: bot ? "x" : null, address: "203.0.113.9", userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
   }
   return builder.take().batch;
 }
@@ -115,7 +115,7 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
   // The disk fails on the second link's row, after the first link's views were stored and counted.
   sqlite.run("CREATE TEMP TRIGGER failing_disk BEFORE INSERT ON views WHEN NEW.link_id = 2 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
   const builder = new ViewBatchBuilder();
-  for (const linkId of [1, 1, 2]) builder.add({ linkId, userId: 1, isBot: false, platform: null, ip: null, userAgent: "Mozilla/5.0", attribution: null, at: Date.now() });
+  for (const linkId of [1, 1, 2]) builder.add({ linkId, userId: 1, isBot: false, platform: null, address: "", userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
   expect(() => store.write(builder.take().batch, false)).toThrow("disk I/O error");
   sqlite.run("DROP TRIGGER failing_disk");
 
@@ -128,7 +128,7 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
 
 /** One crawler view of `linkId` from `platform` at `at`. */
 function fetchAt(builder: ViewBatchBuilder, linkId: number, platform: string, at: number) {
-  builder.add({ linkId, userId: 1, isBot: true, platform, ip: null, userAgent: `${platform}-bot`, attribution: null, at });
+  builder.add({ linkId, userId: 1, isBot: true, platform, address: "", userAgent: `${platform}-bot`, attribution: null, scan: false, at });
 }
 
 function lastAt(path: string) {
