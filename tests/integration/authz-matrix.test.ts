@@ -68,6 +68,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "PUT /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
   "GET /api/links/:id/views": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }), expect: ownerRead() },
   "GET /api/links/:id/platforms": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }), expect: ownerRead() },
+  "GET /api/links/:id/qr": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }), expect: ownerRead() },
   "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
