@@ -35,7 +35,7 @@ export class PgViewStore {
   }
 
   /** After the first batch and at each UTC day change: the earlier days' hashes go, and their salts. */
-  private async closeEarlierDays(): Promise<void> {
+  async closeEarlierDays(): Promise<void> {
     const newDay = this.visitors.newDay();
     if (newDay === null && this.closedEarlierDays) return;
     const today = newDay ?? this.visitors.today;
