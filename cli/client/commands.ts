@@ -1,10 +1,11 @@
 // The client commands: login, logout, whoami and links …, over the same HTTP API as the web app.
 import { Command } from "commander";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { qrText, qrUrl } from "../../src/links/qr.ts";
 import type { LinkView } from "../../src/links/service.ts";
-import { call, CliError, usageError } from "./http.ts";
+import { call, callForBytes, CliError, usageError } from "./http.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
 type Me = { email: string; userSlug: string; firstName: string | null; lastName: string | null };
@@ -13,7 +14,7 @@ type LinkPlatforms = {
   platforms: Array<{ platform: string; fetches: number; lastFetchedAt: string | null; stale: boolean; cacheNote: string; refresh: { kind: string; url: string | null } }>;
 };
 type NewVersion = { version: number; shortUrl: string };
-type Views = { days: Array<{ date: string; human: number; bot: number }>; platforms: Array<{ platform: string; count: number }> };
+type Views = { days: Array<{ date: string; human: number; bot: number; uniqueHumans: number; scans: number }>; platforms: Array<{ platform: string; count: number }> };
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const json = (value: unknown) => out(JSON.stringify(value, null, 2));
@@ -138,7 +139,12 @@ export function registerClientCommands(program: Command): void {
       const list = await call<LinkView[]>(loadSettings(), options.deleted ? "/api/links/deleted" : "/api/links");
       if (options.json) return void json(list);
       if (list.length === 0) return void out(options.deleted ? "No deleted links" : "No links yet: linkprev links create --help");
-      out(table([["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "CREATED"], ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), new Date(l.createdAt).toISOString().slice(0, 10)])]));
+      out(
+        table([
+          ["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],
+          ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
+        ]),
+      );
     });
 
   links
@@ -197,6 +203,8 @@ export function registerClientCommands(program: Command): void {
           ...(link.variants.x.title ? [`X title      ${link.variants.x.title}`] : []),
           ...(link.variants.whatsapp.description ? [`WhatsApp     ${link.variants.whatsapp.description}`] : []),
           `Views        ${link.viewsHuman} human, ${link.viewsBot} bot`,
+          `Visitors     ${link.uniqueHumans} (daily unique visitors, summed)`,
+          `QR scans     ${link.scans}`,
           `Created      ${new Date(link.createdAt).toISOString()}`,
         ].join("\n"),
       );
@@ -266,7 +274,7 @@ export function registerClientCommands(program: Command): void {
 
   links
     .command("stats")
-    .description("Views per day, human and bot, and the platforms that fetched the card")
+    .description("Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card")
     .argument("<slug>", "the link's slug")
     .option("--days <n>", "how many days back (1–365)", "30")
     .option("--json", "print JSON")
@@ -277,9 +285,31 @@ export function registerClientCommands(program: Command): void {
       const link = await bySlug(slug);
       const views = await call<Views>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
       if (options.json) return void json({ link: link.shortUrl, ...views });
-      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot in all`);
-      out(table([["DAY", "HUMAN", "BOT"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot)])]));
+      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${link.uniqueHumans} daily unique visitors (summed), ${link.scans} QR scans in all`);
+      out(table([["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)])]));
       if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);
+    });
+
+  links
+    .command("qr")
+    .description("The link's QR code, whose scans are counted apart: drawn in the terminal, or as SVG or PNG")
+    .argument("<slug>", "the link's slug")
+    .option("--svg", "print the code as SVG")
+    .option("--png <file>", "write the code as a PNG file")
+    .option("--size <pixels>", "the image's width and height (128–2048)", "512")
+    .addHelpText("after", example("linkprev links qr spring-sale --svg > code.svg"))
+    .action(async (slug: string, options: { svg?: boolean; png?: string; size: string }) => {
+      if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
+      const link = await bySlug(slug);
+      const image = (format: "svg" | "png") => callForBytes(loadSettings(), `/api/links/${link.id}/qr?format=${format}&size=${encodeURIComponent(options.size)}`);
+      if (options.svg) return void process.stdout.write(await image("svg"));
+      if (options.png) {
+        writeFileSync(options.png, await image("png"));
+        return void out(`Wrote ${options.png} (${qrUrl(link.shortUrl)})`);
+      }
+      if (!process.stdout.isTTY) throw usageError("Not a terminal: use --svg (to stdout) or --png FILE");
+      out(qrText(qrUrl(link.shortUrl)));
+      out(qrUrl(link.shortUrl));
     });
 
   links

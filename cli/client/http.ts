@@ -13,9 +13,23 @@ export class CliError extends Error {
 
 export const usageError = (message: string) => new CliError(message, 2);
 
-export async function call<T>(settings: Partial<ClientSettings>, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+type CallInit = { method?: string; json?: unknown; form?: FormData };
+
+/** The API's JSON answer (undefined for none). */
+export async function call<T>(settings: Partial<ClientSettings>, path: string, init: CallInit = {}): Promise<T> {
+  const text = await (await send(settings, path, init, "application/json")).text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The API's answer as bytes (an image). */
+export async function callForBytes(settings: Partial<ClientSettings>, path: string): Promise<Uint8Array> {
+  return new Uint8Array(await (await send(settings, path, {}, "*/*")).arrayBuffer());
+}
+
+/** Sends the request; a refusal, or no answer at all, is a CliError. */
+async function send(settings: Partial<ClientSettings>, path: string, init: CallInit, accept: string): Promise<Response> {
   if (!settings.server || !settings.token) throw usageError("Not logged in. Run `linkprev login --server URL --token TOKEN` (or set LINKPREV_SERVER and LINKPREV_TOKEN).");
-  const headers: Record<string, string> = { authorization: `Bearer ${settings.token}`, accept: "application/json" };
+  const headers: Record<string, string> = { authorization: `Bearer ${settings.token}`, accept };
   let body: BodyInit | undefined;
   if (init.json !== undefined) {
     headers["content-type"] = "application/json";
@@ -27,8 +41,8 @@ export async function call<T>(settings: Partial<ClientSettings>, path: string, i
   } catch (error) {
     throw new CliError(`Cannot reach ${settings.server}: ${error instanceof Error ? error.message : error}`, 3);
   }
-  const text = await response.text();
   if (!response.ok) {
+    const text = await response.text();
     let message = text || response.statusText;
     try {
       message = (JSON.parse(text) as { message?: string }).message ?? message;
@@ -37,5 +51,5 @@ export async function call<T>(settings: Partial<ClientSettings>, path: string, i
     }
     throw new CliError(`${message} (HTTP ${response.status})`, 1);
   }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
 }

@@ -35,8 +35,11 @@ const COPIED: PgTable[] = [
   pg.views,
   pg.viewRollups,
 ];
-/** SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (its gap is folded in below) and migrations. */
-const NOT_COPIED = new Set(["view_rollup_mark", "__migrations"]);
+/**
+ * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (its gap is folded in below), migrations,
+ * and today's visitor hashes (meaningless without the salt the SQLite writer held in memory).
+ */
+const NOT_COPIED = new Set(["view_rollup_mark", "view_visitors", "__migrations"]);
 /** PostgreSQL columns SQLite does not have, filled by their defaults: SQLite's rollups become slot 0. */
 const PG_ONLY_COLUMNS = new Set(["view_rollups.slot"]);
 /** Rows per statement: a few MB of arrays at most. */
@@ -219,9 +222,9 @@ export async function copyToPostgres(config: Config, log: (line: string) => void
       // Views stored beyond SQLite's fold mark (a crash before the writer's next fold) are in no rollup yet:
       // count them in as the SQLite server would at its next start.
       const gap = sqlite
-        .query<{ link_id: number; day: string; platform: string; human: number; bot: number; last_at: number }, []>(
+        .query<{ link_id: number; day: string; platform: string; human: number; bot: number; last_at: number; scans: number; unique_humans: number }, []>(
           `SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch') AS day, coalesce(platform, '') AS platform,
-                  sum(is_bot = 0) AS human, sum(is_bot) AS bot, max(timestamp) AS last_at
+                  sum(is_bot = 0) AS human, sum(is_bot) AS bot, max(timestamp) AS last_at, sum(is_bot = 0 AND scan) AS scans, 0 AS unique_humans
            FROM views v
            WHERE id > coalesce((SELECT last_view_id FROM view_rollup_mark), (SELECT max(id) FROM views), 0)
              AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id)
@@ -237,7 +240,7 @@ export async function copyToPostgres(config: Config, log: (line: string) => void
           tx,
           rollupPlan,
           rows,
-          ` ON CONFLICT (link_id, day, platform, slot) DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot, last_at = greatest(view_rollups.last_at, excluded.last_at) RETURNING (xmax = 0) AS inserted`,
+          ` ON CONFLICT (link_id, day, platform, slot) DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot, scans = view_rollups.scans + excluded.scans, last_at = greatest(view_rollups.last_at, excluded.last_at) RETURNING (xmax = 0) AS inserted`,
         );
         expected.set("view_rollups", expected.get("view_rollups")! + (result as Array<{ inserted: boolean }>).filter((row) => row.inserted).length);
         foldedViews += chunk.reduce((sum, row) => sum + row.human + row.bot, 0);

@@ -175,6 +175,7 @@ export const views = pgTable(
     isBot: boolean("is_bot").notNull().default(false),
     platform: text("platform"),
     timestamp: ms("timestamp").notNull().defaultNow(),
+    scan: boolean("scan").notNull().default(false),
   },
   // No secondary index: every index is a random write per view on the hot write path. Reads go through
   // the rollups below, which the view writer keeps in the same statement.
@@ -197,8 +198,24 @@ export const viewRollups = pgTable(
     bot: integer("bot").notNull().default(0),
     // The newest view this row counts, as in schema.ts.
     lastAt: ms("last_at"),
+    scans: integer("scans").notNull().default(0),
+    uniqueHumans: integer("unique_humans").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.slot] })],
+);
+
+/**
+ * Today's visitors' salted hashes, as in schema.ts. Each node hashes with its own salt, so a person who reaches
+ * two nodes the same day counts twice (docs/decisions/0010).
+ */
+export const viewVisitors = pgTable(
+  "view_visitors",
+  {
+    day: text("day").notNull(),
+    linkId: integer("link_id").notNull(),
+    hash: bigint("hash", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.linkId, t.hash] })],
 );
 
 // No view_rollup_mark: on PostgreSQL a batch's view rows and its rollup upserts commit in one statement, so

@@ -145,6 +145,8 @@ export const views = sqliteTable(
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     platform: text("platform"),
     timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    // A person who came through the link's QR code (`?qr=1`); SQLite stores 0 and 1 in the row header alone.
+    scan: integer("scan", { mode: "boolean" }).notNull().default(false),
   },
   // No secondary index: every index is a random write per view on the hot write path. Reads go through
   // the rollups below, which the view writer keeps in the same transaction.
@@ -166,8 +168,27 @@ export const viewRollups = sqliteTable(
     bot: integer("bot").notNull().default(0),
     // The newest view this row counts (the writer knows it when folding): when a platform last fetched the card.
     lastAt: integer("last_at", { mode: "timestamp_ms" }),
+    // People's rows only: views that came through the QR code, and the day's unique visitors (see viewVisitors).
+    scans: integer("scans").notNull().default(0),
+    uniqueHumans: integer("unique_humans").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
+);
+
+/**
+ * Today's visitors of each link, as hashes of a salt that only the view writer's memory holds, the link, the full
+ * client address and the User-Agent: a person seen again the same day is not counted again. Deleted at the UTC
+ * day change; the day's count stays in view_rollups.unique_humans (docs/decisions/0010). WITHOUT ROWID (the
+ * migration says so by hand): one b-tree per insert.
+ */
+export const viewVisitors = sqliteTable(
+  "view_visitors",
+  {
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    linkId: integer("link_id").notNull(),
+    hash: integer("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.linkId, t.hash] })],
 );
 
 /**

@@ -9,9 +9,21 @@ import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import { MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
-import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
+import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkQrCode, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
 const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
+
+export const QR_SIZE_MIN = 128;
+export const QR_SIZE_MAX = 2048;
+const QrQuery = z.object({
+  format: z.enum(["svg", "png"], "format must be svg or png").default("svg"),
+  size: z.coerce
+    .number("size must be a number")
+    .int("size must be a whole number of pixels")
+    .min(QR_SIZE_MIN, `size must be at least ${QR_SIZE_MIN}`)
+    .max(QR_SIZE_MAX, `size must be ${QR_SIZE_MAX} or less`)
+    .default(512),
+});
 
 /** The optional `image` part of a multipart body; an empty file input counts as none. */
 function uploadedImage(body: unknown): File | null {
@@ -92,6 +104,14 @@ export function linkRoutes(ctx: AppContext) {
       const version = await issueVersion(deps, requireUser(viewer), numericId(params.id));
       set.status = 201;
       return version;
+    })
+    .get("/:id/qr", async ({ viewer, params, query }) => {
+      const user = requireUser(viewer);
+      const { format, size } = parseInput(QrQuery, query);
+      const code = await linkQrCode(deps, user, numericId(params.id), format, size);
+      return new Response(code.body, {
+        headers: { "Content-Type": code.contentType, "Content-Disposition": `inline; filename="${code.filename}"`, "Cache-Control": "private, no-store" },
+      });
     })
     .delete("/:id", async ({ viewer, params, set }) => {
       await deleteLink(deps, requireUser(viewer), numericId(params.id));

@@ -14,6 +14,7 @@ import type { FetchedImage, SafeFetcher } from "../safe-fetch/fetcher.ts";
 import type { RenditionId } from "../previews/variants.ts";
 import type { Focal } from "./images/normalise.ts";
 import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage, type StoredRenditions } from "./images/store.ts";
+import { qrPng, qrSvg, qrUrl } from "./qr.ts";
 import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 import { shortUrlOf } from "./url.ts";
@@ -37,8 +38,11 @@ const LINK_NOT_FOUND = "Link not found";
 /** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
 const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
-/** A link's all-time count of one kind, summed from its rollup rows (one per day, platform and node slot). */
-const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot) =>
+/**
+ * A link's all-time count of one kind, summed from its rollup rows (one per day, platform and node slot).
+ * For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
+ */
+const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot | typeof viewRollups.scans | typeof viewRollups.uniqueHumans) =>
   total(sql`(SELECT sum(${column}) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`);
 
 const linkColumns = () => ({
@@ -63,6 +67,8 @@ const linkColumns = () => ({
   viewsBot: linkTotal(viewRollups.bot),
   viewsHuman: linkTotal(viewRollups.human),
   version: links.version,
+  uniqueHumans: linkTotal(viewRollups.uniqueHumans),
+  scans: linkTotal(viewRollups.scans),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
 });
@@ -89,6 +95,8 @@ type LinkRow = {
   viewsBot: number;
   viewsHuman: number;
   version: number;
+  uniqueHumans: number;
+  scans: number;
   createdAt: Date;
   deletedAt: Date | null;
 };
@@ -476,11 +484,12 @@ export async function linkStats(deps: LinkDeps, user: User) {
   const liveLinks = and(eq(links.userId, user.id), eq(links.deleted, false));
   const [{ totalLinks }] = await deps.db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks);
   const [views] = await deps.db
-    .select({ human: total(sql`sum(${viewRollups.human})`), bot: total(sql`sum(${viewRollups.bot})`) })
+    .select(dayCounts())
     .from(viewRollups)
     .innerJoin(links, eq(links.id, viewRollups.linkId))
     .where(liveLinks);
-  return { totalLinks, totalViews: views!.human + views!.bot, humanViews: views!.human, botViews: views!.bot };
+  const { human, bot, uniqueHumans, scans } = views!;
+  return { totalLinks, totalViews: human + bot, humanViews: human, botViews: bot, uniqueHumans, scans };
 }
 
 const DAY_MS = 86_400_000;
@@ -488,9 +497,21 @@ const DAY_MS = 86_400_000;
 /** The last `days` dates (UTC, YYYY-MM-DD), oldest first, today last. */
 const lastDays = (days: number, now: number) => Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 
+/** The counts summed over some rollup rows: views by kind, daily unique visitors (summed) and QR code scans. */
+const dayCounts = () => ({
+  human: total(sql`sum(${viewRollups.human})`),
+  bot: total(sql`sum(${viewRollups.bot})`),
+  uniqueHumans: total(sql`sum(${viewRollups.uniqueHumans})`),
+  scans: total(sql`sum(${viewRollups.scans})`),
+});
+type DayCounts = { human: number; bot: number; uniqueHumans: number; scans: number };
+
 /** One entry per date, zero where the rollup has no row. */
-const zeroFilled = (dates: string[], rows: Map<string, { human: number; bot: number }>) =>
-  dates.map((date) => ({ date, human: rows.get(date)?.human ?? 0, bot: rows.get(date)?.bot ?? 0 }));
+const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
+  dates.map((date) => {
+    const row = rows.get(date);
+    return { date, human: row?.human ?? 0, bot: row?.bot ?? 0, uniqueHumans: row?.uniqueHumans ?? 0, scans: row?.scans ?? 0 };
+  });
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
 export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
@@ -505,7 +526,7 @@ export async function dashboardViews(deps: LinkDeps, user: User, linkIds: number
   const dates = lastDays(days, now);
   const owned = and(eq(links.userId, user.id), inArray(links.id, linkIds));
   const rows = await deps.db
-    .select({ linkId: viewRollups.linkId, day: viewRollups.day, human: total(sql`sum(${viewRollups.human})`), bot: total(sql`sum(${viewRollups.bot})`) })
+    .select({ linkId: viewRollups.linkId, day: viewRollups.day, ...dayCounts() })
     .from(viewRollups)
     .innerJoin(links, eq(links.id, viewRollups.linkId))
     .where(and(owned, gte(viewRollups.day, dates[0]!)))
@@ -520,12 +541,21 @@ export async function dashboardViews(deps: LinkDeps, user: User, linkIds: number
     .groupBy(viewRollups.linkId, viewRollups.platform)
     .having(sql`${count} > 0`)
     .orderBy(desc(count), viewRollups.platform);
-  const byLink = new Map<number, Map<string, { human: number; bot: number }>>();
+  const byLink = new Map<number, Map<string, DayCounts>>();
   for (const row of rows) byLink.set(row.linkId, (byLink.get(row.linkId) ?? new Map()).set(row.day, row));
   const series = new Map([...byLink].map(([linkId, byDay]) => [linkId, zeroFilled(dates, byDay)]));
   const platforms = new Map<number, Array<{ platform: string; count: number }>>();
   for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
   return { series, platforms };
+}
+
+/** GET /api/links/:id/qr: the owner's live link's QR code, with the scan marker (src/links/qr.ts). */
+export async function linkQrCode(deps: LinkDeps, user: User, linkId: number, format: "svg" | "png", size: number) {
+  const link = await findLiveLink(deps.db, user.id, { id: linkId });
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  const text = qrUrl(`${deps.publicUrl}/go/${user.userSlug}/${link.linkSlug}`);
+  const body = format === "svg" ? qrSvg(text, size) : await qrPng(text, size);
+  return { body, contentType: format === "svg" ? "image/svg+xml" : "image/png", filename: `${link.linkSlug}-qr.${format}` };
 }
 
 /** Platforms listed by GET /api/links/:id/platforms: the ones with mockups first, then any other that fetched. */

@@ -2,21 +2,21 @@
 import type { LinkView } from "../links/service.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "./format.ts";
-import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, SubscriptionCard } from "./islands.ts";
+import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard } from "./islands.ts";
 import { platformSummary, ViewsChart } from "./views-chart.tsx";
 
 export type DashboardProps = {
   tab: "links" | "subscription";
   used: number;
   quota: number;
-  stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number };
+  stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
   /** One page of the live links, newest first. */
   links: LinkView[];
   page: number;
   pages: number;
   /** The most recently deleted links. */
   deletedLinks: LinkView[];
-  series: Record<number, Array<{ date: string; human: number; bot: number }>>;
+  series: Record<number, Array<{ date: string; human: number; bot: number; uniqueHumans: number; scans: number }>>;
   platforms: Record<number, Array<{ platform: string; count: number }>>;
   subscription: SubscriptionCardProps;
   tokens: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
@@ -25,13 +25,14 @@ export type DashboardProps = {
 
 const button = "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
-function StatCard({ label, value }: { label: string; value: number }) {
+function StatCard({ label, value, note }: { label: string; value: number; note?: string }) {
   return (
     <div className="rounded-lg border border-gray-200 p-4">
       <p className="text-sm text-gray-600">{label}</p>
       <p className="mt-1 text-2xl font-bold" data-testid={`stat-${label.toLowerCase().replace(/ /g, "-")}`}>
         {count(value)}
       </p>
+      {note && <p className="text-xs text-gray-500">{note}</p>}
     </div>
   );
 }
@@ -46,10 +47,12 @@ function LinkRow({ link, days, platforms }: { link: LinkView; days?: DashboardPr
           <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
           <p className="mt-1 text-xs text-gray-500">
             {`Created ${shortDate(link.createdAt)} · ${count(link.viewsHuman)} human · ${count(link.viewsBot)} bot`}
+            {` · ${count(link.uniqueHumans)} daily unique visitors, summed · ${count(link.scans)} QR scans`}
           </p>
         </div>
         <div className="flex gap-2">
           <CopyLinkButton shortUrl={link.shortUrl} />
+          <QrCodeButton id={link.id} slug={link.linkSlug} title={link.title} />
           <a href={`/admin/link/edit/${encodeURIComponent(link.linkSlug)}`} className={button} aria-label={`Edit ${link.title}`}>
             Edit
           </a>
@@ -98,11 +101,13 @@ export function DashboardPage(props: DashboardProps) {
 
       {tab === "links" ? (
         <div className="mt-6 space-y-8">
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
             <StatCard label="Total Links" value={stats.totalLinks} />
             <StatCard label="Total Views" value={stats.humanViews + stats.botViews} />
             <StatCard label="Human Views" value={stats.humanViews} />
             <StatCard label="Bot Views" value={stats.botViews} />
+            <StatCard label="Unique Visitors" value={stats.uniqueHumans} note="daily unique visitors, summed" />
+            <StatCard label="QR Scans" value={stats.scans} />
           </div>
           <section aria-labelledby="your-links">
             <h2 id="your-links" className="text-xl font-semibold">Your Links</h2>

@@ -8,6 +8,7 @@ import DeleteLinkButtonComponent from "../../islands/DeleteLinkButton.tsx";
 import LinkFormComponent from "../../islands/LinkForm.tsx";
 import PaymentSuccessComponent from "../../islands/PaymentSuccess.tsx";
 import PlanButtonComponent from "../../islands/PlanButton.tsx";
+import QrCodeButtonComponent from "../../islands/QrCodeButton.tsx";
 import SubscriptionCardComponent from "../../islands/SubscriptionCard.tsx";
 import ToasterComponent from "../../islands/Toaster.tsx";
 import VatExemptionComponent from "../../islands/VatExemption.tsx";
@@ -22,6 +23,7 @@ export const DeleteLinkButton = island("DeleteLinkButton", DeleteLinkButtonCompo
 export const LinkForm = island("LinkForm", LinkFormComponent);
 export const PaymentSuccess = island("PaymentSuccess", PaymentSuccessComponent);
 export const PlanButton = island("PlanButton", PlanButtonComponent);
+export const QrCodeButton = island("QrCodeButton", QrCodeButtonComponent);
 export const SubscriptionCard = island("SubscriptionCard", SubscriptionCardComponent);
 export const Toaster = island("Toaster", ToasterComponent);
 export const VatExemption = island("VatExemption", VatExemptionComponent);

@@ -1,5 +1,6 @@
-// A link's last 30 days as a small server-rendered SVG: human views stacked over bot views, per day.
-type Day = { date: string; human: number; bot: number };
+// A link's last 30 days as a small server-rendered SVG: human views stacked over bot views, per day, and a
+// tick at each day's unique visitors (never above its human views).
+type Day = { date: string; human: number; bot: number; uniqueHumans: number; scans: number };
 
 const WIDTH = 300;
 const HEIGHT = 48;
@@ -20,12 +21,15 @@ export function ViewsChart({ days }: { days: Day[] }) {
   const scale = HEIGHT / max;
   const humans = days.reduce((n, d) => n + d.human, 0);
   const bots = days.reduce((n, d) => n + d.bot, 0);
-  const label = `Last ${days.length} days: ${humans} human and ${bots} bot views`;
+  const uniques = days.reduce((n, d) => n + d.uniqueHumans, 0);
+  const scans = days.reduce((n, d) => n + d.scans, 0);
+  const label = `Last ${days.length} days: ${humans} human and ${bots} bot views; ${uniques} daily unique visitors, summed; ${scans} QR scans`;
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={label} className="max-w-full">
       <title>{label}</title>
       <path d={barsPath(days, bar, scale, (d) => d.human + d.bot, (d) => d.bot)} fill="#9ca3af" />
       <path d={barsPath(days, bar, scale, (d) => d.human, (d) => d.human)} fill="#4f46e5" />
+      <path d={barsPath(days, bar, scale, (d) => d.uniqueHumans, (d) => (d.uniqueHumans > 0 ? 1.5 / scale : 0))} fill="#f59e0b" data-series="unique" />
       <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} stroke="#e5e7eb" />
     </svg>
   );

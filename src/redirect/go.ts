@@ -3,7 +3,7 @@
 // preview page, and one push onto the view buffer. A version (issue 19 item 4) is the same link under a new
 // address, for platforms that cache cards by URL: counted into the link, its og:url naming that address.
 import type { Server } from "bun";
-import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
+import { clientIp } from "../http/client-ip.ts";
 import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
@@ -42,6 +42,11 @@ function isPrefetch(headers: Headers): boolean {
 const PLAIN = "1";
 /** A version as written in an address: a positive whole number without leading zeros, below 10⁹. */
 const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
+/** The QR code's scan marker (`?qr=1`, see src/links/qr.ts): a query string is rare, so most requests stop at the `?` test. */
+function hasScanMarker(url: string): boolean {
+  const query = url.indexOf("?");
+  return query !== -1 && new URLSearchParams(url.slice(query + 1)).get("qr") === "1";
+}
 
 function referrerHost(headers: Headers): string | null {
   const referer = headers.get("referer");
@@ -89,9 +94,12 @@ export function createGoHandler(deps: GoDeps) {
         userId: link.userId,
         isBot: visitor.isBot,
         platform: visitor.platform,
-        ip: truncateIpMemo(clientIp(request, server, deps.trustProxy)) || null,
+        // Full: the writer hashes it for the daily unique visitors and stores it truncated (view-store.ts).
+        address: clientIp(request, server, deps.trustProxy),
         userAgent,
         attribution: referrerHost(headers),
+        // A crawler that follows a QR code's URL still only fetches the card.
+        scan: !visitor.isBot && hasScanMarker(request.url),
         at: Date.now(),
       });
     }

@@ -1,14 +1,18 @@
-// A batch of counted views, kept in columns with repeated strings (User-Agents, IPs, referrers) stored once,
-// so that handing it to the writer Worker is a transfer of buffers (view-store.ts stores it).
+// A batch of counted views, kept in columns with repeated strings (User-Agents, addresses, referrers) stored
+// once, so that handing it to the writer Worker is a transfer of buffers (view-store.ts stores it). The full
+// client address only crosses to the writer: it hashes it for the daily unique visitors and stores it truncated.
 
 export type ViewRecord = {
   linkId: number;
   userId: number;
   isBot: boolean;
   platform: string | null;
-  ip: string | null;
+  /** The full client address ('' when unknown): never written, see the header. */
+  address: string;
   userAgent: string;
   attribution: string | null;
+  /** The request carried the QR code's scan marker (`?qr=1`). */
+  scan: boolean;
   at: number;
 };
 
@@ -18,9 +22,10 @@ export type ViewBatch = {
   userId: Float64Array;
   at: Float64Array;
   isBot: Uint8Array;
+  scan: Uint8Array;
   /** Indexes into `strings`; -1 for none. */
   platform: Int32Array;
-  ip: Int32Array;
+  address: Int32Array;
   userAgent: Int32Array;
   attribution: Int32Array;
   strings: string[];
@@ -29,7 +34,7 @@ export type ViewBatch = {
 const INITIAL_CAPACITY = 1024;
 
 /**
- * Collects views into typed columns with repeated strings (User-Agents, IPs, referrers) stored once, so that
+ * Collects views into typed columns with repeated strings (User-Agents, addresses, referrers) stored once, so that
  * handing a batch to the writer Worker is a transfer of buffers, not a copy (structured cloning showed up as a
  * tenth of the request thread's time). The columns grow by doubling, and shrink back slowly: a quiet window
  * holds a few views, a busy one thousands.
@@ -67,8 +72,9 @@ export class ViewBatchBuilder {
     b.userId[i] = v.userId;
     b.at[i] = v.at;
     b.isBot[i] = v.isBot ? 1 : 0;
+    b.scan[i] = v.scan ? 1 : 0;
     b.platform[i] = this.intern(v.platform);
-    b.ip[i] = this.intern(v.ip);
+    b.address[i] = this.intern(v.address);
     b.userAgent[i] = this.intern(v.userAgent.length > 1024 ? v.userAgent.slice(0, 1024) : v.userAgent);
     b.attribution[i] = this.intern(v.attribution);
     return ++b.size;
@@ -84,7 +90,7 @@ export class ViewBatchBuilder {
   }
 }
 
-const NUMERIC_COLUMNS = ["linkId", "userId", "at", "isBot", "platform", "ip", "userAgent", "attribution"] as const;
+const NUMERIC_COLUMNS = ["linkId", "userId", "at", "isBot", "scan", "platform", "address", "userAgent", "attribution"] as const;
 
 function emptyBatch(n: number): ViewBatch {
   return {
@@ -93,8 +99,9 @@ function emptyBatch(n: number): ViewBatch {
     userId: new Float64Array(n),
     at: new Float64Array(n),
     isBot: new Uint8Array(n),
+    scan: new Uint8Array(n),
     platform: new Int32Array(n),
-    ip: new Int32Array(n),
+    address: new Int32Array(n),
     userAgent: new Int32Array(n),
     attribution: new Int32Array(n),
     strings: [],

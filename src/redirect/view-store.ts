@@ -4,7 +4,12 @@
 // and a second of traffic over thousands of links touches them all (docs/decisions/0001).
 // The rollups record the last view id they count, in the same transaction, so a crash can only leave them
 // behind the rows, never out of step: at start the store folds in whatever rows are newer than that mark.
+// Daily unique visitors (docs/decisions/0010): a person's first view of a link on a day adds their salted hash
+// to view_visitors in the batch's own transaction, so the set is exactly as durable as the rows; a link's
+// unique_humans for a day equals its number of hashes that day, which is how a recount restores it.
 import type { Database } from "bun:sqlite";
+import { truncateIpMemo } from "../http/client-ip.ts";
+import { DailyVisitors } from "./daily-visitors.ts";
 import type { ViewBatch } from "./view-batch.ts";
 
 /** How far the rollups may lag behind the stored rows while views keep coming. */
@@ -22,14 +27,17 @@ const LIVE_MEMO_LIMIT = 100_000;
  * a mutable cell are several times cheaper to count into than nested maps, and this runs for every view.
  */
 type Rollup = Map<number, Map<number, Cell>>;
-/** A pending count and its newest view's time (the rollup's last_at: when that platform last fetched). */
-type Cell = { n: number; at: number };
+/**
+ * A pending count and its newest view's time (the rollup's last_at: when that platform last fetched); for
+ * people, also how many came through the QR code and how many were the day's first view of a visitor.
+ */
+type Cell = { n: number; at: number; scans: number; uniques: number };
 /** Platform codes stay below this (the classifier names a few dozen platforms at most). */
 const PLATFORM_SLOTS = 64;
 
 // max() of SQLite is NULL when either side is (rows from before migration 0004 may have no last_at).
 const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot,
-  last_at = max(coalesce(last_at, excluded.last_at), excluded.last_at)`;
+  scans = scans + excluded.scans, unique_humans = unique_humans + excluded.unique_humans, last_at = max(coalesce(last_at, excluded.last_at), excluded.last_at)`;
 
 /**
  * The connection should run with foreign_keys off: each batch checks its links' existence once instead of
@@ -60,17 +68,27 @@ export class ViewStore {
   private dataVersion = -1;
   private readonly statements;
   private readonly transaction;
+  private readonly visitors: DailyVisitors;
 
-  constructor(private readonly sqlite: Database) {
+  /** `now` tells the UTC day change (tests give their own clock). */
+  constructor(
+    private readonly sqlite: Database,
+    now: () => number = Date.now,
+  ) {
+    this.visitors = new DailyVisitors(now);
     this.statements = {
       // Written as a join, SQLite looks each id up by key (twice as fast as IN over json_each here).
       liveLinks: sqlite.query<{ id: number }, [string]>(`SELECT l.id FROM json_each(?) j JOIN links l ON l.id = j.value`),
       findAgent: sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`),
       addAgent: sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`),
       insertView: sqlite.query(
-        `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      addToRollup: sqlite.query(`INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at) VALUES (?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`),
+      addToRollup: sqlite.query(
+        `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`,
+      ),
+      addVisitor: sqlite.query(`INSERT OR IGNORE INTO view_visitors (day, link_id, hash) VALUES (?, ?, ?)`),
+      closeDaysBefore: sqlite.query(`DELETE FROM view_visitors WHERE day < ?`),
       mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
       newestView: sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`),
       setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
@@ -80,23 +98,36 @@ export class ViewStore {
     this.nextViewId = this.catchUp() + 1;
   }
 
-  /** Folds in the rows a crash left beyond the mark; returns the highest view id ever given. */
+  /**
+   * Folds in the rows a crash left beyond the mark and drops the visitor hashes of days before today (their salt
+   * went with the last process); returns the highest view id ever given.
+   */
   private catchUp(): number {
     let highest = 0;
     this.transaction(() => {
       highest = Math.max(this.statements.mark.get()!.lastViewId, this.statements.newestView.get()!.id ?? 0);
       this.foldStoredRows(highest);
+      this.statements.closeDaysBefore.run(this.dayName(this.visitors.today));
     });
     return highest;
   }
 
-  /** Folds the stored rows beyond the mark into the rollups, in SQL, and moves the mark to `upTo`. */
+  /**
+   * Folds the stored rows beyond the mark into the rollups, in SQL, and moves the mark to `upTo`; sets each
+   * day's unique visitors to its number of stored hashes (the set holds every hash of the days it still has).
+   */
   private foldStoredRows(upTo: number) {
     this.sqlite.run(
-      `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at)
-       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot), max(timestamp)
+      `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans)
+       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot), max(timestamp),
+              sum(is_bot = 0 AND scan), 0
        FROM views v WHERE id > ?1 AND id <= ?2 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
       [this.statements.mark.get()!.lastViewId, upTo],
+    );
+    this.sqlite.run(
+      `INSERT INTO view_rollups (link_id, day, platform, unique_humans)
+       SELECT link_id, day, '', count(*) FROM view_visitors v WHERE EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2
+       ON CONFLICT (link_id, day, platform) DO UPDATE SET unique_humans = excluded.unique_humans`,
     );
     this.statements.setMark.run(upTo);
   }
@@ -112,20 +143,24 @@ export class ViewStore {
    */
   write(batch: ViewBatch | null, fold: boolean): void {
     const learnedAgents = new Map<string, number>();
+    const learnedVisitors: number[] = [];
     let nextViewId = this.nextViewId;
-    const folding = fold || performance.now() - this.lastFold >= ROLLUP_LAG_MS;
+    // At the UTC day change the earlier days' hashes go, once the rollups count them: fold now.
+    const newDay = this.visitors.newDay();
+    const folding = fold || newDay !== null || performance.now() - this.lastFold >= ROLLUP_LAG_MS;
 
     try {
       this.transaction(() => {
         // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
         // lock, so none can slip in between): ids never collide and only grow.
         nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
-        if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
+        if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, learnedVisitors);
         if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
         else if (folding) {
           for (const [dayNumber, byKey] of this.pending) this.foldDay(this.dayName(dayNumber), byKey);
           this.statements.setMark.run(nextViewId - 1);
         }
+        if (newDay !== null) this.statements.closeDaysBefore.run(this.dayName(newDay));
       });
     } catch (error) {
       // The pending counts took in rows that were rolled back; the stored rows beyond the mark are the truth,
@@ -138,6 +173,8 @@ export class ViewStore {
     this.nextViewId = nextViewId;
     if (this.agentIds.size + learnedAgents.size > AGENT_MEMO_LIMIT) this.agentIds.clear();
     for (const [agent, id] of learnedAgents) this.agentIds.set(agent, id);
+    this.visitors.remember(learnedVisitors);
+    if (newDay !== null) this.visitors.closeDaysBefore(newDay);
     if (folding) {
       this.pending = new Map();
       this.recount = false;
@@ -154,16 +191,35 @@ export class ViewStore {
     for (const key of keys) {
       if (!live.has(linkOf(key))) continue;
       const isBot = key % 2;
-      const { n, at } = byKey.get(key)!;
+      const { n, at, scans, uniques } = byKey.get(key)!;
       // People have no platform and crawlers always one: in practice one upsert per link and platform.
-      this.statements.addToRollup.run(linkOf(key), day, this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!, isBot ? 0 : n, isBot ? n : 0, at);
+      this.statements.addToRollup.run(linkOf(key), day, this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!, isBot ? 0 : n, isBot ? n : 0, at, scans, uniques);
     }
   }
 
-  /** Stores the rows of the batch's live links and counts them into the pending rollups; returns the next id. */
-  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>): number {
-    const { findAgent, addAgent, insertView } = this.statements;
+  /**
+   * Stores the rows of the batch's live links and counts them into the pending rollups, a person's first view
+   * of the day also into the day's visitors; returns the next id.
+   */
+  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>, learnedVisitors: number[]): number {
+    const { findAgent, addAgent, insertView, addVisitor } = this.statements;
     const text = (index: number) => (index < 0 ? null : b.strings[index]!);
+    // Stored truncated (IPv4 /24, IPv6 /48), once per distinct address of the batch.
+    const storedIpAt = new Map<number, string | null>();
+    const storedIp = (index: number) => {
+      let ip = storedIpAt.get(index);
+      if (ip === undefined) storedIpAt.set(index, (ip = truncateIpMemo(b.strings[index]!) || null));
+      return ip;
+    };
+    const inBatch = new Set<number>();
+    /** Whether this is the visitor's first view of the link that day: then its hash joins the set. */
+    const isNewVisitor = (day: number, linkId: number, i: number) => {
+      const hash = this.visitors.hash(day, linkId, b.strings[b.address[i]!]!, b.strings[b.userAgent[i]!]!);
+      if (hash === null || inBatch.has(hash) || this.visitors.isStored(hash)) return false;
+      inBatch.add(hash);
+      learnedVisitors.push(hash);
+      return addVisitor.run(this.dayName(day), linkId, hash).changes > 0;
+    };
     const live = this.liveOf(b.linkId.subarray(0, b.size));
     // The batch's User-Agents, by string index: looked up (or added) once each.
     const agentIdAt = new Map<number, number>();
@@ -201,20 +257,26 @@ export class ViewStore {
       const at = b.at[i]!;
       const isBot = b.isBot[i]!;
       const platform = b.platform[i]!;
-      insertView.run(id++, b.userId[i]!, linkId, text(b.ip[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at);
-      this.count(Math.floor(at / DAY_MS), (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot, at);
+      const scan = b.scan[i]!;
+      insertView.run(id++, b.userId[i]!, linkId, storedIp(b.address[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at, scan);
+      const day = Math.floor(at / DAY_MS);
+      const cell = this.count(day, (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot, at);
+      if (isBot) continue;
+      cell.scans += scan;
+      if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
     return id;
   }
 
-  private count(day: number, key: number, at: number) {
+  private count(day: number, key: number, at: number): Cell {
     let byKey = this.pending.get(day);
     if (!byKey) this.pending.set(day, (byKey = new Map()));
-    const cell = byKey.get(key);
+    let cell = byKey.get(key);
     if (cell) {
       cell.n++;
       if (at > cell.at) cell.at = at;
-    } else byKey.set(key, { n: 1, at });
+    } else byKey.set(key, (cell = { n: 1, at, scans: 0, uniques: 0 }));
+    return cell;
   }
 
   /** Which of these link ids still exist: asked of SQLite only for those not known to since the last foreign commit. */

@@ -16,7 +16,12 @@ type Message = { type: "open"; target: ViewWriterTarget } | { type: "batch"; id:
 /** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
 
-type Writer = { write(views: ViewBatch | null, fold: boolean): Promise<void>; close(): Promise<void> };
+type Writer = {
+  write(views: ViewBatch | null, fold: boolean): Promise<void>;
+  /** Past midnight UTC: deletes the earlier days' visitor hashes and forgets their salts (decision 0010). */
+  closeDay(): Promise<void>;
+  close(): Promise<void>;
+};
 
 function sqliteWriter(dbPath: string): Writer {
   const sqlite = openSqlite(dbPath);
@@ -40,6 +45,8 @@ function sqliteWriter(dbPath: string): Writer {
   };
   return {
     write: async (views, fold) => write(views, fold),
+    // A fold notices the new day and closes the earlier ones in its transaction.
+    closeDay: async () => write(null, true),
     close: async () => {
       if (idleFold) clearTimeout(idleFold);
       sqlite.close();
@@ -69,6 +76,7 @@ function postgresWriter(url: string, slot: number): Writer {
         }
       }
     },
+    closeDay: () => store.closeEarlierDays(),
     close: () => sql.close(),
   };
 }
@@ -77,10 +85,24 @@ let writer: Writer | null = null;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
 
+const DAY_MS = 86_400_000;
+let dayTimer: ReturnType<typeof setTimeout> | null = null;
+/**
+ * Closes each day just after midnight UTC even when no view comes: a quiet link's hashes and the day's salt
+ * must not outlive the day (a batch after midnight would close it too).
+ */
+function closeEachDay() {
+  dayTimer = setTimeout(() => {
+    queue = queue.then(() => writer!.closeDay()).catch((error) => console.error(`the day's visitor hashes were not deleted yet: ${String(error)}`));
+    closeEachDay();
+  }, DAY_MS - (Date.now() % DAY_MS) + 1000);
+}
+
 self.onmessage = (event: MessageEvent<Message>) => {
   const message = event.data;
   if (message.type === "open") {
     writer = message.target.kind === "sqlite" ? sqliteWriter(message.target.dbPath) : postgresWriter(message.target.url, message.target.slot);
+    closeEachDay();
     self.postMessage({ type: "ready" });
   } else if (message.type === "batch") {
     queue = queue.then(async () => {
@@ -92,6 +114,7 @@ self.onmessage = (event: MessageEvent<Message>) => {
       }
     });
   } else if (message.type === "close") {
+    if (dayTimer) clearTimeout(dayTimer);
     queue = queue.then(async () => {
       await writer?.close();
       self.postMessage({ type: "closed" });

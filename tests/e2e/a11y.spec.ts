@@ -238,6 +238,18 @@ for (const viewport of VIEWPORTS) {
         expectNone(findings);
       });
 
+      test("the QR code dialog", async ({ page }) => {
+        await page.goto("/admin");
+        await hydrated(page);
+        await page.getByRole("button", { name: "QR code for Spring launch" }).click();
+        const dialog = page.getByRole("dialog", { name: "QR code" });
+        await expect(dialog.getByRole("img", { name: "QR code for Spring launch" })).toBeVisible();
+        const findings = await audit(page, "/admin, QR code dialog");
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+        expectNone(findings);
+      });
+
       test("a new API token, and the cancel-subscription confirmation", async ({ page }) => {
         await page.goto("/admin?tab=subscription");
         await hydrated(page);

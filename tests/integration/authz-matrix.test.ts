@@ -74,6 +74,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/links/:id/views": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }), expect: ownerRead() },
   "GET /api/links/:id/platforms": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }), expect: ownerRead() },
   "POST /api/links/:id/versions": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }), expect: ownerWrite(201) },
+  "GET /api/links/:id/qr": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }), expect: ownerRead() },
   "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },

@@ -156,14 +156,15 @@ describe("counting", () => {
     const counted = await seedLink(server.sql, owner.id, { linkSlug: "burst" });
     const people = Object.values(crawlerAgents.people);
     const crawlers = Object.values(crawlerAgents.crawlers).flat();
-    const requests: Array<{ agent: string; bot: boolean }> = [];
+    const requests: Array<{ agent: string; bot: boolean; qr: boolean }> = [];
     for (let i = 0; i < 300; i++) {
       const bot = i % 3 === 0;
-      requests.push({ agent: bot ? crawlers[i % crawlers.length]! : people[i % people.length]!, bot });
+      // Every fifth request through the QR code's URL: 40 people's scans, and 20 crawlers that are none.
+      requests.push({ agent: bot ? crawlers[i % crawlers.length]! : people[i % people.length]!, bot, qr: i % 5 === 0 });
     }
     const statuses = await Promise.all(
       requests.map(async (r) => {
-        const response = await go("/go/alice/burst", r.agent, { headers: { referer: "https://t.co/abc", "user-agent": r.agent } });
+        const response = await go(`/go/alice/burst${r.qr ? "?qr=1" : ""}`, r.agent, { headers: { referer: "https://t.co/abc", "user-agent": r.agent } });
         await response.arrayBuffer();
         return response.status;
       }),
@@ -183,12 +184,16 @@ describe("counting", () => {
     );
     expect(rows).toEqual([{ isBot: 0, n: 200 }, { isBot: 1, n: 100 }]);
     const today = new Date().toISOString().slice(0, 10);
-    const day = await server.sql.get<{ human: number; bot: number }>(
-      "SELECT CAST(sum(human) AS INTEGER) AS human, CAST(sum(bot) AS INTEGER) AS bot FROM view_rollups WHERE link_id = ? AND day = ?",
+    const day = await server.sql.get<{ human: number; bot: number; uniques: number; scans: number }>(
+      `SELECT CAST(sum(human) AS INTEGER) AS human, CAST(sum(bot) AS INTEGER) AS bot, CAST(sum(unique_humans) AS INTEGER) AS uniques,
+              CAST(sum(scans) AS INTEGER) AS scans FROM view_rollups WHERE link_id = ? AND day = ?`,
       counted,
       today,
     );
-    expect(day).toEqual({ human: 200, bot: 100 });
+    // One address: each distinct person's agent is one daily unique visitor.
+    const scans = requests.filter((r) => r.qr && !r.bot).length;
+    expect(day).toEqual({ human: 200, bot: 100, uniques: new Set(requests.filter((r) => !r.bot).map((r) => r.agent)).size, scans });
+    expect(scans).toBe(40);
     // Each row keeps its User-Agent, stored once in user_agents.
     const agents = (
       await server.sql.all<{ agent: string }>("SELECT DISTINCT a.text AS agent FROM views v JOIN user_agents a ON a.id = v.user_agent_id WHERE v.link_id = ? ORDER BY 1", counted)

@@ -60,10 +60,12 @@ describe("create, read, list", () => {
         "imageUrl",
         "images",
         "linkSlug",
+        "scans",
         "shortUrl",
         "sourceImage",
         "targetUrl",
         "title",
+        "uniqueHumans",
         "variants",
         "version",
         "viewsBot",
@@ -255,11 +257,11 @@ describe("statistics", () => {
     await hit("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36");
     await server.flushViews();
 
-    expect(await (await stat.call("/api/links/stats")).json()).toEqual({ totalLinks: 1, totalViews: 4, humanViews: 1, botViews: 3 });
+    expect(await (await stat.call("/api/links/stats")).json()).toEqual({ totalLinks: 1, totalViews: 4, humanViews: 1, botViews: 3, uniqueHumans: 1, scans: 0 });
     expect((await (await stat.call("/api/links")).json())[0]).toMatchObject({ viewsBot: 3, viewsHuman: 1 });
     const views = await (await stat.call(`/api/links/${link.id}/views?days=7`)).json();
     expect(views.days).toHaveLength(7);
-    expect(views.days[6]).toEqual({ date: new Date().toISOString().slice(0, 10), human: 1, bot: 3 });
+    expect(views.days[6]).toEqual({ date: new Date().toISOString().slice(0, 10), human: 1, bot: 3, uniqueHumans: 1, scans: 0 });
     expect(views.days.slice(0, 6).every((d: { human: number; bot: number }) => d.human === 0 && d.bot === 0)).toBe(true);
     expect(views.platforms).toEqual([{ platform: "x", count: 2 }, { platform: "facebook", count: 1 }]);
     expect((await stat.call(`/api/links/${link.id}/views`)).status).toBe(200);

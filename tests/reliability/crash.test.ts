@@ -16,6 +16,8 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const PERSON = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+/** Three people (all from 127.0.0.1): each is one daily unique visitor per link. */
+const PEOPLE = [PERSON, PERSON.replace("131.0", "130.0"), PERSON.replace("131.0", "129.0")];
 const CRAWLER = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
 
 async function startServer(dataDir: string, port: number) {
@@ -42,6 +44,8 @@ type Acked = { slug: string; title: string; description: string; targetUrl: stri
 function drive(r: Random, url: string, token: string) {
   const acked = new Map<string, Acked>();
   const served: number[] = [];
+  /** People's views served through the QR code's URL. */
+  let scansServed = 0;
   let running = true;
   const png = makePng(120, 80);
   const auth = { authorization: `Bearer ${token}` };
@@ -84,9 +88,12 @@ function drive(r: Random, url: string, token: string) {
         continue;
       }
       try {
-        const response = await fetch(`${url}/go/load/${r.pick(links)}`, { redirect: "manual", headers: { "user-agent": r.chance(0.3) ? CRAWLER : PERSON } });
+        const scan = r.chance(0.25);
+        const agent = r.chance(0.3) ? CRAWLER : r.pick(PEOPLE);
+        const response = await fetch(`${url}/go/load/${r.pick(links)}${scan ? "?qr=1" : ""}`, { redirect: "manual", headers: { "user-agent": agent } });
         await response.arrayBuffer();
         if (response.status === 200 || response.status === 302) served.push(performance.now());
+        if (response.status === 302 && scan) scansServed++;
       } catch {
         // the server died mid-request
       }
@@ -97,6 +104,7 @@ function drive(r: Random, url: string, token: string) {
   return {
     acked,
     served,
+    scansServed: () => scansServed,
     stop: async () => {
       running = false;
       await Promise.all(workers);
@@ -117,8 +125,22 @@ function checkDatabase(dbPath: string) {
     `SELECT count(*) AS n FROM view_rollups r WHERE r.human + r.bot != (SELECT count(*) FROM views v WHERE v.link_id = r.link_id
        AND strftime('%Y-%m-%d', v.timestamp / 1000, 'unixepoch') = r.day AND coalesce(v.platform, '') = r.platform)`,
   ).get()!.n;
+  // Daily unique visitors and scans against what they count: the day's stored hashes, and (one process, one
+  // address) the distinct people among the stored views; the scan rows.
+  const audienceMismatched = db.query<{ n: number }, []>(
+    `SELECT count(*) AS n FROM view_rollups r WHERE r.platform = '' AND (
+       r.unique_humans != (SELECT count(*) FROM view_visitors v WHERE v.link_id = r.link_id AND v.day = r.day)
+       OR r.unique_humans != (SELECT count(DISTINCT user_agent_id) FROM views w WHERE w.link_id = r.link_id AND w.is_bot = 0
+                                AND strftime('%Y-%m-%d', w.timestamp / 1000, 'unixepoch') = r.day)
+       OR r.scans != (SELECT count(*) FROM views w WHERE w.link_id = r.link_id AND w.is_bot = 0 AND w.scan = 1
+                        AND strftime('%Y-%m-%d', w.timestamp / 1000, 'unixepoch') = r.day))`,
+  ).get()!.n;
+  const { uniques, scans, scanRows } = db.query<{ uniques: number; scans: number; scanRows: number }, []>(
+    `SELECT (SELECT coalesce(sum(unique_humans), 0) FROM view_rollups) AS uniques, (SELECT coalesce(sum(scans), 0) FROM view_rollups) AS scans,
+            (SELECT count(*) FROM views WHERE scan = 1) AS scanRows`,
+  ).get()!;
   db.close();
-  return { integrity, links, views, counters, mismatched };
+  return { integrity, links, views, counters, mismatched, audienceMismatched, uniques, scans, scanRows };
 }
 
 describe("kill -9 mid-stream", () => {
@@ -157,6 +179,8 @@ describe("kill -9 mid-stream", () => {
       expect(restarted.views).toBe(after.views);
       expect(restarted.counters).toBe(after.views);
       expect(restarted.mismatched).toBe(0);
+      expect(restarted.audienceMismatched).toBe(0);
+      expect(restarted.scans).toBe(restarted.scanRows);
       const live = new Set(restarted.links.map((l) => l.imageUrl).filter(Boolean));
       for (const file of readdirSync(join(dataDir, "uploads"))) expect(live.has(`/uploads/${file}`)).toBe(true);
       const first = [...traffic.acked.values()][0];
@@ -183,4 +207,8 @@ test("SIGTERM under load: every view served is stored", async () => {
   expect(after.integrity).toBe("ok");
   expect(after.views).toBe(traffic.served.length);
   expect(after.counters).toBe(after.views);
+  expect(after.audienceMismatched).toBe(0);
+  expect(after.scans).toBe(traffic.scansServed());
+  expect(after.scans).toBeGreaterThan(0);
+  expect(after.uniques).toBeGreaterThan(0);
 }, 30_000);

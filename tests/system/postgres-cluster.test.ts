@@ -145,6 +145,10 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
     expect(rolled).toEqual({ human: people, bot: crawlers, slots: 2 });
     const [platform] = await db`SELECT platform, sum(bot)::int AS n FROM view_rollups WHERE link_id = ${id} AND platform <> '' GROUP BY platform`;
     expect(platform).toEqual({ platform: "x", n: crawlers });
+    // One person (one address, one agent) on both nodes: each node's salt is its own, so they count once per node
+    // (decision 0010); each node's hash is in the day's set.
+    const [audience] = await db`SELECT coalesce(sum(unique_humans), 0)::int AS uniques, (SELECT count(*)::int FROM view_visitors WHERE link_id = ${id}) AS hashes FROM view_rollups WHERE link_id = ${id}`;
+    expect(audience).toEqual({ uniques: 2, hashes: 2 });
   });
 
   test("kill -9 of one node: the other keeps serving, and a restart finds every committed link", async () => {

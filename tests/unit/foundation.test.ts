@@ -143,17 +143,18 @@ test("a view batch grows past its first allocation and keeps every view in order
   const builder = new ViewBatchBuilder();
   const agents = ["Twitterbot/1.0", "Mozilla/5.0 Firefox", ""];
   for (let i = 0; i < 3000; i++) {
-    builder.add({ linkId: i, userId: 7, isBot: i % 3 === 0, platform: i % 3 === 0 ? "x" : null, ip: `203.0.${i % 5}.0`, userAgent: agents[i % 3]!, attribution: null, at: 1000 + i });
+    builder.add({ linkId: i, userId: 7, isBot: i % 3 === 0, platform: i % 3 === 0 ? "x" : null, address: `203.0.${i % 5}.9`, userAgent: agents[i % 3]!, attribution: null, scan: i % 7 === 0, at: 1000 + i });
   }
   const { batch, transfer } = builder.take();
   expect(batch.size).toBe(3000);
-  expect(transfer.length).toBe(8);
+  expect(transfer.length).toBe(9);
   for (const i of [0, 1023, 1024, 2047, 2999]) {
     expect(batch.linkId[i]).toBe(i);
     expect(batch.at[i]).toBe(1000 + i);
     expect(batch.isBot[i]).toBe(i % 3 === 0 ? 1 : 0);
     expect(batch.strings[batch.userAgent[i]!]).toBe(agents[i % 3]!);
-    expect(batch.strings[batch.ip[i]!]).toBe(`203.0.${i % 5}.0`);
+    expect(batch.strings[batch.address[i]!]).toBe(`203.0.${i % 5}.9`);
+    expect(batch.scan[i]).toBe(i % 7 === 0 ? 1 : 0);
     expect(batch.attribution[i]).toBe(-1);
   }
   // Each distinct string once: 3 agents, 5 addresses, 1 platform.

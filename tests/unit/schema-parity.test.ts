@@ -164,6 +164,7 @@ const typeParity: Record<string, [true, true]> = {
   apiTokens: both satisfies SameTypes<typeof sqlite.apiTokens, typeof pg.apiTokens>,
   loginLinks: both satisfies SameTypes<typeof sqlite.loginLinks, typeof pg.loginLinks>,
   stripeEvents: both satisfies SameTypes<typeof sqlite.stripeEvents, typeof pg.stripeEvents>,
+  viewVisitors: both satisfies SameTypes<typeof sqlite.viewVisitors, typeof pg.viewVisitors>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -32,12 +32,16 @@ function writer(path: string) {
   return { sqlite, store: new ViewStore(sqlite) };
 }
 
-/** `n` views of `linkId`, every third one a crawler. */
+/**
+ * `n` views of `linkId`, every third one a crawler; the people come from a few addresses (so some come back) and
+ * every fourth view came through the QR code (a crawler's marker is dropped on the request thread, go.ts).
+ */
 function batch(linkId: number, n: number) {
   const builder = new ViewBatchBuilder();
   for (let i = 0; i < n; i++) {
     const bot = i % 3 === 0;
-    builder.add({ linkId, userId: 1, isBot: bot, platform: bot ? "x" : null, ip: "203.0.113.0", userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, at: Date.now() });
+    const address = `203.0.113.${i % 7}`;
+    builder.add({ linkId, userId: 1, isBot: bot, platform: bot ? "x" : null, address, userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, scan: !bot && i % 4 === 0, at: Date.now() });
   }
   return builder.take().batch;
 }
@@ -53,6 +57,23 @@ function counts(path: string) {
   return { rows, rolled, byPlatform };
 }
 
+/**
+ * The people's rollup rows whose unique visitors differ from the day's stored hashes or whose scans differ from
+ * the stored scan rows (0 when exact), and the totals.
+ */
+function audience(path: string) {
+  const sqlite = openSqlite(path);
+  const mismatched = sqlite.query<{ n: number }, []>(
+    `SELECT count(*) AS n FROM view_rollups r WHERE r.platform = '' AND (
+       r.unique_humans != (SELECT count(*) FROM view_visitors v WHERE v.link_id = r.link_id AND v.day = r.day)
+       OR r.scans != (SELECT count(*) FROM views w WHERE w.link_id = r.link_id AND w.is_bot = 0 AND w.scan = 1
+                        AND strftime('%Y-%m-%d', w.timestamp / 1000, 'unixepoch') = r.day))`,
+  ).get()!.n;
+  const totals = sqlite.query<{ uniques: number; scans: number }, []>("SELECT coalesce(sum(unique_humans), 0) AS uniques, coalesce(sum(scans), 0) AS scans FROM view_rollups").get()!;
+  sqlite.close();
+  return { mismatched, ...totals };
+}
+
 test("rows are stored at once; the rollups follow when folded", () => {
   const path = database();
   const { sqlite, store } = writer(path);
@@ -61,6 +82,9 @@ test("rows are stored at once; the rollups follow when folded", () => {
   expect(store.behind).toBe(true);
   store.write(batch(2, 6), true);
   expect(counts(path)).toEqual({ rows: 36, rolled: 36, byPlatform: [{ platform: "", human: 24, bot: 0 }, { platform: "x", human: 0, bot: 12 }] });
+  // Link 1's people came from 7 addresses (i % 7 over 30 views, the crawlers' i % 3 = 0 aside: all 7 remain),
+  // link 2's from 4 (i = 1, 2, 4, 5); scans at i % 4 = 0 without i % 3 = 0: 4, 8, 16, 20, 28 and 4.
+  expect(audience(path)).toEqual({ mismatched: 0, uniques: 7 + 4, scans: 5 + 1 });
   expect(store.behind).toBe(false);
   sqlite.close();
 });
@@ -70,13 +94,20 @@ test("what a crash left beyond the mark is folded in at the next start, once", (
   const first = writer(path);
   first.store.write(batch(1, 10), true);
   first.store.write(batch(1, 9), false);
-  first.sqlite.close(); // killed before folding: 9 rows stored, not in the rollups
-  expect(counts(path)).toMatchObject({ rows: 19, rolled: 10 });
+  first.store.write(batch(2, 6), false);
+  first.sqlite.close(); // killed before folding: 15 rows stored, not in the rollups
+  expect(counts(path)).toMatchObject({ rows: 25, rolled: 10 });
+  expect(audience(path)).toMatchObject({ uniques: 5 });
 
   const second = writer(path);
-  expect(counts(path)).toMatchObject({ rows: 19, rolled: 19 });
+  expect(counts(path)).toMatchObject({ rows: 25, rolled: 25 });
+  // Link 1's people came from 5 addresses (i = 1, 2, 4, 5, 7, 8 → 1, 2, 4, 5, 0, 1), link 2's from 4: the
+  // hashes stored with the unfolded rows are counted in.
+  expect(audience(path)).toMatchObject({ mismatched: 0, uniques: 5 + 4 });
   second.store.write(batch(1, 3), true);
-  expect(counts(path)).toMatchObject({ rows: 22, rolled: 22 });
+  expect(counts(path)).toMatchObject({ rows: 28, rolled: 28 });
+  // The second process has its own salt: the returning visitors count once more today (decision 0010).
+  expect(audience(path)).toMatchObject({ mismatched: 0, uniques: 5 + 4 + 2 });
   second.sqlite.close();
 });
 
@@ -91,6 +122,7 @@ test("two servers on one data directory never give a view id twice", () => {
   a.store.write(null, true);
   b.store.write(null, true);
   expect(counts(path)).toMatchObject({ rows: 60, rolled: 60 });
+  expect(audience(path).mismatched).toBe(0);
   a.sqlite.close();
   b.sqlite.close();
 });
@@ -115,20 +147,22 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
   // The disk fails on the second link's row, after the first link's views were stored and counted.
   sqlite.run("CREATE TEMP TRIGGER failing_disk BEFORE INSERT ON views WHEN NEW.link_id = 2 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
   const builder = new ViewBatchBuilder();
-  for (const linkId of [1, 1, 2]) builder.add({ linkId, userId: 1, isBot: false, platform: null, ip: null, userAgent: "Mozilla/5.0", attribution: null, at: Date.now() });
+  for (const linkId of [1, 1, 2]) builder.add({ linkId, userId: 1, isBot: false, platform: null, address: "", userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
   expect(() => store.write(builder.take().batch, false)).toThrow("disk I/O error");
   sqlite.run("DROP TRIGGER failing_disk");
 
   store.write(batch(2, 6), true);
   expect(counts(path)).toEqual({ rows: 9, rolled: 9, byPlatform: [{ platform: "", human: 6, bot: 0 }, { platform: "x", human: 0, bot: 3 }] });
+  expect(audience(path)).toMatchObject({ mismatched: 0 });
   store.write(batch(1, 3), true);
   expect(counts(path)).toMatchObject({ rows: 12, rolled: 12 });
+  expect(audience(path)).toMatchObject({ mismatched: 0 });
   sqlite.close();
 });
 
 /** One crawler view of `linkId` from `platform` at `at`. */
 function fetchAt(builder: ViewBatchBuilder, linkId: number, platform: string, at: number) {
-  builder.add({ linkId, userId: 1, isBot: true, platform, ip: null, userAgent: `${platform}-bot`, attribution: null, at });
+  builder.add({ linkId, userId: 1, isBot: true, platform, address: "", userAgent: `${platform}-bot`, attribution: null, scan: false, at });
 }
 
 function lastAt(path: string) {

@@ -5,6 +5,7 @@ import imageSourceSize from "./0001_image_source_size.sql" with { type: "text" }
 import cardUpdatedAndLastFetch from "./0002_card_updated_and_last_fetch.sql" with { type: "text" };
 import linkVersions from "./0003_link_versions.sql" with { type: "text" };
 import cardVariants from "./0004_card_variants.sql" with { type: "text" };
+import audience from "./0005_audience.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0002_card_updated_and_last_fetch", sql: cardUpdatedAndLastFetch },
   { name: "0003_link_versions", sql: linkVersions },
   { name: "0004_card_variants", sql: cardVariants },
+  { name: "0005_audience", sql: audience },
 ];

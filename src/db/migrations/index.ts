@@ -7,6 +7,7 @@ import imageSourceSize from "./0003_image_source_size.sql" with { type: "text" }
 import cardUpdatedAndLastFetch from "./0004_card_updated_and_last_fetch.sql" with { type: "text" };
 import linkVersions from "./0005_link_versions.sql" with { type: "text" };
 import cardVariants from "./0006_card_variants.sql" with { type: "text" };
+import audience from "./0007_audience.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -16,4 +17,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0004_card_updated_and_last_fetch", sql: cardUpdatedAndLastFetch },
   { name: "0005_link_versions", sql: linkVersions },
   { name: "0006_card_variants", sql: cardVariants },
+  { name: "0007_audience", sql: audience },
 ];

@@ -10,6 +10,7 @@ import resizeWasm from "../../../node_modules/@jsquash/resize/lib/resize/pkg/squ
 import decodeJpeg, { init as initJpegDecode } from "@jsquash/jpeg/decode";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
 import decodePng, { init as initPngDecode } from "@jsquash/png/decode";
+import encodePng, { init as initPngEncode } from "@jsquash/png/encode";
 import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode";
 import resize, { initResize } from "@jsquash/resize";
 
@@ -34,20 +35,23 @@ const emscriptenInit = (module: WebAssembly.Module) => ({
 });
 
 let ready: Promise<void> | null = null;
+let pngReady: Promise<void> | null = null;
+
+/** The PNG codec alone (a QR code needs no other); decode and encode share one module. */
+export function loadPngCodec(): Promise<void> {
+  pngReady ??= compile(pngWasm).then(async (png) => {
+    await Promise.all([initPngDecode(png), initPngEncode(png)]);
+  });
+  return pngReady;
+}
 
 export function loadCodecs(): Promise<void> {
   ready ??= (async () => {
-    const [jpegDec, jpegEnc, png, webpDec, resizer] = await Promise.all([
-      compile(jpegDecWasm),
-      compile(jpegEncWasm),
-      compile(pngWasm),
-      compile(webpDecWasm),
-      compile(resizeWasm),
-    ]);
+    const [jpegDec, jpegEnc, webpDec, resizer] = await Promise.all([compile(jpegDecWasm), compile(jpegEncWasm), compile(webpDecWasm), compile(resizeWasm)]);
     await Promise.all([
       initJpegDecode(emscriptenInit(jpegDec) as never),
       initJpegEncode(emscriptenInit(jpegEnc) as never),
-      initPngDecode(png),
+      loadPngCodec(),
       initWebpDecode(emscriptenInit(webpDec) as never),
       initResize(resizer),
     ]);
@@ -55,4 +59,4 @@ export function loadCodecs(): Promise<void> {
   return ready;
 }
 
-export { decodeJpeg, decodePng, decodeWebp, encodeJpeg, resize };
+export { decodeJpeg, decodePng, decodeWebp, encodeJpeg, encodePng, resize };

@@ -1,0 +1,38 @@
+// /privacy: what LinkPrev computes and keeps about the people who open its short links (decision 0010).
+export function PrivacyPage() {
+  return (
+    <section className="max-w-3xl">
+      <h1 className="text-3xl font-bold">Privacy</h1>
+      <h2 className="mt-8 text-xl font-semibold">People who open a short link</h2>
+      <p className="mt-3">
+        When someone opens a short link, we count the view for the link's owner: whether it was a person or a crawler
+        (and which platform's), the page that linked to it, the browser's User-Agent, and whether it came through the
+        link's QR code. No cookie is set and nothing runs in the visitor's browser.
+      </p>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          <strong>Network address.</strong> Each view is stored with the address shortened to its network (the last
+          part of an IPv4 address, and all but the first three groups of an IPv6 address, are removed). The full
+          address is never written to disk.
+        </li>
+        <li>
+          <strong>Daily unique visitors.</strong> To count how many different people opened a link on a day, the
+          server computes a one-way hash (SHA-256) of a random value, the link, the full address and the User-Agent.
+          The random value exists only in the server's memory and is replaced at midnight UTC, so a hash cannot be
+          recomputed or matched to anyone afterwards. The day's hashes are kept until midnight UTC, then deleted; only
+          the number of visitors for the link and day stays, as part of the link's statistics. Visitors are counted
+          per day and per link: the same person on two days, or on two links, counts as two visitors, and the owner
+          sees the daily counts summed. Crawlers are never counted as visitors.
+        </li>
+        <li>
+          <strong>QR code scans.</strong> A link's QR code adds <code>?qr=1</code> to its address; a visit carrying it
+          is counted as a scan. Nothing of it is passed on to the link's destination.
+        </li>
+      </ul>
+      <p className="mt-3">
+        The counts are statistics for the link's owner only, never combined across links, owners or other sites, and
+        they are deleted with the owner's account.
+      </p>
+    </section>
+  );
+}
