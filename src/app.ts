@@ -6,11 +6,13 @@ import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/error-handler.tsx";
 import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
+import { requestFacts } from "./observability/request-facts.ts";
 import { pageRoutes } from "./pages/routes.ts";
 
 export function createApp(ctx: AppContext) {
   return new Elysia()
-    .use(errorHandler(ctx.pages))
+    .use(requestFacts())
+    .use(errorHandler(ctx.pages, ctx.log))
     .use(metaRoutes(ctx))
     .use(authRoutes(ctx))
     .use(linkRoutes(ctx))

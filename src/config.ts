@@ -78,6 +78,12 @@ const EnvSchema = z.object({
   // Requests per minute per IP on sign-in and token endpoints.
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+  // GET /metrics (Prometheus): on the main port with this bearer token, and/or on a listener of its own.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
+  LOG_FORMAT: z.enum(["json", "text"], "json or text").optional(),
 });
 
 export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -119,6 +125,9 @@ export type Config = {
   socialUrl: string;
   authRateLimit: number;
   maxBodyBytes: number;
+  /** GET /metrics: with `token` on the main port, and/or without one on a listener of its own (`port`). */
+  metrics: { token: string | null; host: string; port: number | null };
+  logFormat: "json" | "text";
 };
 
 /** A stable slot per machine name, so that nodes on different hosts mostly get different ones. */
@@ -129,7 +138,7 @@ function hostSlot(): number {
 }
 
 /** Settings whose values are never printed, not even when they are invalid. */
-const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_SETTINGS = new Set(["METRICS_TOKEN", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
 
 export class ConfigError extends Error {}
 
@@ -225,5 +234,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     socialUrl: e.SOCIAL_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    metrics: { token: e.METRICS_TOKEN ?? null, host: e.METRICS_HOST, port: e.METRICS_PORT ?? null },
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
   };
 }

@@ -6,6 +6,7 @@ import type { Engine } from "./db/engine.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
+import { createLogger, type Logger } from "./observability/log.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
@@ -27,6 +28,7 @@ export type AppContext = {
   /** Shared by the sign-in, sign-in link and token endpoints. */
   authLimiter: RateLimiter;
   clientAddress: ClientAddress;
+  log: Logger;
 };
 
 /** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
@@ -41,5 +43,6 @@ export function createAppContext(config: Config, engine: Engine, clientAddress: 
     pages: createPageRenderer({ version, stylesheet, clientScript, db: engine.db, billingEnabled: config.stripe !== null }),
     authLimiter: new RateLimiter(engine.countHit, config.authRateLimit),
     clientAddress,
+    log: createLogger(config.logFormat),
   };
 }

@@ -41,13 +41,20 @@ export function classifyUserAgent(userAgent: string): Visitor {
 
 const MEMO_LIMIT = 5000;
 
+/** Every platform a crawler can be classified as, in a fixed order: /go counts previews in an array by it. */
+export const PREVIEW_PLATFORMS: readonly string[] = [...PLATFORMS.map(([platform]) => platform), "other"];
+
+/** A crawler's place in PREVIEW_PLATFORMS (-1 for a person), found once per User-Agent. */
+export type CountedVisitor = Visitor & { platformIndex: number };
+
 /** classifyUserAgent, memoised per User-Agent string: the same few agents make most requests. */
-export function createVisitorClassifier(): (userAgent: string) => Visitor {
-  const memo = new Map<string, Visitor>();
+export function createVisitorClassifier(): (userAgent: string) => CountedVisitor {
+  const memo = new Map<string, CountedVisitor>();
   return (userAgent) => {
     let visitor = memo.get(userAgent);
     if (!visitor) {
-      visitor = classifyUserAgent(userAgent);
+      const classified = classifyUserAgent(userAgent);
+      visitor = { ...classified, platformIndex: classified.platform === null ? -1 : PREVIEW_PLATFORMS.indexOf(classified.platform) };
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(userAgent, visitor);
     }

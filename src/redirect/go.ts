@@ -6,14 +6,23 @@ import { clientIp, truncateIpMemo } from "../http/client-ip.ts";
 import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
-import type { Visitor } from "./classify.ts";
+import { PREVIEW_PLATFORMS, type CountedVisitor } from "./classify.ts";
+
+/** What /go answered: plain increments here, read by the metrics only when scraped (src/observability/metrics.ts). */
+export class GoCounts {
+  redirects = 0;
+  notFound = 0;
+  /** Crawler previews, by PREVIEW_PLATFORMS index. */
+  readonly previews = new Float64Array(PREVIEW_PLATFORMS.length);
+}
 
 type GoDeps = {
   /** HSTS and the like, for every answer. */
   extraHeaders: Record<string, string>;
   cache: LinkCache;
   views: ViewRecorder;
-  classify: (userAgent: string) => Visitor;
+  classify: (userAgent: string) => CountedVisitor;
+  counts: GoCounts;
   publicUrl: string;
   trustProxy: boolean;
   notFoundHtml: string;
@@ -47,10 +56,14 @@ export function createGoHandler(deps: GoDeps) {
   const previewHeaders = new Headers({ ...PREVIEW_HEADERS, ...deps.extraHeaders });
   const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
   const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
+  const counts = deps.counts;
 
   type GoRequest = Request & { params: { userSlug: string; linkSlug: string } };
   const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink | null): Response => {
-    if (!link) return notFound();
+    if (!link) {
+      counts.notFound++;
+      return notFound();
+    }
 
     const headers = request.headers;
     const userAgent = headers.get("user-agent") ?? "";
@@ -70,10 +83,12 @@ export function createGoHandler(deps: GoDeps) {
     }
 
     if (visitor.isBot) {
+      counts.previews[visitor.platformIndex]!++;
       // Encoded once per cached link: crawlers fetch the same cards again and again.
       link.previewBody ??= new TextEncoder().encode(renderPreviewPage(link, deps.publicUrl));
       return new Response(isGet ? link.previewBody : null, { status: 200, headers: previewHeaders });
     }
+    counts.redirects++;
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
