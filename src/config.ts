@@ -83,7 +83,8 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
-  LOG_FORMAT: z.enum(["json", "text"], "json or text").optional(),
+  // off: no request lines (errors are still written, as text).
+  LOG_FORMAT: z.enum(["json", "text", "off"], "json, text or off").optional(),
 });
 
 export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -127,7 +128,7 @@ export type Config = {
   maxBodyBytes: number;
   /** GET /metrics: with `token` on the main port, and/or without one on a listener of its own (`port`). */
   metrics: { token: string | null; host: string; port: number | null };
-  logFormat: "json" | "text";
+  logFormat: "json" | "text" | "off";
 };
 
 /** A stable slot per machine name, so that nodes on different hosts mostly get different ones. */

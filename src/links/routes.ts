@@ -8,7 +8,8 @@ import { parseInput } from "../http/validate.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, linkPlatforms, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
-const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
+/** GET /api/links/:id/views?days= */
+export const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
 
 /** The optional `image` part of a multipart body; an empty file input counts as none. */
 function uploadedImage(body: unknown): File | null {

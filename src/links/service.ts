@@ -10,7 +10,7 @@ import { parseInput } from "../http/validate.ts";
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
 import { UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage } from "./images/store.ts";
-import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
+import { customLinkSlug, isHttpUrl, RequestedSlug, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 
 export type LinkDeps = { db: Db; engine: Engine; images: ImageStore; publicUrl: string; billingEnabled: boolean };
@@ -306,7 +306,7 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
 }
 
 export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {
-  const candidate = parseInput(customLinkSlug.min(1, "Custom URL is required"), slug);
+  const candidate = parseInput(RequestedSlug, slug);
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
   if (await slugInUse(deps.db, user.id, candidate)) return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };

@@ -23,9 +23,9 @@ function errorFields(error: unknown): { error: string; stack?: string } {
   return { error: String(error) };
 }
 
-/** Request lines go to stdout, errors to stderr. */
+/** Request lines go to stdout, errors to stderr; "off" writes errors only (as text). */
 export function createLogger(
-  format: "json" | "text",
+  format: "json" | "text" | "off",
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   writeError: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Logger {
@@ -37,8 +37,11 @@ export function createLogger(
     };
   }
   return {
-    request: ({ method, route, status, durationMs, requestId, userId }) =>
-      write(`${time()} ${method} ${route} ${status} ${durationMs.toFixed(1)}ms id=${requestId}${userId !== undefined ? ` user=${userId}` : ""}`),
+    request:
+      format === "off"
+        ? () => {}
+        : ({ method, route, status, durationMs, requestId, userId }) =>
+            write(`${time()} ${method} ${route} ${status} ${durationMs.toFixed(1)}ms id=${requestId}${userId !== undefined ? ` user=${userId}` : ""}`),
     error: (message, error, requestId) => {
       const { error: text, stack } = errorFields(error);
       writeError(`${time()} ERROR ${message}${requestId ? ` id=${requestId}` : ""}: ${stack ?? text}`);
