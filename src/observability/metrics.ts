@@ -45,14 +45,21 @@ function readGauge(registry: client.Registry, name: string, help: string, read: 
 
 export class ServerMetrics {
   private readonly registry = new client.Registry();
-  private readonly requests: client.Histogram<"method" | "route" | "status">;
+  private readonly requests: client.Counter<"method" | "route" | "status">;
+  private readonly latency: client.Histogram<"method" | "route" | "status">;
 
   constructor(sources: MetricSources) {
     const registry = this.registry;
     client.collectDefaultMetrics({ register: registry });
-    this.requests = new client.Histogram({
+    this.requests = new client.Counter({
+      name: "linkprev_http_requests_total",
+      help: "Requests other than /go, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers: [registry],
+    });
+    this.latency = new client.Histogram({
       name: "linkprev_http_request_duration_seconds",
-      help: "Requests other than /go, by method, route pattern and status, with their latency",
+      help: "Latency of requests other than /go, by method, route pattern and status",
       labelNames: ["method", "route", "status"],
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
@@ -100,7 +107,9 @@ export class ServerMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requests.observe({ method, route, status: String(status) }, seconds);
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
   }
 
   async response(): Promise<Response> {

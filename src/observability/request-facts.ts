@@ -20,20 +20,26 @@ export function requestIdFor(request: Request, trustProxy: boolean): string {
 type Facts = { route: string; userId: number | undefined };
 const seen = new WeakMap<Request, Facts>();
 
-const remember = (context: { request: Request; route?: string; viewer?: { user: { id: number } } | null }) => {
-  seen.set(context.request, { route: context.route || UNMATCHED_ROUTE, userId: context.viewer?.user.id });
+type Viewed = { viewer?: { user: { id: number } } | null };
+
+const remember = (request: Request, route: string | undefined, viewer: Viewed["viewer"]) => {
+  seen.set(request, { route: route || UNMATCHED_ROUTE, userId: viewer?.user.id });
 };
 
-/** Notes each request's route pattern and user, on success and on failure alike. Used before the error handler. */
+/**
+ * Notes each request's route pattern and user, on success and on failure alike. Used before the error handler.
+ * Elysia builds each context with only the properties its hooks read (it reads their source), so each is named.
+ */
 export const requestFacts = () =>
   new Elysia({ name: "request-facts" })
-    .onAfterHandle({ as: "global" }, (context) => void remember(context as Parameters<typeof remember>[0]))
-    .onError({ as: "global" }, (context) => void remember(context as Parameters<typeof remember>[0]));
+    .onAfterHandle({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer))
+    .onError({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer));
 
 /** A copy of the response whose headers can be changed (Response.redirect's cannot). */
 function mutable(response: Response): Response {
   try {
-    response.headers.set(ROUTE_HEADER, "");
+    // Throws on immutable headers, changes nothing otherwise.
+    response.headers.delete(USER_HEADER + "-probe");
     return response;
   } catch {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
