@@ -80,8 +80,8 @@ export class ServerMetrics {
     readCounter(registry, "linkprev_link_cache_hits_total", "/go lookups answered from the link cache", () => cache.hits);
     readCounter(registry, "linkprev_link_cache_misses_total", "/go lookups that read the database", () => cache.misses);
     readGauge(registry, "linkprev_link_cache_entries", "Short addresses held by the link cache", () => cache.size);
-    readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.buffered);
-    readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.buffered);
+    readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.waiting);
+    readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.waiting);
     readCounter(registry, "linkprev_views_written_total", "Views the writer stored", () => views.totals.written);
     readCounter(registry, "linkprev_views_dropped_total", "Views lost: refused by the database, or recorded while stopping", () => views.totals.dropped);
     const batchSize = new client.Histogram({

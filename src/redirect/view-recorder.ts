@@ -22,7 +22,7 @@ export type ViewTotals = {
 export class ViewRecorder {
   readonly totals: ViewTotals = { handedOver: 0, written: 0, dropped: 0, onBatch: null };
   private readonly buffer = new ViewBatchBuilder();
-  private bufferedCount = 0;
+  private buffered = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The window ended while the Worker was busy: hand over as soon as it reports its commit. */
   private windowEnded = false;
@@ -64,8 +64,8 @@ export class ViewRecorder {
   }
 
   /** Views waiting for the window to end. */
-  get buffered(): number {
-    return this.bufferedCount;
+  get waiting(): number {
+    return this.buffered;
   }
 
   record(view: ViewRecord): void {
@@ -73,8 +73,8 @@ export class ViewRecorder {
       this.totals.dropped++;
       return;
     }
-    this.bufferedCount = this.buffer.add(view);
-    if (this.bufferedCount >= this.batchMax) this.handOver(false);
+    this.buffered = this.buffer.add(view);
+    if (this.buffered >= this.batchMax) this.handOver(false);
     else if (!this.timer && !this.windowEnded) this.timer = setTimeout(() => this.endWindow(), this.flushMs);
   }
 
@@ -100,15 +100,15 @@ export class ViewRecorder {
       this.timer = null;
     }
     this.windowEnded = false;
-    if (this.bufferedCount === 0 && !fold) return;
+    if (this.buffered === 0 && !fold) return;
     const id = this.nextBatchId++;
-    const views = this.bufferedCount;
+    const views = this.buffered;
     this.latestCommit = new Promise<void>((done) => this.inFlight.set(id, { done, views }));
     this.totals.handedOver += views;
     if (views > 0) {
       const { batch, transfer } = this.buffer.take();
       this.worker.postMessage({ type: "batch", id, views: batch, fold }, transfer);
-      this.bufferedCount = 0;
+      this.buffered = 0;
     } else this.worker.postMessage({ type: "batch", id, views: null, fold });
   }
 
