@@ -106,6 +106,21 @@ test("metrics on their own listener need no token, and the main port does not se
   }
 });
 
+test("with APP_WORKERS=0 (the app on the request thread) requests are still counted by pattern and given ids", async () => {
+  const server = await startTestServer({ APP_WORKERS: "0", METRICS_TOKEN });
+  try {
+    const client = await apiClient(server, null, "inline");
+    const response = await client.call("/api/links/stats");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect([...response.headers.keys()].filter((name) => name.startsWith("x-linkprev"))).toEqual([]);
+    const families = await scrape(server.url, METRICS_TOKEN);
+    expect(valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "/api/links/stats", status: "200" })).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
+
 test("metrics are off by default", async () => {
   const server = await startTestServer();
   try {
