@@ -105,7 +105,7 @@ function OperationView({ method, path, operation }: { method: string; path: stri
           <p className="text-sm">
             {Object.keys(body).join(", ")}: <SchemaRef schema={Object.values(body)[0]!.schema} />
           </p>
-          {Object.values(body)[0]!.example !== undefined ? <pre className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 text-sm">{JSON.stringify(Object.values(body)[0]!.example, null, 2)}</pre> : null}
+          {Object.values(body)[0]!.example !== undefined ? <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 text-sm">{JSON.stringify(Object.values(body)[0]!.example, null, 2)}</pre> : null}
         </>
       ) : null}
       <h4 className="mt-3 font-semibold">Responses</h4>
@@ -121,7 +121,7 @@ function OperationView({ method, path, operation }: { method: string; path: stri
                   <SchemaRef schema={json.schema} />
                 </>
               ) : null}
-              {json?.example !== undefined ? <pre className="mt-1 overflow-x-auto rounded bg-gray-50 p-2">{JSON.stringify(json.example, null, 2)}</pre> : null}
+              {json?.example !== undefined ? <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-gray-50 p-2">{JSON.stringify(json.example, null, 2)}</pre> : null}
             </li>
           );
         })}
