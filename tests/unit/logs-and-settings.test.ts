@@ -1,5 +1,7 @@
-// The log lines' shape: one JSON object per line with the request's facts, errors with their stack and request id.
+// The log lines' shape (one JSON object per line with the request's facts, errors with their stack and request
+// id) and the observability settings.
 import { expect, test } from "bun:test";
+import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/observability/log.ts";
 
 function capture(format: "json" | "text" | "off") {
@@ -36,4 +38,13 @@ test("text: one readable line; off: no request lines but errors still", () => {
   off.log.error("request failed", new Error("boom"));
   expect(off.out).toEqual([]);
   expect(off.err[0]).toContain("Error: boom");
+});
+
+test("settings: LOG_FORMAT defaults by terminal, METRICS_TOKEN is long and never echoed, metrics off by default", () => {
+  expect(loadConfig({}, { LOG_FORMAT: "json" }).logFormat).toBe("json");
+  expect(loadConfig({}, {}).logFormat).toBe(process.stdout.isTTY ? "text" : "json");
+  expect(() => loadConfig({}, { LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  expect(loadConfig({}, {}).metrics).toEqual({ token: null, host: "127.0.0.1", port: null });
+  expect(loadConfig({}, { METRICS_TOKEN: "a-long-enough-token", METRICS_PORT: "9464" }).metrics).toEqual({ token: "a-long-enough-token", host: "127.0.0.1", port: 9464 });
+  expect(() => loadConfig({}, { METRICS_TOKEN: "short-secret" })).toThrow(/METRICS_TOKEN=\(not shown/);
 });
