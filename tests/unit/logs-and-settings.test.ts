@@ -26,7 +26,7 @@ test("json: an error goes to stderr with its stack and the request id", () => {
   expect(out).toEqual([]);
   const line = JSON.parse(err[0]!);
   expect(line).toMatchObject({ level: "error", msg: "request failed", requestId: "req-1", error: "Error: boom" });
-  expect(line.stack).toContain("log.test.ts");
+  expect(line.stack).toContain("logs-and-settings.test.ts");
 });
 
 test("text: one readable line; off: no request lines but errors still", () => {
