@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
+import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
 import { apiTokenFor, loginLinkFor, openDatabase, ownerLoginLink } from "../src/admin.ts";
 import { openDb } from "../src/db/connection.ts";
 import { CopyRefused, copyToPostgres } from "../src/db/copy-to-postgres.ts";
@@ -171,6 +172,16 @@ admin
   });
 
 registerClientCommands(program);
+
+program
+  .command("completion")
+  .description("Print a shell completion script (bash, zsh or fish)")
+  .argument("<shell>", COMPLETION_SHELLS.join(", "))
+  .addHelpText("after", "\nExamples:\n  linkprev completion bash > ~/.local/share/bash-completion/completions/linkprev\n  linkprev completion zsh > \"${fpath[1]}/_linkprev\"\n  linkprev completion fish > ~/.config/fish/completions/linkprev.fish")
+  .action((shell: string) => {
+    if (!(COMPLETION_SHELLS as readonly string[]).includes(shell)) throw new CliError(`unknown shell ${shell}: use ${COMPLETION_SHELLS.join(", ")}`, 2);
+    process.stdout.write(completionScript(program, shell as CompletionShell));
+  });
 
 try {
   await program.parseAsync(process.argv);

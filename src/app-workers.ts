@@ -4,6 +4,7 @@
 // The request thread keeps what must be shared by every worker: the link cache it invalidates when a worker
 // changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
 import type { Config } from "./config.ts";
+import { REQUEST_ID_HEADER } from "./observability/request-facts.ts";
 import { workerEntry } from "./workers.ts";
 
 /** The client address the request thread found, for the worker (it has no socket to ask). */
@@ -44,10 +45,11 @@ type Member = { worker: Worker; pending: Map<number, (response: Response) => voi
 /** How long a stopping worker may take to finish what it holds before it is ended. */
 const CLOSE_GRACE_MS = 10_000;
 
-/** The request for a worker (or this thread's app): the client address set by us, never by the client. */
-export function withClientAddress(request: Request, clientAddress: string): Request {
+/** The request for a worker (or this thread's app): the client address and request id set by us, never by the client. */
+export function withClientAddress(request: Request, clientAddress: string, requestId: string): Request {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  headers.set(REQUEST_ID_HEADER, requestId);
   return new Request(request, { headers });
 }
 
@@ -71,19 +73,26 @@ export class AppWorkerPool {
   }
 
   /** Hands the request to the least busy worker; its answer, or a 503 when no worker can take it. */
-  async handle(request: Request, clientAddress: string): Promise<Response> {
+  async handle(request: Request, clientAddress: string, requestId: string): Promise<Response> {
     if (this.closing || this.members.length === 0) return unavailable();
     let member = this.members[0]!;
     for (const candidate of this.members) if (candidate.pending.size < member.pending.size) member = candidate;
     const id = this.nextId++;
-    const headers = [...request.headers].filter(([name]) => name !== CLIENT_ADDRESS_HEADER);
-    headers.push([CLIENT_ADDRESS_HEADER, clientAddress]);
+    const headers = [...request.headers].filter(([name]) => name !== CLIENT_ADDRESS_HEADER && name !== REQUEST_ID_HEADER);
+    headers.push([CLIENT_ADDRESS_HEADER, clientAddress], [REQUEST_ID_HEADER, requestId]);
     const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
     const message: ToWorker = { type: "request", request: { id, method: request.method, url: request.url, headers, body } };
     return new Promise<Response>((resolve) => {
       member.pending.set(id, resolve);
       member.worker.postMessage(message, body ? [body] : []);
     });
+  }
+
+  /** Requests the workers are answering now (the metrics read it when scraped). */
+  inFlight(): number {
+    let count = 0;
+    for (const member of this.members) count += member.pending.size;
+    return count;
   }
 
   /** Lets every worker finish what it has (for at most CLOSE_GRACE_MS), then closes their database connections. */

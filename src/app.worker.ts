@@ -5,6 +5,7 @@ import { clientAddressOf, type FromWorker, type ToWorker, type WorkerRequest } f
 import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
 import { openEngine, type Engine } from "./db/engine.ts";
+import { handleNotingFacts, REQUEST_ID_HEADER } from "./observability/request-facts.ts";
 
 declare const self: Worker;
 
@@ -47,7 +48,7 @@ async function start(config: Config) {
 async function answer({ id, method, url, headers, body }: WorkerRequest) {
   inFlight++;
   try {
-    const response = await app!.handle(new Request(url, { method, headers, body }));
+    const response = await handleNotingFacts(app!, new Request(url, { method, headers, body }));
     const bytes = method === "HEAD" || response.body === null ? null : await response.arrayBuffer();
     // Set-Cookie stays one header per cookie: Headers iteration joins nothing but it.
     const out: [string, string][] = [];
@@ -56,7 +57,7 @@ async function answer({ id, method, url, headers, body }: WorkerRequest) {
     post({ type: "response", response: { id, status: response.status, headers: out, body: bytes } }, bytes ? [bytes] : []);
   } catch (error) {
     // The app answers its own errors; this is a failure around it (e.g. reading the body). Never leave a client waiting.
-    console.error(error);
+    ctx!.log.error("request failed", error, new Headers(headers).get(REQUEST_ID_HEADER) ?? undefined);
     const body = new TextEncoder().encode(JSON.stringify({ message: "Something went wrong on our side. Please try again." })).buffer as ArrayBuffer;
     post({ type: "response", response: { id, status: 500, headers: [["content-type", "application/json"]], body } }, [body]);
   } finally {

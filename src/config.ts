@@ -89,6 +89,13 @@ const EnvSchema = z.object({
   FETCH_ALLOW_PRIVATE: z.string().default(""),
   // Tests only: a shorter deadline for a whole fetch than the real 8 s (the slow-page test need not wait 8 s).
   TEST_FETCH_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // GET /metrics (Prometheus): on the main port with this bearer token, and/or on a listener of its own.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
+  // off: no request lines (errors are still written, as text).
+  LOG_FORMAT: z.enum(["json", "text", "off"], "json, text or off").optional(),
 });
 
 export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -137,6 +144,9 @@ export type Config = {
    * `allowPrivate`: checked CIDR texts (plain strings: the config is posted to app workers).
    */
   fetch: { enabled: boolean; allowPrivate: string[]; deadlineMs: number };
+  /** GET /metrics: with `token` on the main port, and/or without one on a listener of its own (`port`). */
+  metrics: { token: string | null; host: string; port: number | null };
+  logFormat: "json" | "text" | "off";
 };
 
 /** A whole fetch (all hops, headers and body) must finish within this. */
@@ -150,7 +160,7 @@ function hostSlot(): number {
 }
 
 /** Settings whose values are never printed, not even when they are invalid. */
-const SECRET_SETTINGS = new Set(["DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "FACEBOOK_APP_SECRET"]);
+const SECRET_SETTINGS = new Set(["METRICS_TOKEN", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "FACEBOOK_APP_SECRET"]);
 
 export class ConfigError extends Error {}
 
@@ -260,5 +270,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     authRateLimit: e.AUTH_RATE_LIMIT,
     maxBodyBytes: e.MAX_BODY_BYTES,
     fetch: { enabled: !e.FETCH_DISABLED, allowPrivate, deadlineMs: e.TEST_FETCH_DEADLINE_MS || FETCH_DEADLINE_MS },
+    metrics: { token: e.METRICS_TOKEN ?? null, host: e.METRICS_HOST, port: e.METRICS_PORT ?? null },
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
   };
 }

@@ -6,6 +6,7 @@ import type { Engine } from "./db/engine.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
+import { createLogger, type Logger } from "./observability/log.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
@@ -33,6 +34,7 @@ export type AppContext = {
   facebook: FacebookRescraper | null;
   /** Fetches pages (auto-fill) and images (import) that users name; null when FETCH_DISABLED. */
   fetcher: SafeFetcher | null;
+  log: Logger;
 };
 
 /** Honest: names us and where to read about us. */
@@ -54,5 +56,6 @@ export function createAppContext(config: Config, engine: Engine, clientAddress: 
     fetcher: config.fetch.enabled
       ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
       : null,
+    log: createLogger(config.logFormat),
   };
 }

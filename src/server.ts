@@ -14,10 +14,12 @@ import { openEngine } from "./db/engine.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { NotFoundPage } from "./pages/not-found.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
-import { createGoHandler } from "./redirect/go.ts";
+import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/service.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
+import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
+import { handleNotingFacts, requestIdFor, takeFacts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
 const LINK_MAX_AGE_MS = 60_000;
@@ -34,6 +36,8 @@ export type RunningServer = {
   flushViews: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
   routes: string[];
+  /** The metrics' own listener (METRICS_PORT), if any. */
+  metricsUrl: string | null;
   /** Stops accepting requests, lets the workers finish, stores buffered views, closes the database. */
   stop: () => Promise<void>;
 };
@@ -87,9 +91,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
+  const goCounts = new GoCounts();
   const go = createGoHandler({
     cache: linkCache,
     views,
+    counts: goCounts,
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
@@ -97,24 +103,68 @@ export async function startServer(config: Config): Promise<RunningServer> {
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 
+  const metrics =
+    config.metrics.token !== null || config.metrics.port !== null
+      ? new ServerMetrics({
+          go: goCounts,
+          cache: linkCache,
+          views,
+          appInFlight: () => pool?.inFlight() ?? 0,
+          databasePoolMax: config.postgres?.poolMax ?? null,
+        })
+      : null;
+  const metricsToken = config.metrics.token;
+  const metricsRoute: Record<string, { GET: (request: Request) => Response | Promise<Response> }> =
+    metrics && metricsToken
+      ? {
+          "/metrics": {
+            GET: (request: Request) =>
+              bearerMatches(request, metricsToken)
+                ? metrics.response()
+                : Response.json({ message: "A valid metrics token is required" }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } }),
+          },
+        }
+      : {};
+
+  /** Every answer but /go's: its request id, one log line, and its count and latency. */
+  const observed = (request: Request, requestId: string, started: number, answer: Response, route?: string): Response => {
+    const facts = takeFacts(answer, requestId, route);
+    const durationMs = performance.now() - started;
+    ctx.log.request({ method: request.method, route: facts.route, status: facts.response.status, durationMs, requestId, userId: facts.userId });
+    metrics?.observeRequest(request.method, facts.route, facts.response.status, durationMs / 1000);
+    return facts.response;
+  };
+  type RawHandler = (request: Request & { params: any }) => Response | Promise<Response>;
+  /** A route the request thread answers, observed like the app's. */
+  const observe = (route: string, handler: RawHandler): RawHandler => async (request) => {
+    const started = performance.now();
+    return observed(request, requestIdFor(request, config.trustProxy), started, await handler(request), route);
+  };
+  const observeAll = (routes: Record<string, Record<string, RawHandler>>) =>
+    Object.fromEntries(Object.entries(routes).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)]))]));
+
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
+  // /go alone is neither logged nor given a request id: it is counted (GoCounts) and must stay that cheap.
   const rawRoutes = {
     "/go/:userSlug/:linkSlug": go.plain,
     "/go/:userSlug/:linkSlug/:version": go.versioned,
-    "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name) },
-    ...(await assetRoutes()),
-    // For container health checks: the database must answer.
-    "/healthz": {
-      GET: async () => {
-        try {
-          await engine.ping();
-          return Response.json({ ok: true });
-        } catch (error) {
-          console.error(`health check: ${String(error)}`);
-          return Response.json({ ok: false, message: "The database does not answer" }, { status: 503 });
-        }
+    ...observeAll({
+      "/uploads/:name": { GET: (request) => ctx.images.serve(request.params.name!) },
+      ...(await assetRoutes()),
+      ...metricsRoute,
+      // For container health checks: the database must answer.
+      "/healthz": {
+        GET: async () => {
+          try {
+            await engine.ping();
+            return Response.json({ ok: true });
+          } catch (error) {
+            console.error(`health check: ${String(error)}`);
+            return Response.json({ ok: false, message: "The database does not answer" }, { status: 503 });
+          }
+        },
       },
-    },
+    }),
   };
   const server = Bun.serve({
     port: config.port,
@@ -123,23 +173,38 @@ export async function startServer(config: Config): Promise<RunningServer> {
     development: false,
     routes: rawRoutes,
     fetch: async (request, server) => {
+      const started = performance.now();
+      const requestId = requestIdFor(request, config.trustProxy);
       // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app in a header of ours.
       const address = clientIp(request, server, config.trustProxy);
-      return withSecurityHeaders(await (pool ? pool.handle(request, address) : app.handle(withClientAddress(request, address))), pageHeaders);
+      const answer = await (pool ? pool.handle(request, address, requestId) : handleNotingFacts(app, withClientAddress(request, address, requestId)));
+      return withSecurityHeaders(observed(request, requestId, started, answer), pageHeaders);
     },
   });
+  // Scraped without a token where only the operator can reach it (METRICS_HOST, by default loopback).
+  const metricsServer =
+    metrics && config.metrics.port !== null
+      ? Bun.serve({
+          port: config.metrics.port,
+          hostname: config.metrics.host,
+          development: false,
+          fetch: (request) => (new URL(request.url).pathname === "/metrics" ? metrics.response() : new Response("Not found", { status: 404 })),
+        })
+      : null;
 
   let stopping: Promise<void> | null = null;
   return {
     url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`,
     port: server.port!,
     ctx,
+    metricsUrl: metricsServer ? `http://${config.metrics.host.includes(":") ? `[${config.metrics.host}]` : config.metrics.host}:${metricsServer.port}` : null,
     flushViews: () => views.flush(),
     routes: [...Object.entries(rawRoutes).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)), ...app.routes.map((r) => `${r.method} ${r.path}`)],
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
         await server.stop();
+        await metricsServer?.stop();
         try {
           await pool?.close();
         } finally {

@@ -5,6 +5,7 @@ import { basename } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { qrText, qrUrl } from "../../src/links/qr.ts";
 import type { LinkView } from "../../src/links/service.ts";
+import { viewsChart } from "./chart.ts";
 import { call, callForBytes, CliError, usageError } from "./http.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
@@ -278,14 +279,17 @@ export function registerClientCommands(program: Command): void {
     .argument("<slug>", "the link's slug")
     .option("--days <n>", "how many days back (1–365)", "30")
     .option("--json", "print JSON")
+    .option("--chart", "draw the chart even when the output is not a terminal (it is drawn on one)")
     .addHelpText("after", example("linkprev links stats spring-sale --days 7"))
-    .action(async (slug: string, options: { days: string; json?: boolean }) => {
+    .action(async (slug: string, options: { days: string; json?: boolean; chart?: boolean }) => {
       const days = Number(options.days);
       if (!Number.isInteger(days) || days < 1 || days > 365) throw usageError("--days must be a whole number from 1 to 365");
       const link = await bySlug(slug);
       const views = await call<Views>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
       if (options.json) return void json({ link: link.shortUrl, ...views });
       out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${link.uniqueHumans} daily unique visitors (summed), ${link.scans} QR scans in all`);
+      // A person reads a chart; a pipe gets one row per day, as before.
+      if (options.chart || process.stdout.isTTY) return void out(viewsChart(views.days, views.platforms).join("\n"));
       out(table([["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)])]));
       if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);
     });

@@ -20,11 +20,11 @@ const OAUTH_COOKIE_SECONDS = 600;
 const AFTER_SIGN_IN = "/admin";
 
 const CONSENT_REQUIRED = "Please accept both terms and conditions and privacy policy to continue.";
-const ConsentInput = z.object(
+export const ConsentInput = z.object(
   { termsAccepted: z.literal(true, CONSENT_REQUIRED), privacyAccepted: z.literal(true, CONSENT_REQUIRED) },
   CONSENT_REQUIRED,
 );
-const TokenName = z.object({
+export const TokenName = z.object({
   name: z
     .string()
     .trim()
@@ -32,7 +32,7 @@ const TokenName = z.object({
     .max(100, "Name must be 100 characters or less")
     .regex(WITHOUT_NUL, "Name contains a character that is not allowed"),
 });
-const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
+export const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
 
 export function authRoutes(ctx: AppContext) {
   const google = ctx.config.google ? createGoogleSignIn(ctx.config.google, ctx.config.publicUrl) : null;

@@ -91,7 +91,7 @@ async function recordSubscription(db: Db, deps: BillingDeps, subscription: Strip
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const CheckoutInput = z.object(
+export const CheckoutInput = z.object(
   {
     planId: z.enum(["basic", "pro", "enterprise"], "Choose a plan: basic, pro or enterprise"),
     vatInfo: z.object({ countryCode: z.string(), vatNumber: z.string(), companyName: z.string().nullish() }).nullish(),

@@ -7,8 +7,10 @@ import { AppError } from "./errors.ts";
 import type { PageRenderer } from "../pages/render.tsx";
 import { NotFoundPage } from "../pages/not-found.tsx";
 import { ErrorPage } from "../pages/error.tsx";
+import type { Logger } from "../observability/log.ts";
+import { REQUEST_ID_HEADER } from "../observability/request-facts.ts";
 
-function describe(code: string | number, error: unknown): { status: number; message: string; field?: string } {
+function describe(code: string | number, error: unknown, log: (error: unknown) => void): { status: number; message: string; field?: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field };
   switch (code) {
     case "NOT_FOUND":
@@ -28,14 +30,14 @@ function describe(code: string | number, error: unknown): { status: number; mess
   }
   const status = (error as { status?: unknown })?.status;
   if (typeof status === "number" && status >= 400 && status < 500) return { status, message: "Invalid request" };
-  console.error(error);
+  log(error);
   return { status: 500, message: "Something went wrong on our side. Please try again." };
 }
 
-export const errorHandler = (pages: PageRenderer) =>
+export const errorHandler = (pages: PageRenderer, log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
-    const { status, message, field } = describe(code, error);
+    const { status, message, field } = describe(code, error, (unexpected) => log.error("request failed", unexpected, request.headers.get(REQUEST_ID_HEADER) ?? undefined));
     // Set when the auth plugin ran before the failure, so the top bar still shows who is signed in.
     const user = (context as { viewer?: { user: User } | null }).viewer?.user ?? null;
     if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status });

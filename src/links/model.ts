@@ -72,6 +72,8 @@ export const VariantsInput = z.preprocess(
     )
     .optional(),
 );
+/** GET /api/links/check-slug-availability?slug= */
+export const RequestedSlug = customLinkSlug.min(1, "Custom URL is required");
 
 export const LinkInput = z.object({
   title: z.string("Title is required").trim().min(1, "Title is required").max(TITLE_MAX, "Title must be 60 characters or less").regex(WITHOUT_NUL, "Title contains a character that is not allowed"),

@@ -11,11 +11,12 @@ import { MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkQrCode, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
-const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
+/** GET /api/links/:id/views?days= */
+export const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
 
 export const QR_SIZE_MIN = 128;
 export const QR_SIZE_MAX = 2048;
-const QrQuery = z.object({
+export const QrQuery = z.object({
   format: z.enum(["svg", "png"], "format must be svg or png").default("svg"),
   size: z.coerce
     .number("size must be a number")

@@ -15,7 +15,7 @@ import type { RenditionId } from "../previews/variants.ts";
 import type { Focal } from "./images/normalise.ts";
 import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage, type StoredRenditions } from "./images/store.ts";
 import { qrPng, qrSvg, qrUrl } from "./qr.ts";
-import { customLinkSlug, isHttpUrl, type LinkInput } from "./model.ts";
+import { customLinkSlug, isHttpUrl, RequestedSlug, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
 import { shortUrlOf } from "./url.ts";
 
@@ -474,7 +474,7 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
 }
 
 export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {
-  const candidate = parseInput(customLinkSlug.min(1, "Custom URL is required"), slug);
+  const candidate = parseInput(RequestedSlug, slug);
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
   if (await slugInUse(deps.db, user.id, candidate)) return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };
@@ -553,7 +553,7 @@ export async function dashboardViews(deps: LinkDeps, user: User, linkIds: number
 export async function linkQrCode(deps: LinkDeps, user: User, linkId: number, format: "svg" | "png", size: number) {
   const link = await findLiveLink(deps.db, user.id, { id: linkId });
   if (!link) throw notFound(LINK_NOT_FOUND);
-  const text = qrUrl(`${deps.publicUrl}/go/${user.userSlug}/${link.linkSlug}`);
+  const text = qrUrl(shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug));
   const body = format === "svg" ? qrSvg(text, size) : await qrPng(text, size);
   return { body, contentType: format === "svg" ? "image/svg+xml" : "image/png", filename: `${link.linkSlug}-qr.${format}` };
 }

@@ -79,6 +79,7 @@ function Footer({ version }: { version: VersionInfo }) {
           <a href="/contact" className="hover:text-gray-900">Contact</a>
           <a href="/privacy" className="hover:text-gray-900">Privacy</a>
           <a href="/terms" className="hover:text-gray-900">Terms</a>
+          <a href="/docs/api" className="hover:text-gray-900">API</a>
         </nav>
         <p>
           {`© ${new Date().getFullYear()} LinkPrev · `}<span data-testid="version">{formatVersion(version)}</span>

@@ -3,8 +3,11 @@ import { isbot } from "isbot";
 import { variantForPlatform, type CardVariant } from "../previews/variants.ts";
 
 export type Visitor = { isBot: boolean; platform: string | null };
-/** A visitor with the card variant its platform gets (people: the default, never used). */
-export type ClassifiedVisitor = Visitor & { variant: CardVariant };
+/**
+ * A visitor with the card variant its platform gets (people: the default, never used) and its crawler platform's
+ * place in PREVIEW_PLATFORMS for the /go counters (-1 for a person).
+ */
+export type ClassifiedVisitor = Visitor & { variant: CardVariant; platformIndex: number };
 
 // Order matters: iMessage's previewer names Facebook and Twitter, Telegram's names TwitterBot.
 const PLATFORMS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -44,14 +47,24 @@ export function classifyUserAgent(userAgent: string): Visitor {
 
 const MEMO_LIMIT = 5000;
 
-/** classifyUserAgent and the platform's card variant, memoised per User-Agent string: the same few agents make most requests. */
+/** Every platform a crawler can be classified as, in a fixed order: /go counts previews in an array by it. */
+export const PREVIEW_PLATFORMS: readonly string[] = [...PLATFORMS.map(([platform]) => platform), "other"];
+
+/**
+ * classifyUserAgent, the platform's card variant and its place in PREVIEW_PLATFORMS (-1 for a person), memoised
+ * per User-Agent string: the same few agents make most requests.
+ */
 export function createVisitorClassifier(): (userAgent: string) => ClassifiedVisitor {
   const memo = new Map<string, ClassifiedVisitor>();
   return (userAgent) => {
     let visitor = memo.get(userAgent);
     if (!visitor) {
       const classified = classifyUserAgent(userAgent);
-      visitor = { ...classified, variant: variantForPlatform(classified.platform) };
+      visitor = {
+        ...classified,
+        variant: variantForPlatform(classified.platform),
+        platformIndex: classified.platform === null ? -1 : PREVIEW_PLATFORMS.indexOf(classified.platform),
+      };
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(userAgent, visitor);
     }

@@ -8,7 +8,15 @@ import type { GoLink, LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
-import type { ClassifiedVisitor } from "./classify.ts";
+import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
+
+/** What /go answered: plain increments here, read by the metrics only when scraped (src/observability/metrics.ts). */
+export class GoCounts {
+  redirects = 0;
+  notFound = 0;
+  /** Crawler previews, by PREVIEW_PLATFORMS index. */
+  readonly previews = new Float64Array(PREVIEW_PLATFORMS.length);
+}
 
 type GoDeps = {
   /** HSTS and the like, for every answer. */
@@ -16,6 +24,7 @@ type GoDeps = {
   cache: LinkCache;
   views: ViewRecorder;
   classify: (userAgent: string) => ClassifiedVisitor;
+  counts: GoCounts;
   publicUrl: string;
   trustProxy: boolean;
   notFoundHtml: string;
@@ -58,7 +67,11 @@ export function createGoHandler(deps: GoDeps) {
   // Headers instances are copied natively; object literals are converted key by key on every response.
   const previewHeaders = new Headers({ ...PREVIEW_HEADERS, ...deps.extraHeaders });
   const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
-  const notFound = () => new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
+  const counts = deps.counts;
+  const notFound = () => {
+    counts.notFound++;
+    return new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
+  };
 
   const encoder = new TextEncoder();
   type GoRequest = Request & { params: { userSlug: string; linkSlug: string } };
@@ -104,7 +117,11 @@ export function createGoHandler(deps: GoDeps) {
       });
     }
 
-    if (visitor.isBot) return new Response(isGet ? previewBody(link, version, visitor.variant) : null, { status: 200, headers: previewHeaders });
+    if (visitor.isBot) {
+      counts.previews[visitor.platformIndex]!++;
+      return new Response(isGet ? previewBody(link, version, visitor.variant) : null, { status: 200, headers: previewHeaders });
+    }
+    counts.redirects++;
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };

@@ -25,6 +25,9 @@ export class LinkCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
+  /** Lookups answered from memory, and those that had to read the database (read by the metrics). */
+  hits = 0;
+  misses = 0;
 
   /**
    * @param maxAgeMs how long an entry is trusted without a change announcement: a safety net should a
@@ -60,7 +63,11 @@ export class LinkCache {
   /** The cached link (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoLink | null | undefined {
     const entry = this.entries.get(shortAddressKey(userSlug, linkSlug));
-    if (entry === undefined || (entry.expires !== Number.POSITIVE_INFINITY && entry.expires < Date.now())) return undefined;
+    if (entry === undefined || (entry.expires !== Number.POSITIVE_INFINITY && entry.expires < Date.now())) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     return entry.link;
   }
 

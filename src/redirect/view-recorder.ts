@@ -8,14 +8,26 @@ import type { ViewWriterTarget } from "../db/engine.ts";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 
+/** What the recorder and its Worker did with views, read by the metrics at scrape time (nothing here is per view). */
+export type ViewTotals = {
+  /** Views handed to the Worker (the buffered ones are on top of these). */
+  handedOver: number;
+  written: number;
+  /** Views the Worker failed to store, or recorded after close. */
+  dropped: number;
+  /** Called once per stored batch with its size and the Worker's time on it. */
+  onBatch: ((views: number, seconds: number) => void) | null;
+};
+
 export class ViewRecorder {
+  readonly totals: ViewTotals = { handedOver: 0, written: 0, dropped: 0, onBatch: null };
   private readonly buffer = new ViewBatchBuilder();
   private buffered = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The window ended while the Worker was busy: hand over as soon as it reports its commit. */
   private windowEnded = false;
   private nextBatchId = 1;
-  private readonly inFlight = new Map<number, () => void>();
+  private readonly inFlight = new Map<number, { done: () => void; views: number }>();
   /** The Worker handles batches in order, so the newest batch's commit means all are committed. */
   private latestCommit: Promise<void> = Promise.resolve();
   private closed = false;
@@ -25,10 +37,17 @@ export class ViewRecorder {
     private readonly flushMs: number,
     private readonly batchMax: number,
   ) {
-    worker.onmessage = (event: MessageEvent<{ type: string; id: number; error?: string }>) => {
-      const { type, id, error } = event.data;
-      if (type === "failed") console.error(`view batch ${id} was not stored: ${error}`);
-      this.inFlight.get(id)?.();
+    worker.onmessage = (event: MessageEvent<{ type: string; id: number; error?: string; ms?: number }>) => {
+      const { type, id, error, ms } = event.data;
+      const batch = this.inFlight.get(id);
+      if (type === "failed") {
+        console.error(`view batch ${id} was not stored: ${error}`);
+        this.totals.dropped += batch?.views ?? 0;
+      } else if (batch) {
+        this.totals.written += batch.views;
+        if (batch.views > 0) this.totals.onBatch?.(batch.views, (ms ?? 0) / 1000);
+      }
+      batch?.done();
       this.inFlight.delete(id);
       if (this.windowEnded && this.inFlight.size === 0) this.handOver(false);
     };
@@ -44,8 +63,16 @@ export class ViewRecorder {
     return new ViewRecorder(worker, options.flushMs, options.batchMax);
   }
 
+  /** Views waiting for the window to end. */
+  get waiting(): number {
+    return this.buffered;
+  }
+
   record(view: ViewRecord): void {
-    if (this.closed) return;
+    if (this.closed) {
+      this.totals.dropped++;
+      return;
+    }
     this.buffered = this.buffer.add(view);
     if (this.buffered >= this.batchMax) this.handOver(false);
     else if (!this.timer && !this.windowEnded) this.timer = setTimeout(() => this.endWindow(), this.flushMs);
@@ -75,8 +102,10 @@ export class ViewRecorder {
     this.windowEnded = false;
     if (this.buffered === 0 && !fold) return;
     const id = this.nextBatchId++;
-    this.latestCommit = new Promise<void>((resolve) => this.inFlight.set(id, resolve));
-    if (this.buffered > 0) {
+    const views = this.buffered;
+    this.latestCommit = new Promise<void>((done) => this.inFlight.set(id, { done, views }));
+    this.totals.handedOver += views;
+    if (views > 0) {
       const { batch, transfer } = this.buffer.take();
       this.worker.postMessage({ type: "batch", id, views: batch, fold }, transfer);
       this.buffered = 0;

@@ -107,8 +107,10 @@ self.onmessage = (event: MessageEvent<Message>) => {
   } else if (message.type === "batch") {
     queue = queue.then(async () => {
       try {
+        const started = performance.now();
         await writer!.write(message.views, message.fold);
-        self.postMessage({ type: "committed", id: message.id });
+        // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
+        self.postMessage({ type: "committed", id: message.id, ms: performance.now() - started });
       } catch (error) {
         self.postMessage({ type: "failed", id: message.id, error: String(error) });
       }

@@ -106,6 +106,7 @@ const SIGNED_OUT_PAGES: Array<[path: string, where: string]> = [
   ["/login/some-sign-in-link-token", "sign-in link page"],
   ["/api/auth/google/callback?code=x&state=y", "sign-in failed page"],
   ["/no-such-page", "404 page"],
+  ["/docs/api", "API reference"],
   // A guard's redirect, with its flash toast on arrival.
   ["/admin", "/admin signed out: / with a flash toast"],
 ];

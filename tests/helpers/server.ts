@@ -35,6 +35,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: "test",
     RELEASE: "test",
+    // One line per request would bury the test report; tests that read the lines set LOG_FORMAT.
+    LOG_FORMAT: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

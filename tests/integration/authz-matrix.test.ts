@@ -51,6 +51,8 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /favicon.ico": { call: () => ({ path: "/favicon.ico" }), expect: all(200) },
   "GET /api/version": { call: () => ({ path: "/api/version" }), expect: all(200) },
   "GET /healthz": { call: () => ({ path: "/healthz" }), expect: all(200) },
+  "GET /api/openapi.json": { call: () => ({ path: "/api/openapi.json" }), expect: all(200) },
+  "GET /docs/api": { call: () => ({ path: "/docs/api" }), expect: all(200) },
   "GET /api/auth/google": { call: () => ({ path: "/api/auth/google" }), expect: all(200) },
   "GET /api/auth/google/callback": { call: () => ({ path: "/api/auth/google/callback?code=x&state=y" }), expect: all(404) },
   "GET /login/:token": { call: () => ({ path: "/login/sometoken" }), expect: all(200) },

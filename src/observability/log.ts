@@ -1,0 +1,50 @@
+// The server's log lines: one per request (never /go: metrics count it) and one per unexpected error, as JSON for
+// a log collector or as text for a person (LOG_FORMAT). Callers pass facts, never headers, cookies or query
+// strings, so that no secret can reach a line.
+
+export type RequestLine = {
+  method: string;
+  /** The route pattern ("/api/links/:id"), never the raw path: ids, slugs and query strings stay out. */
+  route: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  userId?: number;
+};
+
+export type Logger = {
+  request(line: RequestLine): void;
+  /** An unexpected failure, with its stack. */
+  error(message: string, error: unknown, requestId?: string): void;
+};
+
+function errorFields(error: unknown): { error: string; stack?: string } {
+  if (error instanceof Error) return { error: `${error.name}: ${error.message}`, stack: error.stack };
+  return { error: String(error) };
+}
+
+/** Request lines go to stdout, errors to stderr; "off" writes errors only (as text). */
+export function createLogger(
+  format: "json" | "text" | "off",
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  writeError: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Logger {
+  const time = () => new Date().toISOString();
+  if (format === "json") {
+    return {
+      request: (line) => write(JSON.stringify({ time: time(), level: "info", msg: "request", ...line, durationMs: Math.round(line.durationMs * 10) / 10 })),
+      error: (message, error, requestId) => writeError(JSON.stringify({ time: time(), level: "error", msg: message, ...(requestId ? { requestId } : {}), ...errorFields(error) })),
+    };
+  }
+  return {
+    request:
+      format === "off"
+        ? () => {}
+        : ({ method, route, status, durationMs, requestId, userId }) =>
+            write(`${time()} ${method} ${route} ${status} ${durationMs.toFixed(1)}ms id=${requestId}${userId !== undefined ? ` user=${userId}` : ""}`),
+    error: (message, error, requestId) => {
+      const { error: text, stack } = errorFields(error);
+      writeError(`${time()} ERROR ${message}${requestId ? ` id=${requestId}` : ""}: ${stack ?? text}`);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// The Prometheus metrics of one server (request thread). /go is counted by plain increments held by the objects
+// that answer it (GoCounts, LinkCache, ViewRecorder); the values are read here only when /metrics is scraped,
+// so that the hot path pays no label lookup and no clock read (docs/decisions/0012). Other requests are
+// measured around the worker hop, where a histogram observation is small beside the hop itself.
+import { timingSafeEqual } from "node:crypto";
+import client from "prom-client";
+import { PREVIEW_PLATFORMS } from "../redirect/classify.ts";
+import type { GoCounts } from "../redirect/go.ts";
+import type { LinkCache } from "../redirect/link-cache.ts";
+import type { ViewRecorder } from "../redirect/view-recorder.ts";
+
+export type MetricSources = {
+  go: GoCounts;
+  cache: LinkCache;
+  views: ViewRecorder;
+  /** Requests the app workers hold right now. */
+  appInFlight: () => number;
+  /** PostgreSQL: the connections each pool (this thread's, each worker's) may open. */
+  databasePoolMax: number | null;
+};
+
+/** A counter whose value is read from `read` at scrape time. */
+function readCounter(registry: client.Registry, name: string, help: string, read: () => number) {
+  return new client.Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
+}
+
+function readGauge(registry: client.Registry, name: string, help: string, read: () => number) {
+  return new client.Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+}
+
+export class ServerMetrics {
+  private readonly registry = new client.Registry();
+  private readonly requests: client.Counter<"method" | "route" | "status">;
+  private readonly latency: client.Histogram<"method" | "route" | "status">;
+
+  constructor(sources: MetricSources) {
+    const registry = this.registry;
+    client.collectDefaultMetrics({ register: registry });
+    this.requests = new client.Counter({
+      name: "linkprev_http_requests_total",
+      help: "Requests other than /go, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers: [registry],
+    });
+    this.latency = new client.Histogram({
+      name: "linkprev_http_request_duration_seconds",
+      help: "Latency of requests other than /go, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    const { go, cache, views } = sources;
+    new client.Counter({
+      name: "linkprev_go_responses_total",
+      help: "/go answers by kind (redirect, preview, not_found), previews by platform",
+      labelNames: ["kind", "platform"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ kind: "redirect" }, go.redirects);
+        this.inc({ kind: "not_found" }, go.notFound);
+        PREVIEW_PLATFORMS.forEach((platform, index) => this.inc({ kind: "preview", platform }, go.previews[index]!));
+      },
+    });
+    readCounter(registry, "linkprev_link_cache_hits_total", "/go lookups answered from the link cache", () => cache.hits);
+    readCounter(registry, "linkprev_link_cache_misses_total", "/go lookups that read the database", () => cache.misses);
+    readGauge(registry, "linkprev_link_cache_entries", "Short addresses held by the link cache", () => cache.size);
+    readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.waiting);
+    readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.waiting);
+    readCounter(registry, "linkprev_views_written_total", "Views the writer stored", () => views.totals.written);
+    readCounter(registry, "linkprev_views_dropped_total", "Views lost: refused by the database, or recorded while stopping", () => views.totals.dropped);
+    const batchSize = new client.Histogram({
+      name: "linkprev_view_batch_size",
+      help: "Views per batch the writer stored",
+      buckets: [1, 10, 100, 1000, 10_000, 100_000],
+      registers: [registry],
+    });
+    const batchSeconds = new client.Histogram({
+      name: "linkprev_view_batch_duration_seconds",
+      help: "The writer's time per stored batch",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    });
+    views.totals.onBatch = (size, seconds) => {
+      batchSize.observe(size);
+      batchSeconds.observe(seconds);
+    };
+    readGauge(registry, "linkprev_app_requests_in_flight", "Requests the app workers are answering", sources.appInFlight);
+    if (sources.databasePoolMax !== null) {
+      readGauge(registry, "linkprev_db_pool_max_connections", "PostgreSQL connections each pool (request thread, each app worker) may open", () => sources.databasePoolMax!);
+    }
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
+  }
+
+  async response(): Promise<Response> {
+    return new Response(await this.registry.metrics(), { headers: { "Content-Type": this.registry.contentType, "Cache-Control": "no-store" } });
+  }
+}
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
+export function bearerMatches(request: Request, token: string): boolean {
+  const given = Buffer.from(request.headers.get("authorization") ?? "");
+  const expected = Buffer.from(`Bearer ${token}`);
+  // Lengths differ: compare with itself anyway, so that the time does not tell how long the token is.
+  return timingSafeEqual(given.length === expected.length ? given : expected, expected) && given.length === expected.length;
+}
