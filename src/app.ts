@@ -1,5 +1,6 @@
 // Builds the Elysia app from the feature modules; no logic of its own.
 import { Elysia } from "elysia";
+import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import type { AppContext } from "./context.ts";
@@ -15,5 +16,6 @@ export function createApp(ctx: AppContext) {
     .use(authRoutes(ctx))
     .use(linkRoutes(ctx))
     .use(billingRoutes(ctx))
+    .use(accountRoutes(ctx))
     .use(pageRoutes(ctx));
 }

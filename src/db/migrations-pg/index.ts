@@ -3,9 +3,11 @@
 import init from "./0000_init.sql" with { type: "text" };
 import imageSourceSize from "./0001_image_source_size.sql" with { type: "text" };
 import cardUpdatedAndLastFetch from "./0002_card_updated_and_last_fetch.sql" with { type: "text" };
+import accountDeletion from "./0003_account_deletion.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
   { name: "0001_image_source_size", sql: imageSourceSize },
   { name: "0002_card_updated_and_last_fetch", sql: cardUpdatedAndLastFetch },
+  { name: "0003_account_deletion", sql: accountDeletion },
 ];

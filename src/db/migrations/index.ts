@@ -5,6 +5,7 @@ import rollupsWithoutRowid from "./0001_rollups_without_rowid.sql" with { type: 
 import rollupsAndUserAgents from "./0002_rollups_and_user_agents.sql" with { type: "text" };
 import imageSourceSize from "./0003_image_source_size.sql" with { type: "text" };
 import cardUpdatedAndLastFetch from "./0004_card_updated_and_last_fetch.sql" with { type: "text" };
+import accountDeletion from "./0005_account_deletion.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0002_rollups_and_user_agents", sql: rollupsAndUserAgents },
   { name: "0003_image_source_size", sql: imageSourceSize },
   { name: "0004_card_updated_and_last_fetch", sql: cardUpdatedAndLastFetch },
+  { name: "0005_account_deletion", sql: accountDeletion },
 ];
