@@ -59,7 +59,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     () => linkCache.clear(),
   );
   await linkCache.warm();
-  const views = await ViewRecorder.start(engine.viewWriter, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
+  const views = await ViewRecorder.start(engine.viewWriter, {
+    flushMs: config.viewFlushMs,
+    batchMax: config.viewBatchMax,
+    retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
+  });
   const ctx = createAppContext(config, engine, clientAddressOf);
   await engine.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);

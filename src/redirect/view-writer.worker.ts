@@ -8,15 +8,22 @@ import { postgresOptions } from "../db/postgres-options.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
+import { postgresCycleLock, postgresPruneChunk, RetentionSchedule, sqlitePruneChunk, type CycleLock, type PruneChunk, type RetentionSettings } from "./view-retention.ts";
 
 declare const self: Worker;
 
-type Message = { type: "open"; target: ViewWriterTarget } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
+type Message = { type: "open"; target: ViewWriterTarget; retention: RetentionSettings } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
 
 /** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
 
-type Writer = { write(views: ViewBatch | null, fold: boolean): Promise<void>; close(): Promise<void> };
+type Writer = {
+  write(views: ViewBatch | null, fold: boolean): Promise<void>;
+  close(): Promise<void>;
+  /** Deletes expired raw views (view-retention.ts). */
+  pruneChunk: PruneChunk;
+  retentionLock?: CycleLock;
+};
 
 function sqliteWriter(dbPath: string): Writer {
   const sqlite = openSqlite(dbPath);
@@ -40,6 +47,7 @@ function sqliteWriter(dbPath: string): Writer {
   };
   return {
     write: async (views, fold) => write(views, fold),
+    pruneChunk: sqlitePruneChunk(sqlite),
     close: async () => {
       if (idleFold) clearTimeout(idleFold);
       sqlite.close();
@@ -70,19 +78,31 @@ function postgresWriter(url: string, slot: number): Writer {
       }
     },
     close: () => sql.close(),
+    pruneChunk: postgresPruneChunk(sql),
+    retentionLock: postgresCycleLock(sql),
   };
 }
 
 let writer: Writer | null = null;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
+let retention: RetentionSchedule | null = null;
+
+/** Runs `job` on the queue, after the batches already in it. */
+function enqueue<T>(job: () => Promise<T>): Promise<T> {
+  const result = queue.then(job);
+  queue = result.then(() => undefined, () => undefined);
+  return result;
+}
 
 self.onmessage = (event: MessageEvent<Message>) => {
   const message = event.data;
   if (message.type === "open") {
     writer = message.target.kind === "sqlite" ? sqliteWriter(message.target.dbPath) : postgresWriter(message.target.url, message.target.slot);
+    retention = new RetentionSchedule(message.retention, enqueue, writer.pruneChunk, writer.retentionLock);
     self.postMessage({ type: "ready" });
   } else if (message.type === "batch") {
+    if (message.views) retention?.noteBatch();
     queue = queue.then(async () => {
       try {
         await writer!.write(message.views, message.fold);
@@ -92,6 +112,7 @@ self.onmessage = (event: MessageEvent<Message>) => {
       }
     });
   } else if (message.type === "close") {
+    retention?.stop();
     queue = queue.then(async () => {
       await writer?.close();
       self.postMessage({ type: "closed" });
