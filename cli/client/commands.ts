@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { LinkView } from "../../src/links/service.ts";
+import { registerDataCommands } from "./data-commands.ts";
 import { call, CliError, usageError } from "./http.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
@@ -247,6 +248,8 @@ export function registerClientCommands(program: Command): void {
         ]),
       );
     });
+
+  registerDataCommands(program, links, linkForm);
 }
 
 export { CliError };

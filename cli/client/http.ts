@@ -6,6 +6,8 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: 1 | 2 | 3,
+    /** The server's HTTP status, when it refused. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -14,6 +16,12 @@ export class CliError extends Error {
 export const usageError = (message: string) => new CliError(message, 2);
 
 export async function call<T>(settings: Partial<ClientSettings>, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+  const text = await callForText(settings, path, init);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The answer's body as text (a CSV download); errors as `call`. */
+export async function callForText(settings: Partial<ClientSettings>, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<string> {
   if (!settings.server || !settings.token) throw usageError("Not logged in. Run `linkprev login --server URL --token TOKEN` (or set LINKPREV_SERVER and LINKPREV_TOKEN).");
   const headers: Record<string, string> = { authorization: `Bearer ${settings.token}`, accept: "application/json" };
   let body: BodyInit | undefined;
@@ -35,7 +43,7 @@ export async function call<T>(settings: Partial<ClientSettings>, path: string, i
     } catch {
       // not JSON: keep the text
     }
-    throw new CliError(`${message} (HTTP ${response.status})`, 1);
+    throw new CliError(`${message} (HTTP ${response.status})`, 1, response.status);
   }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text;
 }
