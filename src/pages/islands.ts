@@ -10,6 +10,7 @@ import PlanButtonComponent from "../../islands/PlanButton.tsx";
 import SubscriptionCardComponent from "../../islands/SubscriptionCard.tsx";
 import ToasterComponent from "../../islands/Toaster.tsx";
 import VatExemptionComponent from "../../islands/VatExemption.tsx";
+import YourDataComponent from "../../islands/YourData.tsx";
 import { island } from "./island.tsx";
 
 export const ApiTokens = island("ApiTokens", ApiTokensComponent);
@@ -23,3 +24,4 @@ export const PlanButton = island("PlanButton", PlanButtonComponent);
 export const SubscriptionCard = island("SubscriptionCard", SubscriptionCardComponent);
 export const Toaster = island("Toaster", ToasterComponent);
 export const VatExemption = island("VatExemption", VatExemptionComponent);
+export const YourData = island("YourData", YourDataComponent);

@@ -56,3 +56,8 @@ test.if(process.env.LINKPREV_TEST_DB !== "postgres")("on SQLite, an expired row 
   await server.sql.run("UPDATE view_rollup_mark SET last_view_id = ?", row.id);
   await until(async () => (await server.sql.get("SELECT id FROM views WHERE id = ?", row.id)) === null, "the row to go once counted");
 });
+
+test("the privacy page states the period", async () => {
+  const html = await (await fetch(`${server.url}/privacy`)).text();
+  expect(html).toContain("These raw view records are kept for 30 days, then deleted.");
+});
