@@ -121,17 +121,23 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       });
       return;
     case "payments":
-      // Kept for the invoices (amount, currency, status, date and Stripe's ids); nothing that names the person.
-      await db.update(payments).set({ userId: null, paymentMethod: null, receiptUrl: null }).where(eq(payments.userId, userId));
+      await detachPayments(db, userId);
       return;
     case "user":
       await deps.engine.transaction(async (tx) => {
-        // Views the writer stored for these links while the mark was on its way to every /go cache.
+        // Views the writer stored for these links while the mark was on its way to every /go cache, and a
+        // payment a late webhook recorded since the step above.
         await tx.delete(views).where(eq(views.userId, userId));
+        await detachPayments(tx, userId);
         await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
       });
       return;
   }
+}
+
+/** Kept for the invoices (amount, currency, status, date and Stripe's ids); nothing that names the person. */
+async function detachPayments(db: Db, userId: number): Promise<void> {
+  await db.update(payments).set({ userId: null, paymentMethod: null, receiptUrl: null }).where(eq(payments.userId, userId));
 }
 
 /** Ends every subscription that could still charge, at once (not at the period's end). */
