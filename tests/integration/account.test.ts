@@ -4,7 +4,7 @@ import { startFakeGoogle, type FakeGoogle } from "../fakes/google.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { NOTHING_LEFT, rowsLeftOf, seedFullAccount, type SeededAccount } from "../helpers/account.ts";
 import { Browser } from "../helpers/browser.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, testEngine, type TestServer } from "../helpers/server.ts";
 
 let stripe: FakeStripe;
 let google: FakeGoogle;
@@ -13,7 +13,8 @@ let server: TestServer;
 beforeAll(async () => {
   stripe = startFakeStripe();
   google = startFakeGoogle();
-  server = await startTestServer({ ...stripe.env, ...google.env, AUTH_RATE_LIMIT: "10000" });
+  // On PostgreSQL, images in the database (UPLOADS_STORE=db): the deletion goes through whichever store holds them.
+  server = await startTestServer({ ...stripe.env, ...google.env, AUTH_RATE_LIMIT: "10000", ...(testEngine === "postgres" ? { UPLOADS_STORE: "db" } : {}) });
 });
 afterAll(async () => {
   await server.close();
