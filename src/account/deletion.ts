@@ -2,11 +2,11 @@
 // for a new account and takes its short URLs off /go; then each step below removes one kind of data, and every
 // step can run again: a crash part-way leaves a marked account that the next request, or the next start,
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
-import { and, eq, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
-import { apiTokens, links, loginLinks, payments, sessions, subscriptions, userConsents, users, views, type User } from "../db/tables.ts";
+import { apiTokens, links, loginLinks, payments, sessions, subscriptions, userConsents, users, viewRollups, views, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import { UPLOADS_PREFIX, type ImageStore } from "../links/images/store.ts";
 
@@ -103,10 +103,12 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       return;
     }
     case "links":
-      // Raw views first and explicitly: on PostgreSQL they have no foreign key to cascade from. Rollups go with
-      // their links (foreign key on both engines), subscriptions here too: Stripe has ended them.
-      await deps.engine.transaction(async (tx) => {
+      // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
+      // anyway): raw views, per-day counts, links; subscriptions too, Stripe has ended them.
+      await deps.engine.transactionWithoutForeignKeys(async (tx) => {
+        const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
         await tx.delete(views).where(eq(views.userId, userId));
+        await tx.delete(viewRollups).where(inArray(viewRollups.linkId, ownLinks));
         await tx.delete(links).where(eq(links.userId, userId));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
       });
@@ -124,10 +126,11 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       await detachPayments(db, userId);
       return;
     case "user":
-      await deps.engine.transaction(async (tx) => {
-        // Views the writer stored for these links while the mark was on its way to every /go cache, and a
-        // payment a late webhook recorded since the step above.
+      await deps.engine.transactionWithoutForeignKeys(async (tx) => {
+        // Views the writer stored while the mark was on its way to every /go cache, and what a late Stripe
+        // webhook recorded since the steps above; every other child is gone.
         await tx.delete(views).where(eq(views.userId, userId));
+        await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
         await detachPayments(tx, userId);
         await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
       });
