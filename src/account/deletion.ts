@@ -7,7 +7,7 @@ import type Stripe from "stripe";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
 import { apiTokens, links, loginLinks, payments, sessions, subscriptions, userConsents, users, viewRollups, views, type User } from "../db/tables.ts";
-import { badRequest } from "../http/errors.ts";
+import { AppError, badRequest } from "../http/errors.ts";
 import { UPLOADS_PREFIX, type ImageStore } from "../links/images/store.ts";
 
 export type DeletionDeps = {
@@ -22,6 +22,9 @@ export type DeletionDeps = {
 /** The steps after the mark, in order; each is idempotent. */
 const STEPS = ["announce", "stripe", "images", "links", "access", "payments", "user"] as const;
 export type DeletionStep = "mark" | (typeof STEPS)[number];
+
+const STRIPE_FAILED =
+  "Your account is signed out and its links are off, but Stripe could not cancel the subscription just now. Send the deletion again in a few minutes to finish it.";
 
 /** Subscription states in which Stripe may still charge. */
 const ENDED_STATUSES = ["canceled", "incomplete_expired"];
@@ -156,7 +159,10 @@ async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<
       await deps.stripe.subscriptions.cancel(stripeSubscriptionId);
     } catch (error) {
       // Already gone at Stripe: nothing left to end.
-      if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      if ((error as { statusCode?: number }).statusCode !== 404) {
+        console.error(`Account ${userId}: Stripe did not cancel ${stripeSubscriptionId}: ${String(error)}`);
+        throw new AppError(502, STRIPE_FAILED);
+      }
     }
     await deps.db.update(subscriptions).set({ status: "canceled", updatedAt: new Date() }).where(eq(subscriptions.id, id));
   }

@@ -144,3 +144,16 @@ test("linkprev account delete --confirm: a wrong e-mail changes nothing, the rig
   expect(right.stdout).toContain("Your account is deleted");
   expect(await server.sql.get("SELECT id FROM users WHERE id = ?", client.userId)).toBeNull();
 });
+
+test("Stripe unreachable: the deletion stops with a 502 that says what to do, the account stays signed out and off /go", async () => {
+  const client = await apiClient(server, "pro");
+  const token = await tokenOf(client);
+  const { email } = (await (await client.call("/api/auth/user")).json()) as { email: string };
+  await client.call("/api/links", { method: "POST", json: { targetUrl: "https://example.com/s", title: "S", description: "d", customLinkSlug: "stopped" } });
+  const result = await run(["account", "delete", "--confirm", email], token);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("Stripe could not cancel the subscription just now. Send the deletion again in a few minutes to finish it. (HTTP 502)");
+  expect(await server.sql.get("SELECT id FROM users WHERE id = ? AND deleting_since IS NOT NULL", client.userId)).toEqual({ id: client.userId });
+  expect((await client.call("/api/links")).status).toBe(401);
+  expect((await fetch(`${server.url}/go/${client.userSlug}/stopped`, { redirect: "manual" })).status).toBe(404);
+});
