@@ -1,6 +1,7 @@
 // Builds the Elysia app from the feature modules; no logic of its own.
 import { Elysia } from "elysia";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
+import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import type { AppContext } from "./context.ts";
@@ -19,5 +20,6 @@ export function createApp(ctx: AppContext) {
     .use(linkRoutes(ctx))
     .use(billingRoutes(ctx))
     .use(apiDocsRoutes(ctx))
+    .use(accountRoutes(ctx))
     .use(pageRoutes(ctx));
 }

@@ -53,6 +53,13 @@ const EnvSchema = z.object({
   APP_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   // Tests only: serves GET /api/test/slow, which holds its thread this long (proving /go never waits for pages).
   TEST_SLOW_ROUTE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Raw view rows (truncated address, User-Agent, referrer) older than this many days are deleted when the view
+  // writer is idle; per-day counts stay. 0 keeps them forever. 395 days: 13 months, within CNIL's 25.
+  VIEW_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(395),
+  // How often the view writer looks for expired raw views (tests shorten it).
+  VIEW_RETENTION_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  // Tests only: an account deletion kills the process (as kill -9 would) right after this step.
+  TEST_CRASH_DURING_DELETE_AFTER: optionalText,
   // Links kept in memory for /go (a few KB each with the rendered card); a miss is a SQLite read.
   LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   // Google sign-in; without a client id the server offers one-time sign-in links instead.
@@ -123,6 +130,10 @@ export type Config = {
   linkCacheSize: number;
   appWorkers: number;
   testSlowRouteMs: number;
+  /** VIEW_RETENTION_DAYS in milliseconds; 0 = keep raw views forever. */
+  viewRetentionMs: number;
+  viewRetentionEveryMs: number;
+  testCrashDuringDeleteAfter: string | undefined;
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   stripe: {
     secretKey: string;
@@ -240,6 +251,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     linkCacheSize: e.LINK_CACHE_SIZE,
     // One core stays with the request thread (and the view writer); the rest, at most 4, render pages.
     testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,
+    viewRetentionMs: e.VIEW_RETENTION_DAYS * 86_400_000,
+    viewRetentionEveryMs: e.VIEW_RETENTION_EVERY_MS,
+    testCrashDuringDeleteAfter: e.TEST_CRASH_DURING_DELETE_AFTER,
     appWorkers: e.APP_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
     google: e.GOOGLE_CLIENT_ID
       ? {

@@ -16,6 +16,8 @@ import { NotFoundPage } from "./pages/not-found.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/service.ts";
+import { finishMarkedDeletions } from "./account/deletion.ts";
+import { deletionDeps } from "./account/routes.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
@@ -61,11 +63,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     () => linkCache.clear(),
   );
   await linkCache.warm();
-  const views = await ViewRecorder.start(engine.viewWriter, { flushMs: config.viewFlushMs, batchMax: config.viewBatchMax });
+  const views = await ViewRecorder.start(engine.viewWriter, {
+    flushMs: config.viewFlushMs,
+    batchMax: config.viewBatchMax,
+    retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
+  });
   const ctx = createAppContext(config, engine, clientAddressOf);
   await engine.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
+  });
+  // Account deletions a crash stopped part-way (src/account/deletion.ts).
+  await engine.exclusively("account-deletions", async () => {
+    const finished = await finishMarkedDeletions(deletionDeps(ctx));
+    if (finished > 0) console.log(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
   });
   // Built here too: with APP_WORKERS=0 it answers on this thread, and it lists the routes either way.
   const app = createApp(ctx);

@@ -6,6 +6,7 @@ import { createInterface } from "node:readline/promises";
 import { qrText, qrUrl } from "../../src/links/qr.ts";
 import type { LinkView } from "../../src/links/service.ts";
 import { viewsChart } from "./chart.ts";
+import { registerDataCommands } from "./data-commands.ts";
 import { call, callForBytes, CliError, usageError } from "./http.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
@@ -353,6 +354,7 @@ export function registerClientCommands(program: Command): void {
       if (options.json) json(issued);
       else out(issued.shortUrl);
     });
+  registerDataCommands(program, links, linkForm);
 }
 
 export { CliError };

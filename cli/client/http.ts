@@ -6,6 +6,8 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: 1 | 2 | 3,
+    /** The server's HTTP status, when it refused. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -19,6 +21,11 @@ type CallInit = { method?: string; json?: unknown; form?: FormData };
 export async function call<T>(settings: Partial<ClientSettings>, path: string, init: CallInit = {}): Promise<T> {
   const text = await (await send(settings, path, init, "application/json")).text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The answer's body as text (a CSV download). */
+export async function callForText(settings: Partial<ClientSettings>, path: string, init: CallInit = {}): Promise<string> {
+  return (await send(settings, path, init, "*/*")).text();
 }
 
 /** The API's answer as bytes (an image). */
@@ -49,7 +56,7 @@ async function send(settings: Partial<ClientSettings>, path: string, init: CallI
     } catch {
       // not JSON: keep the text
     }
-    throw new CliError(`${message} (HTTP ${response.status})`, 1);
+    throw new CliError(`${message} (HTTP ${response.status})`, 1, response.status);
   }
   return response;
 }

@@ -3,6 +3,7 @@
 // generated from this list, and a test fails when the server serves an /api route that is not in it.
 // A new route: import its schemas and add one entry.
 import { z } from "zod";
+import { DeleteInput } from "../account/routes.ts";
 import { ConsentInput, LoginLinkInput, TokenName } from "../auth/routes.ts";
 import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "../auth/responses.ts";
 import { ActiveSubscriptionSchema, BusinessInfoSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "../billing/responses.ts";
@@ -166,6 +167,38 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: { schema: MetadataRequest, example: { url: "https://example.com/blog/launch" } },
     errors: [400, 404, 422, 429],
     responses: { 200: { description: "What the page says of itself (each may be null)", schema: PageMetadataSchema } },
+  },
+  {
+    method: "GET",
+    path: "/api/links/export.csv",
+    operationId: "exportLinksCsv",
+    tag: "Your data",
+    summary: "Your live links as CSV",
+    description: "Columns: slug, short URL, target, title, description, image URL, created, human views, bot views. Every cell quoted; a cell that starts with = + - @ is prefixed with ' (spreadsheet formulas). `linkprev links import` reads it back.",
+    access: "user",
+    responses: { 200: { description: "A CSV attachment", contentType: "text/csv" } },
+  },
+  {
+    method: "GET",
+    path: "/api/account/export",
+    operationId: "exportAccount",
+    tag: "Your data",
+    summary: "All your data as one JSON document",
+    description: "Profile, consents, subscriptions, payments, API token names, every link (live and deleted), per-day counts and the raw views still kept (addresses as stored: shortened).",
+    access: "user",
+    responses: { 200: { description: "A JSON attachment (linkprev-export-<date>.json)", contentType: "application/json" } },
+  },
+  {
+    method: "DELETE",
+    path: "/api/account",
+    operationId: "deleteAccount",
+    tag: "Your data",
+    summary: "Delete your account and everything in it",
+    description: "Cancels the subscription at once, deletes links, views, images, sessions, tokens and consents; payment records stay without personal data. Signs you out. Safe to retry.",
+    access: "user",
+    body: { schema: DeleteInput, example: { confirmEmail: "ana@example.com" } },
+    errors: [400, 502],
+    responses: { 204: noContent },
   },
   { method: "DELETE", path: "/api/links/:id", operationId: "deleteLink", tag: "Links", summary: "Delete a link", description: "Its short URL stops answering at once; the link is listed under deleted links.", access: "user", params: LinkId, errors: [403, 404], responses: { 204: noContent } },
 

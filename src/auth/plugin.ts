@@ -29,19 +29,22 @@ export const authPlugin = (ctx: AppContext) =>
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const userId = await userIdForApiToken(ctx.db, authorization.slice(7).trim());
         const user = userId === null ? undefined : await findUser(ctx.db, userId);
-        return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null };
+        if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
+        return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null, deletingUserId: null as number | null };
       }
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token !== "") {
         const session = await validateSession(ctx.db, token);
         const user = session ? await findUser(ctx.db, session.userId) : undefined;
+        // An account being deleted is signed out everywhere; only a retry of its deletion may name it.
+        if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
         if (session && user) {
           if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(ctx, session.expiresAt) });
-          return { ip, viewer: { user, via: "session" } as Viewer };
+          return { ip, viewer: { user, via: "session" } as Viewer, deletingUserId: null as number | null };
         }
         cookie[SESSION_COOKIE]!.remove();
       }
-      return { ip, viewer: null as Viewer | null };
+      return { ip, viewer: null as Viewer | null, deletingUserId: null as number | null };
     })
     .onBeforeHandle({ as: "global" }, ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.

@@ -37,6 +37,12 @@ export interface Engine {
    * (see sqlite-engine.ts): the body holds the database's write lock.
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * A transaction in which the database neither checks nor cascades foreign keys, for removing an owner's rows
+   * children first, explicitly: SQLite would otherwise scan the index-less `views` table once per deleted link
+   * (docs/decisions/0011). PostgreSQL's foreign keys are indexed (and `views` has none): a plain transaction.
+   */
+  transactionWithoutForeignKeys<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   isUniqueViolation(error: unknown): boolean;
   /** Applies pending migrations (once per cluster when nodes start together); returns their names. */
   migrate(): Promise<string[]>;

@@ -70,6 +70,7 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
     kind: "postgres",
     db,
     transaction: (work) => (db as unknown as { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }).transaction(work),
+    transactionWithoutForeignKeys: (work) => (db as unknown as { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }).transaction(work),
     isUniqueViolation: (error) => {
       const e = error as { errno?: string; code?: string; cause?: { errno?: string; code?: string } };
       return [e?.errno, e?.code, e?.cause?.errno, e?.cause?.code].includes("23505");

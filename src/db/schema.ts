@@ -21,6 +21,9 @@ export const users = sqliteTable(
     vatCountryCode: text("vat_country_code"),
     vatNumber: text("vat_number"),
     vatCompanyName: text("vat_company_name"),
+    // Set when the owner asked to delete the account: from then on it cannot sign in or serve links, and the
+    // deletion steps (src/account/deletion.ts) run until the row is gone, again at start after a crash.
+    deletingSince: integer("deleting_since", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -111,7 +114,8 @@ export const payments = sqliteTable(
   "payments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // Null once the account is deleted: the record stays for the invoices, detached (docs/decisions/0011).
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     stripePaymentIntentId: text("stripe_payment_intent_id").notNull().unique(),
     stripeInvoiceId: text("stripe_invoice_id"),
     amount: integer("amount").notNull(),

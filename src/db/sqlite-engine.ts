@@ -13,16 +13,23 @@ import { GO_LINK_COLUMNS } from "./go-link-sql.ts";
  */
 function serialisedTransactions(sqlite: Database) {
   let queue: Promise<unknown> = Promise.resolve();
-  return <T>(body: () => Promise<T>): Promise<T> => {
+  return <T>(body: () => Promise<T>, foreignKeys = true): Promise<T> => {
     const run = queue.then(async () => {
-      sqlite.run("BEGIN IMMEDIATE");
+      // A per-connection setting that SQLite ignores inside a transaction; switched back before anything else
+      // can run on the connection (the body does no other I/O, see above).
+      if (!foreignKeys) sqlite.run("PRAGMA foreign_keys = OFF");
       try {
-        const result = await body();
-        sqlite.run("COMMIT");
-        return result;
-      } catch (error) {
-        sqlite.run("ROLLBACK");
-        throw error;
+        sqlite.run("BEGIN IMMEDIATE");
+        try {
+          const result = await body();
+          sqlite.run("COMMIT");
+          return result;
+        } catch (error) {
+          sqlite.run("ROLLBACK");
+          throw error;
+        }
+      } finally {
+        if (!foreignKeys) sqlite.run("PRAGMA foreign_keys = ON");
       }
     });
     queue = run.catch(() => undefined);
@@ -50,6 +57,7 @@ export function openSqliteEngine(dbPath: string): Engine {
     kind: "sqlite",
     db,
     transaction: (work) => inTransaction(() => work(db)),
+    transactionWithoutForeignKeys: (work) => inTransaction(() => work(db), false),
     isUniqueViolation: (error) => String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE"),
     migrate: async () => applyMigrations(sqlite),
     ping: async () => {

@@ -14,10 +14,12 @@ export let sessions = sqlite.sessions;
 export let apiTokens = sqlite.apiTokens;
 export let loginLinks = sqlite.loginLinks;
 export let stripeEvents = sqlite.stripeEvents;
+export let views = sqlite.views;
+export let userAgents = sqlite.userAgents;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = (kind === "postgres" ? pg : sqlite) as unknown as typeof sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents } = from);
 }
 
 export type { Link, Subscription, User } from "./schema.ts";

@@ -2,7 +2,7 @@
 import type { LinkView } from "../links/service.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "./format.ts";
-import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard } from "./islands.ts";
+import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
 import { platformSummary, ViewsChart } from "./views-chart.tsx";
 
 export type DashboardProps = {
@@ -21,6 +21,8 @@ export type DashboardProps = {
   subscription: SubscriptionCardProps;
   tokens: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
   publicUrl: string;
+  /** The signed-in user's e-mail: what the account deletion asks to type. */
+  accountEmail: string;
 };
 
 const button = "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
@@ -148,6 +150,7 @@ export function DashboardPage(props: DashboardProps) {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <SubscriptionCard {...props.subscription} />
           <ApiTokens tokens={props.tokens} publicUrl={props.publicUrl} />
+          <YourData email={props.accountEmail} />
         </div>
       )}
     </div>

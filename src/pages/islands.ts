@@ -12,6 +12,7 @@ import QrCodeButtonComponent from "../../islands/QrCodeButton.tsx";
 import SubscriptionCardComponent from "../../islands/SubscriptionCard.tsx";
 import ToasterComponent from "../../islands/Toaster.tsx";
 import VatExemptionComponent from "../../islands/VatExemption.tsx";
+import YourDataComponent from "../../islands/YourData.tsx";
 import { island } from "./island.tsx";
 
 export const ApiTokens = island("ApiTokens", ApiTokensComponent);
@@ -27,3 +28,4 @@ export const QrCodeButton = island("QrCodeButton", QrCodeButtonComponent);
 export const SubscriptionCard = island("SubscriptionCard", SubscriptionCardComponent);
 export const Toaster = island("Toaster", ToasterComponent);
 export const VatExemption = island("VatExemption", VatExemptionComponent);
+export const YourData = island("YourData", YourDataComponent);

@@ -1,19 +1,20 @@
-// /privacy: what LinkPrev computes and keeps about the people who open its short links (decision 0010).
-export function PrivacyPage() {
+// /privacy: what LinkPrev computes and keeps about the people who open its short links and about its users, and for
+// how long (decisions 0010 and 0011; VIEW_RETENTION_DAYS).
+export function PrivacyPage({ viewRetentionDays }: { viewRetentionDays: number }) {
+  const period = viewRetentionDays === 0 ? "for as long as the account exists" : `for ${viewRetentionDays} days`;
   return (
-    <section className="max-w-3xl">
+    <section className="max-w-3xl space-y-4">
       <h1 className="text-3xl font-bold">Privacy</h1>
-      <h2 className="mt-8 text-xl font-semibold">People who open a short link</h2>
-      <p className="mt-3">
-        When someone opens a short link, we count the view for the link's owner: whether it was a person or a crawler
-        (and which platform's), the page that linked to it, the browser's User-Agent, and whether it came through the
-        link's QR code. No cookie is set and nothing runs in the visitor's browser.
+      <h2 className="text-xl font-semibold">People who open a short link</h2>
+      <p>
+        When someone opens a short link, we record the view for the link's owner: the time, whether it was a person or
+        a crawler (and which platform's), the page that linked to it, the browser's User-Agent, and whether it came
+        through the link's QR code. No cookie is set and nothing runs in the visitor's browser.
       </p>
-      <ul className="mt-3 list-disc space-y-2 pl-6">
+      <ul className="list-disc space-y-2 pl-6">
         <li>
-          <strong>Network address.</strong> Each view is stored with the address shortened to its network (the last
-          part of an IPv4 address, and all but the first three groups of an IPv6 address, are removed). The full
-          address is never written to disk.
+          <strong>Network address.</strong> Each view is stored with the address shortened to its network (IPv4 /24,
+          IPv6 /48). The full address is never written to disk.
         </li>
         <li>
           <strong>Daily unique visitors.</strong> To count how many different people opened a link on a day, the
@@ -29,9 +30,18 @@ export function PrivacyPage() {
           is counted as a scan. Nothing of it is passed on to the link's destination.
         </li>
       </ul>
-      <p className="mt-3">
+      <p data-testid="view-retention">
+        {`These raw view records are kept ${period}, then deleted. Only the per-day counts of people, crawlers, visitors and scans per link stay.`}
+      </p>
+      <p>
         The counts are statistics for the link's owner only, never combined across links, owners or other sites, and
         they are deleted with the owner's account.
+      </p>
+      <h2 className="text-xl font-semibold">Users</h2>
+      <p>
+        Your dashboard lets you download all your data (as JSON, and your links as CSV) and delete your account. Deleting
+        it cancels the subscription at once and removes your profile, links, views, images, sessions and tokens. Payment
+        records are kept as accounting law requires, without your name or e-mail address.
       </p>
     </section>
   );

@@ -11,10 +11,10 @@ import { takeFlash } from "../http/flash.ts";
 import { linkDeps } from "../links/routes.ts";
 import { dashboardViews, getLinkBySlug, linkStats, listLinks, type LinkView } from "../links/service.ts";
 import { DashboardPage } from "./dashboard.tsx";
+import { PrivacyPage } from "./privacy.tsx";
 import { subscribed } from "./guards.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
 import type { PlanListProps } from "./plan-list.tsx";
-import { PrivacyPage } from "./privacy.tsx";
 import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
@@ -63,6 +63,7 @@ export function pageRoutes(ctx: AppContext) {
       },
       tokens: (await listApiTokens(ctx.db, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
       publicUrl: ctx.config.publicUrl,
+      accountEmail: user.email,
     };
   };
 
@@ -80,7 +81,7 @@ export function pageRoutes(ctx: AppContext) {
     .get("/", async ({ viewer, cookie }) => page(LandingPage, await plansFor(viewer), "Custom link previews", viewer?.user ?? null, cookie))
     .get("/pricing", async ({ viewer, cookie }) => page(PricingPage, await plansFor(viewer), "Pricing", viewer?.user ?? null, cookie))
     .get("/about", ({ viewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", viewer?.user ?? null, cookie))
-    .get("/privacy", ({ viewer, cookie }) => page(PrivacyPage, {}, "Privacy", viewer?.user ?? null, cookie))
+    .get("/privacy", ({ viewer, cookie }) => page(PrivacyPage, { viewRetentionDays: ctx.config.viewRetentionMs / 86_400_000 }, "Privacy", viewer?.user ?? null, cookie))
     .get("/terms", ({ viewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", viewer?.user ?? null, cookie))
     .get("/contact", ({ viewer, cookie }) =>
       page(ContactPage, { contactFormUrl: ctx.config.contactFormUrl, socialUrl: ctx.config.socialUrl }, "Contact", viewer?.user ?? null, cookie),

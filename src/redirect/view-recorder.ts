@@ -7,6 +7,7 @@
 import type { ViewWriterTarget } from "../db/engine.ts";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
+import type { RetentionSettings } from "./view-retention.ts";
 
 /** What the recorder and its Worker did with views, read by the metrics at scrape time (nothing here is per view). */
 export type ViewTotals = {
@@ -53,12 +54,12 @@ export class ViewRecorder {
     };
   }
 
-  static async start(target: ViewWriterTarget, options: { flushMs: number; batchMax: number }): Promise<ViewRecorder> {
+  static async start(target: ViewWriterTarget, options: { flushMs: number; batchMax: number; retention: RetentionSettings }): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
     await new Promise<void>((resolve, reject) => {
       worker.onerror = (event) => reject(new Error(`view writer failed to start: ${event.message}`));
       worker.onmessage = (event: MessageEvent) => event.data?.type === "ready" && resolve();
-      worker.postMessage({ type: "open", target });
+      worker.postMessage({ type: "open", target, retention: options.retention });
     });
     return new ViewRecorder(worker, options.flushMs, options.batchMax);
   }

@@ -8,10 +8,11 @@ import { postgresOptions } from "../db/postgres-options.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
+import { postgresCycleLock, postgresPruneChunk, RetentionSchedule, sqlitePruneChunk, type CycleLock, type PruneChunk, type RetentionSettings } from "./view-retention.ts";
 
 declare const self: Worker;
 
-type Message = { type: "open"; target: ViewWriterTarget } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
+type Message = { type: "open"; target: ViewWriterTarget; retention: RetentionSettings } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
 
 /** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
@@ -21,6 +22,9 @@ type Writer = {
   /** Past midnight UTC: deletes the earlier days' visitor hashes and forgets their salts (decision 0010). */
   closeDay(): Promise<void>;
   close(): Promise<void>;
+  /** Deletes expired raw views (view-retention.ts). */
+  pruneChunk: PruneChunk;
+  retentionLock?: CycleLock;
 };
 
 function sqliteWriter(dbPath: string): Writer {
@@ -47,6 +51,7 @@ function sqliteWriter(dbPath: string): Writer {
     write: async (views, fold) => write(views, fold),
     // A fold notices the new day and closes the earlier ones in its transaction.
     closeDay: async () => write(null, true),
+    pruneChunk: sqlitePruneChunk(sqlite),
     close: async () => {
       if (idleFold) clearTimeout(idleFold);
       sqlite.close();
@@ -78,12 +83,22 @@ function postgresWriter(url: string, slot: number): Writer {
     },
     closeDay: () => store.closeEarlierDays(),
     close: () => sql.close(),
+    pruneChunk: postgresPruneChunk(sql),
+    retentionLock: postgresCycleLock(sql),
   };
 }
 
 let writer: Writer | null = null;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
+let retention: RetentionSchedule | null = null;
+
+/** Runs `job` on the queue, after the batches already in it. */
+function enqueue<T>(job: () => Promise<T>): Promise<T> {
+  const result = queue.then(job);
+  queue = result.then(() => undefined, () => undefined);
+  return result;
+}
 
 const DAY_MS = 86_400_000;
 let dayTimer: ReturnType<typeof setTimeout> | null = null;
@@ -93,7 +108,7 @@ let dayTimer: ReturnType<typeof setTimeout> | null = null;
  */
 function closeEachDay() {
   dayTimer = setTimeout(() => {
-    queue = queue.then(() => writer!.closeDay()).catch((error) => console.error(`the day's visitor hashes were not deleted yet: ${String(error)}`));
+    enqueue(() => writer!.closeDay()).catch((error) => console.error(`the day's visitor hashes were not deleted yet: ${String(error)}`));
     closeEachDay();
   }, DAY_MS - (Date.now() % DAY_MS) + 1000);
 }
@@ -103,8 +118,10 @@ self.onmessage = (event: MessageEvent<Message>) => {
   if (message.type === "open") {
     writer = message.target.kind === "sqlite" ? sqliteWriter(message.target.dbPath) : postgresWriter(message.target.url, message.target.slot);
     closeEachDay();
+    retention = new RetentionSchedule(message.retention, enqueue, writer.pruneChunk, writer.retentionLock);
     self.postMessage({ type: "ready" });
   } else if (message.type === "batch") {
+    if (message.views) retention?.noteBatch();
     queue = queue.then(async () => {
       try {
         const started = performance.now();
@@ -117,6 +134,7 @@ self.onmessage = (event: MessageEvent<Message>) => {
     });
   } else if (message.type === "close") {
     if (dayTimer) clearTimeout(dayTimer);
+    retention?.stop();
     queue = queue.then(async () => {
       await writer?.close();
       self.postMessage({ type: "closed" });

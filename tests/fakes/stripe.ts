@@ -169,6 +169,14 @@ export function startFakeStripe(): FakeStripe {
       }
       return Response.json(subscription);
     }
+    // Cancel now (subscriptions.cancel): no further invoice. Canceling again answers the canceled subscription.
+    if ((m = /^DELETE \/subscriptions\/([^/]+)$/.exec(call))) {
+      const subscription = subscriptions.get(m[1]!);
+      if (!subscription) return missing("subscription", m[1]!);
+      subscription.status = "canceled";
+      subscription.canceled_at ??= Math.floor(Date.now() / 1000);
+      return Response.json(subscription);
+    }
     return error(404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
   });
 

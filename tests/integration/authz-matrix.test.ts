@@ -78,6 +78,11 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "POST /api/links/:id/versions": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }), expect: ownerWrite(201) },
   "GET /api/links/:id/qr": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }), expect: ownerRead() },
   "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
+  "GET /api/links/export.csv": { call: () => ({ path: "/api/links/export.csv" }), expect: signedInRead() },
+  "GET /api/account/export": { call: () => ({ path: "/api/account/export" }), expect: signedInRead() },
+  // A confirmation that names no one's account: the checks before it are what this row is about (the account
+  // tests delete for real).
+  "DELETE /api/account": { call: () => ({ path: "/api/account", json: { confirmEmail: "nobody@example.com" } }), expect: signedInWrite(400) },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
   "GET /api/subscriptions/active": { call: () => ({ path: "/api/subscriptions/active" }), expect: signedInRead() },

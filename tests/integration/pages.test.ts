@@ -28,7 +28,7 @@ describe("every page", () => {
     ["/", "Custom link previews · LinkPrev", ["Get Started with Google", 'id="features"', "Custom content", "Analytics", "Short URLs", 'id="pricing"', "All prices exclude VAT."]],
     ["/pricing", "Pricing · LinkPrev", ["Subscription Plans", "Choose the plan that best fits your needs", "€5", "/month", "All prices exclude VAT."]],
     ["/about", "About · LinkPrev", ["TBD"]],
-    ["/privacy", "Privacy · LinkPrev", ["never written to disk", "replaced at midnight UTC", "then deleted", "counted as a scan"]],
+    ["/privacy", "Privacy · LinkPrev", ["never written to disk", "replaced at midnight UTC", "then deleted", "counted as a scan", "These raw view records are kept for 395 days, then deleted."]],
     ["/terms", "Terms · LinkPrev", ["TBD"]],
     ["/contact", "Contact · LinkPrev", ['href="https://forms.example/contact" target="_blank" rel="noopener noreferrer"', 'href="https://social.example/linkprev" target="_blank"']],
   ];

@@ -6,6 +6,7 @@ import cardUpdatedAndLastFetch from "./0002_card_updated_and_last_fetch.sql" wit
 import linkVersions from "./0003_link_versions.sql" with { type: "text" };
 import cardVariants from "./0004_card_variants.sql" with { type: "text" };
 import audience from "./0005_audience.sql" with { type: "text" };
+import accountDeletion from "./0006_account_deletion.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -14,4 +15,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0003_link_versions", sql: linkVersions },
   { name: "0004_card_variants", sql: cardVariants },
   { name: "0005_audience", sql: audience },
+  { name: "0006_account_deletion", sql: accountDeletion },
 ];

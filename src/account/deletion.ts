@@ -1,0 +1,169 @@
+// Account deletion (GDPR Art. 17): the account is marked first, which signs it out everywhere, frees its e-mail
+// for a new account and takes its short URLs off /go; then each step below removes one kind of data, and every
+// step can run again: a crash part-way leaves a marked account that the next request, or the next start,
+// finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
+import { and, eq, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "../db/connection.ts";
+import type { Engine } from "../db/engine.ts";
+import { apiTokens, links, loginLinks, payments, sessions, subscriptions, userConsents, users, viewRollups, views, type User } from "../db/tables.ts";
+import { AppError, badRequest } from "../http/errors.ts";
+import { UPLOADS_PREFIX, type ImageStore } from "../links/images/store.ts";
+
+export type DeletionDeps = {
+  db: Db;
+  engine: Engine;
+  images: ImageStore;
+  stripe: Stripe | null;
+  /** Tests only (TEST_CRASH_DURING_DELETE_AFTER): the process dies, as with kill -9, right after this step. */
+  crashAfter?: string;
+};
+
+/** The steps after the mark, in order; each is idempotent. */
+const STEPS = ["announce", "stripe", "images", "links", "access", "payments", "user"] as const;
+export type DeletionStep = "mark" | (typeof STEPS)[number];
+
+const STRIPE_FAILED =
+  "Your account is signed out and its links are off, but Stripe could not cancel the subscription just now. Send the deletion again in a few minutes to finish it.";
+
+/** Subscription states in which Stripe may still charge. */
+const ENDED_STATUSES = ["canceled", "incomplete_expired"];
+
+/** The e-mail a marked account holds until its row goes: unique, never deliverable (RFC 2606 .invalid). */
+const placeholderEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
+
+/** DELETE /api/account: checks the confirmation, then marks and deletes. */
+export async function deleteAccount(deps: DeletionDeps, user: User, confirmEmail: string): Promise<void> {
+  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest("confirmEmail: Type the e-mail address of this account to confirm the deletion", "confirmEmail");
+  }
+  await markForDeletion(deps, user.id);
+  await finishDeletion(deps, user.id);
+}
+
+async function markForDeletion(deps: DeletionDeps, userId: number): Promise<void> {
+  const now = new Date();
+  await deps.engine.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ deletingSince: now, email: placeholderEmail(userId), googleSub: null, updatedAt: now })
+      .where(and(eq(users.id, userId), sql`${users.deletingSince} IS NULL`));
+    // /go serves live links only: from this commit on, none of the account's short URLs answers.
+    await tx.update(links).set({ deleted: true, deletedAt: now }).where(and(eq(links.userId, userId), eq(links.deleted, false)));
+  });
+  afterStep(deps, "mark");
+}
+
+/** Runs every step for an account already marked; safe to run again whatever step a crash stopped at. */
+export async function finishDeletion(deps: DeletionDeps, userId: number): Promise<void> {
+  for (const step of STEPS) {
+    await runStep(deps, userId, step);
+    afterStep(deps, step);
+  }
+}
+
+/** At start (and before answering a retry): accounts a crash left marked. Errors are logged; the next start tries again. */
+export async function finishMarkedDeletions(deps: DeletionDeps): Promise<number> {
+  const marked = await deps.db.select({ id: users.id }).from(users).where(isNotNull(users.deletingSince));
+  let finished = 0;
+  for (const { id } of marked) {
+    try {
+      await finishDeletion(deps, id);
+      finished++;
+    } catch (error) {
+      console.error(`The deletion of account ${id} stopped again (it is retried at the next start): ${String(error)}`);
+    }
+  }
+  return finished;
+}
+
+function afterStep(deps: DeletionDeps, step: DeletionStep): void {
+  if (deps.crashAfter === step) process.kill(process.pid, "SIGKILL");
+}
+
+async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[number]): Promise<void> {
+  const { db } = deps;
+  switch (step) {
+    case "announce": {
+      // Every node's /go cache drops the account's addresses (they were live until the mark).
+      const [owner] = await db.select({ userSlug: users.userSlug }).from(users).where(eq(users.id, userId));
+      if (!owner) return;
+      const slugs = await db.selectDistinct({ linkSlug: links.linkSlug }).from(links).where(eq(links.userId, userId));
+      for (const { linkSlug } of slugs) await deps.engine.announceLinkChange(`${owner.userSlug}/${linkSlug}`);
+      return;
+    }
+    case "stripe":
+      return cancelSubscriptions(deps, userId);
+    case "images": {
+      const rows = await db
+        .selectDistinct({ url: links.imageUrl })
+        .from(links)
+        .where(and(eq(links.userId, userId), like(links.imageUrl, `${UPLOADS_PREFIX}%`)));
+      for (const { url } of rows) {
+        const sharedWithOthers = await db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url!), ne(links.userId, userId))).limit(1);
+        if (sharedWithOthers.length === 0) await deps.images.remove(url);
+      }
+      return;
+    }
+    case "links":
+      // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
+      // anyway): raw views, per-day counts, links; subscriptions too, Stripe has ended them.
+      await deps.engine.transactionWithoutForeignKeys(async (tx) => {
+        const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
+        await tx.delete(views).where(eq(views.userId, userId));
+        await tx.delete(viewRollups).where(inArray(viewRollups.linkId, ownLinks));
+        await tx.delete(links).where(eq(links.userId, userId));
+        await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+      });
+      return;
+    case "access":
+      await deps.engine.transaction(async (tx) => {
+        // The session row holds its user in JSON written as {"userId":N,...} (src/auth/sessions.ts).
+        await tx.delete(sessions).where(like(sessions.sess, `{"userId":${userId},%`));
+        await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+        await tx.delete(loginLinks).where(eq(loginLinks.userId, userId));
+        await tx.delete(userConsents).where(eq(userConsents.userId, userId));
+      });
+      return;
+    case "payments":
+      await detachPayments(db, userId);
+      return;
+    case "user":
+      await deps.engine.transactionWithoutForeignKeys(async (tx) => {
+        // Views the writer stored while the mark was on its way to every /go cache, and what a late Stripe
+        // webhook recorded since the steps above; every other child is gone.
+        await tx.delete(views).where(eq(views.userId, userId));
+        await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+        await detachPayments(tx, userId);
+        await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
+      });
+      return;
+  }
+}
+
+/** Kept for the invoices (amount, currency, status, date and Stripe's ids); nothing that names the person. */
+async function detachPayments(db: Db, userId: number): Promise<void> {
+  await db.update(payments).set({ userId: null, paymentMethod: null, receiptUrl: null }).where(eq(payments.userId, userId));
+}
+
+/** Ends every subscription that could still charge, at once (not at the period's end). */
+async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<void> {
+  const open = await deps.db
+    .select({ id: subscriptions.id, stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), notInArray(subscriptions.status, ENDED_STATUSES)));
+  if (open.length === 0) return;
+  if (!deps.stripe) throw new Error("the account has a subscription but Stripe is not configured");
+  for (const { id, stripeSubscriptionId } of open) {
+    try {
+      await deps.stripe.subscriptions.cancel(stripeSubscriptionId);
+    } catch (error) {
+      // Already gone at Stripe: nothing left to end.
+      if ((error as { statusCode?: number }).statusCode !== 404) {
+        console.error(`Account ${userId}: Stripe did not cancel ${stripeSubscriptionId}: ${String(error)}`);
+        throw new AppError(502, STRIPE_FAILED);
+      }
+    }
+    await deps.db.update(subscriptions).set({ status: "canceled", updatedAt: new Date() }).where(eq(subscriptions.id, id));
+  }
+}

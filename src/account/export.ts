@@ -1,0 +1,93 @@
+// The user's copy of their data (GDPR Art. 15 and 20): one JSON document, and the links as CSV. Every query
+// is scoped to the user's id.
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/connection.ts";
+import { apiTokens, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, type User } from "../db/tables.ts";
+import { listLinks, type LinkDeps } from "../links/service.ts";
+
+const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** GET /api/account/export */
+export async function exportAccount(db: Db, publicUrl: string, user: User) {
+  const ownLinks = eq(links.userId, user.id);
+  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rollups, rawViews] = await Promise.all([
+    db.select({ termsAccepted: userConsents.termsAccepted, privacyAccepted: userConsents.privacyAccepted, acceptedAt: userConsents.acceptanceDate }).from(userConsents).where(eq(userConsents.userId, user.id)).orderBy(asc(userConsents.id)),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(asc(subscriptions.id)),
+    db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
+    db.select({ name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.userId, user.id)).orderBy(asc(apiTokens.id)),
+    db.select().from(links).where(ownLinks).orderBy(asc(links.id)),
+    // Summed over PostgreSQL's per-node slots: one row per link, day and platform on both engines.
+    db
+      .select({ linkId: viewRollups.linkId, day: viewRollups.day, platform: viewRollups.platform, human: total(viewRollups.human), bot: total(viewRollups.bot) })
+      .from(viewRollups)
+      .innerJoin(links, eq(links.id, viewRollups.linkId))
+      .where(ownLinks)
+      .groupBy(viewRollups.linkId, viewRollups.day, viewRollups.platform)
+      .orderBy(viewRollups.linkId, viewRollups.day, viewRollups.platform),
+    db
+      .select({
+        linkId: views.linkId,
+        at: views.timestamp,
+        address: views.ip,
+        userAgent: userAgents.text,
+        referrer: views.attribution,
+        isBot: views.isBot,
+        platform: views.platform,
+      })
+      .from(views)
+      .leftJoin(userAgents, eq(userAgents.id, views.userAgentId))
+      .where(eq(views.userId, user.id))
+      .orderBy(asc(views.id)),
+  ]);
+  return {
+    exportedAt: new Date(),
+    profile: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      userSlug: user.userSlug,
+      stripeCustomerId: user.stripeCustomerId,
+      vat: user.vatNumber ? { countryCode: user.vatCountryCode, vatNumber: user.vatNumber, companyName: user.vatCompanyName } : null,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    },
+    consents,
+    subscriptions: subscriptionRows.map(({ userId: _userId, stripeEventAt: _at, ...row }) => row),
+    payments: paymentRows.map(({ userId: _userId, ...row }) => row),
+    apiTokens: tokens,
+    links: linkRows.map(({ userId: _userId, ...row }) => ({ ...row, shortUrl: `${publicUrl}/go/${user.userSlug}/${row.linkSlug}` })),
+    dailyViews: rollups,
+    // The raw views still kept (VIEW_RETENTION_DAYS), addresses truncated as they were stored.
+    views: rawViews,
+  };
+}
+
+const CSV_HEADER = ["slug", "short URL", "target", "title", "description", "image URL", "created", "human views", "bot views"];
+
+/**
+ * One CSV cell, always quoted. A cell a spreadsheet would read as a formula (starting with = + - @, tab or
+ * carriage return) gets a leading apostrophe, as OWASP's CSV injection advice says.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export const csvRow = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** GET /api/links/export.csv: the live links, newest first (what `linkprev links import` reads back). */
+export async function linksCsv(deps: LinkDeps, user: User): Promise<string> {
+  const rows = await listLinks(deps, user, "live");
+  return (
+    csvRow(CSV_HEADER) +
+    rows
+      .map((link) =>
+        csvRow([link.linkSlug, link.shortUrl, link.targetUrl, link.title, link.description, link.imageUrl, link.createdAt.toISOString(), link.viewsHuman, link.viewsBot]),
+      )
+      .join("")
+  );
+}
+
+export const exportFileName = (kind: "json" | "csv", now = new Date()) => `linkprev-${kind === "json" ? "export" : "links"}-${now.toISOString().slice(0, 10)}.${kind}`;
