@@ -9,6 +9,8 @@ import { apiClient, seedLink, startTestServer, type ApiClient, type TestServer }
 const NOT_API = new Set([
   "GET /go/:userSlug/:linkSlug",
   "HEAD /go/:userSlug/:linkSlug",
+  "GET /go/:userSlug/:linkSlug/:version",
+  "HEAD /go/:userSlug/:linkSlug/:version",
   "GET /uploads/:name",
   "GET /assets/:name",
   "GET /favicon.ico",

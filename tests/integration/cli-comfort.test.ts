@@ -35,7 +35,7 @@ describe("completion", () => {
     expect(zsh).toStartWith("#compdef linkprev");
     for (const command of ["serve", "links", "completion"]) expect(zsh).toContain(`'${command}:`);
     expect(zsh).toContain("' links stats'");
-    expect(fish).toContain("-a 'stats' -d 'Views per day, human and bot, and the platforms that fetched the card'");
+    expect(fish).toContain("-a 'stats' -d 'Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card'");
     expect(fish).toContain("-l 'chart'");
   });
 
