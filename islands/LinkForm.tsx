@@ -327,7 +327,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           <FieldError id="image-error" message={errors.image} />
           <LintList id="image-lint" warnings={about("image")} className="mt-2" />
           {importUrl && <p className="mt-2 text-sm text-gray-700" data-testid="import-note">The page's image is imported when you save.</p>}
-          {pickSource && <FocalPicker src={pickSource} focal={focal} onChange={setFocal} onSize={(size) => setNatural({ src: pickSource, ...size })} />}
+          {pickSource && <FocalPicker key={pickSource} src={pickSource} focal={focal} onChange={setFocal} onSize={(size) => setNatural({ src: pickSource, ...size })} />}
         </fieldset>
 
         <div>
@@ -349,15 +349,15 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           <p className="mt-1 text-xs text-gray-600">Optional: shorter text for the platforms that cut yours. Left empty, they show the title and description above.</p>
           <div className="mt-3">
             <label htmlFor="xTitle" className="block text-sm font-medium">Title on X</label>
-            <input id="xTitle" value={xTitle} aria-invalid={Boolean(variantErrors.xTitle ?? errors.xTitle)} aria-describedby="xTitle-count xTitle-error" onChange={(e) => setXTitle((e.target as HTMLInputElement).value)} className={inputClass(Boolean(variantErrors.xTitle ?? errors.xTitle))} />
+            <input id="xTitle" value={xTitle} aria-invalid={Boolean(variantErrors.xTitle)} aria-describedby="xTitle-count xTitle-error" onChange={(e) => setXTitle((e.target as HTMLInputElement).value)} className={inputClass(Boolean(variantErrors.xTitle))} />
             <p id="xTitle-count" className="mt-1 text-xs text-gray-500">{`${xTitle.length}/${X_TITLE_MAX}`}</p>
-            <FieldError id="xTitle-error" message={variantErrors.xTitle ?? errors.xTitle} />
+            <FieldError id="xTitle-error" message={variantErrors.xTitle} />
           </div>
           <div className="mt-3">
             <label htmlFor="whatsappDescription" className="block text-sm font-medium">Description on WhatsApp</label>
-            <textarea id="whatsappDescription" rows={2} value={whatsappDescription} aria-invalid={Boolean(variantErrors.whatsappDescription ?? errors.whatsappDescription)} aria-describedby="whatsappDescription-count whatsappDescription-error" onChange={(e) => setWhatsappDescription((e.target as HTMLTextAreaElement).value)} className={inputClass(Boolean(variantErrors.whatsappDescription ?? errors.whatsappDescription))} />
+            <textarea id="whatsappDescription" rows={2} value={whatsappDescription} aria-invalid={Boolean(variantErrors.whatsappDescription)} aria-describedby="whatsappDescription-count whatsappDescription-error" onChange={(e) => setWhatsappDescription((e.target as HTMLTextAreaElement).value)} className={inputClass(Boolean(variantErrors.whatsappDescription))} />
             <p id="whatsappDescription-count" className="mt-1 text-xs text-gray-500">{`${whatsappDescription.length}/${WHATSAPP_DESCRIPTION_MAX}`}</p>
-            <FieldError id="whatsappDescription-error" message={variantErrors.whatsappDescription ?? errors.whatsappDescription} />
+            <FieldError id="whatsappDescription-error" message={variantErrors.whatsappDescription} />
           </div>
         </details>
         <div>

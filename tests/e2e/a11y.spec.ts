@@ -259,7 +259,7 @@ for (const viewport of VIEWPORTS) {
         await hydrated(page);
         const findings: string[] = [];
         // Live lint warnings beside the fields and the mockups (a title X cuts, a small image).
-        await page.getByLabel("Title").fill("A title long enough to be cut on X when laid over");
+        await page.getByLabel("Title", { exact: true }).fill("A title long enough to be cut on X when laid over");
         await page.getByLabel("Choose an image").setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes() });
         await expect(page.locator("#image-lint")).toBeVisible();
         // The card as each platform draws it (the plain card is the page's own audit).

@@ -1,7 +1,7 @@
 // The focal point of an uploaded image (issue 20): click or tap the image, or focus it and use the arrow keys.
 // The server cuts every rendition around this point (src/previews/variants.ts focalCrop); cropPosition turns that
 // same crop into the CSS object-position the mockups draw it with, so the preview is the cut the server makes.
-import type { KeyboardEvent, MouseEvent } from "react";
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { RENDITIONS, focalCrop, type RenditionId } from "../../previews/variants.ts";
 
 export type Focal = { x: number; y: number };
@@ -22,7 +22,10 @@ export function cropPosition(width: number, height: number, rendition: Rendition
   return `${share(crop.left, width - crop.width)}% ${share(crop.top, height - crop.height)}%`;
 }
 
+/** Render it with `key={src}`: a new image starts unbroken. */
 export function FocalPicker({ src, focal, onChange, onSize }: { src: string; focal: Focal; onChange: (focal: Focal) => void; onSize: (size: { width: number; height: number }) => void }) {
+  // An image the page may not load (a page's image on plain http, which the CSP refuses) is still imported on save.
+  const [broken, setBroken] = useState(false);
   const pick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onChange({ x: clamp01((event.clientX - box.left) / box.width), y: clamp01((event.clientY - box.top) / box.height) });
@@ -34,6 +37,7 @@ export function FocalPicker({ src, focal, onChange, onSize }: { src: string; foc
     event.preventDefault();
     onChange({ x: clamp01(focal.x + move[0]!), y: clamp01(focal.y + move[1]!) });
   };
+  if (broken) return <p className="mt-3 text-sm text-gray-700" data-testid="focal-unavailable">This image cannot be shown here, so its focal point stays in the centre.</p>;
   return (
     <div className="mt-3">
       <p id="focal-hint" className="text-xs text-gray-600">Click the part of the image that must stay in every crop (or focus it and use the arrow keys).</p>
@@ -51,7 +55,7 @@ export function FocalPicker({ src, focal, onChange, onSize }: { src: string; foc
         onKeyDown={onKeyDown}
         className="relative mt-1 inline-block max-w-full cursor-crosshair touch-manipulation rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
       >
-        <img src={src} alt="" draggable={false} className="block max-h-64 max-w-full select-none rounded" onLoad={(e) => onSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })} />
+        <img src={src} alt="" draggable={false} className="block max-h-64 max-w-full select-none rounded" onError={() => setBroken(true)} onLoad={(e) => onSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })} />
         <span
           aria-hidden="true"
           data-testid="focal-marker"
