@@ -264,9 +264,11 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   };
   const image = filePreview ?? importUrl ?? imageUrl;
   const uploaded = Boolean(file) || Boolean(importUrl) || link?.imageSource === "upload";
+  // A platform given its own (valid, so short enough) text no longer cuts the link's.
+  const overridden = (rule: string) => (rule === "x-title-cut" && xTitle.trim() !== "") || (rule === "whatsapp-description-long" && whatsappDescription.trim() !== "");
   const warnings = useMemo(
-    () => lintPreview({ title, description, imageUrl: image, image: lintSource }).filter((w) => !(uploaded && SERVED_FILE_RULES.has(w.rule))),
-    [title, description, image, lintSource?.width, lintSource?.height, lintSource?.bytes, uploaded],
+    () => lintPreview({ title, description, imageUrl: image, image: lintSource }).filter((w) => !(uploaded && SERVED_FILE_RULES.has(w.rule)) && !overridden(w.rule)),
+    [title, description, image, lintSource?.width, lintSource?.height, lintSource?.bytes, uploaded, xTitle, whatsappDescription],
   );
   const about = (field: "title" | "description" | "image"): LintWarning[] => warnings.filter((w) => RULE_FIELD[w.rule as RuleId] === field);
   return (

@@ -2,6 +2,7 @@
 // 127.0.0.1 to its fetcher), the page's image imported only when accepted, the focal point picked on the image and
 // the mockups drawing each platform's crop of it, and the per-platform text overrides.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { FETCHES_PER_MINUTE } from "../../src/links/routes.ts";
 import { PLATFORMS, type PlatformId } from "../../src/previews/platforms.ts";
 import { RENDITIONS, WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX, focalCrop, type RenditionId } from "../../src/previews/variants.ts";
 import { fakes, hydrated, pngBytes, subscribedUser, watchConsole } from "./helpers.ts";
@@ -112,8 +113,15 @@ test("a refused page says why beside the target field, and the form carries on",
   await page.getByLabel("Target URL").fill("not a url");
   await page.getByRole("button", { name: "Fill from page" }).click();
   await expect(page.locator("#targetUrl-error")).toHaveText("Please enter a valid URL");
-  // The browser logs the 422 response itself; nothing else may go wrong.
-  expect(errors.filter((e) => !e.includes("422"))).toEqual([]);
+  // Past the per-minute limit of fetches the button says so too.
+  const origin = new URL(page.url()).origin;
+  for (let i = 0; i < FETCHES_PER_MINUTE; i++) await page.request.post("/api/links/metadata", { headers: { origin }, data: { url: `${web}/title-only` } });
+  await page.getByLabel("Target URL").fill(`${web}/news`);
+  await page.getByRole("button", { name: "Fill from page" }).click();
+  await expect(page.getByTestId("autofill-note")).toHaveText("Could not fill from the page: Too many requests. Please wait a minute and try again.");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  // The browser logs the 422 and 429 responses itself; nothing else may go wrong.
+  expect(errors.filter((e) => !/\b(422|429)\b/.test(e))).toEqual([]);
 });
 
 test("clicking the image moves the focal point: the mockups draw the server's crops, and the link saves it", async ({ page }) => {
@@ -182,6 +190,9 @@ test("per-platform text: checked as typed, shown in its own platform's mockup on
   await page.getByLabel("Target URL").fill("https://example.com/spring");
   await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
 
+  // The title is too long for X, the description for WhatsApp: until each has its own text.
+  await expect(page.locator('#title-lint [data-rule="x-title-cut"]')).toBeVisible();
+  await expect(page.locator('#description-lint [data-rule="whatsapp-description-long"]')).toBeVisible();
   const xTitle = page.getByLabel("Title on X");
   await expect(xTitle).toBeHidden();
   await page.getByText("Per-platform text").click();
@@ -203,6 +214,8 @@ test("per-platform text: checked as typed, shown in its own platform's mockup on
   await whatsappDescription.fill("Linen, jackets, sandals: made in Portugal.");
   await expect(page.locator("#whatsappDescription-error")).toHaveCount(0);
 
+  await expect(page.locator('#title-lint [data-rule="x-title-cut"]')).toHaveCount(0);
+  await expect(page.locator('#description-lint [data-rule="whatsapp-description-long"]')).toHaveCount(0);
   await tab(page, "x").click();
   await expect(page.getByTestId("mockup-x").getByTestId("mockup-title")).toHaveText("Spring: 40 new pieces");
   await tab(page, "whatsapp").click();
