@@ -180,6 +180,15 @@ test("clicking the image moves the focal point: the mockups draw the server's cr
       expect(drawnY).toBeCloseTo(cutY, 2);
     }).toPass({ timeout: 5000 });
   }
+  // Moving it on a saved link re-cuts the renditions from the kept source.
+  await page.getByRole("slider", { name: "Focal point" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.getByRole("button", { name: "Update Link" }).click();
+  await page.waitForURL(/\/admin$/);
+  const moved = await savedLink(page, "focal");
+  expect(moved.focalX).toBeCloseTo(0.65, 2);
+  expect(moved.focalY).toBeCloseTo(0.3, 2);
+  expect(moved.images.square).not.toBe(link.images.square);
 });
 
 test("per-platform text: checked as typed, shown in its own platform's mockup only, and saved", async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 // The focal point of an uploaded image (issue 20): click or tap the image, or focus it and use the arrow keys.
 // The server cuts every rendition around this point (src/previews/variants.ts focalCrop); cropPosition turns that
 // same crop into the CSS object-position the mockups draw it with, so the preview is the cut the server makes.
-import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { RENDITIONS, focalCrop, type RenditionId } from "../../previews/variants.ts";
 
 export type Focal = { x: number; y: number };
@@ -26,6 +26,12 @@ export function cropPosition(width: number, height: number, rendition: Rendition
 export function FocalPicker({ src, focal, onChange, onSize }: { src: string; focal: Focal; onChange: (focal: Focal) => void; onSize: (size: { width: number; height: number }) => void }) {
   // An image the page may not load (a page's image on plain http, which the CSP refuses) is still imported on save.
   const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  const measure = (img: HTMLImageElement) => (img.naturalWidth > 0 ? onSize({ width: img.naturalWidth, height: img.naturalHeight }) : setBroken(true));
+  // The server-rendered image may have loaded (or failed) before hydration, when no handler was listening yet.
+  useEffect(() => {
+    if (image.current?.complete) measure(image.current);
+  }, []);
   const pick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onChange({ x: clamp01((event.clientX - box.left) / box.width), y: clamp01((event.clientY - box.top) / box.height) });
@@ -55,7 +61,7 @@ export function FocalPicker({ src, focal, onChange, onSize }: { src: string; foc
         onKeyDown={onKeyDown}
         className="relative mt-1 inline-block max-w-full cursor-crosshair touch-manipulation rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
       >
-        <img src={src} alt="" draggable={false} className="block max-h-64 max-w-full select-none rounded" onError={() => setBroken(true)} onLoad={(e) => onSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })} />
+        <img ref={image} src={src} alt="" draggable={false} className="block max-h-64 max-w-full select-none rounded" onError={() => setBroken(true)} onLoad={(e) => measure(e.currentTarget)} />
         <span
           aria-hidden="true"
           data-testid="focal-marker"
