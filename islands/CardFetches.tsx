@@ -14,7 +14,8 @@ type PlatformFetch = {
   lastFetchedAt: string | null;
   stale: boolean;
   cacheNote: string;
-  refresh: { kind: "debugger" | "bot" | "new-version" | "api"; url: string | null; note: string };
+  /** `endpoint`: what issues a new version (kind "new-version"), as the server names it. */
+  refresh: { kind: "debugger" | "bot" | "new-version" | "api"; url: string | null; note: string; endpoint: { method: string; path: string } | null };
   /** Facebook only, once the server asks it to re-scrape on a card change. */
   scrape?: { at: string; ok: boolean; message: string } | null;
 };
@@ -43,10 +44,10 @@ export default function CardFetches({ id, title }: { id: number; title: string }
     setOpen(!open);
     if (!open && !data) void load();
   };
-  const newVersion = async () => {
+  const newVersion = async (endpoint: { method: string; path: string }) => {
     setCreating(true);
     try {
-      const made = await api<{ version: number; shortUrl: string }>(`/api/links/${id}/versions`, { method: "POST" });
+      const made = await api<{ version: number; shortUrl: string }>(endpoint.path, { method: endpoint.method });
       setVersion(made.shortUrl);
       toast({ title: `Version ${made.version} created`, description: "Share the new address: platforms fetch its card afresh." });
     } catch (error) {
@@ -94,12 +95,12 @@ export default function CardFetches({ id, title }: { id: number; title: string }
                         {p.lastFetchedAt ? `${p.fetches} fetch${p.fetches === 1 ? "" : "es"}, last ${when(p.lastFetchedAt)}` : "Not fetched yet"}
                       </span>
                       {p.stale && <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">Shows the old card</span>}
-                      {p.lastFetchedAt && p.refresh.kind === "new-version" && (
-                        <button type="button" className={buttonClass.secondary} disabled={creating} onClick={newVersion} aria-label={`New version for ${p.name}`}>
+                      {p.lastFetchedAt && p.refresh.endpoint && (
+                        <button type="button" className={buttonClass.secondary} disabled={creating} onClick={() => newVersion(p.refresh.endpoint!)} aria-label={`New version for ${p.name}`}>
                           New version
                         </button>
                       )}
-                      {p.lastFetchedAt && p.refresh.kind !== "new-version" && p.refresh.url && (
+                      {p.lastFetchedAt && !p.refresh.endpoint && p.refresh.url && (
                         <a href={p.refresh.url} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline" aria-label={`${LINK_LABEL[p.refresh.kind]} for ${p.name} (opens in a new tab)`}>
                           {LINK_LABEL[p.refresh.kind]}
                         </a>

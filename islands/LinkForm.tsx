@@ -1,28 +1,58 @@
 // The link editor (SPEC §2, §4, §5): custom slug with availability check, image upload (AI generation shown as
 // coming soon), title, description, target, every validation message at its field before any request, and a
 // live preview of the card, also as each platform draws it, and the preview lint (src/previews/lint.ts) run as the
-// user types or picks an image, beside the fields and the mockups.
+// user types or picks an image, beside the fields and the mockups. Issue 20: auto-fill from the target page (only
+// empty fields; its image only when accepted, then imported by the server), the focal point the renditions are cut
+// around, and the X title / WhatsApp description overrides, each mockup drawing the variant its platform gets.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { api } from "../src/client/api.ts";
+import { api, errorMessage } from "../src/client/api.ts";
 import { toast, toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import { FocalPicker, cropPosition, type Focal } from "../src/client/ui/FocalPicker.tsx";
 import { LintList } from "../src/client/ui/LintList.tsx";
-import { PreviewMockups } from "../src/client/ui/PreviewMockups.tsx";
+import { PreviewMockups, type PreviewImage } from "../src/client/ui/PreviewMockups.tsx";
+import type { PageMetadata } from "../src/links/metadata.ts";
 import { DESCRIPTION_MAX, LinkInput, TITLE_MAX } from "../src/links/model.ts";
+import { shortUrlOf } from "../src/links/url.ts";
 import { lintPreview, type LintImage, type LintWarning, type RuleId } from "../src/previews/lint.ts";
+import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX, type RenditionId } from "../src/previews/variants.ts";
+import CopyLinkButton from "./CopyLinkButton.tsx";
 
 export type LinkFormProps = {
   mode: "create" | "edit";
-  link: { linkSlug: string; targetUrl: string; title: string; description: string; imageUrl: string | null; imageSource: string | null } | null;
-  /** The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once. */
-  sourceImage: { width: number; height: number; bytes: number } | null;
+  link: {
+    linkSlug: string;
+    targetUrl: string;
+    title: string;
+    description: string;
+    imageUrl: string | null;
+    imageSource: string | null;
+    /** The address to share now (the newest version's). */
+    currentShortUrl: string;
+    version: number;
+    focalX: number;
+    focalY: number;
+    images: Record<RenditionId, string | null>;
+    variants: { x: { title: string | null }; whatsapp: { description: string | null } };
+  } | null;
+  /**
+   * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
+   * and the kept upright source the focal point is picked on (null for a link from before variants).
+   */
+  sourceImage: { width: number; height: number; bytes: number; url: string | null } | null;
   customSlugAllowed: boolean;
   userSlug: string;
   publicUrl: string;
+  /** Whether the server may fetch the target page (FETCH_DISABLED hides "Fill from page"). */
+  autoFill: boolean;
 };
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-type Field = "title" | "description" | "targetUrl" | "customLinkSlug" | "image";
+const CENTRE: Focal = { x: 0.5, y: 0.5 };
+type Field = "title" | "description" | "targetUrl" | "customLinkSlug" | "image" | "xTitle" | "whatsappDescription";
+/** Where a form-wide validation issue is shown: its top-level field, or the override's own field. */
+const fieldOf = (path: readonly PropertyKey[]): Field =>
+  path[0] === "variants" ? (path[1] === "x" ? "xTitle" : "whatsappDescription") : (path[0] as Field);
 
 /** Which field each lint rule is about, to show its warning there. */
 const RULE_FIELD: Record<RuleId, "title" | "description" | "image"> = {
@@ -56,7 +86,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl }: LinkFormProps) {
+export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl, autoFill }: LinkFormProps) {
   const [title, setTitle] = useState(link?.title ?? "");
   const [description, setDescription] = useState(link?.description ?? "");
   const [targetUrl, setTargetUrl] = useState(link?.targetUrl ?? "");
@@ -71,10 +101,22 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [slugNote, setSlugNote] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [focal, setFocal] = useState<Focal>(link ? { x: link.focalX, y: link.focalY } : CENTRE);
+  // The picker image's natural size, with the image it belongs to (a newer pick may still be loading).
+  const [natural, setNatural] = useState<{ src: string; width: number; height: number } | null>(null);
+  const [xTitle, setXTitle] = useState(link?.variants.x.title ?? "");
+  const [whatsappDescription, setWhatsappDescription] = useState(link?.variants.whatsapp.description ?? "");
+  // Auto-fill: the page's image offered, the one accepted (imported by the server on save), what the fill said.
+  const [suggestedImage, setSuggestedImage] = useState<string | null>(null);
+  const [importUrl, setImportUrl] = useState<string | null>(null);
+  const [filling, setFilling] = useState(false);
+  const [fillNote, setFillNote] = useState<{ text: string; failed: boolean } | null>(null);
+  const [pasted, setPasted] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => void (filePreview && URL.revokeObjectURL(filePreview)), [filePreview]);
 
-  const shortUrl = `${publicUrl}/go/${userSlug}/${slug || (mode === "edit" ? link!.linkSlug : "…")}`;
+  const shortUrl = shortUrlOf(publicUrl, userSlug, slug || (mode === "edit" ? link!.linkSlug : "…"), link?.version);
   const host = useMemo(() => (URL.canParse(targetUrl) ? new URL(targetUrl).hostname : new URL(publicUrl).hostname), [targetUrl, publicUrl]);
 
   const checkSlug = async () => {
@@ -105,6 +147,8 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     if (chosen.size > MAX_IMAGE_BYTES) return setErrors((e) => ({ ...e, image: "File size must be less than 5MB" }));
     if (!chosen.type.startsWith("image/")) return setErrors((e) => ({ ...e, image: "Please select an image file" }));
     setImageUrl(null);
+    setImportUrl(null);
+    setFocal(CENTRE);
     setFile(chosen);
     setSource(null);
     const url = URL.createObjectURL(chosen);
@@ -116,14 +160,68 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     probe.src = url;
   };
 
+  /** Fills the empty title and description from the target page, and offers its image when the link has none. */
+  const fillFromPage = async () => {
+    setPasted(false);
+    const url = LinkInput.shape.targetUrl.safeParse(targetUrl);
+    if (!url.success) return setErrors((e) => ({ ...e, targetUrl: url.error.issues[0]!.message }));
+    setFilling(true);
+    setFillNote(null);
+    try {
+      const found = await api<PageMetadata>("/api/links/metadata", { method: "POST", json: { url: url.data } });
+      const filled: string[] = [];
+      if (!title.trim() && found.title) {
+        setTitle(found.title);
+        filled.push("title");
+      }
+      if (!description.trim() && found.description) {
+        setDescription(found.description);
+        filled.push("description");
+      }
+      const offered = found.imageUrl && !(file || importUrl || imageUrl) ? found.imageUrl : null;
+      setSuggestedImage(offered);
+      setFillNote({
+        failed: false,
+        text: filled.length > 0 ? `Filled the ${filled.join(" and ")} from the page.` : offered ? "The page's image is offered below." : "Nothing to fill: your fields are kept as they are.",
+      });
+    } catch (error) {
+      setFillNote({ failed: true, text: `Could not fill from the page: ${errorMessage(error)}` });
+    } finally {
+      setFilling(false);
+    }
+  };
+
+  const acceptSuggestedImage = () => {
+    setImportUrl(suggestedImage);
+    setSuggestedImage(null);
+    setFile(null);
+    setFilePreview(null);
+    setImageUrl(null);
+    setSource(null);
+    setFocal(CENTRE);
+    pickedUrl.current = null;
+    if (fileInput.current) fileInput.current.value = "";
+    setErrors((e) => ({ ...e, image: undefined }));
+  };
+
+  // The override fields are checked as they are typed, with the server's own rules and messages.
+  const variants = { x: { title: xTitle }, whatsapp: { description: whatsappDescription } };
+  const variantErrors = useMemo(() => {
+    const checked = LinkInput.shape.variants.safeParse({ x: { title: xTitle }, whatsapp: { description: whatsappDescription } });
+    const found: Partial<Record<Field, string>> = {};
+    if (!checked.success) for (const issue of checked.error.issues) found[fieldOf(["variants", ...issue.path])] ??= issue.message;
+    return found;
+  }, [xTitle, whatsappDescription]);
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (slugTaken) return;
-    const parsed = LinkInput.safeParse({ title, description, targetUrl, customLinkSlug: customSlugAllowed ? slug : "" });
+    const parsed = LinkInput.safeParse({ title, description, targetUrl, customLinkSlug: customSlugAllowed ? slug : "", variants });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      for (const issue of parsed.error.issues) next[fieldOf(issue.path)] ??= issue.message;
       setErrors(next);
+      if (next.xTitle || next.whatsappDescription) document.getElementById("per-platform-text")?.setAttribute("open", "");
       return;
     }
     setErrors({});
@@ -134,8 +232,12 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     form.append("targetUrl", targetUrl);
     form.append("customLinkSlug", customSlugAllowed ? slug : "");
     form.append("imageUrl", imageUrl ?? "");
-    form.append("imageSource", file || imageUrl ? "upload" : "");
+    form.append("imageSource", file || importUrl || imageUrl ? "upload" : "");
     if (file) form.append("image", file);
+    if (importUrl) form.append("imageImportUrl", importUrl);
+    form.append("focalX", String(focal.x));
+    form.append("focalY", String(focal.y));
+    form.append("variants", JSON.stringify(variants));
     const created = mode === "create";
     try {
       await api(created ? "/api/links" : `/api/links/by-slug/${encodeURIComponent(link!.linkSlug)}`, { method: created ? "POST" : "PUT", body: form });
@@ -147,16 +249,38 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     }
   };
 
-  const image = filePreview ?? imageUrl;
-  const uploaded = Boolean(file) || link?.imageSource === "upload";
+  // The image the focal point is picked on: a picked file, an accepted page image, or the saved upload's source.
+  const keptSource = imageUrl && link?.imageSource === "upload" ? (sourceImage?.url ?? null) : null;
+  const pickSource = filePreview ?? importUrl ?? keptSource;
+  const size = natural && natural.src === pickSource ? natural : null;
+  // An imported image is judged by its size once shown (its bytes are LinkPrev's to re-encode, as an upload's).
+  const lintSource = source ?? (importUrl && size ? { width: size.width, height: size.height, bytes: 0 } : null);
+  /** Each rendition as the mockups draw it: the server's crop of the source while editing, else what it serves. */
+  const rendition = (id: RenditionId): PreviewImage => {
+    const known = { width: lintSource?.width ?? null, height: lintSource?.height ?? null };
+    if (pickSource) return { src: pickSource, ...known, position: size ? cropPosition(size.width, size.height, id, focal) : undefined };
+    const served = imageUrl === link?.imageUrl ? (link?.images[id] ?? imageUrl) : imageUrl;
+    return served ? { src: served, ...known } : null;
+  };
+  const image = filePreview ?? importUrl ?? imageUrl;
+  const uploaded = Boolean(file) || Boolean(importUrl) || link?.imageSource === "upload";
+  // A platform given its own (valid, so short enough) text no longer cuts the link's.
+  const overridden = (rule: string) => (rule === "x-title-cut" && xTitle.trim() !== "") || (rule === "whatsapp-description-long" && whatsappDescription.trim() !== "");
   const warnings = useMemo(
-    () => lintPreview({ title, description, imageUrl: image, image: source }).filter((w) => !(uploaded && SERVED_FILE_RULES.has(w.rule))),
-    [title, description, image, source, uploaded],
+    () => lintPreview({ title, description, imageUrl: image, image: lintSource }).filter((w) => !(uploaded && SERVED_FILE_RULES.has(w.rule)) && !overridden(w.rule)),
+    [title, description, image, lintSource?.width, lintSource?.height, lintSource?.bytes, uploaded, xTitle, whatsappDescription],
   );
   const about = (field: "title" | "description" | "image"): LintWarning[] => warnings.filter((w) => RULE_FIELD[w.rule as RuleId] === field);
   return (
     <div className="grid gap-8 lg:grid-cols-2 [&>*]:min-w-0">
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === "create" ? "Create link" : "Edit link"}>
+        {link && (
+          <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="share-address">
+            <span className="text-gray-600">Address to share:</span>
+            <span className="break-all font-medium text-indigo-700">{link.currentShortUrl}</span>
+            <CopyLinkButton shortUrl={link.currentShortUrl} />
+          </p>
+        )}
         <div>
           <label htmlFor="customLinkSlug" className="block text-sm font-medium">Custom URL</label>
           <div className="mt-1 flex items-center gap-1 text-sm">
@@ -200,10 +324,12 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           </div>
           <p className="mt-1 text-xs text-gray-500">AI generation: €0.20 per generation, powered by an image model.</p>
           <label htmlFor="image" className="mt-3 block text-sm">Choose an image</label>
-          <input id="image" type="file" accept="image/jpeg,image/png,image/webp" aria-describedby="image-hint image-error image-lint" onChange={(e) => chooseFile((e.target as HTMLInputElement).files?.[0] ?? null)} className="mt-1 block text-sm" />
+          <input ref={fileInput} id="image" type="file" accept="image/jpeg,image/png,image/webp" aria-describedby="image-hint image-error image-lint" onChange={(e) => chooseFile((e.target as HTMLInputElement).files?.[0] ?? null)} className="mt-1 block text-sm" />
           <p id="image-hint" className="mt-1 text-xs text-gray-500">Recommended size 1200x630. Formats: JPG, PNG, WebP. Up to 5 MB.</p>
           <FieldError id="image-error" message={errors.image} />
           <LintList id="image-lint" warnings={about("image")} className="mt-2" />
+          {importUrl && <p className="mt-2 text-sm text-gray-700" data-testid="import-note">The page's image is imported when you save.</p>}
+          {pickSource && <FocalPicker key={pickSource} src={pickSource} focal={focal} onChange={setFocal} onSize={(size) => setNatural({ src: pickSource, ...size })} />}
         </fieldset>
 
         <div>
@@ -220,10 +346,60 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           <FieldError id="description-error" message={errors.description} />
           <LintList id="description-lint" warnings={about("description")} className="mt-2" />
         </div>
+        <details id="per-platform-text" open={Boolean(link?.variants.x.title || link?.variants.whatsapp.description)} className="rounded-md border border-gray-200 p-3">
+          <summary className="cursor-pointer text-sm font-medium">Per-platform text</summary>
+          <p className="mt-1 text-xs text-gray-600">Optional: shorter text for the platforms that cut yours. Left empty, they show the title and description above.</p>
+          <div className="mt-3">
+            <label htmlFor="xTitle" className="block text-sm font-medium">Title on X</label>
+            <input id="xTitle" value={xTitle} aria-invalid={Boolean(variantErrors.xTitle)} aria-describedby="xTitle-count xTitle-error" onChange={(e) => setXTitle((e.target as HTMLInputElement).value)} className={inputClass(Boolean(variantErrors.xTitle))} />
+            <p id="xTitle-count" className="mt-1 text-xs text-gray-500">{`${xTitle.length}/${X_TITLE_MAX}`}</p>
+            <FieldError id="xTitle-error" message={variantErrors.xTitle} />
+          </div>
+          <div className="mt-3">
+            <label htmlFor="whatsappDescription" className="block text-sm font-medium">Description on WhatsApp</label>
+            <textarea id="whatsappDescription" rows={2} value={whatsappDescription} aria-invalid={Boolean(variantErrors.whatsappDescription)} aria-describedby="whatsappDescription-count whatsappDescription-error" onChange={(e) => setWhatsappDescription((e.target as HTMLTextAreaElement).value)} className={inputClass(Boolean(variantErrors.whatsappDescription))} />
+            <p id="whatsappDescription-count" className="mt-1 text-xs text-gray-500">{`${whatsappDescription.length}/${WHATSAPP_DESCRIPTION_MAX}`}</p>
+            <FieldError id="whatsappDescription-error" message={variantErrors.whatsappDescription} />
+          </div>
+        </details>
         <div>
           <label htmlFor="targetUrl" className="block text-sm font-medium">Target URL</label>
-          <input id="targetUrl" type="url" inputMode="url" value={targetUrl} placeholder="https://" aria-invalid={Boolean(errors.targetUrl)} aria-describedby="targetUrl-error" onChange={(e) => setTargetUrl((e.target as HTMLInputElement).value)} className={inputClass(Boolean(errors.targetUrl))} />
+          <div className="flex items-end gap-2">
+            <input
+              id="targetUrl"
+              type="url"
+              inputMode="url"
+              value={targetUrl}
+              placeholder="https://"
+              aria-invalid={Boolean(errors.targetUrl)}
+              aria-describedby="targetUrl-error"
+              onChange={(e) => {
+                setTargetUrl((e.target as HTMLInputElement).value);
+                setErrors((x) => ({ ...x, targetUrl: undefined }));
+              }}
+              onPaste={() => autoFill && setPasted(true)}
+              className={inputClass(Boolean(errors.targetUrl))}
+            />
+            {autoFill && (
+              <button type="button" className={`${buttonClass.secondary} shrink-0`} disabled={filling} onClick={fillFromPage}>
+                {filling ? "Filling…" : "Fill from page"}
+              </button>
+            )}
+          </div>
           <FieldError id="targetUrl-error" message={errors.targetUrl} />
+          {autoFill && (
+            <div aria-live="polite" data-testid="autofill">
+              {pasted && !fillNote && <p className="mt-1 text-sm text-gray-700">Pasted a link: “Fill from page” fills the empty fields from it.</p>}
+              {fillNote && <p className={`mt-1 text-sm ${fillNote.failed ? "text-red-700" : "text-green-800"}`} data-testid="autofill-note">{fillNote.text}</p>}
+              {suggestedImage && (
+                <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-2" data-testid="image-suggestion">
+                  <img src={suggestedImage} alt="The page's image" className="h-16 w-28 rounded object-cover" />
+                  <button type="button" className={buttonClass.primary} onClick={acceptSuggestedImage}>Use this image</button>
+                  <button type="button" className={buttonClass.secondary} onClick={() => setSuggestedImage(null)}>No, thanks</button>
+                </div>
+              )}
+            </div>
+          )}
         </div>
         <div className="flex justify-end gap-2">
           <a href="/admin" className={buttonClass.secondary}>Cancel</a>
@@ -241,7 +417,11 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
             description: description || "Your description",
             host,
             shortUrl,
-            image: image ? { src: image, width: source?.width ?? null, height: source?.height ?? null } : null,
+            image: rendition("wide"),
+            square: rendition("square"),
+            x: rendition("x"),
+            xTitle: xTitle.trim() || null,
+            whatsappDescription: whatsappDescription.trim() || null,
           }}
           warnings={warnings}
         />

@@ -69,11 +69,25 @@ export function pageRoutes(ctx: AppContext) {
 
   const editorProps = async (user: User, link: LinkView | null) => ({
     mode: link ? ("edit" as const) : ("create" as const),
-    link: link && { linkSlug: link.linkSlug, targetUrl: link.targetUrl, title: link.title, description: link.description, imageUrl: link.imageUrl, imageSource: link.imageSource },
+    link: link && {
+      linkSlug: link.linkSlug,
+      targetUrl: link.targetUrl,
+      title: link.title,
+      description: link.description,
+      imageUrl: link.imageUrl,
+      imageSource: link.imageSource,
+      currentShortUrl: link.currentShortUrl,
+      version: link.version,
+      focalX: link.focalX,
+      focalY: link.focalY,
+      images: link.images,
+      variants: link.variants,
+    },
     sourceImage: link?.sourceImage ?? null,
     customSlugAllowed: (await entitlementFor(ctx.db, billingEnabled, user.id)).plan.customSlugs,
     userSlug: user.userSlug,
     publicUrl: ctx.config.publicUrl,
+    autoFill: ctx.config.fetch.enabled,
   });
 
   return new Elysia()

@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { MOCKUP_PLATFORMS, PLATFORMS } from "../../src/previews/platforms.ts";
-import { hydrated, pngBytes, raiseToast, signIn, subscribedUser } from "./helpers.ts";
+import { fakes, hydrated, pngBytes, raiseToast, signIn, subscribedUser } from "./helpers.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -272,7 +272,7 @@ for (const viewport of VIEWPORTS) {
         await hydrated(page);
         const findings: string[] = [];
         // Live lint warnings beside the fields and the mockups (a title X cuts, a small image).
-        await page.getByLabel("Title").fill("A title long enough to be cut on X when laid over");
+        await page.getByLabel("Title", { exact: true }).fill("A title long enough to be cut on X when laid over");
         await page.getByLabel("Choose an image").setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes() });
         await expect(page.locator("#image-lint")).toBeVisible();
         // The card as each platform draws it (the plain card is the page's own audit).
@@ -285,6 +285,29 @@ for (const viewport of VIEWPORTS) {
         await page.getByRole("button", { name: "Create Link" }).click();
         await expect(page.locator("#description-error")).toBeVisible();
         findings.push(...(await audit(page, "/admin/link/new, validation messages")));
+        expectNone(findings);
+      });
+
+      test("the link editor's auto-fill, image suggestion, focal point picker and per-platform text", async ({ page }) => {
+        const { web } = await fakes();
+        await page.goto("/admin/link/new");
+        await hydrated(page);
+        const findings: string[] = [];
+        await page.getByLabel("Target URL").fill(`${web}/news`);
+        await page.getByRole("button", { name: "Fill from page" }).click();
+        await expect(page.getByTestId("image-suggestion")).toBeVisible();
+        findings.push(...(await audit(page, "/admin/link/new, auto-filled with an image offered")));
+        await page.getByLabel("Target URL").fill(`${web}/json`);
+        await page.getByRole("button", { name: "Fill from page" }).click();
+        await expect(page.getByTestId("autofill-note")).toContainText("Could not fill from the page");
+        findings.push(...(await audit(page, "/admin/link/new, auto-fill refused")));
+        await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
+        await expect(page.getByRole("slider", { name: "Focal point" })).toBeVisible();
+        await page.getByText("Per-platform text").click();
+        await page.getByLabel("Title on X").fill("x".repeat(60));
+        await expect(page.locator("#xTitle-error")).toBeVisible();
+        await page.getByLabel("Description on WhatsApp").fill("A short description for WhatsApp");
+        findings.push(...(await audit(page, "/admin/link/new, focal point picker and per-platform text")));
         expectNone(findings);
       });
 

@@ -16,8 +16,8 @@ test("every link-form validation message shows at its field before any request",
   await expect(page.locator("#description-error")).toHaveText("Description is required");
   await expect(page.locator("#targetUrl-error")).toHaveText("Please enter a valid URL");
 
-  await page.getByLabel("Title").fill("x".repeat(61));
-  await page.getByLabel("Description").fill("y".repeat(161));
+  await page.getByLabel("Title", { exact: true }).fill("x".repeat(61));
+  await page.getByLabel("Description", { exact: true }).fill("y".repeat(161));
   await page.getByLabel("Target URL").fill("javascript:alert(1)");
   await page.getByLabel("Custom URL").fill("a".repeat(21));
   // Leaving the field checks it at once (and the message may move the button).
@@ -64,11 +64,11 @@ test("slug taken blocks submission; available is confirmed; unchanged in edit mo
   await page.goto("/admin/link/new");
   await hydrated(page);
   await page.getByLabel("Custom URL").fill("taken");
-  await page.getByLabel("Title").click();
+  await page.getByLabel("Title", { exact: true }).click();
   await expect(page.locator("#customLinkSlug-error")).toHaveText("This custom URL is already taken");
   await expect(page.getByRole("button", { name: "Create Link" })).toBeDisabled();
   await page.getByLabel("Custom URL").fill("free-one");
-  await page.getByLabel("Title").click();
+  await page.getByLabel("Title", { exact: true }).click();
   await expect(page.getByText("Custom slug available").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Create Link" })).toBeEnabled();
 
@@ -77,7 +77,7 @@ test("slug taken blocks submission; available is confirmed; unchanged in edit mo
   let checks = 0;
   page.on("request", (r) => r.url().includes("check-slug-availability") && checks++);
   await page.getByLabel("Custom URL").focus();
-  await page.getByLabel("Title").click();
+  await page.getByLabel("Title", { exact: true }).click();
   await page.waitForTimeout(200);
   expect(checks).toBe(0);
 });
@@ -157,7 +157,7 @@ test("a call answered 401 says so and goes to sign in after 500 ms", async ({ pa
   await hydrated(page);
   await context.clearCookies();
   await page.getByLabel("Custom URL").fill("anything");
-  await page.getByLabel("Title").click();
+  await page.getByLabel("Title", { exact: true }).click();
   await expect(toast(page)).toContainText("Unauthorized");
   await expect(toast(page)).toContainText("You are logged out. Logging in again...");
   await page.waitForURL((url) => url.pathname === "/pricing" || url.pathname === "/api/auth/google" || url.pathname === "/admin");

@@ -39,13 +39,13 @@ test("sign in → consent → subscribe → create a link → views → copy →
   await expect(page.getByRole("heading", { name: "Create New Link" })).toBeVisible();
   await hydrated(page);
   await page.getByLabel("Custom URL").fill("launch");
-  await page.getByLabel("Title").click();
+  await page.getByLabel("Title", { exact: true }).click();
   await expect(page.getByTestId("toast")).toContainText("Custom slug available");
   await expect(page.getByTestId("preview-url")).toHaveText(/\/go\/[a-z0-9_-]+\/launch$/);
   await expect(page.getByTestId("preview-title")).toHaveText("Your title");
-  await page.getByLabel("Title").fill("Our spring launch");
+  await page.getByLabel("Title", { exact: true }).fill("Our spring launch");
   await expect(page.getByTestId("preview-title")).toHaveText("Our spring launch");
-  await page.getByLabel("Description").fill("Everything new this spring, in one page");
+  await page.getByLabel("Description", { exact: true }).fill("Everything new this spring, in one page");
   await expect(page.getByTestId("preview-description")).toHaveText("Everything new this spring, in one page");
   await page.getByLabel("Target URL").fill(`${baseURL}/about`);
   await page.getByLabel("Choose an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: pngBytes(240, 126) });
@@ -91,8 +91,8 @@ test("sign in → consent → subscribe → create a link → views → copy →
   await row.getByRole("link", { name: "Edit Our spring launch" }).click();
   await expect(page.getByRole("heading", { name: "Edit Link" })).toBeVisible();
   await hydrated(page);
-  await expect(page.getByLabel("Title")).toHaveValue("Our spring launch");
-  await page.getByLabel("Title").fill("Our spring launch, extended");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Our spring launch");
+  await page.getByLabel("Title", { exact: true }).fill("Our spring launch, extended");
   await shot("08-edit");
   await page.getByRole("button", { name: "Update Link" }).click();
   await expect(page).toHaveURL(/\/admin$/);

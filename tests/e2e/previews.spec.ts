@@ -19,8 +19,8 @@ async function editorWithLongCard(page: Page) {
   await subscribedUser(page, "pro");
   await page.goto("/admin/link/new");
   await hydrated(page);
-  await page.getByLabel("Title").fill(LONG_TITLE);
-  await page.getByLabel("Description").fill(LONG_DESCRIPTION);
+  await page.getByLabel("Title", { exact: true }).fill(LONG_TITLE);
+  await page.getByLabel("Description", { exact: true }).fill(LONG_DESCRIPTION);
   await page.getByLabel("Target URL").fill("https://example.com/evora");
 }
 
@@ -98,16 +98,16 @@ test("a lint warning appears beside the field and the mockup while typing, and g
   page.on("request", (r) => r.url().includes("/api/links/lint") && lintCalls++);
   const titleCut = page.locator('#title-lint [data-rule="x-title-cut"]');
   await expect(titleCut).toHaveCount(0);
-  await page.getByLabel("Title").pressSequentially("A launch title that keeps going past what X shows");
+  await page.getByLabel("Title", { exact: true }).pressSequentially("A launch title that keeps going past what X shows");
   await expect(titleCut).toHaveCount(0);
-  await page.getByLabel("Title").pressSequentially(" today");
+  await page.getByLabel("Title", { exact: true }).pressSequentially(" today");
   await expect(titleCut).toBeVisible();
   await expect(titleCut).toHaveAttribute("data-severity", "warning");
   await expect(titleCut).toContainText("X:");
   await tab(page, "x").click();
   await expect(page.locator('#preview-warnings [data-rule="x-title-cut"]')).toBeVisible();
   await expect(tab(page, "x")).toContainText("warning");
-  await page.getByLabel("Title").fill("Spring launch");
+  await page.getByLabel("Title", { exact: true }).fill("Spring launch");
   await expect(titleCut).toHaveCount(0);
   await expect(page.locator('#preview-warnings [data-rule="x-title-cut"]')).toHaveCount(0);
 
@@ -179,17 +179,12 @@ test("the dashboard says which platforms fetched the card, and flags them stale 
   await shoot(row, "dashboard-card-by-platform-360px", testInfo);
 });
 
-test("'New version' for a platform with no refresh tool shows the new address, with a copy button and a toast", async ({ page, context, baseURL }) => {
+test("'New version' for a platform with no refresh tool shows the new address, with a copy button and a toast; the editor shares it", async ({ page, context, baseURL }) => {
   await subscribedUser(page, "pro");
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const origin = new URL(page.url()).origin;
   const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Winter sale", description: "Warm coats", targetUrl: "https://example.com/", customLinkSlug: "winter" } });
-  const { id, shortUrl } = await made.json();
-  // POST /api/links/:id/versions comes from another branch of issue 19; until it is merged there is nothing to call.
-  const probe = await page.request.post(`/api/links/${id}/versions`, { headers: { origin } });
-  test.skip(probe.status() === 404, "POST /api/links/:id/versions is not on this branch yet");
-  expect(probe.status()).toBe(201);
-  const next = (await probe.json()).version + 1;
+  const { shortUrl } = await made.json();
   expect((await page.request.get(shortUrl, { headers: { "user-agent": agents.crawlers.x![0]! } })).status()).toBe(200);
 
   const row = page.locator('[data-testid="link-row"][data-slug="winter"]');
@@ -200,10 +195,46 @@ test("'New version' for a platform with no refresh tool shows the new address, w
     await row.getByRole("button", { name: "Card by platform for Winter sale" }).click();
     await expect(x).toContainText("1 fetch", { timeout: 500 });
   }).toPass({ timeout: 5000 });
+  // The button calls the endpoint the platforms JSON names (POST /api/links/:id/versions).
+  const created = page.waitForRequest((r) => r.method() === "POST" && /\/api\/links\/\d+\/versions$/.test(r.url()));
   await x.getByRole("button", { name: "New version for X" }).click();
-  await expect(page.getByTestId("toast")).toContainText(`Version ${next} created`);
-  const address = `${shortUrl}/${next}`;
+  await created;
+  await expect(page.getByTestId("toast")).toContainText("Version 2 created");
+  const address = `${shortUrl}/2`;
   await expect(row.getByTestId("new-version")).toContainText(address);
   await row.getByTestId("new-version").getByRole("button", { name: `Copy ${address}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  expect((await page.request.get(address, { headers: { "user-agent": agents.crawlers.x![0]! } })).status()).toBe(200);
+
+  // The editor shows the address to share now, the new version's.
+  await page.goto("/admin/link/edit/winter");
+  await hydrated(page);
+  await expect(page.getByTestId("share-address")).toContainText(address);
+  await page.getByTestId("share-address").getByRole("button", { name: `Copy ${address}` }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expect(page.getByTestId("preview-url")).toHaveText(address);
+});
+
+test("the Facebook row says whether the re-scrape LinkPrev asked for after an edit worked (fake Graph API)", async ({ page }) => {
+  await subscribedUser(page, "pro");
+  const origin = new URL(page.url()).origin;
+  const card = { description: "Bright colours", targetUrl: "https://example.com/", customLinkSlug: "summer" };
+  expect((await page.request.post("/api/links", { headers: { origin }, data: { title: "Summer sale", ...card } })).status()).toBe(201);
+  const row = page.locator('[data-testid="link-row"][data-slug="summer"]');
+  const openPanel = async () => {
+    await page.goto("/admin");
+    await hydrated(page);
+    await row.getByRole("button", { name: /^Card by platform for Summer sale/ }).click();
+  };
+  await openPanel();
+  await expect(row.locator('[data-platform="facebook"]')).toBeVisible();
+  await expect(row.getByTestId("facebook-scrape")).toHaveCount(0);
+
+  expect((await page.request.put("/api/links/by-slug/summer", { headers: { origin }, data: { title: "Summer sale: last days", ...card } })).ok()).toBe(true);
+  // The re-scrape is asked after the save answers: the panel shows its outcome once it has come back.
+  await expect(async () => {
+    await openPanel();
+    await expect(row.getByTestId("facebook-scrape")).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 5000 });
+  await expect(row.getByTestId("facebook-scrape")).toHaveText(/^Re-scrape asked .+: done \(Facebook scraped the card again: “Scraped by the fake Graph API”\)$/);
 });

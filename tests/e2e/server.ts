@@ -1,4 +1,5 @@
-// The server the browser tests drive: LinkPrev on a fresh data directory, with fake Google, Stripe and VIES.
+// The server the browser tests drive: LinkPrev on a fresh data directory, with fake Google, Stripe, VIES and
+// Facebook Graph API, and a small local "web" for auto-fill (FETCH_ALLOW_PRIVATE lets the fetcher reach loopback).
 // Started by playwright.config.ts; E2E_PORT chooses the app's port and E2E_INFO_PORT where the tests ask where the
 // fakes are (both free ports the config found); the fakes take free ports of their own.
 import { mkdtempSync } from "node:fs";
@@ -6,15 +7,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { startServer } from "../../src/server.ts";
+import { startFakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { startFakeGoogle } from "../fakes/google.ts";
 import { startFakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies } from "../fakes/vies.ts";
+import { startFakeWeb } from "../fakes/web.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const infoPort = Number(process.env.E2E_INFO_PORT ?? port + 1);
 const google = startFakeGoogle();
 const stripe = startFakeStripe();
 const vies = startFakeVies();
+const facebook = startFakeFacebookGraph();
+const web = startFakeWeb();
 const config = loadConfig(
   {},
   {
@@ -25,6 +30,8 @@ const config = loadConfig(
     AUTH_RATE_LIMIT: "100000",
     VIES_URL: vies.url,
     VIES_TIMEOUT_MS: "1000",
+    FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+    ...facebook.env,
     ...google.env,
     ...stripe.env,
   },
@@ -34,7 +41,7 @@ const config = loadConfig(
 Bun.serve({
   port: infoPort,
   hostname: "127.0.0.1",
-  fetch: () => Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, dataDir: config.dataDir }),
+  fetch: () => Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, dataDir: config.dataDir }),
 });
 const server = await startServer(config);
 console.log(`e2e server on ${server.url}`);

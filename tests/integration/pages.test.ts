@@ -162,3 +162,37 @@ describe("dashboard", () => {
     expect((await get("/admin?page=99", cookie)).html).toContain("Page 2 of 2");
   });
 });
+
+describe("link editor", () => {
+  test("offers 'Fill from page' only when the server may fetch pages (FETCH_DISABLED hides it)", async () => {
+    expect((await get("/admin/link/new", await signedInCookie("pro"))).html).toContain("Fill from page");
+    const off = await startTestServer({ ...BILLING_ON, FETCH_DISABLED: "true" });
+    try {
+      const user = await seedUser(off.sql);
+      await seedSubscription(off.sql, user.id, "pro");
+      const cookie = `lp_session=${(await seedSession(off.sql, user.id)).token}`;
+      const editor = await fetch(`${off.url}/admin/link/new`, { headers: { cookie } });
+      expect(editor.status).toBe(200);
+      const html = await editor.text();
+      expect(html).toContain("Target URL");
+      expect(html).not.toContain("Fill from page");
+    } finally {
+      await off.close();
+    }
+  });
+
+  test("editing shows the address to share now: the newest version's", async () => {
+    const cookie = await signedInCookie("pro");
+    const created = await fetch(`${server.url}/api/links`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Versioned", description: "A card", targetUrl: "https://example.com/", customLinkSlug: "versioned" }),
+    });
+    expect(created.status).toBe(201);
+    const { id, shortUrl } = (await created.json()) as { id: number; shortUrl: string };
+    expect((await fetch(`${server.url}/api/links/${id}/versions`, { method: "POST", headers: { cookie, origin: server.url } })).status).toBe(201);
+    const html = (await get("/admin/link/edit/versioned", cookie)).html;
+    expect(html).toContain(`>${shortUrl}/2</span>`);
+    expect(html).toContain(`aria-label="Copy ${shortUrl}/2"`);
+  });
+});

@@ -1,14 +1,31 @@
 // The editor's live preview: the card as written, and one mockup per platform drawn as that platform shows it in
 // 2024–2026 (issue 19 item 1). Every cut, shape and image threshold comes from src/previews/platforms.ts; a mockup
-// shows nothing the platform does not (X and LinkedIn no description, iMessage none either).
+// shows nothing the platform does not (X and LinkedIn no description, iMessage none either). Each draws the variant
+// the server sends it (src/previews/variants.ts): X its 2:1 image and title override, WhatsApp the square image and
+// description override, Telegram the square image, everyone else the wide image and the link's own text.
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import type { LintWarning } from "../../previews/lint.ts";
 import { MOCKUP_PLATFORMS, PLATFORMS, truncate, type PlatformId } from "../../previews/platforms.ts";
 import { LintList } from "./LintList.tsx";
 
-/** The image as the editor knows it: where to draw it from and, when known, the source's size. */
-export type PreviewImage = { src: string; width: number | null; height: number | null } | null;
-export type CardText = { title: string; description: string; host: string; shortUrl: string; image: PreviewImage };
+/**
+ * The image as the editor knows it: where to draw it from, when known the source's size, and while the source
+ * itself is drawn, the CSS object-position that shows the server's crop of it (src/client/ui/FocalPicker.tsx).
+ */
+export type PreviewImage = { src: string; width: number | null; height: number | null; position?: string } | null;
+export type CardText = {
+  title: string;
+  description: string;
+  host: string;
+  shortUrl: string;
+  /** The wide rendition (everyone but X, WhatsApp and Telegram). */
+  image: PreviewImage;
+  square: PreviewImage;
+  x: PreviewImage;
+  /** The per-platform text overrides; null: the link's own text. */
+  xTitle: string | null;
+  whatsappDescription: string | null;
+};
 
 type View = "card" | PlatformId;
 const VIEWS: readonly View[] = ["card", ...MOCKUP_PLATFORMS];
@@ -27,7 +44,7 @@ const ratio = (id: PlatformId) => ({ aspectRatio: String(PLATFORMS[id].imageRati
 const clamp = (lines: number | null) => (lines === null ? undefined : { display: "-webkit-box", WebkitLineClamp: lines, WebkitBoxOrient: "vertical" as const, overflow: "hidden" });
 
 function Img({ image, className, style }: { image: NonNullable<PreviewImage>; className: string; style?: React.CSSProperties }) {
-  return <img src={image.src} alt="" className={`object-cover ${className}`} style={style} data-testid="mockup-image" />;
+  return <img src={image.src} alt="" className={`object-cover ${className}`} style={{ ...style, objectPosition: image.position }} data-testid="mockup-image" />;
 }
 
 function Title({ children, className, style }: { children: ReactNode; className: string; style?: React.CSSProperties }) {
@@ -51,7 +68,7 @@ function Card({ title, description, host, shortUrl, image }: CardText) {
   return (
     <div className="overflow-hidden rounded-md border border-gray-200 bg-white">
       <div className="relative aspect-[1200/630] bg-gray-100">
-        {image ? <img src={image.src} alt="" className="h-full w-full object-cover" data-testid="preview-image" /> : <div className="flex h-full items-center justify-center text-sm text-gray-600">1200 × 630</div>}
+        {image ? <img src={image.src} alt="" className="h-full w-full object-cover" style={{ objectPosition: image.position }} data-testid="preview-image" /> : <div className="flex h-full items-center justify-center text-sm text-gray-600">1200 × 630</div>}
       </div>
       <div className="p-3">
         <p className="text-xs uppercase text-gray-600">{host}</p>
@@ -65,8 +82,9 @@ function Card({ title, description, host, shortUrl, image }: CardText) {
 
 const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> = {
   // summary_large_image: the title over the image, cut; the domain below. No (big enough) image: the `summary` card.
-  x: ({ title, host, image }) =>
-    large("x", image) ? (
+  x: ({ title: ownTitle, xTitle, host, x: image }) => {
+    const title = xTitle ?? ownTitle;
+    return large("x", image) ? (
       <div>
         <div className="relative overflow-hidden rounded-2xl border border-gray-200">
           <Img image={image} className="block w-full" style={ratio("x")} />
@@ -82,7 +100,8 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
           <Title className="break-words">{title}</Title>
         </div>
       </div>
-    ),
+    );
+  },
   // Large image above the domain, title and description; under 600×315 a small square image beside them.
   facebook: ({ title, description, host, image }) => {
     const text = (
@@ -114,7 +133,7 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
       <p className="font-semibold text-gray-700">{SITE_NAME}</p>
       <Title className="font-semibold break-words text-blue-700">{title}</Title>
       <Description className="break-words text-gray-800">{description}</Description>
-      {image && <Img image={image} className="mt-2 max-h-48 max-w-full rounded" />}
+      {image && <Img image={image} className="mt-2 max-h-48 max-w-full rounded" style={image.position ? ratio("slack") : undefined} />}
     </div>
   ),
   // Title and description cut by UTF-8 bytes.
@@ -128,12 +147,13 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
   ),
   // A bubble: the image (small beside the text under 300 px wide), a bold title of at most two lines, a short
   // description and the domain, above the message (the short URL).
-  whatsapp: ({ title, description, host, shortUrl, image }) => {
+  whatsapp: ({ title, description: ownDescription, whatsappDescription, host, shortUrl, square: image }) => {
     const big = large("whatsapp", image);
+    const description = whatsappDescription ?? ownDescription;
     return (
       <div className="max-w-sm rounded-lg bg-[#d9fdd3] p-1 text-sm text-gray-900">
         <div className={`overflow-hidden rounded-md bg-black/5 ${big ? "" : "flex"}`}>
-          {image && <Img image={image} className={big ? "block w-full" : "aspect-square w-20 shrink-0"} style={big ? ratio("whatsapp") : undefined} />}
+          {image && <Img image={image} className={big ? "block aspect-square w-full" : "aspect-square w-20 shrink-0"} />}
           <div className="min-w-0 p-2">
             <Title className="font-semibold break-words" style={clamp(PLATFORMS.whatsapp.titleLines)}>{title}</Title>
             <Description className="break-words text-gray-700">{truncate(description, PLATFORMS.whatsapp.description)}</Description>
@@ -144,13 +164,13 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
       </div>
     );
   },
-  telegram: ({ title, description, image }) => (
+  telegram: ({ title, description, square: image }) => (
     <div className="max-w-sm rounded-xl border border-gray-200 bg-white p-2 text-sm">
       <div className="border-l-2 border-sky-600 pl-2">
         <p className="font-semibold text-sky-700">{SITE_NAME}</p>
         <Title className="font-semibold break-words">{title}</Title>
         <Description className="break-words">{description}</Description>
-        {image && <Img image={image} className="mt-2 block w-full rounded" style={ratio("telegram")} />}
+        {image && <Img image={image} className="mt-2 block aspect-square w-full rounded" />}
       </div>
     </div>
   ),
