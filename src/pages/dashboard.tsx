@@ -45,7 +45,7 @@ function LinkRow({ link, days, platforms }: { link: LinkView; days?: DashboardPr
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{link.title}</p>
-          <p className="truncate text-sm text-indigo-700">{link.shortUrl}</p>
+          <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
           <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
           <p className="mt-1 text-xs text-gray-500">
             {`Created ${shortDate(link.createdAt)} · ${count(link.viewsHuman)} human · ${count(link.viewsBot)} bot`}
@@ -53,7 +53,7 @@ function LinkRow({ link, days, platforms }: { link: LinkView; days?: DashboardPr
           </p>
         </div>
         <div className="flex gap-2">
-          <CopyLinkButton shortUrl={link.shortUrl} />
+          <CopyLinkButton shortUrl={link.currentShortUrl} />
           <QrCodeButton id={link.id} slug={link.linkSlug} title={link.title} />
           <a href={`/admin/link/edit/${encodeURIComponent(link.linkSlug)}`} className={button} aria-label={`Edit ${link.title}`}>
             Edit
