@@ -69,7 +69,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   // Links
   { method: "GET", path: "/api/links/", operationId: "listLinks", tag: "Links", summary: "List your live links, newest first", access: "user", responses: { 200: { description: "The links", schema: z.array(LinkSchema) } } },
   { method: "GET", path: "/api/links/deleted", operationId: "listDeletedLinks", tag: "Links", summary: "List your deleted links", access: "user", responses: { 200: { description: "The deleted links", schema: z.array(LinkSchema) } } },
-  { method: "GET", path: "/api/links/stats", operationId: "linkStats", tag: "Links", summary: "Totals over your live links", access: "user", responses: { 200: { description: "Counts", schema: LinkStatsSchema, example: { totalLinks: 3, totalViews: 352, humanViews: 340, botViews: 12 } } } },
+  { method: "GET", path: "/api/links/stats", operationId: "linkStats", tag: "Links", summary: "Totals over your live links", access: "user", responses: { 200: { description: "Counts", schema: LinkStatsSchema, example: { totalLinks: 3, totalViews: 352, humanViews: 340, botViews: 12, uniqueHumans: 290, scans: 17 } } } },
   {
     method: "GET",
     path: "/api/links/check-slug-availability",
@@ -128,7 +128,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     params: LinkId,
     query: DaysQuery,
     errors: [400, 404],
-    responses: { 200: { description: "Per-day series and crawler platforms", schema: LinkViewsSchema, example: { days: [{ date: "2026-11-22", human: 14, bot: 2 }], platforms: [{ platform: "slack", count: 2 }] } } },
+    responses: { 200: { description: "Per-day series and crawler platforms", schema: LinkViewsSchema, example: { days: [{ date: "2026-11-22", human: 14, bot: 2, uniqueHumans: 11, scans: 3 }], platforms: [{ platform: "slack", count: 2 }] } } },
   },
   { method: "GET", path: "/api/links/:id/platforms", operationId: "linkPlatforms", tag: "Links", summary: "When each platform last fetched the card, and how to refresh it", access: "user", params: LinkId, errors: [404], responses: { 200: { description: "Per platform", schema: LinkPlatformsSchema } } },
   {

@@ -79,6 +79,18 @@ test("documented response schemas accept what the server really answers", async 
   expect(checked).toBeGreaterThanOrEqual(12);
 });
 
+test("every example in the document is valid for the schema beside it", () => {
+  const examples = API_OPERATIONS.flatMap((operation) => [
+    ...(operation.body?.example !== undefined ? [{ at: `${operation.operationId} body`, schema: operation.body.schema, example: operation.body.example }] : []),
+    ...Object.entries(operation.responses).flatMap(([status, response]) =>
+      response.schema && response.example !== undefined ? [{ at: `${operation.operationId} ${status}`, schema: response.schema, example: response.example }] : [],
+    ),
+  ]);
+  expect(examples.length).toBeGreaterThan(3);
+  const invalid = examples.filter(({ schema, example }) => !schema.safeParse(example).success).map(({ at }) => at);
+  expect(invalid).toEqual([]);
+});
+
 test("an error answers the documented Error shape", async () => {
   const response = await client.call("/api/links", { method: "POST", json: { title: "", description: "d", targetUrl: "https://example.com/" } });
   expect(response.status).toBe(400);
