@@ -8,6 +8,9 @@ import { refused, type SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, isHttpUrl } from "./model.ts";
 import { safeHttpUrl } from "./url.ts";
 
+/** Fetches of outside pages and images (auto-fill, image import) per user and minute. */
+export const FETCHES_PER_MINUTE = 30;
+
 export const MetadataRequest = z.object({
   url: z.string("Please enter a valid URL").trim().max(URL_MAX, "URL must be 2048 characters or less").refine(isHttpUrl, "Please enter a valid URL"),
 });

@@ -7,7 +7,7 @@ import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
-import { MetadataRequest, pageMetadata } from "./metadata.ts";
+import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkQrCode, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
@@ -53,9 +53,6 @@ export const linkDeps = (ctx: AppContext): LinkDeps => ({
   facebook: ctx.facebook,
   fetcher: ctx.fetcher,
 });
-
-/** Fetches of outside pages and images (auto-fill, image import) per user and minute. */
-export const FETCHES_PER_MINUTE = 30;
 
 export function linkRoutes(ctx: AppContext) {
   const deps = linkDeps(ctx);

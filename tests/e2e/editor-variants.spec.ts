@@ -2,7 +2,7 @@
 // 127.0.0.1 to its fetcher), the page's image imported only when accepted, the focal point picked on the image and
 // the mockups drawing each platform's crop of it, and the per-platform text overrides.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { FETCHES_PER_MINUTE } from "../../src/links/routes.ts";
+import { FETCHES_PER_MINUTE } from "../../src/links/metadata.ts";
 import { PLATFORMS, type PlatformId } from "../../src/previews/platforms.ts";
 import { RENDITIONS, WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX, focalCrop, type RenditionId } from "../../src/previews/variants.ts";
 import { fakes, hydrated, pngBytes, subscribedUser, watchConsole } from "./helpers.ts";
