@@ -57,13 +57,8 @@ program
   .action(async (options: DataOptions) => {
     const config = configFrom(options);
     const server = await startServer(config);
-    console.log(`LinkPrev listening on ${server.url} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
-    if (config.google) console.log("Sign-in: Google");
-    else {
-      console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
-      console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.engine, config.publicUrl)}`);
-    }
-    console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
+    // At once, before anything else is awaited: the server already answers, so a signal from now on must store
+    // the views it counted (the sign-in link below is a database write that can take a moment).
     const shutdown = async (signal: string) => {
       console.log(`${signal}: storing buffered views and stopping`);
       await server.stop();
@@ -71,6 +66,13 @@ program
     };
     process.once("SIGINT", () => void shutdown("SIGINT"));
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    console.log(`LinkPrev listening on ${server.url} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
+    if (config.google) console.log("Sign-in: Google");
+    else {
+      console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
+      console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.engine, config.publicUrl)}`);
+    }
+    console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
   });
 
 const admin = program
