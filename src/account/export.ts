@@ -4,6 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { apiTokens, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, type User } from "../db/tables.ts";
 import { listLinks, type LinkDeps } from "../links/service.ts";
+import { shortUrlOf } from "../links/url.ts";
 
 const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
@@ -56,7 +57,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
     subscriptions: subscriptionRows.map(({ userId: _userId, stripeEventAt: _at, ...row }) => row),
     payments: paymentRows.map(({ userId: _userId, ...row }) => row),
     apiTokens: tokens,
-    links: linkRows.map(({ userId: _userId, ...row }) => ({ ...row, shortUrl: `${publicUrl}/go/${user.userSlug}/${row.linkSlug}` })),
+    links: linkRows.map(({ userId: _userId, ...row }) => ({ ...row, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug) })),
     dailyViews: rollups,
     // The raw views still kept (VIEW_RETENTION_DAYS), addresses truncated as they were stored.
     views: rawViews,
