@@ -7,26 +7,30 @@
 
 const DAY_MS = 86_400_000;
 /**
- * Today's visitors (per link) whose hash, and whether it is stored, the memos keep; past that they start again.
- * A writer that forgets a visitor pays a SHA-256 and a database lookup on that visitor's next view, so the memos
- * hold a busy day's repeat visitors (the benchmark's 10,000 links × 8 browsers need 80,000). At most some 30 MB:
- * a few hundred bytes for a visitor's first link, tens for each further one.
+ * Today's visitors (and their address-agent pairs) the memo keeps; past that it starts again, and the database's
+ * set tells who is new (a SHA-256 and an insert per forgotten visitor's next view). A busy day's repeat
+ * visitors fit: the benchmark's 10,000 links × 8 browsers need 80,000. Some 10 MB at most.
  */
 const MEMO_LIMIT = 100_000;
+/** Link ids below this share a memo key with their pair number (exact: pair numbers stay below 2^21). */
+const LINK_ID_SPAN = 2 ** 32;
 
 export const dayNumberOf = (at: number) => Math.floor(at / DAY_MS);
 
 export class DailyVisitors {
   private readonly salts = new Map<number, Uint8Array>();
+  /** Today's (address, User-Agent) pairs, numbered: a visitor is a pair and a link. */
+  private pairs = new Map<string, Map<string, number>>();
+  private pairCount = 0;
   /**
-   * Today's hashes by address, then agent, then link: the same visitors come back, and SHA-256 is the costly
-   * part. Keyed by the batch's own strings, not a string built per view: a JS string hashes once, so a view that
-   * hits costs three map lookups.
+   * Today's visitors already sent to the same-day set, as `pair × 2^32 + link`: one number per visitor, so that
+   * a returning visitor costs one set lookup (the writer runs this for every person's view, beside a busy
+   * request thread: each memory access counts).
    */
-  private hashes = new Map<string, Map<string, Map<number, number>>>();
-  private memoSize = 0;
-  /** Hashes known to be in the same-day set already (committed): no need to ask the database again. */
-  private readonly stored = new Set<number>();
+  private seen = new Set<number>();
+  /** The current batch's pair numbers by `address index × strings + agent index`: its strings are looked up once. */
+  private batchPairs = new Map<number, number>();
+  private batchStrings: string[] = [];
   /** The UTC day (days since 1970) the clock was on when last asked. */
   today: number;
 
@@ -44,51 +48,73 @@ export class DailyVisitors {
   closeDaysBefore(day: number): void {
     this.today = day;
     for (const saltDay of this.salts.keys()) if (saltDay < day) this.salts.delete(saltDay);
-    this.hashes = new Map();
-    this.memoSize = 0;
-    this.stored.clear();
+    this.forget();
   }
 
   /**
-   * The visitor's hash (53 bits, an exact JS number) for a view of `linkId` on `day`, or null when that day is
-   * closed (a view stamped just before midnight that reached the writer after it closed the day).
+   * Forgets who was seen today: after a write that failed (its visitors may not be stored), at the day change,
+   * or when the memo is full. The database's set still tells who is new.
    */
-  hash(day: number, linkId: number, address: string, userAgent: string): number | null {
+  forget(): void {
+    this.pairs = new Map();
+    this.pairCount = 0;
+    this.seen = new Set();
+    this.batchPairs = new Map();
+  }
+
+  /** Starts a batch whose addresses and agents are indexes into `strings`. */
+  startBatch(strings: string[]): void {
+    this.batchStrings = strings;
+    this.batchPairs = new Map();
+  }
+
+  /**
+   * The visitor's hash (53 bits, an exact JS number) when this person's view of `linkId` on `day` may be their
+   * first of the day, to be added to the same-day set (the set tells whether it was); null when the visitor was
+   * already sent, or when that day is closed (a view stamped just before midnight that reached the writer after
+   * it closed the day). Addresses and agents are indexes into the batch's strings.
+   */
+  firstVisit(day: number, linkId: number, address: number, agent: number): number | null {
     if (day < this.today) return null;
-    // A view of a later day (past midnight, before the writer closes today) is rare: no memo.
-    if (day > this.today) return this.digest(day, linkId, address, userAgent);
-    let byAgent = this.hashes.get(address);
-    if (byAgent === undefined) this.hashes.set(address, (byAgent = new Map()));
-    let byLink = byAgent.get(userAgent);
-    if (byLink === undefined) byAgent.set(userAgent, (byLink = new Map()));
-    let hash = byLink.get(linkId);
-    if (hash === undefined) {
-      hash = this.digest(day, linkId, address, userAgent);
-      if (++this.memoSize > MEMO_LIMIT) {
-        this.hashes = new Map();
-        this.memoSize = 0;
-      } else byLink.set(linkId, hash);
+    // A view of a later day (past midnight, before the writer closes today) is rare: no memo, the set dedupes.
+    if (day > this.today || linkId >= LINK_ID_SPAN) return this.digest(day, linkId, address, agent);
+    const key = this.pairOf(address, agent) * LINK_ID_SPAN + linkId;
+    if (this.seen.has(key)) return null;
+    if (this.seen.size >= MEMO_LIMIT) {
+      this.forget();
+      return this.firstVisit(day, linkId, address, agent);
     }
-    return hash;
+    this.seen.add(key);
+    return this.digest(day, linkId, address, agent);
+  }
+
+  private pairOf(address: number, agent: number): number {
+    const batchKey = address * this.batchStrings.length + agent;
+    let pair = this.batchPairs.get(batchKey);
+    if (pair === undefined) {
+      const addressText = this.batchStrings[address]!;
+      const agentText = this.batchStrings[agent]!;
+      let byAgent = this.pairs.get(addressText);
+      if (byAgent === undefined) this.pairs.set(addressText, (byAgent = new Map()));
+      pair = byAgent.get(agentText);
+      if (pair === undefined) {
+        if (this.pairCount >= MEMO_LIMIT) {
+          this.forget();
+          return this.pairOf(address, agent);
+        }
+        byAgent.set(agentText, (pair = this.pairCount++));
+      }
+      this.batchPairs.set(batchKey, pair);
+    }
+    return pair;
   }
 
   /** SHA-256 of the day's salt and the view's visitor, cut to 53 bits. */
-  private digest(day: number, linkId: number, address: string, userAgent: string): number {
+  private digest(day: number, linkId: number, address: number, agent: number): number {
     let salt = this.salts.get(day);
     if (!salt) this.salts.set(day, (salt = crypto.getRandomValues(new Uint8Array(32))));
-    const digest = new Bun.CryptoHasher("sha256").update(salt).update(`${day}\n${linkId}\n${address}\n${userAgent}`).digest();
+    const visitor = `${day}\n${linkId}\n${this.batchStrings[address]}\n${this.batchStrings[agent]}`;
+    const digest = new Bun.CryptoHasher("sha256").update(salt).update(visitor).digest();
     return (digest.readUInt32BE(0) & 0x1fffff) * 2 ** 32 + digest.readUInt32BE(4);
-  }
-
-  isStored(hash: number): boolean {
-    return this.stored.has(hash);
-  }
-
-  /** Hashes now committed to the same-day set. */
-  remember(hashes: Iterable<number>): void {
-    for (const hash of hashes) {
-      if (this.stored.size >= MEMO_LIMIT) this.stored.clear();
-      this.stored.add(hash);
-    }
   }
 }

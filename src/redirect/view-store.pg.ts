@@ -68,7 +68,7 @@ export class PgViewStore {
     const columns = { userId: [] as number[], linkId: [] as number[], ip: [] as (string | null)[], agent: [] as number[], attribution: [] as (string | null)[], isBot: [] as boolean[], platform: [] as (string | null)[], at: [] as number[], scan: [] as boolean[] };
     // The batch's visitor hashes the set may not hold yet, once each.
     const visitors = { day: [] as string[], linkId: [] as number[], hash: [] as number[] };
-    const seen = new Set<number>();
+    this.visitors.startBatch(b.strings);
     for (let i = 0; i < b.size; i++) {
       const linkId = b.linkId[i]!;
       const isBot = b.isBot[i] === 1;
@@ -95,9 +95,8 @@ export class PgViewStore {
       else {
         row.human++;
         if (scan) row.scans++;
-        const hash = this.visitors.hash(dayNumber, linkId, address, agentTexts[i]!);
-        if (hash !== null && !seen.has(hash) && !this.visitors.isStored(hash)) {
-          seen.add(hash);
+        const hash = this.visitors.firstVisit(dayNumber, linkId, b.address[i]!, b.userAgent[i]!);
+        if (hash !== null) {
           visitors.day.push(day);
           visitors.linkId.push(linkId);
           visitors.hash.push(hash);
@@ -144,8 +143,11 @@ export class PgViewStore {
       ON CONFLICT (link_id, day, platform, slot)
       DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot,
                     scans = view_rollups.scans + excluded.scans, unique_humans = view_rollups.unique_humans + excluded.unique_humans,
-                    last_at = greatest(view_rollups.last_at, excluded.last_at)`;
-    this.visitors.remember(visitors.hash);
+                    last_at = greatest(view_rollups.last_at, excluded.last_at)`.catch((error: unknown) => {
+      // The visitors it sent may not be in the set: ask the set again next time.
+      this.visitors.forget();
+      throw error;
+    });
     await this.closeEarlierDays();
   }
 }

@@ -32,6 +32,13 @@ type Rollup = Map<number, Map<number, Cell>>;
  * people, also how many came through the QR code and how many were the day's first view of a visitor.
  */
 type Cell = { n: number; at: number; scans: number; uniques: number };
+const INSERT_VIEWS = `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan) VALUES`;
+const VIEW_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+/**
+ * Rows stored per statement under load: binding and stepping a statement costs more than the row it stores,
+ * and the writer shares the CPU with the request thread.
+ */
+const ROWS_PER_INSERT = 64;
 /** Platform codes stay below this (the classifier names a few dozen platforms at most). */
 const PLATFORM_SLOTS = 64;
 
@@ -81,9 +88,8 @@ export class ViewStore {
       liveLinks: sqlite.query<{ id: number }, [string]>(`SELECT l.id FROM json_each(?) j JOIN links l ON l.id = j.value`),
       findAgent: sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`),
       addAgent: sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`),
-      insertView: sqlite.query(
-        `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
+      insertView: sqlite.query(`${INSERT_VIEWS} ${VIEW_VALUES}`),
+      insertViews: sqlite.query(`${INSERT_VIEWS} ${Array(ROWS_PER_INSERT).fill(VIEW_VALUES).join(", ")}`),
       addToRollup: sqlite.query(
         `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`,
       ),
@@ -143,7 +149,6 @@ export class ViewStore {
    */
   write(batch: ViewBatch | null, fold: boolean): void {
     const learnedAgents = new Map<string, number>();
-    const learnedVisitors: number[] = [];
     let nextViewId = this.nextViewId;
     // At the UTC day change the earlier days' hashes go, once the rollups count them: fold now.
     const newDay = this.visitors.newDay();
@@ -154,7 +159,7 @@ export class ViewStore {
         // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
         // lock, so none can slip in between): ids never collide and only grow.
         nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
-        if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents, learnedVisitors);
+        if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
         if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
         else if (folding) {
           for (const [dayNumber, byKey] of this.pending) this.foldDay(this.dayName(dayNumber), byKey);
@@ -167,13 +172,14 @@ export class ViewStore {
       // so the next fold counts those instead.
       this.recount = true;
       this.pending = new Map();
+      // The visitors it sent to the set were rolled back too.
+      this.visitors.forget();
       throw error;
     }
 
     this.nextViewId = nextViewId;
     if (this.agentIds.size + learnedAgents.size > AGENT_MEMO_LIMIT) this.agentIds.clear();
     for (const [agent, id] of learnedAgents) this.agentIds.set(agent, id);
-    this.visitors.remember(learnedVisitors);
     if (newDay !== null) this.visitors.closeDaysBefore(newDay);
     if (folding) {
       this.pending = new Map();
@@ -201,8 +207,8 @@ export class ViewStore {
    * Stores the rows of the batch's live links and counts them into the pending rollups, a person's first view
    * of the day also into the day's visitors; returns the next id.
    */
-  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>, learnedVisitors: number[]): number {
-    const { findAgent, addAgent, insertView, addVisitor } = this.statements;
+  private insertRows(b: ViewBatch, firstId: number, learnedAgents: Map<string, number>): number {
+    const { findAgent, addAgent, insertView, insertViews, addVisitor } = this.statements;
     const text = (index: number) => (index < 0 ? null : b.strings[index]!);
     // Stored truncated (IPv4 /24, IPv6 /48), once per distinct address of the batch.
     const storedIpAt = new Map<number, string | null>();
@@ -211,14 +217,11 @@ export class ViewStore {
       if (ip === undefined) storedIpAt.set(index, (ip = truncateIpMemo(b.strings[index]!) || null));
       return ip;
     };
-    const inBatch = new Set<number>();
+    this.visitors.startBatch(b.strings);
     /** Whether this is the visitor's first view of the link that day: then its hash joins the set. */
     const isNewVisitor = (day: number, linkId: number, i: number) => {
-      const hash = this.visitors.hash(day, linkId, b.strings[b.address[i]!]!, b.strings[b.userAgent[i]!]!);
-      if (hash === null || inBatch.has(hash) || this.visitors.isStored(hash)) return false;
-      inBatch.add(hash);
-      learnedVisitors.push(hash);
-      return addVisitor.run(this.dayName(day), linkId, hash).changes > 0;
+      const hash = this.visitors.firstVisit(day, linkId, b.address[i]!, b.userAgent[i]!);
+      return hash !== null && addVisitor.run(this.dayName(day), linkId, hash).changes > 0;
     };
     const live = this.liveOf(b.linkId.subarray(0, b.size));
     // The batch's User-Agents, by string index: looked up (or added) once each.
@@ -250,6 +253,7 @@ export class ViewStore {
       return code;
     };
 
+    const rows: (string | number | null)[] = [];
     let id = firstId;
     for (let i = 0; i < b.size; i++) {
       const linkId = b.linkId[i]!;
@@ -258,13 +262,18 @@ export class ViewStore {
       const isBot = b.isBot[i]!;
       const platform = b.platform[i]!;
       const scan = b.scan[i]!;
-      insertView.run(id++, b.userId[i]!, linkId, storedIp(b.address[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at, scan);
+      rows.push(id++, b.userId[i]!, linkId, storedIp(b.address[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at, scan);
+      if (rows.length === ROWS_PER_INSERT * 10) {
+        insertViews.run(...rows);
+        rows.length = 0;
+      }
       const day = Math.floor(at / DAY_MS);
       const cell = this.count(day, (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot, at);
       if (isBot) continue;
       cell.scans += scan;
       if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
+    for (let row = 0; row < rows.length; row += 10) insertView.run(...rows.slice(row, row + 10));
     return id;
   }
 

@@ -156,7 +156,33 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
   expect(audience(path)).toMatchObject({ mismatched: 0 });
   store.write(batch(1, 3), true);
   expect(counts(path)).toMatchObject({ rows: 12, rolled: 12 });
-  expect(audience(path)).toMatchObject({ mismatched: 0 });
+  expect(audience(path)).toMatchObject({ mismatched: 0, uniques: 6 });
+  // The failed batch's visitor was never stored: their next view is their first.
+  const again = new ViewBatchBuilder();
+  again.add({ linkId: 1, userId: 1, isBot: false, platform: null, address: "", userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
+  store.write(again.take().batch, true);
+  expect(audience(path)).toEqual({ mismatched: 0, uniques: 7, scans: 1 });
+  sqlite.close();
+});
+
+test("past the writer's memo of 100,000 visitors, a returning visitor is still counted once", () => {
+  const path = database();
+  const { sqlite, store } = writer(path);
+  const visitors = 120_000;
+  const viewAll = () => {
+    for (let first = 0; first < visitors; first += 5000) {
+      const builder = new ViewBatchBuilder();
+      for (let v = first; v < first + 5000; v++) {
+        builder.add({ linkId: 1 + (v % 2), userId: 1, isBot: false, platform: null, address: `10.${v >> 16}.${(v >> 8) & 255}.${v & 255}`, userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
+      }
+      store.write(builder.take().batch, false);
+    }
+  };
+  viewAll();
+  viewAll();
+  store.write(null, true);
+  expect(audience(path)).toEqual({ mismatched: 0, uniques: visitors, scans: 0 });
+  expect(counts(path).rows).toBe(2 * visitors);
   sqlite.close();
 });
 
