@@ -29,12 +29,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A data directory with `users` users holding `links` links in all; returns the short paths. */
-export function seedDataDir(links: number, users = 100): { dataDir: string; paths: string[] } {
+/**
+ * A data directory with `users` users holding `links` links in all; returns the short paths. `migrate`: another
+ * checkout's migrations (bench/compare.ts seeds each build with its own schema).
+ */
+export function seedDataDir(links: number, users = 100, migrate: (sqlite: Database) => void = applyMigrations): { dataDir: string; paths: string[] } {
   const dataDir = mkdtempSync(join(scratch, "data-"));
   const sqlite = new Database(join(dataDir, "linkprev.db"), { create: true });
   sqlite.run("PRAGMA journal_mode = WAL");
-  applyMigrations(sqlite);
+  migrate(sqlite);
   const paths: string[] = [];
   sqlite.transaction(() => {
     const addUser = sqlite.query("INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id");

@@ -1,0 +1,89 @@
+// /go throughput of this checkout against another commit, side by side: both servers run at once, each on its own
+// data directory seeded with its own schema, and wrk alternates between them (which goes first alternates too), so
+// the drift of a shared machine falls on both. Finer than `npm run bench`'s ratio to a bare server, whose rounds
+// are minutes apart: use it to say what a change costs.
+// Usage: npm run bench:compare -- <git ref> [--runs 12 --seconds 5 --connections 50 --links 10000]
+import type { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { bun, ensureWrk, fmt, freePort, root, runWrk, seedDataDir, waitForHttp, wrkScript } from "./lib.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: "string", default: "12" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "50" },
+    links: { type: "string", default: "10000" },
+  },
+});
+const [ref] = positionals;
+if (!ref) {
+  console.error("usage: npm run bench:compare -- <git ref> [--runs 12 --seconds 5 --connections 50 --links 10000]");
+  process.exit(2);
+}
+const runs = Number(values.runs);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const links = Number(values.links);
+
+const git = (...args: string[]) => {
+  const run = Bun.spawnSync(["git", ...args], { cwd: root, stderr: "pipe" });
+  if (!run.success) throw new Error(`git ${args.join(" ")}: ${run.stderr.toString().trim()}`);
+  return run.stdout.toString().trim();
+};
+const commit = git("rev-parse", "--verify", `${ref}^{commit}`);
+
+ensureWrk();
+// The other commit, checked out beside this one (its own sources and migrations, this checkout's packages).
+const baseDir = join(mkdtempSync(join(tmpdir(), "linkprev-compare-")), "base");
+git("worktree", "add", "--detach", baseDir, commit);
+process.on("exit", () => {
+  Bun.spawnSync(["git", "worktree", "remove", "--force", baseDir], { cwd: root });
+  rmSync(join(baseDir, ".."), { recursive: true, force: true });
+});
+symlinkSync(join(root, "node_modules"), join(baseDir, "node_modules"));
+if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: baseDir, stdout: "ignore", stderr: "inherit" }).success) throw new Error(`${ref}: the assets did not build`);
+
+console.log(`seeding ${fmt(links)} links for each...`);
+const { applyMigrations: baseMigrations } = (await import(join(baseDir, "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
+const builds = [
+  { name: ref, tree: baseDir, ...seedDataDir(links, 100, baseMigrations) },
+  { name: "this checkout", tree: root, ...seedDataDir(links) },
+];
+const script = wrkScript(builds[0]!.paths, 0.2);
+
+const servers = await Promise.all(
+  builds.map(async (build) => {
+    const port = await freePort();
+    const process_ = Bun.spawn([bun, join(build.tree, "cli/linkprev.ts"), "serve", "--port", String(port), "--data", build.dataDir], {
+      env: { ...process.env, NODE_ENV: "production" },
+      stdout: "ignore",
+      stderr: "inherit",
+    });
+    await waitForHttp(`http://127.0.0.1:${port}/api/version`);
+    return { url: `http://127.0.0.1:${port}`, process: process_ };
+  }),
+);
+for (const server of servers) runWrk(server.url, script, 3, connections);
+
+console.log(`${runs} runs of ${seconds} s each, ${connections} connections, 20 % crawler agents, ${ref} (${commit.slice(0, 10)}) against this checkout`);
+const ratios: number[] = [];
+for (let run = 0; run < runs; run++) {
+  const order = run % 2 === 0 ? [0, 1] : [1, 0];
+  const rps: number[] = [];
+  for (const index of order) rps[index] = runWrk(servers[index]!.url, script, seconds, connections).rps;
+  ratios.push(rps[1]! / rps[0]!);
+  console.log(`run ${String(run + 1).padStart(2)}: ${ref} ${fmt(rps[0]!).padStart(7)} req/s | this checkout ${fmt(rps[1]!).padStart(7)} req/s | ratio ${fmt(rps[1]! / rps[0]!, 3)}`);
+}
+for (const server of servers) server.process.kill("SIGTERM");
+await Promise.all(servers.map((server) => server.process.exited));
+
+const sorted = [...ratios].sort((x, y) => x - y);
+const median = (sorted[Math.floor((runs - 1) / 2)]! + sorted[Math.ceil((runs - 1) / 2)]!) / 2;
+const mean = ratios.reduce((sum, r) => sum + r, 0) / runs;
+console.log(`
+/go, this checkout ÷ ${ref}: median ${fmt(median, 3)}, mean ${fmt(mean, 3)}, range ${fmt(sorted[0]!, 3)}–${fmt(sorted[runs - 1]!, 3)}
+(1.000 is no change; the range is this machine's noise between back-to-back runs)`);
