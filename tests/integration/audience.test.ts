@@ -171,6 +171,38 @@ describe("the UTC day change, on the writer's clock", () => {
   });
 });
 
+describe("the writer's memo of today's visitors", () => {
+  test("a batch the database refused counts its visitors once written again; one visitor twice in a batch is one", async () => {
+    const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "refused" });
+    const postgres = server.ctx.config.postgres !== null;
+    const refuse = postgres
+      ? ["CREATE FUNCTION refuse_views() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$", "CREATE TRIGGER refuse_views BEFORE INSERT ON views FOR EACH ROW EXECUTE FUNCTION refuse_views()"]
+      : ["CREATE TRIGGER refuse_views BEFORE INSERT ON views BEGIN SELECT RAISE(ABORT, 'disk full'); END"];
+    const allow = postgres ? ["DROP TRIGGER refuse_views ON views", "DROP FUNCTION refuse_views()"] : ["DROP TRIGGER refuse_views"];
+    const writer = writerWithClock(Date.now);
+    const batch = (views: Array<[address: string, agent: string]>) => {
+      const builder = new ViewBatchBuilder();
+      for (const [address, agent] of views) builder.add({ linkId, userId: owner.userId, isBot: false, platform: null, address, userAgent: agent, attribution: null, scan: false, at: Date.now() });
+      return builder.take().batch;
+    };
+    try {
+      await writer.write(batch([["198.51.100.20", PERSON]]));
+      const refused = batch([["198.51.100.21", PERSON], ["198.51.100.21", PERSON], ["198.51.100.22", OTHER_PERSON]]);
+      for (const statement of refuse) await server.sql.run(statement);
+      await expect(writer.write(refused)).rejects.toThrow("disk full");
+      for (const statement of allow) await server.sql.run(statement);
+      // Sent again, as the PostgreSQL writer retries a refused batch: its two visitors are new.
+      await writer.write(refused);
+      expect((await counts(linkId, "refused")).day).toMatchObject({ human: 4, uniqueHumans: 3 });
+      // And they are known now.
+      await writer.write(batch([["198.51.100.21", PERSON], ["198.51.100.22", OTHER_PERSON]]));
+      expect((await counts(linkId, "refused")).day).toMatchObject({ human: 6, uniqueHumans: 3 });
+    } finally {
+      await writer.close();
+    }
+  });
+});
+
 /** The dark modules of the SVG qrSvg draws (a path of `M x y h n v1 h-n z` runs), as RGBA pixels `scale` per module. */
 function rasteriseSvg(svg: string, scale = 4): { data: Uint8ClampedArray; side: number } {
   const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(svg);
