@@ -4,7 +4,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { MOCKUP_PLATFORMS, PLATFORMS, truncate, utf8Bytes, type PlatformId } from "../../src/previews/platforms.ts";
-import { hydrated, pngBytes, subscribedUser } from "./helpers.ts";
+import { fakes, hydrated, pngBytes, subscribedUser } from "./helpers.ts";
 
 // 58 characters (over X's 50) and 71 UTF-8 bytes (over Discord's 67, though it has fewer than 67 characters).
 const LONG_TITLE = "Été à Évora: cafés, pâtisseries et rêves près de l’océan ☀";
@@ -215,26 +215,47 @@ test("'New version' for a platform with no refresh tool shows the new address, w
   await expect(page.getByTestId("preview-url")).toHaveText(address);
 });
 
-test("the Facebook row says whether the re-scrape LinkPrev asked for after an edit worked (fake Graph API)", async ({ page }) => {
+/**
+ * A new link whose title is then edited, as a subscribed user: returns the Facebook row's line on the re-scrape
+ * LinkPrev asks for after the save, once it has come back.
+ */
+async function rescrapeOutcomeAfterEdit(page: Page, slug: string): Promise<Locator> {
   await subscribedUser(page, "pro");
   const origin = new URL(page.url()).origin;
-  const card = { description: "Bright colours", targetUrl: "https://example.com/", customLinkSlug: "summer" };
-  expect((await page.request.post("/api/links", { headers: { origin }, data: { title: "Summer sale", ...card } })).status()).toBe(201);
-  const row = page.locator('[data-testid="link-row"][data-slug="summer"]');
+  const card = { description: "Bright colours", targetUrl: "https://example.com/", customLinkSlug: slug };
+  expect((await page.request.post("/api/links", { headers: { origin }, data: { title: `Sale ${slug}`, ...card } })).status()).toBe(201);
+  const row = page.locator(`[data-testid="link-row"][data-slug="${slug}"]`);
   const openPanel = async () => {
     await page.goto("/admin");
     await hydrated(page);
-    await row.getByRole("button", { name: /^Card by platform for Summer sale/ }).click();
+    await row.getByRole("button", { name: new RegExp(`^Card by platform for Sale ${slug}`) }).click();
   };
   await openPanel();
   await expect(row.locator('[data-platform="facebook"]')).toBeVisible();
   await expect(row.getByTestId("facebook-scrape")).toHaveCount(0);
 
-  expect((await page.request.put("/api/links/by-slug/summer", { headers: { origin }, data: { title: "Summer sale: last days", ...card } })).ok()).toBe(true);
+  expect((await page.request.put(`/api/links/by-slug/${slug}`, { headers: { origin }, data: { title: `Sale ${slug}: last days`, ...card } })).ok()).toBe(true);
   // The re-scrape is asked after the save answers: the panel shows its outcome once it has come back.
   await expect(async () => {
     await openPanel();
     await expect(row.getByTestId("facebook-scrape")).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 5000 });
-  await expect(row.getByTestId("facebook-scrape")).toHaveText(/^Re-scrape asked .+: done \(Facebook scraped the card again: “Scraped by the fake Graph API”\)$/);
+  return row.getByTestId("facebook-scrape");
+}
+
+test("the Facebook row says whether the re-scrape LinkPrev asked for after an edit worked (fake Graph API)", async ({ page }) => {
+  const outcome = await rescrapeOutcomeAfterEdit(page, "summer");
+  await expect(outcome).toHaveText(/^Re-scrape asked .+: done \(Facebook scraped the card again: “Scraped by the fake Graph API”\)$/);
+});
+
+test("the Facebook row says when Facebook refused the re-scrape, in Facebook's words", async ({ page }) => {
+  const { facebook } = await fakes();
+  const refuse = (failure: object | null) => fetch(`${facebook}/__test/fail-with`, { method: "POST", body: JSON.stringify(failure) });
+  await refuse({ idContains: "/autumn", message: "(#100) The URL could not be scraped: the server answered 403", code: 100 });
+  try {
+    const outcome = await rescrapeOutcomeAfterEdit(page, "autumn");
+    await expect(outcome).toHaveText(/^Re-scrape asked .+: failed \(\(#100\) The URL could not be scraped: the server answered 403\)$/);
+  } finally {
+    await refuse(null);
+  }
 });

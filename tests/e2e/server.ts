@@ -41,7 +41,7 @@ const config = loadConfig(
 Bun.serve({
   port: infoPort,
   hostname: "127.0.0.1",
-  fetch: () => Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, dataDir: config.dataDir }),
+  fetch: () => Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, facebook: facebook.url, dataDir: config.dataDir }),
 });
 const server = await startServer(config);
 console.log(`e2e server on ${server.url}`);

@@ -1,6 +1,7 @@
 // A fake Facebook Graph API for re-scrapes: `POST /{version}/?id={url}&scrape=true&access_token={app_id}|{app_secret}`
 // (parameters in the query string or a form body, as the real one takes them). It checks the app access token,
-// records every request, answers the scraped object as Facebook does, or Facebook's error JSON when told to.
+// records every request, answers the scraped object as Facebook does, or Facebook's error JSON when told to
+// (`failWith`, or `POST /__test/fail-with` with the same JSON from another process, as the browser tests do).
 import { serveOnLoopback } from "./loopback.ts";
 
 export type GraphRequest = { path: string; id: string | null; scrape: string | null; accessToken: string | null };
@@ -10,15 +11,20 @@ export type FakeFacebookGraph = {
   /** The settings that point LinkPrev at this fake with its app credentials. */
   env: Record<string, string>;
   requests: GraphRequest[];
-  /** Every later request is answered with Facebook's error JSON carrying this message (null: answer normally). */
-  failWith: (error: { message: string; status?: number; code?: number } | null) => void;
+  /**
+   * Every later request (whose `id` contains `idContains`, when given) is answered with Facebook's error JSON
+   * carrying this message (null: answer normally).
+   */
+  failWith: (error: GraphFailure | null) => void;
   /** Resolves once `count` requests have arrived (at once if they already have). */
   received: (count: number) => Promise<void>;
   stop: () => void;
 };
 
+type GraphFailure = { message: string; status?: number; code?: number; idContains?: string };
+
 export function startFakeFacebookGraph(appId = "1234567890", appSecret = "fake-app-secret"): FakeFacebookGraph {
-  let failure: { message: string; status?: number; code?: number } | null = null;
+  let failure: GraphFailure | null = null;
   const waiting: Array<{ count: number; resolve: () => void }> = [];
   const graphError = (status: number, message: string, code: number, type = "OAuthException") =>
     Response.json({ error: { message, type, code, fbtrace_id: "AbCdEfGhIjK" } }, { status });
@@ -35,6 +41,10 @@ export function startFakeFacebookGraph(appId = "1234567890", appSecret = "fake-a
 
   const loopback = serveOnLoopback(async (request) => {
     const url = new URL(request.url);
+    if (url.pathname === "/__test/fail-with" && request.method === "POST") {
+      fake.failWith((await request.json()) as GraphFailure | null);
+      return new Response(null, { status: 204 });
+    }
     if (request.method !== "POST" || !/^\/(v\d+\.\d+\/?)?$/.test(url.pathname)) return graphError(400, "Unsupported request", 100, "GraphMethodException");
     const form = request.headers.get("content-type")?.includes("application/x-www-form-urlencoded") ? new URLSearchParams(await request.text()) : null;
     const param = (name: string) => url.searchParams.get(name) ?? form?.get(name) ?? null;
@@ -46,7 +56,7 @@ export function startFakeFacebookGraph(appId = "1234567890", appSecret = "fake-a
     }
     if (recorded.accessToken !== `${appId}|${appSecret}`) return graphError(400, "Invalid OAuth access token - Cannot parse access token", 190);
     if (!recorded.id) return graphError(400, "(#100) The parameter id is required", 100);
-    if (failure) return graphError(failure.status ?? 400, failure.message, failure.code ?? 1, "OAuthException");
+    if (failure && recorded.id.includes(failure.idContains ?? "")) return graphError(failure.status ?? 400, failure.message, failure.code ?? 1, "OAuthException");
     // The scraped object, as Facebook answers it (the fields of GET /?id={url}).
     return Response.json({
       url: recorded.id,
