@@ -20,6 +20,8 @@ export type SafeFetchOptions = {
   deadlineMs: number;
   userAgent: string;
   resolve?: Resolver;
+  /** Certificate authorities to trust besides the system's (the tests' own, for an HTTPS server on loopback). */
+  ca?: string;
 };
 
 export const MAX_REDIRECTS = 3;
@@ -218,7 +220,7 @@ export class SafeFetcher {
         redirect: "manual",
         signal,
         headers: { Host: target.host, "User-Agent": this.options.userAgent, Accept: accept },
-        ...(literal ? {} : { tls: { serverName: hostname } }),
+        tls: { ...(literal ? {} : { serverName: hostname }), ...(this.options.ca ? { ca: this.options.ca } : {}) },
       });
     } catch (error) {
       if (signal.aborted) throw error;

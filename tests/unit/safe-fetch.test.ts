@@ -64,3 +64,35 @@ test("a resolver that never answers is cut off by the deadline", async () => {
   await expect(fetcher.fetchPage("https://slow-dns.test/")).rejects.toMatchObject({ status: 422, message: "The page took longer than 0.3 seconds to arrive" });
   expect(Date.now() - started).toBeLessThan(2000);
 });
+
+test("https: the connection goes to the checked address and the certificate must be the name's", async () => {
+  // An HTTPS server on loopback with a certificate for pinned.test only, from the tests' own CA (tests/fixtures/tls,
+  // made for these tests and valid until 2126; the key protects nothing else).
+  const tls = (file: string) => Bun.file(new URL(`../fixtures/tls/${file}`, import.meta.url)).text();
+  const [ca, cert, key] = await Promise.all([tls("ca.pem"), tls("pinned.test.pem"), tls("pinned.test-key.pem")]);
+  const hosts: string[] = [];
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    tls: { cert, key },
+    fetch: (request) => {
+      hosts.push(request.headers.get("host") ?? "");
+      return new Response("<html><head><title>Pinned</title></head></html>", { headers: { "content-type": "text/html" } });
+    },
+  });
+  try {
+    const fetcher = (resolve: Resolver, withCa = true) =>
+      new SafeFetcher({ allowPrivate: ["127.0.0.1/32"], deadlineMs: 3000, userAgent: "LinkPrevBot/1.0", resolve, ...(withCa ? { ca } : {}) });
+    // "pinned.test" resolves nowhere for real: the request reached the address the resolver gave, under the name.
+    const page = await fetcher(scriptedResolver(["127.0.0.1"])).fetchPage(`https://pinned.test:${server.port}/`);
+    expect(page.html).toContain("<title>Pinned</title>");
+    expect(hosts).toEqual([`pinned.test:${server.port}`]);
+    // Another name on the same address: its certificate is not that name's, so nothing is fetched.
+    await expect(fetcher(scriptedResolver(["127.0.0.1"])).fetchPage(`https://other.test:${server.port}/`)).rejects.toThrow("Could not connect to other.test");
+    // Certificates are checked: without the tests' CA the same page is refused.
+    await expect(fetcher(scriptedResolver(["127.0.0.1"]), false).fetchPage(`https://pinned.test:${server.port}/`)).rejects.toThrow("Could not connect to pinned.test");
+    expect(hosts).toHaveLength(1);
+  } finally {
+    server.stop(true);
+  }
+});
