@@ -50,21 +50,21 @@ if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: baseDir, stdout: "ig
 console.log(`seeding ${fmt(links)} links for each...`);
 const { applyMigrations: baseMigrations } = (await import(join(baseDir, "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
 const builds = [
-  { name: ref, tree: baseDir, ...seedDataDir(links, 100, baseMigrations) },
-  { name: "this checkout", tree: root, ...seedDataDir(links) },
+  { tree: baseDir, ...seedDataDir(links, 100, baseMigrations) },
+  { tree: root, ...seedDataDir(links) },
 ];
 const script = wrkScript(builds[0]!.paths, 0.2);
 
 const servers = await Promise.all(
   builds.map(async (build) => {
     const port = await freePort();
-    const process_ = Bun.spawn([bun, join(build.tree, "cli/linkprev.ts"), "serve", "--port", String(port), "--data", build.dataDir], {
+    const child = Bun.spawn([bun, join(build.tree, "cli/linkprev.ts"), "serve", "--port", String(port), "--data", build.dataDir], {
       env: { ...process.env, NODE_ENV: "production" },
       stdout: "ignore",
       stderr: "inherit",
     });
     await waitForHttp(`http://127.0.0.1:${port}/api/version`);
-    return { url: `http://127.0.0.1:${port}`, process: process_ };
+    return { url: `http://127.0.0.1:${port}`, child };
   }),
 );
 for (const server of servers) runWrk(server.url, script, 3, connections);
@@ -78,8 +78,8 @@ for (let run = 0; run < runs; run++) {
   ratios.push(rps[1]! / rps[0]!);
   console.log(`run ${String(run + 1).padStart(2)}: ${ref} ${fmt(rps[0]!).padStart(7)} req/s | this checkout ${fmt(rps[1]!).padStart(7)} req/s | ratio ${fmt(rps[1]! / rps[0]!, 3)}`);
 }
-for (const server of servers) server.process.kill("SIGTERM");
-await Promise.all(servers.map((server) => server.process.exited));
+for (const server of servers) server.child.kill("SIGTERM");
+await Promise.all(servers.map((server) => server.child.exited));
 
 const sorted = [...ratios].sort((x, y) => x - y);
 const median = (sorted[Math.floor((runs - 1) / 2)]! + sorted[Math.ceil((runs - 1) / 2)]!) / 2;
