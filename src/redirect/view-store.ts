@@ -32,8 +32,9 @@ type Rollup = Map<number, Map<number, Cell>>;
  * people, also how many came through the QR code and how many were the day's first view of a visitor.
  */
 type Cell = { n: number; at: number; scans: number; uniques: number };
-const INSERT_VIEWS = `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan) VALUES`;
-const VIEW_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const VIEW_COLUMNS = ["id", "user_id", "link_id", "ip", "user_agent_id", "attribution", "is_bot", "platform", "timestamp", "scan"];
+const INSERT_VIEWS = `INSERT INTO views (${VIEW_COLUMNS.join(", ")}) VALUES`;
+const VIEW_VALUES = `(${VIEW_COLUMNS.map(() => "?").join(", ")})`;
 /**
  * Rows stored per statement under load: binding and stepping a statement costs more than the row it stores,
  * and the writer shares the CPU with the request thread.
@@ -263,7 +264,7 @@ export class ViewStore {
       const platform = b.platform[i]!;
       const scan = b.scan[i]!;
       rows.push(id++, b.userId[i]!, linkId, storedIp(b.address[i]!), agentId(b.userAgent[i]!), text(b.attribution[i]!), isBot, text(platform), at, scan);
-      if (rows.length === ROWS_PER_INSERT * 10) {
+      if (rows.length === ROWS_PER_INSERT * VIEW_COLUMNS.length) {
         insertViews.run(...rows);
         rows.length = 0;
       }
@@ -273,7 +274,7 @@ export class ViewStore {
       cell.scans += scan;
       if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
-    for (let row = 0; row < rows.length; row += 10) insertView.run(...rows.slice(row, row + 10));
+    for (let row = 0; row < rows.length; row += VIEW_COLUMNS.length) insertView.run(...rows.slice(row, row + VIEW_COLUMNS.length));
     return id;
   }
 
