@@ -5,7 +5,7 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bun, checkoutRef, ensureWrk, fmt, freePort, luaList, root, seedDataDir, waitForHttp, wrkJsonScript } from "./lib.ts";
+import { bun, checkoutRef, ensureWrk, fmt, freePort, luaList, PEOPLE_AGENTS, root, seedDataDir, waitForHttp, wrkJsonScript } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,16 +28,17 @@ ensureWrk();
  */
 function scanScript(paths: string[], randomShare: number): string {
   return wrkJsonScript(`local paths = ${luaList(paths)}
+local people = ${luaList(PEOPLE_AGENTS)}
 local threads = {}
 setup = function(thread) table.insert(threads, thread) end
 init = function() found = 0; missing = 0 end
 request = function()
   if math.random() < ${randomShare} then
-    return wrk.format("GET", "/go/u" .. math.random(0, 99) .. "/guess" .. math.random(1, 1000000000))
+    return wrk.format("GET", "/go/u" .. math.random(0, 99) .. "/guess" .. math.random(1, 1000000000), { ["User-Agent"] = people[math.random(#people)] })
   end
-  return wrk.format("GET", paths[math.random(#paths)])
+  return wrk.format("GET", paths[math.random(#paths)], { ["User-Agent"] = people[math.random(#people)] })
 end
-response = function(status) if status == 302 then found = found + 1 elseif status == 404 then missing = missing + 1 end end`,
+response = function(status) if status == 302 or status == 200 then found = found + 1 elseif status == 404 then missing = missing + 1 end end`,
     `local f, m = 0, 0
   for _, t in ipairs(threads) do f = f + t:get("found"); m = m + t:get("missing") end
   io.write(string.format('SCANJSON {"found":%d,"missing":%d,"seconds":%f}\\n', f, m, summary.duration / 1e6))`,
