@@ -32,13 +32,12 @@ function setBounded<V>(map: Map<string, V>, limit: number, key: string, value: V
 export const shortAddressKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
 
 /** How many missing addresses are remembered, against the live-link bound: enough for a few mistyped or removed links. */
-export const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.floor(limit / 10)));
+const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.floor(limit / 10)));
 
 export class LinkCache {
   private readonly entries = new Map<string, Entry>();
   /** Addresses known not to exist, with their expiry; oldest first (Map keeps insertion order). */
   private readonly missing = new Map<string, number>();
-  private readonly missingLimit: number;
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
   /** Lookups answered from memory, and those that had to read the database (read by the metrics). */
@@ -53,10 +52,8 @@ export class LinkCache {
     private readonly source: Pick<Engine, "findGoLink" | "newestGoLinks">,
     private readonly limit: number,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
-    missingLimit = negativeLimitFor(limit),
-  ) {
-    this.missingLimit = missingLimit;
-  }
+    private readonly missingLimit = negativeLimitFor(limit),
+  ) {}
 
   private expiry(): number {
     return this.maxAgeMs === Number.POSITIVE_INFINITY ? this.maxAgeMs : Date.now() + this.maxAgeMs;
