@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { makeJpegWithExif, makePng, makeWebp } from "../helpers/images.ts";
+import type { UploadBackend } from "../../src/links/images/backends.ts";
+import { ImageStore, RECYCLE_PIXELS } from "../../src/links/images/store.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const LIMIT = "the most we accept is 40 megapixels and 16384 pixels a side";
@@ -159,9 +161,10 @@ describe("POST /api/links/lint and the image-work limit", () => {
   });
 });
 
+/** Resident memory of this process: the server runs in it, its codec Worker (a thread) too. */
+const residentMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${process.pid}/status`, "utf8"))![1]) / 1024;
+
 describe("memory", () => {
-  /** Resident memory of this process: the server runs in it, its codec Worker (a thread) too. */
-  const residentMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${process.pid}/status`, "utf8"))![1]) / 1024;
 
   test("20 bomb requests leave the server's resident memory within 50 MB of where it was", async () => {
     const client = await apiClient(single, "pro");
@@ -176,4 +179,44 @@ describe("memory", () => {
     Bun.gc(true);
     expect(residentMb() - before).toBeLessThan(50);
   });
+});
+
+describe("the codec Worker after a large image", () => {
+  test("after a job over RECYCLE_PIXELS the next runs on a fresh Worker, and the memory the large one took is returned", async () => {
+    const client = await apiClient(single, "pro");
+    const lintImage = (bytes: Uint8Array<ArrayBuffer>) => client.call("/api/links/lint", { method: "POST", body: form(card, { name: "a.png", type: "image/png", bytes }) });
+    // Within the budget, just over the threshold.
+    const [width, height] = [4000, Math.ceil(RECYCLE_PIXELS / 4000) + 1];
+    expect((await lintImage(makePng(200, 100))).status).toBe(200);
+    const started = single.ctx.images.workersStarted;
+    Bun.gc(true);
+    const before = residentMb();
+
+    const large = await lintImage(pngBomb(width, height));
+    expect(large.status).toBe(200);
+    const warnings = ((await large.json()) as { warnings: Array<{ message: string }> }).warnings.map((w) => w.message).join(" ");
+    expect(warnings).toContain(`${width}×${height}`);
+
+    expect((await lintImage(makePng(200, 100))).status).toBe(200);
+    expect(single.ctx.images.workersStarted).toBe(started + 1);
+    Bun.gc(true);
+    expect(residentMb() - before).toBeLessThan(50);
+  }, 90_000);
+
+  test("jobs sent with a large one all finish; jobs after it go to a fresh Worker, which stays", async () => {
+    // A threshold of 10,000 pixels, so that small images show the same hand-over quickly.
+    const store = new ImageStore({} as UploadBackend, 10_000);
+    try {
+      const image = (width: number, height: number) => new File([makePng(width, height)], "a.png", { type: "image/png" });
+      const centre = { x: 0.5, y: 0.5 };
+      // In this order: a job under the threshold, one over it (the Worker's last), one sent after it.
+      const done = await Promise.all([store.prepare(image(99, 100), centre), store.prepare(image(101, 100), centre), store.prepare(image(60, 40), centre)]);
+      expect(done.map((d) => `${d.source.width}×${d.source.height}`)).toEqual(["99×100", "101×100", "60×40"]);
+      expect(store.workersStarted).toBe(2);
+      expect((await store.prepare(image(50, 50), centre)).source.width).toBe(50);
+      expect(store.workersStarted).toBe(2);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
 });

@@ -61,7 +61,10 @@ export class ImageStore {
   /** Workers started so far (tests: a large job is followed by a fresh one). */
   workersStarted = 0;
 
-  constructor(private readonly backend: UploadBackend) {}
+  constructor(
+    private readonly backend: UploadBackend,
+    private readonly recyclePixels = RECYCLE_PIXELS,
+  ) {}
 
   /** An app worker stored (bytes) or removed (null) this upload: the hot-image cache takes note. */
   learn(name: string, bytes: Uint8Array<ArrayBuffer> | null): void {
@@ -110,7 +113,7 @@ export class ImageStore {
   private run(job: ImageJob, transfer: ArrayBuffer[], pixels: number): Promise<WorkerReply> {
     const processor = this.processor;
     processor.jobs++;
-    if (pixels > RECYCLE_PIXELS) this.retire(processor);
+    if (pixels > this.recyclePixels) this.retire(processor);
     const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(job.id, { processor, resolve, reject }));
     processor.worker.postMessage(job, transfer);
     return reply;
