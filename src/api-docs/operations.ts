@@ -102,7 +102,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description: "What each platform will cut or refuse; nothing is stored.",
     access: "user",
     body: { schema: LinkInput, multipart: true, example: linkExample },
-    errors: [400, 413],
+    errors: [400, 413, 429],
     responses: { 200: { description: "The warnings", schema: LintResultSchema } },
   },
   { method: "GET", path: "/api/links/by-slug/:linkSlug", operationId: "getLink", tag: "Links", summary: "One of your links by its slug", access: "user", params: LinkSlugParam, errors: [404], responses: { 200: { description: "The link", schema: LinkSchema } } },

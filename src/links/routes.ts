@@ -78,9 +78,13 @@ export function linkRoutes(ctx: AppContext) {
       return link;
     })
     // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
-    .post("/lint", ({ viewer, body }) => {
-      requireUser(viewer);
-      return lintLink(deps, parseInput(LinkInput, body), uploadedImage(body));
+    // An uploaded image is decoded like an import's, so it counts against the same per-user limit.
+    .post("/lint", async ({ viewer, body }) => {
+      const user = requireUser(viewer);
+      const input = parseInput(LinkInput, body);
+      const file = uploadedImage(body);
+      if (file) await countFetch(user);
+      return lintLink(deps, input, file);
     })
     // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
     .post("/metadata", async ({ viewer, body }) => {
