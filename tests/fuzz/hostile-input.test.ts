@@ -56,6 +56,7 @@ const ROUTES: Record<string, string> = {
   "GET /login/:token": "/login/{slug}",
   "POST /api/auth/login-link": "/api/auth/login-link",
   "GET /api/auth/logout": "/api/auth/logout",
+  "POST /api/auth/logout": "/api/auth/logout",
   "GET /api/auth/user": "/api/auth/user",
   "POST /api/auth/consent": "/api/auth/consent",
   "GET /api/tokens": "/api/tokens",
