@@ -56,8 +56,10 @@ export function SignOutPage() {
           Sign out
         </button>
       </form>
-      <p>
-        <a href="/admin">No, back to my links</a>
+      <p className="mt-4">
+        <a className="inline-block px-3 py-2 text-indigo-700 underline" href="/admin">
+          No, back to my links
+        </a>
       </p>
     </section>
   );
