@@ -8,6 +8,7 @@ import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
+import { ownAddresses } from "./own-addresses.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkQrCode, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
@@ -49,6 +50,7 @@ export const linkDeps = (ctx: AppContext): LinkDeps => ({
   engine: ctx.engine,
   images: ctx.images,
   publicUrl: ctx.config.publicUrl,
+  leadsHere: ownAddresses({ publicUrl: ctx.config.publicUrl, aliasHosts: ctx.config.aliasHosts, port: ctx.config.port, listenHost: ctx.config.host }),
   billingEnabled: ctx.config.stripe !== null,
   facebook: ctx.facebook,
   fetcher: ctx.fetcher,

@@ -24,6 +24,8 @@ export type LinkDeps = {
   engine: Engine;
   images: ImageStore;
   publicUrl: string;
+  /** Whether a URL leads back to this instance (src/links/own-addresses.ts): such a target would loop. */
+  leadsHere: (url: URL) => boolean;
   billingEnabled: boolean;
   /** Asks Facebook to re-scrape a changed card; null when FACEBOOK_APP_ID is not set. */
   facebook: FacebookRescraper | null;
@@ -188,10 +190,9 @@ async function checkCustomSlug(deps: LinkDeps, user: User, slug: string): Promis
 }
 
 function checkTarget(deps: LinkDeps, targetUrl: string): void {
-  const target = new URL(targetUrl);
-  const ours = new URL(deps.publicUrl);
-  if (target.host === ours.host && target.pathname.startsWith("/go/")) {
-    throw badRequest("targetUrl: The target URL cannot be a LinkPrev short URL", "targetUrl");
+  // Any address of this server, not only /go/: other names of it, and custom domains, serve short links too.
+  if (deps.leadsHere(new URL(targetUrl))) {
+    throw badRequest("targetUrl: The target URL cannot be a LinkPrev short URL or another address of this server", "targetUrl");
   }
 }
 
