@@ -1,5 +1,5 @@
 // Work on the database directly, for the `linkprev admin …` commands and the start-up sign-in link.
-import { and, asc, eq, isNotNull, like } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Config } from "./config.ts";
 import { openEngine, type Engine } from "./db/engine.ts";
 import { loginLinks, sessions, users } from "./db/tables.ts";
@@ -47,7 +47,6 @@ export async function ownerHasSignedIn(engine: Engine): Promise<boolean> {
   if (owner.googleSub !== null) return true;
   const [used] = await engine.db.select({ userId: loginLinks.userId }).from(loginLinks).where(and(eq(loginLinks.userId, owner.id), isNotNull(loginLinks.usedAt))).limit(1);
   if (used) return true;
-  // The session's JSON starts with the user id (src/auth/sessions.ts), as src/account/deletion.ts relies on too.
-  const [session] = await engine.db.select({ sid: sessions.sid }).from(sessions).where(like(sessions.sess, `{"userId":${owner.id},%`)).limit(1);
+  const [session] = await engine.db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, owner.id)).limit(1);
   return session !== undefined;
 }

@@ -16,7 +16,7 @@ import { assetRoutes } from "./pages/assets.ts";
 import { NotFoundPage } from "./pages/not-found.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
-import { uploadsInUse } from "./links/service.ts";
+import { uploadsInUse } from "./links/images/usage.ts";
 import { finishMarkedDeletions } from "./account/deletion.ts";
 import { deletionDeps } from "./account/routes.ts";
 import { LinkCache } from "./redirect/link-cache.ts";

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { qrText, qrUrl } from "../../src/links/qr.ts";
-import type { LinkView } from "../../src/links/service.ts";
+import type { LinkView } from "../../src/links/present.ts";
 import { viewsChart } from "./chart.ts";
 import { registerDataCommands } from "./data-commands.ts";
 import { call, callForBytes, CliError, usageError } from "./http.ts";

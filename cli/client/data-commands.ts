@@ -5,7 +5,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { validationError } from "../../src/http/errors.ts";
 import { LinkInput } from "../../src/links/model.ts";
-import type { LinkView } from "../../src/links/service.ts";
+import type { LinkView } from "../../src/links/present.ts";
 import { call, callForText, CliError, usageError } from "./http.ts";
 import { forgetSettings, loadSettings } from "./settings.ts";
 

@@ -2,13 +2,14 @@
 // for a new account and takes its short URLs off /go; then each step below removes one kind of data, and every
 // step can run again: a crash part-way leaves a marked account that the next request, or the next start,
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
-import { and, eq, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
 import { apiTokens, links, loginLinks, payments, sessions, subscriptions, userConsents, users, viewRollups, views, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
-import { UPLOADS_PREFIX, type ImageStore } from "../links/images/store.ts";
+import type { ImageStore } from "../links/images/store.ts";
+import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
 
 export type DeletionDeps = {
   db: Db;
@@ -94,17 +95,10 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
     }
     case "stripe":
       return cancelSubscriptions(deps, userId);
-    case "images": {
-      const rows = await db
-        .selectDistinct({ url: links.imageUrl })
-        .from(links)
-        .where(and(eq(links.userId, userId), like(links.imageUrl, `${UPLOADS_PREFIX}%`)));
-      for (const { url } of rows) {
-        const sharedWithOthers = await db.select({ id: links.id }).from(links).where(and(eq(links.imageUrl, url!), ne(links.userId, userId))).limit(1);
-        if (sharedWithOthers.length === 0) await deps.images.remove(url);
-      }
-      return;
-    }
+    case "images":
+      // Every file of every upload (renditions and kept source); one another account's live link shows stays.
+      // The account's links are marked deleted, so they keep none; their rows, which name the files, go in the next step.
+      return releaseImages(db, deps.images, await uploadsOfAccount(db, userId));
     case "links":
       // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
       // anyway): raw views, per-day counts, links; subscriptions too, Stripe has ended them.
@@ -118,8 +112,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       return;
     case "access":
       await deps.engine.transaction(async (tx) => {
-        // The session row holds its user in JSON written as {"userId":N,...} (src/auth/sessions.ts).
-        await tx.delete(sessions).where(like(sessions.sess, `{"userId":${userId},%`));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
         await tx.delete(loginLinks).where(eq(loginLinks.userId, userId));
         await tx.delete(userConsents).where(eq(userConsents.userId, userId));

@@ -3,7 +3,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { apiTokens, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, type User } from "../db/tables.ts";
-import { listLinks, type LinkDeps } from "../links/service.ts";
+import type { LinkDeps } from "../links/deps.ts";
+import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
 
 const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);

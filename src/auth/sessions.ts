@@ -9,13 +9,14 @@ export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 const SESSION_MS = SESSION_DAYS * DAY_MS;
 
+/** The JSON kept in sess. userId is also the user_id column (what queries use); it stays here for an older release run after a rollback. */
 type SessionData = { userId: number; createdAt: number };
 
 export async function createSession(db: Db, userId: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSecret();
   const expiresAt = new Date(now + SESSION_MS);
   const data: SessionData = { userId, createdAt: now };
-  await db.insert(sessions).values({ sid: hashSecret(token), sess: JSON.stringify(data), expire: expiresAt });
+  await db.insert(sessions).values({ sid: hashSecret(token), userId, sess: JSON.stringify(data), expire: expiresAt });
   return { token, expiresAt };
 }
 
@@ -28,7 +29,7 @@ export async function validateSession(db: Db, token: string, now = Date.now()): 
     await db.delete(sessions).where(eq(sessions.sid, sid));
     return null;
   }
-  const { userId } = JSON.parse(row.sess) as SessionData;
+  const { userId } = row;
   if (row.expire.getTime() - now < SESSION_MS / 2) {
     const expiresAt = new Date(now + SESSION_MS);
     await db.update(sessions).set({ expire: expiresAt }).where(eq(sessions.sid, sid));

@@ -225,6 +225,8 @@ export const sessions = sqliteTable(
   {
     // SHA-256 of the cookie token, never the token itself.
     sid: text("sid").primaryKey(),
+    // Whose session: deletion and sign-out-everywhere find a user's sessions by it (sess is opaque JSON).
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     sess: text("sess").notNull(),
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
   },
@@ -232,6 +234,7 @@ export const sessions = sqliteTable(
     check("sessions_sid_len", sql`length(${t.sid}) <= 255`),
     check("sessions_sess_len", sql`length(${t.sess}) <= 8192`),
     index("sessions_expire_idx").on(t.expire),
+    index("sessions_user_idx").on(t.userId),
   ],
 );
 

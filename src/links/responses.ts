@@ -5,7 +5,11 @@ import { sameShape, type SameShape } from "../api-docs/json.ts";
 import { PLATFORM_IDS, type PlatformId } from "../previews/platforms.ts";
 import { RULES } from "../previews/lint.ts";
 import type { pageMetadata } from "./metadata.ts";
-import type { checkSlugAvailability, getLinkBySlug, issueVersion, linkPlatforms, linkStats, linkViews, lintLink } from "./service.ts";
+import type { lintLink } from "./lint.ts";
+import type { linkPlatforms } from "./platforms.ts";
+import type { checkSlugAvailability, getLinkBySlug } from "./queries.ts";
+import type { linkStats, linkViews } from "./stats.ts";
+import type { issueVersion } from "./versions.ts";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 const platformId = z.enum(PLATFORM_IDS as [PlatformId, ...PlatformId[]]);

@@ -10,7 +10,16 @@ import { parseInput } from "../http/validate.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
 import { ownAddresses } from "./own-addresses.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
-import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkQrCode, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
+import { createLink } from "./create.ts";
+import { deleteLink } from "./delete.ts";
+import type { LinkDeps } from "./deps.ts";
+import { lintLink } from "./lint.ts";
+import { linkPlatforms } from "./platforms.ts";
+import { linkQrCode } from "./qr-code.ts";
+import { checkSlugAvailability, getLinkBySlug, listLinks } from "./queries.ts";
+import { linkStats, linkViews } from "./stats.ts";
+import { updateLink } from "./update.ts";
+import { issueVersion } from "./versions.ts";
 
 /** GET /api/links/:id/views?days= */
 export const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });

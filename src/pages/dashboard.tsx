@@ -1,5 +1,5 @@
 // /admin: the user's links with their views, and the subscription (SPEC §2 Dashboard).
-import type { LinkView } from "../links/service.ts";
+import type { LinkView } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "./format.ts";
 import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";

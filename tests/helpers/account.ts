@@ -60,6 +60,13 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   return { id: user.id, email, userSlug: user.userSlug, token, sessionToken, subscriptionId, liveSlug: liveLink.linkSlug, deletedSlug: goneLink.linkSlug, imageUrl: liveLink.imageUrl, paymentIntentId, userAgent };
 }
 
+/** The stored names of every file of the account's live links' uploads: each upload's kept source and its three renditions. */
+export async function uploadFilesOf(baseUrl: string, account: { token: string }): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/links`, { headers: { authorization: `Bearer ${account.token}` } });
+  const links = (await response.json()) as Array<{ sourceImage: { url: string }; images: Record<string, string> }>;
+  return links.flatMap((link) => [link.sourceImage.url, ...Object.values(link.images)]).map((url) => url.replace(/^\/uploads\//, ""));
+}
+
 export async function insertView(sql: TestDb, view: { userId: number; linkId: number; agentId: number | null; at: number; ip?: string; isBot?: boolean }): Promise<void> {
   await sql.run(
     "INSERT INTO views (user_id, link_id, ip, user_agent_id, is_bot, platform, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -73,7 +80,7 @@ export async function insertRollup(sql: TestDb, linkId: number, day: string, pla
   else await sql.run("INSERT INTO view_rollups (link_id, day, platform, human, bot) VALUES (?, ?, ?, ?, ?)", linkId, day, platform, human, bot);
 }
 
-/** Rows still tied to the user, table by table (sessions name their user inside their JSON). */
+/** Rows still tied to the user, table by table. */
 export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<string, number>> {
   const count = async (query: string, ...params: Array<string | number>) => Number((await sql.get<{ n: number }>(query, ...params))!.n);
   return {
@@ -84,7 +91,7 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
     subscriptions: await count("SELECT count(*) AS n FROM subscriptions WHERE user_id = ?", userId),
     payments: await count("SELECT count(*) AS n FROM payments WHERE user_id = ?", userId),
     user_consents: await count("SELECT count(*) AS n FROM user_consents WHERE user_id = ?", userId),
-    sessions: await count("SELECT count(*) AS n FROM sessions WHERE sess LIKE ?", `{"userId":${userId},%`),
+    sessions: await count("SELECT count(*) AS n FROM sessions WHERE user_id = ?", userId),
     api_tokens: await count("SELECT count(*) AS n FROM api_tokens WHERE user_id = ?", userId),
     login_links: await count("SELECT count(*) AS n FROM login_links WHERE user_id = ?", userId),
   };

@@ -137,7 +137,7 @@ export const BILLING_ON = { STRIPE_SECRET_KEY: "sk_test_unused", STRIPE_WEBHOOK_
 /** A session row for the user, as sign-in writes it; the cookie token. */
 export async function seedSession(sql: TestDb, userId: number): Promise<{ token: string }> {
   const token = generateSecret();
-  await sql.run("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)", hashSecret(token), JSON.stringify({ userId, createdAt: Date.now() }), new Date(Date.now() + 30 * 86_400_000));
+  await sql.run("INSERT INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)", hashSecret(token), userId, JSON.stringify({ userId, createdAt: Date.now() }), new Date(Date.now() + 30 * 86_400_000));
   return { token };
 }
 

@@ -1,8 +1,11 @@
 // Issue 22: a user's copy of their data, and deleting the account, against a fake Stripe and a fake Google.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { startFakeGoogle, type FakeGoogle } from "../fakes/google.ts";
+import { startFakeS3 } from "../fakes/s3.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
-import { NOTHING_LEFT, rowsLeftOf, seedFullAccount, type SeededAccount } from "../helpers/account.ts";
+import { NOTHING_LEFT, rowsLeftOf, seedFullAccount, uploadFilesOf, type SeededAccount } from "../helpers/account.ts";
 import { Browser } from "../helpers/browser.ts";
 import { startTestServer, testEngine, type TestServer } from "../helpers/server.ts";
 
@@ -166,5 +169,45 @@ describe("DELETE /api/account", () => {
     expect(retry.status).toBe(204);
     expect(await rowsLeftOf(server.sql, hank.id)).toEqual(NOTHING_LEFT);
     expect(stripe.subscriptions.get(hank.subscriptionId)!.status).toBe("canceled");
+  });
+});
+
+/** Deletes one of two accounts on a server with this store: of the uploads, only the other account's files are left. */
+async function deleteAccountOnStore(env: Record<string, string>, storedNames: (started: TestServer) => Promise<string[]>): Promise<void> {
+  const started = await startTestServer({ ...stripe.env, ...env });
+  try {
+    const ivy = await seedFullAccount(started, stripe, "ivy");
+    const other = await seedFullAccount(started, stripe, "otto");
+    const ivyFiles = await uploadFilesOf(started.url, ivy);
+    const otherFiles = await uploadFilesOf(started.url, other);
+    expect(ivyFiles).toHaveLength(4);
+    expect(otherFiles).toHaveLength(4);
+    expect((await storedNames(started)).sort()).toEqual([...ivyFiles, ...otherFiles].sort());
+
+    const response = await fetch(`${started.url}/api/account`, { method: "DELETE", headers: { ...bearer(ivy), "content-type": "application/json" }, body: JSON.stringify({ confirmEmail: ivy.email }) });
+    expect(response.status).toBe(204);
+    expect((await storedNames(started)).sort()).toEqual(otherFiles.sort());
+    for (const name of otherFiles) expect((await fetch(`${started.url}/uploads/${name}`)).status).toBe(200);
+  } finally {
+    await started.close();
+  }
+}
+
+describe("DELETE /api/account removes every file of every upload, whichever store holds them", () => {
+  test("UPLOADS_STORE=dir: the uploads folder keeps only the other account's files", async () => {
+    await deleteAccountOnStore({ UPLOADS_STORE: "dir" }, async (started) => readdirSync(join(started.dataDir, "uploads")));
+  });
+
+  test("UPLOADS_STORE=s3: the bucket keeps only the other account's objects", async () => {
+    const s3 = startFakeS3();
+    try {
+      await deleteAccountOnStore(s3.env, async () => [...s3.objects.keys()]);
+    } finally {
+      s3.stop();
+    }
+  });
+
+  test.skipIf(testEngine !== "postgres")("UPLOADS_STORE=db: the uploads table keeps only the other account's rows", async () => {
+    await deleteAccountOnStore({ UPLOADS_STORE: "db" }, async (started) => (await started.sql.all<{ name: string }>("SELECT name FROM uploads")).map((row) => row.name));
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { uploadsInUse } from "../../src/links/service.ts";
+import { uploadsInUse } from "../../src/links/images/usage.ts";
 import { MAX_RENDITION_BYTES, RENDITIONS, type RenditionId } from "../../src/previews/variants.ts";
 import { decodeJpegPixels, makePng, nearestQuarterColour } from "../helpers/images.ts";
 import { apiClient, crawlerAgents, seedApiToken, seedLink, seedSubscription, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";

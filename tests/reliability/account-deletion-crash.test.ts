@@ -1,9 +1,11 @@
 // An account deletion killed part-way (kill -9 from a tests-only hook, TEST_CRASH_DURING_DELETE_AFTER) is
-// finished by the next start, and retrying it is harmless: every table ends clean, on either engine.
+// finished by the next start, and retrying it is harmless: every table ends clean and every file of the account's
+// uploads is gone from the uploads folder, on either engine.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
-import { NOTHING_LEFT, rowsLeftOf, seedFullAccount } from "../helpers/account.ts";
+import { NOTHING_LEFT, rowsLeftOf, seedFullAccount, uploadFilesOf } from "../helpers/account.ts";
 import { startNode, stopNode, type Node } from "../helpers/nodes.ts";
 import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
 import { testEngine } from "../helpers/server.ts";
@@ -32,10 +34,13 @@ describe.each(["mark", "stripe", "links", "access"])("killed right after the %s 
     await stopNode(node, { signal: "SIGKILL" });
   });
 
-  test("the next start finishes it, a retry is harmless, every table is clean", async () => {
+  test("the next start finishes it, a retry is harmless, every table and the uploads folder are clean", async () => {
     const doomed = await seedFullAccount({ url: node.url, sql }, stripe, "doomed");
     const kept = await seedFullAccount({ url: node.url, sql }, stripe, "kept");
     const keptBefore = await rowsLeftOf(sql, kept.id);
+    const keptFiles = await uploadFilesOf(node.url, kept);
+    const uploadsFolder = () => readdirSync(join(node.dataDir, "uploads")).sort();
+    expect(uploadsFolder()).toEqual([...(await uploadFilesOf(node.url, doomed)), ...keptFiles].sort());
     const remove = (url: string) =>
       fetch(`${url}/api/account`, { method: "DELETE", headers: { authorization: `Bearer ${doomed.token}`, "content-type": "application/json" }, body: JSON.stringify({ confirmEmail: doomed.email }) });
 
@@ -59,6 +64,7 @@ describe.each(["mark", "stripe", "links", "access"])("killed right after the %s 
     expect(await sql.get("SELECT user_id, receipt_url FROM payments WHERE stripe_payment_intent_id = ?", doomed.paymentIntentId)).toEqual({ user_id: null, receipt_url: null });
     expect((await fetch(`${node.url}/go/${doomed.userSlug}/${doomed.liveSlug}`, { redirect: "manual", headers: PERSON })).status).toBe(404);
     expect((await fetch(`${node.url}${doomed.imageUrl}`)).status).toBe(404);
+    expect(uploadsFolder()).toEqual(keptFiles.sort());
     // The other account is whole.
     expect(await rowsLeftOf(sql, kept.id)).toEqual(keptBefore);
     expect((await fetch(`${node.url}${kept.imageUrl}`)).status).toBe(200);

@@ -1,0 +1,57 @@
+// POST /api/links: a new link, within the plan's quota, with an uploaded, imported or external image.
+import { eq, sql } from "drizzle-orm";
+import { links, users, type User } from "../db/tables.ts";
+import { AppError, conflict } from "../http/errors.ts";
+import { checkCustomSlug, checkExternalImage, checkQuota, checkTarget } from "./checks.ts";
+import { shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
+import { CENTRE, newImageFields, storeUpload, uploadFields } from "./images/new-image.ts";
+import { uploadUrlsOf } from "./images/usage.ts";
+import type { LinkInput } from "./model.ts";
+import type { LinkView } from "./present.ts";
+import { getLinkBySlug, slugInUse } from "./queries.ts";
+import { generateSlug } from "./slugs.ts";
+import { writeWithImage } from "./write.ts";
+
+export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<LinkView> {
+  await checkQuota(deps.db, deps, user);
+  if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
+  checkTarget(deps, input.targetUrl);
+  if (!file && !input.imageImportUrl && input.imageUrl) checkExternalImage(input.imageUrl);
+
+  const focal = { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE };
+  const image = await storeUpload(deps, file, input.imageImportUrl, focal);
+  const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
+    // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
+    // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
+    // already serialises. Then checked again: other requests ran while the image was processed.
+    await tx.update(users).set({ updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, user.id));
+    await checkQuota(tx, deps, user);
+    let slug = input.customLinkSlug;
+    if (slug && (await slugInUse(tx, user.id, slug))) throw conflict(SLUG_TAKEN);
+    for (let attempt = 0; !slug && attempt < 10; attempt++) {
+      const candidate = generateSlug();
+      if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
+    }
+    if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
+    await tx
+      .insert(links)
+      .values({
+        userId: user.id,
+        linkSlug: slug,
+        targetUrl: new URL(input.targetUrl).href,
+        title: input.title,
+        description: input.description,
+        imageUrl: image?.url ?? input.imageUrl ?? null,
+        imageSource: image ? "upload" : (input.imageSource ?? (input.imageUrl ? "upload" : null)),
+        ...uploadFields(image),
+        focalX: focal.x,
+        focalY: focal.y,
+        xTitle: input.variants?.x?.title ?? null,
+        whatsappDescription: input.variants?.whatsapp?.description ?? null,
+        cardUpdatedAt: new Date(),
+      });
+    // A cache may hold "not found" for this address.
+    return { result: slug, changed: [shortAddress(user, slug)] };
+  });
+  return getLinkBySlug(deps, user, linkSlug);
+}

@@ -1,0 +1,18 @@
+// DELETE /api/links/:id: the link goes to the deleted list, off /go, and its uploads no live link shows are removed.
+import { and, eq } from "drizzle-orm";
+import { links, type User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
+import { releaseImages, uploadUrlsOf } from "./images/usage.ts";
+import { findLiveLink } from "./queries.ts";
+
+export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
+  const existing = await findLiveLink(deps.db, user.id, { id });
+  if (!existing) throw notFound(LINK_NOT_FOUND);
+  await deps.db
+    .update(links)
+    .set({ deleted: true, deletedAt: new Date() })
+    .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
+  await deps.engine.announceLinkChange(shortAddress(user, existing.linkSlug));
+  await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));
+}

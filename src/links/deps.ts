@@ -1,0 +1,28 @@
+// What the link operations (create.ts, update.ts, delete.ts, …) are given, and the messages they share.
+import type { Db } from "../db/connection.ts";
+import type { Engine } from "../db/engine.ts";
+import type { User } from "../db/tables.ts";
+import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
+import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { ImageStore } from "./images/store.ts";
+
+export type LinkDeps = {
+  db: Db;
+  engine: Engine;
+  images: ImageStore;
+  publicUrl: string;
+  /** Whether a URL leads back to this instance (src/links/own-addresses.ts): such a target would loop. */
+  leadsHere: (url: URL) => boolean;
+  billingEnabled: boolean;
+  /** Asks Facebook to re-scrape a changed card; null when FACEBOOK_APP_ID is not set. */
+  facebook: FacebookRescraper | null;
+  /** Imports images named by imageImportUrl; null when fetching is turned off (FETCH_DISABLED). */
+  fetcher: SafeFetcher | null;
+};
+
+export const SLUG_TAKEN = "This custom URL is already taken";
+export const SLUG_RESERVED = "This custom URL is reserved";
+export const LINK_NOT_FOUND = "Link not found";
+
+/** The key a link change is announced under (every /go cache drops it). */
+export const shortAddress = (user: User, linkSlug: string) => `${user.userSlug}/${linkSlug}`;

@@ -1,0 +1,81 @@
+// A link as the API and the pages show it, from its row: no database here, so the CLI can name the shape too.
+import { lintPreview } from "../previews/lint.ts";
+import type { RenditionId } from "../previews/variants.ts";
+import { shortUrlOf } from "./url.ts";
+
+/** The columns queries.ts selects for a link, its view counters summed. */
+export type LinkRow = {
+  id: number;
+  linkSlug: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  imageSource: string | null;
+  imageBytes: number | null;
+  imageSourceWidth: number | null;
+  imageSourceHeight: number | null;
+  imageSourceBytes: number | null;
+  imageSourceUrl: string | null;
+  imageSquareUrl: string | null;
+  imageXUrl: string | null;
+  focalX: number;
+  focalY: number;
+  xTitle: string | null;
+  whatsappDescription: string | null;
+  viewsBot: number;
+  viewsHuman: number;
+  version: number;
+  uniqueHumans: number;
+  scans: number;
+  createdAt: Date;
+  deletedAt: Date | null;
+};
+
+/** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */
+function sourceImageOf(row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeight" | "imageSourceBytes" | "imageBytes">) {
+  const { imageSourceWidth: width, imageSourceHeight: height, imageSourceBytes: bytes } = row;
+  return width !== null && height !== null && bytes !== null ? { width, height, bytes, servedBytes: row.imageBytes } : null;
+}
+
+/**
+ * The image each rendition shows: an upload's own renditions; the one image for all of them when the link has no
+ * renditions (an external image, or an upload from before variants); null without an image.
+ */
+const imagesOf = (row: Pick<LinkRow, "imageUrl" | "imageSquareUrl" | "imageXUrl">): Record<RenditionId, string | null> => ({
+  wide: row.imageUrl,
+  square: row.imageUrl && (row.imageSquareUrl ?? row.imageUrl),
+  x: row.imageUrl && (row.imageXUrl ?? row.imageUrl),
+});
+
+export function present(row: LinkRow, userSlug: string, publicUrl: string) {
+  const {
+    deletedAt,
+    imageBytes: _imageBytes,
+    imageSourceWidth: _w,
+    imageSourceHeight: _h,
+    imageSourceBytes: _b,
+    imageSourceUrl,
+    imageSquareUrl: _square,
+    imageXUrl: _x,
+    xTitle,
+    whatsappDescription,
+    ...rest
+  } = row;
+  const source = sourceImageOf(row);
+  const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
+  return {
+    ...rest,
+    shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug),
+    // The address to share now: the newest version's (a platform that cached the card sees a new URL).
+    currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version),
+    // url: the kept upright source the focal point is picked on (null for a link from before variants).
+    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
+    images: imagesOf(row),
+    variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
+    warnings,
+    ...(deletedAt ? { deletedAt } : {}),
+  };
+}
+
+export type LinkView = ReturnType<typeof present>;

@@ -1,0 +1,16 @@
+// GET /api/links/:id/qr: a live link's QR code (drawn by src/links/qr.ts).
+import type { User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
+import { qrPng, qrSvg, qrUrl } from "./qr.ts";
+import { findLiveLink } from "./queries.ts";
+import { shortUrlOf } from "./url.ts";
+
+/** GET /api/links/:id/qr: the owner's live link's QR code, with the scan marker (src/links/qr.ts). */
+export async function linkQrCode(deps: LinkDeps, user: User, linkId: number, format: "svg" | "png", size: number) {
+  const link = await findLiveLink(deps.db, user.id, { id: linkId });
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  const text = qrUrl(shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug));
+  const body = format === "svg" ? qrSvg(text, size) : await qrPng(text, size);
+  return { body, contentType: format === "svg" ? "image/svg+xml" : "image/png", filename: `${link.linkSlug}-qr.${format}` };
+}

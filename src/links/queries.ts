@@ -1,0 +1,86 @@
+// Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/connection.ts";
+import { links, viewRollups, type Link, type User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import { parseInput } from "../http/validate.ts";
+import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
+import { RequestedSlug } from "./model.ts";
+import { present, type LinkRow, type LinkView } from "./present.ts";
+import { isReservedSlug } from "./slugs.ts";
+
+/** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
+export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
+
+/**
+ * A link's all-time count of one kind, summed from its rollup rows (one per day, platform and node slot).
+ * For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
+ */
+const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot | typeof viewRollups.scans | typeof viewRollups.uniqueHumans) =>
+  total(sql`(SELECT sum(${column}) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`);
+
+/** The columns present.ts reads (LinkRow), view counters summed. */
+const linkColumns = () => ({
+  id: links.id,
+  linkSlug: links.linkSlug,
+  targetUrl: links.targetUrl,
+  title: links.title,
+  description: links.description,
+  imageUrl: links.imageUrl,
+  imageSource: links.imageSource,
+  imageBytes: links.imageBytes,
+  imageSourceWidth: links.imageSourceWidth,
+  imageSourceHeight: links.imageSourceHeight,
+  imageSourceBytes: links.imageSourceBytes,
+  imageSourceUrl: links.imageSourceUrl,
+  imageSquareUrl: links.imageSquareUrl,
+  imageXUrl: links.imageXUrl,
+  focalX: links.focalX,
+  focalY: links.focalY,
+  xTitle: links.xTitle,
+  whatsappDescription: links.whatsappDescription,
+  viewsBot: linkTotal(viewRollups.bot),
+  viewsHuman: linkTotal(viewRollups.human),
+  version: links.version,
+  uniqueHumans: linkTotal(viewRollups.uniqueHumans),
+  scans: linkTotal(viewRollups.scans),
+  createdAt: links.createdAt,
+  deletedAt: links.deletedAt,
+});
+
+/** Links with their view counters; `where` must scope them to one user. */
+function selectLinks(db: Db, where: SQL | undefined) {
+  return db.select(linkColumns()).from(links).where(where).$dynamic();
+}
+
+/** The user's live or deleted links, newest first; all of them, or one page. */
+export async function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): Promise<LinkView[]> {
+  const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
+    which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
+    desc(links.id),
+  );
+  return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map((row) => present(row, user.userSlug, deps.publicUrl));
+}
+
+export async function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: number }): Promise<Link | undefined> {
+  const [row] = await db
+    .select()
+    .from(links)
+    .where(and(eq(links.userId, userId), eq(links.deleted, false), "slug" in where ? eq(links.linkSlug, where.slug) : eq(links.id, where.id)));
+  return row;
+}
+
+export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<LinkView> {
+  const [row] = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
+  if (!row) throw notFound(LINK_NOT_FOUND);
+  return present(row, user.userSlug, deps.publicUrl);
+}
+
+export const slugInUse = async (db: Db, userId: number, slug: string) => (await findLiveLink(db, userId, { slug })) !== undefined;
+
+export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {
+  const candidate = parseInput(RequestedSlug, slug);
+  if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
+  if (await slugInUse(deps.db, user.id, candidate)) return { available: false, message: SLUG_TAKEN };
+  return { available: true, message: "Custom slug available" };
+}

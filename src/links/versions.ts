@@ -1,0 +1,28 @@
+// New versions of a link's short URL, for platforms that cache a card by its address.
+import { and, eq, sql } from "drizzle-orm";
+import { links, type User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import { requireActive } from "./checks.ts";
+import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
+import { askFacebookToRescrape } from "./platforms.ts";
+import { shortUrlOf } from "./url.ts";
+
+/**
+ * POST /api/links/:id/versions: the next version of the short URL, `/go/{user}/{link}/{n}`. The same link under a
+ * new address, for platforms with no refresh tool: they cache cards by URL (Facebook by og:url, which names it).
+ */
+export async function issueVersion(deps: LinkDeps, user: User, linkId: number): Promise<{ version: number; shortUrl: string }> {
+  await requireActive(deps.db, deps, user);
+  // One statement: concurrent calls each get their own number.
+  const [row] = await deps.db
+    .update(links)
+    .set({ version: sql`${links.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)))
+    .returning({ version: links.version, linkSlug: links.linkSlug });
+  if (!row) throw notFound(LINK_NOT_FOUND);
+  // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
+  await deps.engine.announceLinkChange(shortAddress(user, row.linkSlug));
+  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, row.linkSlug, row.version);
+  askFacebookToRescrape(deps, user, linkId, shortUrl);
+  return { version: row.version, shortUrl };
+}
