@@ -12,7 +12,7 @@ import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
 import { openEngine } from "./db/engine.ts";
 import { assetRoutes } from "./pages/assets.ts";
-import { NotFoundPage } from "./pages/not-found.tsx";
+import { GonePage, NotFoundPage } from "./pages/not-found.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/service.ts";
@@ -111,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     notFoundHtml: await ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    goneHtml: await ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 

@@ -1,7 +1,7 @@
 // A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
 // Every link change is announced through the engine (this process on SQLite; every node on PostgreSQL by
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
-import type { Engine, GoLinkRow } from "../db/engine.ts";
+import { RETIRED, type Engine, type GoLinkRow } from "../db/engine.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
 export type GoLink = GoLinkRow & {
@@ -11,10 +11,15 @@ export type GoLink = GoLinkRow & {
   redirectHeaders?: Headers;
 };
 
-type Entry = { link: GoLink | null; expires: number };
+/** A live link; RETIRED: the user slug is a deleted account's (410 Gone); null: not found. */
+export type GoAnswer = GoLink | typeof RETIRED | null;
+export { RETIRED };
+
+type Entry = { link: GoAnswer; expires: number };
 
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
-function servable(row: GoLinkRow | null): GoLink | null {
+function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
+  if (row === RETIRED) return row;
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
   return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
 }
@@ -55,13 +60,13 @@ export class LinkCache {
     if (generation !== this.generation) return this.entries.size;
     for (const row of rows) {
       const link = servable(row);
-      if (link) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
+      if (link && link !== RETIRED) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
     }
     return this.entries.size;
   }
 
-  /** The cached link (null: known not to exist), or undefined when it must be loaded. */
-  peek(userSlug: string, linkSlug: string): GoLink | null | undefined {
+  /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
+  peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
     const entry = this.entries.get(shortAddressKey(userSlug, linkSlug));
     if (entry === undefined || (entry.expires !== Number.POSITIVE_INFINITY && entry.expires < Date.now())) {
       this.misses++;
@@ -72,7 +77,7 @@ export class LinkCache {
   }
 
   /** Reads the link from the database and remembers it (missing links too), within the bound. */
-  async load(userSlug: string, linkSlug: string): Promise<GoLink | null> {
+  async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const generation = this.generation;
     const link = servable(await this.source.findGoLink(userSlug, linkSlug));
     if (generation !== this.generation) return link;
@@ -84,15 +89,20 @@ export class LinkCache {
     return link;
   }
 
-  async get(userSlug: string, linkSlug: string): Promise<GoLink | null> {
+  async get(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const cached = this.peek(userSlug, linkSlug);
     return cached !== undefined ? cached : this.load(userSlug, linkSlug);
   }
 
-  /** Drops one short address ("userSlug/linkSlug"). */
+  /** Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"). */
   invalidate(key: string): void {
     this.generation++;
-    this.entries.delete(key);
+    if (!key.endsWith("/")) {
+      this.entries.delete(key);
+      return;
+    }
+    // Once per account deletion: a pass over at most `limit` keys.
+    for (const cached of this.entries.keys()) if (cached.startsWith(key)) this.entries.delete(cached);
   }
 
   /** Drops everything: changes may have been missed. */

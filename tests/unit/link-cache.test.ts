@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteEngine } from "../../src/db/sqlite-engine.ts";
-import { LinkCache } from "../../src/redirect/link-cache.ts";
+import { LinkCache, type GoLink } from "../../src/redirect/link-cache.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -32,27 +32,27 @@ test("holds at most its size, newest links first at start, the oldest entry goin
   const cache = new LinkCache(db.engine, 3);
   expect(await cache.warm()).toBe(3); // l5, l4, l3
   db.run("UPDATE links SET title = 'changed'"); // only a link read again from the database shows this
-  expect((await cache.get("a", "l4"))?.title).toBe("t");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
   // Reading an older link evicts the oldest entry (l5) and keeps the size.
-  expect((await cache.get("a", "l1"))?.title).toBe("changed");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("changed");
   expect(cache.size).toBe(3);
-  expect((await cache.get("a", "l4"))?.title).toBe("t");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
   // A link that does not exist is remembered as missing too, within the same bound (l4 goes).
   expect(await cache.get("a", "nope")).toBeNull();
   expect(cache.size).toBe(3);
-  expect((await cache.get("a", "l3"))?.title).toBe("t");
-  expect((await cache.get("a", "l4"))?.title).toBe("changed");
+  expect((await cache.get("a", "l3") as GoLink | null)?.title).toBe("t");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("changed");
 });
 
 test("an edited or deleted link is read again once invalidated; a hit needs no database", async () => {
   await using db = await database(1);
   const cache = new LinkCache(db.engine, 100);
   expect(cache.peek("a", "l1")).toBeUndefined();
-  expect((await cache.get("a", "l1"))?.title).toBe("t");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
-  expect(cache.peek("a", "l1")?.title).toBe("t");
+  expect((cache.peek("a", "l1") as GoLink | undefined)?.title).toBe("t");
   cache.invalidate("a/l1");
-  expect((await cache.get("a", "l1"))?.title).toBe("new");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
   db.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
   cache.invalidate("a/l1");
   expect(await cache.get("a", "l1")).toBeNull();
@@ -73,16 +73,16 @@ test("a lookup overtaken by an invalidation does not store what it read before",
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   cache.invalidate("a/l1");
   release();
-  expect((await pending)?.title).toBe("t"); // the request that asked gets what was there when it asked
+  expect(((await pending) as GoLink | null)?.title).toBe("t"); // the request that asked gets what was there when it asked
   expect(cache.peek("a", "l1")).toBeUndefined(); // but the next one reads again
 });
 
 test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
   const cache = new LinkCache(db.engine, 100, 0);
-  expect((await cache.get("a", "l1"))?.title).toBe("t");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   await Bun.sleep(2);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect(cache.peek("a", "l1")).toBeUndefined();
-  expect((await cache.get("a", "l1"))?.title).toBe("new");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
 });
