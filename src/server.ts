@@ -1,7 +1,7 @@
 // Starts LinkPrev. The request thread answers only what must be instant: /go, /uploads, the static assets and
 // /healthz, as raw Bun routes. Everything else (pages, API, webhooks, sign-in) runs in app workers
 // (src/app-workers.ts), or on this thread with APP_WORKERS=0.
-import { mkdirSync } from "node:fs";
+import { makePrivateDir } from "./private-files.ts";
 import { createElement } from "react";
 import { AppWorkerPool, clientAddressOf, withClientAddress } from "./app-workers.ts";
 import { createApp } from "./app.ts";
@@ -45,7 +45,8 @@ export type RunningServer = {
 };
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  mkdirSync(config.uploadsDir, { recursive: true });
+  makePrivateDir(config.dataDir);
+  makePrivateDir(config.uploadsDir);
   const engine = await openEngine(config);
   await engine.migrate();
   const db = engine.db;
