@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-
 import type Stripe from "stripe";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
-import { apiTokens, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, type User } from "../db/tables.ts";
+import { apiTokens, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import { UPLOADS_PREFIX, type ImageStore } from "../links/images/store.ts";
 
@@ -112,11 +112,12 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
     }
     case "links":
       // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
-      // anyway): raw views, per-day counts, links; subscriptions too, Stripe has ended them.
+      // anyway): raw views, per-day counts, the day's visitor hashes, links; subscriptions too, Stripe has ended them.
       await deps.engine.transactionWithoutForeignKeys(async (tx) => {
         const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
         await tx.delete(views).where(eq(views.userId, userId));
         await tx.delete(viewRollups).where(inArray(viewRollups.linkId, ownLinks));
+        await tx.delete(viewVisitors).where(inArray(viewVisitors.linkId, ownLinks));
         await tx.delete(links).where(eq(links.userId, userId));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
       });
@@ -138,6 +139,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         // Views the writer stored while the mark was on its way to every /go cache, and what a late Stripe
         // webhook recorded since the steps above; every other child is gone.
         await tx.delete(views).where(eq(views.userId, userId));
+        // Visitor hashes the writer stored since for those views: only a deleted account's links are ever
+        // removed (a deleted link keeps its row), so the hashes of links that no longer exist are theirs.
+        await tx.delete(viewVisitors).where(notInArray(viewVisitors.linkId, tx.select({ id: links.id }).from(links)));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
         await detachPayments(tx, userId);
         await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
