@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteEngine } from "../../src/db/sqlite-engine.ts";
-import { LinkCache, type GoLink } from "../../src/redirect/link-cache.ts";
+import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -85,4 +85,25 @@ test("entries older than the maximum age are read again", async () => {
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
+});
+
+test("a deleted account's retired slug is remembered as retired; an invalidation by slug drops every address under it", async () => {
+  await using db = await database(2);
+  const cache = new LinkCache(db.engine, 100);
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
+  expect(await cache.get("a", "unknown")).toBeNull();
+  expect(await cache.get("b", "l1")).toBeNull();
+  // What the deletion does (src/account/deletion.ts): the links go, the slug is retired, "a/" is announced.
+  db.run("UPDATE links SET deleted = 1");
+  db.run("INSERT INTO retired_user_slugs (user_slug) VALUES ('a')");
+  cache.invalidate("a/");
+  expect(cache.peek("a", "l1")).toBeUndefined();
+  expect(cache.peek("a", "unknown")).toBeUndefined();
+  expect(cache.peek("b", "l1")).toBeNull(); // another slug's entries stay
+  expect(await cache.get("a", "l1")).toBe(RETIRED);
+  expect(await cache.get("a", "never")).toBe(RETIRED);
+  // The answer is cached like any other: no database read for the next one.
+  const misses = cache.misses;
+  expect(cache.peek("a", "never")).toBe(RETIRED);
+  expect(cache.misses).toBe(misses);
 });
