@@ -3,12 +3,9 @@
 // the drift of a shared machine falls on both. Finer than `npm run bench`'s ratio to a bare server, whose rounds
 // are minutes apart: use it to say what a change costs.
 // Usage: npm run bench:compare -- <git ref> [--runs 12 --seconds 5 --connections 50 --links 10000]
-import type { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bun, ensureWrk, fmt, freePort, root, runWrk, seedDataDir, waitForHttp, wrkScript } from "./lib.ts";
+import { bun, checkoutRef, ensureWrk, fmt, freePort, root, runWrk, seedDataDir, waitForHttp, wrkScript } from "./lib.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -29,26 +26,11 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const links = Number(values.links);
 
-const git = (...args: string[]) => {
-  const run = Bun.spawnSync(["git", ...args], { cwd: root, stderr: "pipe" });
-  if (!run.success) throw new Error(`git ${args.join(" ")}: ${run.stderr.toString().trim()}`);
-  return run.stdout.toString().trim();
-};
-const commit = git("rev-parse", "--verify", `${ref}^{commit}`);
-
 ensureWrk();
 // The other commit, checked out beside this one (its own sources and migrations, this checkout's packages).
-const baseDir = join(mkdtempSync(join(tmpdir(), "linkprev-compare-")), "base");
-git("worktree", "add", "--detach", baseDir, commit);
-process.on("exit", () => {
-  Bun.spawnSync(["git", "worktree", "remove", "--force", baseDir], { cwd: root });
-  rmSync(join(baseDir, ".."), { recursive: true, force: true });
-});
-symlinkSync(join(root, "node_modules"), join(baseDir, "node_modules"));
-if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: baseDir, stdout: "ignore", stderr: "inherit" }).success) throw new Error(`${ref}: the assets did not build`);
+const { tree: baseDir, commit, migrate: baseMigrations } = await checkoutRef(ref);
 
 console.log(`seeding ${fmt(links)} links for each...`);
-const { applyMigrations: baseMigrations } = (await import(join(baseDir, "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
 const builds = [
   { tree: baseDir, ...seedDataDir(links, 100, baseMigrations) },
   { tree: root, ...seedDataDir(links) },

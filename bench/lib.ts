@@ -1,6 +1,6 @@
 // Shared by the benchmarks: wrk (installed from Debian when absent), a seeded data directory, process helpers.
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../src/db/migrate.ts";
@@ -115,13 +115,14 @@ export function credentialsFor(dataDir: string, userId: number): { cookie: strin
   return { cookie: `lp_session=${session}`, token };
 }
 
-/** wrk's own summary, with p99.9, from a Lua done() hook; the script may define request(). */
-export function wrkJsonScript(body: string): string {
+/** wrk's own summary, with p99.9, from a Lua done() hook; the script may define request(), and `onDone` more output. */
+export function wrkJsonScript(body: string, onDone = ""): string {
   const file = join(mkdtempSync(join(scratch, "wrk-")), "script.lua");
   writeFileSync(
     file,
     `${body}
 done = function(summary, latency, requests)
+  ${onDone}
   local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout + summary.errors.status
   io.write(string.format('WRKJSON {"requests":%d,"seconds":%f,"errors":%d,"p50":%f,"p99":%f,"p999":%f}\\n',
     summary.requests, summary.duration / 1e6, errors, latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency:percentile(99.9) / 1000))
@@ -253,6 +254,29 @@ export async function wrkJsonRun(url: string, script: string, opts: { seconds: n
   const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
   if (code !== 0 || !line) throw new Error(`wrk ${url} failed (exit ${code}):\n${out}${err}`);
   return { ...(JSON.parse(line.slice(8)) as WrkJson), cpuSeconds: Number(child.resourceUsage()?.cpuTime.total ?? NaN) / 1e6 };
+}
+
+/**
+ * Another commit, checked out beside this one in a temporary worktree (its own sources and migrations, this
+ * checkout's packages, its assets built), removed when the benchmark exits.
+ */
+export async function checkoutRef(ref: string): Promise<{ tree: string; commit: string; migrate: (sqlite: Database) => void }> {
+  const git = (...args: string[]) => {
+    const run = Bun.spawnSync(["git", ...args], { cwd: root, stderr: "pipe" });
+    if (!run.success) throw new Error(`git ${args.join(" ")}: ${run.stderr.toString().trim()}`);
+    return run.stdout.toString().trim();
+  };
+  const commit = git("rev-parse", "--verify", `${ref}^{commit}`);
+  const tree = join(mkdtempSync(join(tmpdir(), "linkprev-compare-")), "base");
+  git("worktree", "add", "--detach", tree, commit);
+  process.on("exit", () => {
+    Bun.spawnSync(["git", "worktree", "remove", "--force", tree], { cwd: root });
+    rmSync(join(tree, ".."), { recursive: true, force: true });
+  });
+  symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
+  if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: tree, stdout: "ignore", stderr: "inherit" }).success) throw new Error(`${ref}: the assets did not build`);
+  const { applyMigrations: migrate } = (await import(join(tree, "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
+  return { tree, commit, migrate };
 }
 
 export const median = (xs: number[]): number => {

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
-import { apiTokenFor, loginLinkFor, openDatabase, ownerLoginLink } from "../src/admin.ts";
+import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin.ts";
 import { openDb } from "../src/db/connection.ts";
 import { CopyRefused, copyToPostgres } from "../src/db/copy-to-postgres.ts";
 import { DatabaseUnavailable, openEngine } from "../src/db/engine.ts";
@@ -53,8 +53,9 @@ program
   .option("--port <n>", "port to listen on (env PORT, default 3000)")
   .option("--host <h>", "address to bind (env HOST, default 127.0.0.1)")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
+  .option("--print-login-link", "print the owner's sign-in link even when the output is not a terminal (until the owner first signs in)")
   .addHelpText("after", "\nExample:\n  linkprev serve --port 8080 --data /var/lib/linkprev")
-  .action(async (options: DataOptions) => {
+  .action(async (options: DataOptions & { printLoginLink?: boolean }) => {
     const config = configFrom(options);
     const server = await startServer(config);
     // At once, before anything else is awaited: the server already answers, so a signal from now on must store
@@ -70,7 +71,12 @@ program
     if (config.google) console.log("Sign-in: Google");
     else {
       console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
-      console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.engine, config.publicUrl)}`);
+      // A working link in the logs lets whoever reads them sign in as the owner: it is printed only to a person at
+      // a terminal (or on request), and only until the owner has signed in once.
+      if (await ownerHasSignedIn(server.ctx.engine)) console.log("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
+      else if (options.printLoginLink || (process.stdout.isTTY && config.logFormat !== "json")) {
+        console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.engine, config.publicUrl)}`);
+      } else console.log("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
     }
     console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
   });

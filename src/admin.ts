@@ -1,8 +1,8 @@
 // Work on the database directly, for the `linkprev admin …` commands and the start-up sign-in link.
-import { asc } from "drizzle-orm";
+import { and, asc, eq, isNotNull, like } from "drizzle-orm";
 import type { Config } from "./config.ts";
 import { openEngine, type Engine } from "./db/engine.ts";
-import { users } from "./db/tables.ts";
+import { loginLinks, sessions, users } from "./db/tables.ts";
 import { createApiToken } from "./auth/api-tokens.ts";
 import { createLoginLink } from "./auth/login-links.ts";
 import { upsertUser } from "./auth/users.ts";
@@ -35,4 +35,19 @@ export async function apiTokenFor(engine: Engine, email: string, tokenName: stri
 export async function ownerLoginLink(engine: Engine, publicUrl: string): Promise<string> {
   const [owner] = await engine.db.select().from(users).orderBy(asc(users.id)).limit(1);
   return loginLinkFor(engine, publicUrl, owner?.email ?? "owner@localhost", owner ? undefined : "Owner");
+}
+
+/**
+ * Whether the instance owner (the first user) has ever signed in: a sign-in link used (they are kept), a Google
+ * account linked, or a session. Once they have, the start-up sign-in link is no longer printed.
+ */
+export async function ownerHasSignedIn(engine: Engine): Promise<boolean> {
+  const [owner] = await engine.db.select({ id: users.id, googleSub: users.googleSub }).from(users).orderBy(asc(users.id)).limit(1);
+  if (!owner) return false;
+  if (owner.googleSub !== null) return true;
+  const [used] = await engine.db.select({ userId: loginLinks.userId }).from(loginLinks).where(and(eq(loginLinks.userId, owner.id), isNotNull(loginLinks.usedAt))).limit(1);
+  if (used) return true;
+  // The session's JSON starts with the user id (src/auth/sessions.ts), as src/account/deletion.ts relies on too.
+  const [session] = await engine.db.select({ sid: sessions.sid }).from(sessions).where(like(sessions.sess, `{"userId":${owner.id},%`)).limit(1);
+  return session !== undefined;
 }

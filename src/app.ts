@@ -6,6 +6,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler } from "./http/error-handler.tsx";
+import { pathEncoding } from "./http/path-encoding.ts";
 import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 import { requestFacts } from "./observability/request-facts.ts";
@@ -15,6 +16,7 @@ export function createApp(ctx: AppContext) {
   return new Elysia()
     .use(requestFacts())
     .use(errorHandler(ctx.pages, ctx.log))
+    .use(pathEncoding())
     .use(metaRoutes(ctx))
     .use(authRoutes(ctx))
     .use(linkRoutes(ctx))

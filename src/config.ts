@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
+import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
 
 const optionalText = z
@@ -41,6 +42,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Other names this instance answers to (comma-separated host or host:port): links may not target them (loops).
+  ALIAS_HOSTS: z.string().default(""),
   TRUST_PROXY: flag,
   RELEASE: optionalText,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -121,6 +124,8 @@ export type Config = {
   /** Where uploaded images are stored and served from (UPLOADS_STORE). */
   uploads: UploadsConfig;
   publicUrl: string;
+  /** ALIAS_HOSTS: other names of this instance ("host" or "host:port"), refused as link targets. */
+  aliasHosts: string[];
   secureCookies: boolean;
   trustProxy: boolean;
   release: string | undefined;
@@ -210,6 +215,12 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   } catch (error) {
     throw new ConfigError(`Invalid configuration: FETCH_ALLOW_PRIVATE=${JSON.stringify(e.FETCH_ALLOW_PRIVATE)}: ${(error as Error).message}`);
   }
+  let aliasHosts: string[];
+  try {
+    aliasHosts = parseAliasHosts(e.ALIAS_HOSTS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ALIAS_HOSTS=${JSON.stringify(e.ALIAS_HOSTS)}: ${(error as Error).message}`);
+  }
   const uploadsDir = resolve(dataDir, "uploads");
   let uploads: UploadsConfig;
   if (e.UPLOADS_STORE === "s3") {
@@ -242,6 +253,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     uploadsDir,
     uploads,
     publicUrl,
+    aliasHosts,
     secureCookies: publicUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,
     release: e.RELEASE,

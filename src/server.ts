@@ -7,6 +7,7 @@ import { AppWorkerPool, clientAddressOf, withClientAddress } from "./app-workers
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
+import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
@@ -156,14 +157,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const observeAll = (routes: Record<string, Record<string, RawHandler>>) =>
     Object.fromEntries(Object.entries(routes).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)]))]));
 
+  /** Raw routes with a parameter: a path whose escapes do not decode is a 400 before the handler reads it. */
+  type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
+  const refuseMalformedPaths = (routes: Record<string, Record<string, AnyRawHandler>>): Record<string, Record<string, AnyRawHandler>> =>
+    Object.fromEntries(
+      Object.entries(routes).map(([path, methods]) => [
+        path,
+        Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, (request: Request, server: unknown) => (hasMalformedPath(request.url) ? malformedPathResponse() : handler(request, server))])),
+      ]),
+    );
+
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   // /go alone is neither logged nor given a request id: it is counted (GoCounts) and must stay that cheap.
   const rawRoutes = {
-    "/go/:userSlug/:linkSlug": go.plain,
-    "/go/:userSlug/:linkSlug/:version": go.versioned,
+    ...refuseMalformedPaths({ "/go/:userSlug/:linkSlug": go.plain, "/go/:userSlug/:linkSlug/:version": go.versioned }),
     ...observeAll({
-      "/uploads/:name": { GET: (request) => ctx.images.serve(request.params.name!) },
-      ...(await assetRoutes()),
+      ...refuseMalformedPaths({ "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name!) }, ...(await assetRoutes()) }),
       ...metricsRoute,
       // For container health checks: the database must answer.
       "/healthz": {

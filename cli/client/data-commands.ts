@@ -1,8 +1,8 @@
 // The user's data from the command line: `links import FILE.csv`, `links export --csv`, `account delete`.
 import type { Command } from "commander";
 import { parse } from "csv-parse/sync";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { validationError } from "../../src/http/errors.ts";
 import { LinkInput } from "../../src/links/model.ts";
 import type { LinkView } from "../../src/links/service.ts";
@@ -15,11 +15,19 @@ export type ImportProblem = { line: number; message: string };
 
 const REQUIRED_COLUMNS = ["target", "title", "description"];
 
+/** Whether `path` (symlinks resolved) lies inside the folder `root` (resolved too). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
 /**
  * Reads and checks every row before anything is created: the API's rules and messages (src/links/model.ts),
  * and an image given as a path (relative to the CSV file) must exist. Lines are those of the file, where the row ends.
+ * An image must lie inside the CSV's folder, or `imagesFrom` when given: a CSV from someone else must not be able
+ * to upload any file this user can read (an absolute path, `../`, a symlink leading out).
  */
-export function readImportFile(path: string): { rows: ImportRow[]; problems: ImportProblem[] } {
+export function readImportFile(path: string, imagesFrom?: string): { rows: ImportRow[]; problems: ImportProblem[] } {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -36,6 +44,14 @@ export function readImportFile(path: string): { rows: ImportRow[]; problems: Imp
   const missing = REQUIRED_COLUMNS.filter((name) => records.length > 0 && !columns.includes(name));
   if (missing.length > 0) throw usageError(`${path} needs the columns ${REQUIRED_COLUMNS.join(", ")} (slug and image are optional); missing: ${missing.join(", ")}`);
 
+  let imageRoot: string;
+  try {
+    imageRoot = realpathSync(imagesFrom ?? dirname(path));
+  } catch {
+    throw usageError(`Cannot read the folder ${imagesFrom}`);
+  }
+  const outside = imagesFrom === undefined ? "outside the CSV's folder (use --images-from DIR to allow another folder)" : `outside ${imagesFrom}`;
+
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
   for (const { record, info } of records) {
@@ -48,6 +64,10 @@ export function readImportFile(path: string): { rows: ImportRow[]; problems: Imp
     const image = record.image ? resolve(dirname(path), record.image) : undefined;
     if (image && !existsSync(image)) {
       problems.push({ line, message: `image: Cannot read image file ${record.image}` });
+      continue;
+    }
+    if (image && !isInside(imageRoot, realpathSync(image))) {
+      problems.push({ line, message: `image: ${record.image} is ${outside}` });
       continue;
     }
     const { targetUrl, title, description, customLinkSlug } = checked.data;
@@ -81,14 +101,16 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
     .description("Create links from a CSV file (columns: target, title, description, and optional slug, image)")
     .argument("<file>", "the CSV file; image paths are relative to it")
     .option("--dry-run", "check every row and say what would be created, create nothing")
+    .option("--images-from <dir>", "take images from this folder instead of the CSV's (paths stay relative to the CSV)")
     .addHelpText(
       "after",
       "\nEvery row is checked first; bad rows are reported with their line and skipped. Rows created by an earlier run\n" +
         "(same slug and target, or same target and title) are skipped, so a stopped import can simply be run again.\n" +
+        "Images must lie inside the CSV's folder (or the --images-from folder); other rows are refused.\n" +
         "Ctrl-C stops after the current row.\n\nExample:\n  linkprev links import links.csv --dry-run",
     )
-    .action(async (file: string, options: { dryRun?: boolean }) => {
-      const { rows, problems } = readImportFile(file);
+    .action(async (file: string, options: { dryRun?: boolean; imagesFrom?: string }) => {
+      const { rows, problems } = readImportFile(file, options.imagesFrom);
       for (const problem of problems) warn(`line ${problem.line}: ${problem.message}`);
       const settings = loadSettings();
       const existing = await call<LinkView[]>(settings, "/api/links");

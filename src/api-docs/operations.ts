@@ -102,7 +102,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description: "What each platform will cut or refuse; nothing is stored.",
     access: "user",
     body: { schema: LinkInput, multipart: true, example: linkExample },
-    errors: [400, 413],
+    errors: [400, 413, 429],
     responses: { 200: { description: "The warnings", schema: LintResultSchema } },
   },
   { method: "GET", path: "/api/links/by-slug/:linkSlug", operationId: "getLink", tag: "Links", summary: "One of your links by its slug", access: "user", params: LinkSlugParam, errors: [404], responses: { 200: { description: "The link", schema: LinkSchema } } },
@@ -208,7 +208,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   { method: "GET", path: "/api/auth/google", operationId: "googleSignIn", tag: "Sign-in", summary: "Start signing in with Google", description: "For browsers: a redirect to Google, or a page when Google sign-in is not configured.", access: "public", errors: [429], responses: { 302: redirect("To Google"), 200: html("Google sign-in is not configured") } },
   { method: "GET", path: "/api/auth/google/callback", operationId: "googleCallback", tag: "Sign-in", summary: "Where Google sends the browser back", access: "public", query: OAuthCallbackQuery, errors: [429], responses: { 302: redirect("Signed in: to /admin, with the session cookie"), 400: html("The sign-in failed"), 404: html("Google sign-in is not configured") } },
   { method: "POST", path: "/api/auth/login-link", operationId: "useLoginLink", tag: "Sign-in", summary: "Sign in with a one-time link's token", access: "public", body: { schema: LoginLinkInput, form: true }, errors: [403, 429], responses: { 303: redirect("Signed in: to /admin, with the session cookie"), 400: html("The link is invalid, used or expired") } },
-  { method: "GET", path: "/api/auth/logout", operationId: "signOut", tag: "Sign-in", summary: "Sign out", access: "public", responses: { 302: redirect("To the home page, the session ended") } },
+  { method: "GET", path: "/api/auth/logout", operationId: "signOut", tag: "Sign-in", summary: "Sign out", description: "Signs out when the browser says the request did not come from another site (Sec-Fetch-Site same-origin or none, or no such header); otherwise a signed-in browser gets a page asking to confirm with POST /api/auth/logout.", access: "public", responses: { 302: redirect("To the home page, the session ended"), 200: html("Sign out? (the request came from another site): a button that posts to /api/auth/logout") } },
+  { method: "POST", path: "/api/auth/logout", operationId: "signOutConfirmed", tag: "Sign-in", summary: "Sign out (the confirmation page's button)", access: "public", errors: [403], responses: { 303: redirect("To the home page, the session ended") } },
 
   // Tokens
   { method: "GET", path: "/api/tokens", operationId: "listTokens", tag: "Tokens", summary: "Your API tokens (never their secret)", access: "user", responses: { 200: { description: "The tokens", schema: z.array(ApiTokenSchema) } } },

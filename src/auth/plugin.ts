@@ -23,10 +23,10 @@ export function requireUser(viewer: Viewer | null): User {
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
- * API writes allowed before the terms are accepted: accepting them, signing in, and the rights a person keeps
- * regardless (deleting the account; the export and sign-out are reads).
+ * API writes allowed before the terms are accepted: accepting them, signing in and out, and deleting the account
+ * (the export is a read).
  */
-const WITHOUT_CONSENT = new Set(["POST /api/auth/consent", "POST /api/auth/login-link", "DELETE /api/account"]);
+const WITHOUT_CONSENT = new Set(["POST /api/auth/consent", "POST /api/auth/login-link", "POST /api/auth/logout", "DELETE /api/account"]);
 
 /** A write through the API by someone who has not accepted the terms: the browser asks first, the API must too. */
 function needsConsentFirst(request: Request): boolean {

@@ -3,10 +3,11 @@ import { Elysia } from "elysia";
 import { createElement } from "react";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
+import { isOwnNavigation } from "../http/csrf.ts";
 import { notFound } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { parseInput } from "../http/validate.ts";
-import { GoogleNotConfiguredPage, LoginLinkPage, SignInFailedPage } from "../pages/sign-in.tsx";
+import { GoogleNotConfiguredPage, LoginLinkPage, SignInFailedPage, SignOutPage } from "../pages/sign-in.tsx";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
@@ -38,6 +39,12 @@ export function authRoutes(ctx: AppContext) {
   const google = ctx.config.google ? createGoogleSignIn(ctx.config.google, ctx.config.publicUrl) : null;
   const failedPage = (message: string, status = 400) =>
     ctx.pages.response(createElement(SignInFailedPage, { message }), { title: "Sign-in failed", status });
+
+  const signOut = async (cookie: Record<string, { value?: unknown; remove: () => unknown }>) => {
+    const token = cookie[SESSION_COOKIE]?.value;
+    if (typeof token === "string" && token) await deleteSession(ctx.db, token);
+    cookie[SESSION_COOKIE]?.remove();
+  };
 
   return new Elysia()
     .use(authPlugin(ctx))
@@ -85,11 +92,17 @@ export function authRoutes(ctx: AppContext) {
       cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
       return redirect(AFTER_SIGN_IN, 303);
     })
-    .get("/api/auth/logout", async ({ cookie, redirect }) => {
-      const token = cookie[SESSION_COOKIE]?.value;
-      if (typeof token === "string" && token) await deleteSession(ctx.db, token);
-      cookie[SESSION_COOKIE]!.remove();
+    // A GET signs out only when the browser says it did not come from another site (or says nothing: scripts,
+    // older browsers); otherwise any page could sign our users out with a link. They get a button instead.
+    .get("/api/auth/logout", async ({ request, viewer, cookie, redirect }) => {
+      if (viewer?.via === "session" && !isOwnNavigation(request)) return ctx.pages.response(createElement(SignOutPage), { title: "Sign out?", user: viewer.user });
+      await signOut(cookie);
       return redirect("/", 302);
+    })
+    // The button's form; a cross-site POST with the cookie is refused like every write (src/http/csrf.ts).
+    .post("/api/auth/logout", async ({ cookie, redirect }) => {
+      await signOut(cookie);
+      return redirect("/", 303);
     })
     .get("/api/auth/user", ({ viewer }) => publicUser(ctx.db, requireUser(viewer)))
     .post("/api/auth/consent", async ({ viewer, body }) => {

@@ -10,3 +10,13 @@ export function isCrossSiteWrite(request: Request, publicUrl: string, authentica
   if (origin) return origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin;
   return authenticatedByCookie && !fetchSite;
 }
+
+/**
+ * A navigation the browser says started on our own pages or from the user (address bar, bookmark): Sec-Fetch-Site
+ * same-origin or none. Without the header (non-browser clients, older browsers) there is nothing to go by and it
+ * counts as ours. Same-site (a sibling subdomain, which may be someone else's) is not ours.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  return fetchSite === null || fetchSite === "same-origin" || fetchSite === "none";
+}

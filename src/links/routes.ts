@@ -8,6 +8,7 @@ import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
+import { ownAddresses } from "./own-addresses.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { checkSlugAvailability, createLink, deleteLink, getLinkBySlug, issueVersion, linkPlatforms, linkQrCode, linkStats, linkViews, lintLink, listLinks, updateLink, type LinkDeps } from "./service.ts";
 
@@ -49,6 +50,7 @@ export const linkDeps = (ctx: AppContext): LinkDeps => ({
   engine: ctx.engine,
   images: ctx.images,
   publicUrl: ctx.config.publicUrl,
+  leadsHere: ownAddresses({ publicUrl: ctx.config.publicUrl, aliasHosts: ctx.config.aliasHosts, port: ctx.config.port, listenHost: ctx.config.host }),
   billingEnabled: ctx.config.stripe !== null,
   facebook: ctx.facebook,
   fetcher: ctx.fetcher,
@@ -78,9 +80,13 @@ export function linkRoutes(ctx: AppContext) {
       return link;
     })
     // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
-    .post("/lint", ({ viewer, body }) => {
-      requireUser(viewer);
-      return lintLink(deps, parseInput(LinkInput, body), uploadedImage(body));
+    // An uploaded image is decoded like an import's, so it counts against the same per-user limit.
+    .post("/lint", async ({ viewer, body }) => {
+      const user = requireUser(viewer);
+      const input = parseInput(LinkInput, body);
+      const file = uploadedImage(body);
+      if (file) await countFetch(user);
+      return lintLink(deps, input, file);
     })
     // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
     .post("/metadata", async ({ viewer, body }) => {

@@ -13,7 +13,7 @@ import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId,
 import type { FetchedImage, SafeFetcher } from "../safe-fetch/fetcher.ts";
 import type { RenditionId } from "../previews/variants.ts";
 import type { Focal } from "./images/normalise.ts";
-import { MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage, type StoredRenditions } from "./images/store.ts";
+import { ImageTooLarge, MAX_IMAGE_BYTES, UPLOADS_PREFIX, type ImageStore, type PreparedImage, type StoredImage, type StoredRenditions } from "./images/store.ts";
 import { qrPng, qrSvg, qrUrl } from "./qr.ts";
 import { customLinkSlug, isHttpUrl, RequestedSlug, type LinkInput } from "./model.ts";
 import { generateSlug, isReservedSlug } from "./slugs.ts";
@@ -24,6 +24,8 @@ export type LinkDeps = {
   engine: Engine;
   images: ImageStore;
   publicUrl: string;
+  /** Whether a URL leads back to this instance (src/links/own-addresses.ts): such a target would loop. */
+  leadsHere: (url: URL) => boolean;
   billingEnabled: boolean;
   /** Asks Facebook to re-scrape a changed card; null when FACEBOOK_APP_ID is not set. */
   facebook: FacebookRescraper | null;
@@ -188,10 +190,9 @@ async function checkCustomSlug(deps: LinkDeps, user: User, slug: string): Promis
 }
 
 function checkTarget(deps: LinkDeps, targetUrl: string): void {
-  const target = new URL(targetUrl);
-  const ours = new URL(deps.publicUrl);
-  if (target.host === ours.host && target.pathname.startsWith("/go/")) {
-    throw badRequest("targetUrl: The target URL cannot be a LinkPrev short URL", "targetUrl");
+  // Any address of this server, not only /go/: other names of it, and custom domains, serve short links too.
+  if (deps.leadsHere(new URL(targetUrl))) {
+    throw badRequest("targetUrl: The target URL cannot be a LinkPrev short URL or another address of this server", "targetUrl");
   }
 }
 
@@ -285,6 +286,8 @@ async function importImage(deps: LinkDeps, url: string, focal: Focal): Promise<P
     return await deps.images.prepare(new File([fetched.bytes], "imported", { type: fetched.contentType }), focal);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    // Too many pixels is the same 400 an upload of those bytes gets, not a failed fetch.
+    if (error instanceof ImageTooLarge) throw badRequest(`imageImportUrl: ${error.message}`, "imageImportUrl");
     const reason = fetched ? "The image at that address is not a JPEG, PNG or WebP image" : error.message;
     throw new AppError(422, `imageImportUrl: ${reason}`, "imageImportUrl");
   }

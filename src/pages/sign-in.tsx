@@ -41,3 +41,26 @@ export function SignInFailedPage({ message }: { message: string }) {
     </section>
   );
 }
+
+/**
+ * GET /api/auth/logout reached from another site (a link or redirect there): signing out takes this button, so
+ * that no other site can sign our users out.
+ */
+export function SignOutPage() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">Sign out?</h1>
+      <p>Another site sent you here. Sign out of LinkPrev only if you meant to.</p>
+      <form method="post" action="/api/auth/logout">
+        <button className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500" type="submit">
+          Sign out
+        </button>
+      </form>
+      <p className="mt-4">
+        <a className="inline-block px-3 py-2 text-indigo-700 underline" href="/admin">
+          No, back to my links
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,6 +1,8 @@
 // A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
 // Every link change is announced through the engine (this process on SQLite; every node on PostgreSQL by
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
+// Addresses found missing are remembered apart, in a small set with its own eviction, so that a stream of
+// unknown addresses (a scan, random guesses) never pushes live links out and turns their hits into reads.
 import { RETIRED, type Engine, type GoLinkRow } from "../db/engine.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
@@ -11,11 +13,12 @@ export type GoLink = GoLinkRow & {
   redirectHeaders?: Headers;
 };
 
+type Entry = { link: GoLink; expires: number };
 /** A live link; RETIRED: the user slug is a deleted account's (410 Gone); null: not found. */
 export type GoAnswer = GoLink | typeof RETIRED | null;
 export { RETIRED };
-
-type Entry = { link: GoAnswer; expires: number };
+/** A negative answer, kept in the missing set: not found, or under a retired user slug. */
+type Missing = { answer: typeof RETIRED | null; expires: number };
 
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
 function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
@@ -24,10 +27,23 @@ function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
   return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
 }
 
+const fresh = (expires: number) => expires === Number.POSITIVE_INFINITY || expires >= Date.now();
+
+/** Sets `key` last, first evicting the oldest entry when the map is full (Map keeps insertion order). */
+function setBounded<V>(map: Map<string, V>, limit: number, key: string, value: V): void {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
 export const shortAddressKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
+
+/** How many missing addresses are remembered, against the live-link bound: enough for a few mistyped or removed links. */
+const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.floor(limit / 10)));
 
 export class LinkCache {
   private readonly entries = new Map<string, Entry>();
+  /** Addresses known not to exist (or retired), with their expiry; oldest first (Map keeps insertion order). */
+  private readonly missing = new Map<string, Missing>();
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
   /** Lookups answered from memory, and those that had to read the database (read by the metrics). */
@@ -42,6 +58,7 @@ export class LinkCache {
     private readonly source: Pick<Engine, "findGoLink" | "newestGoLinks">,
     private readonly limit: number,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+    private readonly missingLimit = negativeLimitFor(limit),
   ) {}
 
   private expiry(): number {
@@ -67,25 +84,31 @@ export class LinkCache {
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
-    const entry = this.entries.get(shortAddressKey(userSlug, linkSlug));
-    if (entry === undefined || (entry.expires !== Number.POSITIVE_INFINITY && entry.expires < Date.now())) {
-      this.misses++;
-      return undefined;
+    const key = shortAddressKey(userSlug, linkSlug);
+    const entry = this.entries.get(key);
+    if (entry !== undefined && fresh(entry.expires)) {
+      this.hits++;
+      return entry.link;
     }
-    this.hits++;
-    return entry.link;
+    const missing = this.missing.get(key);
+    if (missing !== undefined && fresh(missing.expires)) {
+      this.hits++;
+      return missing.answer;
+    }
+    this.misses++;
+    return undefined;
   }
 
-  /** Reads the link from the database and remembers it (missing links too), within the bound. */
+  /** Reads the link from the database and remembers it, a live one or a missing one, each within its own bound. */
   async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const generation = this.generation;
     const link = servable(await this.source.findGoLink(userSlug, linkSlug));
     if (generation !== this.generation) return link;
     const key = shortAddressKey(userSlug, linkSlug);
     this.entries.delete(key);
-    // Evict the oldest entry: Map keeps insertion order.
-    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { link, expires: this.expiry() });
+    this.missing.delete(key);
+    if (link && link !== RETIRED) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });
+    else setBounded(this.missing, this.missingLimit, key, { answer: link, expires: this.expiry() });
     return link;
   }
 
@@ -99,19 +122,27 @@ export class LinkCache {
     this.generation++;
     if (!key.endsWith("/")) {
       this.entries.delete(key);
+      this.missing.delete(key);
       return;
     }
-    // Once per account deletion: a pass over at most `limit` keys.
-    for (const cached of this.entries.keys()) if (cached.startsWith(key)) this.entries.delete(cached);
+    // Once per account deletion: a pass over both bounded maps.
+    for (const map of [this.entries, this.missing]) for (const cached of map.keys()) if (cached.startsWith(key)) map.delete(cached);
   }
 
   /** Drops everything: changes may have been missed. */
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.missing.clear();
   }
 
+  /** Live links held. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Addresses remembered as missing. */
+  get missingSize(): number {
+    return this.missing.size;
   }
 }

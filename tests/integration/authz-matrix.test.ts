@@ -57,7 +57,9 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/auth/google/callback": { call: () => ({ path: "/api/auth/google/callback?code=x&state=y" }), expect: all(404) },
   "GET /login/:token": { call: () => ({ path: "/login/sometoken" }), expect: all(200) },
   "POST /api/auth/login-link": { call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }), expect: publicWrite(400) },
-  "GET /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: all(302) },
+  // From another site a signed-in browser is asked first (a page with a button), so it stays signed in.
+  "GET /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: { ...all(302), crossSiteCookie: 200 } },
+  "POST /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: publicWrite(303) },
   "GET /api/auth/user": { call: () => ({ path: "/api/auth/user" }), expect: signedInRead() },
   "POST /api/auth/consent": { call: () => ({ path: "/api/auth/consent", json: { termsAccepted: true, privacyAccepted: true } }), expect: signedInWrite(200) },
   "GET /api/tokens": { call: () => ({ path: "/api/tokens" }), expect: signedInRead() },

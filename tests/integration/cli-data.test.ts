@@ -1,7 +1,7 @@
 // `linkprev links import / export --csv` and `linkprev account delete`, run as the real CLI process against a
 // real server: what a user at a terminal (or a script, not a TTY) sees, and what ends up stored.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makePng } from "../helpers/images.ts";
@@ -85,6 +85,50 @@ describe("linkprev links import", () => {
     const again = await run(["links", "import", file], token);
     expect(again.stdout).toContain("Created 0, skipped 3 already there, 4 not created");
     expect(await liveLinks(client)).toHaveLength(3);
+  });
+
+  test("an image outside the CSV's folder (absolute, ../, a symlink leading out) is refused by line, unless --images-from allows its folder", async () => {
+    const client = await apiClient(server, "pro");
+    const token = await tokenOf(client);
+    const outer = mkdtempSync(join(dir, "outer-"));
+    const folder = join(outer, "csv");
+    mkdirSync(folder);
+    writeFileSync(join(outer, "secret.png"), makePng(1200, 630));
+    writeFileSync(join(folder, "card.png"), makePng(1200, 630));
+    symlinkSync(join(outer, "secret.png"), join(folder, "link.png"));
+    const file = join(folder, "links.csv");
+    writeFileSync(
+      file,
+      [
+        "target,title,description,slug,image",
+        "https://example.com/in,Inside,Next to the CSV,inside,card.png",
+        "https://example.com/up,Up,Parent folder,up,../secret.png",
+        `https://example.com/abs,Absolute,Absolute path,abs,${join(outer, "secret.png")}`,
+        "https://example.com/sym,Symlink,Leads out,sym,link.png",
+      ].join("\n") + "\n",
+    );
+    const refusals = [
+      "line 3: image: ../secret.png is outside the CSV's folder (use --images-from DIR to allow another folder)",
+      `line 4: image: ${join(outer, "secret.png")} is outside the CSV's folder`,
+      "line 5: image: link.png is outside the CSV's folder",
+    ];
+
+    const dry = await run(["links", "import", file, "--dry-run"], token);
+    for (const refusal of refusals) expect(dry.stderr).toContain(refusal);
+    expect(dry.stdout).toContain("Dry run: 1 to create, 0 already there, 3 invalid");
+    expect(dry.code).toBe(1);
+
+    const real = await run(["links", "import", file], token);
+    for (const refusal of refusals) expect(real.stderr).toContain(refusal);
+    expect(real.stdout).toContain("Created 1, skipped 0 already there, 3 not created");
+    expect((await liveLinks(client)).map((l) => l.linkSlug)).toEqual(["inside"]);
+
+    const allowed = await run(["links", "import", file, "--images-from", outer], token);
+    expect(allowed.stderr).toBe("");
+    expect(allowed.stdout).toContain("Created 3, skipped 1 already there, 0 not created");
+    const links = await liveLinks(client);
+    expect(links.map((l) => l.linkSlug).sort()).toEqual(["abs", "inside", "sym", "up"]);
+    expect(links.every((l) => l.imageUrl?.startsWith("/uploads/"))).toBe(true);
   });
 
   test("quota answers are reported on the row, then the import stops", async () => {

@@ -113,7 +113,7 @@ describe("validation", () => {
     const dave = await client("pro");
     const response = await dave.call("/api/links", { method: "POST", json: { ...valid, targetUrl: `${server.ctx.config.publicUrl}/go/someone/x` } });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe("targetUrl: The target URL cannot be a LinkPrev short URL");
+    expect((await response.json()).message).toBe("targetUrl: The target URL cannot be a LinkPrev short URL or another address of this server");
   });
 
   test("a body that is not JSON or form data is a 400", async () => {

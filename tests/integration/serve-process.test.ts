@@ -1,4 +1,5 @@
-// `linkprev serve` as a real process: start-up errors, and a graceful stop that stores every buffered view.
+// `linkprev serve` as a real process: start-up errors, the owner's start-up sign-in link, and a graceful stop that
+// stores every buffered view.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,4 +71,55 @@ test("SIGTERM under load stores every counted view", async () => {
   expect(await viewCount()).toBe(requests);
   expect(await sql.get<{ h: number; b: number }>("SELECT CAST(sum(human) AS INTEGER) AS h, CAST(sum(bot) AS INTEGER) AS b FROM view_rollups WHERE link_id = ?", linkId)).toEqual({ h: 200, b: 200 });
   await sql.close();
+});
+
+/** Starts `linkprev serve` with piped (not a terminal) output; resolves once it has printed its start-up lines. */
+async function startPiped(directory: string, databaseUrl: string | undefined, flags: string[] = []) {
+  const port = await freePort();
+  const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", directory, ...flags], {
+    env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const reader = child.stdout.getReader();
+  let output = "";
+  // "Billing: …" is the last start-up line.
+  while (!output.includes("Billing:")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`serve exited early:\n${output}`);
+    output += new TextDecoder().decode(value);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      expect(await child.exited).toBe(0);
+    },
+  };
+}
+
+test("the owner's sign-in link is never printed into piped logs; --print-login-link prints it until the owner has signed in", async () => {
+  const directory = mkdtempSync(join(tmpdir(), "linkprev-serve-link-"));
+  const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
+  try {
+    const piped = await startPiped(directory, databaseUrl);
+    expect(piped.output).not.toContain("/login/");
+    expect(piped.output).toContain("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
+    await piped.stop();
+
+    const asked = await startPiped(directory, databaseUrl, ["--print-login-link"]);
+    const token = /Owner sign-in link \(one use, 15 minutes\): \S+\/login\/(\S+)/.exec(asked.output)?.[1];
+    expect(token).toBeDefined();
+    const signIn = await fetch(`${asked.url}/api/auth/login-link`, { method: "POST", body: new URLSearchParams({ token: token! }), redirect: "manual" });
+    expect(signIn.status).toBe(303);
+    await asked.stop();
+
+    const after = await startPiped(directory, databaseUrl, ["--print-login-link"]);
+    expect(after.output).not.toContain("/login/");
+    expect(after.output).toContain("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
+    await after.stop();
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 });

@@ -4,6 +4,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Engine } from "../../src/db/engine.ts";
 import { openSqliteEngine } from "../../src/db/sqlite-engine.ts";
 import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
 
@@ -37,11 +38,67 @@ test("holds at most its size, newest links first at start, the oldest entry goin
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("changed");
   expect(cache.size).toBe(3);
   expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
-  // A link that does not exist is remembered as missing too, within the same bound (l4 goes).
+  // A link that does not exist is remembered as missing apart: no live link goes.
   expect(await cache.get("a", "nope")).toBeNull();
   expect(cache.size).toBe(3);
+  expect(cache.missingSize).toBe(1);
   expect((await cache.get("a", "l3") as GoLink | null)?.title).toBe("t");
-  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("changed");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
+});
+
+/** The engine, counting the database reads of single links. */
+function countingSource(engine: Pick<Engine, "findGoLink" | "newestGoLinks">) {
+  const source = {
+    reads: 0,
+    newestGoLinks: engine.newestGoLinks,
+    findGoLink: (userSlug: string, linkSlug: string) => (source.reads++, engine.findGoLink(userSlug, linkSlug)),
+  };
+  return source;
+}
+
+test("a stream of unknown addresses never evicts a live link: it is still served without a database read", async () => {
+  await using db = await database(3);
+  const source = countingSource(db.engine);
+  const cache = new LinkCache(source, 100, Number.POSITIVE_INFINITY, 10);
+  await cache.warm();
+  for (let i = 0; i < 1_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
+  expect(source.reads).toBe(1_000);
+  for (const slug of ["l1", "l2", "l3"]) expect((cache.peek("a", slug) as GoLink | undefined)?.targetUrl).toBe(`https://e.eu/${slug.slice(1)}`);
+  expect(source.reads).toBe(1_000);
+  // The missing addresses stay within their own bound, the newest remembered.
+  expect(cache.size).toBe(3);
+  expect(cache.missingSize).toBe(10);
+  expect(cache.peek("a", "random999")).toBeNull();
+  expect(cache.peek("a", "random0")).toBeUndefined();
+});
+
+test("a link created at an address just found missing is served at once", async () => {
+  await using db = await database(0);
+  const cache = new LinkCache(db.engine, 100);
+  expect(await cache.get("a", "new")).toBeNull();
+  expect(cache.peek("a", "new")).toBeNull();
+  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
+  cache.invalidate("a/new");
+  expect((await cache.get("a", "new") as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
+});
+
+test("a miss overtaken by the creation of its link does not remember the address as missing", async () => {
+  await using db = await database(0);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const slow = { newestGoLinks: db.engine.newestGoLinks, findGoLink: async (u: string, l: string) => {
+    const row = await db.engine.findGoLink(u, l);
+    await gate;
+    return row;
+  } };
+  const cache = new LinkCache(slow, 100);
+  const pending = cache.load("a", "new");
+  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
+  cache.invalidate("a/new");
+  release();
+  expect(await pending).toBeNull();
+  expect(cache.peek("a", "new")).toBeUndefined();
+  expect(cache.missingSize).toBe(0);
 });
 
 test("an edited or deleted link is read again once invalidated; a hit needs no database", async () => {

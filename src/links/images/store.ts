@@ -2,11 +2,12 @@
 // configured store (UPLOADS_STORE: DATA_DIR/uploads, S3-compatible storage or PostgreSQL; see backends.ts), and
 // served from /uploads/<name> with long cache headers.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { badRequest, tooLarge } from "../../http/errors.ts";
+import { AppError, badRequest, tooLarge } from "../../http/errors.ts";
 import { workerEntry } from "../../workers.ts";
 import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
 import type { ImageJob } from "./image.worker.ts";
 import type { Focal, Renditions } from "./normalise.ts";
+import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
 import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
 
@@ -37,12 +38,33 @@ const storedName = (url: string | null) => {
   return name && STORED_NAME.test(name) ? name : null;
 };
 
-export class ImageStore {
-  private worker: Worker | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+/** An upload declaring more pixels than MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE: refused from its header, never decoded. */
+export class ImageTooLarge extends AppError {
+  constructor(size: Dimensions) {
+    super(400, pixelBudgetMessage(size), "image");
+  }
+}
 
-  constructor(private readonly backend: UploadBackend) {}
+/**
+ * A decode over this many pixels retires its Worker: WebAssembly memory only grows, so the codecs would keep
+ * what the largest image ever needed (4 bytes a pixel, several copies) for the life of the process.
+ */
+export const RECYCLE_PIXELS = 12_000_000;
+
+/** One codec Worker; `retiring`: takes no new jobs, and is terminated when its last job is answered. */
+type Processor = { worker: Worker; jobs: number; retiring: boolean };
+
+export class ImageStore {
+  private current: Processor | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { processor: Processor; resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+  /** Workers started so far (tests: a large job is followed by a fresh one). */
+  workersStarted = 0;
+
+  constructor(
+    private readonly backend: UploadBackend,
+    private readonly recyclePixels = RECYCLE_PIXELS,
+  ) {}
 
   /** An app worker stored (bytes) or removed (null) this upload: the hot-image cache takes note. */
   learn(name: string, bytes: Uint8Array<ArrayBuffer> | null): void {
@@ -50,35 +72,69 @@ export class ImageStore {
   }
 
   /** The Worker starts on the first upload, so a server that never receives one never loads the codecs. */
-  private get processor(): Worker {
-    if (!this.worker) {
-      this.worker = new Worker(workerEntry("links/images/image.worker.ts"));
-      this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+  private get processor(): Processor {
+    if (!this.current) {
+      const processor: Processor = { worker: new Worker(workerEntry("links/images/image.worker.ts")), jobs: 0, retiring: false };
+      this.workersStarted++;
+      processor.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
         const { id, renditions, error } = event.data;
         const pending = this.pending.get(id);
         this.pending.delete(id);
+        this.finished(processor);
         if (renditions) pending?.resolve(event.data);
         else pending?.reject(new Error(error));
       };
+      // A Worker that dies (out of memory, say) fails its own jobs rather than leaving them waiting forever.
+      processor.worker.onerror = (event) => {
+        this.retire(processor);
+        for (const [id, pending] of this.pending) {
+          if (pending.processor !== processor) continue;
+          this.pending.delete(id);
+          pending.reject(new Error(`image worker failed: ${event.message}`));
+        }
+        processor.worker.terminate();
+      };
+      this.current = processor;
     }
-    return this.worker;
+    return this.current;
   }
 
-  private run(job: ImageJob, transfer: ArrayBuffer[]): Promise<WorkerReply> {
-    const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(job.id, { resolve, reject }));
-    this.processor.postMessage(job, transfer);
+  private retire(processor: Processor): void {
+    processor.retiring = true;
+    if (this.current === processor) this.current = null;
+  }
+
+  private finished(processor: Processor): void {
+    processor.jobs--;
+    if (processor.retiring && processor.jobs === 0) processor.worker.terminate();
+  }
+
+  /** `pixels`: the decoded size; a large one is the Worker's last new job (those already sent to it still finish there). */
+  private run(job: ImageJob, transfer: ArrayBuffer[], pixels: number): Promise<WorkerReply> {
+    const processor = this.processor;
+    processor.jobs++;
+    if (pixels > this.recyclePixels) this.retire(processor);
+    const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(job.id, { processor, resolve, reject }));
+    processor.worker.postMessage(job, transfer);
     return reply;
   }
 
-  /** Checks and normalises an upload (renditions cut around `focal`), and measures its source; nothing is written yet. */
+  /**
+   * Checks and normalises an upload (renditions cut around `focal`), and measures its source; nothing is written
+   * yet. Uploads, lint uploads and imports all come through here, so the size the header declares is checked
+   * before any bytes reach a decoder.
+   */
   async prepare(file: File, focal: Focal): Promise<PreparedImage> {
     if (file.size > MAX_IMAGE_BYTES) throw tooLarge("File size must be less than 5MB");
     const bytes = await file.arrayBuffer();
-    const kind = sniffImage(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)));
-    if (!kind) throw badRequest("Please select an image file", "image");
+    const view = new Uint8Array(bytes);
+    const kind = sniffImage(view.subarray(0, 16));
+    const declared = kind ? imageDimensions(view, kind) : null;
+    if (!kind || !declared || declared.width < 1 || declared.height < 1) throw badRequest("Please select an image file", "image");
+    if (!withinPixelBudget(declared)) throw new ImageTooLarge(declared);
     const size = bytes.byteLength;
     try {
-      const reply = await this.run({ id: this.nextId++, job: "upload", bytes, kind, focal }, [bytes]);
+      const reply = await this.run({ id: this.nextId++, job: "upload", bytes, kind, focal }, [bytes], declared.width * declared.height);
       return { kept: reply.source!, renditions: reply.renditions!, source: { width: reply.sourceWidth!, height: reply.sourceHeight!, bytes: size } };
     } catch {
       // The header said image but the content did not decode.
@@ -123,7 +179,9 @@ export class ImageStore {
     const body = name ? await this.backend.get(name) : null;
     if (!body) return null;
     const bytes = body instanceof Uint8Array ? body.slice().buffer : await body.arrayBuffer();
-    const reply = await this.run({ id: this.nextId++, job: "rerender", bytes, focal }, [bytes]);
+    // A kept source is a JPEG written here, its long side bounded (normalise.ts): within the budget by construction.
+    const size = imageDimensions(new Uint8Array(bytes), "jpeg");
+    const reply = await this.run({ id: this.nextId++, job: "rerender", bytes, focal }, [bytes], size ? size.width * size.height : 0);
     return this.saveRenditions(reply.renditions!);
   }
 
@@ -183,6 +241,8 @@ export class ImageStore {
   }
 
   close(): void {
-    this.worker?.terminate();
+    for (const { processor } of this.pending.values()) processor.worker.terminate();
+    this.current?.worker.terminate();
+    this.current = null;
   }
 }
