@@ -19,7 +19,7 @@ module.exports = {
       comment: "db/ is the bottom layer: it knows tables and engines, not domains, pages or http.",
       severity: "error",
       from: { path: "^src/db/" },
-      to: { path: "^src/", pathNot: ["^src/db/", "^src/config\\.ts$"] },
+      to: { path: "^src/", pathNot: ["^src/db/", "^src/config\\.ts$", "^src/private-files\\.ts$"] },
     },
     {
       name: "http-imports-no-domain",

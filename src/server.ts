@@ -1,7 +1,7 @@
 // Starts LinkPrev. The request thread answers only what must be instant: /go, /uploads, the static assets and
 // /healthz, as raw Bun routes. Everything else (pages, API, webhooks, sign-in) runs in app workers
 // (src/app-workers.ts), or on this thread with APP_WORKERS=0.
-import { mkdirSync } from "node:fs";
+import { makePrivateDir } from "./private-files.ts";
 import { createElement } from "react";
 import { AppWorkerPool, clientAddressOf, withClientAddress } from "./app-workers.ts";
 import { createApp } from "./app.ts";
@@ -13,7 +13,7 @@ import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
 import { openEngine } from "./db/engine.ts";
 import { assetRoutes } from "./pages/assets.ts";
-import { NotFoundPage } from "./pages/not-found.tsx";
+import { GonePage, NotFoundPage } from "./pages/not-found.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
@@ -46,7 +46,8 @@ export type RunningServer = {
 };
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  mkdirSync(config.uploadsDir, { recursive: true });
+  makePrivateDir(config.dataDir);
+  makePrivateDir(config.uploadsDir);
   const engine = await openEngine(config);
   await engine.migrate();
   const db = engine.db;
@@ -112,6 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     notFoundHtml: await ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    goneHtml: await ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 

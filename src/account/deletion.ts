@@ -1,12 +1,12 @@
 // Account deletion (GDPR Art. 17): the account is marked first, which signs it out everywhere, frees its e-mail
-// for a new account and takes its short URLs off /go; then each step below removes one kind of data, and every
+// for a new account, takes its short URLs off /go and retires its user slug for good (no later account gets it); then each step below removes one kind of data, and every
 // step can run again: a crash part-way leaves a marked account that the next request, or the next start,
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
-import { apiTokens, links, loginLinks, payments, sessions, subscriptions, userConsents, users, viewRollups, views, type User } from "../db/tables.ts";
+import { apiTokens, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -86,11 +86,16 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
   const { db } = deps;
   switch (step) {
     case "announce": {
-      // Every node's /go cache drops the account's addresses (they were live until the mark).
+      // Every node's /go cache drops the account's addresses (they were live until the mark), and the slug retires.
       const [owner] = await db.select({ userSlug: users.userSlug }).from(users).where(eq(users.id, userId));
       if (!owner) return;
+      // Retired while the row still holds the slug, so no crash can free it: uniqueUserSlug (src/auth/users.ts)
+      // skips retired slugs, and /go answers 410 Gone under it once the caches below have dropped its addresses.
+      await db.insert(retiredUserSlugs).values({ userSlug: owner.userSlug }).onConflictDoNothing();
       const slugs = await db.selectDistinct({ linkSlug: links.linkSlug }).from(links).where(eq(links.userId, userId));
       for (const { linkSlug } of slugs) await deps.engine.announceLinkChange(`${owner.userSlug}/${linkSlug}`);
+      // And every other address cached under the slug (unknown ones, cached as not found), by its prefix.
+      await deps.engine.announceLinkChange(`${owner.userSlug}/`);
       return;
     }
     case "stripe":
@@ -101,11 +106,12 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       return releaseImages(db, deps.images, await uploadsOfAccount(db, userId));
     case "links":
       // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
-      // anyway): raw views, per-day counts, links; subscriptions too, Stripe has ended them.
+      // anyway): raw views, per-day counts, the day's visitor hashes, links; subscriptions too, Stripe has ended them.
       await deps.engine.transactionWithoutForeignKeys(async (tx) => {
         const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
         await tx.delete(views).where(eq(views.userId, userId));
         await tx.delete(viewRollups).where(inArray(viewRollups.linkId, ownLinks));
+        await tx.delete(viewVisitors).where(inArray(viewVisitors.linkId, ownLinks));
         await tx.delete(links).where(eq(links.userId, userId));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
       });
@@ -126,6 +132,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         // Views the writer stored while the mark was on its way to every /go cache, and what a late Stripe
         // webhook recorded since the steps above; every other child is gone.
         await tx.delete(views).where(eq(views.userId, userId));
+        // Visitor hashes the writer stored since for those views: only a deleted account's links are ever
+        // removed (a deleted link keeps its row), so the hashes of links that no longer exist are theirs.
+        await tx.delete(viewVisitors).where(notInArray(viewVisitors.linkId, tx.select({ id: links.id }).from(links)));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
         await detachPayments(tx, userId);
         await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));

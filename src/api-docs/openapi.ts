@@ -10,7 +10,7 @@ export const ERROR_MEANINGS: Record<number, string> = {
   400: "Invalid input: the message names the field",
   401: "Not signed in: no session cookie or bearer token, or an expired or revoked one",
   402: "Your plan's limit is reached",
-  403: "Refused: a cross-site write with the session cookie, or not allowed on your plan",
+  403: "Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan",
   404: "Not found, or not yours",
   409: "Conflicts with what exists (a slug taken)",
   413: "The upload is too large",
@@ -71,7 +71,9 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
           : undefined;
       responses[status] = { description: response.description, ...(content ? { content } : {}) };
     }
-    const errors = new Set([...(operation.errors ?? []), ...(operation.access === "user" ? [401] : []), 500]);
+    // Every signed-in write may meet the terms check (src/auth/plugin.ts).
+    const write = operation.access === "user" && operation.method !== "GET";
+    const errors = new Set([...(operation.errors ?? []), ...(operation.access === "user" ? [401] : []), ...(write ? [403] : []), 500]);
     for (const status of [...errors].sort()) {
       responses[String(status)] ??= { description: ERROR_MEANINGS[status] ?? "Refused", content: { "application/json": { schema: errorRef } } };
     }

@@ -7,7 +7,7 @@ import { isCrossSiteWrite } from "../http/csrf.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import { userIdForApiToken } from "./api-tokens.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
-import { findUser } from "./users.ts";
+import { findUser, hasConsent } from "./users.ts";
 
 export type Viewer = { user: User; via: "session" | "token" };
 
@@ -19,6 +19,20 @@ export function sessionCookieOptions(ctx: AppContext, expires: Date) {
 export function requireUser(viewer: Viewer | null): User {
   if (!viewer) throw unauthorized("You are not signed in. Sign in and try again.");
   return viewer.user;
+}
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * API writes allowed before the terms are accepted: accepting them, signing in and out, and deleting the account
+ * (the export is a read).
+ */
+const WITHOUT_CONSENT = new Set(["POST /api/auth/consent", "POST /api/auth/login-link", "POST /api/auth/logout", "DELETE /api/account"]);
+
+/** A write through the API by someone who has not accepted the terms: the browser asks first, the API must too. */
+function needsConsentFirst(request: Request): boolean {
+  if (!WRITES.has(request.method)) return false;
+  const path = new URL(request.url).pathname;
+  return path.startsWith("/api/") && !WITHOUT_CONSENT.has(`${request.method} ${path}`);
 }
 
 export const authPlugin = (ctx: AppContext) =>
@@ -46,9 +60,14 @@ export const authPlugin = (ctx: AppContext) =>
       }
       return { ip, viewer: null as Viewer | null, deletingUserId: null as number | null };
     })
-    .onBeforeHandle({ as: "global" }, ({ request, viewer }) => {
+    .onBeforeHandle({ as: "global" }, async ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
       if (viewer?.via !== "token" && isCrossSiteWrite(request, ctx.config.publicUrl, viewer?.via === "session")) {
         throw forbidden("Cross-site request refused");
+      }
+      if (viewer && needsConsentFirst(request) && !(await hasConsent(ctx.db, viewer.user.id))) {
+        throw forbidden(
+          `Accept the terms first: open ${ctx.config.publicUrl}/admin in a browser, or POST ${ctx.config.publicUrl}/api/auth/consent with {"termsAccepted": true, "privacyAccepted": true}`,
+        );
       }
     });

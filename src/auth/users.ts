@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import type { Engine } from "../db/engine.ts";
-import { userConsents, users, type User } from "../db/tables.ts";
+import { retiredUserSlugs, userConsents, users, type User } from "../db/tables.ts";
 
 export type Profile = { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; googleSub?: string };
 
@@ -12,9 +12,12 @@ export function slugBaseFromEmail(email: string): string {
   return base || "user";
 }
 
+/** A slug held by an account, or retired with a deleted one (never given again: its old short URLs stay dead). */
 async function uniqueUserSlug(db: Db, email: string): Promise<string> {
   const base = slugBaseFromEmail(email);
-  const taken = async (slug: string) => (await db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).limit(1)).length > 0;
+  const taken = async (slug: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).limit(1)).length > 0 ||
+    (await db.select({ slug: retiredUserSlugs.userSlug }).from(retiredUserSlugs).where(eq(retiredUserSlugs.userSlug, slug)).limit(1)).length > 0;
   if (!(await taken(base))) return base;
   for (let n = 2; ; n++) {
     const suffix = n < 1000 ? String(n) : crypto.randomUUID().slice(0, 6);

@@ -1,14 +1,16 @@
 import { Database, type Statement } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
+import { makePrivateDir, touchPrivateFile } from "../private-files.ts";
 import * as schema from "./schema.ts";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
 /** Opens the SQLite file with the pragmas every connection (server, view writer, admin commands) needs. */
 export function openSqlite(path: string): Database {
-  mkdirSync(dirname(path), { recursive: true });
+  // Private to the server's user (0700/0600) whatever the umask: created here, before SQLite opens the file.
+  makePrivateDir(dirname(path));
+  touchPrivateFile(path);
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run("PRAGMA synchronous = NORMAL");

@@ -34,6 +34,7 @@ const COPIED: PgTable[] = [
   pg.userAgents,
   pg.views,
   pg.viewRollups,
+  pg.retiredUserSlugs,
 ];
 /**
  * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (its gap is folded in below), migrations,

@@ -26,6 +26,9 @@ export type GoLinkRow = {
   whatsappDescription: string | null;
 };
 
+/** What /go finds under the user slug of a deleted account (src/account/deletion.ts): answered 410 Gone. */
+export const RETIRED = "retired";
+
 /** How the view writer Worker opens its own connection. */
 export type ViewWriterTarget = { kind: "sqlite"; dbPath: string } | { kind: "postgres"; url: string; slot: number };
 
@@ -47,7 +50,8 @@ export interface Engine {
   /** Applies pending migrations (once per cluster when nodes start together); returns their names. */
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
-  findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | null>;
+  /** The live link; RETIRED when there is none and the user slug is a deleted account's; null otherwise. */
+  findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | typeof RETIRED | null>;
   newestGoLinks(limit: number): Promise<GoLinkRow[]>;
   /** Tells every link cache, on every node, that the link at this short address changed. Never throws: it runs after the commit. */
   announceLinkChange(key: string): Promise<void>;

@@ -6,7 +6,7 @@ import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { Config } from "../config.ts";
 import type { Db } from "./connection.ts";
-import { DatabaseUnavailable, type Engine, type GoLinkRow } from "./engine.ts";
+import { DatabaseUnavailable, RETIRED, type Engine, type GoLinkRow } from "./engine.ts";
 import { GO_LINK_COLUMNS } from "./go-link-sql.ts";
 import { migrations } from "./migrations-pg/index.ts";
 import { describeDatabase, postgresOptions } from "./postgres-options.ts";
@@ -62,6 +62,7 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
   // the schema parity test and by the whole suite running on both engines).
   const db = drizzle({ client, schema: pgSchema }) as unknown as Db;
   const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
+  const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
   const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;
@@ -80,8 +81,13 @@ export async function openPostgres(settings: NonNullable<Config["postgres"]>): P
       await client`SELECT 1`;
     },
     // No slug holds a NUL, and PostgreSQL refuses one in a text parameter: such an address is simply unknown.
-    findGoLink: async (userSlug, linkSlug) =>
-      userSlug.includes("\0") || linkSlug.includes("\0") ? null : (((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0] ?? null),
+    // The retired list is read on a miss only; the link cache keeps either answer.
+    findGoLink: async (userSlug, linkSlug) => {
+      if (userSlug.includes("\0") || linkSlug.includes("\0")) return null;
+      const link = ((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0];
+      if (link) return link;
+      return ((await client.unsafe(retiredSql, [userSlug])) as unknown[]).length > 0 ? RETIRED : null;
+    },
     newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
     // After the change committed: a lost notification must not fail the request (entries expire anyway).
     announceLinkChange: (key) =>

@@ -225,6 +225,12 @@ export const viewVisitors = pgTable(
 // No view_rollup_mark: on PostgreSQL a batch's view rows and its rollup upserts commit in one statement, so
 // there is never a crash gap between them to fold in at start.
 
+/** As in schema.ts: the slugs of deleted accounts, never given again. */
+export const retiredUserSlugs = pgTable("retired_user_slugs", {
+  userSlug: text("user_slug").primaryKey(),
+  retiredAt: createdAt(),
+});
+
 export const userConsents = pgTable(
   "user_consents",
   {

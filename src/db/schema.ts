@@ -208,6 +208,15 @@ export const viewRollupMark = sqliteTable(
   (t) => [check("view_rollup_mark_one_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * The user slugs of deleted accounts, kept for good so that no later account gets them: the old short URLs and
+ * printed QR codes would otherwise lead to someone else's links. Only the slug is kept; /go answers 410 for it.
+ */
+export const retiredUserSlugs = sqliteTable("retired_user_slugs", {
+  userSlug: text("user_slug").primaryKey(),
+  retiredAt: createdAt(),
+});
+
 export const userConsents = sqliteTable(
   "user_consents",
   {

@@ -1,7 +1,7 @@
 // The embedded engine: one SQLite file in WAL mode, one process. Link changes and jobs need no cluster.
 import type { Database } from "bun:sqlite";
 import { openDb } from "./connection.ts";
-import type { Engine, GoLinkRow } from "./engine.ts";
+import { RETIRED, type Engine, type GoLinkRow } from "./engine.ts";
 import { applyMigrations } from "./migrate.ts";
 import { GO_LINK_COLUMNS } from "./go-link-sql.ts";
 
@@ -44,6 +44,7 @@ export function openSqliteEngine(dbPath: string): Engine {
   const findGoLink = () => sqlite.query<GoLinkRow, [string, string]>(
     `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,
   );
+  const isRetired = () => sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
   const newestGoLinks = () => sqlite.query<GoLinkRow, [number]>(
     `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
   );
@@ -63,7 +64,8 @@ export function openSqliteEngine(dbPath: string): Engine {
     ping: async () => {
       sqlite.query("SELECT 1").get();
     },
-    findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug),
+    // The retired list is read on a miss only; the link cache keeps either answer.
+    findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
     newestGoLinks: async (limit) => newestGoLinks().all(limit),
     announceLinkChange: async (key) => {
       for (const notify of subscribers) notify(key);

@@ -16,10 +16,12 @@ export let loginLinks = sqlite.loginLinks;
 export let stripeEvents = sqlite.stripeEvents;
 export let views = sqlite.views;
 export let userAgents = sqlite.userAgents;
+export let retiredUserSlugs = sqlite.retiredUserSlugs;
+export let viewVisitors = sqlite.viewVisitors;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = (kind === "postgres" ? pg : sqlite) as unknown as typeof sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors } = from);
 }
 
 export type { Link, Subscription, User } from "./schema.ts";

@@ -67,13 +67,14 @@ export class ServerMetrics {
     const { go, cache, views } = sources;
     new client.Counter({
       name: "linkprev_go_responses_total",
-      help: "/go answers by kind (redirect, preview, not_found), previews by platform",
+      help: "/go answers by kind (redirect, preview, not_found, gone), previews by platform",
       labelNames: ["kind", "platform"],
       registers: [registry],
       collect() {
         this.reset();
         this.inc({ kind: "redirect" }, go.redirects);
         this.inc({ kind: "not_found" }, go.notFound);
+        this.inc({ kind: "gone" }, go.gone);
         PREVIEW_PLATFORMS.forEach((platform, index) => this.inc({ kind: "preview", platform }, go.previews[index]!));
       },
     });

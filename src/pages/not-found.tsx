@@ -8,3 +8,16 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+/** /go under the user slug of a deleted account (410): the address is retired for good, never given to anyone else. */
+export function GonePage() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">410 Link Gone</h1>
+      <p>This short link belonged to an account that has been deleted. It no longer leads anywhere, and never will.</p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </section>
+  );
+}

@@ -40,8 +40,15 @@ export function PrivacyPage({ viewRetentionDays }: { viewRetentionDays: number }
       <h2 className="text-xl font-semibold">Users</h2>
       <p>
         Your dashboard lets you download all your data (as JSON, and your links as CSV) and delete your account. Deleting
-        it cancels the subscription at once and removes your profile, links, views, images, sessions and tokens. Payment
-        records are kept as accounting law requires, without your name or e-mail address.
+        it cancels the subscription at once and removes your profile, links, views, the day's visitor hashes of your
+        links, images, sessions and tokens. Payment records are kept as accounting law requires, without your name or
+        e-mail address.
+      </p>
+      <p data-testid="retired-addresses">
+        Your short links' addresses are never given to anyone else: when an account is deleted, its user name in the
+        short URLs (the part after <code>/go/</code>) is retired for good, so that links and printed QR codes that
+        pointed to you cannot be taken over. We keep only that name, in a list of retired names, and nothing else of
+        the account; its short URLs answer &ldquo;410 Gone&rdquo; from then on.
       </p>
     </section>
   );

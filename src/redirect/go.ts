@@ -4,7 +4,7 @@
 // address, for platforms that cache cards by URL: counted into the link, its og:url naming that address.
 import type { Server } from "bun";
 import { clientIp } from "../http/client-ip.ts";
-import type { GoLink, LinkCache } from "./link-cache.ts";
+import { RETIRED, type GoAnswer, type GoLink, type LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
@@ -14,6 +14,8 @@ import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
 export class GoCounts {
   redirects = 0;
   notFound = 0;
+  /** Addresses under a deleted account's user slug (410). */
+  gone = 0;
   /** Crawler previews, by PREVIEW_PLATFORMS index. */
   readonly previews = new Float64Array(PREVIEW_PLATFORMS.length);
 }
@@ -28,6 +30,8 @@ type GoDeps = {
   publicUrl: string;
   trustProxy: boolean;
   notFoundHtml: string;
+  /** The page for a retired address (the user slug of a deleted account). */
+  goneHtml: string;
 };
 
 // Previews are rendered per request into no cache of anyone's: every fetch must reach us to be counted.
@@ -72,6 +76,11 @@ export function createGoHandler(deps: GoDeps) {
     counts.notFound++;
     return new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
   };
+  // People and crawlers alike: 410 tells a crawler to drop the address, and nothing is counted for anyone.
+  const gone = (isGet: boolean) => {
+    counts.gone++;
+    return new Response(isGet ? deps.goneHtml : null, { status: 410, headers: notFoundHeaders });
+  };
 
   const encoder = new TextEncoder();
   type GoRequest = Request & { params: { userSlug: string; linkSlug: string } };
@@ -94,7 +103,8 @@ export function createGoHandler(deps: GoDeps) {
   };
 
   /** `version`: as in the address (checked against VERSION_PATTERN), PLAIN for the plain address. */
-  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink | null, version: string): Response => {
+  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoAnswer, version: string): Response => {
+    if (link === RETIRED) return gone(isGet);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
 
     const headers = request.headers;

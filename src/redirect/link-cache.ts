@@ -3,7 +3,7 @@
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
 // Addresses found missing are remembered apart, in a small set with its own eviction, so that a stream of
 // unknown addresses (a scan, random guesses) never pushes live links out and turns their hits into reads.
-import type { Engine, GoLinkRow } from "../db/engine.ts";
+import { RETIRED, type Engine, type GoLinkRow } from "../db/engine.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
 export type GoLink = GoLinkRow & {
@@ -14,9 +14,15 @@ export type GoLink = GoLinkRow & {
 };
 
 type Entry = { link: GoLink; expires: number };
+/** A live link; RETIRED: the user slug is a deleted account's (410 Gone); null: not found. */
+export type GoAnswer = GoLink | typeof RETIRED | null;
+export { RETIRED };
+/** A negative answer, kept in the missing set: not found, or under a retired user slug. */
+type Missing = { answer: typeof RETIRED | null; expires: number };
 
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
-function servable(row: GoLinkRow | null): GoLink | null {
+function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
+  if (row === RETIRED) return row;
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
   return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
 }
@@ -36,8 +42,8 @@ const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.
 
 export class LinkCache {
   private readonly entries = new Map<string, Entry>();
-  /** Addresses known not to exist, with their expiry; oldest first (Map keeps insertion order). */
-  private readonly missing = new Map<string, number>();
+  /** Addresses known not to exist (or retired), with their expiry; oldest first (Map keeps insertion order). */
+  private readonly missing = new Map<string, Missing>();
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
   /** Lookups answered from memory, and those that had to read the database (read by the metrics). */
@@ -71,51 +77,56 @@ export class LinkCache {
     if (generation !== this.generation) return this.entries.size;
     for (const row of rows) {
       const link = servable(row);
-      if (link) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
+      if (link && link !== RETIRED) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
     }
     return this.entries.size;
   }
 
-  /** The cached link (null: known not to exist), or undefined when it must be loaded. */
-  peek(userSlug: string, linkSlug: string): GoLink | null | undefined {
+  /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
+  peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
     const key = shortAddressKey(userSlug, linkSlug);
     const entry = this.entries.get(key);
     if (entry !== undefined && fresh(entry.expires)) {
       this.hits++;
       return entry.link;
     }
-    const missingUntil = this.missing.get(key);
-    if (missingUntil !== undefined && fresh(missingUntil)) {
+    const missing = this.missing.get(key);
+    if (missing !== undefined && fresh(missing.expires)) {
       this.hits++;
-      return null;
+      return missing.answer;
     }
     this.misses++;
     return undefined;
   }
 
   /** Reads the link from the database and remembers it, a live one or a missing one, each within its own bound. */
-  async load(userSlug: string, linkSlug: string): Promise<GoLink | null> {
+  async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const generation = this.generation;
     const link = servable(await this.source.findGoLink(userSlug, linkSlug));
     if (generation !== this.generation) return link;
     const key = shortAddressKey(userSlug, linkSlug);
     this.entries.delete(key);
     this.missing.delete(key);
-    if (link) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });
-    else setBounded(this.missing, this.missingLimit, key, this.expiry());
+    if (link && link !== RETIRED) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });
+    else setBounded(this.missing, this.missingLimit, key, { answer: link, expires: this.expiry() });
     return link;
   }
 
-  async get(userSlug: string, linkSlug: string): Promise<GoLink | null> {
+  async get(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const cached = this.peek(userSlug, linkSlug);
     return cached !== undefined ? cached : this.load(userSlug, linkSlug);
   }
 
-  /** Drops one short address ("userSlug/linkSlug"). */
+  /** Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"). */
   invalidate(key: string): void {
     this.generation++;
-    this.entries.delete(key);
-    this.missing.delete(key);
+    if (!key.endsWith("/")) {
+      this.entries.delete(key);
+      this.missing.delete(key);
+      return;
+    }
+    // Once per account deletion: a pass over both bounded maps.
+    for (const map of [this.entries, this.missing]) for (const cached of map.keys()) if (cached.startsWith(key)) map.delete(cached);
   }
 
   /** Drops everything: changes may have been missed. */

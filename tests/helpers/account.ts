@@ -32,7 +32,6 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   const subscriptionId = await subscribeInFakeStripe(server as never, stripe, user.id, "pro");
   const { token } = await seedApiToken(server.sql, user.id, `${label} token`);
   const { token: sessionToken } = await seedSession(server.sql, user.id);
-  await server.sql.run("INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, ?, ?)", user.id, true, true);
   await server.sql.run("INSERT INTO login_links (token_hash, user_id, expires_at) VALUES (?, ?, ?)", hashSecret(generateSecret()), user.id, new Date(Date.now() + 600_000));
   const paymentIntentId = `pi_${label}_${crypto.randomUUID().slice(0, 6)}`;
   await server.sql.run(

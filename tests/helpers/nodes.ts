@@ -61,6 +61,7 @@ export async function seedPgUserWithToken(db: SQL, slug: string): Promise<{ id: 
   const token = `lp_${slug}_${crypto.randomUUID().replaceAll("-", "")}`;
   const [user] = await db`INSERT INTO users (email, user_slug) VALUES (${`${slug}@example.com`}, ${slug}) RETURNING id`;
   await db`INSERT INTO api_tokens (user_id, name, token_hash) VALUES (${user.id}, 'test', ${hashSecret(token)})`;
+  await db`INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (${user.id}, true, true)`;
   return { id: user.id, token };
 }
 

@@ -57,12 +57,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 let seedCounter = 0;
 
 /** Inserts a user straight into the database (sign-in is tested on its own). */
-export async function seedUser(sql: TestDb, fields: { email?: string; userSlug?: string } = {}): Promise<{ id: number; userSlug: string; email: string }> {
+/** A user as sign-in writes it; having accepted the terms (API writes need that) unless `consent: false`. */
+export async function seedUser(sql: TestDb, fields: { email?: string; userSlug?: string; consent?: boolean } = {}): Promise<{ id: number; userSlug: string; email: string }> {
   const n = ++seedCounter;
   const email = fields.email ?? `user${n}-${Date.now()}@example.com`;
   const userSlug = fields.userSlug ?? `user${n}`;
   const row = (await sql.get<{ id: number }>(`INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id`, email, userSlug))!;
+  if (fields.consent !== false) await sql.run("INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, ?, ?)", row.id, true, true);
   return { id: row.id, userSlug, email };
+}
+
+/** Accepts the terms with an API token, as a CLI user does (POST /api/auth/consent). */
+export async function acceptTerms(baseUrl: string, token: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/auth/consent`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ termsAccepted: true, privacyAccepted: true }),
+  });
+  if (response.status !== 200) throw new Error(`accepting the terms: ${response.status} ${await response.text()}`);
 }
 
 export async function seedLink(

@@ -112,7 +112,7 @@ describe("DELETE /api/account", () => {
     expect((await rowsLeftOf(server.sql, erin.id)).users).toBe(1);
   });
 
-  test("removes every row and file of the user, cancels Stripe, keeps payments detached, 404s the links, signs out", async () => {
+  test("removes every row and file of the user, cancels Stripe, keeps payments detached, retires the links (410), signs out", async () => {
     const frank = await seedFullAccount(server, stripe, "frank");
     const other = await seedFullAccount(server, stripe, "other");
     const otherBefore = await rowsLeftOf(server.sql, other.id);
@@ -130,7 +130,7 @@ describe("DELETE /api/account", () => {
     expect(stripe.subscriptions.get(frank.subscriptionId)!.status).toBe("canceled");
     const kept = await server.sql.get<Record<string, unknown>>("SELECT * FROM payments WHERE stripe_payment_intent_id = ?", frank.paymentIntentId);
     expect(kept).toMatchObject({ user_id: null, amount: 1900, currency: "eur", status: "paid", stripe_invoice_id: "in_frank", payment_method: null, receipt_url: null });
-    expect((await visit(shortUrl)).status).toBe(404);
+    expect((await visit(shortUrl)).status).toBe(410);
     expect((await fetch(`${server.url}${frank.imageUrl}`)).status).toBe(404);
     // The API token and the session are dead.
     expect((await fetch(`${server.url}/api/links`, { headers: bearer(frank) })).status).toBe(401);

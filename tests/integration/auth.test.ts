@@ -215,10 +215,16 @@ describe("CSRF", () => {
   });
 });
 
+/** API writes need the terms accepted (src/auth/plugin.ts), as the consent dialog does in the browser. */
+async function acceptTermsIn(browser: Browser): Promise<void> {
+  expect((await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } })).status).toBe(200);
+}
+
 describe("API tokens", () => {
   test("created once, works without cookies, listed, and stops working once revoked", async () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, profile({ email: "tokens@example.com" }));
+    await acceptTermsIn(browser);
     const created = await browser.fetch("/api/tokens", { method: "POST", json: { name: "laptop" } });
     expect(created.status).toBe(201);
     const { id, token, name } = await created.json();
@@ -248,6 +254,7 @@ describe("API tokens", () => {
   test("a token name is required", async () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, profile());
+    await acceptTermsIn(browser);
     const response = await browser.fetch("/api/tokens", { method: "POST", json: { name: "  " } });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe("name: Name is required");
@@ -256,9 +263,11 @@ describe("API tokens", () => {
   test("another user's token cannot be revoked", async () => {
     const owner = new Browser(server.url);
     await signInWithGoogle(owner, profile());
+    await acceptTermsIn(owner);
     const { id } = await (await owner.fetch("/api/tokens", { method: "POST", json: { name: "mine" } })).json();
     const other = new Browser(server.url);
     await signInWithGoogle(other, profile());
+    await acceptTermsIn(other);
     expect((await other.fetch(`/api/tokens/${id}`, { method: "DELETE" })).status).toBe(404);
     expect(await server.sql.get("SELECT 1 AS ok FROM api_tokens WHERE id = ?", id)).toEqual({ ok: 1 });
   });

@@ -19,7 +19,7 @@ afterAll(() => stripe.stop());
 
 const PERSON = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36" };
 
-describe.each(["mark", "stripe", "links", "access"])("killed right after the %s step", (step) => {
+describe.each(["mark", "announce", "stripe", "links", "access"])("killed right after the %s step", (step) => {
   let node: Node;
   let sql: TestDb;
   let databaseEnv: Record<string, string>;
@@ -62,7 +62,9 @@ describe.each(["mark", "stripe", "links", "access"])("killed right after the %s 
 
     expect(stripe.subscriptions.get(doomed.subscriptionId)!.status).toBe("canceled");
     expect(await sql.get("SELECT user_id, receipt_url FROM payments WHERE stripe_payment_intent_id = ?", doomed.paymentIntentId)).toEqual({ user_id: null, receipt_url: null });
-    expect((await fetch(`${node.url}/go/${doomed.userSlug}/${doomed.liveSlug}`, { redirect: "manual", headers: PERSON })).status).toBe(404);
+    // The user slug is retired for good (whether the crash came before the step that retires it or after).
+    expect((await fetch(`${node.url}/go/${doomed.userSlug}/${doomed.liveSlug}`, { redirect: "manual", headers: PERSON })).status).toBe(410);
+    expect(await sql.all("SELECT user_slug FROM retired_user_slugs")).toEqual([{ user_slug: doomed.userSlug }]);
     expect((await fetch(`${node.url}${doomed.imageUrl}`)).status).toBe(404);
     expect(uploadsFolder()).toEqual(keptFiles.sort());
     // The other account is whole.

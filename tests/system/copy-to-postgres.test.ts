@@ -16,7 +16,7 @@ import { Browser } from "../helpers/browser.ts";
 import { makePng } from "../helpers/images.ts";
 import { apiCall, linkForm, startNode, stopNode, type Node } from "../helpers/nodes.ts";
 import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { acceptTerms, startTestServer, type TestServer } from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const available = findPgBin() !== null;
@@ -101,7 +101,9 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(source.ctx.engine.kind).toBe("sqlite");
     dataDir = source.dataDir;
     token = await apiTokenFor(source.ctx.engine, "ana@example.com", "laptop");
+    await acceptTerms(source.url, token);
     const beaToken = await apiTokenFor(source.ctx.engine, "bea@example.com", "cli");
+    await acceptTerms(source.url, beaToken);
     const create = async (who: string, body: { form?: FormData; json?: unknown }) => {
       const response = await apiCall(source.url, who, "/api/links", { method: "POST", ...body });
       expect(response.status).toBe(201);

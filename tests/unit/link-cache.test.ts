@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Engine } from "../../src/db/engine.ts";
 import { openSqliteEngine } from "../../src/db/sqlite-engine.ts";
-import { LinkCache } from "../../src/redirect/link-cache.ts";
+import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -33,17 +33,17 @@ test("holds at most its size, newest links first at start, the oldest entry goin
   const cache = new LinkCache(db.engine, 3);
   expect(await cache.warm()).toBe(3); // l5, l4, l3
   db.run("UPDATE links SET title = 'changed'"); // only a link read again from the database shows this
-  expect((await cache.get("a", "l4"))?.title).toBe("t");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
   // Reading an older link evicts the oldest entry (l5) and keeps the size.
-  expect((await cache.get("a", "l1"))?.title).toBe("changed");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("changed");
   expect(cache.size).toBe(3);
-  expect((await cache.get("a", "l4"))?.title).toBe("t");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
   // A link that does not exist is remembered as missing apart: no live link goes.
   expect(await cache.get("a", "nope")).toBeNull();
   expect(cache.size).toBe(3);
   expect(cache.missingSize).toBe(1);
-  expect((await cache.get("a", "l3"))?.title).toBe("t");
-  expect((await cache.get("a", "l4"))?.title).toBe("t");
+  expect((await cache.get("a", "l3") as GoLink | null)?.title).toBe("t");
+  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
 });
 
 /** The engine, counting the database reads of single links. */
@@ -63,7 +63,7 @@ test("a stream of unknown addresses never evicts a live link: it is still served
   await cache.warm();
   for (let i = 0; i < 1_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
   expect(source.reads).toBe(1_000);
-  for (const slug of ["l1", "l2", "l3"]) expect(cache.peek("a", slug)?.targetUrl).toBe(`https://e.eu/${slug.slice(1)}`);
+  for (const slug of ["l1", "l2", "l3"]) expect((cache.peek("a", slug) as GoLink | undefined)?.targetUrl).toBe(`https://e.eu/${slug.slice(1)}`);
   expect(source.reads).toBe(1_000);
   // The missing addresses stay within their own bound, the newest remembered.
   expect(cache.size).toBe(3);
@@ -79,7 +79,7 @@ test("a link created at an address just found missing is served at once", async 
   expect(cache.peek("a", "new")).toBeNull();
   db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
   cache.invalidate("a/new");
-  expect((await cache.get("a", "new"))?.targetUrl).toBe("https://e.eu/new");
+  expect((await cache.get("a", "new") as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
 });
 
 test("a miss overtaken by the creation of its link does not remember the address as missing", async () => {
@@ -105,11 +105,11 @@ test("an edited or deleted link is read again once invalidated; a hit needs no d
   await using db = await database(1);
   const cache = new LinkCache(db.engine, 100);
   expect(cache.peek("a", "l1")).toBeUndefined();
-  expect((await cache.get("a", "l1"))?.title).toBe("t");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
-  expect(cache.peek("a", "l1")?.title).toBe("t");
+  expect((cache.peek("a", "l1") as GoLink | undefined)?.title).toBe("t");
   cache.invalidate("a/l1");
-  expect((await cache.get("a", "l1"))?.title).toBe("new");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
   db.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
   cache.invalidate("a/l1");
   expect(await cache.get("a", "l1")).toBeNull();
@@ -130,16 +130,37 @@ test("a lookup overtaken by an invalidation does not store what it read before",
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   cache.invalidate("a/l1");
   release();
-  expect((await pending)?.title).toBe("t"); // the request that asked gets what was there when it asked
+  expect(((await pending) as GoLink | null)?.title).toBe("t"); // the request that asked gets what was there when it asked
   expect(cache.peek("a", "l1")).toBeUndefined(); // but the next one reads again
 });
 
 test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
   const cache = new LinkCache(db.engine, 100, 0);
-  expect((await cache.get("a", "l1"))?.title).toBe("t");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   await Bun.sleep(2);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect(cache.peek("a", "l1")).toBeUndefined();
-  expect((await cache.get("a", "l1"))?.title).toBe("new");
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
+});
+
+test("a deleted account's retired slug is remembered as retired; an invalidation by slug drops every address under it", async () => {
+  await using db = await database(2);
+  const cache = new LinkCache(db.engine, 100);
+  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
+  expect(await cache.get("a", "unknown")).toBeNull();
+  expect(await cache.get("b", "l1")).toBeNull();
+  // What the deletion does (src/account/deletion.ts): the links go, the slug is retired, "a/" is announced.
+  db.run("UPDATE links SET deleted = 1");
+  db.run("INSERT INTO retired_user_slugs (user_slug) VALUES ('a')");
+  cache.invalidate("a/");
+  expect(cache.peek("a", "l1")).toBeUndefined();
+  expect(cache.peek("a", "unknown")).toBeUndefined();
+  expect(cache.peek("b", "l1")).toBeNull(); // another slug's entries stay
+  expect(await cache.get("a", "l1")).toBe(RETIRED);
+  expect(await cache.get("a", "never")).toBe(RETIRED);
+  // The answer is cached like any other: no database read for the next one.
+  const misses = cache.misses;
+  expect(cache.peek("a", "never")).toBe(RETIRED);
+  expect(cache.misses).toBe(misses);
 });

@@ -165,6 +165,7 @@ const typeParity: Record<string, [true, true]> = {
   loginLinks: both satisfies SameTypes<typeof sqlite.loginLinks, typeof pg.loginLinks>,
   stripeEvents: both satisfies SameTypes<typeof sqlite.stripeEvents, typeof pg.stripeEvents>,
   viewVisitors: both satisfies SameTypes<typeof sqlite.viewVisitors, typeof pg.viewVisitors>,
+  retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -7,7 +7,8 @@ import linkVersions from "./0003_link_versions.sql" with { type: "text" };
 import cardVariants from "./0004_card_variants.sql" with { type: "text" };
 import audience from "./0005_audience.sql" with { type: "text" };
 import accountDeletion from "./0006_account_deletion.sql" with { type: "text" };
-import sessionUser from "./0007_session_user.sql" with { type: "text" };
+import retiredUserSlugs from "./0007_retired_user_slugs.sql" with { type: "text" };
+import sessionUser from "./0008_session_user.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -17,5 +18,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0004_card_variants", sql: cardVariants },
   { name: "0005_audience", sql: audience },
   { name: "0006_account_deletion", sql: accountDeletion },
-  { name: "0007_session_user", sql: sessionUser },
+  { name: "0007_retired_user_slugs", sql: retiredUserSlugs },
+  { name: "0008_session_user", sql: sessionUser },
 ];

@@ -9,7 +9,8 @@ import linkVersions from "./0005_link_versions.sql" with { type: "text" };
 import cardVariants from "./0006_card_variants.sql" with { type: "text" };
 import audience from "./0007_audience.sql" with { type: "text" };
 import accountDeletion from "./0008_account_deletion.sql" with { type: "text" };
-import sessionUser from "./0009_session_user.sql" with { type: "text" };
+import retiredUserSlugs from "./0009_retired_user_slugs.sql" with { type: "text" };
+import sessionUser from "./0010_session_user.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -21,5 +22,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0006_card_variants", sql: cardVariants },
   { name: "0007_audience", sql: audience },
   { name: "0008_account_deletion", sql: accountDeletion },
-  { name: "0009_session_user", sql: sessionUser },
+  { name: "0009_retired_user_slugs", sql: retiredUserSlugs },
+  { name: "0010_session_user", sql: sessionUser },
 ];

@@ -2,13 +2,14 @@
 // PostgreSQL's `uploads` table. ImageStore names, checks and serves them; a backend only holds bytes by name.
 // Names are random and never reused, so nothing stored ever changes: the remote stores keep a small
 // per-process cache of hot images (crawlers fetch the image right after the card).
-import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { BunSQLDatabase } from "drizzle-orm/bun-sql";
 import type { Config, S3Settings } from "../../config.ts";
 import type { Engine } from "../../db/engine.ts";
 import { uploads } from "../../db/schema.pg.ts";
+import { makePrivateDir, writePrivateFile } from "../../private-files.ts";
 
 export const STORED_NAME = /^[a-z0-9]{32}\.jpg$/;
 const CONTENT_TYPE = "image/jpeg";
@@ -67,11 +68,11 @@ export class DirUploads implements UploadBackend {
   readonly kind = "dir";
 
   constructor(private readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
-    await Bun.write(join(this.dir, name), bytes);
+    await writePrivateFile(join(this.dir, name), bytes);
   }
 
   async get(name: string): Promise<Blob | null> {
