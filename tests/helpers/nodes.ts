@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashSecret } from "../../src/auth/tokens.ts";
+import { healthy } from "./eventually.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 
@@ -38,13 +39,13 @@ export async function startNode(env: Record<string, string>, dataDir?: string): 
     stderr: "pipe",
   });
   const node: Node = { url, dataDir: dir, child, stdout: new Response(child.stdout).text(), stderr: new Response(child.stderr).text() };
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`linkprev serve exited (${child.exitCode}): ${await node.stderr}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return node;
-    await Bun.sleep(50);
+  try {
+    await healthy(url, { exited: () => child.exitCode, timeoutMs: 15_000 });
+    return node;
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${error instanceof Error ? error.message : String(error)}: ${await node.stderr}`);
   }
-  child.kill("SIGKILL");
-  throw new Error(`linkprev serve did not answer /healthz within 15 s: ${await node.stderr}`);
 }
 
 /** Stops the node (gracefully unless told otherwise); removes its data directory unless `keepData`. */

@@ -1,6 +1,7 @@
 // VIEW_RETENTION_DAYS: the view writer deletes expired raw views while idle; counts and rollups stay.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { insertRollup, insertView } from "../helpers/account.ts";
+import { eventually, isTrue } from "../helpers/eventually.ts";
 import { apiClient, startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -11,14 +12,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const DAY_MS = 86_400_000;
-
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
 
 test("deletes raw views older than the period, keeps newer ones, the rollups and the counters", async () => {
   const client = await apiClient(server, null);
@@ -35,7 +28,7 @@ test("deletes raw views older than the period, keeps newer ones, the rollups and
   if (server.sql.engine === "sqlite") await server.sql.run("UPDATE view_rollup_mark SET last_view_id = (SELECT max(id) FROM views)");
 
   const kept = () => server.sql.all<{ timestamp: number }>("SELECT timestamp FROM views WHERE link_id = ? ORDER BY timestamp", link.id);
-  await until(async () => (await kept()).length === recent.length, "the expired views to go");
+  await eventually(async () => isTrue((await kept()).length === recent.length, "the expired views gone"), { what: "the expired views to go" });
   expect((await kept()).map((row) => Number(row.timestamp))).toEqual([...recent].sort((a, b) => a - b));
   const rollups = await server.sql.get<{ human: number; bot: number }>("SELECT sum(human) AS human, sum(bot) AS bot FROM view_rollups WHERE link_id = ?", link.id);
   expect({ human: Number(rollups!.human), bot: Number(rollups!.bot) }).toEqual({ human: 7, bot: 1 });
@@ -54,7 +47,7 @@ test.if(process.env.LINKPREV_TEST_DB !== "postgres")("on SQLite, an expired row 
   await Bun.sleep(1500);
   expect(await server.sql.get("SELECT id FROM views WHERE id = ?", row.id)).not.toBeNull();
   await server.sql.run("UPDATE view_rollup_mark SET last_view_id = ?", row.id);
-  await until(async () => (await server.sql.get("SELECT id FROM views WHERE id = ?", row.id)) === null, "the row to go once counted");
+  await eventually(async () => isTrue((await server.sql.get("SELECT id FROM views WHERE id = ?", row.id)) === null, "the row gone"), { what: "the row to go once counted" });
 });
 
 test("the privacy page states the period", async () => {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { makePng } from "../helpers/images.ts";
 import { seededRandom, type Random } from "../helpers/random.ts";
 import { freePort } from "../helpers/server.ts";
+import { healthy } from "../helpers/eventually.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const FLUSH_MS = 100;
@@ -26,11 +27,8 @@ async function startServer(dataDir: string, port: number) {
     stdout: "ignore",
     stderr: "inherit",
   });
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) return child;
-    await Bun.sleep(25);
-  }
-  throw new Error("server did not start");
+  await healthy(`http://127.0.0.1:${port}`, { exited: () => child.exitCode });
+  return child;
 }
 
 function adminToken(dataDir: string): string {

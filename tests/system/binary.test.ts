@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makePng } from "../helpers/images.ts";
 import { freePort } from "../helpers/server.ts";
+import { eventually, healthy } from "../helpers/eventually.ts";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "linkprev-binary-"));
@@ -31,7 +32,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   token = (await run(["admin", "token", "create", "--email", "cli@example.com", "--name", "laptop"])).stdout;
   server = Bun.spawn([binary, "serve", "--port", String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? "", PUBLIC_URL: url }, stdout: "pipe", stderr: "pipe" });
-  for (let i = 0; i < 100 && !(await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false)); i++) await Bun.sleep(50);
+  await healthy(url, { exited: () => server.exitCode });
 }, 60_000);
 
 afterAll(async () => {
@@ -77,9 +78,12 @@ describe("the binary", () => {
 
     await fetch(`${url}/go/cli/post`, { headers: { "user-agent": "Twitterbot/1.0" } }).then((r) => r.text());
     await fetch(`${url}/go/cli/post`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" } });
-    await Bun.sleep(400);
-    const stats = JSON.parse((await run(["links", "stats", "post", "--days", "7", "--json"])).stdout);
-    expect(stats.days.at(-1)).toMatchObject({ human: 1, bot: 1 });
+    // The views reach the database when the writer's window closes.
+    const stats = await eventually(async () => {
+      const shown = JSON.parse((await run(["links", "stats", "post", "--days", "7", "--json"])).stdout);
+      expect(shown.days.at(-1)).toMatchObject({ human: 1, bot: 1 });
+      return shown;
+    }, { what: "both views counted" });
     expect(stats.platforms).toEqual([{ platform: "x", count: 1 }]);
     expect((await run(["links", "stats", "post"])).stdout).toContain("1 human, 1 bot");
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
 import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
 import { crawlerAgents } from "../helpers/server.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const available = findPgBin() !== null;
@@ -61,29 +62,19 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
     expect(created.status).toBe(201);
     const link = await created.json();
 
-    const servedBy = async (node: Node, expected: string) => {
-      const deadline = Date.now() + 1000;
-      let location: string | null = null;
-      while (Date.now() < deadline) {
-        location = (await go(node, "ana/launch")).headers.get("location");
-        if (location === expected) return location;
-        await Bun.sleep(20);
-      }
-      return location;
-    };
-    expect(await servedBy(b, "https://example.com/one")).toBe("https://example.com/one");
+    // Another node learns of a change within a second (NOTIFY), long before its cache entry would expire.
+    const servedBy = (node: Node, expected: string) =>
+      eventually(async () => expect((await go(node, "ana/launch")).headers.get("location")).toBe(expected), { timeoutMs: 1000, what: `${expected} served` });
+    await servedBy(b, "https://example.com/one");
 
     const edited = await api(a, token, "/api/links/by-slug/launch", { method: "PUT", json: { targetUrl: "https://example.com/two", title: "Launch", description: "Day two" } });
     expect(edited.status).toBe(200);
-    expect(await servedBy(b, "https://example.com/two")).toBe("https://example.com/two");
+    await servedBy(b, "https://example.com/two");
     const preview = await (await go(b, "ana/launch", CRAWLER)).text();
     expect(preview).toContain("Day two");
 
     expect((await api(a, token, `/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
-    const deadline = Date.now() + 1000;
-    let status = 0;
-    while (Date.now() < deadline && (status = (await go(b, "ana/launch")).status) !== 404) await Bun.sleep(20);
-    expect(status).toBe(404);
+    await eventually(async () => expect((await go(b, "ana/launch")).status).toBe(404), { timeoutMs: 1000, what: "the deleted link gone on the other node" });
   });
 
   test("a node whose LISTEN connection dropped clears its cache: a change it could not hear is served", async () => {
@@ -95,15 +86,11 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
     expect(dropped[0].n).toBeGreaterThanOrEqual(2);
     await db`UPDATE links SET target_url = 'https://example.com/after' WHERE link_slug = 'gap'`;
     // Bun reconnects within a second or so; on re-subscribing B drops everything it held.
-    const deadline = Date.now() + 5000;
-    let location: string | null = null;
-    while (Date.now() < deadline && (location = (await go(b, "dee/gap")).headers.get("location")) !== "https://example.com/after") await Bun.sleep(50);
-    expect(location).toBe("https://example.com/after");
+    const locationOf = async () => (await go(b, "dee/gap")).headers.get("location");
+    await eventually(async () => expect(await locationOf()).toBe("https://example.com/after"), { timeoutMs: 5000, what: "the change made while B was not listening" });
     // And it hears announcements again.
     expect((await api(a, token, "/api/links/by-slug/gap", { method: "PUT", json: { targetUrl: "https://example.com/heard", title: "Gap", description: "d" } })).status).toBe(200);
-    const heardBy = Date.now() + 1000;
-    while (Date.now() < heardBy && (location = (await go(b, "dee/gap")).headers.get("location")) !== "https://example.com/heard") await Bun.sleep(20);
-    expect(location).toBe("https://example.com/heard");
+    await eventually(async () => expect(await locationOf()).toBe("https://example.com/heard"), { timeoutMs: 1000, what: "the announced change" });
   });
 
   test("the sign-in rate limit is one counter for the cluster, whichever node is asked", async () => {
