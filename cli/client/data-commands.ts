@@ -172,7 +172,19 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
     .addHelpText("after", "\nExample:\n  linkprev links export --csv > links.csv")
     .action(async () => void process.stdout.write(await callForText(loadSettings(), "/api/links/export.csv")));
 
-  const account = program.command("account").description("Your account's data: download it, or delete the account");
+  const account = program.command("account").description("Your account: accept the terms, download its data, or delete it");
+
+  account
+    .command("accept-terms")
+    .description("Accept the server's terms and privacy policy (needed once before your first change through the API)")
+    .requiredOption("--yes", "you have read the terms and the privacy policy (their addresses are printed) and accept them")
+    .addHelpText("after", "\nExample:\n  linkprev account accept-terms --yes")
+    .action(async () => {
+      const settings = loadSettings();
+      await call(settings, "/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } });
+      const server = settings.server!.replace(/\/+$/, "");
+      say(`Accepted the terms (${server}/terms) and the privacy policy (${server}/privacy).`);
+    });
 
   account
     .command("export")

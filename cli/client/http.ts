@@ -56,7 +56,9 @@ async function send(settings: Partial<ClientSettings>, path: string, init: CallI
     } catch {
       // not JSON: keep the text
     }
-    throw new CliError(`${message} (HTTP ${response.status})`, 1, response.status);
+    // The server's words name the browser and the API; at a terminal, the command is the way.
+    const hint = response.status === 403 && message.startsWith("Accept the terms first") ? "\nFrom the CLI: linkprev account accept-terms --yes" : "";
+    throw new CliError(`${message} (HTTP ${response.status})${hint}`, 1, response.status);
   }
   return response;
 }

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makePng } from "../helpers/images.ts";
-import { apiClient, BILLING_ON, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { apiClient, BILLING_ON, seedApiToken, seedSubscription, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 let server: TestServer;
@@ -201,4 +201,26 @@ test("Stripe unreachable: the deletion stops with a 502 that says what to do, th
   expect((await client.call("/api/links")).status).toBe(401);
   // Its user slug is already retired: the address answers 410 Gone.
   expect((await fetch(`${server.url}/go/${client.userSlug}/stopped`, { redirect: "manual" })).status).toBe(410);
+});
+
+describe("linkprev account accept-terms", () => {
+  test("a new user's first change is refused with the command to run; after accept-terms --yes it goes through", async () => {
+    const user = await seedUser(server.sql, { consent: false });
+    await seedSubscription(server.sql, user.id, "pro");
+    const { token } = await seedApiToken(server.sql, user.id, "laptop");
+    const create = ["links", "create", "--target", "https://example.com/terms", "--title", "Terms", "--description", "After accepting"];
+    const refused = await run(create, token);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Accept the terms first");
+    expect(refused.stderr).toContain("From the CLI: linkprev account accept-terms --yes");
+
+    const withoutYes = await run(["account", "accept-terms"], token);
+    expect(withoutYes.code).toBe(2);
+    const accepted = await run(["account", "accept-terms", "--yes"], token);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain(`Accepted the terms (${server.url}/terms) and the privacy policy (${server.url}/privacy).`);
+    const created = await run(create, token);
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+  });
 });
