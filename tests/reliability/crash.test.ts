@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makePng } from "../helpers/images.ts";
 import { seededRandom, type Random } from "../helpers/random.ts";
-import { freePort } from "../helpers/server.ts";
-import { healthy } from "../helpers/eventually.ts";
+import { acceptTerms, freePort } from "../helpers/server.ts";
+import { eventually, healthy, isTrue } from "../helpers/eventually.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const FLUSH_MS = 100;
@@ -151,8 +151,11 @@ describe("kill -9 mid-stream", () => {
       const port = await freePort();
       // The token's user gets the slug "load" (from load@example.com).
       const server = await startServer(dataDir, port);
+      await acceptTerms(`http://127.0.0.1:${port}`, token);
       const traffic = drive(r, `http://127.0.0.1:${port}`, token);
-      await Bun.sleep(r.int(700, 1600));
+      // Killed at a random point once the traffic flows (a kill before any write would prove nothing).
+      await eventually(() => isTrue(traffic.acked.size > 0 && traffic.served.length > 0, "links created and views served"), { what: "the traffic to flow" });
+      await Bun.sleep(r.int(100, 900));
       server.kill("SIGKILL");
       const killedAt = performance.now();
       await server.exited;
@@ -195,8 +198,10 @@ test("SIGTERM under load: every view served is stored", async () => {
   const token = adminToken(dataDir);
   const port = await freePort();
   const server = await startServer(dataDir, port);
+  await acceptTerms(`http://127.0.0.1:${port}`, token);
   const traffic = drive(seededRandom(5), `http://127.0.0.1:${port}`, token);
-  await Bun.sleep(1200);
+  await eventually(() => isTrue(traffic.served.length > 0 && traffic.scansServed() > 0, "views and scans served"), { what: "the traffic to flow" });
+  await Bun.sleep(300);
   server.kill("SIGTERM");
   expect(await server.exited).toBe(0);
   await traffic.stop();
