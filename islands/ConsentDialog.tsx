@@ -1,6 +1,6 @@
 // Terms and privacy consent: a dialog that cannot be dismissed until both boxes are ticked and recorded.
 import { useState } from "react";
-import { api } from "../src/client/api.ts";
+import { api, CONSENTED_EVENT } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
 
@@ -22,6 +22,7 @@ export default function ConsentDialog() {
       await api("/api/auth/user");
       setOpen(false);
       toast({ title: "Thank you", description: "Your consent has been recorded successfully." });
+      window.dispatchEvent(new Event(CONSENTED_EVENT));
     } catch {
       toast({ title: "Error", description: "Failed to record your consent. Please try again.", variant: "destructive" });
     } finally {

@@ -1,16 +1,27 @@
 // In the browser: islands call the JSON API through this. A non-OK answer becomes Error("<status>: <body or
-// status text>") (SPEC §8); a 401 means the session ended, so the user is told and sent to sign in again.
+// status text>") ; a 401 means the session ended, so the user is told and sent to sign in again.
 import { toast } from "./toast.ts";
 
 export const SIGN_IN_PATH = "/api/auth/google";
 
-export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+/** Fired by the consent dialog once the terms are accepted. */
+export const CONSENTED_EVENT = "linkprev:consented";
+
+const consentGiven = () => new Promise<void>((resolve) => window.addEventListener(CONSENTED_EVENT, () => resolve(), { once: true }));
+
+export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}, afterConsent = false): Promise<T> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set("content-type", "application/json");
   const response = await fetch(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body, credentials: "include" });
   if (!response.ok) {
     const text = await response.text();
+    // A write before the terms were accepted (a plan remembered across sign-in starts at once): it goes through
+    // when the consent dialog, which is open in front of it, has recorded the acceptance.
+    if (response.status === 403 && text.includes("Accept the terms first") && !afterConsent) {
+      await consentGiven();
+      return api<T>(path, init, true);
+    }
     if (response.status === 401) {
       toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
       setTimeout(() => window.location.assign(SIGN_IN_PATH), 500);

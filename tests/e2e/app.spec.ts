@@ -169,7 +169,14 @@ test("the plan chosen while signed out continues to checkout after sign-in", asy
   const { google } = await fakes();
   await fetch(`${google}/__test/sign-in-as`, { method: "POST", body: JSON.stringify({ sub: `later-${Date.now()}`, email: `later${Date.now()}@example.com`, email_verified: true }) });
   await page.locator('[data-plan="enterprise"]').getByRole("button", { name: "Start now" }).click();
-  // Google → /admin → /pricing (no subscription yet) → the remembered plan goes on to checkout → back here.
+  // Google → /admin → /pricing (no subscription yet): a new user accepts the terms first, then the remembered
+  // plan goes on to checkout → back here.
+  const consent = page.getByRole("dialog", { name: "Before you continue" });
+  await expect(consent).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await consent.getByLabel("I accept the terms and conditions").check();
+  await consent.getByLabel("I accept the privacy policy").check();
+  await consent.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=/, { timeout: 15_000 });
   await expect(page.getByTestId("plan-name")).toHaveText("Enterprise");
 });

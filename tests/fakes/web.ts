@@ -58,6 +58,11 @@ export function startFakeWeb(): FakeWeb {
         return new Response(null, { status: 302, headers: { location: left > 0 ? `/hop/${left - 1}` : "/news" } });
       }
       switch (url.pathname) {
+        // What a browser asks of a page it opens (the news page's stylesheet, the site's icon).
+        case "/app.css":
+          return new Response("body { font-family: serif; }", { headers: { "content-type": "text/css" } });
+        case "/favicon.ico":
+          return new Response(null, { status: 204 });
         case "/news":
           return html(NEWS_PAGE);
         case "/title-only":
