@@ -11,18 +11,18 @@ import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.t
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
   const dir = mkdtempSync(join(tmpdir(), "linkprev-cache-"));
-  const { database, goLinks } = openSqlitePlatform(join(dir, "linkprev.db"));
-  await database.migrate();
+  const platform = openSqlitePlatform(join(dir, "linkprev.db"));
+  await platform.database.migrate();
   const { Database } = await import("bun:sqlite");
   const sqlite = new Database(join(dir, "linkprev.db"));
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
   for (let i = 1; i <= n; i++) sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, ?, 't', 'd')", [`l${i}`, `https://e.eu/${i}`]);
   return {
-    goLinks,
+    goLinks: platform.goLinks,
     run: (statement: string) => sqlite.run(statement),
     [Symbol.asyncDispose]: async () => {
       sqlite.close();
-      await database.close();
+      await platform.database.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
