@@ -1,9 +1,9 @@
 // Shared by the benchmarks: wrk (installed from Debian when absent), a seeded data directory, process helpers.
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyMigrations } from "../src/db/migrate.ts";
+import { applyMigrations } from "../src/db/sqlite/migrate.ts";
 import { hashSecret } from "../src/auth/tokens.ts";
 import agents from "../tests/fixtures/crawler-agents.json" with { type: "json" };
 
@@ -275,7 +275,7 @@ export async function checkoutRef(ref: string): Promise<{ tree: string; commit: 
   });
   symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
   if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: tree, stdout: "ignore", stderr: "inherit" }).success) throw new Error(`${ref}: the assets did not build`);
-  const { applyMigrations: migrate } = (await import(join(tree, "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
+  const { applyMigrations: migrate } = (await import(join(tree, existsSync(join(tree, "src/db/sqlite/migrate.ts")) ? "src/db/sqlite/migrate.ts" : "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
   return { tree, commit, migrate };
 }
 

@@ -6,9 +6,10 @@ import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
 import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin.ts";
-import { openDb } from "../src/db/connection.ts";
-import { CopyRefused, copyToPostgres } from "../src/db/copy-to-postgres.ts";
-import { DatabaseUnavailable, openEngine } from "../src/db/engine.ts";
+import { openDb } from "../src/db/sqlite/connection.ts";
+import { CopyRefused, copyToPostgres } from "../src/admin/copy-to-postgres.ts";
+import { openPlatform } from "../src/db/platform.ts";
+import { DatabaseUnavailable } from "../src/db/unavailable.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
 import { formatVersion, resolveRelease, versionInfo } from "../src/meta/version.ts";
 import { startServer } from "../src/server.ts";
@@ -73,9 +74,9 @@ program
       console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
       // A working link in the logs lets whoever reads them sign in as the owner: it is printed only to a person at
       // a terminal (or on request), and only until the owner has signed in once.
-      if (await ownerHasSignedIn(server.ctx.engine)) console.log("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
+      if (await ownerHasSignedIn(server.ctx.database)) console.log("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
       else if (options.printLoginLink || (process.stdout.isTTY && config.logFormat !== "json")) {
-        console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.engine, config.publicUrl)}`);
+        console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.database, config.publicUrl)}`);
       } else console.log("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
     }
     console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
@@ -95,9 +96,9 @@ admin
   .addHelpText("after", "\nExample:\n  linkprev admin login-link --email ana@example.com --name 'Ana Silva'")
   .action(async (options: DataOptions & { email: string; name?: string }) => {
     const config = configFrom(options);
-    const engine = await openDatabase(config);
-    console.log(await loginLinkFor(engine, config.publicUrl, options.email, options.name));
-    await engine.close();
+    const database = await openDatabase(config);
+    console.log(await loginLinkFor(database, config.publicUrl, options.email, options.name));
+    await database.close();
   });
 
 admin
@@ -111,9 +112,9 @@ admin
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin token create --email ana@example.com --name laptop")
   .action(async (options: DataOptions & { email: string; name: string }) => {
-    const engine = await openDatabase(configFrom(options));
-    console.log(await apiTokenFor(engine, options.email, options.name));
-    await engine.close();
+    const database = await openDatabase(configFrom(options));
+    console.log(await apiTokenFor(database, options.email, options.name));
+    await database.close();
   });
 
 admin
@@ -141,9 +142,9 @@ admin
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin migrate --data /var/lib/linkprev")
   .action(async (options: DataOptions) => {
-    const engine = await openEngine(configFrom(options));
-    const applied = await engine.migrate();
-    await engine.close();
+    const { database } = await openPlatform(configFrom(options));
+    const applied = await database.migrate();
+    await database.close();
     console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
   });
 

@@ -1,17 +1,18 @@
 // Work on the database directly, for the `linkprev admin …` commands and the start-up sign-in link.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Config } from "./config.ts";
-import { openEngine, type Engine } from "./db/engine.ts";
+import { openPlatform } from "./db/platform.ts";
+import type { Database } from "./db/ports.ts";
 import { loginLinks, sessions, users } from "./db/tables.ts";
 import { createApiToken } from "./auth/api-tokens.ts";
 import { createLoginLink } from "./auth/login-links.ts";
 import { upsertUser } from "./auth/users.ts";
 
 /** The configured database (SQLite in the data directory, or PostgreSQL), migrated. */
-export async function openDatabase(config: Config): Promise<Engine> {
-  const engine = await openEngine(config);
-  await engine.migrate();
-  return engine;
+export async function openDatabase(config: Config): Promise<Database> {
+  const { database } = await openPlatform(config);
+  await database.migrate();
+  return database;
 }
 
 function splitName(name: string | undefined): { firstName: string | null; lastName: string | null } {
@@ -19,34 +20,34 @@ function splitName(name: string | undefined): { firstName: string | null; lastNa
   return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(" ") || null };
 }
 
-function ensureUser(engine: Engine, email: string, name?: string) {
-  return upsertUser(engine, { email, ...splitName(name), profileImageUrl: null });
+function ensureUser(database: Database, email: string, name?: string) {
+  return upsertUser(database, { email, ...splitName(name), profileImageUrl: null });
 }
 
-export async function loginLinkFor(engine: Engine, publicUrl: string, email: string, name?: string): Promise<string> {
-  return createLoginLink(engine.db, (await ensureUser(engine, email, name)).id, publicUrl);
+export async function loginLinkFor(database: Database, publicUrl: string, email: string, name?: string): Promise<string> {
+  return createLoginLink(database.db, (await ensureUser(database, email, name)).id, publicUrl);
 }
 
-export async function apiTokenFor(engine: Engine, email: string, tokenName: string): Promise<string> {
-  return (await createApiToken(engine.db, (await ensureUser(engine, email)).id, tokenName)).token;
+export async function apiTokenFor(database: Database, email: string, tokenName: string): Promise<string> {
+  return (await createApiToken(database.db, (await ensureUser(database, email)).id, tokenName)).token;
 }
 
 /** A sign-in link for the instance owner: the first user, or owner@localhost on an empty server. */
-export async function ownerLoginLink(engine: Engine, publicUrl: string): Promise<string> {
-  const [owner] = await engine.db.select().from(users).orderBy(asc(users.id)).limit(1);
-  return loginLinkFor(engine, publicUrl, owner?.email ?? "owner@localhost", owner ? undefined : "Owner");
+export async function ownerLoginLink(database: Database, publicUrl: string): Promise<string> {
+  const [owner] = await database.db.select().from(users).orderBy(asc(users.id)).limit(1);
+  return loginLinkFor(database, publicUrl, owner?.email ?? "owner@localhost", owner ? undefined : "Owner");
 }
 
 /**
  * Whether the instance owner (the first user) has ever signed in: a sign-in link used (they are kept), a Google
  * account linked, or a session. Once they have, the start-up sign-in link is no longer printed.
  */
-export async function ownerHasSignedIn(engine: Engine): Promise<boolean> {
-  const [owner] = await engine.db.select({ id: users.id, googleSub: users.googleSub }).from(users).orderBy(asc(users.id)).limit(1);
+export async function ownerHasSignedIn(database: Database): Promise<boolean> {
+  const [owner] = await database.db.select({ id: users.id, googleSub: users.googleSub }).from(users).orderBy(asc(users.id)).limit(1);
   if (!owner) return false;
   if (owner.googleSub !== null) return true;
-  const [used] = await engine.db.select({ userId: loginLinks.userId }).from(loginLinks).where(and(eq(loginLinks.userId, owner.id), isNotNull(loginLinks.usedAt))).limit(1);
+  const [used] = await database.db.select({ userId: loginLinks.userId }).from(loginLinks).where(and(eq(loginLinks.userId, owner.id), isNotNull(loginLinks.usedAt))).limit(1);
   if (used) return true;
-  const [session] = await engine.db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, owner.id)).limit(1);
+  const [session] = await database.db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, owner.id)).limit(1);
   return session !== undefined;
 }

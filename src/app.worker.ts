@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { clientAddressOf, type FromWorker, type ToWorker, type WorkerRequest } from "./app-workers.ts";
 import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
-import { openEngine, type Engine } from "./db/engine.ts";
+import { openPlatform } from "./db/platform.ts";
 import { handleNotingFacts, REQUEST_ID_HEADER } from "./observability/request-facts.ts";
 
 declare const self: Worker;
@@ -19,23 +19,26 @@ let nextHitId = 1;
 const hitCounts = new Map<number, { resolve: (count: number) => void; reject: (error: Error) => void }>();
 
 async function start(config: Config) {
-  const own = await openEngine(config);
   // Changes go to the request thread's link cache before this worker answers, and the rate-limit counts are
   // the request thread's, so that every worker counts against one limit.
-  const relayed: Engine = {
-    ...own,
-    announceLinkChange: async (key) => {
-      post({ type: "link-changed", key });
-      await own.announceLinkChange(key);
-    },
-    countHit: (key, windowStart) =>
-      new Promise<number>((resolve, reject) => {
-        const id = nextHitId++;
-        hitCounts.set(id, { resolve, reject });
-        post({ type: "hit", id, key, windowStart });
-      }),
-  };
-  ctx = createAppContext(config, relayed, clientAddressOf, {
+  const platform = await openPlatform(config, {
+    changes: (own) => ({
+      announceLinkChange: async (key) => {
+        post({ type: "link-changed", key });
+        await own.announceLinkChange(key);
+      },
+      subscribeLinkChanges: own.subscribeLinkChanges,
+    }),
+    hits: () => ({
+      countHit: (key, windowStart) =>
+        new Promise<number>((resolve, reject) => {
+          const id = nextHitId++;
+          hitCounts.set(id, { resolve, reject });
+          post({ type: "hit", id, key, windowStart });
+        }),
+    }),
+  });
+  ctx = createAppContext(config, platform, clientAddressOf, {
     stored: (name, bytes) => {
       const copy = bytes.slice().buffer;
       post({ type: "upload-changed", name, bytes: copy }, [copy]);
@@ -92,7 +95,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         // Re-scrapes asked for by the last saves store their outcome before the connections close.
         await ctx?.facebook?.settled();
         ctx?.images.close();
-        await ctx?.engine.close();
+        await ctx?.database.close();
         post({ type: "closed" });
       })();
       break;

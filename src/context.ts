@@ -1,8 +1,7 @@
 // What the HTTP modules are built from: plain values and services, created once at start, on the request
 // thread (APP_WORKERS=0) or in each app worker.
 import type { Config } from "./config.ts";
-import type { Db } from "./db/connection.ts";
-import type { Engine } from "./db/engine.ts";
+import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
@@ -21,9 +20,11 @@ export type ClientAddress = (request: Request) => string;
 
 export type AppContext = {
   config: Config;
-  engine: Engine;
-  /** engine.db: what services query. */
+  database: Database;
+  /** database.db: what services query. */
   db: Db;
+  changes: ChangeBus;
+  hits: HitCounter;
   images: ImageStore;
   version: VersionInfo;
   pages: PageRenderer;
@@ -41,16 +42,19 @@ export type AppContext = {
 export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 
 /** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
-export function createAppContext(config: Config, engine: Engine, clientAddress: ClientAddress, uploadRelay?: UploadRelay): AppContext {
+export function createAppContext(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay): AppContext {
   const version = versionInfo(resolveRelease(config.release));
+  const { database, changes, hits } = platform;
   return {
     config,
-    engine,
-    db: engine.db,
-    images: new ImageStore(openUploadBackend(config, engine, uploadRelay)),
+    database,
+    db: database.db,
+    changes,
+    hits,
+    images: new ImageStore(openUploadBackend(config, platform.uploads, uploadRelay)),
     version,
-    pages: createPageRenderer({ version, stylesheet, clientScript, db: engine.db, billingEnabled: config.stripe !== null }),
-    authLimiter: new RateLimiter(engine.countHit, config.authRateLimit),
+    pages: createPageRenderer({ version, stylesheet, clientScript, db: database.db, billingEnabled: config.stripe !== null }),
+    authLimiter: new RateLimiter(hits.countHit, config.authRateLimit),
     clientAddress,
     facebook: config.facebook ? new FacebookRescraper(config.facebook) : null,
     fetcher: config.fetch.enabled

@@ -11,7 +11,7 @@ import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Config } from "./config.ts";
 import { createAppContext, type AppContext } from "./context.ts";
-import { openEngine } from "./db/engine.ts";
+import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { GonePage, NotFoundPage } from "./pages/not-found.tsx";
 import { createVisitorClassifier } from "./redirect/classify.ts";
@@ -33,7 +33,7 @@ const UPLOAD_GRACE_MS = 3_600_000;
 export type RunningServer = {
   url: string;
   port: number;
-  /** The request thread's context (config, engine, …): the app workers each build their own. */
+  /** The request thread's context (config, database, …): the app workers each build their own. */
   ctx: AppContext;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
@@ -48,10 +48,11 @@ export type RunningServer = {
 export async function startServer(config: Config): Promise<RunningServer> {
   makePrivateDir(config.dataDir);
   makePrivateDir(config.uploadsDir);
-  const engine = await openEngine(config);
-  await engine.migrate();
-  const db = engine.db;
-  if (engine.kind === "postgres" && config.uploads.kind === "dir") {
+  const platform = await openPlatform(config);
+  const { database, changes, jobs } = platform;
+  await database.migrate();
+  const db = database.db;
+  if (database.kind === "postgres" && config.uploads.kind === "dir") {
     console.warn(
       `Uploads are stored in this node's ${config.uploads.dir} (UPLOADS_STORE=dir): fine for one node; with several nodes set UPLOADS_STORE=s3 or db (or share that folder), or images uploaded on one node are missing on the others`,
     );
@@ -59,24 +60,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
-  const linkCache = new LinkCache(engine, config.linkCacheSize, engine.kind === "postgres" ? LINK_MAX_AGE_MS : undefined);
-  await engine.subscribeLinkChanges(
+  const linkCache = new LinkCache(platform.goLinks, config.linkCacheSize, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined);
+  await changes.subscribeLinkChanges(
     (key) => linkCache.invalidate(key),
     () => linkCache.clear(),
   );
   await linkCache.warm();
-  const views = await ViewRecorder.start(engine.viewWriter, {
+  const views = await ViewRecorder.start(platform.viewWriter, {
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
   });
-  const ctx = createAppContext(config, engine, clientAddressOf);
-  await engine.exclusively("upload-sweep", async () => {
-    const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), engine.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
+  const ctx = createAppContext(config, platform, clientAddressOf);
+  await jobs.exclusively("upload-sweep", async () => {
+    const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   });
   // Account deletions a crash stopped part-way (src/account/deletion.ts).
-  await engine.exclusively("account-deletions", async () => {
+  await jobs.exclusively("account-deletions", async () => {
     const finished = await finishMarkedDeletions(deletionDeps(ctx));
     if (finished > 0) console.log(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
   });
@@ -87,7 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       ? await AppWorkerPool.start(config.appWorkers, config, {
           linkChanged: (key) => linkCache.invalidate(key),
           uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
-          countHit: engine.countHit,
+          countHit: platform.hits.countHit,
         })
       : null;
 
@@ -96,7 +97,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // Once per cluster: the sweep is idempotent, but N nodes need not all do it.
   const sweep = () =>
-    engine
+    jobs
       .exclusively("session-sweep", async () => {
         await deleteExpiredSessions(db);
       })
@@ -178,7 +179,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       "/healthz": {
         GET: async () => {
           try {
-            await engine.ping();
+            await database.ping();
             return Response.json({ ok: true });
           } catch (error) {
             console.error(`health check: ${String(error)}`);
@@ -234,7 +235,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           await views.close();
           await ctx.facebook?.settled();
           ctx.images.close();
-          await engine.close();
+          await database.close();
         }
       })()),
   };

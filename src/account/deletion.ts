@@ -4,8 +4,8 @@
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../db/connection.ts";
-import type { Engine } from "../db/engine.ts";
+import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
+import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { apiTokens, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
@@ -13,7 +13,8 @@ import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
 
 export type DeletionDeps = {
   db: Db;
-  engine: Engine;
+  database: Database;
+  changes: ChangeBus;
   images: ImageStore;
   stripe: Stripe | null;
   /** Tests only (TEST_CRASH_DURING_DELETE_AFTER): the process dies, as with kill -9, right after this step. */
@@ -44,7 +45,7 @@ export async function deleteAccount(deps: DeletionDeps, user: User, confirmEmail
 
 async function markForDeletion(deps: DeletionDeps, userId: number): Promise<void> {
   const now = new Date();
-  await deps.engine.transaction(async (tx) => {
+  await deps.database.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ deletingSince: now, email: placeholderEmail(userId), googleSub: null, updatedAt: now })
@@ -93,9 +94,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       // skips retired slugs, and /go answers 410 Gone under it once the caches below have dropped its addresses.
       await db.insert(retiredUserSlugs).values({ userSlug: owner.userSlug }).onConflictDoNothing();
       const slugs = await db.selectDistinct({ linkSlug: links.linkSlug }).from(links).where(eq(links.userId, userId));
-      for (const { linkSlug } of slugs) await deps.engine.announceLinkChange(`${owner.userSlug}/${linkSlug}`);
+      for (const { linkSlug } of slugs) await deps.changes.announceLinkChange(linkChangeKey(owner.userSlug, linkSlug));
       // And every other address cached under the slug (unknown ones, cached as not found), by its prefix.
-      await deps.engine.announceLinkChange(`${owner.userSlug}/`);
+      await deps.changes.announceLinkChange(userChangeKey(owner.userSlug));
       return;
     }
     case "stripe":
@@ -107,7 +108,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
     case "links":
       // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
       // anyway): raw views, per-day counts, the day's visitor hashes, links; subscriptions too, Stripe has ended them.
-      await deps.engine.transactionWithoutForeignKeys(async (tx) => {
+      await deps.database.transactionWithoutForeignKeys(async (tx) => {
         const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
         await tx.delete(views).where(eq(views.userId, userId));
         await tx.delete(viewRollups).where(inArray(viewRollups.linkId, ownLinks));
@@ -117,7 +118,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       });
       return;
     case "access":
-      await deps.engine.transaction(async (tx) => {
+      await deps.database.transaction(async (tx) => {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
         await tx.delete(loginLinks).where(eq(loginLinks.userId, userId));
@@ -128,7 +129,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       await detachPayments(db, userId);
       return;
     case "user":
-      await deps.engine.transactionWithoutForeignKeys(async (tx) => {
+      await deps.database.transactionWithoutForeignKeys(async (tx) => {
         // Views the writer stored while the mark was on its way to every /go cache, and what a late Stripe
         // webhook recorded since the steps above; every other child is gone.
         await tx.delete(views).where(eq(views.userId, userId));

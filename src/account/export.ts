@@ -1,7 +1,7 @@
 // The user's copy of their data (GDPR Art. 15 and 20): one JSON document, and the links as CSV. Every query
 // is scoped to the user's id.
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { apiTokens, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";

@@ -15,7 +15,8 @@ export const DeleteInput = z.object({ confirmEmail: z.string(CONFIRM_MESSAGE).ma
 
 export const deletionDeps = (ctx: AppContext): DeletionDeps => ({
   db: ctx.db,
-  engine: ctx.engine,
+  database: ctx.database,
+  changes: ctx.changes,
   images: ctx.images,
   stripe: ctx.config.stripe ? createStripe(ctx.config.stripe) : null,
   crashAfter: ctx.config.testCrashDuringDeleteAfter,

@@ -1,6 +1,6 @@
 // API tokens for the CLI and scripts: shown once, stored hashed, listed and revoked by their owner.
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { apiTokens } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";

@@ -1,6 +1,6 @@
 // One-time sign-in links for self-hosted servers without Google: one use, 15 minutes.
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { loginLinks } from "../db/tables.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 

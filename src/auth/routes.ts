@@ -77,7 +77,7 @@ export function authRoutes(ctx: AppContext) {
         return failedPage("Google did not confirm the sign-in. Please try again.");
       }
       if (!profile) return failedPage("Your Google e-mail address is not verified. Verify it with Google, then sign in again.", 403);
-      const user = await upsertUser(ctx.engine, profile);
+      const user = await upsertUser(ctx.database, profile);
       const session = await createSession(ctx.db, user.id);
       cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
       return redirect(AFTER_SIGN_IN, 302);

@@ -1,6 +1,6 @@
 // Sessions: the cookie holds a random token, the database its SHA-256. 30 days, extended on use.
 import { eq, lt } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { sessions } from "../db/tables.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 

@@ -1,7 +1,6 @@
 // Users: created at first sign-in (Google, or a sign-in link on a self-hosted server), updated afterwards.
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
-import type { Engine } from "../db/engine.ts";
+import type { Database, Db } from "../db/ports.ts";
 import { retiredUserSlugs, userConsents, users, type User } from "../db/tables.ts";
 
 export type Profile = { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; googleSub?: string };
@@ -35,19 +34,19 @@ const UPSERT_ATTEMPTS = 5;
  * (two tabs, a double click) or of two people whose e-mails share a local part can both find nothing and both
  * insert, and one then breaks a unique index. That one runs again and finds the user, or the next free slug.
  */
-export async function upsertUser(engine: Engine, profile: Profile): Promise<User> {
+export async function upsertUser(database: Database, profile: Profile): Promise<User> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await upsertOnce(engine, profile);
+      return await upsertOnce(database, profile);
     } catch (error) {
-      if (attempt >= UPSERT_ATTEMPTS || !engine.isUniqueViolation(error)) throw error;
+      if (attempt >= UPSERT_ATTEMPTS || !database.isUniqueViolation(error)) throw error;
     }
   }
 }
 
-function upsertOnce(engine: Engine, profile: Profile): Promise<User> {
+function upsertOnce(database: Database, profile: Profile): Promise<User> {
   const email = profile.email.toLowerCase();
-  return engine.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const existing =
       (profile.googleSub ? (await tx.select().from(users).where(eq(users.googleSub, profile.googleSub)))[0] : undefined) ??
       (await tx.select().from(users).where(eq(users.email, email)))[0];

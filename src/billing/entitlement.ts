@@ -1,7 +1,7 @@
 // What a user may do now, from their subscription (SPEC §4: valid means status active and, when cancelled at
 // period end, not past that end). With billing off (self-hosting) everyone has enterprise limits.
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { subscriptions, type Subscription } from "../db/tables.ts";
 import { planById, type Plan } from "./plans.ts";
 

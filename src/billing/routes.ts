@@ -13,7 +13,7 @@ import { validateVat } from "./vat.ts";
 export function billingRoutes(ctx: AppContext) {
   const deps: BillingDeps = {
     db: ctx.db,
-    engine: ctx.engine,
+    database: ctx.database,
     config: ctx.config,
     stripe: ctx.config.stripe ? createStripe(ctx.config.stripe) : null,
     checkVat: (input) => validateVat(ctx.config, input),

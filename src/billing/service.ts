@@ -4,8 +4,7 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/connection.ts";
-import type { Engine } from "../db/engine.ts";
+import type { Database, Db } from "../db/ports.ts";
 import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
@@ -16,7 +15,7 @@ import { VatInput, viesCountry, type VatCheck } from "./vat.ts";
 
 export type BillingDeps = {
   db: Db;
-  engine: Engine;
+  database: Database;
   config: Config;
   stripe: Stripe | null;
   checkVat: (input: unknown) => Promise<VatCheck>;
@@ -243,7 +242,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
     if (session.mode === "subscription" && subscriptionId) checkoutSubscription = await stripe.subscriptions.retrieve(subscriptionId);
   }
 
-  const applied = await deps.engine.transaction(async (tx) => {
+  const applied = await deps.database.transaction(async (tx) => {
       const inserted = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
       if (inserted.length === 0) return false;
       switch (event.type) {

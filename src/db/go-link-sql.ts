@@ -1,4 +1,8 @@
 // The columns /go reads, aliased to GoLinkRow's names; the same SQL on both engines.
+
+/** What /go finds under the user slug of a deleted account (src/account/deletion.ts): answered 410 Gone. */
+export const RETIRED = "retired";
+
 export const GO_LINK_COLUMNS = `l.id AS "id", l.user_id AS "userId", u.user_slug AS "userSlug", l.link_slug AS "linkSlug",
   l.target_url AS "targetUrl", l.title AS "title", l.description AS "description",
   l.image_url AS "imageUrl", l.image_width AS "imageWidth", l.image_height AS "imageHeight", l.version AS "version",

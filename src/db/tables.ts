@@ -1,8 +1,11 @@
 // The tables services query, of the engine this process runs on. drizzle builds SQL from the table objects,
 // so a PostgreSQL database needs pg-core tables; both schemas have one shape (tests/unit/schema-parity.test.ts)
-// and are typed as the SQLite one. A process runs one engine: openEngine switches these once, at start.
-import * as sqlite from "./schema.ts";
-import * as pg from "./schema.pg.ts";
+// and are typed as the SQLite one (postgres/portable.ts). A process runs one engine: openPlatform switches
+// these once, at start, so they must be read inside functions, never captured at module scope
+// (tests/unit/table-captures.test.ts).
+import { portable } from "./postgres/portable.ts";
+import * as pg from "./postgres/schema.ts";
+import * as sqlite from "./sqlite/schema.ts";
 
 export let users = sqlite.users;
 export let links = sqlite.links;
@@ -20,8 +23,8 @@ export let retiredUserSlugs = sqlite.retiredUserSlugs;
 export let viewVisitors = sqlite.viewVisitors;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
-  const from = (kind === "postgres" ? pg : sqlite) as unknown as typeof sqlite;
+  const from = kind === "postgres" ? portable(pg) : sqlite;
   ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors } = from);
 }
 
-export type { Link, Subscription, User } from "./schema.ts";
+export type { Link, Subscription, User } from "./sqlite/schema.ts";

@@ -2,7 +2,7 @@
 // Unexpected errors are logged and answered without internal detail.
 import { Elysia } from "elysia";
 import Stripe from "stripe";
-import type { User } from "../db/schema.ts";
+import type { User } from "../db/tables.ts";
 import { AppError } from "./errors.ts";
 import type { PageRenderer } from "../pages/render.tsx";
 import { NotFoundPage } from "../pages/not-found.tsx";

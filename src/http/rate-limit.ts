@@ -1,6 +1,6 @@
 // A fixed-window request counter per key (an IP address): enough to slow down guessing and floods on the
-// sign-in and token endpoints. The engine keeps the counts: in memory on SQLite (one process), in the
-// database on PostgreSQL, so that N nodes behind a balancer share one limit.
+// sign-in and token endpoints. The platform's HitCounter (db/ports.ts) keeps the counts: in memory on SQLite
+// (one process), in the database on PostgreSQL, so that N nodes behind a balancer share one limit.
 import { tooManyRequests } from "./errors.ts";
 
 /** Adds one to `key`'s count in the window starting at `windowStart`; the new count. */

@@ -1,7 +1,7 @@
 // What a create or an edit must pass before anything is written: the plan allows it, the slug is free and
 // not ours, the target is no short URL of ours, an external image is an http(s) URL.
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { links, type User } from "../db/tables.ts";
 import { entitlementFor } from "../billing/entitlement.ts";
 import { badRequest, conflict, forbidden, paymentRequired } from "../http/errors.ts";

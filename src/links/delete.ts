@@ -13,6 +13,6 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
     .update(links)
     .set({ deleted: true, deletedAt: new Date() })
     .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
-  await deps.engine.announceLinkChange(shortAddress(user, existing.linkSlug));
+  await deps.changes.announceLinkChange(shortAddress(user, existing.linkSlug));
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));
 }

@@ -1,6 +1,6 @@
 // What the link operations (create.ts, update.ts, delete.ts, …) are given, and the messages they share.
-import type { Db } from "../db/connection.ts";
-import type { Engine } from "../db/engine.ts";
+import { linkChangeKey } from "../db/link-change-key.ts";
+import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
@@ -8,7 +8,8 @@ import type { ImageStore } from "./images/store.ts";
 
 export type LinkDeps = {
   db: Db;
-  engine: Engine;
+  database: Database;
+  changes: ChangeBus;
   images: ImageStore;
   publicUrl: string;
   /** Whether a URL leads back to this instance (src/links/own-addresses.ts): such a target would loop. */
@@ -25,4 +26,4 @@ export const SLUG_RESERVED = "This custom URL is reserved";
 export const LINK_NOT_FOUND = "Link not found";
 
 /** The key a link change is announced under (every /go cache drops it). */
-export const shortAddress = (user: User, linkSlug: string) => `${user.userSlug}/${linkSlug}`;
+export const shortAddress = (user: User, linkSlug: string) => linkChangeKey(user.userSlug, linkSlug);

@@ -56,7 +56,8 @@ function numericId(value: string): number {
 
 export const linkDeps = (ctx: AppContext): LinkDeps => ({
   db: ctx.db,
-  engine: ctx.engine,
+  database: ctx.database,
+  changes: ctx.changes,
   images: ctx.images,
   publicUrl: ctx.config.publicUrl,
   leadsHere: ownAddresses({ publicUrl: ctx.config.publicUrl, aliasHosts: ctx.config.aliasHosts, port: ctx.config.port, listenHost: ctx.config.host }),
@@ -67,7 +68,7 @@ export const linkDeps = (ctx: AppContext): LinkDeps => ({
 
 export function linkRoutes(ctx: AppContext) {
   const deps = linkDeps(ctx);
-  const fetchLimiter = new RateLimiter(ctx.engine.countHit, FETCHES_PER_MINUTE);
+  const fetchLimiter = new RateLimiter(ctx.hits.countHit, FETCHES_PER_MINUTE);
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
   /** Parses a create or update body; an image import counts as a fetch. */

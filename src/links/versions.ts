@@ -21,7 +21,7 @@ export async function issueVersion(deps: LinkDeps, user: User, linkId: number): 
     .returning({ version: links.version, linkSlug: links.linkSlug });
   if (!row) throw notFound(LINK_NOT_FOUND);
   // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
-  await deps.engine.announceLinkChange(shortAddress(user, row.linkSlug));
+  await deps.changes.announceLinkChange(shortAddress(user, row.linkSlug));
   const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, row.linkSlug, row.version);
   askFacebookToRescrape(deps, user, linkId, shortUrl);
   return { version: row.version, shortUrl };

@@ -1,6 +1,6 @@
 // The write of a link change, and what surrounds it: uploads stored for a failed write are removed again, a
 // slug taken meanwhile is a 409, and a committed change reaches every link cache.
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import { conflict } from "../http/errors.ts";
 import { SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 
@@ -11,12 +11,12 @@ import { SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 export async function writeWithImage<T>(deps: LinkDeps, fresh: string[], write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
   let written: { result: T; changed: string[] };
   try {
-    written = await deps.engine.transaction(write);
+    written = await deps.database.transaction(write);
   } catch (error) {
     await deps.images.removeAll(fresh);
-    if (deps.engine.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+    if (deps.database.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
     throw error;
   }
-  for (const key of written.changed) await deps.engine.announceLinkChange(key);
+  for (const key of written.changed) await deps.changes.announceLinkChange(key);
   return written.result;
 }

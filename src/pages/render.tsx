@@ -3,7 +3,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { Toast } from "../client/toast.ts";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { VersionInfo } from "../meta/version.ts";
 import { hasConsent } from "../auth/users.ts";

@@ -1,6 +1,6 @@
 // What the top bar shows of the signed-in user.
 import { entitlementFor } from "../billing/entitlement.ts";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
 import { longDate } from "./format.ts";

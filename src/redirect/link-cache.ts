@@ -1,9 +1,11 @@
 // A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
-// Every link change is announced through the engine (this process on SQLite; every node on PostgreSQL by
+// Every link change is announced through the change bus (this process on SQLite; every node on PostgreSQL by
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
 // Addresses found missing are remembered apart, in a small set with its own eviction, so that a stream of
 // unknown addresses (a scan, random guesses) never pushes live links out and turns their hits into reads.
-import { RETIRED, type Engine, type GoLinkRow } from "../db/engine.ts";
+import { RETIRED } from "../db/go-link-sql.ts";
+import { linkChangeKey } from "../db/link-change-key.ts";
+import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
 import { safeHttpUrl } from "../links/url.ts";
 
 export type GoLink = GoLinkRow & {
@@ -35,8 +37,6 @@ function setBounded<V>(map: Map<string, V>, limit: number, key: string, value: V
   map.set(key, value);
 }
 
-export const shortAddressKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
-
 /** How many missing addresses are remembered, against the live-link bound: enough for a few mistyped or removed links. */
 const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.floor(limit / 10)));
 
@@ -55,7 +55,7 @@ export class LinkCache {
    * notification ever be lost (Infinity where every change is seen, one process on SQLite).
    */
   constructor(
-    private readonly source: Pick<Engine, "findGoLink" | "newestGoLinks">,
+    private readonly source: GoLinkSource,
     private readonly limit: number,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly missingLimit = negativeLimitFor(limit),
@@ -77,14 +77,14 @@ export class LinkCache {
     if (generation !== this.generation) return this.entries.size;
     for (const row of rows) {
       const link = servable(row);
-      if (link && link !== RETIRED) this.entries.set(shortAddressKey(link.userSlug, link.linkSlug), { link, expires });
+      if (link && link !== RETIRED) this.entries.set(linkChangeKey(link.userSlug, link.linkSlug), { link, expires });
     }
     return this.entries.size;
   }
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
-    const key = shortAddressKey(userSlug, linkSlug);
+    const key = linkChangeKey(userSlug, linkSlug);
     const entry = this.entries.get(key);
     if (entry !== undefined && fresh(entry.expires)) {
       this.hits++;
@@ -104,7 +104,7 @@ export class LinkCache {
     const generation = this.generation;
     const link = servable(await this.source.findGoLink(userSlug, linkSlug));
     if (generation !== this.generation) return link;
-    const key = shortAddressKey(userSlug, linkSlug);
+    const key = linkChangeKey(userSlug, linkSlug);
     this.entries.delete(key);
     this.missing.delete(key);
     if (link && link !== RETIRED) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });

@@ -4,7 +4,7 @@
 // when quiet, a view is stored within the window.
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open buffer plus the batch being written.
-import type { ViewWriterTarget } from "../db/engine.ts";
+import type { ViewWriterTarget } from "../db/ports.ts";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 import type { RetentionSettings } from "./view-retention.ts";

@@ -2,13 +2,15 @@
 // the disk or the network. SQLite: a ViewStore that folds rollups every few seconds; PostgreSQL: one
 // statement per batch (rows and rollups together).
 import { SQL } from "bun";
-import { openSqlite } from "../db/connection.ts";
-import type { ViewWriterTarget } from "../db/engine.ts";
-import { postgresOptions } from "../db/postgres-options.ts";
+import { openSqlite } from "../db/sqlite/connection.ts";
+import { postgresOptions } from "../db/postgres/options.ts";
+import { postgresCycleLock, postgresPruneChunk } from "../db/postgres/view-retention.ts";
+import type { CycleLock, PruneChunk, ViewWriterTarget } from "../db/ports.ts";
+import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
-import { postgresCycleLock, postgresPruneChunk, RetentionSchedule, sqlitePruneChunk, type CycleLock, type PruneChunk, type RetentionSettings } from "./view-retention.ts";
+import { RetentionSchedule, type RetentionSettings } from "./view-retention.ts";
 
 declare const self: Worker;
 
@@ -22,7 +24,7 @@ type Writer = {
   /** Past midnight UTC: deletes the earlier days' visitor hashes and forgets their salts (decision 0010). */
   closeDay(): Promise<void>;
   close(): Promise<void>;
-  /** Deletes expired raw views (view-retention.ts). */
+  /** Deletes expired raw views (redirect/view-retention.ts). */
   pruneChunk: PruneChunk;
   retentionLock?: CycleLock;
 };

@@ -2,7 +2,7 @@
 // first use, with a migrated template; each test server gets a database copied from it (tens of ms). The
 // preload (tests/helpers/engine-preload.ts) stops the cluster when the run ends.
 import { SQL } from "bun";
-import { applyPostgresMigrations } from "../../src/db/postgres-engine.ts";
+import { applyPostgresMigrations } from "../../src/db/postgres/migrate.ts";
 import { createDatabase, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "./postgres-cluster.ts";
 
 const TEMPLATE = "linkprev_template";

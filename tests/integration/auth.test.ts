@@ -325,7 +325,7 @@ describe("without Google configured", () => {
       expect(html).toContain("linkprev admin login-link");
 
       const { loginLinkFor } = await import("../../src/admin.ts");
-      const token = (await loginLinkFor(selfHosted.ctx.engine, "https://links.example", "secure@example.com")).split("/login/")[1]!;
+      const token = (await loginLinkFor(selfHosted.ctx.database, "https://links.example", "secure@example.com")).split("/login/")[1]!;
       const signIn = await fetch(`${selfHosted.url}/api/auth/login-link`, { method: "POST", body: new URLSearchParams({ token }), redirect: "manual" });
       expect(signIn.headers.getSetCookie().find((c) => c.startsWith("lp_session="))).toMatch(/Secure/i);
     } finally {

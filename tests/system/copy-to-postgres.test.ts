@@ -98,11 +98,11 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     // A SQLite server with real traffic.
     // SQLite whichever engine this test run's servers use (DATABASE_URL empty = unset).
     source = await startTestServer({ PUBLIC_URL: "http://links.test", DATABASE_URL: "" });
-    expect(source.ctx.engine.kind).toBe("sqlite");
+    expect(source.ctx.database.kind).toBe("sqlite");
     dataDir = source.dataDir;
-    token = await apiTokenFor(source.ctx.engine, "ana@example.com", "laptop");
+    token = await apiTokenFor(source.ctx.database, "ana@example.com", "laptop");
     await acceptTerms(source.url, token);
-    const beaToken = await apiTokenFor(source.ctx.engine, "bea@example.com", "cli");
+    const beaToken = await apiTokenFor(source.ctx.database, "bea@example.com", "cli");
     await acceptTerms(source.url, beaToken);
     const create = async (who: string, body: { form?: FormData; json?: unknown }) => {
       const response = await apiCall(source.url, who, "/api/links", { method: "POST", ...body });
@@ -132,11 +132,11 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
 
     // A browser session that accepted the terms.
     const browser = new Browser(source.url);
-    const loginToken = (await loginLinkFor(source.ctx.engine, source.url, "ana@example.com")).split("/login/")[1]!;
+    const loginToken = (await loginLinkFor(source.ctx.database, source.url, "ana@example.com")).split("/login/")[1]!;
     expect((await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token: loginToken }) })).status).toBe(303);
     expect((await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } })).status).toBe(200);
     sessionCookie = browser.cookieHeader();
-    await loginLinkFor(source.ctx.engine, source.url, "carla@example.com", "Carla Dias");
+    await loginLinkFor(source.ctx.database, source.url, "carla@example.com", "Carla Dias");
     await source.stop();
 
     // Billing rows as the Stripe webhooks write them, and views a crash stored beyond the rollups' fold mark.

@@ -77,7 +77,7 @@ describe("UPLOADS_STORE=dir (the default)", () => {
 
   test("an upload is a file in DATA_DIR/uploads, served with the same bytes; replacing it removes the file", async () => {
     expect(server.ctx.config.uploads).toEqual({ kind: "dir", dir: join(server.dataDir, "uploads") });
-    const token = await apiTokenFor(server.ctx.engine, "dir@example.com", "test");
+    const token = await apiTokenFor(server.ctx.database, "dir@example.com", "test");
     await acceptTerms(server.url, token);
     const file = (name: string) => join(server.dataDir, "uploads", name);
     const { oldName } = await uploadServeReplace(server.url, token, "dir", { bytes: async (name) => (existsSync(file(name)) ? new Uint8Array(readFileSync(file(name))) : null) });
@@ -98,7 +98,7 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
   });
 
   test("an upload is an object in the bucket, served with the same bytes; replacing it deletes the object", async () => {
-    const token = await apiTokenFor(server.ctx.engine, "s3@example.com", "test");
+    const token = await apiTokenFor(server.ctx.database, "s3@example.com", "test");
     await acceptTerms(server.url, token);
     const { oldName, imageUrl } = await uploadServeReplace(server.url, token, "s3", { bytes: async (name) => s3.objects.get(name)?.bytes ?? null });
     // Nothing went to the data directory, and every request was signed with the configured key.
@@ -111,7 +111,7 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
   });
 
   test("hot images are served from the node's memory: the store is asked once", async () => {
-    const token = await apiTokenFor(server.ctx.engine, "hot@example.com", "test");
+    const token = await apiTokenFor(server.ctx.database, "hot@example.com", "test");
     await acceptTerms(server.url, token);
     const created = await (await apiCall(server.url, token, "/api/links", { method: "POST", form: linkForm(fields("hot"), png(200, 120)) })).json();
     const name = nameOf(created.imageUrl);
@@ -136,7 +136,7 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
   });
 
   test("the start-up sweep removes old unreferenced uploads, and never touches keys LinkPrev did not name", async () => {
-    const token = await apiTokenFor(server.ctx.engine, "sweep@example.com", "test");
+    const token = await apiTokenFor(server.ctx.database, "sweep@example.com", "test");
     await acceptTerms(server.url, token);
     const kept = await (await apiCall(server.url, token, "/api/links", { method: "POST", form: linkForm(fields("kept"), png(64, 64)) })).json();
     await server.close();

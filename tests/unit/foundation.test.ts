@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import journal from "../../src/db/migrations/meta/_journal.json" with { type: "json" };
-import { migrations } from "../../src/db/migrations/index.ts";
-import { applyMigrations } from "../../src/db/migrate.ts";
+import journal from "../../src/db/sqlite/migrations/meta/_journal.json" with { type: "json" };
+import { migrations } from "../../src/db/sqlite/migrations/index.ts";
+import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import { describeDatabase, postgresOptions } from "../../src/db/postgres-options.ts";
+import { describeDatabase, postgresOptions } from "../../src/db/postgres/options.ts";
 import { truncateIp } from "../../src/http/client-ip.ts";
 import { classifyUserAgent } from "../../src/redirect/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";

@@ -4,25 +4,25 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Engine } from "../../src/db/engine.ts";
-import { openSqliteEngine } from "../../src/db/sqlite-engine.ts";
+import type { GoLinkSource } from "../../src/db/ports.ts";
+import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
   const dir = mkdtempSync(join(tmpdir(), "linkprev-cache-"));
-  const engine = openSqliteEngine(join(dir, "linkprev.db"));
-  await engine.migrate();
+  const platform = openSqlitePlatform(join(dir, "linkprev.db"));
+  await platform.database.migrate();
   const { Database } = await import("bun:sqlite");
   const sqlite = new Database(join(dir, "linkprev.db"));
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
   for (let i = 1; i <= n; i++) sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, ?, 't', 'd')", [`l${i}`, `https://e.eu/${i}`]);
   return {
-    engine,
+    goLinks: platform.goLinks,
     run: (statement: string) => sqlite.run(statement),
     [Symbol.asyncDispose]: async () => {
       sqlite.close();
-      await engine.close();
+      await platform.database.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -30,7 +30,7 @@ async function database(n: number) {
 
 test("holds at most its size, newest links first at start, the oldest entry going first", async () => {
   await using db = await database(5);
-  const cache = new LinkCache(db.engine, 3);
+  const cache = new LinkCache(db.goLinks, 3);
   expect(await cache.warm()).toBe(3); // l5, l4, l3
   db.run("UPDATE links SET title = 'changed'"); // only a link read again from the database shows this
   expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
@@ -46,19 +46,19 @@ test("holds at most its size, newest links first at start, the oldest entry goin
   expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
 });
 
-/** The engine, counting the database reads of single links. */
-function countingSource(engine: Pick<Engine, "findGoLink" | "newestGoLinks">) {
+/** The /go link source, counting the database reads of single links. */
+function countingSource(goLinks: GoLinkSource) {
   const source = {
     reads: 0,
-    newestGoLinks: engine.newestGoLinks,
-    findGoLink: (userSlug: string, linkSlug: string) => (source.reads++, engine.findGoLink(userSlug, linkSlug)),
+    newestGoLinks: goLinks.newestGoLinks,
+    findGoLink: (userSlug: string, linkSlug: string) => (source.reads++, goLinks.findGoLink(userSlug, linkSlug)),
   };
   return source;
 }
 
 test("a stream of unknown addresses never evicts a live link: it is still served without a database read", async () => {
   await using db = await database(3);
-  const source = countingSource(db.engine);
+  const source = countingSource(db.goLinks);
   const cache = new LinkCache(source, 100, Number.POSITIVE_INFINITY, 10);
   await cache.warm();
   for (let i = 0; i < 1_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
@@ -74,7 +74,7 @@ test("a stream of unknown addresses never evicts a live link: it is still served
 
 test("a link created at an address just found missing is served at once", async () => {
   await using db = await database(0);
-  const cache = new LinkCache(db.engine, 100);
+  const cache = new LinkCache(db.goLinks, 100);
   expect(await cache.get("a", "new")).toBeNull();
   expect(cache.peek("a", "new")).toBeNull();
   db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
@@ -86,8 +86,8 @@ test("a miss overtaken by the creation of its link does not remember the address
   await using db = await database(0);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const slow = { newestGoLinks: db.engine.newestGoLinks, findGoLink: async (u: string, l: string) => {
-    const row = await db.engine.findGoLink(u, l);
+  const slow = { newestGoLinks: db.goLinks.newestGoLinks, findGoLink: async (u: string, l: string) => {
+    const row = await db.goLinks.findGoLink(u, l);
     await gate;
     return row;
   } };
@@ -103,7 +103,7 @@ test("a miss overtaken by the creation of its link does not remember the address
 
 test("an edited or deleted link is read again once invalidated; a hit needs no database", async () => {
   await using db = await database(1);
-  const cache = new LinkCache(db.engine, 100);
+  const cache = new LinkCache(db.goLinks, 100);
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
@@ -120,8 +120,8 @@ test("a lookup overtaken by an invalidation does not store what it read before",
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   // A source whose read is answered with the old row only after the change was announced.
-  const slow = { newestGoLinks: db.engine.newestGoLinks, findGoLink: async (u: string, l: string) => {
-    const row = await db.engine.findGoLink(u, l);
+  const slow = { newestGoLinks: db.goLinks.newestGoLinks, findGoLink: async (u: string, l: string) => {
+    const row = await db.goLinks.findGoLink(u, l);
     await gate;
     return row;
   } };
@@ -136,7 +136,7 @@ test("a lookup overtaken by an invalidation does not store what it read before",
 
 test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
-  const cache = new LinkCache(db.engine, 100, 0);
+  const cache = new LinkCache(db.goLinks, 100, 0);
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   await Bun.sleep(2);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
@@ -146,7 +146,7 @@ test("entries older than the maximum age are read again", async () => {
 
 test("a deleted account's retired slug is remembered as retired; an invalidation by slug drops every address under it", async () => {
   await using db = await database(2);
-  const cache = new LinkCache(db.engine, 100);
+  const cache = new LinkCache(db.goLinks, 100);
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   expect(await cache.get("a", "unknown")).toBeNull();
   expect(await cache.get("b", "l1")).toBeNull();

@@ -1,15 +1,15 @@
-// The SQLite schema (src/db/schema.ts) and its PostgreSQL twin (src/db/schema.pg.ts) must describe the same
+// The SQLite schema (src/db/sqlite/schema.ts) and its PostgreSQL twin (src/db/postgres/schema.ts) must describe the same
 // tables, so that one set of services runs on either. Each intended difference is listed here, and only here.
 import { describe, expect, test } from "bun:test";
 import { is } from "drizzle-orm";
 import { PgTable, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteTable, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import journal from "../../src/db/migrations-pg/meta/_journal.json" with { type: "json" };
-import { migrations } from "../../src/db/migrations-pg/index.ts";
-import * as pg from "../../src/db/schema.pg.ts";
-import * as sqlite from "../../src/db/schema.ts";
+import journal from "../../src/db/postgres/migrations/meta/_journal.json" with { type: "json" };
+import { migrations } from "../../src/db/postgres/migrations/index.ts";
+import * as pg from "../../src/db/postgres/schema.ts";
+import * as sqlite from "../../src/db/sqlite/schema.ts";
 
-/** The intended differences; see the comments at each in schema.pg.ts. */
+/** The intended differences; see the comments at each in db/postgres/schema.ts. */
 const allowed = {
   /** rate_limits: the cluster-wide sign-in limit; uploads: UPLOADS_STORE=db. */
   pgOnlyTables: ["rate_limits", "uploads"],
@@ -190,7 +190,7 @@ describe("PostgreSQL migrations", () => {
   });
   test("each embedded migration is the file drizzle-kit wrote", async () => {
     for (const m of migrations) {
-      expect(m.sql).toBe(await Bun.file(new URL(`../../src/db/migrations-pg/${m.name}.sql`, import.meta.url)).text());
+      expect(m.sql).toBe(await Bun.file(new URL(`../../src/db/postgres/migrations/${m.name}.sql`, import.meta.url)).text());
     }
   });
 });

@@ -1,11 +1,11 @@
-// The SQLite connection keeps drizzle's compiled statements (src/db/connection.ts): results must be what a fresh
+// The SQLite connection keeps drizzle's compiled statements (src/db/sqlite/connection.ts): results must be what a fresh
 // compilation gives, past the cache's bound and across a schema change.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { openDb } from "../../src/db/connection.ts";
+import { openDb } from "../../src/db/sqlite/connection.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "linkprev-statements-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openSqlite } from "../../src/db/connection.ts";
-import { applyMigrations } from "../../src/db/migrate.ts";
+import { openSqlite } from "../../src/db/sqlite/connection.ts";
+import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
 import { ViewStore } from "../../src/redirect/view-store.ts";
 

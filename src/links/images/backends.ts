@@ -4,11 +4,8 @@
 // per-process cache of hot images (crawlers fetch the image right after the card).
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import type { BunSQLDatabase } from "drizzle-orm/bun-sql";
 import type { Config, S3Settings } from "../../config.ts";
-import type { Engine } from "../../db/engine.ts";
-import { uploads } from "../../db/schema.pg.ts";
+import type { Platform } from "../../db/ports.ts";
 import { makePrivateDir, writePrivateFile } from "../../private-files.ts";
 
 export const STORED_NAME = /^[a-z0-9]{32}\.jpg$/;
@@ -161,35 +158,6 @@ function isNoSuchKey(error: unknown): boolean {
   return e?.code === "NoSuchKey" || e?.code === "ERR_S3_FILE_NOT_FOUND";
 }
 
-/** PostgreSQL only: the `uploads` table (bytea), in the database every node already shares and backs up. */
-export class DbUploads implements UploadBackend {
-  readonly kind = "db";
-  private readonly db: BunSQLDatabase<Record<string, never>>;
-
-  constructor(engine: Engine) {
-    if (engine.kind !== "postgres") throw new Error("UPLOADS_STORE=db needs PostgreSQL (DATABASE_URL)");
-    this.db = engine.db as unknown as BunSQLDatabase<Record<string, never>>;
-  }
-
-  async put(name: string, bytes: Uint8Array): Promise<void> {
-    await this.db.insert(uploads).values({ name, contentType: CONTENT_TYPE, bytes });
-  }
-
-  async get(name: string): Promise<Uint8Array<ArrayBuffer> | null> {
-    const [row] = await this.db.select({ bytes: uploads.bytes }).from(uploads).where(eq(uploads.name, name)).limit(1);
-    return row ? new Uint8Array(row.bytes) : null;
-  }
-
-  async delete(name: string): Promise<void> {
-    await this.db.delete(uploads).where(eq(uploads.name, name));
-  }
-
-  async list(): Promise<StoredUpload[]> {
-    const rows = await this.db.select({ name: uploads.name, createdAt: uploads.createdAt }).from(uploads);
-    return rows.map((row) => ({ name: row.name, createdAt: row.createdAt.getTime() }));
-  }
-}
-
 /**
  * The most recently served uploads of a remote store, kept in this process up to `maxBytes`, each for at most
  * `maxAgeMs`: a deletion made on another node stops being served here within that time.
@@ -268,13 +236,17 @@ export class HotUploads implements UploadBackend {
 }
 
 /**
- * The store UPLOADS_STORE names, for this thread's engine. `relay`: an app worker's, so that the request thread
- * (which serves /uploads) learns of every change; files need none, the folder is what every thread reads.
+ * The store UPLOADS_STORE names. `uploadsTable`: the platform's (PostgreSQL only: db/postgres/uploads.ts).
+ * `relay`: an app worker's, so that the request thread (which serves /uploads) learns of every change; files need
+ * none, the folder is what every thread reads.
  */
-export function openUploadBackend(config: Config, engine: Engine, relay?: UploadRelay): UploadBackend {
+export function openUploadBackend(config: Config, uploadsTable: Platform["uploads"], relay?: UploadRelay): UploadBackend {
   const settings = config.uploads;
   if (settings.kind === "dir") return new DirUploads(settings.dir);
-  const store = settings.kind === "s3" ? new S3Uploads(settings) : new DbUploads(engine);
+  let store: UploadBackend;
+  if (settings.kind === "s3") store = new S3Uploads(settings);
+  else if (uploadsTable) store = uploadsTable;
+  else throw new Error("UPLOADS_STORE=db needs PostgreSQL (DATABASE_URL)");
   // Workers never serve /uploads: the hot-image cache is the request thread's, told of changes by the relay.
   return relay ? new RelayedUploads(store, relay) : new HotUploads(store);
 }

@@ -1,7 +1,7 @@
 // Which link columns hold uploads, and what follows from it. The one place that knows: link edits and
 // deletion, account deletion (src/account/deletion.ts) and the start-up sweep of the uploads (src/server.ts) ask here.
 import { and, eq, like, or } from "drizzle-orm";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../db/ports.ts";
 import { links, type Link } from "../../db/tables.ts";
 import { UPLOADS_PREFIX, type ImageStore } from "./store.ts";
 

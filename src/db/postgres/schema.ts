@@ -1,4 +1,4 @@
-// The PostgreSQL twin of src/db/schema.ts: the same exports, table and column names, nullability and
+// The PostgreSQL twin of src/db/sqlite/schema.ts: the same exports, table and column names, nullability and
 // TypeScript types, so that services written against one run against the other. Where they differ it is on
 // purpose and said below; tests/unit/schema-parity.test.ts holds the two together and lists each difference.
 // Timestamps are timestamptz(3) read as Date (SQLite keeps ms integers read as Date); booleans are boolean.

@@ -1,6 +1,6 @@
 // `linkprev admin copy-to-postgres`: moves a SQLite data directory into an empty PostgreSQL database, every row
 // of every table, in one transaction, so that a self-hoster outgrowing one node loses no link and no view.
-// Columns come from the PostgreSQL schema (schema.pg.ts), checked against what the SQLite file really has, so a
+// Columns come from the PostgreSQL schema (db/postgres/schema.ts), checked against what the SQLite file really has, so a
 // column one side lacks stops the copy instead of being dropped. Rows go in chunks through unnest() arrays (one
 // parameter per column whatever the chunk size; multi-row VALUES would hit the 65,535-parameter limit).
 import { Database } from "bun:sqlite";
@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable, type PgColumn } from "drizzle-orm/pg-core";
 import type { Config } from "../config.ts";
+import { applyPostgresMigrations } from "../db/postgres/migrate.ts";
+import { describeDatabase, postgresOptions } from "../db/postgres/options.ts";
+import * as pg from "../db/postgres/schema.ts";
+import { applyMigrations } from "../db/sqlite/migrate.ts";
+import { DatabaseUnavailable } from "../db/unavailable.ts";
 import { S3Uploads, STORED_NAME } from "../links/images/backends.ts";
-import { DatabaseUnavailable } from "./engine.ts";
-import { applyMigrations } from "./migrate.ts";
-import { applyPostgresMigrations } from "./postgres-engine.ts";
-import { describeDatabase, postgresOptions } from "./postgres-options.ts";
-import * as pg from "./schema.pg.ts";
 
 /** The copy would not start (or would not fit): the message says why; the CLI exits 2. */
 export class CopyRefused extends Error {}

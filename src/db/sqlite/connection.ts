@@ -1,7 +1,7 @@
 import { Database, type Statement } from "bun:sqlite";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import { makePrivateDir, touchPrivateFile } from "../private-files.ts";
+import { makePrivateDir, touchPrivateFile } from "../../private-files.ts";
 import * as schema from "./schema.ts";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;

@@ -1,9 +1,9 @@
 // The embedded engine: one SQLite file in WAL mode, one process. Link changes and jobs need no cluster.
 import type { Database } from "bun:sqlite";
+import { GO_LINK_COLUMNS, RETIRED } from "../go-link-sql.ts";
+import type { GoLinkRow, Platform } from "../ports.ts";
 import { openDb } from "./connection.ts";
-import { RETIRED, type Engine, type GoLinkRow } from "./engine.ts";
 import { applyMigrations } from "./migrate.ts";
-import { GO_LINK_COLUMNS } from "./go-link-sql.ts";
 
 /**
  * Transactions are `BEGIN IMMEDIATE` … `COMMIT` around the async body, one at a time. drizzle's bun-sqlite
@@ -37,7 +37,7 @@ function serialisedTransactions(sqlite: Database) {
   };
 }
 
-export function openSqliteEngine(dbPath: string): Engine {
+export function openSqlitePlatform(dbPath: string): Platform {
   const { sqlite, db } = openDb(dbPath);
   const inTransaction = serialisedTransactions(sqlite);
   // Prepared on first use: the tables exist only once migrate() has run.
@@ -55,35 +55,44 @@ export function openSqliteEngine(dbPath: string): Engine {
   let hitsWindow = 0;
 
   return {
-    kind: "sqlite",
-    db,
-    transaction: (work) => inTransaction(() => work(db)),
-    transactionWithoutForeignKeys: (work) => inTransaction(() => work(db), false),
-    isUniqueViolation: (error) => String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE"),
-    migrate: async () => applyMigrations(sqlite),
-    ping: async () => {
-      sqlite.query("SELECT 1").get();
+    database: {
+      kind: "sqlite",
+      db,
+      transaction: (work) => inTransaction(() => work(db)),
+      transactionWithoutForeignKeys: (work) => inTransaction(() => work(db), false),
+      isUniqueViolation: (error) => String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE"),
+      migrate: async () => applyMigrations(sqlite),
+      ping: async () => {
+        sqlite.query("SELECT 1").get();
+      },
+      close: async () => sqlite.close(),
     },
-    // The retired list is read on a miss only; the link cache keeps either answer.
-    findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
-    newestGoLinks: async (limit) => newestGoLinks().all(limit),
-    announceLinkChange: async (key) => {
-      for (const notify of subscribers) notify(key);
+    goLinks: {
+      // The retired list is read on a miss only; the link cache keeps either answer.
+      findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
+      newestGoLinks: async (limit) => newestGoLinks().all(limit),
     },
-    subscribeLinkChanges: async (onChange) => {
-      subscribers.push(onChange);
+    changes: {
+      announceLinkChange: async (key) => {
+        for (const notify of subscribers) notify(key);
+      },
+      subscribeLinkChanges: async (onChange) => {
+        subscribers.push(onChange);
+      },
     },
-    exclusively: (_jobName, job) => job(),
-    countHit: async (key, windowStart) => {
-      if (windowStart !== hitsWindow) {
-        hits = new Map();
-        hitsWindow = windowStart;
-      }
-      const count = (hits.get(key) ?? 0) + 1;
-      hits.set(key, count);
-      return count;
+    jobs: { exclusively: (_jobName, job) => job() },
+    hits: {
+      countHit: async (key, windowStart) => {
+        if (windowStart !== hitsWindow) {
+          hits = new Map();
+          hitsWindow = windowStart;
+        }
+        const count = (hits.get(key) ?? 0) + 1;
+        hits.set(key, count);
+        return count;
+      },
     },
     viewWriter: { kind: "sqlite", dbPath },
-    close: async () => sqlite.close(),
+    uploads: null,
   };
 }

@@ -1,0 +1,107 @@
+// What the rest of the app uses of the database and of the cluster around it: a few small interfaces, one per
+// concern, built once per thread by openPlatform (platform.ts). Types only, so that every module may import
+// them without a cycle.
+import type { RETIRED } from "./go-link-sql.ts";
+import type { Db } from "./sqlite/connection.ts";
+
+export type { Db };
+
+/** What /go needs of a link, joined with its owner's slug. */
+export type GoLinkRow = {
+  id: number;
+  userId: number;
+  userSlug: string;
+  linkSlug: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  /** The newest version of the short URL: /go/…/{n} serves 1 ≤ n ≤ version. */
+  version: number;
+  /** The square and X renditions (null: none, every variant shows imageUrl) and the text overrides. */
+  imageSquareUrl: string | null;
+  imageXUrl: string | null;
+  xTitle: string | null;
+  whatsappDescription: string | null;
+};
+
+/** The database services query: drizzle (`db`, awaited), transactions, and what differs between the engines. */
+export interface Database {
+  readonly kind: "sqlite" | "postgres";
+  readonly db: Db;
+  /**
+   * Runs `work` in one transaction on `tx`: all of it commits or none. On SQLite do no other I/O inside
+   * (see sqlite/engine.ts): the body holds the database's write lock.
+   */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * A transaction in which the database neither checks nor cascades foreign keys, for removing an owner's rows
+   * children first, explicitly: SQLite would otherwise scan the index-less `views` table once per deleted link
+   * (docs/decisions/0011). PostgreSQL's foreign keys are indexed (and `views` has none): a plain transaction.
+   */
+  transactionWithoutForeignKeys<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  isUniqueViolation(error: unknown): boolean;
+  /** Applies pending migrations (once per cluster when nodes start together); returns their names. */
+  migrate(): Promise<string[]>;
+  ping(): Promise<void>;
+  /** Closes the connections (and the change subscriptions, which share them). */
+  close(): Promise<void>;
+}
+
+/** Link changes, announced to every link cache of every node: keys are linkChangeKey(…) (link-change-key.ts). */
+export interface ChangeBus {
+  /** Never throws: it runs after the commit. */
+  announceLinkChange(key: string): Promise<void>;
+  /** `onChange` per changed key; `onReset` when changes may have been missed (after a reconnection). */
+  subscribeLinkChanges(onChange: (key: string) => void, onReset: () => void): Promise<void>;
+}
+
+export interface ClusterJobs {
+  /** Runs `job` here unless another node is running the job of that name right now. */
+  exclusively(jobName: string, job: () => Promise<void>): Promise<void>;
+}
+
+export interface HitCounter {
+  /** Adds one to the counter of `key` in the window starting at `windowStart`; the new count. */
+  countHit(key: string, windowStart: number): Promise<number>;
+}
+
+/** The /go lookups, as plain SQL on the engine's own client (the hot path skips drizzle). */
+export interface GoLinkSource {
+  /** The live link; RETIRED when there is none and the user slug is a deleted account's; null otherwise. */
+  findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | typeof RETIRED | null>;
+  newestGoLinks(limit: number): Promise<GoLinkRow[]>;
+}
+
+/** How the view writer Worker opens its own connection. */
+export type ViewWriterTarget = { kind: "sqlite"; dbPath: string } | { kind: "postgres"; url: string; slot: number };
+
+/** The `uploads` table (postgres/uploads.ts): image bytes by name, an UploadBackend of links/images/backends.ts. */
+export interface UploadTable {
+  readonly kind: "db";
+  put(name: string, bytes: Uint8Array): Promise<void>;
+  get(name: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  delete(name: string): Promise<void>;
+  list(): Promise<Array<{ name: string; createdAt: number }>>;
+}
+
+export type Platform = {
+  database: Database;
+  changes: ChangeBus;
+  jobs: ClusterJobs;
+  hits: HitCounter;
+  goLinks: GoLinkSource;
+  viewWriter: ViewWriterTarget;
+  /** The `uploads` table, for UPLOADS_STORE=db: PostgreSQL only. */
+  uploads: UploadTable | null;
+};
+
+/**
+ * One chunk of the raw views' retention (redirect/view-retention.ts): among the next RETENTION_CHUNK_ROWS views
+ * after `afterId`, deletes those older than `before`. `lastId`: the chunk's last id (null when there were no rows).
+ */
+export type PruneChunk = (afterId: number, before: number) => Promise<{ lastId: number | null; rows: number; deleted: number }>;
+
+export type CycleLock = { acquire(): Promise<boolean>; release(): Promise<void> };

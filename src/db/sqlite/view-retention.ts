@@ -1,0 +1,18 @@
+// The SQLite chunk of the raw views' retention (redirect/view-retention.ts runs the cycles).
+import type { Database } from "bun:sqlite";
+import type { PruneChunk } from "../ports.ts";
+import { RETENTION_CHUNK_ROWS } from "../view-retention-chunk.ts";
+
+/** SQLite: only rows the rollups already count (at or below the rollup mark) may go. */
+export function sqlitePruneChunk(sqlite: Database): PruneChunk {
+  const chunk = sqlite.query<{ lastId: number | null; rows: number }, [number]>(
+    `SELECT max(id) AS lastId, count(*) AS rows FROM (SELECT id FROM views WHERE id > ?1 AND id <= (SELECT last_view_id FROM view_rollup_mark) ORDER BY id LIMIT ${RETENTION_CHUNK_ROWS})`,
+  );
+  const remove = sqlite.query(`DELETE FROM views WHERE id > ?1 AND id <= ?2 AND timestamp < ?3`);
+  return async (afterId, before) => {
+    const { lastId, rows } = chunk.get(afterId)!;
+    if (lastId === null) return { lastId, rows, deleted: 0 };
+    const deleted = remove.run(afterId, lastId, before).changes;
+    return { lastId, rows, deleted };
+  };
+}
