@@ -3,7 +3,7 @@
 import { createApp } from "./app.ts";
 import { clientAddressOf, type FromWorker, type ToWorker, type WorkerRequest } from "./app-workers.ts";
 import type { Config } from "./config.ts";
-import { createAppContext, type AppContext } from "./context.ts";
+import { createServices, type Services } from "./services.ts";
 import { openEngine, type Engine } from "./db/engine.ts";
 import { handleNotingFacts, REQUEST_ID_HEADER } from "./observability/request-facts.ts";
 
@@ -12,7 +12,7 @@ declare const self: Worker;
 const post = (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
 let app: ReturnType<typeof createApp> | null = null;
-let ctx: AppContext | null = null;
+let ctx: Services | null = null;
 let inFlight = 0;
 let onIdle: (() => void) | null = null;
 let nextHitId = 1;
@@ -35,7 +35,7 @@ async function start(config: Config) {
         post({ type: "hit", id, key, windowStart });
       }),
   };
-  ctx = createAppContext(config, relayed, clientAddressOf, {
+  ctx = createServices(config, relayed, clientAddressOf, {
     stored: (name, bytes) => {
       const copy = bytes.slice().buffer;
       post({ type: "upload-changed", name, bytes: copy }, [copy]);
