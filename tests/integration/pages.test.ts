@@ -196,3 +196,28 @@ describe("link editor", () => {
     expect(html).toContain(`aria-label="Copy ${shortUrl}/2"`);
   });
 });
+
+describe("link editor failures", () => {
+  test("'Link Not Found' (404) only for a missing link; a database failure is the error page (500)", async () => {
+    const own = await startTestServer(BILLING_ON);
+    try {
+      const user = await seedUser(own.sql);
+      await seedSubscription(own.sql, user.id, "pro");
+      const cookie = `lp_session=${(await seedSession(own.sql, user.id)).token}`;
+      const editor = (path: string) => fetch(`${own.url}${path}`, { headers: { cookie } });
+      const missing = await editor("/admin/link/edit/nothing-here");
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Link Not Found");
+      // The links table gone: the editor's query fails, which is no reason to say the link does not exist.
+      await own.sql.run("ALTER TABLE links RENAME TO links_elsewhere");
+      const failed = await editor("/admin/link/edit/nothing-here");
+      const html = await failed.text();
+      expect(failed.status).toBe(500);
+      expect(html).toContain("Something went wrong");
+      expect(html).not.toContain("Link Not Found");
+      await own.sql.run("ALTER TABLE links_elsewhere RENAME TO links");
+    } finally {
+      await own.close();
+    }
+  });
+});
