@@ -18,7 +18,7 @@ export function createStripe(config: NonNullable<Config["stripe"]>): Stripe {
 
 /**
  * Runs work that calls Stripe, turning the SDK's failures into errors a user can read: the error handler
- * (src/http/error-handler.tsx) knows AppError only, not the payment provider.
+ * (src/http/error-handler.ts) knows AppError only, not the payment provider.
  */
 export async function mappingStripeErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
