@@ -1,27 +1,37 @@
-// Builds the Elysia app from the feature modules; no logic of its own.
+// Builds the Elysia app from the feature modules and the services (src/services.ts); no logic of its own.
 import { Elysia } from "elysia";
+import { openApiDocument } from "./api-docs/openapi.ts";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
-import type { AppContext } from "./context.ts";
-import { errorHandler } from "./http/error-handler.tsx";
+import { errorHandler } from "./http/error-handler.ts";
 import { pathEncoding } from "./http/path-encoding.ts";
 import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
+import { formatVersion } from "./meta/version.ts";
 import { requestFacts } from "./observability/request-facts.ts";
+import { errorPages } from "./pages/error.tsx";
 import { pageRoutes } from "./pages/routes.ts";
+import { signInScreens } from "./pages/sign-in.tsx";
+import { resolvePageViewer } from "./pages/viewer.ts";
+import type { User } from "./db/tables.ts";
+import type { Services } from "./services.ts";
 
-export function createApp(ctx: AppContext) {
+export function createApp(services: Services) {
+  // The API described (GET /api/openapi.json, /docs/api), built once from src/api-docs/operations.ts.
+  const apiDocument = openApiDocument({ version: formatVersion(services.version), serverUrl: services.config.publicUrl });
+  const resolveViewer = (user: User) => resolvePageViewer(services.db, services.billingEnabled, user);
+  const errorPage = errorPages(services.pages, resolveViewer);
   return new Elysia()
     .use(requestFacts())
-    .use(errorHandler(ctx.pages, ctx.log))
+    .use(errorHandler(errorPage, services.log))
     .use(pathEncoding())
-    .use(metaRoutes(ctx))
-    .use(authRoutes(ctx))
-    .use(linkRoutes(ctx))
-    .use(billingRoutes(ctx))
-    .use(apiDocsRoutes(ctx))
-    .use(accountRoutes(ctx))
-    .use(pageRoutes(ctx));
+    .use(metaRoutes(services))
+    .use(authRoutes(services, signInScreens(services.pages, resolveViewer)))
+    .use(linkRoutes(services))
+    .use(billingRoutes(services))
+    .use(apiDocsRoutes(apiDocument))
+    .use(accountRoutes(services))
+    .use(pageRoutes(services, apiDocument));
 }

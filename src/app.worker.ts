@@ -3,7 +3,7 @@
 import { createApp } from "./app.ts";
 import { clientAddressOf, type FromWorker, type ToWorker, type WorkerRequest } from "./app-workers.ts";
 import type { Config } from "./config.ts";
-import { createAppContext, type AppContext } from "./context.ts";
+import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { handleNotingFacts, REQUEST_ID_HEADER } from "./observability/request-facts.ts";
 
@@ -12,7 +12,7 @@ declare const self: Worker;
 const post = (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
 let app: ReturnType<typeof createApp> | null = null;
-let ctx: AppContext | null = null;
+let ctx: Services | null = null;
 let inFlight = 0;
 let onIdle: (() => void) | null = null;
 let nextHitId = 1;
@@ -38,7 +38,7 @@ async function start(config: Config) {
         }),
     }),
   });
-  ctx = createAppContext(config, platform, clientAddressOf, {
+  ctx = createServices(config, platform, clientAddressOf, {
     stored: (name, bytes) => {
       const copy = bytes.slice().buffer;
       post({ type: "upload-changed", name, bytes: copy }, [copy]);

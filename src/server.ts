@@ -10,7 +10,7 @@ import { clientIp } from "./http/client-ip.ts";
 import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Config } from "./config.ts";
-import { createAppContext, type AppContext } from "./context.ts";
+import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { GonePage, NotFoundPage } from "./pages/not-found.tsx";
@@ -18,7 +18,6 @@ import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
 import { finishMarkedDeletions } from "./account/deletion.ts";
-import { deletionDeps } from "./account/routes.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
@@ -33,8 +32,8 @@ const UPLOAD_GRACE_MS = 3_600_000;
 export type RunningServer = {
   url: string;
   port: number;
-  /** The request thread's context (config, database, …): the app workers each build their own. */
-  ctx: AppContext;
+  /** The request thread's services (config, database, …): the app workers each build their own. */
+  ctx: Services;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
@@ -71,14 +70,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
   });
-  const ctx = createAppContext(config, platform, clientAddressOf);
+  const ctx = createServices(config, platform, clientAddressOf);
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   });
   // Account deletions a crash stopped part-way (src/account/deletion.ts).
   await jobs.exclusively("account-deletions", async () => {
-    const finished = await finishMarkedDeletions(deletionDeps(ctx));
+    const finished = await finishMarkedDeletions(ctx.deletion);
     if (finished > 0) console.log(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
   });
   // Built here too: with APP_WORKERS=0 it answers on this thread, and it lists the routes either way.
@@ -113,8 +112,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    notFoundHtml: await ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
-    goneHtml: await ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
+    notFoundHtml: ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 

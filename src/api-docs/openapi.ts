@@ -42,6 +42,8 @@ function parameters(operation: ApiOperation) {
 }
 
 /** The document. `serverUrl`: this server's PUBLIC_URL. */
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
+
 export function openApiDocument(info: { version: string; serverUrl: string }) {
   // Request and response schemas become components, named after their meta id or their first operation, so that
   // a schema used by several operations (LinkInput, Link) is written once.

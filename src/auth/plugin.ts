@@ -1,7 +1,7 @@
 // Resolves who is asking, once per request: an API token (Authorization: Bearer) or the session cookie.
 // Also refuses cross-site writes made with the cookie (CSRF); bearer calls cannot be forged by a browser.
 import { Elysia } from "elysia";
-import type { AppContext } from "../context.ts";
+import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
@@ -11,8 +11,8 @@ import { findUser, hasConsent } from "./users.ts";
 
 export type Viewer = { user: User; via: "session" | "token" };
 
-export function sessionCookieOptions(ctx: AppContext, expires: Date) {
-  return { httpOnly: true, sameSite: "lax" as const, secure: ctx.config.secureCookies, path: "/", expires };
+export function sessionCookieOptions(services: Services, expires: Date) {
+  return { httpOnly: true, sameSite: "lax" as const, secure: services.config.secureCookies, path: "/", expires };
 }
 
 /** The signed-in user, or a 401. */
@@ -35,25 +35,25 @@ function needsConsentFirst(request: Request): boolean {
   return path.startsWith("/api/") && !WITHOUT_CONSENT.has(`${request.method} ${path}`);
 }
 
-export const authPlugin = (ctx: AppContext) =>
+export const authPlugin = (services: Services) =>
   new Elysia({ name: "auth" })
     .derive({ as: "global" }, async ({ request, cookie }) => {
-      const ip = ctx.clientAddress(request);
+      const ip = services.clientAddress(request);
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
-        const userId = await userIdForApiToken(ctx.db, authorization.slice(7).trim());
-        const user = userId === null ? undefined : await findUser(ctx.db, userId);
+        const userId = await userIdForApiToken(services.db, authorization.slice(7).trim());
+        const user = userId === null ? undefined : await findUser(services.db, userId);
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
         return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null, deletingUserId: null as number | null };
       }
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token !== "") {
-        const session = await validateSession(ctx.db, token);
-        const user = session ? await findUser(ctx.db, session.userId) : undefined;
+        const session = await validateSession(services.db, token);
+        const user = session ? await findUser(services.db, session.userId) : undefined;
         // An account being deleted is signed out everywhere; only a retry of its deletion may name it.
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
         if (session && user) {
-          if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(ctx, session.expiresAt) });
+          if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(services, session.expiresAt) });
           return { ip, viewer: { user, via: "session" } as Viewer, deletingUserId: null as number | null };
         }
         cookie[SESSION_COOKIE]!.remove();
@@ -62,12 +62,12 @@ export const authPlugin = (ctx: AppContext) =>
     })
     .onBeforeHandle({ as: "global" }, async ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
-      if (viewer?.via !== "token" && isCrossSiteWrite(request, ctx.config.publicUrl, viewer?.via === "session")) {
+      if (viewer?.via !== "token" && isCrossSiteWrite(request, services.config.publicUrl, viewer?.via === "session")) {
         throw forbidden("Cross-site request refused");
       }
-      if (viewer && needsConsentFirst(request) && !(await hasConsent(ctx.db, viewer.user.id))) {
+      if (viewer && needsConsentFirst(request) && !(await hasConsent(services.db, viewer.user.id))) {
         throw forbidden(
-          `Accept the terms first: open ${ctx.config.publicUrl}/admin in a browser, or POST ${ctx.config.publicUrl}/api/auth/consent with {"termsAccepted": true, "privacyAccepted": true}`,
+          `Accept the terms first: open ${services.config.publicUrl}/admin in a browser, or POST ${services.config.publicUrl}/api/auth/consent with {"termsAccepted": true, "privacyAccepted": true}`,
         );
       }
     });

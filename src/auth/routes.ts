@@ -1,13 +1,13 @@
-// /api/auth/* (Google, sign-in links, logout, current user, consent) and /api/tokens.
+// /api/auth/* (Google, sign-in links, logout, current user, consent) and /api/tokens. (/login/:token, the page
+// holding a sign-in link, is src/pages/routes.ts.)
 import { Elysia } from "elysia";
-import { createElement } from "react";
 import { z } from "zod";
-import type { AppContext } from "../context.ts";
+import type { User } from "../db/tables.ts";
+import type { Services } from "../services.ts";
 import { isOwnNavigation } from "../http/csrf.ts";
 import { notFound } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { parseInput } from "../http/validate.ts";
-import { GoogleNotConfiguredPage, LoginLinkPage, SignInFailedPage, SignOutPage } from "../pages/sign-in.tsx";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
@@ -35,30 +35,37 @@ export const TokenName = z.object({
 });
 export const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
 
-export function authRoutes(ctx: AppContext) {
-  const google = ctx.config.google ? createGoogleSignIn(ctx.config.google, ctx.config.publicUrl) : null;
-  const failedPage = (message: string, status = 400) =>
-    ctx.pages.response(createElement(SignInFailedPage, { message }), { title: "Sign-in failed", status });
+/** The screens a browser sees on the way to signing in, rendered by src/pages/sign-in.tsx (wired in src/app.ts). */
+export type SignInScreens = {
+  failed: (message: string, status?: number) => Response;
+  googleNotConfigured: () => Response;
+  /** Asks a signed-in user whether to sign out, when the sign-out link came from another site. */
+  signOut: (user: User) => Promise<Response>;
+};
+
+export function authRoutes(services: Services, screens: SignInScreens) {
+  const google = services.config.google ? createGoogleSignIn(services.config.google, services.config.publicUrl) : null;
+  const failedPage = screens.failed;
 
   const signOut = async (cookie: Record<string, { value?: unknown; remove: () => unknown }>) => {
     const token = cookie[SESSION_COOKIE]?.value;
-    if (typeof token === "string" && token) await deleteSession(ctx.db, token);
+    if (typeof token === "string" && token) await deleteSession(services.db, token);
     cookie[SESSION_COOKIE]?.remove();
   };
 
   return new Elysia()
-    .use(authPlugin(ctx))
+    .use(authPlugin(services))
     .get("/api/auth/google", async ({ ip, cookie, redirect }) => {
-      await ctx.authLimiter.hit(ip);
-      if (!google) return ctx.pages.response(createElement(GoogleNotConfiguredPage), { title: "Sign in" });
+      await services.authLimiter.hit(ip);
+      if (!google) return screens.googleNotConfigured();
       const { url, state, codeVerifier } = google.start();
-      const options = { httpOnly: true, sameSite: "lax" as const, secure: ctx.config.secureCookies, path: "/", maxAge: OAUTH_COOKIE_SECONDS };
+      const options = { httpOnly: true, sameSite: "lax" as const, secure: services.config.secureCookies, path: "/", maxAge: OAUTH_COOKIE_SECONDS };
       cookie[STATE_COOKIE]!.set({ value: state, ...options });
       cookie[VERIFIER_COOKIE]!.set({ value: codeVerifier, ...options });
       return redirect(url.toString(), 302);
     })
     .get("/api/auth/google/callback", async ({ ip, query, cookie, redirect }) => {
-      await ctx.authLimiter.hit(ip);
+      await services.authLimiter.hit(ip);
       if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
       const expectedState = cookie[STATE_COOKIE]?.value;
       const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
@@ -77,25 +84,24 @@ export function authRoutes(ctx: AppContext) {
         return failedPage("Google did not confirm the sign-in. Please try again.");
       }
       if (!profile) return failedPage("Your Google e-mail address is not verified. Verify it with Google, then sign in again.", 403);
-      const user = await upsertUser(ctx.database, profile);
-      const session = await createSession(ctx.db, user.id);
-      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
+      const user = await upsertUser(services.database, profile);
+      const session = await createSession(services.db, user.id);
+      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
       return redirect(AFTER_SIGN_IN, 302);
     })
-    .get("/login/:token", ({ params }) => ctx.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in" }))
     .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
-      await ctx.authLimiter.hit(ip);
+      await services.authLimiter.hit(ip);
       const { token } = parseInput(LoginLinkInput, body);
-      const userId = await consumeLoginLink(ctx.db, token);
+      const userId = await consumeLoginLink(services.db, token);
       if (userId === null) return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-      const session = await createSession(ctx.db, userId);
-      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(ctx, session.expiresAt) });
+      const session = await createSession(services.db, userId);
+      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
       return redirect(AFTER_SIGN_IN, 303);
     })
     // A GET signs out only when the browser says it did not come from another site (or says nothing: scripts,
     // older browsers); otherwise any page could sign our users out with a link. They get a button instead.
     .get("/api/auth/logout", async ({ request, viewer, cookie, redirect }) => {
-      if (viewer?.via === "session" && !isOwnNavigation(request)) return ctx.pages.response(createElement(SignOutPage), { title: "Sign out?", user: viewer.user });
+      if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer.user);
       await signOut(cookie);
       return redirect("/", 302);
     })
@@ -104,26 +110,26 @@ export function authRoutes(ctx: AppContext) {
       await signOut(cookie);
       return redirect("/", 303);
     })
-    .get("/api/auth/user", ({ viewer }) => publicUser(ctx.db, requireUser(viewer)))
+    .get("/api/auth/user", ({ viewer }) => publicUser(services.db, requireUser(viewer)))
     .post("/api/auth/consent", async ({ viewer, body }) => {
       const user = requireUser(viewer);
       parseInput(ConsentInput, body);
-      await recordConsent(ctx.db, user.id);
-      return publicUser(ctx.db, (await findUser(ctx.db, user.id))!);
+      await recordConsent(services.db, user.id);
+      return publicUser(services.db, (await findUser(services.db, user.id))!);
     })
-    .get("/api/tokens", ({ viewer }) => listApiTokens(ctx.db, requireUser(viewer).id))
+    .get("/api/tokens", ({ viewer }) => listApiTokens(services.db, requireUser(viewer).id))
     .post("/api/tokens", async ({ viewer, body, ip, set }) => {
       const user = requireUser(viewer);
-      await ctx.authLimiter.hit(ip);
+      await services.authLimiter.hit(ip);
       const { name } = parseInput(TokenName, body);
       set.status = 201;
-      return createApiToken(ctx.db, user.id, name);
+      return createApiToken(services.db, user.id, name);
     })
     .delete("/api/tokens/:id", async ({ viewer, params, set }) => {
       const user = requireUser(viewer);
       const id = Number(params.id);
       if (!Number.isSafeInteger(id)) throw notFound("Token not found");
-      await revokeApiToken(ctx.db, user.id, id);
+      await revokeApiToken(services.db, user.id, id);
       set.status = 204;
       return null;
     });

@@ -1,57 +1,52 @@
-// /api/plans, /api/subscriptions*, /api/stripe/webhook, /api/business/info, /api/vat*, and /payment-success.
+// /api/plans, /api/subscriptions*, /api/stripe/webhook, /api/business/info and /api/vat*. (/payment-success is a
+// page: src/pages/routes.ts.)
 import { Elysia } from "elysia";
-import { createElement } from "react";
 import { authPlugin, requireUser } from "../auth/plugin.ts";
-import type { AppContext } from "../context.ts";
-import { signedIn } from "../pages/guards.ts";
-import { PaymentSuccessPage } from "../pages/payment-success.tsx";
+import { parseInput } from "../http/validate.ts";
+import type { Services } from "../services.ts";
 import { publicPlans } from "./plans.ts";
-import { activeSubscription, cancelSubscription, confirmCheckout, handleWebhook, reactivateSubscription, removeVatExemption, subscribe, validateVatNumber, type BillingDeps } from "./service.ts";
-import { createStripe } from "./stripe.ts";
-import { validateVat } from "./vat.ts";
+import { activeSubscription, cancelSubscription, CheckoutInput, handleWebhook, reactivateSubscription, removeVatExemption, subscribe, validateVatNumber } from "./service.ts";
+import { mappingStripeErrors } from "./stripe.ts";
+import { VatInput } from "./vat.ts";
 
-export function billingRoutes(ctx: AppContext) {
-  const deps: BillingDeps = {
-    db: ctx.db,
-    database: ctx.database,
-    config: ctx.config,
-    stripe: ctx.config.stripe ? createStripe(ctx.config.stripe) : null,
-    checkVat: (input) => validateVat(ctx.config, input),
-  };
+export function billingRoutes(services: Services) {
+  const deps = services.billing;
   return (
     new Elysia()
-      .use(authPlugin(ctx))
+      .use(authPlugin(services))
       .get("/api/plans", () => publicPlans())
-      .get("/api/business/info", () => ({ countryCode: ctx.config.businessCountry }))
+      .get("/api/business/info", () => ({ countryCode: services.config.businessCountry }))
       .get("/api/subscriptions/active", ({ viewer }) => activeSubscription(deps, requireUser(viewer)))
-      .post("/api/subscriptions", ({ viewer, body }) => subscribe(deps, requireUser(viewer), body))
+      .post("/api/subscriptions", ({ viewer, body }) => {
+        const user = requireUser(viewer);
+        const { planId, vatInfo } = parseInput(CheckoutInput, body);
+        return mappingStripeErrors(() => subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }));
+      })
       .post("/api/subscriptions/cancel", async ({ viewer }) => {
-        await cancelSubscription(deps, requireUser(viewer));
+        await mappingStripeErrors(() => cancelSubscription(deps, requireUser(viewer)));
         return activeSubscription(deps, requireUser(viewer));
       })
       .post("/api/subscriptions/reactivate", async ({ viewer }) => {
-        await reactivateSubscription(deps, requireUser(viewer));
+        await mappingStripeErrors(() => reactivateSubscription(deps, requireUser(viewer)));
         return activeSubscription(deps, requireUser(viewer));
       })
       // The signature covers the exact bytes Stripe sent: read them unparsed.
-      .post("/api/stripe/webhook", async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")), { parse: "none" })
+      .post(
+        "/api/stripe/webhook",
+        async ({ request }) => {
+          const rawBody = await request.text();
+          return mappingStripeErrors(() => handleWebhook(deps, rawBody, request.headers.get("stripe-signature")));
+        },
+        { parse: "none" },
+      )
       .post("/api/vat/validate", async ({ viewer, body, ip }) => {
-        await ctx.authLimiter.hit(ip);
-        return validateVatNumber(deps, viewer?.user ?? null, body);
+        await services.authLimiter.hit(ip);
+        return validateVatNumber(deps, viewer?.user ?? null, parseInput(VatInput, body));
       })
       .delete("/api/vat", async ({ viewer, set }) => {
         await removeVatExemption(deps, requireUser(viewer));
         set.status = 204;
         return null;
-      })
-      .get("/payment-success", async ({ viewer, query, cookie, redirect }) => {
-        const guarded = signedIn(viewer, cookie);
-        if (!guarded.user) return redirect(guarded.redirectTo, 302);
-        const sessionId = typeof query.session_id === "string" ? query.session_id : null;
-        if (sessionId && deps.stripe) {
-          await confirmCheckout(deps, guarded.user, sessionId).catch((error) => console.error("payment-success: could not confirm the checkout:", error?.message ?? error));
-        }
-        return ctx.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", user: guarded.user });
       })
   );
 }

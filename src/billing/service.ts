@@ -7,18 +7,17 @@ import type { Config } from "../config.ts";
 import type { Database, Db } from "../db/ports.ts";
 import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
-import { parseInput } from "../http/validate.ts";
 import { entitlementFor, isSubscriptionValid, latestSubscription } from "./entitlement.ts";
 import { planById, planForStripePrice, stripePriceFor, type PlanId } from "./plans.ts";
 import { subscriptionFacts } from "./stripe.ts";
-import { VatInput, viesCountry, type VatCheck } from "./vat.ts";
+import { viesCountry, type VatCheck, type VatRequest } from "./vat.ts";
 
 export type BillingDeps = {
   db: Db;
   database: Database;
   config: Config;
   stripe: Stripe | null;
-  checkVat: (input: unknown) => Promise<VatCheck>;
+  checkVat: (input: VatRequest) => Promise<VatCheck>;
 };
 
 const BILLING_OFF = "Billing is disabled on this server";
@@ -98,12 +97,14 @@ export const CheckoutInput = z.object(
   "Choose a plan: basic, pro or enterprise",
 );
 
+/** What a checkout asks for, parsed by the route (CheckoutInput, then VatInput for the VAT details). */
+export type CheckoutRequest = { planId: PlanId; vatInfo: VatRequest | null };
+
 /** The user's stored exemption, checked again with VIES when the checkout names another number. */
-async function exemptionFor(deps: BillingDeps, user: User, vatInfo: z.infer<typeof CheckoutInput>["vatInfo"]): Promise<User> {
-  if (!vatInfo) return user;
-  const wanted = parseInput(VatInput, vatInfo);
+async function exemptionFor(deps: BillingDeps, user: User, wanted: VatRequest | null): Promise<User> {
+  if (!wanted) return user;
   if (user.vatCountryCode === wanted.countryCode && user.vatNumber && wanted.vatNumber.endsWith(user.vatNumber)) return user;
-  const check = await deps.checkVat(vatInfo);
+  const check = await deps.checkVat(wanted);
   if (!check.isValid) throw badRequest("Invalid VAT number: not registered in the VIES system or could not be verified", "vatInfo");
   return storeExemption(deps, user, check);
 }
@@ -142,10 +143,9 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Pr
 }
 
 /** POST /api/subscriptions: a Checkout URL, or a plan change on the subscription the user already has. */
-export async function subscribe(deps: BillingDeps, user: User, body: unknown): Promise<{ url: string }> {
+export async function subscribe(deps: BillingDeps, user: User, { planId, vatInfo }: CheckoutRequest): Promise<{ url: string }> {
   const { stripe, settings } = stripeOf(deps);
-  const { planId, vatInfo } = parseInput(CheckoutInput, body);
-  const price = stripePriceFor(settings, planId as PlanId);
+  const price = stripePriceFor(settings, planId);
   const current = await latestSubscription(deps.db, user.id);
 
   if (current && isSubscriptionValid(current)) {
@@ -273,7 +273,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
 }
 
 /** POST /api/vat/validate: the answer, and for a signed-in user a valid number is kept for checkout. */
-export async function validateVatNumber(deps: BillingDeps, user: User | null, input: unknown) {
+export async function validateVatNumber(deps: BillingDeps, user: User | null, input: VatRequest) {
   const check = await deps.checkVat(input);
   if (check.isValid && user) await storeExemption(deps, user, check);
   return { isValid: check.isValid, companyName: check.companyName, countryCode: check.countryCode, vatNumber: check.vatNumber };

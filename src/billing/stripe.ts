@@ -1,6 +1,7 @@
 // The only door to Stripe: the official SDK, pointed at STRIPE_API_URL (tests use a fake speaking the same API).
 import Stripe from "stripe";
 import type { Config } from "../config.ts";
+import { AppError } from "../http/errors.ts";
 
 export type StripeClient = Stripe;
 
@@ -13,6 +14,22 @@ export function createStripe(config: NonNullable<Config["stripe"]>): Stripe {
     maxNetworkRetries: 1,
     timeout: 20_000,
   });
+}
+
+/**
+ * Runs work that calls Stripe, turning the SDK's failures into errors a user can read: the error handler
+ * (src/http/error-handler.ts) knows AppError only, not the payment provider.
+ */
+export async function mappingStripeErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    console.error(`Stripe: ${error.type}: ${error.message}`);
+    throw error instanceof Stripe.errors.StripeConnectionError
+      ? new AppError(503, "The payment provider could not be reached. Please try again later.")
+      : new AppError(502, "The payment provider could not complete the request. Please try again later.");
+  }
 }
 
 /** The fields we keep from a Stripe subscription, in the shape of the API version the SDK pins. */

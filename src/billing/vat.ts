@@ -2,7 +2,6 @@
 // ours can be exempt (reverse charge); a VIES outage is an error, never a "valid".
 import { z } from "zod";
 import { badRequest, unavailable } from "../http/errors.ts";
-import { parseInput } from "../http/validate.ts";
 
 export const EU_COUNTRIES = ["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"] as const;
 
@@ -17,6 +16,8 @@ export const VatInput = z.object(
   "Please provide both country and VAT number",
 );
 
+export type VatRequest = z.output<typeof VatInput>;
+
 export type VatCheck = { countryCode: string; vatNumber: string; isValid: boolean; companyName: string | null };
 
 /** VIES (and VAT ids) write Greece as EL. */
@@ -26,9 +27,8 @@ const ViesAnswer = z.object({ valid: z.boolean(), name: z.string().nullish() });
 
 export async function validateVat(
   settings: { viesUrl: string; viesTimeoutMs: number; businessCountry: string },
-  input: unknown,
+  { countryCode, vatNumber }: VatRequest,
 ): Promise<VatCheck> {
-  const { countryCode, vatNumber } = parseInput(VatInput, input);
   if (countryCode === settings.businessCountry) {
     throw badRequest(`VAT exemption not applicable: companies registered in the same country as us (${countryCode}) pay VAT`, "countryCode");
   }

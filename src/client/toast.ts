@@ -1,6 +1,8 @@
 // In the browser: any island raises a toast; the Toaster island shows it. Toasts raised before the Toaster's
 // chunk has loaded wait in a queue.
-export type Toast = { title: string; description?: string; variant?: "default" | "destructive" };
+import type { Toast } from "../http/flash-cookie.ts";
+
+export type { Toast };
 
 const EVENT = "linkprev:toast";
 type Queue = { __linkprevToasts?: Toast[] };

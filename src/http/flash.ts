@@ -1,7 +1,5 @@
 // Flash toasts: set in a one-time cookie before a redirect, shown (and cleared) by the next page.
-import type { Toast } from "../client/toast.ts";
-
-export const FLASH_COOKIE = "lp_flash";
+import { FLASH_COOKIE, type Toast } from "./flash-cookie.ts";
 
 type CookieJar = Record<string, { value?: unknown; set: (options: Record<string, unknown>) => unknown; remove: () => unknown } | undefined>;
 

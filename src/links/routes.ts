@@ -2,17 +2,15 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { requireUser, authPlugin } from "../auth/plugin.ts";
-import type { AppContext } from "../context.ts";
+import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
-import { ownAddresses } from "./own-addresses.ts";
 import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
 import { createLink } from "./create.ts";
 import { deleteLink } from "./delete.ts";
-import type { LinkDeps } from "./deps.ts";
 import { lintLink } from "./lint.ts";
 import { linkPlatforms } from "./platforms.ts";
 import { linkQrCode } from "./qr-code.ts";
@@ -54,21 +52,9 @@ function numericId(value: string): number {
   return id;
 }
 
-export const linkDeps = (ctx: AppContext): LinkDeps => ({
-  db: ctx.db,
-  database: ctx.database,
-  changes: ctx.changes,
-  images: ctx.images,
-  publicUrl: ctx.config.publicUrl,
-  leadsHere: ownAddresses({ publicUrl: ctx.config.publicUrl, aliasHosts: ctx.config.aliasHosts, port: ctx.config.port, listenHost: ctx.config.host }),
-  billingEnabled: ctx.config.stripe !== null,
-  facebook: ctx.facebook,
-  fetcher: ctx.fetcher,
-});
-
-export function linkRoutes(ctx: AppContext) {
-  const deps = linkDeps(ctx);
-  const fetchLimiter = new RateLimiter(ctx.hits.countHit, FETCHES_PER_MINUTE);
+export function linkRoutes(services: Services) {
+  const deps = services.links;
+  const fetchLimiter = new RateLimiter(services.hits.countHit, FETCHES_PER_MINUTE);
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
   /** Parses a create or update body; an image import counts as a fetch. */
@@ -78,7 +64,7 @@ export function linkRoutes(ctx: AppContext) {
     return input;
   };
   return new Elysia({ prefix: "/api/links" })
-    .use(authPlugin(ctx))
+    .use(authPlugin(services))
     .get("/", ({ viewer }) => listLinks(deps, requireUser(viewer), "live"))
     .get("/deleted", ({ viewer }) => listLinks(deps, requireUser(viewer), "deleted"))
     .get("/stats", ({ viewer }) => linkStats(deps, requireUser(viewer)))
@@ -101,10 +87,10 @@ export function linkRoutes(ctx: AppContext) {
     // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
     .post("/metadata", async ({ viewer, body }) => {
       const user = requireUser(viewer);
-      if (!ctx.fetcher) throw notFound("Auto-fill is turned off on this server");
+      if (!deps.fetcher) throw notFound("Auto-fill is turned off on this server");
       const { url } = parseInput(MetadataRequest, body);
       await countFetch(user);
-      return pageMetadata(ctx.fetcher, url);
+      return pageMetadata(deps.fetcher, url);
     })
     .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), linkSlugParam(params.linkSlug)))
     .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {

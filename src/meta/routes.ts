@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../context.ts";
+import type { Services } from "../services.ts";
 
-export const metaRoutes = (ctx: AppContext) => {
-  const app = new Elysia().get("/api/version", () => ctx.version);
-  const slowMs = ctx.config.testSlowRouteMs;
+export const metaRoutes = (services: Services) => {
+  const app = new Elysia().get("/api/version", () => services.version);
+  const slowMs = services.config.testSlowRouteMs;
   // Tests only (TEST_SLOW_ROUTE_MS): a handler that holds its thread, as a heavy page render would.
   if (slowMs > 0)
     app.get("/api/test/slow", () => {

@@ -1,6 +1,6 @@
 // The frame of every page: top bar, main content, footer, and (when needed) the toaster and the island script.
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
-import type { Toast } from "../client/toast.ts";
+import type { Toast } from "../http/flash-cookie.ts";
 import { formatVersion, type VersionInfo } from "../meta/version.ts";
 import { AvatarMenu, ConsentDialog, Toaster } from "./islands.ts";
 

@@ -1,9 +1,19 @@
-// What the top bar shows of the signed-in user.
-import { entitlementFor } from "../billing/entitlement.ts";
+// The signed-in viewer as pages see it: resolved once per request (resolvePageViewer, in the page routes' resolve
+// step, src/pages/routes.ts) and handed to guards, page data and the layout, so a render asks for the entitlement once.
+import { hasConsent } from "../auth/users.ts";
+import { entitlementFor, type Entitlement } from "../billing/entitlement.ts";
 import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
 import { longDate } from "./format.ts";
+
+export type PageViewer = { user: User; entitlement: Entitlement; needsConsent: boolean; billingEnabled: boolean };
+
+export async function resolvePageViewer(db: Db, billingEnabled: boolean, user: User | null): Promise<PageViewer | null> {
+  if (!user) return null;
+  const [entitlement, consented] = await Promise.all([entitlementFor(db, billingEnabled, user.id), hasConsent(db, user.id)]);
+  return { user, entitlement, needsConsent: !consented, billingEnabled };
+}
 
 export function initials(user: Pick<User, "firstName" | "lastName">): string {
   const letters = [user.firstName, user.lastName].map((name) => name?.trim()[0] ?? "").join("");
@@ -14,8 +24,7 @@ export function displayName(user: Pick<User, "firstName" | "lastName" | "email">
   return [user.firstName, user.lastName].filter((n) => n?.trim()).join(" ") || user.email;
 }
 
-export async function viewerProps(db: Db, billingEnabled: boolean, user: User): Promise<AvatarMenuProps> {
-  const { active, plan, subscription } = await entitlementFor(db, billingEnabled, user.id);
+export function viewerProps({ user, entitlement: { active, plan, subscription }, billingEnabled }: PageViewer): AvatarMenuProps {
   const statusLabel = !billingEnabled
     ? "Self-hosted"
     : subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd

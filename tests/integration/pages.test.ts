@@ -1,5 +1,6 @@
 // The public pages as a browser receives them: status, the spec's words, footer, and which pages ship script.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { getTableName, type Table } from "drizzle-orm";
 import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedSession } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -194,5 +195,61 @@ describe("link editor", () => {
     const html = (await get("/admin/link/edit/versioned", cookie)).html;
     expect(html).toContain(`>${shortUrl}/2</span>`);
     expect(html).toContain(`aria-label="Copy ${shortUrl}/2"`);
+  });
+});
+
+describe("link editor failures", () => {
+  test("'Link Not Found' (404) only for a missing link; a database failure is the error page (500)", async () => {
+    const own = await startTestServer(BILLING_ON);
+    try {
+      const user = await seedUser(own.sql);
+      await seedSubscription(own.sql, user.id, "pro");
+      const cookie = `lp_session=${(await seedSession(own.sql, user.id)).token}`;
+      const editor = (path: string) => fetch(`${own.url}${path}`, { headers: { cookie } });
+      const missing = await editor("/admin/link/edit/nothing-here");
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Link Not Found");
+      // The links table gone: the editor's query fails, which is no reason to say the link does not exist.
+      await own.sql.run("ALTER TABLE links RENAME TO links_elsewhere");
+      const failed = await editor("/admin/link/edit/nothing-here");
+      const html = await failed.text();
+      expect(failed.status).toBe(500);
+      expect(html).toContain("Something went wrong");
+      expect(html).not.toContain("Link Not Found");
+      await own.sql.run("ALTER TABLE links_elsewhere RENAME TO links");
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("the signed-in viewer", () => {
+  test("is resolved once per page: a dashboard or editor render reads the subscription once", async () => {
+    // On this thread (APP_WORKERS=0), so the reads can be counted on the server's own database object.
+    const own = await startTestServer({ ...BILLING_ON, APP_WORKERS: "0" });
+    try {
+      const user = await seedUser(own.sql);
+      await seedSubscription(own.sql, user.id, "pro");
+      const cookie = `lp_session=${(await seedSession(own.sql, user.id)).token}`;
+      const read: string[] = [];
+      const db = own.ctx.db as unknown as { select: (...args: unknown[]) => { from: (table: Table) => unknown } };
+      const select = db.select.bind(db);
+      db.select = (...args) => {
+        const query = select(...args);
+        const from = query.from.bind(query);
+        query.from = (table) => (read.push(getTableName(table)), from(table));
+        return query;
+      };
+      for (const path of ["/admin", "/admin/link/new"]) {
+        read.length = 0;
+        const response = await fetch(`${own.url}${path}`, { headers: { cookie } });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain("Pro");
+        expect(read.filter((table) => table === "subscriptions")).toHaveLength(1);
+        expect(read.filter((table) => table === "user_consents")).toHaveLength(1);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });

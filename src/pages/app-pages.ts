@@ -1,0 +1,67 @@
+// What the signed-in app's pages show (/admin and the link editor), from the domains' services and the viewer
+// resolved for the request (src/pages/viewer.ts).
+import { listApiTokens } from "../auth/api-tokens.ts";
+import type { LinkView } from "../links/present.ts";
+import { listLinks } from "../links/queries.ts";
+import { dashboardViews, linkStats } from "../links/stats.ts";
+import type { Services } from "../services.ts";
+import type { DashboardProps } from "./dashboard.tsx";
+import type { PageViewer } from "./viewer.ts";
+import type { LinkFormProps } from "../../islands/LinkForm.tsx";
+
+const CHART_DAYS = 30;
+// Rendering a link row is the dashboard's main cost: a page of them keeps it cheap at any link count.
+const DASHBOARD_PAGE_SIZE = 20;
+
+export async function dashboardProps(services: Services, { user, entitlement: { plan, subscription } }: PageViewer, tab: DashboardProps["tab"], requestedPage: number): Promise<DashboardProps> {
+  const { links, billingEnabled } = services;
+  const stats = await linkStats(links, user);
+  const pages = Math.max(1, Math.ceil(stats.totalLinks / DASHBOARD_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pages);
+  const shown = await listLinks(links, user, "live", { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE });
+  const { series, platforms } = await dashboardViews(links, user, shown.map((l) => l.id), CHART_DAYS);
+  return {
+    tab,
+    used: stats.totalLinks,
+    quota: plan.linkQuota,
+    stats,
+    links: shown,
+    page,
+    pages,
+    deletedLinks: await listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }),
+    series: Object.fromEntries(series),
+    platforms: Object.fromEntries(platforms),
+    subscription: {
+      billingEnabled,
+      subscription: billingEnabled
+        ? subscription && { planName: plan.name, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
+        : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+    },
+    tokens: (await listApiTokens(services.db, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
+    publicUrl: services.config.publicUrl,
+    accountEmail: user.email,
+  };
+}
+
+export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: LinkView | null): LinkFormProps => ({
+  mode: link ? "edit" : "create",
+  link: link && {
+    linkSlug: link.linkSlug,
+    targetUrl: link.targetUrl,
+    title: link.title,
+    description: link.description,
+    imageUrl: link.imageUrl,
+    imageSource: link.imageSource,
+    currentShortUrl: link.currentShortUrl,
+    version: link.version,
+    focalX: link.focalX,
+    focalY: link.focalY,
+    images: link.images,
+    variants: link.variants,
+  },
+  sourceImage: link?.sourceImage ?? null,
+  customSlugAllowed: entitlement.plan.customSlugs,
+  userSlug: user.userSlug,
+  publicUrl: services.config.publicUrl,
+  autoFill: services.config.fetch.enabled,
+});

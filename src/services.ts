@@ -1,0 +1,94 @@
+// The composition root: builds every service once per process (on the request thread, or in each app worker) from
+// the config and the database platform. Routes and pages receive what they need from here; nothing else builds a service.
+import { type DeletionDeps } from "./account/deletion.ts";
+import type { BillingDeps } from "./billing/service.ts";
+import { createStripe, type StripeClient } from "./billing/stripe.ts";
+import { validateVat } from "./billing/vat.ts";
+import type { Config } from "./config.ts";
+import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
+import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
+import { ImageStore } from "./links/images/store.ts";
+import { ownAddresses } from "./links/own-addresses.ts";
+import type { LinkDeps } from "./links/deps.ts";
+import { createLogger, type Logger } from "./observability/log.ts";
+import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
+import { FacebookRescraper } from "./previews/facebook-scrape.ts";
+import { clientScript, stylesheet } from "./pages/assets.ts";
+import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
+import { SafeFetcher } from "./safe-fetch/fetcher.ts";
+
+/**
+ * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
+ * limiter keys on it; nothing stores it (PostgreSQL's rate_limits holds a hash, for one minute).
+ */
+export type ClientAddress = (request: Request) => string;
+
+export type Services = {
+  config: Config;
+  database: Database;
+  /** database.db: what services query. */
+  db: Db;
+  changes: ChangeBus;
+  hits: HitCounter;
+  /** Whether Stripe is configured (STRIPE_*): without it everyone has enterprise limits (self-hosting). */
+  billingEnabled: boolean;
+  images: ImageStore;
+  version: VersionInfo;
+  pages: PageRenderer;
+  /** Shared by the sign-in, sign-in link and token endpoints. */
+  authLimiter: RateLimiter;
+  clientAddress: ClientAddress;
+  /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
+  facebook: FacebookRescraper | null;
+  log: Logger;
+  links: LinkDeps;
+  billing: BillingDeps;
+  deletion: DeletionDeps;
+};
+
+/** Honest: names us and where to read about us. */
+export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
+
+/** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
+export function createServices(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay): Services {
+  const version = versionInfo(resolveRelease(config.release));
+  const { database, changes, hits } = platform;
+  const db = database.db;
+  const billingEnabled = config.stripe !== null;
+  const images = new ImageStore(openUploadBackend(config, platform.uploads, uploadRelay));
+  // The one Stripe client of the process.
+  const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
+  const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
+  const fetcher = config.fetch.enabled
+    ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
+    : null;
+  return {
+    config,
+    database,
+    db,
+    changes,
+    hits,
+    billingEnabled,
+    images,
+    version,
+    pages: createPageRenderer({ version, stylesheet, clientScript }),
+    authLimiter: new RateLimiter(hits.countHit, config.authRateLimit),
+    clientAddress,
+    facebook,
+    log: createLogger(config.logFormat),
+    links: {
+      db,
+      database,
+      changes,
+      images,
+      publicUrl: config.publicUrl,
+      leadsHere: ownAddresses({ publicUrl: config.publicUrl, aliasHosts: config.aliasHosts, port: config.port, listenHost: config.host }),
+      billingEnabled,
+      facebook,
+      fetcher,
+    },
+    billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
+    deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
+  };
+}
