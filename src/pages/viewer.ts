@@ -3,7 +3,7 @@ import { entitlementFor } from "../billing/entitlement.ts";
 import type { Db } from "../db/connection.ts";
 import type { User } from "../db/tables.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
-import { longDate } from "./format.ts";
+import { longDate } from "../client/format.ts";
 
 export function initials(user: Pick<User, "firstName" | "lastName">): string {
   const letters = [user.firstName, user.lastName].map((name) => name?.trim()[0] ?? "").join("");

@@ -10,8 +10,7 @@ import type { Focal, Renditions } from "./normalise.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
 import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { MAX_IMAGE_BYTES } from "../model.ts";
 export const UPLOADS_PREFIX = "/uploads/";
 
 const SERVED_HEADERS = {
