@@ -8,7 +8,6 @@ import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts
 import type { Focal } from "../model.ts";
 import type { ImageKind } from "./sniff.ts";
 
-export type { Focal };
 export type Renditions = Record<RenditionId, Uint8Array>;
 
 /**
