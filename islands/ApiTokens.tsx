@@ -3,11 +3,10 @@ import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
-import { shortDate } from "../src/pages/format.ts";
+import { shortDate } from "../src/client/format.ts";
+import type { ApiTokenJson, NewApiTokenJson } from "../src/auth/wire.ts";
 
-type Token = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
-
-export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: Token[]; publicUrl: string }) {
+export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiTokenJson[]; publicUrl: string }) {
   const [tokens, setTokens] = useState(initial);
   const [name, setName] = useState("");
   const [created, setCreated] = useState<string | null>(null);
@@ -15,7 +14,7 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: Toke
   const create = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      const token = await api<Token & { token: string }>("/api/tokens", { method: "POST", json: { name } });
+      const token = await api<NewApiTokenJson>("/api/tokens", { method: "POST", json: { name } });
       setTokens([token, ...tokens]);
       setCreated(token.token);
       setName("");

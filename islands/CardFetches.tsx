@@ -5,21 +5,11 @@ import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import type { LinkPlatformsJson, LinkVersionJson } from "../src/links/wire.ts";
 import CopyLinkButton from "./CopyLinkButton.tsx";
 
-type PlatformFetch = {
-  platform: string;
-  name: string;
-  fetches: number;
-  lastFetchedAt: string | null;
-  stale: boolean;
-  cacheNote: string;
-  /** `endpoint`: what issues a new version (kind "new-version"), as the server names it. */
-  refresh: { kind: "debugger" | "bot" | "new-version" | "api"; url: string | null; note: string; endpoint: { method: string; path: string } | null };
-  /** Facebook only, once the server asks it to re-scrape on a card change. */
-  scrape?: { at: string; ok: boolean; message: string } | null;
-};
-type Platforms = { cardUpdatedAt: string; platforms: PlatformFetch[] };
+/** What issues a new version (refresh kind "new-version"), as the server names it. */
+type NewVersionEndpoint = NonNullable<LinkPlatformsJson["platforms"][number]["refresh"]["endpoint"]>;
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 const LINK_LABEL: Record<string, string> = { debugger: "Open debugger", bot: "Open bot", api: "Open" };
@@ -27,7 +17,7 @@ const LINK_LABEL: Record<string, string> = { debugger: "Open debugger", bot: "Op
 export default function CardFetches({ id, title }: { id: number; title: string }) {
   const panelId = `card-fetches-${id}`;
   const [open, setOpen] = useState(false);
-  const [data, setData] = useState<Platforms | null>(null);
+  const [data, setData] = useState<LinkPlatformsJson | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [version, setVersion] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -35,7 +25,7 @@ export default function CardFetches({ id, title }: { id: number; title: string }
   const load = async () => {
     setFailed(null);
     try {
-      setData(await api<Platforms>(`/api/links/${id}/platforms`));
+      setData(await api<LinkPlatformsJson>(`/api/links/${id}/platforms`));
     } catch (error) {
       setFailed(errorMessage(error));
     }
@@ -44,10 +34,10 @@ export default function CardFetches({ id, title }: { id: number; title: string }
     setOpen(!open);
     if (!open && !data) void load();
   };
-  const newVersion = async (endpoint: { method: string; path: string }) => {
+  const newVersion = async (endpoint: NewVersionEndpoint) => {
     setCreating(true);
     try {
-      const made = await api<{ version: number; shortUrl: string }>(endpoint.path, { method: endpoint.method });
+      const made = await api<LinkVersionJson>(endpoint.path, { method: endpoint.method });
       setVersion(made.shortUrl);
       toast({ title: `Version ${made.version} created`, description: "Share the new address: platforms fetch its card afresh." });
     } catch (error) {

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../src/client/api.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import type { ActiveSubscriptionJson } from "../src/billing/wire.ts";
 
 const CHECK_DELAY_MS = 1500;
 
@@ -10,7 +11,7 @@ export default function PaymentSuccess() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      api<{ active: boolean; subscription: { plan: { name: string } } | null }>("/api/subscriptions/active")
+      api<ActiveSubscriptionJson>("/api/subscriptions/active")
         .then((answer) => setPlanName(answer.subscription?.plan.name ?? null))
         .catch((error) => {
           console.warn("Could not load the subscription", error);

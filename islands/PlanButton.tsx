@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { api, SIGN_IN_PATH } from "../src/client/api.ts";
 import { readSession, SELECTED_PLAN_KEY, VAT_INFO_KEY, writeSession, type StoredVatInfo } from "../src/client/storage.ts";
 import { toast } from "../src/client/toast.ts";
+import type { CheckoutJson } from "../src/billing/wire.ts";
 
 export type PlanButtonProps = { planId: string; label: string; disabled: boolean; signedIn: boolean };
 
@@ -15,7 +16,7 @@ export default function PlanButton({ planId, label, disabled, signedIn }: PlanBu
     try {
       const vat = readSession<StoredVatInfo>(VAT_INFO_KEY);
       const vatInfo = vat?.isValid ? { countryCode: vat.countryCode, vatNumber: vat.vatNumber, companyName: vat.companyName ?? undefined } : undefined;
-      const { url } = await api<{ url: string }>("/api/subscriptions", { method: "POST", json: { planId, vatInfo } });
+      const { url } = await api<CheckoutJson>("/api/subscriptions", { method: "POST", json: { planId, vatInfo } });
       window.location.assign(url);
     } catch {
       toast({ title: "Error", description: "Could not process the subscription", variant: "destructive" });

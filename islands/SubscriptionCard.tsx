@@ -3,7 +3,7 @@ import { useState } from "react";
 import { api } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
-import { longDate } from "../src/pages/format.ts";
+import { longDate } from "../src/client/format.ts";
 
 export type SubscriptionCardProps = {
   subscription: { planName: string; status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;

@@ -5,6 +5,7 @@ import { api } from "../src/client/api.ts";
 import { readSession, VAT_INFO_KEY, writeSession, type StoredVatInfo } from "../src/client/storage.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
+import type { VatCheckJson } from "../src/billing/wire.ts";
 
 export const EU_COUNTRY_NAMES: Record<string, string> = {
   AT: "Austria", BE: "Belgium", BG: "Bulgaria", HR: "Croatia", CY: "Cyprus", CZ: "Czechia", DK: "Denmark", EE: "Estonia", FI: "Finland",
@@ -46,7 +47,7 @@ export default function VatExemption({ businessCountry, signedIn }: { businessCo
         else toast({ title: "Server error", description: "Could not validate your VAT number due to a server error. Please try again later.", variant: "destructive" });
         return;
       }
-      const answer = JSON.parse(text) as { isValid: boolean; companyName: string | null };
+      const answer = JSON.parse(text) as VatCheckJson;
       const info: StoredVatInfo = { countryCode: country, vatNumber, isValid: answer.isValid, companyName: answer.companyName };
       if (!answer.isValid) {
         setStored(info);

@@ -31,25 +31,15 @@ for (const file of files) {
   const seen = module.dependencies.filter((dependency) => dependency.module.startsWith(".")).length;
   if (seen < written) problems.push(`${file}: ${written} relative imports written, ${seen} seen by the parser`);
 }
-// Imports that broke a rule when the rules came in, each to be removed as the code is reshaped: listed here so
-// that no new one can join them. An entry that no longer occurs must be deleted from the file.
-const known = new Set(JSON.parse(readFileSync(".dependency-cruiser-known.json", "utf8")));
-const stillKnown = new Set();
 for (const violation of result.summary.violations) {
   const path = violation.cycle ? [violation.from, ...violation.cycle.map((step) => step.name ?? step)].join(" → ") : `${violation.from} → ${violation.to}`;
-  const line = `${violation.rule.name}: ${path}`;
-  if (known.has(line)) {
-    stillKnown.add(line);
-    continue;
-  }
   const comment = result.summary.ruleSetUsed.forbidden.find((rule) => rule.name === violation.rule.name)?.comment ?? "";
-  problems.push(`${line}${comment ? `\n    ${comment}` : ""}`);
+  problems.push(`${violation.rule.name}: ${path}${comment ? `\n    ${comment}` : ""}`);
 }
-for (const line of known) if (!stillKnown.has(line)) problems.push(`.dependency-cruiser-known.json lists a violation that is gone; delete it: ${line}`);
 
 console.log(`lint:imports: ${files.length} files, ${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} imports read`);
 if (problems.length > 0) {
   console.error(`${problems.length} import rule violation(s):\n  ${problems.join("\n  ")}`);
   process.exit(1);
 }
-console.log(`lint:imports: no new rule broken (${stillKnown.size} known violation(s) left in .dependency-cruiser-known.json)`);
+console.log("lint:imports: no rule broken");

@@ -1,5 +1,6 @@
 // `linkprev links stats` on a terminal: the per-day series as one sparkline row each (people, crawlers) with
 // their min, max and total, and the crawler platforms beside them.
+import type { LinkViewsJson } from "../../src/links/wire.ts";
 
 const LEVELS = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
 /** A day with no view: distinct from a small count. */
@@ -7,8 +8,8 @@ const NONE = "·";
 /** Wider series are summed into buckets of several days so that a row fits a terminal. */
 const MAX_MARKS = 60;
 
-type Day = { date: string; human: number; bot: number };
-type Platform = { platform: string; count: number };
+type Day = Pick<LinkViewsJson["days"][number], "date" | "human" | "bot">;
+type Platform = LinkViewsJson["platforms"][number];
 
 /** Sums consecutive days so that at most `maxMarks` remain. */
 function buckets(values: number[], maxMarks: number): { values: number[]; daysPerMark: number } {

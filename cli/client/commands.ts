@@ -1,25 +1,16 @@
-// The client commands: login, logout, whoami and links …, over the same HTTP API as the web app.
+// The client commands: login, logout, whoami and links …, over the same HTTP API as the web app (a link's card
+// and audience in card-commands.ts, import, export and account deletion in data-commands.ts).
 import { Command } from "commander";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { qrText, qrUrl } from "../../src/links/qr.ts";
-import type { LinkView } from "../../src/links/present.ts";
-import { viewsChart } from "./chart.ts";
+import type { UserJson } from "../../src/auth/wire.ts";
+import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
+import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
-import { call, callForBytes, CliError, usageError } from "./http.ts";
+import { call, CliError, usageError } from "./http.ts";
+import { example, json, out, table } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
-
-type Me = { email: string; userSlug: string; firstName: string | null; lastName: string | null };
-type LinkPlatforms = {
-  cardUpdatedAt: string;
-  platforms: Array<{ platform: string; fetches: number; lastFetchedAt: string | null; stale: boolean; cacheNote: string; refresh: { kind: string; url: string | null } }>;
-};
-type NewVersion = { version: number; shortUrl: string };
-type Views = { days: Array<{ date: string; human: number; bot: number; uniqueHumans: number; scans: number }>; platforms: Array<{ platform: string; count: number }> };
-
-const out = (text: string): void => void process.stdout.write(`${text}\n`);
-const json = (value: unknown) => out(JSON.stringify(value, null, 2));
 
 async function ask(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -30,14 +21,7 @@ async function ask(question: string): Promise<string> {
   }
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
-}
-
 const imageMime: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
-
-type PageMetadata = { title: string | null; description: string | null; imageUrl: string | null; siteName: string | null };
 
 /** The per-platform options of links create/edit. */
 type VariantOptions = { focal?: string; xTitle?: string; whatsappDescription?: string };
@@ -89,7 +73,6 @@ function linkForm(fields: { target: string; title: string; description: string; 
   return form;
 }
 
-const example = (text: string) => `\nExample:\n  ${text}`;
 
 export function registerClientCommands(program: Command): void {
   program
@@ -104,7 +87,7 @@ export function registerClientCommands(program: Command): void {
       const token = options.token ?? (process.stdin.isTTY ? await ask("API token: ") : undefined);
       if (!server || !token) throw usageError("Both --server and --token are needed");
       if (!URL.canParse(server)) throw usageError(`Not a URL: ${server}`);
-      const me = await call<Me>({ server, token }, "/api/auth/user");
+      const me = await call<UserJson>({ server, token }, "/api/auth/user");
       const path = saveSettings({ server: server.replace(/\/+$/, ""), token });
       out(`Logged in to ${server} as ${me.email} (settings in ${path})`);
     });
@@ -121,7 +104,7 @@ export function registerClientCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev whoami"))
     .action(async (options: { json?: boolean }) => {
-      const me = await call<Me>(loadSettings(), "/api/auth/user");
+      const me = await call<UserJson>(loadSettings(), "/api/auth/user");
       if (options.json) json(me);
       else out(`${me.email} (short URLs under /go/${me.userSlug}/) on ${loadSettings().server}`);
     });
@@ -138,7 +121,7 @@ export function registerClientCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev links list --json | jq '.[].shortUrl'"))
     .action(async (options: { deleted?: boolean; json?: boolean }) => {
-      const list = await call<LinkView[]>(loadSettings(), options.deleted ? "/api/links/deleted" : "/api/links");
+      const list = await call<LinkJson[]>(loadSettings(), options.deleted ? "/api/links/deleted" : "/api/links");
       if (options.json) return void json(list);
       if (list.length === 0) return void out(options.deleted ? "No deleted links" : "No links yet: linkprev links create --help");
       out(
@@ -167,7 +150,7 @@ export function registerClientCommands(program: Command): void {
       let { title, description } = options;
       let imageImportUrl: string | undefined;
       if (options.fill && (!title || !description || !options.image)) {
-        const found = await call<PageMetadata>(loadSettings(), "/api/links/metadata", { method: "POST", json: { url: options.target } });
+        const found = await call<PageMetadataJson>(loadSettings(), "/api/links/metadata", { method: "POST", json: { url: options.target } });
         const filled: string[] = [];
         if (!title && found.title) filled.push(`title        ${(title = found.title)}`);
         if (!description && found.description) filled.push(`description  ${(description = found.description)}`);
@@ -176,13 +159,13 @@ export function registerClientCommands(program: Command): void {
       }
       if (!title) throw usageError(options.fill ? "The target page has no title: give --title" : "--title is required (or --fill to take it from the target page)");
       if (!description) throw usageError(options.fill ? "The target page has no description: give --description" : "--description is required (or --fill to take it from the target page)");
-      const link = await call<LinkView>(loadSettings(), "/api/links", { method: "POST", form: addVariants(linkForm({ ...options, title, description, imageImportUrl }), options) });
+      const link = await call<LinkJson>(loadSettings(), "/api/links", { method: "POST", form: addVariants(linkForm({ ...options, title, description, imageImportUrl }), options) });
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
     });
 
   /** Reads (or, with `init`, updates) the signed-in user's link by its slug. */
-  const bySlug = (slug: string, init?: Parameters<typeof call>[2]) => call<LinkView>(loadSettings(), `/api/links/by-slug/${encodeURIComponent(slug)}`, init);
+  const bySlug = (slug: string, init?: Parameters<typeof call>[2]) => call<LinkJson>(loadSettings(), `/api/links/by-slug/${encodeURIComponent(slug)}`, init);
 
   links
     .command("show")
@@ -260,100 +243,7 @@ export function registerClientCommands(program: Command): void {
       out(`Deleted ${link.shortUrl}`);
     });
 
-  links
-    .command("lint")
-    .description("Check a link's preview card: what each platform will cut, crop or leave out, and what to do")
-    .argument("<slug>", "the link's slug")
-    .option("--json", "print the warnings as JSON")
-    .addHelpText("after", example("linkprev links lint spring-sale"))
-    .action(async (slug: string, options: { json?: boolean }) => {
-      const link = await bySlug(slug);
-      if (options.json) return void json(link.warnings);
-      if (link.warnings.length === 0) return void out(`${link.shortUrl}: no warnings`);
-      out(`${link.shortUrl}: ${link.warnings.length} warning${link.warnings.length === 1 ? "" : "s"}`);
-      out(table([["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"], ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.join(","), w.message])]));
-    });
-
-  links
-    .command("stats")
-    .description("Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card")
-    .argument("<slug>", "the link's slug")
-    .option("--days <n>", "how many days back (1–365)", "30")
-    .option("--json", "print JSON")
-    .option("--chart", "draw the chart even when the output is not a terminal (it is drawn on one)")
-    .addHelpText("after", example("linkprev links stats spring-sale --days 7"))
-    .action(async (slug: string, options: { days: string; json?: boolean; chart?: boolean }) => {
-      const days = Number(options.days);
-      if (!Number.isInteger(days) || days < 1 || days > 365) throw usageError("--days must be a whole number from 1 to 365");
-      const link = await bySlug(slug);
-      const views = await call<Views>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
-      if (options.json) return void json({ link: link.shortUrl, ...views });
-      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${link.uniqueHumans} daily unique visitors (summed), ${link.scans} QR scans in all`);
-      // A person reads a chart; a pipe gets one row per day, as before.
-      if (options.chart || process.stdout.isTTY) return void out(viewsChart(views.days, views.platforms).join("\n"));
-      out(table([["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)])]));
-      if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);
-    });
-
-  links
-    .command("qr")
-    .description("The link's QR code, whose scans are counted apart: drawn in the terminal, or as SVG or PNG")
-    .argument("<slug>", "the link's slug")
-    .option("--svg", "print the code as SVG")
-    .option("--png <file>", "write the code as a PNG file")
-    .option("--size <pixels>", "the image's width and height (128–2048)", "512")
-    .addHelpText("after", example("linkprev links qr spring-sale --svg > code.svg"))
-    .action(async (slug: string, options: { svg?: boolean; png?: string; size: string }) => {
-      if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
-      const link = await bySlug(slug);
-      const image = (format: "svg" | "png") => callForBytes(loadSettings(), `/api/links/${link.id}/qr?format=${format}&size=${encodeURIComponent(options.size)}`);
-      if (options.svg) return void process.stdout.write(await image("svg"));
-      if (options.png) {
-        writeFileSync(options.png, await image("png"));
-        return void out(`Wrote ${options.png} (${qrUrl(link.shortUrl)})`);
-      }
-      if (!process.stdout.isTTY) throw usageError("Not a terminal: use --svg (to stdout) or --png FILE");
-      out(qrText(qrUrl(link.shortUrl)));
-      out(qrUrl(link.shortUrl));
-    });
-
-  links
-    .command("platforms")
-    .description("Which platform fetched the card, how often and when; which may still show an old card, and how to refresh it")
-    .argument("<slug>", "the link's slug")
-    .option("--json", "print JSON")
-    .addHelpText("after", example("linkprev links platforms spring-sale"))
-    .action(async (slug: string, options: { json?: boolean }) => {
-      const link = await bySlug(slug);
-      const body = await call<LinkPlatforms>(loadSettings(), `/api/links/${link.id}/platforms`);
-      if (options.json) return void json(body);
-      out(`${link.shortUrl}: card last changed ${new Date(body.cardUpdatedAt).toISOString()}`);
-      out(
-        table([
-          ["PLATFORM", "FETCHES", "LAST FETCHED", "STALE", "REFRESH"],
-          ...body.platforms.map((p) => [
-            p.platform,
-            String(p.fetches),
-            p.lastFetchedAt ? new Date(p.lastFetchedAt).toISOString() : "never",
-            p.stale ? "yes" : "no",
-            p.refresh.kind === "new-version" ? `linkprev links new-version ${link.linkSlug}` : (p.refresh.url ?? p.refresh.kind),
-          ]),
-        ]),
-      );
-    });
-
-  links
-    .command("new-version")
-    .description("Issue a new version of a link's short URL (…/go/you/slug/2): the same link at a new address, for platforms that keep showing an old card")
-    .argument("<slug>", "the link's slug")
-    .option("--json", "print JSON")
-    .addHelpText("after", example("linkprev links new-version spring-sale"))
-    .action(async (slug: string, options: { json?: boolean }) => {
-      const link = await bySlug(slug);
-      const issued = await call<NewVersion>(loadSettings(), `/api/links/${link.id}/versions`, { method: "POST" });
-      if (options.json) json(issued);
-      else out(issued.shortUrl);
-    });
+  registerCardCommands(links, (slug) => bySlug(slug));
   registerDataCommands(program, links, linkForm);
 }
 

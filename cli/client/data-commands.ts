@@ -5,8 +5,9 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { validationError } from "../../src/http/errors.ts";
 import { LinkInput } from "../../src/links/model.ts";
-import type { LinkView } from "../../src/links/present.ts";
+import type { LinkJson } from "../../src/links/wire.ts";
 import { call, callForText, CliError, usageError } from "./http.ts";
+import { out } from "./output.ts";
 import { forgetSettings, loadSettings } from "./settings.ts";
 
 /** A CSV row that passed the checks: what POST /api/links gets, and the line it came from. */
@@ -77,7 +78,7 @@ export function readImportFile(path: string, imagesFrom?: string): { rows: Impor
 }
 
 /** Already created by an earlier run: same slug and target, or (rows without a slug) same target and title. */
-export function alreadyCreated(row: ImportRow, existing: LinkView[]): boolean {
+export function alreadyCreated(row: ImportRow, existing: LinkJson[]): boolean {
   return existing.some((link) => (row.slug ? link.linkSlug === row.slug : link.title === row.title) && link.targetUrl === row.target);
 }
 
@@ -90,7 +91,6 @@ function progressBar(total: number) {
   };
 }
 
-const say = (text: string): void => void process.stdout.write(`${text}\n`);
 const warn = (text: string): void => void process.stderr.write(`${text}\n`);
 
 type LinkFormFields = { target: string; title: string; description: string; slug?: string; image?: string };
@@ -113,12 +113,12 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
       const { rows, problems } = readImportFile(file, options.imagesFrom);
       for (const problem of problems) warn(`line ${problem.line}: ${problem.message}`);
       const settings = loadSettings();
-      const existing = await call<LinkView[]>(settings, "/api/links");
+      const existing = await call<LinkJson[]>(settings, "/api/links");
       const todo = rows.filter((row) => !alreadyCreated(row, existing));
       const skipped = rows.length - todo.length;
       if (options.dryRun) {
-        say(`Dry run: ${todo.length} to create, ${skipped} already there, ${problems.length} invalid`);
-        for (const row of todo) say(`line ${row.line}: would create ${row.slug ? `/${row.slug} → ` : ""}${row.target}`);
+        out(`Dry run: ${todo.length} to create, ${skipped} already there, ${problems.length} invalid`);
+        for (const row of todo) out(`line ${row.line}: would create ${row.slug ? `/${row.slug} → ` : ""}${row.target}`);
         if (problems.length > 0) process.exitCode = 1;
         return;
       }
@@ -141,9 +141,9 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
           }
           draw?.(index, `line ${row.line}`);
           try {
-            const link = await call<LinkView>(settings, "/api/links", { method: "POST", form: linkForm(row) });
+            const link = await call<LinkJson>(settings, "/api/links", { method: "POST", form: linkForm(row) });
             created++;
-            if (!tty) say(`line ${row.line}: created ${link.shortUrl}`);
+            if (!tty) out(`line ${row.line}: created ${link.shortUrl}`);
           } catch (error) {
             if (!(error instanceof CliError) || error.status === undefined) throw error;
             failed++;
@@ -161,7 +161,7 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
       } finally {
         process.off("SIGINT", onInterrupt);
       }
-      say(`${stoppedBy ? `${stoppedBy}. ` : ""}Created ${created}, skipped ${skipped} already there, ${problems.length + failed} not created${stoppedBy ? "; run the same command again to continue" : ""}`);
+      out(`${stoppedBy ? `${stoppedBy}. ` : ""}Created ${created}, skipped ${skipped} already there, ${problems.length + failed} not created${stoppedBy ? "; run the same command again to continue" : ""}`);
       if (problems.length + failed > 0 || stoppedBy) process.exitCode = interrupted ? 130 : 1;
     });
 
@@ -183,7 +183,7 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
       const settings = loadSettings();
       await call(settings, "/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } });
       const server = settings.server!.replace(/\/+$/, "");
-      say(`Accepted the terms (${server}/terms) and the privacy policy (${server}/privacy).`);
+      out(`Accepted the terms (${server}/terms) and the privacy policy (${server}/privacy).`);
     });
 
   account
@@ -200,6 +200,6 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
     .action(async (options: { confirm: string }) => {
       await call(loadSettings(), "/api/account", { method: "DELETE", json: { confirmEmail: options.confirm } });
       forgetSettings();
-      say("Your account is deleted. The stored token was forgotten.");
+      out("Your account is deleted. The stored token was forgotten.");
     });
 }

@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { DeleteInput } from "../account/routes.ts";
 import { ConsentInput, LoginLinkInput, TokenName } from "../auth/routes.ts";
-import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "../auth/responses.ts";
-import { ActiveSubscriptionSchema, BusinessInfoSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "../billing/responses.ts";
+import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "../auth/wire.ts";
+import { ActiveSubscriptionSchema, BusinessInfoSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "../billing/wire.ts";
 import { CheckoutInput } from "../billing/service.ts";
 import { VatInput } from "../billing/vat.ts";
 import { LinkInput, RequestedSlug, SLUG_MAX } from "../links/model.ts";
 import { MetadataRequest } from "../links/metadata.ts";
-import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "../links/responses.ts";
+import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "../links/wire.ts";
 import { DaysQuery, QrQuery } from "../links/routes.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -4,9 +4,9 @@ import { links, users, type User } from "../db/tables.ts";
 import { AppError, conflict } from "../http/errors.ts";
 import { checkCustomSlug, checkExternalImage, checkQuota, checkTarget } from "./checks.ts";
 import { shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
-import { CENTRE, newImageFields, storeUpload, uploadFields } from "./images/new-image.ts";
+import { newImageFields, storeUpload, uploadFields } from "./images/new-image.ts";
 import { uploadUrlsOf } from "./images/usage.ts";
-import type { LinkInput } from "./model.ts";
+import { parseImageChange, type LinkInput } from "./model.ts";
 import type { LinkView } from "./present.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
 import { generateSlug } from "./slugs.ts";
@@ -16,10 +16,11 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   checkTarget(deps, input.targetUrl);
-  if (!file && !input.imageImportUrl && input.imageUrl) checkExternalImage(input.imageUrl);
+  const change = parseImageChange(input, file, null);
+  if (change.kind === "external") checkExternalImage(change.url);
 
-  const focal = { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE };
-  const image = await storeUpload(deps, file, input.imageImportUrl, focal);
+  const { focal } = change;
+  const image = await storeUpload(deps, change);
   const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
     // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock

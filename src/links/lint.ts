@@ -2,9 +2,8 @@
 import { lintPreview, type LintInput } from "../previews/lint.ts";
 import { checkExternalImage, checkTarget } from "./checks.ts";
 import type { LinkDeps } from "./deps.ts";
-import { CENTRE } from "./images/new-image.ts";
 import type { PreparedImage } from "./images/store.ts";
-import type { LinkInput } from "./model.ts";
+import { FOCAL_CENTRE, type LinkInput } from "./model.ts";
 
 /**
  * POST /api/links/lint: the warnings a create with these fields would carry. Checked as a create is; an uploaded
@@ -13,7 +12,7 @@ import type { LinkInput } from "./model.ts";
 export async function lintLink(deps: LinkDeps, input: LinkInput, file: File | null): Promise<{ warnings: ReturnType<typeof lintPreview> }> {
   checkTarget(deps, input.targetUrl);
   if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
-  const prepared: PreparedImage | null = file ? await deps.images.prepare(file, { x: input.focalX ?? CENTRE, y: input.focalY ?? CENTRE }) : null;
+  const prepared: PreparedImage | null = file ? await deps.images.prepare(file, { x: input.focalX ?? FOCAL_CENTRE.x, y: input.focalY ?? FOCAL_CENTRE.y }) : null;
   const card: LintInput = {
     title: input.title,
     description: input.description,

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { refused, type SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, isHttpUrl } from "./model.ts";
 import { safeHttpUrl } from "./url.ts";
+import type { PageMetadataJson } from "./wire.ts";
 
 /** Fetches of outside pages and images (auto-fill, image import) per user and minute. */
 export const FETCHES_PER_MINUTE = 30;
@@ -14,8 +15,6 @@ export const FETCHES_PER_MINUTE = 30;
 export const MetadataRequest = z.object({
   url: z.string("Please enter a valid URL").trim().max(URL_MAX, "URL must be 2048 characters or less").refine(isHttpUrl, "Please enter a valid URL"),
 });
-
-export type PageMetadata = { title: string | null; description: string | null; imageUrl: string | null; siteName: string | null };
 
 const SITE_NAME_MAX = 100;
 
@@ -79,7 +78,7 @@ function absoluteImage(found: Found, pageUrl: string): string | null {
   return absolute && absolute.length <= URL_MAX ? absolute : null;
 }
 
-export async function extractMetadata(html: string, pageUrl: string): Promise<PageMetadata> {
+export async function extractMetadata(html: string, pageUrl: string): Promise<PageMetadataJson> {
   const found = await scan(html);
   const first = (...keys: string[]) => keys.map((key) => found.get(key)).find((value) => value !== undefined) ?? null;
   const title = first("og:title", "twitter:title", "<title>");
@@ -94,7 +93,7 @@ export async function extractMetadata(html: string, pageUrl: string): Promise<Pa
 }
 
 /** Fetches the page (refusals are 422s saying why) and reads its card fields. */
-export async function pageMetadata(fetcher: SafeFetcher, url: string): Promise<PageMetadata> {
+export async function pageMetadata(fetcher: SafeFetcher, url: string): Promise<PageMetadataJson> {
   const page = await fetcher.fetchPage(url);
   try {
     return await extractMetadata(page.html, page.url);

@@ -1,5 +1,6 @@
-// The link form's rules and messages (SPEC §5), shared by the API and the link-form island.
+// The link form's rules, messages and limits, shared by the API, the CLI and the link-form island.
 import { z } from "zod";
+import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
 import { safeHttpUrl } from "./url.ts";
@@ -102,3 +103,72 @@ export const LinkInput = z.object({
 });
 
 export type LinkInput = z.output<typeof LinkInput>;
+
+/** The largest image accepted, uploaded or imported (the editor says so before sending one). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** A point of the image, 0..1 from the top left, that every crop keeps near its centre. */
+export type Focal = { x: number; y: number };
+/** Where crops centre when no focal point is given. */
+export const FOCAL_CENTRE: Readonly<Focal> = Object.freeze({ x: 0.5, y: 0.5 });
+
+/**
+ * What a create or an update does to the link's image, read once from the input by parseImageChange. `focal` is
+ * the focal point the link keeps afterwards.
+ * keep: the image as it is; refocus: the same image with its crops cut again around a moved focal point; upload:
+ * the file sent; import: the image at `url`, fetched and stored as an upload; external: an image address shown as
+ * it is; remove: no image any more.
+ */
+export type ImageChange<F = File> =
+  | { kind: "keep"; focal: Focal }
+  | { kind: "refocus"; focal: Focal }
+  | { kind: "upload"; file: F; focal: Focal }
+  | { kind: "import"; url: string; focal: Focal }
+  | { kind: "external"; url: string; source: "upload" | "ai"; focal: Focal }
+  | { kind: "remove"; focal: Focal };
+
+/** The image fields of a link's input: the form's `imageUrl`, `imageSource`, `imageImportUrl`, `focalX`, `focalY`. */
+export type ImageInput = Pick<LinkInput, "imageUrl" | "imageSource" | "imageImportUrl" | "focalX" | "focalY">;
+/** The link's image before an update; null on a create. */
+export type CurrentImage = { imageUrl: string | null; focal: Focal } | null;
+
+/**
+ * The one reading of the image fields. A file or an import brings a new image, cut around the focal point given,
+ * else the centre. Otherwise no `imageUrl` field, or the current one, keeps the image (a focal point given that
+ * differs from the current one re-cuts it); an empty one removes it; another address shows that image.
+ * Sending both a file and an import address is a 400 naming imageImportUrl.
+ */
+export function parseImageChange<F>(input: ImageInput, file: F | null, current: CurrentImage): ImageChange<F> {
+  if (file && input.imageImportUrl) throw badRequest("imageImportUrl: Upload an image or import one from an address, not both", "imageImportUrl");
+  const given = (fallback: Focal): Focal => ({ x: input.focalX ?? fallback.x, y: input.focalY ?? fallback.y });
+  if (file) return { kind: "upload", file, focal: given(FOCAL_CENTRE) };
+  if (input.imageImportUrl) return { kind: "import", url: input.imageImportUrl, focal: given(FOCAL_CENTRE) };
+  const focal = given(current?.focal ?? FOCAL_CENTRE);
+  const url = input.imageUrl ?? null;
+  if (input.imageUrl === undefined || url === (current?.imageUrl ?? null)) {
+    const moved = current !== null && (focal.x !== current.focal.x || focal.y !== current.focal.y);
+    return { kind: moved ? "refocus" : "keep", focal };
+  }
+  return url === null ? { kind: "remove", focal } : { kind: "external", url, source: input.imageSource ?? "upload", focal };
+}
+
+/**
+ * The form fields that ask for `change` (what the editor sends, read back by parseImageChange); `current` is the
+ * link's image address before the change. The file travels as the `image` part.
+ */
+export function imageChangeFields(change: ImageChange<unknown>, current: string | null): Record<string, string> {
+  const focal = { focalX: String(change.focal.x), focalY: String(change.focal.y) };
+  switch (change.kind) {
+    case "keep":
+    case "refocus":
+      return { imageUrl: current ?? "", imageSource: current ? "upload" : "", ...focal };
+    case "upload":
+      return { imageUrl: "", imageSource: "upload", ...focal };
+    case "import":
+      return { imageUrl: "", imageSource: "upload", imageImportUrl: change.url, ...focal };
+    case "external":
+      return { imageUrl: change.url, imageSource: change.source, ...focal };
+    case "remove":
+      return { imageUrl: "", imageSource: "", ...focal };
+  }
+}

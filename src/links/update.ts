@@ -5,34 +5,27 @@ import { links, type Link, type User } from "../db/tables.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { checkCustomSlug, checkExternalImage, checkTarget, requireActive } from "./checks.ts";
 import { LINK_NOT_FOUND, shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
-import { CENTRE, newImageFields, renditionFields, storeUpload, uploadFields } from "./images/new-image.ts";
-import type { Focal } from "./images/normalise.ts";
+import { newImageFields, renditionFields, storeUpload, uploadFields } from "./images/new-image.ts";
 import { releaseImages, uploadUrlsOf, type UploadUrls } from "./images/usage.ts";
-import type { LinkInput } from "./model.ts";
+import { parseImageChange, type ImageChange, type LinkInput } from "./model.ts";
 import { askFacebookToRescrape } from "./platforms.ts";
 import type { LinkView } from "./present.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
 
-/**
- * The image fields the edit writes, and the uploads stored for them (removed again if the write fails).
- * `keepImage`: the input names no other image than the current one.
- */
-async function imageChange(deps: LinkDeps, existing: Link, input: LinkInput, file: File | null, focal: Focal, keepImage: boolean) {
-  const image = await storeUpload(deps, file, input.imageImportUrl, focal);
+/** The image fields the edit writes, and the uploads stored for them (removed again if the write fails). */
+async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) {
+  const image = await storeUpload(deps, change);
   if (image) {
     const fields = newImageFields(image);
     return { fields, fresh: uploadUrlsOf(fields) };
   }
-  if (!keepImage) {
-    // An external image, or none (an empty imageUrl).
-    const imageSource = input.imageUrl ? (input.imageSource ?? "upload") : null;
-    return { fields: { imageUrl: input.imageUrl ?? null, imageSource, ...uploadFields(null) }, fresh: [] };
-  }
+  if (change.kind === "external") return { fields: { imageUrl: change.url, imageSource: change.source, ...uploadFields(null) }, fresh: [] };
+  if (change.kind === "remove") return { fields: { imageUrl: null, imageSource: null, ...uploadFields(null) }, fresh: [] };
   // Only the focal point moved: new renditions from the kept source, no new upload. A link from before
   // variants has no kept source: it keeps its one image until a new upload.
-  const focalMoved = focal.x !== existing.focalX || focal.y !== existing.focalY;
-  if (!focalMoved || !existing.imageSourceUrl) return { fields: {}, fresh: [] };
+  if (change.kind !== "refocus" || !existing.imageSourceUrl) return { fields: {}, fresh: [] };
+  const focal = change.focal;
   const recut = await deps.images.rerender(existing.imageSourceUrl, focal);
   if (!recut) throw conflict("The image's source is missing: upload the image again to move its focal point");
   return { fields: renditionFields(recut), fresh: Object.values(recut.urls) };
@@ -45,14 +38,10 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
   if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug);
   checkTarget(deps, input.targetUrl);
-  // No imageUrl field keeps the image; an empty one removes it; the current URL or an external one sets it.
-  const keepImage = input.imageUrl === undefined || input.imageUrl === existing.imageUrl;
-  if (!file && !input.imageImportUrl && !keepImage && input.imageUrl) checkExternalImage(input.imageUrl);
-
-  // A new image (uploaded or imported) is cut around the focal point given, else the centre; otherwise the focal point given, else the current one.
-  const newImage = file !== null || Boolean(input.imageImportUrl);
-  const focal = { x: input.focalX ?? (newImage ? CENTRE : existing.focalX), y: input.focalY ?? (newImage ? CENTRE : existing.focalY) };
-  const { fields: imageFields, fresh } = await imageChange(deps, existing, input, file, focal, keepImage);
+  const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });
+  if (change.kind === "external") checkExternalImage(change.url);
+  const { focal } = change;
+  const { fields: imageFields, fresh } = await imageChange(deps, existing, change);
   const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
   const whatsappDescription = input.variants?.whatsapp ? (input.variants.whatsapp.description ?? null) : existing.whatsappDescription;
   const after: UploadUrls = { ...existing, ...imageFields };

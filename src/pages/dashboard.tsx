@@ -1,7 +1,8 @@
 // /admin: the user's links with their views, and the subscription (SPEC §2 Dashboard).
+import type { ApiTokenJson } from "../auth/wire.ts";
 import type { LinkView } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
-import { count, shortDate } from "./format.ts";
+import { count, shortDate } from "../client/format.ts";
 import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
 import { platformSummary, ViewsChart } from "./views-chart.tsx";
 
@@ -19,7 +20,7 @@ export type DashboardProps = {
   series: Record<number, Array<{ date: string; human: number; bot: number; uniqueHumans: number; scans: number }>>;
   platforms: Record<number, Array<{ platform: string; count: number }>>;
   subscription: SubscriptionCardProps;
-  tokens: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
+  tokens: ApiTokenJson[];
   publicUrl: string;
   /** The signed-in user's e-mail: what the account deletion asks to type. */
   accountEmail: string;

@@ -5,7 +5,7 @@ import { entitlementFor, type Entitlement } from "../billing/entitlement.ts";
 import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
-import { longDate } from "./format.ts";
+import { longDate } from "../client/format.ts";
 
 export type PageViewer = { user: User; entitlement: Entitlement; needsConsent: boolean; billingEnabled: boolean };
 

@@ -2,7 +2,7 @@
 // is two rows of modules drawn as half blocks, light modules drawn, dark ones left blank.
 import { expect, test } from "bun:test";
 import jsQR from "jsqr";
-import { qrText, qrUrl } from "../../src/links/qr.ts";
+import { qrText, qrUrl } from "../../src/links/qr-drawing.ts";
 
 test("the half-block rendering decodes to the short URL with the scan marker", () => {
   const text = qrUrl("https://lp.example/go/alice/spring-sale");

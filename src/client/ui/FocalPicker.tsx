@@ -2,9 +2,8 @@
 // The server cuts every rendition around this point (src/previews/variants.ts focalCrop); cropPosition turns that
 // same crop into the CSS object-position the mockups draw it with, so the preview is the cut the server makes.
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import type { Focal } from "../../links/model.ts";
 import { RENDITIONS, focalCrop, type RenditionId } from "../../previews/variants.ts";
-
-export type Focal = { x: number; y: number };
 
 /** One arrow key press moves the point this far (Shift: a tenth of it). */
 const STEP = 0.05;

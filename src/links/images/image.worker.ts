@@ -1,5 +1,6 @@
 // Decoding, cropping and encoding take ~0.5–1.5 s per image: done here so that an upload never stalls a redirect.
-import { normaliseImage, rerender, type Focal } from "./normalise.ts";
+import type { Focal } from "../model.ts";
+import { normaliseImage, rerender } from "./normalise.ts";
 import type { ImageKind } from "./sniff.ts";
 
 declare const self: Worker;

@@ -2,11 +2,8 @@
 import { AppError, badRequest } from "../../http/errors.ts";
 import type { FetchedImage } from "../../safe-fetch/fetcher.ts";
 import type { LinkDeps } from "../deps.ts";
-import type { Focal } from "./normalise.ts";
-import { ImageTooLarge, MAX_IMAGE_BYTES, type PreparedImage, type StoredImage, type StoredRenditions } from "./store.ts";
-
-/** The focal point of a new image when none is given. */
-export const CENTRE = 0.5;
+import { MAX_IMAGE_BYTES, type Focal, type ImageChange } from "../model.ts";
+import { ImageTooLarge, type PreparedImage, type StoredImage, type StoredRenditions } from "./store.ts";
 
 /** The stored upload's renditions, kept source and sizes (the preview lint reads them); all null without an upload. */
 export const uploadFields = (image: StoredImage | null) => ({
@@ -46,9 +43,8 @@ async function importImage(deps: LinkDeps, url: string, focal: Focal): Promise<P
   }
 }
 
-/** The uploaded file, or the imported image, stored with its renditions cut around `focal`; null when the input brings neither. */
-export async function storeUpload(deps: LinkDeps, file: File | null, importUrl: string | null | undefined, focal: Focal): Promise<StoredImage | null> {
-  if (file && importUrl) throw badRequest("imageImportUrl: Upload an image or import one from an address, not both", "imageImportUrl");
-  if (file) return deps.images.save(await deps.images.prepare(file, focal));
-  return importUrl ? deps.images.save(await importImage(deps, importUrl, focal)) : null;
+/** The uploaded file, or the imported image, stored with its renditions cut around its focal point; null for any other change. */
+export async function storeUpload(deps: LinkDeps, change: ImageChange): Promise<StoredImage | null> {
+  if (change.kind === "upload") return deps.images.save(await deps.images.prepare(change.file, change.focal));
+  return change.kind === "import" ? deps.images.save(await importImage(deps, change.url, change.focal)) : null;
 }

@@ -5,9 +5,9 @@
 import { MAX_RENDITION_BYTES, RENDITIONS, RENDITION_IDS, SOURCE_LONG_SIDE, focalCrop, type RenditionId } from "../../previews/variants.ts";
 import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, loadCodecs, resize } from "./codecs.ts";
 import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts";
+import type { Focal } from "../model.ts";
 import type { ImageKind } from "./sniff.ts";
 
-export type Focal = { x: number; y: number };
 export type Renditions = Record<RenditionId, Uint8Array>;
 
 /**

@@ -6,12 +6,12 @@ import { AppError, badRequest, tooLarge } from "../../http/errors.ts";
 import { workerEntry } from "../../workers.ts";
 import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
 import type { ImageJob } from "./image.worker.ts";
-import type { Focal, Renditions } from "./normalise.ts";
+import type { Focal } from "../model.ts";
+import type { Renditions } from "./normalise.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
 import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { MAX_IMAGE_BYTES } from "../model.ts";
 export const UPLOADS_PREFIX = "/uploads/";
 
 const SERVED_HEADERS = {

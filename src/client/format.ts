@@ -1,4 +1,4 @@
-// How dates and numbers read on screen (SPEC §9), the same on the server and in islands.
+// How dates and numbers read on screen, the same in server-rendered pages and in islands.
 const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const COUNT = new Intl.NumberFormat("en-US");

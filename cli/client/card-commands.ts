@@ -1,0 +1,107 @@
+// The client commands about a link's card and audience: lint, stats, qr, platforms and new-version.
+import type { Command } from "commander";
+import { writeFileSync } from "node:fs";
+import type { LinkJson, LinkPlatformsJson, LinkVersionJson, LinkViewsJson } from "../../src/links/wire.ts";
+import { qrText, qrUrl } from "../../src/links/qr-drawing.ts";
+import { viewsChart } from "./chart.ts";
+import { call, callForBytes, usageError } from "./http.ts";
+import { example, json, out, table } from "./output.ts";
+import { loadSettings } from "./settings.ts";
+
+/** `bySlug`: the signed-in user's link by its slug. */
+export function registerCardCommands(links: Command, bySlug: (slug: string) => Promise<LinkJson>): void {
+  links
+    .command("lint")
+    .description("Check a link's preview card: what each platform will cut, crop or leave out, and what to do")
+    .argument("<slug>", "the link's slug")
+    .option("--json", "print the warnings as JSON")
+    .addHelpText("after", example("linkprev links lint spring-sale"))
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const link = await bySlug(slug);
+      if (options.json) return void json(link.warnings);
+      if (link.warnings.length === 0) return void out(`${link.shortUrl}: no warnings`);
+      out(`${link.shortUrl}: ${link.warnings.length} warning${link.warnings.length === 1 ? "" : "s"}`);
+      out(table([["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"], ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.join(","), w.message])]));
+    });
+
+  links
+    .command("stats")
+    .description("Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card")
+    .argument("<slug>", "the link's slug")
+    .option("--days <n>", "how many days back (1–365)", "30")
+    .option("--json", "print JSON")
+    .option("--chart", "draw the chart even when the output is not a terminal (it is drawn on one)")
+    .addHelpText("after", example("linkprev links stats spring-sale --days 7"))
+    .action(async (slug: string, options: { days: string; json?: boolean; chart?: boolean }) => {
+      const days = Number(options.days);
+      if (!Number.isInteger(days) || days < 1 || days > 365) throw usageError("--days must be a whole number from 1 to 365");
+      const link = await bySlug(slug);
+      const views = await call<LinkViewsJson>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
+      if (options.json) return void json({ link: link.shortUrl, ...views });
+      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${link.uniqueHumans} daily unique visitors (summed), ${link.scans} QR scans in all`);
+      // A person reads a chart; a pipe gets one row per day, as before.
+      if (options.chart || process.stdout.isTTY) return void out(viewsChart(views.days, views.platforms).join("\n"));
+      out(table([["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)])]));
+      if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);
+    });
+
+  links
+    .command("qr")
+    .description("The link's QR code, whose scans are counted apart: drawn in the terminal, or as SVG or PNG")
+    .argument("<slug>", "the link's slug")
+    .option("--svg", "print the code as SVG")
+    .option("--png <file>", "write the code as a PNG file")
+    .option("--size <pixels>", "the image's width and height (128–2048)", "512")
+    .addHelpText("after", example("linkprev links qr spring-sale --svg > code.svg"))
+    .action(async (slug: string, options: { svg?: boolean; png?: string; size: string }) => {
+      if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
+      const link = await bySlug(slug);
+      const image = (format: "svg" | "png") => callForBytes(loadSettings(), `/api/links/${link.id}/qr?format=${format}&size=${encodeURIComponent(options.size)}`);
+      if (options.svg) return void process.stdout.write(await image("svg"));
+      if (options.png) {
+        writeFileSync(options.png, await image("png"));
+        return void out(`Wrote ${options.png} (${qrUrl(link.shortUrl)})`);
+      }
+      if (!process.stdout.isTTY) throw usageError("Not a terminal: use --svg (to stdout) or --png FILE");
+      out(qrText(qrUrl(link.shortUrl)));
+      out(qrUrl(link.shortUrl));
+    });
+
+  links
+    .command("platforms")
+    .description("Which platform fetched the card, how often and when; which may still show an old card, and how to refresh it")
+    .argument("<slug>", "the link's slug")
+    .option("--json", "print JSON")
+    .addHelpText("after", example("linkprev links platforms spring-sale"))
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const link = await bySlug(slug);
+      const body = await call<LinkPlatformsJson>(loadSettings(), `/api/links/${link.id}/platforms`);
+      if (options.json) return void json(body);
+      out(`${link.shortUrl}: card last changed ${new Date(body.cardUpdatedAt).toISOString()}`);
+      out(
+        table([
+          ["PLATFORM", "FETCHES", "LAST FETCHED", "STALE", "REFRESH"],
+          ...body.platforms.map((p) => [
+            p.platform,
+            String(p.fetches),
+            p.lastFetchedAt ? new Date(p.lastFetchedAt).toISOString() : "never",
+            p.stale ? "yes" : "no",
+            p.refresh.kind === "new-version" ? `linkprev links new-version ${link.linkSlug}` : (p.refresh.url ?? p.refresh.kind),
+          ]),
+        ]),
+      );
+    });
+
+  links
+    .command("new-version")
+    .description("Issue a new version of a link's short URL (…/go/you/slug/2): the same link at a new address, for platforms that keep showing an old card")
+    .argument("<slug>", "the link's slug")
+    .option("--json", "print JSON")
+    .addHelpText("after", example("linkprev links new-version spring-sale"))
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const link = await bySlug(slug);
+      const issued = await call<LinkVersionJson>(loadSettings(), `/api/links/${link.id}/versions`, { method: "POST" });
+      if (options.json) json(issued);
+      else out(issued.shortUrl);
+    });
+}

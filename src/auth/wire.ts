@@ -1,0 +1,34 @@
+// What the auth and token API answers, as zod schemas and the JSON types they describe: the OpenAPI document's source and
+// the types the CLI and the islands read responses with (src/auth/responses.ts checks them against the services).
+import { z } from "zod";
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const UserSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    stripeCustomerId: z.string().nullable(),
+    userSlug: z.string().describe("The first part of every short URL of this user's"),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    needsConsent: z.boolean(),
+    hasConsent: z.boolean(),
+  })
+  .meta({ id: "User" });
+
+export const ApiTokenSchema = z
+  .object({ id: z.number().int(), name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable().describe("Refreshed at most once a minute") })
+  .meta({ id: "ApiToken", example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null } });
+
+export const NewApiTokenSchema = ApiTokenSchema.extend({ token: z.string().describe("Shown once: only its hash is kept") }).meta({
+  id: "NewApiToken",
+  example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null, token: "lp_3q8…" },
+});
+
+export type UserJson = z.output<typeof UserSchema>;
+export type ApiTokenJson = z.output<typeof ApiTokenSchema>;
+export type NewApiTokenJson = z.output<typeof NewApiTokenSchema>;

@@ -1,0 +1,78 @@
+// The link editor's custom slug: checked for availability when the field is left (the server checks again on save).
+import { useState } from "react";
+import { LinkInput } from "../../../links/model.ts";
+import type { SlugAvailabilityJson } from "../../../links/wire.ts";
+import { api } from "../../api.ts";
+import { toast } from "../../toast.ts";
+import { FieldError, inputClass } from "./fields.tsx";
+
+export type SlugFieldProps = {
+  slug: string;
+  onSlug: (slug: string) => void;
+  /** The saved slug of the link edited (never checked), null on create. */
+  savedSlug: string | null;
+  customSlugAllowed: boolean;
+  userSlug: string;
+  error?: string;
+  onError: (message: string) => void;
+  /** The server's refusal of the slug, which blocks saving until the slug changes. */
+  taken: string | null;
+  onTaken: (message: string | null) => void;
+};
+
+export function SlugField({ slug, onSlug, savedSlug, customSlugAllowed, userSlug, error, onError, taken, onTaken }: SlugFieldProps) {
+  const [note, setNote] = useState<string | null>(null);
+
+  const check = async () => {
+    setNote(null);
+    onTaken(null);
+    if (!slug || !customSlugAllowed || slug === savedSlug) return;
+    const parsed = LinkInput.shape.customLinkSlug.safeParse(slug);
+    if (!parsed.success) return onError(parsed.error.issues[0]!.message);
+    try {
+      const answer = await api<SlugAvailabilityJson>(`/api/links/check-slug-availability?slug=${encodeURIComponent(slug)}`);
+      if (answer.available) {
+        setNote("Custom slug available");
+        toast({ title: "Custom slug available" });
+      } else {
+        const message = answer.message || "This custom URL is already taken";
+        onTaken(message);
+        toast({ title: "Error", description: message, variant: "destructive" });
+      }
+    } catch {
+      // The check is a convenience; the server checks again on save.
+    }
+  };
+
+  return (
+    <div>
+      <label htmlFor="customLinkSlug" className="block text-sm font-medium">Custom URL</label>
+      <div className="mt-1 flex items-center gap-1 text-sm">
+        <span className="text-gray-500">{`/go/${userSlug}/`}</span>
+        <input
+          id="customLinkSlug"
+          value={slug}
+          disabled={!customSlugAllowed}
+          placeholder={customSlugAllowed ? "my-link" : "generated for you"}
+          maxLength={40}
+          aria-invalid={Boolean(error || taken)}
+          aria-describedby="customLinkSlug-error"
+          onChange={(e) => {
+            onSlug((e.target as HTMLInputElement).value);
+            onTaken(null);
+            setNote(null);
+          }}
+          onBlur={check}
+          className={inputClass(Boolean(error || taken))}
+        />
+      </div>
+      {!customSlugAllowed && (
+        <p className="mt-1 text-sm text-gray-600">
+          Custom URLs come with the Pro and Enterprise plans. <a href="/pricing" className="text-indigo-700 underline">Upgrade</a>
+        </p>
+      )}
+      <FieldError id="customLinkSlug-error" message={error ?? taken ?? undefined} />
+      {note && <p className="mt-1 text-sm text-green-700">{note}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+// What the link API answers, as zod schemas and the JSON types they describe: the OpenAPI document is generated
+// from them, the CLI and the islands type their responses with them, and src/links/responses.ts checks each
+// against the service that produces it. Pure zod and shared models only: islands import it.
+import { z } from "zod";
+import { PLATFORM_IDS, type PlatformId } from "../previews/platforms.ts";
+import { RULES } from "../previews/lint.ts";
+
+const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
+const platformId = z.enum(PLATFORM_IDS as [PlatformId, ...PlatformId[]]);
+
+export const LintWarningSchema = z
+  .object({
+    rule: z.string().describe(`Stable id, clients may key on it: ${RULES.join(", ")}`),
+    severity: z.enum(["info", "warning", "error"]),
+    platforms: z.array(platformId),
+    message: z.string(),
+  })
+  .meta({ id: "LintWarning" });
+
+export const LinkSchema = z
+  .object({
+    id: z.number().int(),
+    linkSlug: z.string(),
+    targetUrl: z.string(),
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    imageSource: z.string().nullable().describe("upload, ai, or null for an image URL or none"),
+    viewsBot: z.number().int().describe("Crawler fetches, all time"),
+    viewsHuman: z.number().int().describe("People's visits, all time"),
+    uniqueHumans: z.number().int().describe("Daily unique visitors, summed over the days (a person counts once per day)"),
+    scans: z.number().int().describe("People's visits through the QR code (?qr=1), all time"),
+    createdAt: timestamp,
+    shortUrl: z.string().describe("The plain short address: {PUBLIC_URL}/go/{userSlug}/{linkSlug}"),
+    version: z.number().int().min(1).describe("The newest version of the short URL (POST /api/links/{id}/versions); 1: never re-issued"),
+    currentShortUrl: z.string().describe("The address to share now: the newest version's ({shortUrl}/{version}) from version 2 on, else shortUrl"),
+    sourceImage: z
+      .object({ width: z.number().int(), height: z.number().int(), bytes: z.number().int(), url: z.string().nullable().describe("The kept upright source the focal point is picked on") })
+      .nullable()
+      .describe("The uploaded image as received"),
+    focalX: z.number().min(0).max(1).describe("Focal point of the crops, 0 = left edge"),
+    focalY: z.number().min(0).max(1).describe("Focal point of the crops, 0 = top edge"),
+    images: z
+      .object({ wide: z.string().nullable(), square: z.string().nullable(), x: z.string().nullable() })
+      .describe("The image each platform gets: wide 1200×630, square 1200×1200 (WhatsApp, Telegram), X 1200×600; null without an image"),
+    variants: z.object({ x: z.object({ title: z.string().nullable() }), whatsapp: z.object({ description: z.string().nullable() }) }).describe("Per-platform text overrides (null: the link's own)"),
+    warnings: z.array(LintWarningSchema),
+    deletedAt: timestamp.optional().describe("Only on deleted links"),
+  })
+  .meta({
+    id: "Link",
+    example: {
+      id: 42,
+      linkSlug: "launch",
+      targetUrl: "https://example.com/blog/launch",
+      title: "We launched",
+      description: "Everything new in version 2",
+      imageUrl: null,
+      imageSource: null,
+      viewsBot: 12,
+      viewsHuman: 340,
+      uniqueHumans: 290,
+      scans: 17,
+      createdAt: "2026-11-20T09:30:00.000Z",
+      shortUrl: "https://linkprev.example/go/ana/launch",
+      version: 2,
+      currentShortUrl: "https://linkprev.example/go/ana/launch/2",
+      sourceImage: null,
+      focalX: 0.5,
+      focalY: 0.5,
+      images: { wide: null, square: null, x: null },
+      variants: { x: { title: null }, whatsapp: { description: null } },
+      warnings: [{ rule: "no-image", severity: "warning", platforms: ["x", "facebook"], message: "No image: most platforms show a small card" }],
+    },
+  });
+
+export const LinkStatsSchema = z.object({
+  totalLinks: z.number().int(),
+  totalViews: z.number().int(),
+  humanViews: z.number().int(),
+  botViews: z.number().int(),
+  uniqueHumans: z.number().int().describe("Daily unique visitors, summed over days and links"),
+  scans: z.number().int().describe("QR code scans"),
+});
+
+export const SlugAvailabilitySchema = z.object({ available: z.boolean(), message: z.string() });
+
+export const LintResultSchema = z.object({ warnings: z.array(LintWarningSchema) });
+
+export const LinkViewsSchema = z.object({
+  days: z.array(z.object({ date: z.iso.date(), human: z.number().int(), bot: z.number().int(), uniqueHumans: z.number().int().describe("Different people that day"), scans: z.number().int() })).describe("One entry per day, oldest first, today last"),
+  platforms: z.array(z.object({ platform: z.string(), count: z.number().int() })).describe("Crawler fetches by platform, all time"),
+});
+
+export const LinkPlatformsSchema = z.object({
+  cardUpdatedAt: timestamp,
+  platforms: z.array(
+    z.object({
+      platform: platformId,
+      name: z.string(),
+      fetches: z.number().int(),
+      lastFetchedAt: timestamp.nullable(),
+      stale: z.boolean().describe("Last fetched before the card last changed: it may still show the old card"),
+      cacheNote: z.string(),
+      refresh: z.object({
+        kind: z.enum(["debugger", "bot", "new-version", "api"]),
+        url: z.string().nullable(),
+        note: z.string(),
+        endpoint: z.object({ method: z.literal("POST"), path: z.string() }).nullable().describe("For new-version: the API call that issues one"),
+      }),
+      scrape: z
+        .object({ at: timestamp, ok: z.boolean(), message: z.string() })
+        .nullable()
+        .optional()
+        .describe("Facebook only: the last re-scrape LinkPrev asked for (FACEBOOK_APP_ID), null if none"),
+    }),
+  ),
+});
+
+export const LinkVersionSchema = z
+  .object({ version: z.number().int().min(2), shortUrl: z.string().describe("{PUBLIC_URL}/go/{userSlug}/{linkSlug}/{version}") })
+  .meta({ id: "LinkVersion", example: { version: 2, shortUrl: "https://linkprev.example/go/ana/launch/2" } });
+
+export const PageMetadataSchema = z
+  .object({ title: z.string().nullable(), description: z.string().nullable(), imageUrl: z.string().nullable().describe("Absolute; offer it, then send it as imageImportUrl"), siteName: z.string().nullable() })
+  .meta({ id: "PageMetadata", example: { title: "We launched", description: "Everything new in version 2", imageUrl: "https://example.com/cover.png", siteName: "Example" } });
+
+/** A link as the API sends it (dates as ISO strings). */
+export type LinkJson = z.output<typeof LinkSchema>;
+export type LintWarningJson = z.output<typeof LintWarningSchema>;
+export type LinkStatsJson = z.output<typeof LinkStatsSchema>;
+export type SlugAvailabilityJson = z.output<typeof SlugAvailabilitySchema>;
+export type LintResultJson = z.output<typeof LintResultSchema>;
+/** A link's visits per day and its crawler fetches by platform (GET /api/links/:id/views). */
+export type LinkViewsJson = z.output<typeof LinkViewsSchema>;
+export type LinkPlatformsJson = z.output<typeof LinkPlatformsSchema>;
+export type LinkVersionJson = z.output<typeof LinkVersionSchema>;
+export type PageMetadataJson = z.output<typeof PageMetadataSchema>;
