@@ -1,4 +1,4 @@
-// /go latency at a fixed offered load, alone and beside the rest of the app (issue 18), in one run on one server.
+// /go latency at a fixed offered load, alone and beside the rest of the app (docs/decisions/0006), in one run on one server.
 //
 // Latency means something only below saturation: an unpaced /go load uses every core, so any CPU a page takes
 // comes out of /go whatever the design. So this finds /go's unpaced maximum first, then drives /go at a fixed rate

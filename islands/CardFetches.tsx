@@ -1,5 +1,5 @@
 // Per link on the dashboard: which platforms fetched the card and when, which may still show an older card, and
-// how to refresh each (issue 19 items 3–4). Loaded from GET /api/links/:id/platforms when opened, so the dashboard
+// how to refresh each (docs/decisions/0013). Loaded from GET /api/links/:id/platforms when opened, so the dashboard
 // costs no query per link.
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";

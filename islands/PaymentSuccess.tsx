@@ -1,4 +1,4 @@
-// After checkout: waits 1.5 s, then reads the active subscription (SPEC §2). A failure is logged and shows '-'.
+// After checkout: waits 1.5 s, then reads the active subscription. A failure is logged and shows '-'.
 import { useEffect, useState } from "react";
 import { api } from "../src/client/api.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";

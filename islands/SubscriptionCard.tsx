@@ -1,4 +1,4 @@
-// The current subscription (SPEC §4): none, Active (next renewal), or Canceled (ends on …); cancel and reactivate.
+// The current subscription: none, Active (next renewal), or Canceled (ends on …); cancel and reactivate.
 import { useState } from "react";
 import { api } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";

@@ -1,4 +1,4 @@
-// One toast at a time, 5 s, swipe right past 50 px to dismiss, F8 focuses the region (SPEC §9).
+// One toast at a time, 5 s, swipe right past 50 px to dismiss, F8 focuses the region.
 import { useEffect, useRef, useState } from "react";
 import { onToast, type Toast } from "../src/client/toast.ts";
 

@@ -1,4 +1,4 @@
-// EU VAT exemption (SPEC §4, §5, §8): country and number checked through VIES; the result is kept in session
+// EU VAT exemption: country and number checked through VIES; the result is kept in session
 // storage (and, when signed in, on the server) for checkout.
 import { useEffect, useState } from "react";
 import { api } from "../src/client/api.ts";

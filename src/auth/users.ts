@@ -97,7 +97,7 @@ export async function recordConsent(db: Db, userId: number): Promise<void> {
   await db.insert(userConsents).values({ userId, termsAccepted: true, privacyAccepted: true });
 }
 
-/** The current-user response: SPEC's User fields plus the consent flags. */
+/** The current-user response: the API's user fields plus the consent flags. */
 export async function publicUser(db: Db, user: User) {
   const consented = await hasConsent(db, user.id);
   return {

@@ -1,4 +1,4 @@
-// What a user may do now, from their subscription (SPEC §4: valid means status active and, when cancelled at
+// What a user may do now, from their subscription (valid means status active and, when cancelled at
 // period end, not past that end). With billing off (self-hosting) everyone has enterprise limits.
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
@@ -23,7 +23,7 @@ export async function entitlementFor(db: Db, billingEnabled: boolean, userId: nu
   if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
   const subscription = await latestSubscription(db, userId);
   const active = isSubscriptionValid(subscription, now);
-  // Without a valid subscription the basic plan's limits are shown (SPEC §9).
+  // Without a valid subscription the basic plan's limits are shown.
   const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;
   return { active, plan, subscription };
 }

@@ -1,4 +1,4 @@
-// Session-storage keys that survive the sign-in redirect (SPEC §9).
+// Session-storage keys that survive the sign-in redirect.
 export const SELECTED_PLAN_KEY = "linkprev.selectedPlan";
 export const VAT_INFO_KEY = "linkprev.vatInfo";
 

@@ -60,7 +60,7 @@ const jsonText = (value: unknown) => {
 
 const VARIANTS_MESSAGE = 'Variants must be an object like {"x": {"title": "…"}, "whatsapp": {"description": "…"}}';
 
-/** Per-platform text overrides (issue 20); a platform left out keeps its current override. */
+/** Per-platform text overrides (docs/decisions/0009); a platform left out keeps its current override. */
 export const VariantsInput = z.preprocess(
   jsonText,
   z

@@ -9,7 +9,7 @@ export function safeHttpUrl(value: string): string | null {
 
 /**
  * A link's short URL: the plain address for version 1, `/go/{user}/{link}/{n}` from version 2 on (a new address
- * for platforms that cache cards by URL; issue 19 item 4).
+ * for platforms that cache cards by URL; docs/decisions/0007).
  */
 export function shortUrlOf(publicUrl: string, userSlug: string, linkSlug: string, version = 1): string {
   const plain = `${publicUrl}/go/${userSlug}/${linkSlug}`;

@@ -1,5 +1,5 @@
 // Static assets: the stylesheet and island bundles built by scripts/build-assets.ts (content-hashed names,
-// cached for a year) and the favicon. Served by the request thread itself, like /go (issue 18).
+// cached for a year) and the favicon. Served by the request thread itself, like /go (docs/decisions/0006).
 import { assets, clientScript, stylesheet } from "../../build/assets.gen.ts";
 import faviconPath from "./assets/favicon.svg" with { type: "file" };
 

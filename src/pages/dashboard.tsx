@@ -1,4 +1,4 @@
-// /admin: the user's links with their views, and the subscription (SPEC §2 Dashboard).
+// /admin: the user's links with their views, and the subscription.
 import type { ApiTokenJson } from "../auth/wire.ts";
 import type { LinkView } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";

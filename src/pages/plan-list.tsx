@@ -1,4 +1,4 @@
-// The plan cards of the landing page and /pricing, with each button's state decided on the server (SPEC §4).
+// The plan cards of the landing page and /pricing, with each button's state decided on the server.
 import type { Plan } from "../billing/plans.ts";
 import { PlanButton, VatExemption } from "./islands.ts";
 

@@ -1,4 +1,4 @@
-// The pages anyone can see (SPEC §2).
+// The pages anyone can see.
 import type { PlanListProps } from "./plan-list.tsx";
 import { PlanList } from "./plan-list.tsx";
 

@@ -36,7 +36,7 @@ export type RuleId = (typeof RULES)[number];
 
 /**
  * The share of a source image a centre crop to 1.91:1 keeps; below this the crop is "heavy" (a 4:3 photo keeps
- * 70 %, a square 52 %). [inference: §6 "source ratio far from 1.91:1"]
+ * 70 %, a square 52 %). [inference: a source ratio far from 1.91:1]
  */
 export const HEAVY_CROP_KEEP = 0.75;
 

@@ -1,7 +1,7 @@
 // What each platform LinkPrev detects (src/redirect/classify.ts) does with a card: image sizes, text cuts,
 // caches and how to refresh. One place for the lint rules, the editor's mockups, the CLI and later the /go
 // variants. Pure data and tiny helpers, no server imports: the editor island may import it.
-// Sources: ../shared/research/previews-and-peers.md §1 (render), §2 (caches, refresh), §6 (lint). "official" =
+// Sources: the platforms' own documentation and observed behaviour, as summarised in docs/decisions/0013. "official" =
 // the platform's own docs; "3rd" = third-party measurements or guides; "inference" = ours.
 
 export type PlatformId =
@@ -65,7 +65,7 @@ const MB = 1024 * 1024;
 
 /** The 1.91:1 shape (1200×630) most platforms draw and LinkPrev normalises to. */
 export const WIDE_RATIO = 1200 / 630;
-/** A new path version of the short URL: the universal refresh (og:url changes too; issue 19 item 4). */
+/** A new path version of the short URL: the universal refresh (og:url changes too; docs/decisions/0007). */
 const NEW_VERSION: Refresh = { kind: "new-version", url: null, note: "No refresh tool: share a new version of the short URL." };
 
 export const PLATFORMS: Readonly<Record<PlatformId, PlatformFacts>> = {
@@ -299,7 +299,7 @@ function other(id: PlatformId, name: string, drawsCards: boolean): PlatformFacts
 
 /** Every platform, in the order the product lists them: the eight with mockups first. */
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
-/** The platforms the editor draws a mockup for (issue 19 item 1). */
+/** The platforms the editor draws a mockup for (docs/decisions/0013). */
 export const MOCKUP_PLATFORMS: readonly PlatformId[] = ["x", "facebook", "linkedin", "slack", "discord", "whatsapp", "telegram", "imessage"];
 
 export const platformName = (id: string): string => (PLATFORMS as Record<string, PlatformFacts | undefined>)[id]?.name ?? id;

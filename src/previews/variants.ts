@@ -1,4 +1,4 @@
-// Per-platform card variants (issue 20): the one message in the shape each platform draws. Three image
+// Per-platform card variants (docs/decisions/0009): the one message in the shape each platform draws. Three image
 // renditions cut from one kept source around its focal point, and two short text overrides. Pure data, no
 // server imports: /go, the image worker, the API and (later) the editor island read it.
 import { PLATFORMS, WIDE_RATIO, type PlatformId } from "./platforms.ts";
@@ -7,7 +7,7 @@ import { PLATFORMS, WIDE_RATIO, type PlatformId } from "./platforms.ts";
 export type RenditionId = "wide" | "square" | "x";
 export const RENDITION_IDS: readonly RenditionId[] = ["wide", "square", "x"];
 
-/** Pixel size of each rendition: 1200×630 (1.91:1), 1200×1200, and X's 2:1 (§1 of the research). */
+/** Pixel size of each rendition: 1200×630 (1.91:1), 1200×1200, and X's 2:1. */
 export const RENDITIONS: Readonly<Record<RenditionId, { width: number; height: number }>> = {
   wide: { width: 1200, height: Math.round(1200 / WIDE_RATIO) },
   square: { width: 1200, height: 1200 },

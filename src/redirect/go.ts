@@ -1,6 +1,6 @@
 // GET/HEAD /go/:userSlug/:linkSlug and /go/:userSlug/:linkSlug/:version — the hot path. Served as raw Bun routes:
 // no session, no body parsing, no React. One cached lookup, one memoised classification, then a 302 or the
-// preview page, and one push onto the view buffer. A version (issue 19 item 4) is the same link under a new
+// preview page, and one push onto the view buffer. A version (docs/decisions/0007) is the same link under a new
 // address, for platforms that cache cards by URL: counted into the link, its og:url naming that address.
 import type { Server } from "bun";
 import { clientIp } from "../http/client-ip.ts";

@@ -1,4 +1,4 @@
-// Issue 20 in the editor: auto-fill from a page served locally (tests/fakes/web.ts; the e2e server allows
+// Card variants in the editor: auto-fill from a page served locally (tests/fakes/web.ts; the e2e server allows
 // 127.0.0.1 to its fetcher), the page's image imported only when accepted, the focal point picked on the image and
 // the mockups drawing each platform's crop of it, and the per-platform text overrides.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";

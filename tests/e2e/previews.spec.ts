@@ -1,4 +1,4 @@
-// Issue 19 in the browser: each platform's mockup draws the card with that platform's cuts (numbers from
+// Platform previews in the browser: each platform's mockup draws the card with that platform's cuts (numbers from
 // src/previews/platforms.ts), preview lint runs live in the editor, and the dashboard says which platforms fetched
 // the card and which may still show an old one.
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
@@ -10,7 +10,7 @@ import { fakes, hydrated, pngBytes, subscribedUser } from "./helpers.ts";
 const LONG_TITLE = "Été à Évora: cafés, pâtisseries et rêves près de l’océan ☀";
 // 140 characters, 420 bytes: over WhatsApp's 80 characters and Discord's 347 bytes.
 const LONG_DESCRIPTION = "東京の新しいカフェと古い喫茶店を巡る旅。".repeat(7);
-/** The platforms that show no description at all (research §1): X large cards, LinkedIn's feed, iMessage. */
+/** The platforms that show no description at all: X large cards, LinkedIn's feed, iMessage. */
 const NO_DESCRIPTION: PlatformId[] = ["x", "linkedin", "imessage"];
 const WIDTHS = [1280, 360];
 const agents = JSON.parse(readFileSync(new URL("../fixtures/crawler-agents.json", import.meta.url), "utf8")) as { crawlers: Record<string, string[]> };

@@ -1,4 +1,4 @@
-// A user with one of everything the database can hold about them (issue 22's export and deletion tests), and the
+// A user with one of everything the database can hold about them (the export and deletion tests), and the
 // table-by-table check that none of it is left.
 import { hashSecret, generateSecret } from "../../src/auth/tokens.ts";
 import type { FakeStripe } from "../fakes/stripe.ts";

@@ -1,7 +1,7 @@
 // Throwaway PostgreSQL clusters for the tests: one `initdb` + `pg_ctl start` in a short /tmp directory, listening on a
 // Unix socket only (no TCP port to collide with), durability switched off, removed again by stop().
 // As root (CI) the cluster belongs to the `postgres` system user, because initdb and postgres refuse to run as root;
-// otherwise it belongs to the current user. Commands and timings: the multi-node research, §3.7.
+// otherwise it belongs to the current user.
 //
 // Connecting with Bun.SQL (Bun 1.4.5), measured against such a cluster:
 //   new Bun.SQL({ url: "postgres://postgres@localhost/DBNAME?host=/tmp/lp-pg-xxxxxx", max: 1 })

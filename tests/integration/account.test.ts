@@ -1,4 +1,4 @@
-// Issue 22: a user's copy of their data, and deleting the account, against a fake Stripe and a fake Google.
+// a user's copy of their data, and deleting the account, against a fake Stripe and a fake Google.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";

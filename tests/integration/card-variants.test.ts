@@ -1,4 +1,4 @@
-// Per-platform card variants (issue 20) over real HTTP and a real database (SQLite or PostgreSQL): an upload's
+// Per-platform card variants (docs/decisions/0009) over real HTTP and a real database (SQLite or PostgreSQL): an upload's
 // renditions (wide, square, X) cut around its focal point, each crawler family served its rendition and text
 // override with the same og:url, a focal-only edit re-cut from the kept source, validation, the orphan sweep, and
 // the CLI flags.
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Which rendition each crawler family gets (research §1: Telegram and WhatsApp draw squares, X 2:1). */
+/** Which rendition each crawler family gets (Telegram and WhatsApp draw squares, X 2:1). */
 const EXPECTED: Record<string, RenditionId> = {
   facebook: "wide",
   linkedin: "wide",

@@ -1,4 +1,4 @@
-// Facebook re-scrape after a card change (issue 19 item 4): against a fake Graph API speaking the real protocol,
+// Facebook re-scrape after a card change (docs/decisions/0007): against a fake Graph API speaking the real protocol,
 // on SQLite and PostgreSQL. APP_WORKERS=0 runs the API on the test's thread, so that the test can wait for the
 // service to store Facebook's answer (server.ctx.facebook.settled()) instead of sleeping.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

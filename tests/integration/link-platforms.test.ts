@@ -1,5 +1,5 @@
 // GET /api/links/:id/platforms: which platform fetched the card, how often and when, and which may still show
-// an old card after an edit (issue 19 item 3), over real HTTP on SQLite and PostgreSQL.
+// an old card after an edit (docs/decisions/0013), over real HTTP on SQLite and PostgreSQL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { crawlerAgents, seedApiToken, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
 

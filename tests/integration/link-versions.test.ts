@@ -1,4 +1,4 @@
-// Versioned short URLs (issue 19 item 4): POST /api/links/:id/versions and /go/{user}/{link}/{n}, over real HTTP
+// Versioned short URLs (docs/decisions/0007): POST /api/links/:id/versions and /go/{user}/{link}/{n}, over real HTTP
 // on SQLite and PostgreSQL, and `linkprev links new-version`.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";

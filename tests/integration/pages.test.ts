@@ -76,7 +76,7 @@ describe("every page", () => {
   });
 });
 
-describe("plan buttons (SPEC §4), decided on the server", () => {
+describe("plan buttons, decided on the server", () => {
   test("signed out: 'Start now'", async () => {
     expect(planButtons((await get("/pricing")).html)).toEqual(["Start now", "Start now", "Start now"]);
   });

@@ -21,7 +21,7 @@ const client = (plan: "basic" | "pro" | null = "basic") => apiClient(server, pla
 const valid = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
 const withImage = { ...valid, imageUrl: "https://cdn.example.com/card.jpg" };
 const rules = (warnings: Warning[]) => warnings.map((w) => w.rule).sort();
-/** The kept upright source of an upload (issue 20), where the focal point is picked. */
+/** The kept upright source of an upload (docs/decisions/0009), where the focal point is picked. */
 const KEPT_SOURCE = /^\/uploads\/[a-z0-9]{32}\.jpg$/;
 
 function form(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): FormData {

@@ -1,4 +1,4 @@
-// Issue 18: the request thread answers /go while an app worker is busy with a page. A handler that holds its
+// the request thread answers /go while an app worker is busy with a page. A handler that holds its
 // thread for 2 s (TEST_SLOW_ROUTE_MS, as a heavy dashboard render would) is started first; /go requests sent while
 // it runs must all be answered before it is. With APP_WORKERS=0 (everything on one thread) they wait behind it:
 // the control case shows the assertion can fail.

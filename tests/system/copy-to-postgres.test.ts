@@ -176,7 +176,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(run.stdout).toContain("Copied ");
     expect(run.stdout).toMatch(/views\s+\d+/);
     expect(run.stdout).toContain(`(${GAP_VIEWS} view(s) stored after SQLite's last rollup fold are counted in view_rollups)`);
-    // One uploaded image: its kept source and three renditions (issue 20).
+    // One uploaded image: its kept source and three renditions (docs/decisions/0009).
     expect(run.stdout).toContain("Images: 4 copied into the database (uploads table)");
 
     const sqlite = new Database(join(dataDir, "linkprev.db"), { readonly: true });

@@ -27,7 +27,7 @@ type Store = { bytes(name: string): Promise<Uint8Array | null> };
 const fields = (slug: string) => ({ title: "Launch", description: "Day one", targetUrl: "https://example.com/launch", customLinkSlug: slug });
 const png = (width: number, height: number) => ({ bytes: makePng(width, height), name: "cover.png", type: "image/png" });
 const nameOf = (imageUrl: string) => NAME.exec(imageUrl)![1]!;
-/** Every stored name of an uploaded link: the kept source and its three renditions (issue 20). */
+/** Every stored name of an uploaded link: the kept source and its three renditions (docs/decisions/0009). */
 const filesOf = (link: { sourceImage: { url: string }; images: Record<string, string> }) => [link.sourceImage.url, ...Object.values(link.images)].map(nameOf);
 const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
@@ -105,7 +105,7 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
     expect(readdirSync(join(server.dataDir, "uploads"))).toEqual([]);
     expect(s3.refused).toEqual([]);
     expect(s3.objects.get(nameOf(imageUrl))!.contentType).toBe("image/jpeg");
-    // Two uploads, four objects each: the kept source and three renditions (issue 20).
+    // Two uploads, four objects each: the kept source and three renditions (docs/decisions/0009).
     expect(s3.requests.filter((r) => r.startsWith("PUT ")).length).toBe(8);
     expect(s3.requests).toContain(`DELETE /${s3.bucket}/${oldName}`);
   });

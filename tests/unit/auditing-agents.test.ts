@@ -1,4 +1,4 @@
-// Page-speed and monitoring tools are crawlers of platform "other"; in-app browsers stay people (issue 16).
+// Page-speed and monitoring tools are crawlers of platform "other"; in-app browsers stay people.
 import { describe, expect, test } from "bun:test";
 import { classifyUserAgent } from "../../src/redirect/classify.ts";
 

@@ -1,4 +1,4 @@
-// The pure parts of card variants (issue 20): which variant each crawler gets through the memoised classifier
+// The pure parts of card variants (docs/decisions/0009): which variant each crawler gets through the memoised classifier
 // /go uses, and where a focal point puts each crop.
 import { describe, expect, test } from "bun:test";
 import { createVisitorClassifier } from "../../src/redirect/classify.ts";

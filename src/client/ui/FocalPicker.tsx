@@ -1,4 +1,4 @@
-// The focal point of an uploaded image (issue 20): click or tap the image, or focus it and use the arrow keys.
+// The focal point of an uploaded image (docs/decisions/0009): click or tap the image, or focus it and use the arrow keys.
 // The server cuts every rendition around this point (src/previews/variants.ts focalCrop); cropPosition turns that
 // same crop into the CSS object-position the mockups draw it with, so the preview is the cut the server makes.
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";

@@ -1,5 +1,5 @@
 // The editor's live preview: the card as written, and one mockup per platform drawn as that platform shows it in
-// 2024–2026 (issue 19 item 1). Every cut, shape and image threshold comes from src/previews/platforms.ts; a mockup
+// 2024–2026 (docs/decisions/0013). Every cut, shape and image threshold comes from src/previews/platforms.ts; a mockup
 // shows nothing the platform does not (X and LinkedIn no description, iMessage none either). Each draws the variant
 // the server sends it (src/previews/variants.ts): X its 2:1 image and title override, WhatsApp the square image and
 // description override, Telegram the square image, everyone else the wide image and the link's own text.

@@ -92,7 +92,7 @@ export const links = pgTable(
     facebookScrapeAt: ms("facebook_scrape_at"),
     facebookScrapeOk: boolean("facebook_scrape_ok"),
     facebookScrapeMessage: text("facebook_scrape_message"),
-    // Card variants (issue 20), null for an external image or none: the kept upright source of an upload
+    // Card variants (docs/decisions/0009), null for an external image or none: the kept upright source of an upload
     // (bounded JPEG) and the square and X renditions cut from it around the focal point (image_url is the wide
     // one); a link from before them serves its one image to every platform until a new upload.
     imageSourceUrl: text("image_source_url"),

@@ -1,4 +1,4 @@
-// The stored entities of SPEC §3, plus what the server needs (tokens, login links, webhook ids, view rollups).
+// The stored entities, plus what the server needs (tokens, login links, webhook ids, view rollups).
 // Limits live in CHECK constraints so that nothing over-long is stored whichever code path writes.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -64,7 +64,7 @@ export const links = sqliteTable(
     facebookScrapeAt: integer("facebook_scrape_at", { mode: "timestamp_ms" }),
     facebookScrapeOk: integer("facebook_scrape_ok", { mode: "boolean" }),
     facebookScrapeMessage: text("facebook_scrape_message"),
-    // Card variants (issue 20), null for an external image or none: the kept upright source of an upload
+    // Card variants (docs/decisions/0009), null for an external image or none: the kept upright source of an upload
     // (bounded JPEG) and the square and X renditions cut from it around the focal point (image_url is the wide
     // one); a link from before them serves its one image to every platform until a new upload.
     imageSourceUrl: text("image_source_url"),
@@ -158,7 +158,7 @@ export const views = sqliteTable(
 
 /**
  * Per-link counts by day and by who fetched: `platform` is the crawler's platform, or '' for people. One
- * table serves a link's totals (SPEC's Link.viewsHuman / viewsBot), its daily chart and its crawler breakdown,
+ * table serves a link's totals (the link JSON's viewsHuman / viewsBot), its daily chart and its crawler breakdown,
  * so a batch of views costs one upsert per link, day and platform (three tables cost twice that; see
  * docs/decisions/0001). WITHOUT ROWID (migration 0002, which drizzle cannot express): one b-tree per upsert.
  */
