@@ -7,12 +7,12 @@ import { shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 import { newImageFields, storeUpload, uploadFields } from "./images/new-image.ts";
 import { uploadUrlsOf } from "./images/usage.ts";
 import { parseImageChange, type LinkInput } from "./model.ts";
-import type { LinkView } from "./present.ts";
+import type { PresentedLink } from "./present.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
 
-export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<LinkView> {
+export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<PresentedLink> {
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   checkTarget(deps, input.targetUrl);

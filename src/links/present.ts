@@ -78,4 +78,4 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
   };
 }
 
-export type LinkView = ReturnType<typeof present>;
+export type PresentedLink = ReturnType<typeof present>;

@@ -6,7 +6,7 @@ import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 import { RequestedSlug } from "./model.ts";
-import { present, type LinkRow, type LinkView } from "./present.ts";
+import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
 
 /** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
@@ -54,7 +54,7 @@ function selectLinks(db: Db, where: SQL | undefined) {
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */
-export async function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): Promise<LinkView[]> {
+export async function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): Promise<PresentedLink[]> {
   const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
     which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
     desc(links.id),
@@ -70,7 +70,7 @@ export async function findLiveLink(db: Db, userId: number, where: { slug: string
   return row;
 }
 
-export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<LinkView> {
+export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<PresentedLink> {
   const [row] = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
   if (!row) throw notFound(LINK_NOT_FOUND);
   return present(row, user.userSlug, deps.publicUrl);

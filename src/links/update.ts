@@ -9,7 +9,7 @@ import { newImageFields, renditionFields, storeUpload, uploadFields } from "./im
 import { releaseImages, uploadUrlsOf, type UploadUrls } from "./images/usage.ts";
 import { parseImageChange, type ImageChange, type LinkInput } from "./model.ts";
 import { askFacebookToRescrape } from "./platforms.ts";
-import type { LinkView } from "./present.ts";
+import type { PresentedLink } from "./present.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
 
@@ -31,7 +31,7 @@ async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) 
   return { fields: renditionFields(recut), fresh: Object.values(recut.urls) };
 }
 
-export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null): Promise<LinkView> {
+export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null): Promise<PresentedLink> {
   const existing = await findLiveLink(deps.db, user.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   await requireActive(deps.db, deps, user);

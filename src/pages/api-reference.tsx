@@ -77,7 +77,7 @@ const SchemaRef = ({ schema }: { schema: Schema }) =>
 const access = (security: Record<string, unknown>[]) =>
   security.length === 0 ? "Public" : Object.keys(security[0]!).length === 0 ? "Public; more when signed in" : "Signed in: session cookie or bearer token";
 
-function OperationView({ method, path, operation }: { method: string; path: string; operation: Operation }) {
+function OperationSection({ method, path, operation }: { method: string; path: string; operation: Operation }) {
   const body = operation.requestBody?.content;
   return (
     <article id={operation.operationId} className="mt-6 rounded-md border border-gray-200 p-4">
@@ -164,7 +164,7 @@ export function ApiReferencePage({ document }: { document: Document }) {
           {operations
             .filter(({ operation }) => operation.tags[0] === name)
             .map((entry) => (
-              <OperationView key={entry.operation.operationId} {...entry} />
+              <OperationSection key={entry.operation.operationId} {...entry} />
             ))}
         </div>
       ))}

@@ -1,7 +1,7 @@
 // What the signed-in app's pages show (/admin and the link editor), from the domains' services and the viewer
 // resolved for the request (src/pages/viewer.ts).
 import { listApiTokens } from "../auth/api-tokens.ts";
-import type { LinkView } from "../links/present.ts";
+import type { PresentedLink } from "../links/present.ts";
 import { listLinks } from "../links/queries.ts";
 import { dashboardViews, linkStats } from "../links/stats.ts";
 import type { Services } from "../services.ts";
@@ -43,7 +43,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   };
 }
 
-export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: LinkView | null): LinkFormProps => ({
+export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null): LinkFormProps => ({
   mode: link ? "edit" : "create",
   link: link && {
     linkSlug: link.linkSlug,

@@ -1,6 +1,6 @@
 // /admin: the user's links with their views, and the subscription.
 import type { ApiTokenJson } from "../auth/wire.ts";
-import type { LinkView } from "../links/present.ts";
+import type { PresentedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
 import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
@@ -12,11 +12,11 @@ export type DashboardProps = {
   quota: number;
   stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
   /** One page of the live links, newest first. */
-  links: LinkView[];
+  links: PresentedLink[];
   page: number;
   pages: number;
   /** The most recently deleted links. */
-  deletedLinks: LinkView[];
+  deletedLinks: PresentedLink[];
   series: Record<number, Array<{ date: string; human: number; bot: number; uniqueHumans: number; scans: number }>>;
   platforms: Record<number, Array<{ platform: string; count: number }>>;
   subscription: SubscriptionCardProps;
@@ -40,7 +40,7 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
   );
 }
 
-function LinkRow({ link, days, platforms }: { link: LinkView; days?: DashboardProps["series"][number]; platforms?: DashboardProps["platforms"][number] }) {
+function LinkRow({ link, days, platforms }: { link: PresentedLink; days?: DashboardProps["series"][number]; platforms?: DashboardProps["platforms"][number] }) {
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
       <div className="flex flex-wrap items-start justify-between gap-4">

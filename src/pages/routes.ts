@@ -8,7 +8,7 @@ import { PLANS } from "../billing/plans.ts";
 import { confirmCheckout } from "../billing/service.ts";
 import { AppError } from "../http/errors.ts";
 import { takeFlash } from "../http/flash.ts";
-import type { LinkView } from "../links/present.ts";
+import type { PresentedLink } from "../links/present.ts";
 import { getLinkBySlug } from "../links/queries.ts";
 import type { Services } from "../services.ts";
 import { ApiReferencePage } from "./api-reference.tsx";
@@ -66,7 +66,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     .get("/admin/link/edit/:linkSlug", async ({ pageViewer, cookie, params, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      let link: LinkView;
+      let link: PresentedLink;
       try {
         link = await getLinkBySlug(services.links, guarded.viewer.user, params.linkSlug);
       } catch (error) {

@@ -27,8 +27,8 @@ export type CardText = {
   whatsappDescription: string | null;
 };
 
-type View = "card" | PlatformId;
-const VIEWS: readonly View[] = ["card", ...MOCKUP_PLATFORMS];
+type MockupTab = "card" | PlatformId;
+const MOCKUP_TABS: readonly MockupTab[] = ["card", ...MOCKUP_PLATFORMS];
 /** og:site_name as src/redirect/preview-page.ts sends it (Slack, Discord and Telegram print it). */
 const SITE_NAME = "LinkPrev";
 
@@ -195,30 +195,30 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
   bing: undefined,
 };
 
-const viewName = (view: View) => (view === "card" ? "Card" : PLATFORMS[view].name);
+const tabName = (tab: MockupTab) => (tab === "card" ? "Card" : PLATFORMS[tab].name);
 
-/** The preview tabs (a tablist: arrows, Home and End move between them) and the chosen view with its warnings. */
+/** The preview tabs (a tablist: arrows, Home and End move between them) and the chosen tab with its warnings. */
 export function PreviewMockups({ card, warnings }: { card: CardText; warnings: LintWarning[] }) {
-  const [view, setView] = useState<View>("card");
-  const concerning = (v: View) => (v === "card" ? warnings : warnings.filter((w) => w.platforms.includes(v)));
-  const choose = (next: View) => {
-    setView(next);
+  const [tab, setTab] = useState<MockupTab>("card");
+  const concerning = (v: MockupTab) => (v === "card" ? warnings : warnings.filter((w) => w.platforms.includes(v)));
+  const choose = (next: MockupTab) => {
+    setTab(next);
     document.getElementById(`preview-tab-${next}`)?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = VIEWS.indexOf(view);
-    const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: VIEWS.length - 1 }[event.key];
+    const at = MOCKUP_TABS.indexOf(tab);
+    const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: MOCKUP_TABS.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    choose(VIEWS[(to + VIEWS.length) % VIEWS.length]!);
+    choose(MOCKUP_TABS[(to + MOCKUP_TABS.length) % MOCKUP_TABS.length]!);
   };
-  const here = concerning(view);
-  const Mockup = view === "card" ? Card : MOCKUPS[view]!;
+  const here = concerning(tab);
+  const Mockup = tab === "card" ? Card : MOCKUPS[tab]!;
   return (
     <>
       <div role="tablist" aria-label="Preview as" className="mt-1 mb-3 flex flex-wrap gap-1" onKeyDown={onKeyDown}>
-        {VIEWS.map((v) => {
-          const selected = v === view;
+        {MOCKUP_TABS.map((v) => {
+          const selected = v === tab;
           const count = concerning(v).length;
           return (
             <button
@@ -229,10 +229,10 @@ export function PreviewMockups({ card, warnings }: { card: CardText; warnings: L
               aria-selected={selected}
               aria-controls="preview-panel"
               tabIndex={selected ? 0 : -1}
-              onClick={() => setView(v)}
+              onClick={() => setTab(v)}
               className={`rounded-md px-3 py-1 text-sm ${selected ? "bg-gray-900 text-white" : "border border-gray-200"}`}
             >
-              {viewName(v)}
+              {tabName(v)}
               {v !== "card" && count > 0 && (
                 <span className={`ml-1 rounded-full px-1.5 text-xs ${selected ? "bg-white text-gray-900" : "bg-amber-100 text-amber-900"}`}>
                   {count}
@@ -243,8 +243,8 @@ export function PreviewMockups({ card, warnings }: { card: CardText; warnings: L
           );
         })}
       </div>
-      <div id="preview-panel" role="tabpanel" tabIndex={0} aria-labelledby={`preview-tab-${view}`} data-testid={`mockup-${view}`} className="min-w-0">
-        {view !== "card" && <p className="mb-2 text-xs text-gray-600">{`${PLATFORMS[view].name} shows: ${PLATFORMS[view].shows}.`}</p>}
+      <div id="preview-panel" role="tabpanel" tabIndex={0} aria-labelledby={`preview-tab-${tab}`} data-testid={`mockup-${tab}`} className="min-w-0">
+        {tab !== "card" && <p className="mb-2 text-xs text-gray-600">{`${PLATFORMS[tab].name} shows: ${PLATFORMS[tab].shows}.`}</p>}
         <Mockup {...card} />
         <LintList id="preview-warnings" warnings={here} className="mt-3" />
       </div>
