@@ -1,112 +1,13 @@
-// The only module that reads process.env: every setting is parsed and checked here, once.
-import { z } from "zod";
+// The only module that reads process.env: every setting (declared in config/settings.ts) is parsed and checked
+// here, once, and turned into the Config the code uses.
 import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
 import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
+import { shownValue } from "./config/secret-settings.ts";
+import { EnvSchema, type ConfigOverrides } from "./config/settings.ts";
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
-
-const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
-  .optional()
-  .transform((value) => value === "true" || value === "1" || value === "yes");
-
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  // Unset: SQLite in DATA_DIR. Set: PostgreSQL, for several LinkPrev nodes on one database.
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/[^\s]+$/, "a postgres:// or postgresql:// URL (add ?host=/socket/dir for a Unix socket)")
-    .refine((value) => URL.canParse(value), "not a valid URL")
-    .optional(),
-  // Connections per node for requests; each node also holds one for the view writer and one for LISTEN.
-  // At least 2: a cluster-wide job holds one connection for its lock while its queries use another.
-  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(5),
-  // How long start-up keeps retrying an unreachable database (nodes may start before it).
-  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  // This node's rollup slot on PostgreSQL, so that nodes never wait on each other's counter rows.
-  NODE_SLOT: z.coerce.number().int().min(0).max(255).optional(),
-  // Where uploaded images live: files in DATA_DIR/uploads (one node, or a shared mount), S3-compatible object
-  // storage, or the PostgreSQL database itself. Every node must see the same store.
-  UPLOADS_STORE: z.enum(["dir", "s3", "db"], "dir, s3 or db").default("dir"),
-  // S3-compatible storage (AWS S3, Cloudflare R2, MinIO, …), path-style requests: used when UPLOADS_STORE=s3.
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-west-1.amazonaws.com" }).optional(),
-  S3_BUCKET: optionalText,
-  S3_REGION: z.string().trim().min(1).default("us-east-1"),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  // Other names this instance answers to (comma-separated host or host:port): links may not target them (loops).
-  ALIAS_HOSTS: z.string().default(""),
-  TRUST_PROXY: flag,
-  RELEASE: optionalText,
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  // Views are handed to the writer thread when a VIEW_FLUSH_MS window ends and the writer is free (group
-  // commit), or at once when VIEW_BATCH_MAX views are waiting.
-  VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
-  VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
-  // Worker threads that run pages, the API, webhooks and sign-in, so that the request thread only answers /go,
-  // uploads, assets and /healthz. 0: everything on the request thread.
-  APP_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
-  // Tests only: serves GET /api/test/slow, which holds its thread this long (proving /go never waits for pages).
-  TEST_SLOW_ROUTE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  // Raw view rows (truncated address, User-Agent, referrer) older than this many days are deleted when the view
-  // writer is idle; per-day counts stay. 0 keeps them forever. 395 days: 13 months, within CNIL's 25.
-  VIEW_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(395),
-  // How often the view writer looks for expired raw views (tests shorten it).
-  VIEW_RETENTION_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
-  // Tests only: an account deletion kills the process (as kill -9 would) right after this step.
-  TEST_CRASH_DURING_DELETE_AFTER: optionalText,
-  // Links kept in memory for /go (a few KB each with the rendered card); a miss is a SQLite read.
-  LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
-  // Google sign-in; without a client id the server offers one-time sign-in links instead.
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
-  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
-  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
-  // Stripe; without a secret key billing is off and everyone gets enterprise limits.
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
-  STRIPE_PRICE_BASIC: z.string().default("price_basic"),
-  STRIPE_PRICE_PRO: z.string().default("price_pro"),
-  STRIPE_PRICE_ENTERPRISE: z.string().default("price_enterprise"),
-  // Facebook app credentials: with both set, a saved card change and a new version ask Facebook to scrape the short
-  // URL again (Graph API scrape=true). FACEBOOK_GRAPH_URL points at a fake in tests.
-  FACEBOOK_APP_ID: optionalText,
-  FACEBOOK_APP_SECRET: optionalText,
-  FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://graph.facebook.com" }).default("https://graph.facebook.com"),
-  BUSINESS_COUNTRY: z
-    .string()
-    .regex(/^[A-Z]{2}$/, "a two-letter country code such as PT")
-    .default("PT"),
-  VIES_URL: z.url().default("https://ec.europa.eu/taxation_customs/vies/rest-api"),
-  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  CONTACT_FORM_URL: z.url().default("https://forms.gle/linkprev-support"),
-  SOCIAL_URL: z.url().default("https://x.com/linkprev"),
-  // Requests per minute per IP on sign-in and token endpoints.
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
-  // Auto-fill from the target page and image import (src/safe-fetch): off switch, and private ranges it may reach.
-  FETCH_DISABLED: flag,
-  FETCH_ALLOW_PRIVATE: z.string().default(""),
-  // Tests only: a shorter deadline for a whole fetch than the real 8 s (the slow-page test need not wait 8 s).
-  TEST_FETCH_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  // GET /metrics (Prometheus): on the main port with this bearer token, and/or on a listener of its own.
-  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
-  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
-  // off: no request lines (errors are still written, as text).
-  LOG_FORMAT: z.enum(["json", "text", "off"], "json, text or off").optional(),
-});
+export type { ConfigOverrides } from "./config/settings.ts";
 
 export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
@@ -175,13 +76,7 @@ function hostSlot(): number {
   return hash % 16;
 }
 
-/** Settings whose values are never printed, not even when they are invalid. */
-const SECRET_SETTINGS = new Set(["METRICS_TOKEN", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "FACEBOOK_APP_SECRET"]);
-
 export class ConfigError extends Error {}
-
-/** Overrides come from command-line flags and win over the environment. */
-export type ConfigOverrides = Partial<Record<keyof z.input<typeof EnvSchema>, string>>;
 
 export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, string | undefined> = {};
@@ -194,8 +89,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "config");
-    const shown = SECRET_SETTINGS.has(name) ? "(not shown: it holds a secret)" : JSON.stringify(raw[name] ?? "");
-    throw new ConfigError(`Invalid configuration: ${name}=${shown}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${name}=${shownValue(name, raw[name])}: ${issue.message}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");

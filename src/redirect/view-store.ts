@@ -2,14 +2,16 @@
 // every read uses are folded in every few seconds, or as soon as the writer is idle or asked to (flush, stop).
 // Folding less often is what makes counting cheap under load: a commit rewrites every rollup page it touches,
 // and a second of traffic over thousands of links touches them all (docs/decisions/0001).
-// The rollups record the last view id they count, in the same transaction, so a crash can only leave them
-// behind the rows, never out of step: at start the store folds in whatever rows are newer than that mark.
+// The rollups record the last view id they count (db/sqlite/view-statements.ts), so at start the store folds in
+// whatever rows a crash left beyond that mark; the counts waiting for a fold are redirect/pending-rollups.ts.
 // Daily unique visitors (docs/decisions/0010): a person's first view of a link on a day adds their salted hash
 // to view_visitors in the batch's own transaction, so the set is exactly as durable as the rows; a link's
 // unique_humans for a day equals its number of hashes that day, which is how a recount restores it.
 import type { Database } from "bun:sqlite";
+import { prepareViewStatements, ROWS_PER_INSERT, VIEW_COLUMNS, type ViewStatements } from "../db/sqlite/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
+import { PendingRollups } from "./pending-rollups.ts";
 import type { ViewBatch } from "./view-batch.ts";
 
 /** How far the rollups may lag behind the stored rows while views keep coming. */
@@ -22,38 +24,12 @@ const AGENT_MEMO_LIMIT = 10_000;
 const LIVE_MEMO_LIMIT = 100_000;
 
 /**
- * View counts by day (days since 1970), then by one number per link, platform and kind:
- * `(linkId * 64 + platform code) * 2 + isBot`, so that sorting the keys sorts by link. Flat number keys with
- * a mutable cell are several times cheaper to count into than nested maps, and this runs for every view.
- */
-type Rollup = Map<number, Map<number, Cell>>;
-/**
- * A pending count and its newest view's time (the rollup's last_at: when that platform last fetched); for
- * people, also how many came through the QR code and how many were the day's first view of a visitor.
- */
-type Cell = { n: number; at: number; scans: number; uniques: number };
-const VIEW_COLUMNS = ["id", "user_id", "link_id", "ip", "user_agent_id", "attribution", "is_bot", "platform", "timestamp", "scan"];
-const INSERT_VIEWS = `INSERT INTO views (${VIEW_COLUMNS.join(", ")}) VALUES`;
-const VIEW_VALUES = `(${VIEW_COLUMNS.map(() => "?").join(", ")})`;
-/**
- * Rows stored per statement under load: binding and stepping a statement costs more than the row it stores,
- * and the writer shares the CPU with the request thread.
- */
-const ROWS_PER_INSERT = 64;
-/** Platform codes stay below this (the classifier names a few dozen platforms at most). */
-const PLATFORM_SLOTS = 64;
-
-// max() of SQLite is NULL when either side is (rows from before migration 0004 may have no last_at).
-const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot,
-  scans = scans + excluded.scans, unique_humans = unique_humans + excluded.unique_humans, last_at = max(coalesce(last_at, excluded.last_at), excluded.last_at)`;
-
-/**
  * The connection should run with foreign_keys off: each batch checks its links' existence once instead of
  * SQLite checking every row (a view of a link whose owner was removed meanwhile is dropped).
  */
 export class ViewStore {
   /** Counted in stored rows but not yet in the rollups. */
-  private pending: Rollup = new Map();
+  private readonly pending = new PendingRollups();
   /** A write failed after counting: the pending counts are unsure, so the next fold counts the stored rows. */
   private recount = false;
   private lastFold = performance.now();
@@ -64,9 +40,6 @@ export class ViewStore {
   private nextViewId: number;
   private readonly agentIds = new Map<string, number>();
   private readonly dayNames = new Map<number, string>();
-  /** Platform names by code, '' (people) first; the classifier names a few dozen at most. */
-  private readonly platforms = [""];
-  private readonly platformCodes = new Map([["", 0]]);
   /**
    * Links known to exist, trusted until another connection commits (SQLite's data_version changes): until
    * then nobody can have deleted one. Under /go traffic alone nothing else commits, which saves a lookup per
@@ -74,33 +47,17 @@ export class ViewStore {
    */
   private readonly knownLive = new Set<number>();
   private dataVersion = -1;
-  private readonly statements;
-  private readonly transaction;
+  private readonly statements: ViewStatements;
+  private readonly transaction: (work: () => void) => void;
   private readonly visitors: DailyVisitors;
 
   /** `now` tells the UTC day change (tests give their own clock). */
   constructor(
-    private readonly sqlite: Database,
+    sqlite: Database,
     now: () => number = Date.now,
   ) {
     this.visitors = new DailyVisitors(now);
-    this.statements = {
-      // Written as a join, SQLite looks each id up by key (twice as fast as IN over json_each here).
-      liveLinks: sqlite.query<{ id: number }, [string]>(`SELECT l.id FROM json_each(?) j JOIN links l ON l.id = j.value`),
-      findAgent: sqlite.query<{ id: number }, [string]>(`SELECT id FROM user_agents WHERE text = ?`),
-      addAgent: sqlite.query<{ id: number }, [string]>(`INSERT INTO user_agents (text) VALUES (?) RETURNING id`),
-      insertView: sqlite.query(`${INSERT_VIEWS} ${VIEW_VALUES}`),
-      insertViews: sqlite.query(`${INSERT_VIEWS} ${Array(ROWS_PER_INSERT).fill(VIEW_VALUES).join(", ")}`),
-      addToRollup: sqlite.query(
-        `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`,
-      ),
-      addVisitor: sqlite.query(`INSERT OR IGNORE INTO view_visitors (day, link_id, hash) VALUES (?, ?, ?)`),
-      closeDaysBefore: sqlite.query(`DELETE FROM view_visitors WHERE day < ?`),
-      mark: sqlite.query<{ lastViewId: number }, []>(`SELECT last_view_id AS lastViewId FROM view_rollup_mark`),
-      newestView: sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`),
-      setMark: sqlite.query(`UPDATE view_rollup_mark SET last_view_id = ?`),
-      dataVersion: sqlite.query<{ data_version: number }, []>(`PRAGMA data_version`),
-    };
+    this.statements = prepareViewStatements(sqlite);
     this.transaction = sqlite.transaction((work: () => void) => work()).immediate as (work: () => void) => void;
     this.nextViewId = this.catchUp() + 1;
   }
@@ -113,35 +70,15 @@ export class ViewStore {
     let highest = 0;
     this.transaction(() => {
       highest = Math.max(this.statements.mark.get()!.lastViewId, this.statements.newestView.get()!.id ?? 0);
-      this.foldStoredRows(highest);
+      this.statements.foldStoredRows(highest);
       this.statements.closeDaysBefore.run(this.dayName(this.visitors.today));
     });
     return highest;
   }
 
-  /**
-   * Folds the stored rows beyond the mark into the rollups, in SQL, and moves the mark to `upTo`; sets each
-   * day's unique visitors to its number of stored hashes (the set holds every hash of the days it still has).
-   */
-  private foldStoredRows(upTo: number) {
-    this.sqlite.run(
-      `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans)
-       SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot), max(timestamp),
-              sum(is_bot = 0 AND scan), 0
-       FROM views v WHERE id > ?1 AND id <= ?2 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
-      [this.statements.mark.get()!.lastViewId, upTo],
-    );
-    this.sqlite.run(
-      `INSERT INTO view_rollups (link_id, day, platform, unique_humans)
-       SELECT link_id, day, '', count(*) FROM view_visitors v WHERE EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2
-       ON CONFLICT (link_id, day, platform) DO UPDATE SET unique_humans = excluded.unique_humans`,
-    );
-    this.statements.setMark.run(upTo);
-  }
-
   /** Whether stored rows are waiting to be folded into the rollups. */
   get behind(): boolean {
-    return this.pending.size > 0 || this.recount;
+    return !this.pending.empty || this.recount;
   }
 
   /**
@@ -161,9 +98,12 @@ export class ViewStore {
         // lock, so none can slip in between): ids never collide and only grow.
         nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
         if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
-        if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
+        if (folding && this.recount) this.statements.foldStoredRows(nextViewId - 1);
         else if (folding) {
-          for (const [dayNumber, byKey] of this.pending) this.foldDay(this.dayName(dayNumber), byKey);
+          this.pending.fold(
+            (linkIds) => this.liveOf(linkIds),
+            (day, { linkId, platform, human, bot, at, scans, uniques }) => this.statements.addToRollup.run(linkId, this.dayName(day), platform, human, bot, at, scans, uniques),
+          );
           this.statements.setMark.run(nextViewId - 1);
         }
         if (newDay !== null) this.statements.closeDaysBefore.run(this.dayName(newDay));
@@ -172,7 +112,7 @@ export class ViewStore {
       // The pending counts took in rows that were rolled back; the stored rows beyond the mark are the truth,
       // so the next fold counts those instead.
       this.recount = true;
-      this.pending = new Map();
+      this.pending.clear();
       // The visitors it sent to the set were rolled back too.
       this.visitors.forget();
       throw error;
@@ -183,24 +123,9 @@ export class ViewStore {
     for (const [agent, id] of learnedAgents) this.agentIds.set(agent, id);
     if (newDay !== null) this.visitors.closeDaysBefore(newDay);
     if (folding) {
-      this.pending = new Map();
+      this.pending.clear();
       this.recount = false;
       this.lastFold = performance.now();
-    }
-  }
-
-  /** Adds one day's counts to the rollups, in link order (fewer page jumps). */
-  private foldDay(day: string, byKey: Map<number, Cell>) {
-    const linkOf = (key: number) => Math.floor(key / (2 * PLATFORM_SLOTS));
-    const keys = [...byKey.keys()].sort((x, y) => x - y);
-    // A link deleted with its owner since its views were stored has no rollups to keep.
-    const live = this.liveOf(keys.map(linkOf));
-    for (const key of keys) {
-      if (!live.has(linkOf(key))) continue;
-      const isBot = key % 2;
-      const { n, at, scans, uniques } = byKey.get(key)!;
-      // People have no platform and crawlers always one: in practice one upsert per link and platform.
-      this.statements.addToRollup.run(linkOf(key), day, this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!, isBot ? 0 : n, isBot ? n : 0, at, scans, uniques);
     }
   }
 
@@ -242,15 +167,7 @@ export class ViewStore {
     const platformCodeAt = new Map<number, number>([[-1, 0]]);
     const platformCode = (index: number) => {
       let code = platformCodeAt.get(index);
-      if (code === undefined) {
-        const name = b.strings[index]!;
-        code = this.platformCodes.get(name);
-        if (code === undefined) {
-          if (this.platforms.length === PLATFORM_SLOTS) throw new Error(`more than ${PLATFORM_SLOTS} crawler platforms`);
-          this.platformCodes.set(name, (code = this.platforms.push(name) - 1));
-        }
-        platformCodeAt.set(index, code);
-      }
+      if (code === undefined) platformCodeAt.set(index, (code = this.pending.platformCode(b.strings[index]!)));
       return code;
     };
 
@@ -269,24 +186,13 @@ export class ViewStore {
         rows.length = 0;
       }
       const day = Math.floor(at / DAY_MS);
-      const cell = this.count(day, (linkId * PLATFORM_SLOTS + platformCode(platform)) * 2 + isBot, at);
+      const cell = this.pending.count(day, linkId, platformCode(platform), isBot, at);
       if (isBot) continue;
       cell.scans += scan;
       if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
     for (let row = 0; row < rows.length; row += VIEW_COLUMNS.length) insertView.run(...rows.slice(row, row + VIEW_COLUMNS.length));
     return id;
-  }
-
-  private count(day: number, key: number, at: number): Cell {
-    let byKey = this.pending.get(day);
-    if (!byKey) this.pending.set(day, (byKey = new Map()));
-    let cell = byKey.get(key);
-    if (cell) {
-      cell.n++;
-      if (at > cell.at) cell.at = at;
-    } else byKey.set(key, (cell = { n: 1, at, scans: 0, uniques: 0 }));
-    return cell;
   }
 
   /** Which of these link ids still exist: asked of SQLite only for those not known to since the last foreign commit. */
