@@ -9,6 +9,7 @@ import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
+import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
@@ -44,7 +45,9 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/** `clock`: a test's (src/clock.ts); it reaches this thread's services only, so it needs APP_WORKERS=0. */
+export async function startServer(config: Config, clock?: Clock): Promise<RunningServer> {
+  if (clock && config.appWorkers > 0) throw new Error("A test clock reaches this thread only: start the server with APP_WORKERS=0");
   makePrivateDir(config.dataDir);
   makePrivateDir(config.uploadsDir);
   const platform = await openPlatform(config);
@@ -59,7 +62,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
-  const linkCache = new LinkCache(platform.goLinks, config.linkCacheSize, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined);
+  const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
+  const linkCache = new LinkCache(platform.goLinks, config.linkCacheSize, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
   await changes.subscribeLinkChanges(
     (key) => linkCache.invalidate(key),
     () => linkCache.clear(),
@@ -70,7 +74,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
   });
-  const ctx = createServices(config, platform, clientAddressOf);
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
     if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
@@ -106,6 +109,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   sessionSweep.unref();
   const goCounts = new GoCounts();
   const go = createGoHandler({
+    clock: ctx.clock,
     cache: linkCache,
     views,
     counts: goCounts,

@@ -4,6 +4,7 @@ import { type DeletionDeps } from "./account/deletion.ts";
 import type { BillingDeps } from "./billing/service.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
 import { validateVat } from "./billing/vat.ts";
+import { systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
@@ -42,6 +43,8 @@ export type Services = {
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
   log: Logger;
+  /** The time as the services see it (src/clock.ts). */
+  clock: Clock;
   links: LinkDeps;
   billing: BillingDeps;
   deletion: DeletionDeps;
@@ -50,13 +53,16 @@ export type Services = {
 /** Honest: names us and where to read about us. */
 export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 
-/** `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. */
-export function createServices(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay): Services {
+/**
+ * `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. `clock`: a
+ * test's, on the request thread (app workers keep the system clock).
+ */
+export function createServices(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay, clock: Clock = systemClock): Services {
   const version = versionInfo(resolveRelease(config.release));
   const { database, changes, hits } = platform;
   const db = database.db;
   const billingEnabled = config.stripe !== null;
-  const images = new ImageStore(openUploadBackend(config, platform.uploads, uploadRelay));
+  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay));
   // The one Stripe client of the process.
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
@@ -73,10 +79,11 @@ export function createServices(config: Config, platform: Platform, clientAddress
     images,
     version,
     pages: createPageRenderer({ version, stylesheet, clientScript }),
-    authLimiter: new RateLimiter(hits.countHit, config.authRateLimit),
+    authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),
     clientAddress,
     facebook,
     log: createLogger(config.logFormat),
+    clock,
     links: {
       db,
       database,
@@ -87,6 +94,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
       billingEnabled,
       facebook,
       fetcher,
+      clock,
     },
     billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },

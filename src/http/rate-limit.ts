@@ -1,6 +1,7 @@
 // A fixed-window request counter per key (an IP address): enough to slow down guessing and floods on the
 // sign-in and token endpoints. The platform's HitCounter (db/ports.ts) keeps the counts: in memory on SQLite
 // (one process), in the database on PostgreSQL, so that N nodes behind a balancer share one limit.
+import type { Clock } from "../clock.ts";
 import { tooManyRequests } from "./errors.ts";
 
 /** Adds one to `key`'s count in the window starting at `windowStart`; the new count. */
@@ -10,11 +11,13 @@ export class RateLimiter {
   constructor(
     private readonly countHit: HitCounter,
     private readonly limit: number,
+    private readonly clock: Clock,
     private readonly windowMs = 60_000,
   ) {}
 
   /** Counts one request for `key`; throws a 429 once the key is over its limit in this window. */
-  async hit(key: string, now = Date.now()): Promise<void> {
+  async hit(key: string): Promise<void> {
+    const now = this.clock.now();
     if ((await this.countHit(key, now - (now % this.windowMs))) > this.limit) throw tooManyRequests();
   }
 }

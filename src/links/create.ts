@@ -49,7 +49,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         focalY: focal.y,
         xTitle: input.variants?.x?.title ?? null,
         whatsappDescription: input.variants?.whatsapp?.description ?? null,
-        cardUpdatedAt: new Date(),
+        cardUpdatedAt: new Date(deps.clock.now()),
       });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };

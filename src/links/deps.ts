@@ -1,4 +1,5 @@
 // What the link operations (create.ts, update.ts, delete.ts, …) are given, and the messages they share.
+import type { Clock } from "../clock.ts";
 import { linkChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
@@ -19,6 +20,8 @@ export type LinkDeps = {
   facebook: FacebookRescraper | null;
   /** Imports images named by imageImportUrl; null when fetching is turned off (FETCH_DISABLED). */
   fetcher: SafeFetcher | null;
+  /** Stamps a card's change (cardUpdatedAt), which the platforms' staleness is measured against. */
+  clock: Clock;
 };
 
 export const SLUG_TAKEN = "This custom URL is already taken";

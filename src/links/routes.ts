@@ -54,7 +54,7 @@ function numericId(value: string): number {
 
 export function linkRoutes(services: Services) {
   const deps = services.links;
-  const fetchLimiter = new RateLimiter(services.hits.countHit, FETCHES_PER_MINUTE);
+  const fetchLimiter = new RateLimiter(services.hits.countHit, FETCHES_PER_MINUTE, services.clock);
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
   /** Parses a create or update body; an image import counts as a fetch. */

@@ -52,7 +52,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
     after.imageUrl !== existing.imageUrl ||
     xTitle !== existing.xTitle ||
     whatsappDescription !== existing.whatsappDescription;
-  const now = new Date();
+  const now = new Date(deps.clock.now());
   await writeWithImage(deps, fresh, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx

@@ -3,6 +3,7 @@
 // preview page, and one push onto the view buffer. A version (docs/decisions/0007) is the same link under a new
 // address, for platforms that cache cards by URL: counted into the link, its og:url naming that address.
 import type { Server } from "bun";
+import type { Clock } from "../clock.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { RETIRED, type GoAnswer, type GoLink, type LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
@@ -21,6 +22,8 @@ export class GoCounts {
 }
 
 type GoDeps = {
+  /** Stamps each view (what a platform's last fetch is). */
+  clock: Clock;
   /** HSTS and the like, for every answer. */
   extraHeaders: Record<string, string>;
   cache: LinkCache;
@@ -123,7 +126,7 @@ export function createGoHandler(deps: GoDeps) {
         attribution: referrerHost(headers),
         // A crawler that follows a QR code's URL still only fetches the card.
         scan: !visitor.isBot && hasScanMarker(request.url),
-        at: Date.now(),
+        at: deps.clock.now(),
       });
     }
 

@@ -3,6 +3,7 @@
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
 // Addresses found missing are remembered apart, in a small set with its own eviction, so that a stream of
 // unknown addresses (a scan, random guesses) never pushes live links out and turns their hits into reads.
+import { systemClock, type Clock } from "../clock.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
 import { linkChangeKey } from "../db/link-change-key.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
@@ -28,8 +29,6 @@ function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
   return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
 }
-
-const fresh = (expires: number) => expires === Number.POSITIVE_INFINITY || expires >= Date.now();
 
 /** Sets `key` last, first evicting the oldest entry when the map is full (Map keeps insertion order). */
 function setBounded<V>(map: Map<string, V>, limit: number, key: string, value: V): void {
@@ -58,11 +57,16 @@ export class LinkCache {
     private readonly source: GoLinkSource,
     private readonly limit: number,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+    private readonly clock: Clock = systemClock,
     private readonly missingLimit = negativeLimitFor(limit),
   ) {}
 
   private expiry(): number {
-    return this.maxAgeMs === Number.POSITIVE_INFINITY ? this.maxAgeMs : Date.now() + this.maxAgeMs;
+    return this.maxAgeMs === Number.POSITIVE_INFINITY ? this.maxAgeMs : this.clock.now() + this.maxAgeMs;
+  }
+
+  private fresh(expires: number): boolean {
+    return expires === Number.POSITIVE_INFINITY || expires >= this.clock.now();
   }
 
   /**
@@ -86,12 +90,12 @@ export class LinkCache {
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
     const key = linkChangeKey(userSlug, linkSlug);
     const entry = this.entries.get(key);
-    if (entry !== undefined && fresh(entry.expires)) {
+    if (entry !== undefined && this.fresh(entry.expires)) {
       this.hits++;
       return entry.link;
     }
     const missing = this.missing.get(key);
-    if (missing !== undefined && fresh(missing.expires)) {
+    if (missing !== undefined && this.fresh(missing.expires)) {
       this.hits++;
       return missing.answer;
     }

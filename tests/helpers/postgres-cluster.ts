@@ -11,6 +11,7 @@
 // (with DATABASE_URL=…:1/x set, `{ path: dir }` dialled `<dir>/.s.PGSQL.1`).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, chownSync } from "node:fs";
 import { join } from "node:path";
+import { eventually, isTrue } from "./eventually.ts";
 
 const PG_ROOT = "/usr/lib/postgresql";
 /** Prefix of every cluster directory; kept short since a socket path may have at most 107 bytes. */
@@ -142,7 +143,7 @@ export async function sweepLeftoverClusters(): Promise<number> {
           continue; // not ours to stop (another user's cluster)
         }
         // A zombie has an empty cmdline, so this also ends when the postmaster has exited but is not reaped yet.
-        for (let i = 0; i < 100 && isPostmasterOf(postmaster, dataDir); i++) await Bun.sleep(50);
+        await eventually(() => isTrue(!isPostmasterOf(postmaster, dataDir), "the postmaster gone"), { timeoutMs: 5000, intervalMs: 50 }).catch(() => {});
         if (isPostmasterOf(postmaster, dataDir)) continue;
       }
       rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
+import type { Clock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
@@ -25,7 +26,8 @@ export type TestServer = RunningServer & {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `clock`: the server's time (tests/helpers/clock.ts); everything then runs on this thread (APP_WORKERS=0). */
+export async function startTestServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "linkprev-test-"));
   const port = await freePort();
   const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
@@ -39,8 +41,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_FORMAT: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
+    ...(clock ? { APP_WORKERS: "0" } : {}),
   });
-  const server = await startServer(config);
+  const server = await startServer(config, clock);
   const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(config.dbPath);
   return {
     ...server,

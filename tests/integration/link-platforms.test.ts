@@ -1,11 +1,14 @@
 // GET /api/links/:id/platforms: which platform fetched the card, how often and when, and which may still show
 // an old card after an edit (docs/decisions/0013), over real HTTP on SQLite and PostgreSQL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { TestClock } from "../helpers/clock.ts";
 import { crawlerAgents, seedApiToken, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
+// The server's time: an edit and a fetch are told apart by their millisecond, so the test moves it between them.
+const clock = new TestClock();
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL: "https://lp.example" });
+  server = await startTestServer({ PUBLIC_URL: "https://lp.example" }, clock);
 });
 afterAll(() => server.close());
 
@@ -25,7 +28,7 @@ type Platform = { platform: string; fetches: number; lastFetchedAt: string | nul
 type Platforms = { cardUpdatedAt: string; platforms: Platform[] };
 
 const card = { targetUrl: "https://example.com/a", title: "First title", description: "A description", imageUrl: "https://img.example.com/a.jpg" };
-const pause = () => Bun.sleep(5); // timestamps are ms: keep an edit and a fetch apart
+const pause = () => clock.advance(1);
 
 test("fetches and last fetch per platform, stale after a card edit (not a target edit), fresh after a new fetch", async () => {
   const owner = await client();
@@ -48,15 +51,15 @@ test("fetches and last fetch per platform, stale after a card edit (not a target
   const empty = await platforms();
   expect(empty.platforms.map((p) => p.platform)).toEqual(["x", "facebook", "linkedin", "slack", "discord", "whatsapp", "telegram", "imessage"]);
   for (const p of empty.platforms) expect(p).toMatchObject({ fetches: 0, lastFetchedAt: null, stale: false });
-  expect(Date.parse(empty.cardUpdatedAt)).toBeGreaterThan(Date.now() - 60_000);
+  expect(Date.parse(empty.cardUpdatedAt)).toBe(clock.now());
 
-  await pause();
-  const before = Date.now();
+  pause();
+  const before = clock.now();
   await fetchAs(crawlerAgents.crawlers.facebook![0]!);
   await fetchAs(crawlerAgents.crawlers.facebook![1]!);
   await fetchAs(crawlerAgents.crawlers.x![0]!);
   await fetchAs(crawlerAgents.crawlers.facebook![0]!);
-  const after = Date.now();
+  const after = clock.now();
   await server.flushViews();
 
   const fetched = byId(await platforms());
@@ -80,7 +83,7 @@ test("fetches and last fetch per platform, stale after a card edit (not a target
   for (const p of Object.values(fetched)) expect(p.cacheNote.length).toBeGreaterThan(0);
 
   // A new title: both platforms that fetched it may show the old card.
-  await pause();
+  pause();
   expect((await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title" } })).status).toBe(200);
   const edited = await platforms();
   expect(Date.parse(edited.cardUpdatedAt)).toBeGreaterThan(after);
@@ -89,7 +92,7 @@ test("fetches and last fetch per platform, stale after a card edit (not a target
   expect(byId(edited).linkedin!.stale).toBe(false);
 
   // X fetches again: fresh; Facebook still stale.
-  await pause();
+  pause();
   await fetchAs(crawlerAgents.crawlers.x![0]!);
   await server.flushViews();
   const refetched = byId(await platforms());
@@ -97,14 +100,14 @@ test("fetches and last fetch per platform, stale after a card edit (not a target
   expect(refetched.facebook!.stale).toBe(true);
 
   // Only the target changes: the card is the same, nothing new goes stale.
-  await pause();
+  pause();
   expect((await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title", targetUrl: "https://example.com/b" } })).status).toBe(200);
   const retargeted = await platforms();
   expect(retargeted.cardUpdatedAt).toBe(edited.cardUpdatedAt);
   expect(byId(retargeted).x!.stale).toBe(false);
 
   // A new image stales it again.
-  await pause();
+  pause();
   expect((await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title", imageUrl: "https://img.example.com/b.jpg" } })).status).toBe(200);
   expect(byId(await platforms()).x!.stale).toBe(true);
 });

@@ -2,11 +2,14 @@
 // on SQLite and PostgreSQL, and `linkprev links new-version`.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
+import { TestClock } from "../helpers/clock.ts";
 import { apiClient, crawlerAgents, seedApiToken, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
+// The server's time: an edit and a fetch are told apart by their millisecond, so the test moves it between them.
+const clock = new TestClock();
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL: "https://lp.example" });
+  server = await startTestServer({ PUBLIC_URL: "https://lp.example" }, clock);
 });
 afterAll(() => server.close());
 
@@ -141,7 +144,7 @@ test("stale per platform across an edit and a new version; refresh names the ver
     const body = (await (await owner.call(`/api/links/${link.id}/platforms`)).json()) as { platforms: Platform[] };
     return Object.fromEntries(body.platforms.map((p) => [p.platform, p]));
   };
-  const pause = () => Bun.sleep(5); // timestamps are ms: keep an edit and a fetch apart
+  const pause = () => clock.advance(1);
 
   await (await go(`/go/${owner.userSlug}/${link.linkSlug}`, twitter)).arrayBuffer();
   await (await go(`/go/${owner.userSlug}/${link.linkSlug}`, facebook)).arrayBuffer();
@@ -153,7 +156,7 @@ test("stale per platform across an edit and a new version; refresh names the ver
   }
   expect(fetched.facebook!.refresh).toMatchObject({ kind: "debugger", endpoint: null, url: `https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(plain)}` });
 
-  await pause();
+  pause();
   expect((await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title" } })).status).toBe(200);
   const edited = await platforms();
   expect([edited.x!.stale, edited.facebook!.stale]).toEqual([true, true]);
@@ -167,7 +170,7 @@ test("stale per platform across an edit and a new version; refresh names the ver
   expect(versioned.linkedin!.refresh.url).toBe(`https://www.linkedin.com/post-inspector/inspect/${encodeURIComponent(`${plain}/2`)}`);
 
   // X fetches the new address: its card is fresh; Facebook has not fetched again.
-  await pause();
+  pause();
   await (await go(`/go/${owner.userSlug}/${link.linkSlug}/2`, twitter)).arrayBuffer();
   await server.flushViews();
   const refreshed = await platforms();

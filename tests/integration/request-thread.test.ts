@@ -3,6 +3,7 @@
 // it runs must all be answered before it is. With APP_WORKERS=0 (everything on one thread) they wait behind it:
 // the control case shows the assertion can fail.
 import { afterAll, expect, test } from "bun:test";
+import { SLOW_ROUTE_STARTED } from "../../src/meta/routes.ts";
 import { crawlerAgents, seedLink, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
 
 const HOLD_MS = 2000;
@@ -11,6 +12,18 @@ const servers: TestServer[] = [];
 afterAll(async () => {
   for (const server of servers) await server.close();
 });
+
+/** Resolves when the slow route on `port` has begun holding its thread. */
+function slowRouteStarted(port: number): Promise<void> {
+  const channel = new BroadcastChannel(SLOW_ROUTE_STARTED);
+  return new Promise((resolve) => {
+    channel.onmessage = (event: MessageEvent<number>) => {
+      if (event.data !== port) return;
+      channel.close();
+      resolve();
+    };
+  });
+}
 
 /** Starts the slow request, then sends /go requests one after another while it runs; what finished first. */
 async function goWhileBusy(env: Record<string, string>) {
@@ -21,11 +34,12 @@ async function goWhileBusy(env: Record<string, string>) {
   await fetch(`${server.url}/go/busy/link`, { redirect: "manual", headers: person }); // cached from here on
 
   const finished: string[] = [];
+  const started = slowRouteStarted(server.port);
   const slow = fetch(`${server.url}/api/test/slow`).then(async (response) => {
     expect(response.status).toBe(200);
     finished.push("page");
   });
-  await Bun.sleep(200); // the page is being rendered now
+  await started; // the page is being rendered now
   const latencies: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();

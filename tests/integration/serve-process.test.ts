@@ -4,6 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { healthy } from "../helpers/eventually.ts";
 import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
 import { freePort, seedLink, seedUser, testEngine } from "../helpers/server.ts";
 import { postgresTestDb, sqliteTestDb } from "../helpers/test-db.ts";
@@ -11,16 +12,6 @@ import { postgresTestDb, sqliteTestDb } from "../helpers/test-db.ts";
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const dataDir = mkdtempSync(join(tmpdir(), "linkprev-serve-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function waitForServer(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {}
-    await Bun.sleep(50);
-  }
-  throw new Error("server did not start");
-}
 
 test("--version and -V print the version and release, as every commander CLI does", async () => {
   for (const flag of ["--version", "-V"]) {
@@ -49,7 +40,7 @@ test("SIGTERM under load stores every counted view", async () => {
     stdout: "pipe",
     stderr: "pipe",
   });
-  await waitForServer(url);
+  await healthy(url, { exited: () => child.exitCode });
   const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(join(dataDir, "linkprev.db"));
   const user = await seedUser(sql, { userSlug: "bob" });
   const linkId = await seedLink(sql, user.id, { linkSlug: "l1" });

@@ -4,9 +4,11 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { systemClock } from "../../src/clock.ts";
 import type { GoLinkSource } from "../../src/db/ports.ts";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
+import { TestClock } from "../helpers/clock.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -59,7 +61,7 @@ function countingSource(goLinks: GoLinkSource) {
 test("a stream of unknown addresses never evicts a live link: it is still served without a database read", async () => {
   await using db = await database(3);
   const source = countingSource(db.goLinks);
-  const cache = new LinkCache(source, 100, Number.POSITIVE_INFINITY, 10);
+  const cache = new LinkCache(source, 100, Number.POSITIVE_INFINITY, systemClock, 10);
   await cache.warm();
   for (let i = 0; i < 1_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
   expect(source.reads).toBe(1_000);
@@ -136,9 +138,10 @@ test("a lookup overtaken by an invalidation does not store what it read before",
 
 test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
-  const cache = new LinkCache(db.goLinks, 100, 0);
+  const clock = new TestClock();
+  const cache = new LinkCache(db.goLinks, 100, 0, clock);
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
-  await Bun.sleep(2);
+  clock.advance(1);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");

@@ -4,6 +4,7 @@
 // per-process cache of hot images (crawlers fetch the image right after the card).
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { Clock } from "../../clock.ts";
 import type { Config, S3Settings } from "../../config.ts";
 import type { Platform } from "../../db/ports.ts";
 import { makePrivateDir, writePrivateFile } from "../../private-files.ts";
@@ -168,6 +169,7 @@ export class HotUploads implements UploadBackend {
 
   constructor(
     private readonly inner: UploadBackend,
+    private readonly clock: Clock,
     private readonly maxBytes = 32 * 1024 * 1024,
     private readonly maxAgeMs = 60_000,
   ) {}
@@ -196,7 +198,7 @@ export class HotUploads implements UploadBackend {
   private remember(name: string, bytes: Uint8Array<ArrayBuffer>): void {
     this.forget(name);
     if (bytes.byteLength > this.maxBytes / 4) return;
-    this.entries.set(name, { bytes, at: Date.now() });
+    this.entries.set(name, { bytes, at: this.clock.now() });
     this.bytes += bytes.byteLength;
     // Map order is insertion order: the first entries are the least recently used.
     for (const oldest of this.entries.keys()) {
@@ -213,7 +215,7 @@ export class HotUploads implements UploadBackend {
 
   async get(name: string): Promise<UploadBody | null> {
     const entry = this.entries.get(name);
-    if (entry && Date.now() - entry.at < this.maxAgeMs) {
+    if (entry && this.clock.now() - entry.at < this.maxAgeMs) {
       // Most recently used goes last.
       this.entries.delete(name);
       this.entries.set(name, entry);
@@ -238,9 +240,9 @@ export class HotUploads implements UploadBackend {
 /**
  * The store UPLOADS_STORE names. `uploadsTable`: the platform's (PostgreSQL only: db/postgres/uploads.ts).
  * `relay`: an app worker's, so that the request thread (which serves /uploads) learns of every change; files need
- * none, the folder is what every thread reads.
+ * none, the folder is what every thread reads. `clock`: how old a hot image is.
  */
-export function openUploadBackend(config: Config, uploadsTable: Platform["uploads"], relay?: UploadRelay): UploadBackend {
+export function openUploadBackend(config: Config, uploadsTable: Platform["uploads"], clock: Clock, relay?: UploadRelay): UploadBackend {
   const settings = config.uploads;
   if (settings.kind === "dir") return new DirUploads(settings.dir);
   let store: UploadBackend;
@@ -248,5 +250,5 @@ export function openUploadBackend(config: Config, uploadsTable: Platform["upload
   else if (uploadsTable) store = uploadsTable;
   else throw new Error("UPLOADS_STORE=db needs PostgreSQL (DATABASE_URL)");
   // Workers never serve /uploads: the hot-image cache is the request thread's, told of changes by the relay.
-  return relay ? new RelayedUploads(store, relay) : new HotUploads(store);
+  return relay ? new RelayedUploads(store, relay) : new HotUploads(store, clock);
 }
