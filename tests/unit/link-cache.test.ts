@@ -30,6 +30,22 @@ async function database(n: number) {
   };
 }
 
+
+/** A link source whose reads complete only when released: what a lookup sees when a change overtakes it. */
+function heldSource(goLinks: GoLinkSource) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const source: GoLinkSource = {
+    newestGoLinks: goLinks.newestGoLinks,
+    findGoLink: async (userSlug, linkSlug) => {
+      const row = await goLinks.findGoLink(userSlug, linkSlug);
+      await gate;
+      return row;
+    },
+  };
+  return { source, release };
+}
+
 test("holds at most its size, newest links first at start, the oldest entry going first", async () => {
   await using db = await database(5);
   const cache = new LinkCache(db.goLinks, 3);
@@ -86,13 +102,7 @@ test("a link created at an address just found missing is served at once", async 
 
 test("a miss overtaken by the creation of its link does not remember the address as missing", async () => {
   await using db = await database(0);
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const slow = { newestGoLinks: db.goLinks.newestGoLinks, findGoLink: async (u: string, l: string) => {
-    const row = await db.goLinks.findGoLink(u, l);
-    await gate;
-    return row;
-  } };
+  const { source: slow, release } = heldSource(db.goLinks);
   const cache = new LinkCache(slow, 100);
   const pending = cache.load("a", "new");
   db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
@@ -119,14 +129,8 @@ test("an edited or deleted link is read again once invalidated; a hit needs no d
 
 test("a lookup overtaken by an invalidation does not store what it read before", async () => {
   await using db = await database(1);
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
   // A source whose read is answered with the old row only after the change was announced.
-  const slow = { newestGoLinks: db.goLinks.newestGoLinks, findGoLink: async (u: string, l: string) => {
-    const row = await db.goLinks.findGoLink(u, l);
-    await gate;
-    return row;
-  } };
+  const { source: slow, release } = heldSource(db.goLinks);
   const cache = new LinkCache(slow, 100);
   const pending = cache.load("a", "l1");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
