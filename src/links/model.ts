@@ -11,6 +11,10 @@ export const SLUG_MAX = 20;
 export const URL_MAX = 2048;
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/** Whether a path segment could name a link at all: anything else is simply not found, without a query (a NUL, say,
+ * which PostgreSQL refuses in a text parameter). */
+export const couldBeLinkSlug = (value: string): boolean => value.length <= SLUG_MAX && SLUG_PATTERN.test(value);
+
 export const isHttpUrl = (value: string) => safeHttpUrl(value) !== null;
 
 /** Form fields arrive as text: an empty or "null" value means "not given". */

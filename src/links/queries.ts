@@ -5,7 +5,7 @@ import { links, viewRollups, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
-import { RequestedSlug } from "./model.ts";
+import { couldBeLinkSlug, RequestedSlug } from "./model.ts";
 import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
 
@@ -63,6 +63,7 @@ export async function listLinks(deps: LinkDeps, user: User, which: "live" | "del
 }
 
 export async function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: number }): Promise<Link | undefined> {
+  if ("slug" in where && !couldBeLinkSlug(where.slug)) return undefined;
   const [row] = await db
     .select()
     .from(links)
@@ -71,6 +72,7 @@ export async function findLiveLink(db: Db, userId: number, where: { slug: string
 }
 
 export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<PresentedLink> {
+  if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [row] = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
   if (!row) throw notFound(LINK_NOT_FOUND);
   return present(row, user.userSlug, deps.publicUrl);

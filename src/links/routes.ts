@@ -8,7 +8,7 @@ import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
-import { LinkInput, SLUG_MAX, SLUG_PATTERN } from "./model.ts";
+import { LinkInput } from "./model.ts";
 import { createLink } from "./create.ts";
 import { deleteLink } from "./delete.ts";
 import { lintLink } from "./lint.ts";
@@ -38,12 +38,6 @@ export const QrQuery = z.object({
 function uploadedImage(body: unknown): File | null {
   const image = (body as { image?: unknown } | null)?.image;
   return image instanceof File && (image.size > 0 || image.name !== "") ? image : null;
-}
-
-/** A link slug from the path: one that no link can have (NUL and the like) is a 404 without a query. */
-function linkSlugParam(value: string): string {
-  if (value.length > SLUG_MAX || !SLUG_PATTERN.test(value)) throw notFound("Link not found");
-  return value;
 }
 
 function numericId(value: string): number {
@@ -92,10 +86,10 @@ export function linkRoutes(services: Services) {
       await countFetch(user);
       return pageMetadata(deps.fetcher, url);
     })
-    .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), linkSlugParam(params.linkSlug)))
+    .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), params.linkSlug))
     .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {
       const user = requireUser(viewer);
-      return updateLink(deps, user, linkSlugParam(params.linkSlug), await linkInput(user, body), uploadedImage(body));
+      return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body));
     })
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
     .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))

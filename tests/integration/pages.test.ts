@@ -209,6 +209,12 @@ describe("link editor failures", () => {
       const missing = await editor("/admin/link/edit/nothing-here");
       expect(missing.status).toBe(404);
       expect(await missing.text()).toContain("Link Not Found");
+      // A slug no link can have (a NUL, which PostgreSQL refuses in a query) is missing too, not a failure.
+      for (const impossible of ["%00", "a%00b", "x".repeat(21)]) {
+        const response = await editor(`/admin/link/edit/${impossible}`);
+        expect(response.status).toBe(404);
+        expect(await response.text()).toContain("Link Not Found");
+      }
       // The links table gone: the editor's query fails, which is no reason to say the link does not exist.
       await own.sql.run("ALTER TABLE links RENAME TO links_elsewhere");
       const failed = await editor("/admin/link/edit/nothing-here");
