@@ -5,7 +5,7 @@
 // worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
 import type { Config } from "./config.ts";
 import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/request-facts.ts";
-import { connectWorker, type WorkerClient } from "./rpc.ts";
+import { connectWorker, started, type WorkerClient } from "./rpc.ts";
 import { workerEntry } from "./workers.ts";
 
 /** A request as it crosses to a worker, with what the request thread found about it. */
@@ -106,12 +106,7 @@ export class AppWorkerPool {
       "app worker",
     );
     const member: Member = { worker, client };
-    try {
-      await client.call("start", this.config);
-    } catch (error) {
-      worker.terminate();
-      throw new Error(`app worker failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await started(worker, client.call("start", this.config), "app worker");
     const lost = (reason: string) => {
       // What it was answering has been answered 503 by its client; take its place.
       const index = this.members.indexOf(member);

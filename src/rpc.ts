@@ -138,6 +138,16 @@ export function connectWorker<P extends WorkerProtocol>(worker: Worker, handlers
   return client;
 }
 
+/** The answer to a Worker's first call (`opening`); when it fails, the Worker is ended and the error says it did not start. */
+export async function started<T>(worker: Worker, opening: Promise<T>, name: string): Promise<T> {
+  try {
+    return await opening;
+  } catch (error) {
+    worker.terminate();
+    throw new Error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** The Worker's end (`port`: its `self`): answers its parent's calls with `handlers`; calls the parent and sends notices through it. */
 export function serveParent<P extends WorkerProtocol>(port: Port, handlers: Handlers<P["worker"]>): Endpoint<P["parent"], P["worker"], P["notices"], {}> {
   return new Endpoint<P["parent"], P["worker"], P["notices"], {}>(port, handlers, {});

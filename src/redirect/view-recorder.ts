@@ -5,7 +5,7 @@
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open buffer plus the batch being written.
 import type { ViewWriterTarget } from "../db/ports.ts";
-import { connectWorker, type WorkerClient } from "../rpc.ts";
+import { connectWorker, started, type WorkerClient } from "../rpc.ts";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 import type { RetentionSettings } from "./view-retention.ts";
@@ -45,12 +45,7 @@ export class ViewRecorder {
   static async start(target: ViewWriterTarget, options: { flushMs: number; batchMax: number; retention: RetentionSettings }): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
     const writer = connectWorker<ViewWriterProtocol>(worker, {}, {}, "view writer");
-    try {
-      await writer.call("open", { target, retention: options.retention });
-    } catch (error) {
-      worker.terminate();
-      throw new Error(`view writer failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await started(worker, writer.call("open", { target, retention: options.retention }), "view writer");
     return new ViewRecorder(worker, writer, options.flushMs, options.batchMax);
   }
 
