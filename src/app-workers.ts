@@ -1,63 +1,50 @@
 // Pages, the API, webhooks and sign-in run in a small pool of Worker threads, each with the Elysia app and its
 // own database connections, so that a dashboard render or a burst of API calls never holds the request thread
-// that answers /go (docs/decisions/0006). Requests and responses cross as plain messages, bodies by transfer.
-// The request thread keeps what must be shared by every worker: the link cache it invalidates when a worker
-// changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
+// that answers /go (docs/decisions/0006). Requests and responses cross as typed calls (src/rpc.ts), bodies by
+// transfer. The request thread keeps what must be shared by every worker: the link cache it invalidates when a
+// worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
 import type { Config } from "./config.ts";
-import { REQUEST_ID_HEADER } from "./observability/request-facts.ts";
+import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/request-facts.ts";
+import { connectWorker, started, type WorkerClient } from "./rpc.ts";
 import { workerEntry } from "./workers.ts";
 
-/** The client address the request thread found, for the worker (it has no socket to ask). */
-export const CLIENT_ADDRESS_HEADER = "x-linkprev-client-address";
+/** A request as it crosses to a worker, with what the request thread found about it. */
+export type WorkerRequest = Origin & { method: string; url: string; headers: [string, string][]; body: ArrayBuffer | null };
+/** The answer, with the route pattern the app matched and who asked (for the request thread's log and metrics). */
+export type WorkerResponse = Facts & { status: number; headers: [string, string][]; body: ArrayBuffer | null };
 
-export type WorkerRequest = { id: number; method: string; url: string; headers: [string, string][]; body: ArrayBuffer | null };
-export type WorkerResponse = { id: number; status: number; headers: [string, string][]; body: ArrayBuffer | null };
-
-/** Messages from a worker to the request thread. */
-export type FromWorker =
-  | { type: "ready" }
-  | { type: "failed"; error: string }
-  | { type: "response"; response: WorkerResponse }
-  | { type: "link-changed"; key: string }
-  | { type: "upload-changed"; name: string; bytes: ArrayBuffer | null }
-  | { type: "hit"; id: number; key: string; windowStart: number }
-  | { type: "closed" };
-
-/** Messages from the request thread to a worker. */
-export type ToWorker =
-  | { type: "start"; config: Config }
-  | { type: "request"; request: WorkerRequest }
-  | { type: "hit-count"; id: number; count: number }
-  | { type: "hit-count"; id: number; error: string }
-  | { type: "close" };
+export type AppWorkerProtocol = {
+  worker: {
+    /** Opens the worker's database connections and builds its app; rejects with why it could not. */
+    start: { payload: Config; reply: void };
+    request: { payload: WorkerRequest; reply: WorkerResponse };
+    /** Finishes what the worker holds and closes its connections. */
+    close: { payload: void; reply: void };
+  };
+  parent: {
+    /** One more request by `key` in the window starting at `windowStart`; the new count. */
+    countHit: { payload: { key: string; windowStart: number }; reply: number };
+  };
+  notices: {
+    /** The worker committed a change to the link at this short address. */
+    "link-changed": { key: string };
+    /** The worker stored (bytes) or removed (null) an upload, before answering. */
+    "upload-changed": { name: string; bytes: ArrayBuffer | null };
+  };
+};
 
 export type PoolHooks = {
-  /** A worker committed a change to the link at this short address. */
   linkChanged: (key: string) => void;
-  /** A worker stored (bytes) or removed (null) an upload, before answering. */
   uploadChanged: (name: string, bytes: Uint8Array<ArrayBuffer> | null) => void;
-  /** One more request by `key` in the window starting at `windowStart`; the new count. */
   countHit: (key: string, windowStart: number) => Promise<number>;
 };
 
-type Member = { worker: Worker; pending: Map<number, (response: Response) => void> };
+type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol> };
 
 /** How long a stopping worker may take to finish what it holds before it is ended. */
 const CLOSE_GRACE_MS = 10_000;
 
-/** The request for a worker (or this thread's app): the client address and request id set by us, never by the client. */
-export function withClientAddress(request: Request, clientAddress: string, requestId: string): Request {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
-  headers.set(REQUEST_ID_HEADER, requestId);
-  return new Request(request, { headers });
-}
-
-/** The address withClientAddress set. */
-export const clientAddressOf = (request: Request) => request.headers.get(CLIENT_ADDRESS_HEADER) ?? "";
-
 export class AppWorkerPool {
-  private nextId = 1;
   private closing = false;
   private readonly members: Member[] = [];
 
@@ -73,25 +60,25 @@ export class AppWorkerPool {
   }
 
   /** Hands the request to the least busy worker; its answer, or a 503 when no worker can take it. */
-  async handle(request: Request, clientAddress: string, requestId: string): Promise<Response> {
+  async handle(request: Request, origin: Origin): Promise<Facts & { response: Response }> {
     if (this.closing || this.members.length === 0) return unavailable();
     let member = this.members[0]!;
-    for (const candidate of this.members) if (candidate.pending.size < member.pending.size) member = candidate;
-    const id = this.nextId++;
-    const headers = [...request.headers].filter(([name]) => name !== CLIENT_ADDRESS_HEADER && name !== REQUEST_ID_HEADER);
-    headers.push([CLIENT_ADDRESS_HEADER, clientAddress], [REQUEST_ID_HEADER, requestId]);
+    for (const candidate of this.members) if (candidate.client.pending < member.client.pending) member = candidate;
     const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
-    const message: ToWorker = { type: "request", request: { id, method: request.method, url: request.url, headers, body } };
-    return new Promise<Response>((resolve) => {
-      member.pending.set(id, resolve);
-      member.worker.postMessage(message, body ? [body] : []);
-    });
+    const payload: WorkerRequest = { ...origin, method: request.method, url: request.url, headers: [...request.headers], body };
+    try {
+      const { status, headers, body: answer, route, userId } = await member.client.call("request", payload, { transfer: body ? [body] : [] });
+      return { response: new Response(answer, { status, headers }), route, userId };
+    } catch {
+      // The worker stopped with the request in hand: say so rather than leave the client waiting.
+      return unavailable();
+    }
   }
 
   /** Requests the workers are answering now (the metrics read it when scraped). */
   inFlight(): number {
     let count = 0;
-    for (const member of this.members) count += member.pending.size;
+    for (const member of this.members) count += member.client.pending;
     return count;
   }
 
@@ -100,79 +87,47 @@ export class AppWorkerPool {
     this.closing = true;
     await Promise.all(
       this.members.map(async (member) => {
-        const closed = new Promise<void>((resolve) => {
-          member.worker.addEventListener("message", (event: MessageEvent<FromWorker>) => event.data.type === "closed" && resolve());
-          member.worker.addEventListener("close", () => resolve());
-          member.worker.postMessage({ type: "close" } satisfies ToWorker);
-        });
-        await Promise.race([closed, Bun.sleep(CLOSE_GRACE_MS)]);
+        await member.client.call("close", undefined, { timeoutMs: CLOSE_GRACE_MS }).catch(() => undefined);
         member.worker.terminate();
-        answerAll(member, unavailable);
+        member.client.fail(new Error("the app worker was stopped"));
       }),
     );
   }
 
-  private startMember(): Promise<Member> {
+  private async startMember(): Promise<Member> {
     const worker = new Worker(workerEntry("app.worker.ts"));
-    const member: Member = { worker, pending: new Map() };
-    return new Promise<Member>((resolve, reject) => {
-      let started = false;
-      const lost = (reason: string) => {
-        if (!started) return reject(new Error(`app worker failed to start: ${reason}`));
-        // Whatever it was answering is lost: say so rather than leave the clients waiting, and take its place.
-        const index = this.members.indexOf(member);
-        if (index < 0) return;
-        this.members.splice(index, 1);
-        answerAll(member, unavailable);
-        worker.terminate();
-        if (this.closing) return;
-        console.error(`an app worker stopped (${reason}); starting another`);
-        this.startMember().then(
-          (replacement) => (this.closing ? replacement.worker.terminate() : this.members.push(replacement)),
-          (error) => console.error(String(error)),
-        );
-      };
-      worker.addEventListener("error", (event) => lost(event.message));
-      worker.addEventListener("close", () => lost("it exited"));
-      worker.onmessage = (event: MessageEvent<FromWorker>) => {
-        const message = event.data;
-        switch (message.type) {
-          case "ready":
-            started = true;
-            resolve(member);
-            break;
-          case "failed":
-            reject(new Error(message.error));
-            break;
-          case "link-changed":
-            this.hooks.linkChanged(message.key);
-            break;
-          case "upload-changed":
-            this.hooks.uploadChanged(message.name, message.bytes ? new Uint8Array(message.bytes) : null);
-            break;
-          case "hit":
-            this.hooks.countHit(message.key, message.windowStart).then(
-              (count) => worker.postMessage({ type: "hit-count", id: message.id, count } satisfies ToWorker),
-              (error) => worker.postMessage({ type: "hit-count", id: message.id, error: String(error) } satisfies ToWorker),
-            );
-            break;
-          case "response": {
-            const { id, status, headers, body } = message.response;
-            const answer = member.pending.get(id);
-            member.pending.delete(id);
-            answer?.(new Response(body, { status, headers }));
-            break;
-          }
-        }
-      };
-      worker.postMessage({ type: "start", config: this.config } satisfies ToWorker);
-    });
+    const client = connectWorker<AppWorkerProtocol>(
+      worker,
+      { countHit: ({ key, windowStart }) => this.hooks.countHit(key, windowStart) },
+      {
+        "link-changed": ({ key }) => this.hooks.linkChanged(key),
+        "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),
+      },
+      "app worker",
+    );
+    const member: Member = { worker, client };
+    await started(worker, client.call("start", this.config), "app worker");
+    const lost = (reason: string) => {
+      // What it was answering has been answered 503 by its client; take its place.
+      const index = this.members.indexOf(member);
+      if (index < 0) return;
+      this.members.splice(index, 1);
+      worker.terminate();
+      if (this.closing) return;
+      console.error(`an app worker stopped (${reason}); starting another`);
+      this.startMember().then(
+        (replacement) => (this.closing ? replacement.worker.terminate() : this.members.push(replacement)),
+        (error) => console.error(String(error)),
+      );
+    };
+    worker.addEventListener("error", (event) => lost(event.message));
+    worker.addEventListener("close", () => lost("it exited"));
+    return member;
   }
 }
 
-const unavailable = () => Response.json({ message: "The server is restarting. Please try again." }, { status: 503 });
-
-function answerAll(member: Member, response: () => Response) {
-  for (const answer of member.pending.values()) answer(response());
-  member.pending.clear();
-}
+const unavailable = (): Facts & { response: Response } => ({
+  response: Response.json({ message: "The server is restarting. Please try again." }, { status: 503 }),
+  route: UNMATCHED_ROUTE,
+  userId: undefined,
+});

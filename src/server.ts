@@ -3,7 +3,7 @@
 // (src/app-workers.ts), or on this thread with APP_WORKERS=0.
 import { makePrivateDir } from "./private-files.ts";
 import { createElement } from "react";
-import { AppWorkerPool, clientAddressOf, withClientAddress } from "./app-workers.ts";
+import { AppWorkerPool } from "./app-workers.ts";
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
@@ -22,7 +22,7 @@ import { finishMarkedDeletions } from "./account/deletion.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
-import { handleNotingFacts, requestIdFor, takeFacts } from "./observability/request-facts.ts";
+import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
 const LINK_MAX_AGE_MS = 60_000;
@@ -145,18 +145,17 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       : {};
 
   /** Every answer but /go's: its request id, one log line, and its count and latency. */
-  const observed = (request: Request, requestId: string, started: number, answer: Response, route?: string): Response => {
-    const facts = takeFacts(answer, requestId, route);
+  const observed = (request: Request, requestId: string, started: number, { response, route, userId }: Facts & { response: Response }): Response => {
     const durationMs = performance.now() - started;
-    ctx.log.request({ method: request.method, route: facts.route, status: facts.response.status, durationMs, requestId, userId: facts.userId });
-    metrics?.observeRequest(request.method, facts.route, facts.response.status, durationMs / 1000);
-    return facts.response;
+    ctx.log.request({ method: request.method, route, status: response.status, durationMs, requestId, userId });
+    metrics?.observeRequest(request.method, route, response.status, durationMs / 1000);
+    return withRequestId(response, requestId);
   };
   type RawHandler = (request: Request & { params: any }) => Response | Promise<Response>;
   /** A route the request thread answers, observed like the app's. */
   const observe = (route: string, handler: RawHandler): RawHandler => async (request) => {
     const started = performance.now();
-    return observed(request, requestIdFor(request, config.trustProxy), started, await handler(request), route);
+    return observed(request, requestIdFor(request, config.trustProxy), started, { response: await handler(request), route, userId: undefined });
   };
   const observeAll = (routes: Record<string, Record<string, RawHandler>>) =>
     Object.fromEntries(Object.entries(routes).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)]))]));
@@ -201,9 +200,9 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     fetch: async (request, server) => {
       const started = performance.now();
       const requestId = requestIdFor(request, config.trustProxy);
-      // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app in a header of ours.
-      const address = clientIp(request, server, config.trustProxy);
-      const answer = await (pool ? pool.handle(request, address, requestId) : handleNotingFacts(app, withClientAddress(request, address, requestId)));
+      // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app beside the request.
+      const origin = { clientAddress: clientIp(request, server, config.trustProxy), requestId };
+      const answer = await (pool ? pool.handle(request, origin) : handleNotingFacts(app, withOrigin(request, origin)));
       return withSecurityHeaders(observed(request, requestId, started, answer), pageHeaders);
     },
   });

@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import { AppError } from "./errors.ts";
 import type { Logger } from "../observability/log.ts";
-import { REQUEST_ID_HEADER } from "../observability/request-facts.ts";
+import { requestIdOf } from "../observability/request-facts.ts";
 
 function describe(code: string | number, error: unknown, log: (error: unknown) => void): { status: number; message: string; field?: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field };
@@ -32,7 +32,7 @@ export type ErrorPageRenderer = (failure: { status: number; message: string }, c
 export const errorHandler = (errorPage: ErrorPageRenderer, log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
-    const { status, message, field } = describe(code, error, (unexpected) => log.error("request failed", unexpected, request.headers.get(REQUEST_ID_HEADER) ?? undefined));
+    const { status, message, field } = describe(code, error, (unexpected) => log.error("request failed", unexpected, requestIdOf(request)));
     if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status });
     return errorPage({ status, message }, context);
   });

@@ -1,11 +1,11 @@
-// What the request thread needs to log and count a request the app answered: its route pattern and who asked.
-// The app (in a worker, or on the request thread with APP_WORKERS=0) tells them in two headers of ours, which the
-// request thread takes off before answering. The request id goes the other way, in X-Request-Id.
+// What the request thread and the app tell each other about a request, beside the request itself. The thread
+// gives the client address and request id it found where the socket is; the app gives back the route pattern it
+// matched and who asked, for the log line and the metrics. None of it travels in headers, so a client can forge
+// none of it and no header of ours has to be taken off an answer. With app workers the facts cross as typed
+// fields of the worker's messages (src/app-workers.ts); the request id goes to the client in X-Request-Id.
 import { Elysia } from "elysia";
 
 export const REQUEST_ID_HEADER = "x-request-id";
-const ROUTE_HEADER = "x-linkprev-route";
-const USER_HEADER = "x-linkprev-user";
 /** A request id from a trusted proxy is kept only if it looks like one (no spaces, quotes or control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,200}$/;
 /** A request that matched no route (a 404): logged and counted under this, never under its raw path. */
@@ -17,7 +17,20 @@ export function requestIdFor(request: Request, trustProxy: boolean): string {
   return given !== null && SANE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-type Facts = { route: string; userId: number | undefined };
+/** What the request thread found about a request: the app has no socket to ask. */
+export type Origin = { clientAddress: string; requestId: string };
+const origins = new WeakMap<Request, Origin>();
+
+/** The request, its origin noted for the app (clientAddressOf, requestIdOf). */
+export function withOrigin(request: Request, origin: Origin): Request {
+  origins.set(request, origin);
+  return request;
+}
+export const clientAddressOf = (request: Request) => origins.get(request)?.clientAddress ?? "";
+export const requestIdOf = (request: Request) => origins.get(request)?.requestId;
+
+/** What the app found about a request it answered. */
+export type Facts = { route: string; userId: number | undefined };
 const seen = new WeakMap<Request, Facts>();
 
 type Viewed = { viewer?: { user: { id: number } } | null };
@@ -35,36 +48,21 @@ export const requestFacts = () =>
     .onAfterHandle({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer))
     .onError({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer));
 
-/** A copy of the response whose headers can be changed (Response.redirect's cannot). */
-function mutable(response: Response): Response {
+/** The app's answer to a request (its origin noted by withOrigin), with the facts it noted. */
+export async function handleNotingFacts(app: { handle(request: Request): Promise<Response> }, request: Request): Promise<Facts & { response: Response }> {
+  const response = await app.handle(request);
+  const facts = seen.get(request);
+  return { response, route: facts?.route ?? UNMATCHED_ROUTE, userId: facts?.userId };
+}
+
+/** The response with its X-Request-Id (a copy when its headers cannot be changed, as Response.redirect's cannot). */
+export function withRequestId(response: Response, requestId: string): Response {
   try {
-    // Throws on immutable headers, changes nothing otherwise.
-    response.headers.delete(USER_HEADER + "-probe");
+    response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;
   } catch {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    copy.headers.set(REQUEST_ID_HEADER, requestId);
+    return copy;
   }
-}
-
-/** The app's answer with its route pattern and user id in our headers, for the request thread. */
-export async function handleNotingFacts(app: { handle(request: Request): Promise<Response> }, request: Request): Promise<Response> {
-  const response = mutable(await app.handle(request));
-  const facts = seen.get(request);
-  response.headers.set(ROUTE_HEADER, facts?.route ?? UNMATCHED_ROUTE);
-  if (facts?.userId !== undefined) response.headers.set(USER_HEADER, String(facts.userId));
-  return response;
-}
-
-/**
- * Takes our headers off the response (they never reach the client) and adds its request id. `route`: the pattern
- * of a route the request thread answered itself (the app's answers name theirs).
- */
-export function takeFacts(response: Response, requestId: string, route = UNMATCHED_ROUTE): { response: Response; route: string; userId: number | undefined } {
-  const answer = mutable(response);
-  route = answer.headers.get(ROUTE_HEADER) || route;
-  const user = answer.headers.get(USER_HEADER);
-  answer.headers.delete(ROUTE_HEADER);
-  answer.headers.delete(USER_HEADER);
-  answer.headers.set(REQUEST_ID_HEADER, requestId);
-  return { response: answer, route, userId: user ? Number(user) : undefined };
 }

@@ -5,9 +5,11 @@
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open buffer plus the batch being written.
 import type { ViewWriterTarget } from "../db/ports.ts";
+import { connectWorker, started, type WorkerClient } from "../rpc.ts";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 import type { RetentionSettings } from "./view-retention.ts";
+import type { ViewWriterProtocol } from "./view-writer.worker.ts";
 
 /** What the recorder and its Worker did with views, read by the metrics at scrape time (nothing here is per view). */
 export type ViewTotals = {
@@ -27,41 +29,24 @@ export class ViewRecorder {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The window ended while the Worker was busy: hand over as soon as it reports its commit. */
   private windowEnded = false;
-  private nextBatchId = 1;
-  private readonly inFlight = new Map<number, { done: () => void; views: number }>();
+  /** Batches handed over and not yet answered. */
+  private inFlight = 0;
   /** The Worker handles batches in order, so the newest batch's commit means all are committed. */
   private latestCommit: Promise<void> = Promise.resolve();
   private closed = false;
 
   private constructor(
     private readonly worker: Worker,
+    private readonly writer: WorkerClient<ViewWriterProtocol>,
     private readonly flushMs: number,
     private readonly batchMax: number,
-  ) {
-    worker.onmessage = (event: MessageEvent<{ type: string; id: number; error?: string; ms?: number }>) => {
-      const { type, id, error, ms } = event.data;
-      const batch = this.inFlight.get(id);
-      if (type === "failed") {
-        console.error(`view batch ${id} was not stored: ${error}`);
-        this.totals.dropped += batch?.views ?? 0;
-      } else if (batch) {
-        this.totals.written += batch.views;
-        if (batch.views > 0) this.totals.onBatch?.(batch.views, (ms ?? 0) / 1000);
-      }
-      batch?.done();
-      this.inFlight.delete(id);
-      if (this.windowEnded && this.inFlight.size === 0) this.handOver(false);
-    };
-  }
+  ) {}
 
   static async start(target: ViewWriterTarget, options: { flushMs: number; batchMax: number; retention: RetentionSettings }): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
-    await new Promise<void>((resolve, reject) => {
-      worker.onerror = (event) => reject(new Error(`view writer failed to start: ${event.message}`));
-      worker.onmessage = (event: MessageEvent) => event.data?.type === "ready" && resolve();
-      worker.postMessage({ type: "open", target, retention: options.retention });
-    });
-    return new ViewRecorder(worker, options.flushMs, options.batchMax);
+    const writer = connectWorker<ViewWriterProtocol>(worker, {}, {}, "view writer");
+    await started(worker, writer.call("open", { target, retention: options.retention }), "view writer");
+    return new ViewRecorder(worker, writer, options.flushMs, options.batchMax);
   }
 
   /** Views waiting for the window to end. */
@@ -81,7 +66,7 @@ export class ViewRecorder {
 
   private endWindow() {
     this.timer = null;
-    if (this.inFlight.size > 0) this.windowEnded = true;
+    if (this.inFlight > 0) this.windowEnded = true;
     else this.handOver(false);
   }
 
@@ -102,25 +87,39 @@ export class ViewRecorder {
     }
     this.windowEnded = false;
     if (this.buffered === 0 && !fold) return;
-    const id = this.nextBatchId++;
     const views = this.buffered;
-    this.latestCommit = new Promise<void>((done) => this.inFlight.set(id, { done, views }));
     this.totals.handedOver += views;
+    let stored: Promise<{ ms: number }>;
     if (views > 0) {
       const { batch, transfer } = this.buffer.take();
-      this.worker.postMessage({ type: "batch", id, views: batch, fold }, transfer);
+      stored = this.writer.call("batch", { views: batch, fold }, { transfer });
       this.buffered = 0;
-    } else this.worker.postMessage({ type: "batch", id, views: null, fold });
+    } else stored = this.writer.call("batch", { views: null, fold });
+    this.inFlight++;
+    this.latestCommit = stored.then(
+      ({ ms }) => {
+        this.totals.written += views;
+        if (views > 0) this.totals.onBatch?.(views, ms / 1000);
+        this.answered();
+      },
+      (error: Error) => {
+        console.error(`a view batch was not stored: ${error.message}`);
+        this.totals.dropped += views;
+        this.answered();
+      },
+    );
+  }
+
+  private answered() {
+    this.inFlight--;
+    if (this.windowEnded && this.inFlight === 0) this.handOver(false);
   }
 
   /** Stops accepting views, stores what is buffered and closes the Worker's connection. */
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
-    await new Promise<void>((resolve) => {
-      this.worker.onmessage = (event: MessageEvent) => event.data?.type === "closed" && resolve();
-      this.worker.postMessage({ type: "close" });
-    });
+    await this.writer.call("close", undefined);
     this.worker.terminate();
   }
 }

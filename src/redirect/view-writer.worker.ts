@@ -11,10 +11,22 @@ import type { ViewBatch } from "./view-batch.ts";
 import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
 import { RetentionSchedule, type RetentionSettings } from "./view-retention.ts";
+import { serveParent } from "../rpc.ts";
 
 declare const self: Worker;
 
-type Message = { type: "open"; target: ViewWriterTarget; retention: RetentionSettings } | { type: "batch"; id: number; views: ViewBatch | null; fold: boolean } | { type: "close" };
+export type ViewWriterProtocol = {
+  worker: {
+    /** Opens the connection; the recorder starts once this is answered. */
+    open: { payload: { target: ViewWriterTarget; retention: RetentionSettings }; reply: void };
+    /** Stores a batch (null: none, only the fold), after every batch sent before it; answers the time it took. */
+    batch: { payload: { views: ViewBatch | null; fold: boolean }; reply: { ms: number } };
+    /** Finishes the batches sent and closes the connection. */
+    close: { payload: void; reply: void };
+  };
+  parent: {};
+  notices: {};
+};
 
 /** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
@@ -115,31 +127,24 @@ function closeEachDay() {
   }, DAY_MS - (Date.now() % DAY_MS) + 1000);
 }
 
-self.onmessage = (event: MessageEvent<Message>) => {
-  const message = event.data;
-  if (message.type === "open") {
-    writer = message.target.kind === "sqlite" ? sqliteWriter(message.target.dbPath) : postgresWriter(message.target.url, message.target.slot);
+serveParent<ViewWriterProtocol>(self, {
+  open: ({ target, retention: settings }) => {
+    writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath) : postgresWriter(target.url, target.slot);
     closeEachDay();
-    retention = new RetentionSchedule(message.retention, enqueue, writer.pruneChunk, writer.retentionLock);
-    self.postMessage({ type: "ready" });
-  } else if (message.type === "batch") {
-    if (message.views) retention?.noteBatch();
-    queue = queue.then(async () => {
-      try {
-        const started = performance.now();
-        await writer!.write(message.views, message.fold);
-        // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
-        self.postMessage({ type: "committed", id: message.id, ms: performance.now() - started });
-      } catch (error) {
-        self.postMessage({ type: "failed", id: message.id, error: String(error) });
-      }
+    retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, writer.retentionLock);
+  },
+  batch: ({ views, fold }) => {
+    if (views) retention?.noteBatch();
+    return enqueue(async () => {
+      const started = performance.now();
+      await writer!.write(views, fold);
+      // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
+      return { ms: performance.now() - started };
     });
-  } else if (message.type === "close") {
+  },
+  close: () => {
     if (dayTimer) clearTimeout(dayTimer);
     retention?.stop();
-    queue = queue.then(async () => {
-      await writer?.close();
-      self.postMessage({ type: "closed" });
-    });
-  }
-};
+    return enqueue(async () => writer?.close());
+  },
+});

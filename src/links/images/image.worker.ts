@@ -1,20 +1,31 @@
 // Decoding, cropping and encoding take ~0.5–1.5 s per image: done here so that an upload never stalls a redirect.
 import type { Focal } from "../model.ts";
-import { normaliseImage, rerender } from "./normalise.ts";
+import { normaliseImage, rerender, type Normalised, type Renditions } from "./normalise.ts";
+import { serveParent, transfer } from "../../rpc.ts";
 import type { ImageKind } from "./sniff.ts";
 
 declare const self: Worker;
 
-/** "upload": a new file (any supported kind); "rerender": a kept source cut again for a new focal point. */
-export type ImageJob = { id: number; job: "upload"; bytes: ArrayBuffer; kind: ImageKind; focal: Focal } | { id: number; job: "rerender"; bytes: ArrayBuffer; focal: Focal };
-
-self.onmessage = async (event: MessageEvent<ImageJob>) => {
-  const message = event.data;
-  try {
-    const result = message.job === "upload" ? await normaliseImage(message.bytes, message.kind, message.focal) : { renditions: await rerender(message.bytes, message.focal) };
-    const transfer = [...Object.values(result.renditions), ...("source" in result ? [result.source] : [])].map((bytes) => bytes.buffer as ArrayBuffer);
-    self.postMessage({ id: message.id, ...result }, transfer);
-  } catch (error) {
-    self.postMessage({ id: message.id, error: String(error) });
-  }
+export type ImageWorkerProtocol = {
+  worker: {
+    /** A new file (any supported kind): the kept source, its renditions and its upright size. */
+    upload: { payload: { bytes: ArrayBuffer; kind: ImageKind; focal: Focal }; reply: Normalised };
+    /** A kept source cut again for a new focal point. */
+    rerender: { payload: { bytes: ArrayBuffer; focal: Focal }; reply: { renditions: Renditions } };
+  };
+  parent: {};
+  notices: {};
 };
+
+const buffersOf = (renditions: Renditions) => Object.values(renditions).map((bytes) => bytes.buffer as ArrayBuffer);
+
+serveParent<ImageWorkerProtocol>(self, {
+  upload: async ({ bytes, kind, focal }) => {
+    const result = await normaliseImage(bytes, kind, focal);
+    return transfer(result, [...buffersOf(result.renditions), result.source.buffer as ArrayBuffer]);
+  },
+  rerender: async ({ bytes, focal }) => {
+    const renditions = await rerender(bytes, focal);
+    return transfer({ renditions }, buffersOf(renditions));
+  },
+});

@@ -5,7 +5,8 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { AppError, badRequest, tooLarge } from "../../http/errors.ts";
 import { workerEntry } from "../../workers.ts";
 import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
-import type { ImageJob } from "./image.worker.ts";
+import type { ImageWorkerProtocol } from "./image.worker.ts";
+import { connectWorker, type WorkerClient } from "../../rpc.ts";
 import type { Focal } from "../model.ts";
 import type { Renditions } from "./normalise.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
@@ -29,8 +30,6 @@ export type StoredRenditions = { urls: Record<RenditionId, string>; wideBytes: n
 /** A stored upload: `url` is the wide rendition (what `imageUrl` has always been), `sourceUrl` the kept source. */
 export type StoredImage = StoredRenditions & { url: string; width: number; height: number; bytes: number; sourceUrl: string; source: SourceImage };
 
-type WorkerReply = { id: number; source?: Uint8Array; renditions?: Renditions; sourceWidth?: number; sourceHeight?: number; error?: string };
-
 const newName = () => `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))}.jpg`;
 /** The stored name behind an upload URL; null for any other URL. */
 const storedName = (url: string | null) => {
@@ -52,12 +51,13 @@ export class ImageTooLarge extends AppError {
 export const RECYCLE_PIXELS = 12_000_000;
 
 /** One codec Worker; `retiring`: takes no new jobs, and is terminated when its last job is answered. */
-type Processor = { worker: Worker; jobs: number; retiring: boolean };
+type Processor = { worker: Worker; client: WorkerClient<ImageWorkerProtocol>; jobs: number; retiring: boolean };
+type Jobs = ImageWorkerProtocol["worker"];
 
 export class ImageStore {
   private current: Processor | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, { processor: Processor; resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+  /** Workers not terminated yet (a retiring one finishes its jobs). */
+  private readonly running = new Set<Processor>();
   /** Workers started so far (tests: a large job is followed by a fresh one). */
   workersStarted = 0;
 
@@ -74,26 +74,15 @@ export class ImageStore {
   /** The Worker starts on the first upload, so a server that never receives one never loads the codecs. */
   private get processor(): Processor {
     if (!this.current) {
-      const processor: Processor = { worker: new Worker(workerEntry("links/images/image.worker.ts")), jobs: 0, retiring: false };
-      this.workersStarted++;
-      processor.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-        const { id, renditions, error } = event.data;
-        const pending = this.pending.get(id);
-        this.pending.delete(id);
-        this.finished(processor);
-        if (renditions) pending?.resolve(event.data);
-        else pending?.reject(new Error(error));
-      };
-      // A Worker that dies (out of memory, say) fails its own jobs rather than leaving them waiting forever.
-      processor.worker.onerror = (event) => {
+      const worker = new Worker(workerEntry("links/images/image.worker.ts"));
+      // A Worker that dies (out of memory, say) fails its own jobs (its client rejects them) and takes no more.
+      const processor: Processor = { worker, client: connectWorker<ImageWorkerProtocol>(worker, {}, {}, "image worker"), jobs: 0, retiring: false };
+      worker.addEventListener("error", () => {
         this.retire(processor);
-        for (const [id, pending] of this.pending) {
-          if (pending.processor !== processor) continue;
-          this.pending.delete(id);
-          pending.reject(new Error(`image worker failed: ${event.message}`));
-        }
-        processor.worker.terminate();
-      };
+        this.terminate(processor);
+      });
+      this.workersStarted++;
+      this.running.add(processor);
       this.current = processor;
     }
     return this.current;
@@ -104,19 +93,26 @@ export class ImageStore {
     if (this.current === processor) this.current = null;
   }
 
-  private finished(processor: Processor): void {
-    processor.jobs--;
-    if (processor.retiring && processor.jobs === 0) processor.worker.terminate();
+  private terminate(processor: Processor): void {
+    processor.worker.terminate();
+    processor.client.fail(new Error("the image worker was stopped"));
+    this.running.delete(processor);
   }
 
-  /** `pixels`: the decoded size; a large one is the Worker's last new job (those already sent to it still finish there). */
-  private run(job: ImageJob, transfer: ArrayBuffer[], pixels: number): Promise<WorkerReply> {
+  /**
+   * `pixels`: the decoded size; a large one is the Worker's last new job (those already sent to it still finish
+   * there). The job's bytes are moved to the Worker.
+   */
+  private async run<K extends keyof Jobs & string>(job: K, payload: Jobs[K]["payload"] & { bytes: ArrayBuffer }, pixels: number): Promise<Jobs[K]["reply"]> {
     const processor = this.processor;
     processor.jobs++;
     if (pixels > this.recyclePixels) this.retire(processor);
-    const reply = new Promise<WorkerReply>((resolve, reject) => this.pending.set(job.id, { processor, resolve, reject }));
-    processor.worker.postMessage(job, transfer);
-    return reply;
+    try {
+      return await processor.client.call(job, payload, { transfer: [payload.bytes] });
+    } finally {
+      processor.jobs--;
+      if (processor.retiring && processor.jobs === 0) this.terminate(processor);
+    }
   }
 
   /**
@@ -134,8 +130,8 @@ export class ImageStore {
     if (!withinPixelBudget(declared)) throw new ImageTooLarge(declared);
     const size = bytes.byteLength;
     try {
-      const reply = await this.run({ id: this.nextId++, job: "upload", bytes, kind, focal }, [bytes], declared.width * declared.height);
-      return { kept: reply.source!, renditions: reply.renditions!, source: { width: reply.sourceWidth!, height: reply.sourceHeight!, bytes: size } };
+      const reply = await this.run("upload", { bytes, kind, focal }, declared.width * declared.height);
+      return { kept: reply.source, renditions: reply.renditions, source: { width: reply.sourceWidth, height: reply.sourceHeight, bytes: size } };
     } catch {
       // The header said image but the content did not decode.
       throw badRequest("Please select an image file", "image");
@@ -181,8 +177,8 @@ export class ImageStore {
     const bytes = body instanceof Uint8Array ? body.slice().buffer : await body.arrayBuffer();
     // A kept source is a JPEG written here, its long side bounded (normalise.ts): within the budget by construction.
     const size = imageDimensions(new Uint8Array(bytes), "jpeg");
-    const reply = await this.run({ id: this.nextId++, job: "rerender", bytes, focal }, [bytes], size ? size.width * size.height : 0);
-    return this.saveRenditions(reply.renditions!);
+    const reply = await this.run("rerender", { bytes, focal }, size ? size.width * size.height : 0);
+    return this.saveRenditions(reply.renditions);
   }
 
   /** remove() for each URL. */
@@ -241,8 +237,7 @@ export class ImageStore {
   }
 
   close(): void {
-    for (const { processor } of this.pending.values()) processor.worker.terminate();
-    this.current?.worker.terminate();
+    for (const processor of this.running) this.terminate(processor);
     this.current = null;
   }
 }
