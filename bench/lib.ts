@@ -104,12 +104,13 @@ export async function waitForHttp(url: string) {
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/** A session cookie and an API token for user id `userId`, written straight into the data directory. */
+/** A session cookie and an API token for user id `userId` (who has accepted the terms), written straight into the data directory. */
 export function credentialsFor(dataDir: string, userId: number): { cookie: string; token: string } {
   const sqlite = new Database(join(dataDir, "linkprev.db"));
   const session = `benchsession${userId}`;
   const token = `lp_benchtoken${userId}`;
-  sqlite.run("INSERT OR REPLACE INTO sessions (sid, sess, expire) VALUES (?, ?, ?)", [hashSecret(session), JSON.stringify({ userId, createdAt: Date.now() }), Date.now() + 86_400_000]);
+  sqlite.run("INSERT OR REPLACE INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)", [hashSecret(session), userId, JSON.stringify({ userId, createdAt: Date.now() }), Date.now() + 86_400_000]);
+  sqlite.run("INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, 1, 1)", [userId]);
   sqlite.run("INSERT OR IGNORE INTO api_tokens (user_id, token_hash, name) VALUES (?, ?, 'bench')", [userId, hashSecret(token)]);
   sqlite.close();
   return { cookie: `lp_session=${session}`, token };
