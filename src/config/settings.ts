@@ -100,6 +100,14 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Custom domains (src/domains/): the DNS servers verification asks (comma-separated ip or ip:port; unset: the
+  // system's), where owners point their hosts (a CNAME target, and/or comma-separated IPv4/IPv6 addresses for an apex).
+  DNS_SERVERS: z.string().default(""),
+  DOMAIN_CNAME_TARGET: optionalText,
+  DOMAIN_ADDRESSES: z.string().default(""),
+  // Caddy's on-demand TLS check (GET /tls/ask?domain=NAME) on a listener of its own; unset: none; 0: any free port.
+  TLS_ASK_HOST: z.string().min(1).default("127.0.0.1"),
+  TLS_ASK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
   // off: no request lines (errors are still written, as text).
   LOG_FORMAT: z.enum(["json", "text", "off"], "json, text or off").optional(),
