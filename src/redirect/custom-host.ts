@@ -5,7 +5,7 @@ import type { Server } from "bun";
 import type { HostDomain } from "../domains/host-map.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
-import type { createGoHandler } from "./go.ts";
+import { VERSION_PATTERN, type createGoHandler } from "./go.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
 
 type HostDeps = {
@@ -38,12 +38,15 @@ export function createCustomHostRouter(deps: HostDeps) {
       if (domain.rootUrl) return redirect(domain.rootUrl);
       return new Response(isGet ? rootPage(domain.hostname) : null, { headers: { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8" } });
     }
-    const slug = path.slice(1);
-    if (!couldBeLinkSlug(slug)) return missing(domain);
-    const shortUrl = `${deps.scheme}//${domain.hostname}/${slug}`;
+    // /{slug}, or /{slug}/{version} (docs/decisions/0007) as /go has them.
+    const [slug = "", version = "1", extra] = path.slice(1).split("/");
+    if (extra !== undefined || !couldBeLinkSlug(slug) || !VERSION_PATTERN.test(version)) return missing(domain);
+    const shortUrl = `${deps.scheme}//${domain.hostname}${path}`;
     // Only the domain's own link: the owner's link under this slug, and placed on this domain.
     const respond = (link: GoAnswer) =>
-      link && link !== RETIRED && link.domainId === domain.id ? deps.go.answer(request, server, isGet, link, "1", shortUrl) : missing(domain);
+      link && link !== RETIRED && link.domainId === domain.id
+        ? deps.go.answer(request, server, isGet, link, version, shortUrl)
+        : missing(domain);
     const cached = deps.cache.peek(domain.userSlug, slug);
     return cached !== undefined ? respond(cached) : deps.cache.load(domain.userSlug, slug).then(respond);
   };

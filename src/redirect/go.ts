@@ -59,7 +59,7 @@ function isPrefetch(headers: Headers): boolean {
 /** The plain address is version 1; its crawler page names the plain address. */
 const PLAIN = "1";
 /** A version as written in an address: a positive whole number without leading zeros, below 10⁹. */
-const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
+export const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
 /** The QR code's scan marker (`?qr=1`, see src/links/qr.ts): a query string is rare, so most requests stop at the `?` test. */
 function hasScanMarker(url: string): boolean {
   const query = url.indexOf("?");
