@@ -53,6 +53,8 @@ async function verifiedDomain(owner: ApiClient, hostname: string): Promise<Domai
   publish(domain);
   const checked = await verify(owner, domain.id);
   expect(checked.status).toBe("verified");
+  // Served once the host map has reloaded (the ask check reads the same map as the routing).
+  await eventually(async () => expect((await ask(hostname)).status).toBe(200));
   return checked;
 }
 
