@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
-import { apiClient, crawlerAgents, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { join } from "node:path";
+import { apiClient, crawlerAgents, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let dns: TestDnsServer;
@@ -292,4 +293,34 @@ describe("the TLS ask listener", () => {
     await eventually(async () => expect((await ask("gone.ask-acme.test")).status).toBe(403));
     expect((await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM domains WHERE hostname = ?", "gone.ask-acme.test"))!.n).toBe(0);
   });
+});
+
+test("linkprev domains add, list, verify and remove, and links create --domain", async () => {
+  const owner = await apiClient(server, null);
+  const { token } = await seedApiToken(server.sql, owner.userId);
+  const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+  const run = async (...args: string[]) => {
+    const child = Bun.spawn([process.execPath, cli, ...args], {
+      env: { ...process.env, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    return { stdout, stderr, code };
+  };
+  const added = await run("domains", "add", "Cli.Acme.test");
+  expect(added.code).toBe(0);
+  expect(added.stdout).toContain("Added cli.acme.test (pending)");
+  expect(added.stdout).toMatch(/TXT\s+_linkprev\.cli\.acme\.test\s+linkprev-verify=/);
+  expect(added.stdout).toMatch(new RegExp(`CNAME\\s+cli\\.acme\\.test\\s+${CNAME_TARGET.replaceAll(".", "\\.")}`));
+  const domain = ((await (await owner.call("/api/domains")).json()) as { domains: DomainJson[] }).domains[0]!;
+  publish(domain);
+  const verified = await run("domains", "verify", "cli.acme.test");
+  expect(verified).toMatchObject({ code: 0, stdout: expect.stringMatching(/^cli\.acme\.test: verified/) });
+  expect((await run("domains", "list")).stdout).toMatch(/cli\.acme\.test\s+verified\s+0/);
+  const created = await run("links", "create", "--target", "https://acme.test/cli", "--title", "CLI", "--description", "From the CLI", "--slug", "from-cli", "--domain", "cli.acme.test");
+  expect(created).toMatchObject({ code: 0, stdout: "https://cli.acme.test/from-cli\n" });
+  const refused = await run("domains", "remove", "cli.acme.test");
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/1 link uses this domain/);
 });
