@@ -103,6 +103,7 @@ const ROUTES: Record<string, string> = {
   "GET /contact": "/contact",
   "GET /admin": "/admin",
   "GET /admin/link/new": "/admin/link/new",
+  "GET /admin/domains": "/admin/domains",
   "GET /admin/link/edit/:linkSlug": "/admin/link/edit/{slug}",
 };
 
