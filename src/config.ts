@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
 import { shownValue } from "./config/secret-settings.ts";
-import { EnvSchema, type ConfigOverrides } from "./config/settings.ts";
+import { commaItems, EnvSchema, type ConfigOverrides } from "./config/settings.ts";
 
 export type { ConfigOverrides } from "./config/settings.ts";
 
@@ -67,8 +67,6 @@ export type Config = {
   /** Custom domains: the resolvers verification asks (empty: the system's), the records owners publish, the TLS ask listener. */
   domains: { dnsServers: string[]; cnameTarget: string | null; addresses: string[]; askHost: string; askPort: number | null };
 };
-
-const commaList = (value: string) => value.split(",").map((item) => item.trim()).filter((item) => item !== "");
 
 /** A whole fetch (all hops, headers and body) must finish within this. */
 const FETCH_DEADLINE_MS = 8000;
@@ -197,9 +195,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     metrics: { token: e.METRICS_TOKEN ?? null, host: e.METRICS_HOST, port: e.METRICS_PORT ?? null },
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
     domains: {
-      dnsServers: commaList(e.DNS_SERVERS),
+      dnsServers: commaItems(e.DNS_SERVERS),
       cnameTarget: e.DOMAIN_CNAME_TARGET?.toLowerCase().replace(/\.$/, "") ?? null,
-      addresses: commaList(e.DOMAIN_ADDRESSES),
+      addresses: commaItems(e.DOMAIN_ADDRESSES),
       askHost: e.TLS_ASK_HOST,
       askPort: e.TLS_ASK_PORT ?? null,
     },
