@@ -25,6 +25,7 @@ const NOT_API = new Set([
   "GET /contact",
   "GET /admin",
   "GET /admin/link/new",
+  "GET /admin/domains",
   "GET /admin/link/edit/:linkSlug",
   "GET /docs/api",
 ]);
