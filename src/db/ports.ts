@@ -25,6 +25,8 @@ export type GoLinkRow = {
   imageXUrl: string | null;
   xTitle: string | null;
   whatsappDescription: string | null;
+  /** The custom domain it is served on as /{linkSlug} (null: none). */
+  domainId: number | null;
 };
 
 /** The database services query: drizzle (`db`, awaited), transactions, and what differs between the engines. */

@@ -43,7 +43,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   };
 }
 
-export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null): LinkFormProps => ({
+export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null, domains: string[]): LinkFormProps => ({
   mode: link ? "edit" : "create",
   link: link && {
     linkSlug: link.linkSlug,
@@ -58,10 +58,12 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     focalY: link.focalY,
     images: link.images,
     variants: link.variants,
+    domain: link.domain,
   },
   sourceImage: link?.sourceImage ?? null,
   customSlugAllowed: entitlement.plan.customSlugs,
   userSlug: user.userSlug,
   publicUrl: services.config.publicUrl,
   autoFill: services.config.fetch.enabled,
+  domains,
 });
