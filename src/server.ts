@@ -14,7 +14,8 @@ import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
-import { GonePage, NotFoundPage } from "./pages/not-found.tsx";
+import { GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
+import { DATABASE_DOWN_MESSAGE, retryAfterHeaders } from "./http/database-down.ts";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
@@ -73,6 +74,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
+    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
   });
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
@@ -118,6 +120,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     trustProxy: config.trustProxy,
     notFoundHtml: ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
+    unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 
@@ -170,6 +173,15 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       ]),
     );
 
+  const ready = async () => {
+    try {
+      await database.ping();
+      return Response.json({ ok: true, message: "The database answers" });
+    } catch (error) {
+      console.error(`health check: ${String(error)}`);
+      return Response.json({ ok: false, message: "The database does not answer" }, { status: 503, headers: retryAfterHeaders });
+    }
+  };
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   // /go alone is neither logged nor given a request id: it is counted (GoCounts) and must stay that cheap.
   const rawRoutes = {
@@ -177,18 +189,11 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     ...observeAll({
       ...refuseMalformedPaths({ "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name!) }, ...(await assetRoutes()) }),
       ...metricsRoute,
-      // For container health checks: the database must answer.
-      "/healthz": {
-        GET: async () => {
-          try {
-            await database.ping();
-            return Response.json({ ok: true });
-          } catch (error) {
-            console.error(`health check: ${String(error)}`);
-            return Response.json({ ok: false, message: "The database does not answer" }, { status: 503 });
-          }
-        },
-      },
+      // Readiness (docs/self-hosting.md#health-checks): the database must answer. /healthz is the older name.
+      "/readyz": { GET: ready },
+      "/healthz": { GET: ready },
+      // Liveness: the process serves, so /go keeps redirecting from its cache while the database is away.
+      "/livez": { GET: () => Response.json({ ok: true, message: "The process serves requests" }) },
     }),
   };
   const server = Bun.serve({

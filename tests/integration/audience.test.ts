@@ -125,7 +125,8 @@ function writerWithClock(now: () => number): { write: (batch: ViewBatch) => Prom
   }
   const sql = new SQL(postgresOptions(postgres.url, 1));
   const store = new PgViewStore(sql, 7, now);
-  return { write: (batch) => store.write(batch), close: () => sql.close() };
+  let seq = 0;
+  return { write: (batch) => store.write(batch, ++seq), close: () => sql.close() };
 }
 
 describe("the UTC day change, on the writer's clock", () => {
