@@ -7,7 +7,7 @@ export const RETRY_AFTER_SECONDS = 5;
 export const DATABASE_DOWN_MESSAGE = "The database is not answering right now. Please try again in a few seconds.";
 
 /** Bun's PostgreSQL client codes for a connection it could not open, lost or gave up on. */
-const POSTGRES_CONNECTION = /^ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_REFUSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT)$/;
+const POSTGRES_CONNECTION = /^ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_REFUSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT)$/;
 /**
  * SQLSTATEs of a server that cannot serve now: connection exceptions (08), shutting down or starting (57P01–57P03),
  * out of resources or disk (53), a read-only server (25006: a replica during a failover).
