@@ -58,7 +58,13 @@ program
   .addHelpText("after", "\nExample:\n  linkprev serve --port 8080 --data /var/lib/linkprev")
   .action(async (options: DataOptions & { printLoginLink?: boolean }) => {
     const config = configFrom(options);
-    const server = await startServer(config);
+    const server = await startServer(config).catch((error: { code?: unknown }) => {
+      const code = String(error?.code);
+      if (code === "EROFS" || code === "EACCES" || code.startsWith("SQLITE_READONLY") || code === "SQLITE_CANTOPEN") {
+        throw new CliError(`The data directory ${config.dataDir} cannot be written (${code}): LinkPrev keeps its database, uploads and view spool there`, 1);
+      }
+      throw error;
+    });
     // At once, before anything else is awaited: the server already answers, so a signal from now on must store
     // the views it counted (the sign-in link below is a database write that can take a moment).
     const shutdown = async (signal: string) => {

@@ -1,10 +1,11 @@
 // SQLite on a full filesystem (a small tmpfs the test mounts, as root) under a paced load of people, crawlers and API
 // writes: writes answer 503 (never 500) while the disk is full, views wait (the spool cannot be written either, so
 // in memory), and once space is freed every served view is stored exactly once, every acknowledged link is there,
-// and PRAGMA integrity_check passes. Skipped, saying why, when not root (mounting needs it).
+// and PRAGMA integrity_check passes. A read-only data directory (a read-only bind mount) is a clear error at start.
+// Skipped, saying why, when not root (mounting needs it).
 import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventually } from "../helpers/eventually.ts";
@@ -99,3 +100,24 @@ test.skipIf(!root)("a full disk: writes answer 503, views wait, and once space i
     db.close();
   }
 }, 60_000);
+
+test.skipIf(!root)("a read-only data directory: the server says so and exits 1, the database untouched", async () => {
+  const work = mkdtempSync(join(tmpdir(), "linkprev-ro-"));
+  const [data, readOnly] = [join(work, "data"), join(work, "ro")];
+  mkdirSync(data);
+  mkdirSync(readOnly);
+  expect(Bun.spawnSync([process.execPath, cli, "admin", "migrate", "--data", data]).exitCode).toBe(0);
+  expect(Bun.spawnSync(["mount", "--bind", data, readOnly]).exitCode).toBe(0);
+  try {
+    expect(Bun.spawnSync(["mount", "-o", "remount,ro,bind", readOnly]).exitCode).toBe(0);
+    const serve = Bun.spawnSync([process.execPath, cli, "serve", "--port", "0", "--data", readOnly], { timeout: 20_000 });
+    expect(serve.exitCode).toBe(1);
+    expect(serve.stderr.toString()).toContain(`The data directory ${readOnly} cannot be written`);
+  } finally {
+    Bun.spawnSync(["umount", readOnly]);
+  }
+  const db = new Database(join(data, "linkprev.db"), { readonly: true });
+  expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+  db.close();
+  rmSync(work, { recursive: true, force: true });
+});
