@@ -201,6 +201,9 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: config.maxBodyBytes,
+    // While the database is away a request may wait for a connection attempt or two (db/postgres/options.ts) before
+    // its 503: Bun's default of 10 s would reset the client's connection instead.
+    idleTimeout: 30,
     development: false,
     routes: rawRoutes,
     fetch: async (request, server) => {

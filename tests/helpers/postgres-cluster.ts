@@ -132,6 +132,10 @@ export async function sweepLeftoverClusters(): Promise<number> {
     const dir = join("/tmp", name);
     const dataDir = join(dir, "data");
     try {
+      // A run still alive may have stopped or be restarting its cluster (tests/reliability/postgres-faults.test.ts):
+      // between the postmaster's exit and its pid file's removal, the checks below would take it for a leftover.
+      const starter = readPid(join(dir, OWNER_FILE));
+      if (starter !== null && starter !== process.pid && isAlive(starter) && Date.now() - statSync(dir).mtimeMs < MAX_CLUSTER_AGE_MS) continue;
       const postmaster = readPid(join(dataDir, "postmaster.pid"));
       if (postmaster === null) {
         if (Date.now() - statSync(dir).mtimeMs < MAX_HALF_MADE_AGE_MS) continue; // maybe a concurrent run in initdb

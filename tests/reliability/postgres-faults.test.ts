@@ -75,6 +75,9 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
 
   afterAll(async () => {
     if (node) await stopNode(node, { signal: "SIGKILL" });
+    // What made an unexpected answer, if any did (the node logs each failed request).
+    const failures = (await node?.stderr)?.split("\n").filter((line) => line.includes("request failed"));
+    if (failures?.length) console.error(failures.slice(0, 5).join("\n"));
     await db?.close();
     proxy?.close();
     await cluster?.stop();
