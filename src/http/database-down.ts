@@ -10,9 +10,10 @@ export const DATABASE_DOWN_MESSAGE = "The database is not answering right now. P
 const POSTGRES_CONNECTION = /^ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_REFUSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT)$/;
 /**
  * SQLSTATEs of a server that cannot serve now: connection exceptions (08), shutting down or starting (57P01–57P03),
- * out of resources or disk (53), a read-only server (25006: a replica during a failover).
+ * out of resources or disk (53), errors of its files or disk (58), a read-only server (25006: a replica during a
+ * failover).
  */
-const POSTGRES_STATE = /^(08...|57P0[123]|53...|25006)$/;
+const POSTGRES_STATE = /^(08...|57P0[123]|53...|58...|25006)$/;
 const SQLITE = /^SQLITE_(FULL|BUSY|LOCKED|READONLY|IOERR|CANTOPEN)/;
 
 /** Whether the error (or one it wraps: drizzle wraps the driver's) says the database cannot answer now. */
