@@ -6,6 +6,7 @@ import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
 import { shownValue } from "./config/secret-settings.ts";
 import { EnvSchema, type ConfigOverrides } from "./config/settings.ts";
+import { linkCacheBudget, type LinkCacheBudget } from "./config/link-cache-budget.ts";
 
 export type { ConfigOverrides } from "./config/settings.ts";
 
@@ -33,7 +34,8 @@ export type Config = {
   production: boolean;
   viewFlushMs: number;
   viewBatchMax: number;
-  linkCacheSize: number;
+  /** The /go link cache's memory budget, and where it came from (printed at start). */
+  linkCache: LinkCacheBudget;
   appWorkers: number;
   testSlowRouteMs: number;
   /** VIEW_RETENTION_DAYS in milliseconds; 0 = keep raw views forever. */
@@ -154,7 +156,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     production: e.NODE_ENV === "production",
     viewFlushMs: e.VIEW_FLUSH_MS,
     viewBatchMax: e.VIEW_BATCH_MAX,
-    linkCacheSize: e.LINK_CACHE_SIZE,
+    linkCache: linkCacheBudget(e.LINK_CACHE_MB, e.LINK_CACHE_SIZE),
     // One core stays with the request thread (and the view writer); the rest, at most 4, render pages.
     testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,
     viewRetentionMs: e.VIEW_RETENTION_DAYS * 86_400_000,

@@ -63,12 +63,18 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
   const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
-  const linkCache = new LinkCache(platform.goLinks, config.linkCacheSize, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
+  const linkCache = new LinkCache(platform.goLinks, config.linkCache.bytes, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
   await changes.subscribeLinkChanges(
     (key) => linkCache.invalidate(key),
     () => linkCache.clear(),
   );
-  await linkCache.warm();
+  if (config.linkCache.deprecation) console.warn(config.linkCache.deprecation);
+  const warming = performance.now();
+  const warmed = await linkCache.warm();
+  console.log(
+    `Link cache: ${Math.round(config.linkCache.bytes / 2 ** 20)} MB (${config.linkCache.source}); ${warmed} links held at start, ` +
+      `${Math.round(linkCache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,
+  );
   const views = await ViewRecorder.start(platform.viewWriter, {
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,

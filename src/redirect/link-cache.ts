@@ -1,13 +1,31 @@
-// A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
+// A link cache bounded in memory (LINK_CACHE_MB) in front of one indexed SELECT, with S3-FIFO eviction
+// (s3-fifo.ts) so that links read once do not push out the popular ones (docs/decisions/0022).
 // Every link change is announced through the change bus (this process on SQLite; every node on PostgreSQL by
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
-// Addresses found missing are remembered apart, in a small set with its own eviction, so that a stream of
-// unknown addresses (a scan, random guesses) never pushes live links out and turns their hits into reads.
+// Unknown addresses cost no database read: a filter of every address that may exist (address-filter.ts), built
+// at start and fed by the same announcements, answers "not found" at once. Those it lets through and that are
+// missing (a deleted link, a retired user slug) are remembered apart, in a small share of the budget with its
+// own eviction, so that negative answers never push live links out.
 import { systemClock, type Clock } from "../clock.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
-import { linkChangeKey } from "../db/link-change-key.ts";
+import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
 import { safeHttpUrl } from "../links/url.ts";
+import { AddressFilter } from "./address-filter.ts";
+import { S3Fifo } from "./s3-fifo.ts";
+
+/** The crawler pages of a link, rendered on first use by key (the version of the address); their bytes are charged to the cache. */
+class PreviewBodies extends Map<string, Uint8Array<ArrayBuffer>> {
+  constructor(private readonly charge: (bytes: number) => void = () => {}) {
+    super();
+  }
+
+  override set(key: string, body: Uint8Array<ArrayBuffer>): this {
+    super.set(key, body);
+    this.charge(body.byteLength + key.length + ENTRY_BYTES);
+    return this;
+  }
+}
 
 export type GoLink = GoLinkRow & {
   /** The crawler pages, rendered (and UTF-8 encoded) on first use, by key (the version of the address). */
@@ -20,46 +38,72 @@ type Entry = { link: GoLink; expires: number };
 /** A live link; RETIRED: the user slug is a deleted account's (410 Gone); null: not found. */
 export type GoAnswer = GoLink | typeof RETIRED | null;
 export { RETIRED };
-/** A negative answer, kept in the missing set: not found, or under a retired user slug. */
+/** A negative answer, kept apart: not found, or under a retired user slug. */
 type Missing = { answer: typeof RETIRED | null; expires: number };
 
+/** A small object or map entry's fixed cost (header and slots), in bytes: measured on Bun, rounded up. */
+const ENTRY_BYTES = 64;
+/** The 302 headers a person's first visit adds, charged up front. */
+const REDIRECT_HEADERS_BYTES = 256;
+/** A string's cost: its header and, to be safe, two bytes a character. */
+const stringBytes = (text: string) => 24 + text.length * 2;
+
+/**
+ * What a cached link costs, estimated from the row itself: every field it has (a new column counts without a
+ * change here), its key, the entry and the 302 headers. Crawler pages are charged as they are rendered.
+ */
+export function linkBytes(key: string, row: GoLinkRow): number {
+  let bytes = 4 * ENTRY_BYTES + REDIRECT_HEADERS_BYTES + stringBytes(key);
+  for (const value of Object.values(row)) bytes += 8 + (typeof value === "string" ? stringBytes(value) : 0);
+  return bytes;
+}
+
+/** The share of the budget that remembers negative answers, apart from the live links. */
+const MISSING_SHARE = 1 / 32;
+const missingBytes = (key: string) => 2 * ENTRY_BYTES + stringBytes(key);
+
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
-function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
+function servable(row: GoLinkRow | typeof RETIRED | null, charge?: (bytes: number) => void): GoAnswer {
   if (row === RETIRED) return row;
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
-  return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
+  return row && targetUrl ? { ...row, targetUrl, previewBodies: new PreviewBodies(charge) } : null;
 }
-
-/** Sets `key` last, first evicting the oldest entry when the map is full (Map keeps insertion order). */
-function setBounded<V>(map: Map<string, V>, limit: number, key: string, value: V): void {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
-
-/** How many missing addresses are remembered, against the live-link bound: enough for a few mistyped or removed links. */
-const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.floor(limit / 10)));
 
 export class LinkCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Addresses known not to exist (or retired), with their expiry; oldest first (Map keeps insertion order). */
-  private readonly missing = new Map<string, Missing>();
+  private readonly live: S3Fifo<Entry>;
+  private readonly missing: S3Fifo<Missing>;
+  /** null while it is being built (at start, after a reset): every lookup that misses then reads the database. */
+  private filter: AddressFilter | null = null;
+  /** Keys announced while the filter is being built, added once it is. */
+  private announcedDuringBuild: string[] = [];
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
+  /** Bumped by every reset, so that a filter built before it is thrown away. */
+  private resets = 0;
   /** Lookups answered from memory, and those that had to read the database (read by the metrics). */
   hits = 0;
   misses = 0;
+  /** Database reads that found nothing at the address (the filter's false positives, deleted links). */
+  unknownReads = 0;
+  /** Addresses the filter answered as unknown without a read. */
+  filtered = 0;
 
   /**
+   * @param budgetBytes the memory the cache may hold, live links and negative answers together (not the filter,
+   * which grows with the number of links: see filterBytes).
    * @param maxAgeMs how long an entry is trusted without a change announcement: a safety net should a
    * notification ever be lost (Infinity where every change is seen, one process on SQLite).
    */
   constructor(
     private readonly source: GoLinkSource,
-    private readonly limit: number,
+    readonly budgetBytes: number,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly clock: Clock = systemClock,
-    private readonly missingLimit = negativeLimitFor(limit),
-  ) {}
+  ) {
+    const missingBudget = Math.floor(budgetBytes * MISSING_SHARE);
+    this.missing = new S3Fifo(missingBudget);
+    this.live = new S3Fifo(budgetBytes - missingBudget);
+  }
 
   private expiry(): number {
     return this.maxAgeMs === Number.POSITIVE_INFINITY ? this.maxAgeMs : this.clock.now() + this.maxAgeMs;
@@ -69,27 +113,47 @@ export class LinkCache {
     return expires === Number.POSITIVE_INFINITY || expires >= this.clock.now();
   }
 
+  /** Holds a live link, its crawler pages charged to it as they are rendered. */
+  private hold(key: string, row: GoLinkRow | typeof RETIRED | null, warming = false): GoAnswer {
+    const entry: Entry = { link: null as never, expires: this.expiry() };
+    const link = servable(row, (bytes) => this.live.grow(key, entry, bytes));
+    if (link && link !== RETIRED) this.live.set(key, Object.assign(entry, { link }), linkBytes(key, link), warming);
+    return link;
+  }
+
   /**
-   * Fills the cache with the newest live links at start. A miss is a database read, and under traffic the
-   * writer's commits keep invalidating SQLite's page cache, so misses are far dearer than alone.
+   * At start: builds the filter of existing addresses, then fills the cache with the newest live links until
+   * the budget is full. A miss is a database read, and under traffic the writer's commits keep invalidating
+   * SQLite's page cache, so misses are far dearer than alone. Returns the links held.
    */
   async warm(): Promise<number> {
-    const expires = this.expiry();
+    await this.buildFilter();
     const generation = this.generation;
-    const rows = await this.source.newestGoLinks(this.limit);
+    // A guess at how many fit (a link with one card costs about 2 KB), read once.
+    const rows = await this.source.newestGoLinks(Math.ceil(this.live.budget / 1024));
     // A change announced while the rows were read: they may be older than it; misses will read afresh.
-    if (generation !== this.generation) return this.entries.size;
-    for (const row of rows) {
-      const link = servable(row);
-      if (link && link !== RETIRED) this.entries.set(linkChangeKey(link.userSlug, link.linkSlug), { link, expires });
-    }
-    return this.entries.size;
+    if (generation !== this.generation) return this.live.size;
+    for (const row of rows) this.hold(linkChangeKey(row.userSlug, row.linkSlug), row, true);
+    return this.live.size;
+  }
+
+  /** Reads every address that may exist; announcements that come meanwhile are added after. */
+  private async buildFilter(): Promise<void> {
+    const resets = this.resets;
+    this.filter = null;
+    this.announcedDuringBuild = [];
+    const filter = new AddressFilter();
+    await this.source.goAddresses((key) => filter.add(key));
+    if (resets !== this.resets) return;
+    for (const key of this.announcedDuringBuild) filter.add(key);
+    this.announcedDuringBuild = [];
+    this.filter = filter;
   }
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
     const key = linkChangeKey(userSlug, linkSlug);
-    const entry = this.entries.get(key);
+    const entry = this.live.get(key);
     if (entry !== undefined && this.fresh(entry.expires)) {
       this.hits++;
       return entry.link;
@@ -99,20 +163,26 @@ export class LinkCache {
       this.hits++;
       return missing.answer;
     }
+    // The user slug's key is in the filter once the slug is retired: its addresses are then read (410).
+    if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userChangeKey(userSlug))) {
+      this.filtered++;
+      return null;
+    }
     this.misses++;
     return undefined;
   }
 
-  /** Reads the link from the database and remembers it, a live one or a missing one, each within its own bound. */
+  /** Reads the link from the database and remembers it, a live one or a missing one, each within its own budget. */
   async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const generation = this.generation;
-    const link = servable(await this.source.findGoLink(userSlug, linkSlug));
-    if (generation !== this.generation) return link;
+    const row = await this.source.findGoLink(userSlug, linkSlug);
+    if (row === null) this.unknownReads++;
     const key = linkChangeKey(userSlug, linkSlug);
-    this.entries.delete(key);
+    if (generation !== this.generation) return servable(row);
+    this.live.delete(key);
     this.missing.delete(key);
-    if (link && link !== RETIRED) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });
-    else setBounded(this.missing, this.missingLimit, key, { answer: link, expires: this.expiry() });
+    const link = this.hold(key, row);
+    if (link === null || link === RETIRED) this.missing.set(key, { answer: link, expires: this.expiry() }, missingBytes(key));
     return link;
   }
 
@@ -121,32 +191,56 @@ export class LinkCache {
     return cached !== undefined ? cached : this.load(userSlug, linkSlug);
   }
 
-  /** Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"). */
+  /**
+   * Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"), and lets
+   * the filter know that it may exist now (a new link, a retired slug).
+   */
   invalidate(key: string): void {
     this.generation++;
+    if (this.filter !== null) this.filter.add(key);
+    else this.announcedDuringBuild.push(key);
     if (!key.endsWith("/")) {
-      this.entries.delete(key);
+      this.live.delete(key);
       this.missing.delete(key);
       return;
     }
-    // Once per account deletion: a pass over both bounded maps.
-    for (const map of [this.entries, this.missing]) for (const cached of map.keys()) if (cached.startsWith(key)) map.delete(cached);
+    // Once per account deletion: a pass over both caches.
+    const under = (cached: string) => cached.startsWith(key);
+    this.live.deleteWhere(under);
+    this.missing.deleteWhere(under);
   }
 
-  /** Drops everything: changes may have been missed. */
+  /** Drops everything and builds the filter again: changes may have been missed. */
   clear(): void {
     this.generation++;
-    this.entries.clear();
+    this.resets++;
+    this.live.clear();
     this.missing.clear();
+    this.buildFilter().catch((error) => console.error(`the link cache's address filter was not rebuilt (every unknown address is read meanwhile): ${String(error)}`));
   }
 
   /** Live links held. */
   get size(): number {
-    return this.entries.size;
+    return this.live.size;
   }
 
   /** Addresses remembered as missing. */
   get missingSize(): number {
     return this.missing.size;
+  }
+
+  /** Memory charged to the cache (live links, their crawler pages, negative answers): never above budgetBytes. */
+  get bytes(): number {
+    return this.live.bytes + this.missing.bytes;
+  }
+
+  /** Live links pushed out to stay within the budget. */
+  get evictions(): number {
+    return this.live.evictions;
+  }
+
+  /** The filter of existing addresses' table. */
+  get filterBytes(): number {
+    return this.filter?.bytes ?? 0;
   }
 }

@@ -48,6 +48,9 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const newestGoLinks = () => sqlite.query<GoLinkRow, [number]>(
     `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
   );
+  const goAddresses = () => sqlite.query<{ key: string }, []>(
+    "SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs",
+  );
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
@@ -71,6 +74,9 @@ export function openSqlitePlatform(dbPath: string): Platform {
       // The retired list is read on a miss only; the link cache keeps either answer.
       findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
       newestGoLinks: async (limit) => newestGoLinks().all(limit),
+      goAddresses: async (onAddress) => {
+        for (const { key } of goAddresses().iterate()) onAddress(key);
+      },
     },
     changes: {
       announceLinkChange: async (key) => {
