@@ -35,6 +35,8 @@ export type RunningServer = {
   port: number;
   /** The request thread's services (config, database, …): the app workers each build their own. */
   ctx: Services;
+  /** A link changed behind this server's back (tests that seed the database): what its announcement does. */
+  linkChanged: (key: string) => void;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
@@ -229,6 +231,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     port: server.port!,
     ctx,
     metricsUrl: metricsServer ? `http://${config.metrics.host.includes(":") ? `[${config.metrics.host}]` : config.metrics.host}:${metricsServer.port}` : null,
+    linkChanged: (key) => linkCache.invalidate(key),
     flushViews: () => views.flush(),
     routes: [...Object.entries(rawRoutes).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)), ...app.routes.map((r) => `${r.method} ${r.path}`)],
     stop: () =>

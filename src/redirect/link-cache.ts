@@ -85,7 +85,7 @@ export class LinkCache {
   misses = 0;
   /** Database reads that found nothing at the address (the filter's false positives, deleted links). */
   unknownReads = 0;
-  /** Addresses the filter answered as unknown without a read. */
+  /** Addresses the filter answered as unknown without a read (counted in `hits` too). */
   filtered = 0;
 
   /**
@@ -165,6 +165,7 @@ export class LinkCache {
     }
     // The user slug's key is in the filter once the slug is retired: its addresses are then read (410).
     if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userChangeKey(userSlug))) {
+      this.hits++;
       this.filtered++;
       return null;
     }
