@@ -58,6 +58,8 @@ export function linkBytes(key: string, row: GoLinkRow): number {
   return bytes;
 }
 
+/** The filter of existing addresses is rebuilt when older than this many maximum ages (PostgreSQL: 10 minutes). */
+const FILTER_AGE_FACTOR = 10;
 /** The share of the budget that remembers negative answers, apart from the live links. */
 const MISSING_SHARE = 1 / 32;
 const missingBytes = (key: string) => 2 * ENTRY_BYTES + stringBytes(key);
@@ -76,6 +78,8 @@ export class LinkCache {
   private filter: AddressFilter | null = null;
   /** Keys announced while the filter is being built, added once it is. */
   private announcedDuringBuild: string[] = [];
+  private building = false;
+  private filterBuiltAt = 0;
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
   /** Bumped by every reset, so that a filter built before it is thrown away. */
@@ -137,17 +141,33 @@ export class LinkCache {
     return this.live.size;
   }
 
-  /** Reads every address that may exist; announcements that come meanwhile are added after. */
-  private async buildFilter(): Promise<void> {
+  /**
+   * Reads every address that may exist; announcements that come meanwhile are added after. `keepServing`: the
+   * current filter answers until the new one is ready (a periodic refresh); otherwise misses read meanwhile.
+   */
+  private async buildFilter(keepServing = false): Promise<void> {
+    if (this.building) return;
     const resets = this.resets;
-    this.filter = null;
+    if (!keepServing) this.filter = null;
+    this.building = true;
     this.announcedDuringBuild = [];
-    const filter = new AddressFilter();
-    await this.source.goAddresses((key) => filter.add(key));
-    if (resets !== this.resets) return;
-    for (const key of this.announcedDuringBuild) filter.add(key);
-    this.announcedDuringBuild = [];
-    this.filter = filter;
+    try {
+      const filter = new AddressFilter();
+      await this.source.goAddresses((key) => filter.add(key));
+      if (resets !== this.resets) return;
+      for (const key of this.announcedDuringBuild) filter.add(key);
+      this.filter = filter;
+      this.filterBuiltAt = this.clock.now();
+    } finally {
+      this.building = false;
+      this.announcedDuringBuild = [];
+      // A reset during the build: its own build was skipped, so start it now.
+      if (resets !== this.resets) this.rebuild();
+    }
+  }
+
+  private rebuild(keepServing = false): void {
+    this.buildFilter(keepServing).catch((error) => console.error(`the link cache's address filter was not rebuilt (unknown addresses are read meanwhile): ${String(error)}`));
   }
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
@@ -165,6 +185,11 @@ export class LinkCache {
     }
     // The user slug's key is in the filter once the slug is retired: its addresses are then read (410).
     if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userChangeKey(userSlug))) {
+      // Where an announcement could be lost (maxAgeMs), the filter is read again now and then, as entries are.
+      if (this.maxAgeMs !== Number.POSITIVE_INFINITY && this.clock.now() - this.filterBuiltAt > this.maxAgeMs * FILTER_AGE_FACTOR) {
+        this.filterBuiltAt = this.clock.now();
+        this.rebuild(true);
+      }
       this.hits++;
       this.filtered++;
       return null;
@@ -198,8 +223,8 @@ export class LinkCache {
    */
   invalidate(key: string): void {
     this.generation++;
-    if (this.filter !== null) this.filter.add(key);
-    else this.announcedDuringBuild.push(key);
+    this.filter?.add(key);
+    if (this.building) this.announcedDuringBuild.push(key);
     if (!key.endsWith("/")) {
       this.live.delete(key);
       this.missing.delete(key);
@@ -217,7 +242,8 @@ export class LinkCache {
     this.resets++;
     this.live.clear();
     this.missing.clear();
-    this.buildFilter().catch((error) => console.error(`the link cache's address filter was not rebuilt (every unknown address is read meanwhile): ${String(error)}`));
+    this.filter = null;
+    this.rebuild();
   }
 
   /** Live links held. */

@@ -10,6 +10,7 @@ import type { GoLinkSource } from "../../src/db/ports.ts";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 import { LinkCache, linkBytes, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -241,4 +242,17 @@ test("a deleted account's retired slug is remembered as retired; an invalidation
   const misses = cache.misses;
   expect(cache.peek("a", "never")).toBe(RETIRED);
   expect(cache.misses).toBe(misses);
+});
+
+test("where an announcement could be lost, the filter is read again after ten maximum ages: a link nobody announced is found", async () => {
+  await using db = await database(0);
+  const clock = new TestClock();
+  const cache = new LinkCache(db.goLinks, budgetFor(100), 1_000, clock);
+  await cache.warm();
+  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'quiet', 'https://e.eu/quiet', 't', 'd')");
+  expect(cache.peek("a", "quiet")).toBeNull();
+  clock.advance(10_001);
+  expect(cache.peek("a", "quiet")).toBeNull(); // starts the rebuild; the old filter answers meanwhile
+  await eventually(async () => expect(cache.peek("a", "quiet")).toBeUndefined(), { what: "the rebuilt filter" });
+  expect((await cache.get("a", "quiet") as GoLink | null)?.targetUrl).toBe("https://e.eu/quiet");
 });

@@ -47,6 +47,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const db = portable(pgDb);
   const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
+  const ownSubscribers: Array<(key: string) => void> = [];
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
   const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
@@ -97,9 +98,14 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
     },
     changes: {
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
-      announceLinkChange: (key) =>
-        client.notify(LINK_CHANNEL, key).catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`)),
+      // This node's caches hear it at once, before the answer that made the change (its NOTIFY comes back later):
+      // a link just created is served by the node that created it without waiting for the round trip.
+      announceLinkChange: (key) => {
+        for (const notify of ownSubscribers) notify(key);
+        return client.notify(LINK_CHANNEL, key).catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`));
+      },
       subscribeLinkChanges: async (onChange, onReset) => {
+        ownSubscribers.push(onChange);
         let subscribed = false;
         // onListen runs again after every reconnection: anything sent meanwhile was lost, so start clean.
         const subscription = await client.listen(LINK_CHANNEL, onChange, () => {
