@@ -90,8 +90,8 @@ export function runWrk(url: string, script: string, seconds: number, connections
   return parseWrkOutput(run.stdout.toString());
 }
 
-export async function waitForHttp(url: string) {
-  for (let i = 0; i < 200; i++) {
+export async function waitForHttp(url: string, timeoutMs = 10_000) {
+  for (let i = 0; i < timeoutMs / 50; i++) {
     try {
       await fetch(url, { redirect: "manual" });
       return;

@@ -58,6 +58,8 @@ export function linkBytes(key: string, row: GoLinkRow): number {
   return bytes;
 }
 
+/** Links read per query when the cache is filled at start. */
+const WARM_PAGE = 20_000;
 /** The filter of existing addresses is rebuilt when older than this many maximum ages (PostgreSQL: 10 minutes). */
 const FILTER_AGE_FACTOR = 10;
 /** The share of the budget that remembers negative answers, apart from the live links. */
@@ -126,19 +128,40 @@ export class LinkCache {
   }
 
   /**
-   * At start: builds the filter of existing addresses, then fills the cache with the newest live links until
-   * the budget is full. A miss is a database read, and under traffic the writer's commits keep invalidating
-   * SQLite's page cache, so misses are far dearer than alone. Returns the links held.
+   * At start: builds the filter of existing addresses and fills the cache with the newest links, a first page
+   * now and the rest in the background (a million links take seconds to read), until the budget is full. A miss
+   * is a database read, and under traffic the writer's commits keep invalidating SQLite's page cache, so misses
+   * are far dearer than alone. `onWarm`: called with the links held once the background fill is done.
    */
-  async warm(): Promise<number> {
+  async warm(onWarm?: (held: number) => void): Promise<number> {
     await this.buildFilter();
-    const generation = this.generation;
-    // A guess at how many fit (a link with one card costs about 2 KB), read once.
-    const rows = await this.source.newestGoLinks(Math.ceil(this.live.budget / 1024));
-    // A change announced while the rows were read: they may be older than it; misses will read afresh.
-    if (generation !== this.generation) return this.live.size;
-    for (const row of rows) this.hold(linkChangeKey(row.userSlug, row.linkSlug), row, true);
+    const more = await this.warmPage(Number.MAX_SAFE_INTEGER);
+    if (more === null) onWarm?.(this.live.size);
+    else
+      void (async () => {
+        for (let before: number | null = more; before !== null; ) {
+          await Bun.sleep(0); // requests go first between pages
+          before = await this.warmPage(before);
+        }
+        onWarm?.(this.live.size);
+      })().catch((error) => console.error(`the link cache was not filled at start (links are read as they are asked for): ${String(error)}`));
     return this.live.size;
+  }
+
+  /** Holds one page of links older than `beforeId`; the id to continue below, or null when done or full. */
+  private async warmPage(beforeId: number): Promise<number | null> {
+    const generation = this.generation;
+    const rows = await this.source.newestGoLinks(WARM_PAGE, beforeId);
+    // A change announced while the rows were read: they may be older than it; misses will read those afresh.
+    if (generation === this.generation) {
+      for (const row of rows) {
+        const key = linkChangeKey(row.userSlug, row.linkSlug);
+        if (this.live.has(key)) continue; // read by a request meanwhile: as fresh
+        if (this.live.bytes + linkBytes(key, row) > this.live.budget) return null;
+        this.hold(key, row, true);
+      }
+    }
+    return rows.length < WARM_PAGE ? null : rows[rows.length - 1]!.id;
   }
 
   /**

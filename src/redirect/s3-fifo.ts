@@ -111,6 +111,11 @@ export class S3Fifo<V> {
     return this.nodes.size;
   }
 
+  /** Whether `key` is held, without counting a read. */
+  has(key: string): boolean {
+    return this.nodes.has(key);
+  }
+
   /** The value, counted as read (what keeps it in the cache). */
   get(key: string): V | undefined {
     const node = this.nodes.get(key);

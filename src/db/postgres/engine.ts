@@ -50,7 +50,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const ownSubscribers: Array<(key: string) => void> = [];
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
-  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
+  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;
 
@@ -84,7 +84,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         if (link) return link;
         return ((await client.unsafe(retiredSql, [userSlug])) as unknown[]).length > 0 ? RETIRED : null;
       },
-      newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
+      newestGoLinks: async (limit, beforeId = 2 ** 31 - 1) => [...((await client.unsafe(newestSql, [limit, beforeId])) as GoLinkRow[])],
       // In pages by id: a million addresses never sit in memory at once as one result.
       goAddresses: async (onAddress) => {
         for (let after = 0; ; ) {
