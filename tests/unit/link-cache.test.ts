@@ -256,3 +256,18 @@ test("where an announcement could be lost, the filter is read again after ten ma
   await eventually(async () => expect(cache.peek("a", "quiet")).toBeUndefined(), { what: "the rebuilt filter" });
   expect((await cache.get("a", "quiet") as GoLink | null)?.targetUrl).toBe("https://e.eu/quiet");
 });
+
+test("at start a first page of links is held at once and the rest in the background, up to the budget", async () => {
+  await using db = await database(0);
+  db.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n");
+  const cache = new LinkCache(db.goLinks, budgetFor(30_000));
+  let filled: number | null = null;
+  expect(await cache.warm((held) => (filled = held))).toBe(20_000);
+  await eventually(() => expect(filled).not.toBeNull(), { what: "the background fill" });
+  expect(filled!).toBeGreaterThan(25_000);
+  expect(filled!).toBeLessThan(31_000);
+  expect(cache.evictions).toBe(0);
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+  expect(cache.peek("a", "l45000")).toBeDefined();
+  expect(cache.peek("a", "l20000")).toBeDefined(); // from the second page
+});
