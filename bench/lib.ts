@@ -1,6 +1,6 @@
 // Shared by the benchmarks: wrk (installed from Debian when absent), a seeded data directory, process helpers.
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../src/db/sqlite/migrate.ts";
@@ -326,4 +326,27 @@ export function rssMb(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+/** CPU seconds used so far by each thread of a process, by "tid:name" (Linux; the view writer is named "Worker"). */
+export function threadCpuSeconds(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(`${tid}:${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}`, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** The request thread's and the busiest Worker thread's (the view writer's under /go load) CPU µs per request between two samples. */
+export function cpuPerRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): { request: number; writer: number } {
+  const used = (key: string) => ((after.get(key)! - (before.get(key) ?? 0)) * 1e6) / requests;
+  const main = [...after.keys()].find((key) => key.startsWith(`${pid}:`));
+  const workers = [...after.keys()].filter((key) => key.endsWith(":Worker")).map(used);
+  return { request: main ? used(main) : NaN, writer: workers.length ? Math.max(...workers) : NaN };
 }
