@@ -135,7 +135,7 @@ export class LinkCache {
    */
   async warm(onWarm?: (held: number) => void): Promise<number> {
     await this.buildFilter();
-    const more = await this.warmPage(Number.MAX_SAFE_INTEGER);
+    const more = await this.warmPage(undefined);
     if (more === null) onWarm?.(this.live.size);
     else
       void (async () => {
@@ -148,8 +148,8 @@ export class LinkCache {
     return this.live.size;
   }
 
-  /** Holds one page of links older than `beforeId`; the id to continue below, or null when done or full. */
-  private async warmPage(beforeId: number): Promise<number | null> {
+  /** Holds one page of links older than `beforeId` (undefined: the newest); the id to continue below, or null when done or full. */
+  private async warmPage(beforeId: number | undefined): Promise<number | null> {
     const generation = this.generation;
     const rows = await this.source.newestGoLinks(WARM_PAGE, beforeId);
     // A change announced while the rows were read: they may be older than it; misses will read those afresh.
