@@ -8,7 +8,7 @@
 // (served and counted, never received); on PostgreSQL the rollups are checked per node (slot) as well.
 // Usage: npm run bench:cluster [-- --seconds 10 --rounds 3 --connections 50 --links 10000 --warmup 3]
 //
-// Every node holds all links in its cache (LINK_CACHE_SIZE ≥ --links); on PostgreSQL an entry is re-read after 60 s.
+// Every node holds all links in its cache (LINK_CACHE_MB at 2 KB a link); on PostgreSQL an entry is re-read after 60 s.
 //
 // What these figures are not: the machine running them has 2 cores, shared by wrk, the Bun node(s) and PostgreSQL
 // (and whatever else runs there: the "rest of the machine" column). A second node cannot add throughput here, it
@@ -78,9 +78,9 @@ const scratchDir = (prefix: string) => {
 // The nodes see none of the caller's database settings but ours.
 const baseEnv: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) {
-  if (value !== undefined && !/^(DATABASE_|UPLOADS_|S3_|NODE_SLOT$|PORT$|HOST$|DATA_DIR$|LINK_CACHE_SIZE$|VIEW_)/.test(key)) baseEnv[key] = value;
+  if (value !== undefined && !/^(DATABASE_|UPLOADS_|S3_|NODE_SLOT$|PORT$|HOST$|DATA_DIR$|LINK_CACHE_(SIZE|MB)$|VIEW_)/.test(key)) baseEnv[key] = value;
 }
-Object.assign(baseEnv, { NODE_ENV: "production", LINK_CACHE_SIZE: String(Math.max(10_000, linkCount)) });
+Object.assign(baseEnv, { NODE_ENV: "production", LINK_CACHE_MB: String(Math.max(64, Math.ceil((linkCount * 2048) / 2 ** 20))) });
 
 type Node = { name: string; url: string; child: ReturnType<typeof Bun.spawn>; stderr: Promise<string> };
 

@@ -1,6 +1,6 @@
 // Shared by the benchmarks: wrk (installed from Debian when absent), a seeded data directory, process helpers.
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../src/db/sqlite/migrate.ts";
@@ -90,8 +90,8 @@ export function runWrk(url: string, script: string, seconds: number, connections
   return parseWrkOutput(run.stdout.toString());
 }
 
-export async function waitForHttp(url: string) {
-  for (let i = 0; i < 200; i++) {
+export async function waitForHttp(url: string, timeoutMs = 10_000) {
+  for (let i = 0; i < timeoutMs / 50; i++) {
     try {
       await fetch(url, { redirect: "manual" });
       return;
@@ -284,3 +284,69 @@ export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
 };
+
+/**
+ * Lua defining `zipfPath()`: a short path of seedDataDir(links, users) drawn with Zipf's law (rank r with weight
+ * 1 / r^s), the ranks scattered over the links (rank r is link r × 999,983 mod links), so that the popular links
+ * are neither the newest (held at start) nor the oldest.
+ */
+export function luaZipfPaths(links: number, users: number, s = 1): string {
+  return `local zipf_cdf = {}
+do
+  local total = 0
+  for r = 1, ${links} do total = total + 1 / r ^ ${s}; zipf_cdf[r] = total end
+  for r = 1, ${links} do zipf_cdf[r] = zipf_cdf[r] / total end
+end
+zipfPath = function()
+  local u, lo, hi = math.random(), 1, ${links}
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if zipf_cdf[mid] < u then lo = mid + 1 else hi = mid end
+  end
+  local link = ((lo - 1) * 999983) % ${links}
+  return "/go/u" .. (link % ${users}) .. "/l" .. link
+end`;
+}
+
+/** A server's Prometheus counters and gauges by name (labels ignored: the first sample of each name). */
+export async function scrapeMetrics(url: string, token: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+  const values: Record<string, number> = {};
+  for (const line of text.split("\n")) {
+    const m = /^([a-z_]+)(?:\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    if (m && values[m[1]!] === undefined) values[m[1]!] = Number(m[2]);
+  }
+  return values;
+}
+
+/** Resident memory of a process now, in MB (Linux). */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds used so far by each thread of a process, by "tid:name" (Linux; the view writer is named "Worker"). */
+export function threadCpuSeconds(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(`${tid}:${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}`, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** The request thread's and the busiest Worker thread's (the view writer's under /go load) CPU µs per request between two samples. */
+export function cpuPerRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): { request: number; writer: number } {
+  const used = (key: string) => ((after.get(key)! - (before.get(key) ?? 0)) * 1e6) / requests;
+  const main = [...after.keys()].find((key) => key.startsWith(`${pid}:`));
+  const workers = [...after.keys()].filter((key) => key.endsWith(":Worker")).map(used);
+  return { request: main ? used(main) : NaN, writer: workers.length ? Math.max(...workers) : NaN };
+}

@@ -6,6 +6,7 @@ import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
 import { shownValue } from "./config/secret-settings.ts";
 import { commaItems, EnvSchema, type ConfigOverrides } from "./config/settings.ts";
+import { linkCacheBudget, type LinkCacheBudget } from "./config/link-cache-budget.ts";
 
 export type { ConfigOverrides } from "./config/settings.ts";
 
@@ -34,7 +35,8 @@ export type Config = {
   viewFlushMs: number;
   viewBatchMax: number;
   viewSpoolMaxBytes: number;
-  linkCacheSize: number;
+  /** The /go link cache's memory budget, and where it came from (printed at start). */
+  linkCache: LinkCacheBudget;
   appWorkers: number;
   testSlowRouteMs: number;
   /** VIEW_RETENTION_DAYS in milliseconds; 0 = keep raw views forever. */
@@ -158,7 +160,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     viewFlushMs: e.VIEW_FLUSH_MS,
     viewBatchMax: e.VIEW_BATCH_MAX,
     viewSpoolMaxBytes: e.VIEW_SPOOL_MAX_BYTES,
-    linkCacheSize: e.LINK_CACHE_SIZE,
+    linkCache: linkCacheBudget(e.LINK_CACHE_MB, e.LINK_CACHE_SIZE),
     // One core stays with the request thread (and the view writer); the rest, at most 4, render pages.
     testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,
     viewRetentionMs: e.VIEW_RETENTION_DAYS * 86_400_000,

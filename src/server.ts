@@ -40,6 +40,8 @@ export type RunningServer = {
   port: number;
   /** The request thread's services (config, database, …): the app workers each build their own. */
   ctx: Services;
+  /** A link changed behind this server's back (tests that seed the database): what its announcement does. */
+  linkChanged: (key: string) => void;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
@@ -70,7 +72,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
   const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
-  const linkCache = new LinkCache(platform.goLinks, config.linkCacheSize, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
+  const linkCache = new LinkCache(platform.goLinks, config.linkCache.bytes, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
   // Custom domains by host (src/domains/host-map.ts): reloaded on a domain change, like links on theirs.
   const domainHosts = new DomainHosts(() => database.db, ctx.billingEnabled, () => ctx.clock.now());
   const linkChanged = (key: string) => {
@@ -81,7 +83,13 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     linkCache.clear();
     domainHosts.reloadInBackground();
   });
-  await linkCache.warm();
+  if (config.linkCache.deprecation) console.warn(config.linkCache.deprecation);
+  const warming = performance.now();
+  const warmed = await linkCache.warm((held) => console.log(`Link cache: ${held} links held, filled in ${Math.round(performance.now() - warming)} ms`));
+  console.log(
+    `Link cache: ${Math.round(config.linkCache.bytes / 2 ** 20)} MB (${config.linkCache.source}); ${warmed} links held at start, ` +
+      `${Math.round(linkCache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,
+  );
   await domainHosts.reload();
   const stopRecheck = startRecheckJob(ctx.domains);
   const views = await ViewRecorder.start(platform.viewWriter, {
@@ -265,6 +273,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     ctx,
     metricsUrl: metricsServer ? `http://${config.metrics.host.includes(":") ? `[${config.metrics.host}]` : config.metrics.host}:${metricsServer.port}` : null,
     askUrl,
+    linkChanged,
     flushViews: () => views.flush(),
     routes: [...Object.entries(rawRoutes).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)), ...app.routes.map((r) => `${r.method} ${r.path}`)],
     stop: () =>

@@ -66,8 +66,11 @@ export const EnvSchema = z.object({
   VIEW_RETENTION_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   // Tests only: an account deletion kills the process (as kill -9 would) right after this step.
   TEST_CRASH_DURING_DELETE_AFTER: optionalText,
-  // Links kept in memory for /go (a few KB each with the rendered card); a miss is a SQLite read.
-  LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
+  // Memory for the /go link cache, in MB (src/redirect/link-cache.ts); unset: a sixteenth of the machine's
+  // memory, between 32 MB and 1 GB.
+  LINK_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  // Deprecated (a number of links): read as LINK_CACHE_MB at 2 KB a link when LINK_CACHE_MB is unset.
+  LINK_CACHE_SIZE: z.coerce.number().int().min(100).max(10_000_000).optional(),
   // Google sign-in; without a client id the server offers one-time sign-in links instead.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

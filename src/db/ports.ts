@@ -74,7 +74,13 @@ export interface HitCounter {
 export interface GoLinkSource {
   /** The live link; RETIRED when there is none and the user slug is a deleted account's; null otherwise. */
   findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | typeof RETIRED | null>;
-  newestGoLinks(limit: number): Promise<GoLinkRow[]>;
+  /** The newest live links, newest first; `beforeId`: only those with a smaller id (the next page). */
+  newestGoLinks(limit: number, beforeId?: number): Promise<GoLinkRow[]>;
+  /**
+   * Every live link's key and every retired user slug's key (link-change-key.ts), each passed to `onAddress`:
+   * what the link cache's filter of existing addresses is built from.
+   */
+  goAddresses(onAddress: (key: string) => void): Promise<void>;
 }
 
 /** How the view writer Worker opens its own connection. */

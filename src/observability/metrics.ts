@@ -81,6 +81,11 @@ export class ServerMetrics {
     readCounter(registry, "linkprev_link_cache_hits_total", "/go lookups answered from the link cache", () => cache.hits);
     readCounter(registry, "linkprev_link_cache_misses_total", "/go lookups that read the database", () => cache.misses);
     readGauge(registry, "linkprev_link_cache_entries", "Short addresses held by the link cache", () => cache.size);
+    readCounter(registry, "linkprev_link_cache_unknown_reads_total", "Database reads that found no link at the address", () => cache.unknownReads);
+    readCounter(registry, "linkprev_link_cache_filtered_total", "Unknown addresses answered by the address filter without a database read", () => cache.filtered);
+    readCounter(registry, "linkprev_link_cache_evictions_total", "Live links pushed out of the link cache by its memory budget", () => cache.evictions);
+    readGauge(registry, "linkprev_link_cache_bytes", "Memory charged to the link cache (LINK_CACHE_MB is its bound)", () => cache.bytes);
+    readGauge(registry, "linkprev_link_cache_filter_bytes", "Memory of the link cache's filter of existing addresses", () => cache.filterBytes);
     readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.waiting);
     readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.waiting);
     readCounter(registry, "linkprev_views_written_total", "Views the writer stored", () => views.totals.written);

@@ -1,13 +1,19 @@
-// A bounded in-memory cache of live links by short address, in front of one indexed SELECT.
+// A link cache bounded in memory (LINK_CACHE_MB) in front of one indexed SELECT, with S3-FIFO eviction
+// (s3-fifo.ts) so that links read once do not push out the popular ones (docs/decisions/0022).
 // Every link change is announced through the change bus (this process on SQLite; every node on PostgreSQL by
 // NOTIFY), and the cache drops that address. A hit stays synchronous: /go answers without a microtask.
-// Addresses found missing are remembered apart, in a small set with its own eviction, so that a stream of
-// unknown addresses (a scan, random guesses) never pushes live links out and turns their hits into reads.
+// Unknown addresses cost no database read: a filter of every address that may exist (address-filter.ts), built
+// at start and fed by the same announcements, answers "not found" at once. Those it lets through and that are
+// missing (a deleted link, a retired user slug) are remembered apart, in a small share of the budget with its
+// own eviction, so that negative answers never push live links out.
 import { systemClock, type Clock } from "../clock.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
-import { linkChangeKey } from "../db/link-change-key.ts";
+import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
 import { safeHttpUrl } from "../links/url.ts";
+import { AddressFilter } from "./address-filter.ts";
+import { S3Fifo } from "./s3-fifo.ts";
+import { linkBytes, missingBytes, PreviewBodies } from "./cache-bytes.ts";
 
 export type GoLink = GoLinkRow & {
   /** The crawler pages, rendered (and UTF-8 encoded) on first use, by key (the version of the address). */
@@ -20,46 +26,60 @@ type Entry = { link: GoLink; expires: number };
 /** A live link; RETIRED: the user slug is a deleted account's (410 Gone); null: not found. */
 export type GoAnswer = GoLink | typeof RETIRED | null;
 export { RETIRED };
-/** A negative answer, kept in the missing set: not found, or under a retired user slug. */
+/** A negative answer, kept apart: not found, or under a retired user slug. */
 type Missing = { answer: typeof RETIRED | null; expires: number };
 
+/** Links read per query when the cache is filled at start. */
+const WARM_PAGE = 20_000;
+/** The filter of existing addresses is rebuilt when older than this many maximum ages (PostgreSQL: 10 minutes). */
+const FILTER_AGE_FACTOR = 10;
+/** The share of the budget that remembers negative answers, apart from the live links. */
+const MISSING_SHARE = 1 / 32;
+
 /** A target that is not http(s) (written by an older version, or by hand) is never served. */
-function servable(row: GoLinkRow | typeof RETIRED | null): GoAnswer {
+function servable(row: GoLinkRow | typeof RETIRED | null, charge?: (bytes: number) => void): GoAnswer {
   if (row === RETIRED) return row;
   const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
-  return row && targetUrl ? { ...row, targetUrl, previewBodies: new Map() } : null;
+  return row && targetUrl ? { ...row, targetUrl, previewBodies: new PreviewBodies(charge) } : null;
 }
-
-/** Sets `key` last, first evicting the oldest entry when the map is full (Map keeps insertion order). */
-function setBounded<V>(map: Map<string, V>, limit: number, key: string, value: V): void {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
-
-/** How many missing addresses are remembered, against the live-link bound: enough for a few mistyped or removed links. */
-const negativeLimitFor = (limit: number) => Math.max(100, Math.min(10_000, Math.floor(limit / 10)));
 
 export class LinkCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Addresses known not to exist (or retired), with their expiry; oldest first (Map keeps insertion order). */
-  private readonly missing = new Map<string, Missing>();
+  private readonly live: S3Fifo<Entry>;
+  private readonly missing: S3Fifo<Missing>;
+  /** null while it is being built (at start, after a reset): every lookup that misses then reads the database. */
+  private filter: AddressFilter | null = null;
+  /** Keys announced while the filter is being built, added once it is. */
+  private announcedDuringBuild: string[] = [];
+  private building = false;
+  private filterBuiltAt = 0;
   /** Bumped by every invalidation, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
+  /** Bumped by every reset, so that a filter built before it is thrown away. */
+  private resets = 0;
   /** Lookups answered from memory, and those that had to read the database (read by the metrics). */
   hits = 0;
   misses = 0;
+  /** Database reads that found nothing at the address (the filter's false positives, deleted links). */
+  unknownReads = 0;
+  /** Addresses the filter answered as unknown without a read (counted in `hits` too). */
+  filtered = 0;
 
   /**
+   * @param budgetBytes the memory the cache may hold, live links and negative answers together (not the filter,
+   * which grows with the number of links: see filterBytes).
    * @param maxAgeMs how long an entry is trusted without a change announcement: a safety net should a
    * notification ever be lost (Infinity where every change is seen, one process on SQLite).
    */
   constructor(
     private readonly source: GoLinkSource,
-    private readonly limit: number,
+    readonly budgetBytes: number,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly clock: Clock = systemClock,
-    private readonly missingLimit = negativeLimitFor(limit),
-  ) {}
+  ) {
+    const missingBudget = Math.floor(budgetBytes * MISSING_SHARE);
+    this.missing = new S3Fifo(missingBudget);
+    this.live = new S3Fifo(budgetBytes - missingBudget);
+  }
 
   private expiry(): number {
     return this.maxAgeMs === Number.POSITIVE_INFINITY ? this.maxAgeMs : this.clock.now() + this.maxAgeMs;
@@ -69,27 +89,84 @@ export class LinkCache {
     return expires === Number.POSITIVE_INFINITY || expires >= this.clock.now();
   }
 
+  /** Holds a live link, its crawler pages charged to it as they are rendered. */
+  private hold(key: string, row: GoLinkRow | typeof RETIRED | null, warming = false): GoAnswer {
+    const entry: Entry = { link: null as never, expires: this.expiry() };
+    const link = servable(row, (bytes) => this.live.grow(key, entry, bytes));
+    if (link && link !== RETIRED) this.live.set(key, Object.assign(entry, { link }), linkBytes(key, link), warming);
+    return link;
+  }
+
   /**
-   * Fills the cache with the newest live links at start. A miss is a database read, and under traffic the
-   * writer's commits keep invalidating SQLite's page cache, so misses are far dearer than alone.
+   * At start: builds the filter of existing addresses and fills the cache with the newest links, a first page
+   * now and the rest in the background (a million links take seconds to read), until the budget is full. A miss
+   * is a database read, and under traffic the writer's commits keep invalidating SQLite's page cache, so misses
+   * are far dearer than alone. `onWarm`: called with the links held once the background fill is done.
    */
-  async warm(): Promise<number> {
-    const expires = this.expiry();
+  async warm(onWarm?: (held: number) => void): Promise<number> {
+    await this.buildFilter();
+    const more = await this.warmPage(undefined);
+    if (more === null) onWarm?.(this.live.size);
+    else
+      void (async () => {
+        for (let before: number | null = more; before !== null; ) {
+          await Bun.sleep(0); // requests go first between pages
+          before = await this.warmPage(before);
+        }
+        onWarm?.(this.live.size);
+      })().catch((error) => console.error(`the link cache was not filled at start (links are read as they are asked for): ${String(error)}`));
+    return this.live.size;
+  }
+
+  /** Holds one page of links older than `beforeId` (undefined: the newest); the id to continue below, or null when done or full. */
+  private async warmPage(beforeId: number | undefined): Promise<number | null> {
     const generation = this.generation;
-    const rows = await this.source.newestGoLinks(this.limit);
-    // A change announced while the rows were read: they may be older than it; misses will read afresh.
-    if (generation !== this.generation) return this.entries.size;
-    for (const row of rows) {
-      const link = servable(row);
-      if (link && link !== RETIRED) this.entries.set(linkChangeKey(link.userSlug, link.linkSlug), { link, expires });
+    const rows = await this.source.newestGoLinks(WARM_PAGE, beforeId);
+    // A change announced while the rows were read: they may be older than it; misses will read those afresh.
+    if (generation === this.generation) {
+      for (const row of rows) {
+        const key = linkChangeKey(row.userSlug, row.linkSlug);
+        if (this.live.has(key)) continue; // read by a request meanwhile: as fresh
+        if (this.live.bytes + linkBytes(key, row) > this.live.budget) return null;
+        this.hold(key, row, true);
+      }
     }
-    return this.entries.size;
+    return rows.length < WARM_PAGE ? null : rows[rows.length - 1]!.id;
+  }
+
+  /**
+   * Reads every address that may exist; announcements that come meanwhile are added after. `keepServing`: the
+   * current filter answers until the new one is ready (a periodic refresh); otherwise misses read meanwhile.
+   */
+  private async buildFilter(keepServing = false): Promise<void> {
+    if (this.building) return;
+    const resets = this.resets;
+    if (!keepServing) this.filter = null;
+    this.building = true;
+    this.announcedDuringBuild = [];
+    try {
+      const filter = new AddressFilter();
+      await this.source.goAddresses((key) => filter.add(key));
+      if (resets !== this.resets) return;
+      for (const key of this.announcedDuringBuild) filter.add(key);
+      this.filter = filter;
+      this.filterBuiltAt = this.clock.now();
+    } finally {
+      this.building = false;
+      this.announcedDuringBuild = [];
+      // A reset during the build: its own build was skipped, so start it now.
+      if (resets !== this.resets) this.rebuild();
+    }
+  }
+
+  private rebuild(keepServing = false): void {
+    this.buildFilter(keepServing).catch((error) => console.error(`the link cache's address filter was not rebuilt (unknown addresses are read meanwhile): ${String(error)}`));
   }
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
     const key = linkChangeKey(userSlug, linkSlug);
-    const entry = this.entries.get(key);
+    const entry = this.live.get(key);
     if (entry !== undefined && this.fresh(entry.expires)) {
       this.hits++;
       return entry.link;
@@ -99,12 +176,23 @@ export class LinkCache {
       this.hits++;
       return missing.answer;
     }
+    // The user slug's key is in the filter once the slug is retired: its addresses are then read (410).
+    if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userChangeKey(userSlug))) {
+      // Where an announcement could be lost (maxAgeMs), the filter is read again now and then, as entries are.
+      if (this.maxAgeMs !== Number.POSITIVE_INFINITY && this.clock.now() - this.filterBuiltAt > this.maxAgeMs * FILTER_AGE_FACTOR) {
+        this.filterBuiltAt = this.clock.now();
+        this.rebuild(true);
+      }
+      this.hits++;
+      this.filtered++;
+      return null;
+    }
     this.misses++;
     return undefined;
   }
 
   /**
-   * Reads the link from the database and remembers it, a live one or a missing one, each within its own bound.
+   * Reads the link from the database and remembers it, a live one or a missing one, each within its own budget.
    * While the database cannot be asked, an entry past its maximum age is served still (stale beats down).
    */
   async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
@@ -115,16 +203,16 @@ export class LinkCache {
       row = await this.source.findGoLink(userSlug, linkSlug);
     } catch (error) {
       // A link not found before may exist by now: only a live link or a retired slug is served stale.
-      const stale = this.entries.get(key)?.link ?? this.missing.get(key)?.answer;
+      const stale = this.live.get(key)?.link ?? this.missing.get(key)?.answer;
       if (!stale) throw error;
       return stale;
     }
-    const link = servable(row);
-    if (generation !== this.generation) return link;
-    this.entries.delete(key);
+    if (row === null) this.unknownReads++;
+    if (generation !== this.generation) return servable(row);
+    this.live.delete(key);
     this.missing.delete(key);
-    if (link && link !== RETIRED) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });
-    else setBounded(this.missing, this.missingLimit, key, { answer: link, expires: this.expiry() });
+    const link = this.hold(key, row);
+    if (link === null || link === RETIRED) this.missing.set(key, { answer: link, expires: this.expiry() }, missingBytes(key));
     return link;
   }
 
@@ -133,32 +221,57 @@ export class LinkCache {
     return cached !== undefined ? cached : this.load(userSlug, linkSlug);
   }
 
-  /** Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"). */
+  /**
+   * Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"), and lets
+   * the filter know that it may exist now (a new link, a retired slug).
+   */
   invalidate(key: string): void {
     this.generation++;
+    this.filter?.add(key);
+    if (this.building) this.announcedDuringBuild.push(key);
     if (!key.endsWith("/")) {
-      this.entries.delete(key);
+      this.live.delete(key);
       this.missing.delete(key);
       return;
     }
-    // Once per account deletion: a pass over both bounded maps.
-    for (const map of [this.entries, this.missing]) for (const cached of map.keys()) if (cached.startsWith(key)) map.delete(cached);
+    // Once per account deletion: a pass over both caches.
+    const under = (cached: string) => cached.startsWith(key);
+    this.live.deleteWhere(under);
+    this.missing.deleteWhere(under);
   }
 
-  /** Drops everything: changes may have been missed. */
+  /** Drops everything and builds the filter again: changes may have been missed. */
   clear(): void {
     this.generation++;
-    this.entries.clear();
+    this.resets++;
+    this.live.clear();
     this.missing.clear();
+    this.filter = null;
+    this.rebuild();
   }
 
   /** Live links held. */
   get size(): number {
-    return this.entries.size;
+    return this.live.size;
   }
 
   /** Addresses remembered as missing. */
   get missingSize(): number {
     return this.missing.size;
+  }
+
+  /** Memory charged to the cache (live links, their crawler pages, negative answers): never above budgetBytes. */
+  get bytes(): number {
+    return this.live.bytes + this.missing.bytes;
+  }
+
+  /** Live links pushed out to stay within the budget. */
+  get evictions(): number {
+    return this.live.evictions;
+  }
+
+  /** The filter of existing addresses' table. */
+  get filterBytes(): number {
+    return this.filter?.bytes ?? 0;
   }
 }

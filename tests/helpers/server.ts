@@ -45,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
   });
   const server = await startServer(config, clock);
   const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(config.dbPath);
+  sql.linkSeeded = server.linkChanged;
   return {
     ...server,
     dataDir,
@@ -94,6 +95,9 @@ export async function seedLink(
     fields.description ?? "A custom description",
     fields.imageUrl ?? null,
   );
+  // The link cache only learns of new addresses from announcements (src/redirect/link-cache.ts).
+  const owner = await sql.get<{ userSlug: string }>(`SELECT user_slug AS "userSlug" FROM users WHERE id = ?`, userId);
+  if (owner) sql.linkSeeded?.(`${owner.userSlug}/${fields.linkSlug}`);
   return row!.id;
 }
 

@@ -14,6 +14,8 @@ export interface TestDb {
   get<T = Row>(text: string, ...params: Param[]): Promise<T | null>;
   all<T = Row>(text: string, ...params: Param[]): Promise<T[]>;
   close(): Promise<void>;
+  /** Set by startTestServer: tells the server a link was written behind its back (seedLink), as an announcement would. */
+  linkSeeded?: (key: string) => void;
 }
 
 export function sqliteTestDb(path: string): TestDb {

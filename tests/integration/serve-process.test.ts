@@ -8,6 +8,7 @@ import { healthy } from "../helpers/eventually.ts";
 import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
 import { freePort, seedLink, seedUser, testEngine } from "../helpers/server.ts";
 import { postgresTestDb, sqliteTestDb } from "../helpers/test-db.ts";
+import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const dataDir = mkdtempSync(join(tmpdir(), "linkprev-serve-"));
@@ -34,6 +35,15 @@ test("SIGTERM under load stores every counted view", async () => {
   const url = `http://127.0.0.1:${port}`;
   // On the PostgreSQL pass the process runs on its own throwaway database (uploads stay in the data directory).
   const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
+  // The link exists before the process starts: it learns of later links only from its own announcements.
+  if (!databaseUrl) {
+    const platform = openSqlitePlatform(join(dataDir, "linkprev.db"));
+    await platform.database.migrate();
+    await platform.database.close();
+  }
+  const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(join(dataDir, "linkprev.db"));
+  const user = await seedUser(sql, { userSlug: "bob" });
+  const linkId = await seedLink(sql, user.id, { linkSlug: "l1" });
   // A long window, so that the views are still buffered when the signal arrives.
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
     env: { ...process.env, VIEW_FLUSH_MS: "10000", VIEW_BATCH_MAX: "100000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
@@ -41,9 +51,6 @@ test("SIGTERM under load stores every counted view", async () => {
     stderr: "pipe",
   });
   await healthy(url, { exited: () => child.exitCode });
-  const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(join(dataDir, "linkprev.db"));
-  const user = await seedUser(sql, { userSlug: "bob" });
-  const linkId = await seedLink(sql, user.id, { linkSlug: "l1" });
   const viewCount = async () => (await sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views"))!.n;
 
   const requests = 400;

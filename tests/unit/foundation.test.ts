@@ -22,7 +22,16 @@ describe("config", () => {
     expect(config.google).toBeNull();
     expect(config.stripe).toBeNull();
     expect(config.businessCountry).toBe("PT");
-    expect(config.linkCacheSize).toBe(10_000);
+    expect(config.linkCache.bytes).toBeGreaterThanOrEqual(32 * 2 ** 20);
+    expect(config.linkCache.bytes).toBeLessThanOrEqual(2 ** 30);
+    expect(config.linkCache.deprecation).toBeNull();
+  });
+  test("LINK_CACHE_MB sets the link cache's memory; the deprecated LINK_CACHE_SIZE is read as 2 KB a link, with a warning", () => {
+    expect(loadConfig({}, { LINK_CACHE_MB: "64" }).linkCache).toEqual({ bytes: 64 * 2 ** 20, source: "LINK_CACHE_MB", deprecation: null });
+    const legacy = loadConfig({}, { LINK_CACHE_SIZE: "200000" }).linkCache;
+    expect(legacy.bytes).toBe(200_000 * 2048);
+    expect(legacy.deprecation).toMatch(/LINK_CACHE_SIZE is deprecated: read as LINK_CACHE_MB=391/);
+    expect(loadConfig({}, { LINK_CACHE_MB: "8", LINK_CACHE_SIZE: "100" }).linkCache.deprecation).toMatch(/ignored/);
   });
   test("flags win over the environment", () => {
     expect(loadConfig({ PORT: "8080" }, { PORT: "9000" }).port).toBe(8080);

@@ -1,5 +1,6 @@
-// The /go link cache on a real SQLite file: bounded by LINK_CACHE_SIZE, filled at start, invalidated on
-// changes, and never storing what a lookup read before an invalidation that overtook it.
+// The /go link cache on a real SQLite file: bounded in bytes (LINK_CACHE_MB), filled at start, invalidated on
+// changes, never storing what a lookup read before an invalidation that overtook it, and answering unknown
+// addresses from its filter without a database read.
 import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,8 +8,10 @@ import { join } from "node:path";
 import { systemClock } from "../../src/clock.ts";
 import type { GoLinkSource } from "../../src/db/ports.ts";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
+import { linkBytes } from "../../src/redirect/cache-bytes.ts";
 import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -37,6 +40,7 @@ function heldSource(goLinks: GoLinkSource) {
   const gate = new Promise<void>((resolve) => (release = resolve));
   const source: GoLinkSource = {
     newestGoLinks: goLinks.newestGoLinks,
+    goAddresses: goLinks.goAddresses,
     findGoLink: async (userSlug, linkSlug) => {
       const row = await goLinks.findGoLink(userSlug, linkSlug);
       await gate;
@@ -46,22 +50,45 @@ function heldSource(goLinks: GoLinkSource) {
   return { source, release };
 }
 
-test("holds at most its size, newest links first at start, the oldest entry going first", async () => {
-  await using db = await database(5);
-  const cache = new LinkCache(db.goLinks, 3);
-  expect(await cache.warm()).toBe(3); // l5, l4, l3
+/** Room for about `links` of the test's links (with no crawler page), the negative answers' share on top. */
+const budgetFor = (links: number) => Math.ceil((links * linkBytes("a/l1", { id: 1, userId: 1, userSlug: "a", linkSlug: "l1", targetUrl: "https://e.eu/1", title: "t", description: "d", imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, domainId: null }) + 200) * 32 / 31);
+
+test("fills with the newest links at start, within its budget; links read again stay while links read once go", async () => {
+  await using db = await database(40);
+  const cache = new LinkCache(db.goLinks, budgetFor(20));
+  const warmed = await cache.warm();
+  expect(warmed).toBeGreaterThan(10);
+  expect(warmed).toBeLessThan(40);
+  expect(cache.peek("a", "l40")).toBeDefined(); // the newest
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
   db.run("UPDATE links SET title = 'changed'"); // only a link read again from the database shows this
-  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
-  // Reading an older link evicts the oldest entry (l5) and keeps the size.
-  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("changed");
-  expect(cache.size).toBe(3);
-  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
-  // A link that does not exist is remembered as missing apart: no live link goes.
-  expect(await cache.get("a", "nope")).toBeNull();
-  expect(cache.size).toBe(3);
-  expect(cache.missingSize).toBe(1);
-  expect((await cache.get("a", "l3") as GoLink | null)?.title).toBe("t");
-  expect((await cache.get("a", "l4") as GoLink | null)?.title).toBe("t");
+  // Popular links read over and over, while every other link is read once, twice over: the popular ones stay.
+  const popular = ["l40", "l39", "l38"];
+  for (let round = 0; round < 2; round++) {
+    for (let i = 1; i <= 37; i++) {
+      for (const slug of popular) expect((await cache.get("a", slug) as GoLink | null)?.title).toBe("t");
+      await cache.get("a", `l${i}`);
+      expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+    }
+  }
+  expect(cache.evictions).toBeGreaterThan(0);
+});
+
+test("crawler pages rendered into a cached link are charged to it, and the budget still holds", async () => {
+  await using db = await database(30);
+  const cache = new LinkCache(db.goLinks, budgetFor(10));
+  await cache.warm();
+  for (let i = 1; i <= 30; i++) {
+    const link = (await cache.get("a", `l${i}`)) as GoLink;
+    const before = cache.bytes;
+    link.previewBodies.set("x", new Uint8Array(300));
+    expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+    if (cache.peek("a", `l${i}`) === link) expect(cache.bytes).toBeGreaterThan(before);
+  }
+  // A page too big for the cache's small queue drops the link (it is read again) rather than overflowing.
+  const link = (await cache.get("a", "l1")) as GoLink;
+  link.previewBodies.set("x", new Uint8Array(cache.budgetBytes));
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
 });
 
 /** The /go link source, counting the database reads of single links. */
@@ -69,30 +96,76 @@ function countingSource(goLinks: GoLinkSource) {
   const source = {
     reads: 0,
     newestGoLinks: goLinks.newestGoLinks,
+    goAddresses: goLinks.goAddresses,
     findGoLink: (userSlug: string, linkSlug: string) => (source.reads++, goLinks.findGoLink(userSlug, linkSlug)),
   };
   return source;
 }
 
-test("a stream of unknown addresses never evicts a live link: it is still served without a database read", async () => {
+test("a flood of unknown addresses costs no database read and never evicts a live link", async () => {
   await using db = await database(3);
   const source = countingSource(db.goLinks);
-  const cache = new LinkCache(source, 100, Number.POSITIVE_INFINITY, systemClock, 10);
+  const cache = new LinkCache(source, budgetFor(100));
   await cache.warm();
-  for (let i = 0; i < 1_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
-  expect(source.reads).toBe(1_000);
+  const bytes = cache.bytes;
+  for (let i = 0; i < 10_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
+  for (let i = 0; i < 1_000; i++) expect(await cache.get(`u${i}`, "l1")).toBeNull();
+  expect(source.reads).toBe(0);
+  expect(cache.filtered).toBe(11_000);
   for (const slug of ["l1", "l2", "l3"]) expect((cache.peek("a", slug) as GoLink | undefined)?.targetUrl).toBe(`https://e.eu/${slug.slice(1)}`);
-  expect(source.reads).toBe(1_000);
-  // The missing addresses stay within their own bound, the newest remembered.
-  expect(cache.size).toBe(3);
-  expect(cache.missingSize).toBe(10);
-  expect(cache.peek("a", "random999")).toBeNull();
-  expect(cache.peek("a", "random0")).toBeUndefined();
+  expect(cache.evictions).toBe(0);
+  expect(cache.bytes).toBe(bytes);
+});
+
+test("addresses that pass the filter and are missing (deleted links) are remembered in their own share: no live link goes", async () => {
+  await using db = await database(1_003);
+  const source = countingSource(db.goLinks);
+  const cache = new LinkCache(source, budgetFor(300));
+  await cache.warm();
+  const held = cache.size;
+  expect(cache.peek("a", "l500")).toBeUndefined(); // only the newest are held
+  // Deleted links stay in the filter: each is one read, then a negative answer in the negatives' own budget.
+  db.run("UPDATE links SET deleted = 1 WHERE id <= 500");
+  for (let i = 1; i <= 500; i++) expect(await cache.get("a", `l${i}`)).toBeNull();
+  expect(source.reads).toBe(500);
+  expect(cache.unknownReads).toBe(500);
+  expect(cache.missingSize).toBeGreaterThan(0);
+  expect(cache.missingSize).toBeLessThan(500);
+  expect(cache.peek("a", "l500")).toBeNull(); // the newest negative answers are remembered
+  expect(cache.size).toBe(held);
+  expect(cache.evictions).toBe(0);
+  for (const slug of ["l1001", "l1002", "l1003"]) expect(cache.peek("a", slug)).toBeDefined();
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+});
+
+test("a link created after the filter was built is served at once when announced, even during a rebuild", async () => {
+  await using db = await database(0);
+  const cache = new LinkCache(db.goLinks, budgetFor(100));
+  await cache.warm();
+  expect(cache.peek("a", "new")).toBeNull(); // the filter says it does not exist
+  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
+  cache.invalidate("a/new");
+  expect((await cache.get("a", "new") as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
+  // A reset (changes may have been missed) rebuilds the filter; a link announced meanwhile is kept.
+  const { source: slow, release } = heldSource(db.goLinks);
+  // Nothing is held at start, so only the filter can tell whether the address exists.
+  const held = new LinkCache({ ...slow, newestGoLinks: async () => [], goAddresses: async (onAddress) => {
+    await db.goLinks.goAddresses(onAddress);
+    await slow.findGoLink("a", "new");
+  } }, budgetFor(100));
+  const warming = held.warm();
+  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'newer', 'https://e.eu/newer', 't', 'd')");
+  held.invalidate("a/newer");
+  release();
+  await warming;
+  expect(held.peek("a", "newer")).toBeUndefined(); // not known missing: read
+  expect((await held.get("a", "newer") as GoLink | null)?.targetUrl).toBe("https://e.eu/newer");
+  expect(held.peek("a", "other")).toBeNull();
 });
 
 test("a link created at an address just found missing is served at once", async () => {
   await using db = await database(0);
-  const cache = new LinkCache(db.goLinks, 100);
+  const cache = new LinkCache(db.goLinks, budgetFor(100));
   expect(await cache.get("a", "new")).toBeNull();
   expect(cache.peek("a", "new")).toBeNull();
   db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
@@ -103,7 +176,7 @@ test("a link created at an address just found missing is served at once", async 
 test("a miss overtaken by the creation of its link does not remember the address as missing", async () => {
   await using db = await database(0);
   const { source: slow, release } = heldSource(db.goLinks);
-  const cache = new LinkCache(slow, 100);
+  const cache = new LinkCache(slow, budgetFor(100));
   const pending = cache.load("a", "new");
   db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
   cache.invalidate("a/new");
@@ -115,7 +188,7 @@ test("a miss overtaken by the creation of its link does not remember the address
 
 test("an edited or deleted link is read again once invalidated; a hit needs no database", async () => {
   await using db = await database(1);
-  const cache = new LinkCache(db.goLinks, 100);
+  const cache = new LinkCache(db.goLinks, budgetFor(100));
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
@@ -131,7 +204,7 @@ test("a lookup overtaken by an invalidation does not store what it read before",
   await using db = await database(1);
   // A source whose read is answered with the old row only after the change was announced.
   const { source: slow, release } = heldSource(db.goLinks);
-  const cache = new LinkCache(slow, 100);
+  const cache = new LinkCache(slow, budgetFor(100));
   const pending = cache.load("a", "l1");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   cache.invalidate("a/l1");
@@ -143,7 +216,7 @@ test("a lookup overtaken by an invalidation does not store what it read before",
 test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
   const clock = new TestClock();
-  const cache = new LinkCache(db.goLinks, 100, 0, clock);
+  const cache = new LinkCache(db.goLinks, budgetFor(100), 0, clock);
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   clock.advance(1);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
@@ -153,7 +226,7 @@ test("entries older than the maximum age are read again", async () => {
 
 test("a deleted account's retired slug is remembered as retired; an invalidation by slug drops every address under it", async () => {
   await using db = await database(2);
-  const cache = new LinkCache(db.goLinks, 100);
+  const cache = new LinkCache(db.goLinks, budgetFor(100));
   expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
   expect(await cache.get("a", "unknown")).toBeNull();
   expect(await cache.get("b", "l1")).toBeNull();
@@ -170,4 +243,32 @@ test("a deleted account's retired slug is remembered as retired; an invalidation
   const misses = cache.misses;
   expect(cache.peek("a", "never")).toBe(RETIRED);
   expect(cache.misses).toBe(misses);
+});
+
+test("where an announcement could be lost, the filter is read again after ten maximum ages: a link nobody announced is found", async () => {
+  await using db = await database(0);
+  const clock = new TestClock();
+  const cache = new LinkCache(db.goLinks, budgetFor(100), 1_000, clock);
+  await cache.warm();
+  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'quiet', 'https://e.eu/quiet', 't', 'd')");
+  expect(cache.peek("a", "quiet")).toBeNull();
+  clock.advance(10_001);
+  expect(cache.peek("a", "quiet")).toBeNull(); // starts the rebuild; the old filter answers meanwhile
+  await eventually(async () => expect(cache.peek("a", "quiet")).toBeUndefined(), { what: "the rebuilt filter" });
+  expect((await cache.get("a", "quiet") as GoLink | null)?.targetUrl).toBe("https://e.eu/quiet");
+});
+
+test("at start a first page of links is held at once and the rest in the background, up to the budget", async () => {
+  await using db = await database(0);
+  db.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n");
+  const cache = new LinkCache(db.goLinks, budgetFor(30_000));
+  let filled: number | null = null;
+  expect(await cache.warm((held) => (filled = held))).toBe(20_000);
+  await eventually(() => expect(filled).not.toBeNull(), { what: "the background fill" });
+  expect(filled!).toBeGreaterThan(25_000);
+  expect(filled!).toBeLessThan(31_000);
+  expect(cache.evictions).toBe(0);
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+  expect(cache.peek("a", "l45000")).toBeDefined();
+  expect(cache.peek("a", "l20000")).toBeDefined(); // from the second page
 });

@@ -15,6 +15,8 @@ import * as pgSchema from "./schema.ts";
 import { PgUploads } from "./uploads.ts";
 
 const LINK_CHANNEL = "linkprev_links";
+/** Addresses read per query when the link cache builds its filter of existing addresses. */
+const ADDRESS_PAGE = 50_000;
 
 /** Retries `SELECT 1` until it answers or `waitSeconds` are over: nodes may start before their database. */
 async function waitForDatabase(client: SQL, url: string, waitSeconds: number): Promise<void> {
@@ -45,7 +47,10 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const db = portable(pgDb);
   const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
-  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
+  const ownSubscribers: Array<(key: string) => void> = [];
+  const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
+    WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
+  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;
 
@@ -79,13 +84,28 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         if (link) return link;
         return ((await client.unsafe(retiredSql, [userSlug])) as unknown[]).length > 0 ? RETIRED : null;
       },
-      newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
+      newestGoLinks: async (limit, beforeId = 2 ** 31 - 1) => [...((await client.unsafe(newestSql, [limit, beforeId])) as GoLinkRow[])],
+      // In pages by id: a million addresses never sit in memory at once as one result.
+      goAddresses: async (onAddress) => {
+        for (let after = 0; ; ) {
+          const page = (await client.unsafe(addressPageSql, [after])) as Array<{ id: number; key: string }>;
+          for (const { key } of page) onAddress(key);
+          if (page.length < ADDRESS_PAGE) break;
+          after = page[page.length - 1]!.id;
+        }
+        for (const { key } of (await client.unsafe("SELECT user_slug || '/' AS \"key\" FROM retired_user_slugs")) as Array<{ key: string }>) onAddress(key);
+      },
     },
     changes: {
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
-      announceLinkChange: (key) =>
-        client.notify(LINK_CHANNEL, key).catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`)),
+      // This node's caches hear it at once, before the answer that made the change (its NOTIFY comes back later):
+      // a link just created is served by the node that created it without waiting for the round trip.
+      announceLinkChange: (key) => {
+        for (const notify of ownSubscribers) notify(key);
+        return client.notify(LINK_CHANNEL, key).catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`));
+      },
       subscribeLinkChanges: async (onChange, onReset) => {
+        ownSubscribers.push(onChange);
         let subscribed = false;
         // onListen runs again after every reconnection: anything sent meanwhile was lost, so start clean.
         const subscription = await client.listen(LINK_CHANNEL, onChange, () => {

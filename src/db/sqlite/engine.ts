@@ -46,8 +46,11 @@ export function openSqlitePlatform(dbPath: string): Platform {
     `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,
   );
   const isRetired = () => sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
-  const newestGoLinks = () => sqlite.query<GoLinkRow, [number]>(
-    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
+  const newestGoLinks = () => sqlite.query<GoLinkRow, [number, number]>(
+    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
+  );
+  const goAddresses = () => sqlite.query<{ key: string }, []>(
+    "SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs",
   );
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
@@ -71,7 +74,10 @@ export function openSqlitePlatform(dbPath: string): Platform {
     goLinks: {
       // The retired list is read on a miss only; the link cache keeps either answer.
       findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
-      newestGoLinks: async (limit) => newestGoLinks().all(limit),
+      newestGoLinks: async (limit, beforeId = Number.MAX_SAFE_INTEGER) => newestGoLinks().all(limit, beforeId),
+      goAddresses: async (onAddress) => {
+        for (const { key } of goAddresses().iterate()) onAddress(key);
+      },
     },
     changes: {
       announceLinkChange: async (key) => {

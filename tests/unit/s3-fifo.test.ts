@@ -1,0 +1,76 @@
+// The byte-bounded S3-FIFO under the link cache: its accounting is exact and never above the budget, and keys
+// read once (a scan) do not push out keys read again.
+import { expect, test } from "bun:test";
+import { GHOST_BYTES, S3Fifo } from "../../src/redirect/s3-fifo.ts";
+
+/** A seeded generator (mulberry32): the same operations on every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test("after any mix of sets, reads, growth and deletions the bytes held are exactly what was charged, never above the budget", () => {
+  const budget = 50_000;
+  const cache = new S3Fifo<{ key: string }>(budget);
+  /** What the test charged each value, to recompute what the cache must hold. */
+  const charged = new Map<string, { value: { key: string }; bytes: number }>();
+  const next = random(42);
+  for (let step = 0; step < 50_000; step++) {
+    const key = `k${Math.floor(next() ** 2 * 2_000)}`;
+    const roll = next();
+    if (roll < 0.5) {
+      cache.get(key);
+    } else if (roll < 0.8) {
+      const value = { key };
+      const bytes = 100 + Math.floor(next() * 2_000);
+      cache.set(key, value, bytes);
+      charged.set(key, { value, bytes });
+    } else if (roll < 0.95) {
+      const held = charged.get(key);
+      const extra = Math.floor(next() * 3_000);
+      if (held && cache.get(key) === held.value) {
+        cache.grow(key, held.value, extra);
+        held.bytes += extra;
+      }
+    } else cache.delete(key);
+    expect(cache.bytes).toBeLessThanOrEqual(budget);
+  }
+  // The values it still holds, at what they were charged, plus the ghosts: nothing else, nothing lost.
+  let held = 0;
+  let count = 0;
+  for (const [key, { value, bytes }] of charged) {
+    if (cache.get(key) === value) {
+      held += bytes;
+      count++;
+    }
+  }
+  expect(count).toBe(cache.size);
+  expect(cache.bytes - held).toBeGreaterThanOrEqual(0);
+  expect((cache.bytes - held) % GHOST_BYTES).toBe(0);
+  expect(cache.evictions).toBeGreaterThan(1_000);
+});
+
+test("a scan of keys read once never evicts the keys read again", () => {
+  const cache = new S3Fifo<number>(100 * 1_000);
+  for (let i = 0; i < 50; i++) cache.set(`hot${i}`, i, 1_000);
+  for (let i = 0; i < 50; i++) cache.get(`hot${i}`);
+  for (let i = 0; i < 100_000; i++) {
+    cache.set(`scan${i}`, i, 1_000);
+    // The popular keys keep being read, as they are on /go, while the scan goes on.
+    if (i % 25 === 0) for (let h = 0; h < 50; h++) expect(cache.get(`hot${h}`)).toBe(h);
+  }
+  expect(cache.bytes).toBeLessThanOrEqual(100 * 1_000);
+});
+
+test("a value larger than the small queue is not stored; a value filled in at start never evicts another", () => {
+  const cache = new S3Fifo<string>(10_000);
+  expect(cache.set("big", "x", 1_001)).toBe(false);
+  for (let i = 0; i < 20; i++) cache.set(`w${i}`, "w", 900, true);
+  expect(cache.size).toBe(11);
+  expect(cache.evictions).toBe(0);
+  expect(cache.bytes).toBeLessThanOrEqual(10_000);
+});
