@@ -15,6 +15,8 @@ const NOT_API = new Set([
   "GET /assets/:name",
   "GET /favicon.ico",
   "GET /healthz",
+  "GET /livez",
+  "GET /readyz",
   "GET /login/:token",
   "GET /payment-success",
   "GET /",
