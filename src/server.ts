@@ -66,6 +66,10 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     );
   }
 
+  if (database.kind === "postgres" && !config.publicUrlSet) {
+    console.warn(`PUBLIC_URL is not set: this node calls itself ${config.publicUrl} in cards and sign-in links; with several nodes set the same PUBLIC_URL on every node (docs/self-hosting.md, Scaling out)`);
+  }
+
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
   const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
