@@ -30,9 +30,10 @@ beforeAll(async () => {
   copyFileSync(join(root, "dist/linkprev"), binary);
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  token = (await run(["admin", "token", "create", "--email", "cli@example.com", "--name", "laptop"])).stdout;
   server = Bun.spawn([binary, "serve", "--port", String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? "", PUBLIC_URL: url }, stdout: "pipe", stderr: "pipe" });
   await healthy(url, { exited: () => server.exitCode });
+  // Beside the running server, in its folder: the admin commands refuse to create a database of their own.
+  token = (await run(["admin", "token", "create", "--email", "cli@example.com", "--name", "laptop"])).stdout;
   // The token's new user accepts the terms once, as a CLI user does, before any change.
   const accepted = await run(["account", "accept-terms", "--yes"], { LINKPREV_SERVER: url, LINKPREV_TOKEN: token });
   if (accepted.code !== 0) throw new Error(`accept-terms: ${accepted.stderr}`);
