@@ -74,7 +74,8 @@ function Footer({ version }: { version: VersionInfo }) {
     <footer className="border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6">
         <p>Create custom link previews for social media sharing, no code required.</p>
-        <nav aria-label="Footer" className="flex flex-wrap gap-4">
+        {/* A grid of four on phones: a wrapping row left a single word on a line of its own. */}
+        <nav aria-label="Footer" className="grid grid-cols-4 gap-x-4 gap-y-2 sm:flex sm:flex-wrap">
           <a href="/#features" className="hover:text-gray-900">Features</a>
           <a href="/#pricing" className="hover:text-gray-900">Pricing</a>
           <a href="/about" className="hover:text-gray-900">About</a>
