@@ -56,9 +56,10 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  // Lint speaks about a field once the user has worked on it; a saved link's fields all count as worked on.
+  // Lint speaks about a field once the user has worked on it, or gone past it (the image comes before the texts);
+  // a saved link's fields all count as worked on.
   const [touched, setTouched] = useState<ReadonlySet<LintField>>(() => new Set(mode === "edit" ? ["title", "description", "image"] : []));
-  const touch = (field: LintField) => setTouched((t) => (t.has(field) ? t : new Set([...t, field])));
+  const touch = (field: LintField) => setTouched((t) => (t.has(field) && t.has("image") ? t : new Set([...t, field, "image"])));
   const dispatch = (action: ImageAction) => {
     dispatchImage(action);
     if (action.type === "pick" || action.type === "accept") touch("image");
