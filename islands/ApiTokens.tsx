@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
+import { copyWithToast } from "../src/client/clipboard.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import { shortDate } from "../src/client/format.ts";
 import type { ApiTokenJson, NewApiTokenJson } from "../src/auth/wire.ts";
@@ -10,15 +11,6 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiT
   const [tokens, setTokens] = useState(initial);
   const [name, setName] = useState("");
   const [created, setCreated] = useState<string | null>(null);
-
-  const copy = async (token: string) => {
-    try {
-      await navigator.clipboard.writeText(token);
-      toast({ title: "Copied!", description: "Token copied to clipboard" });
-    } catch {
-      toast({ title: "Error", description: "Failed to copy the token", variant: "destructive" });
-    }
-  };
 
   const create = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -63,7 +55,7 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiT
           <p className="font-semibold">Copy your new token now: it is shown only once.</p>
           <div className="mt-1 flex items-start gap-2">
             <code data-testid="new-token" className="block min-w-0 flex-1 break-all">{created}</code>
-            <button type="button" className={buttonClass.secondary} onClick={() => copy(created)}>
+            <button type="button" className={buttonClass.secondary} onClick={() => copyWithToast(created, { copied: "Token copied to clipboard", failed: "Failed to copy the token" })}>
               Copy token
             </button>
           </div>
