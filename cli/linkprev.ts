@@ -2,7 +2,7 @@
 // The one executable: `serve`, the `admin` commands that work on a data directory, and the client commands.
 import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
 import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin.ts";
@@ -73,9 +73,11 @@ program
   .action(async (options: DataOptions & { printLoginLink?: boolean }) => {
     const config = configFrom(options);
     // Loaded here: the server's pages need the built assets, which the client and admin commands do not (they
-    // work right after `npm install`).
-    if (!existsSync(join(import.meta.dir, "../build/assets.gen.ts"))) throw new CliError("The web assets are not built: run npm start (it builds them), or bun scripts/build-assets.ts first", 2);
-    const { startServer } = await import("../src/server.ts");
+    // work right after `npm install`). The binary has them inside.
+    const { startServer } = await import("../src/server.ts").catch((error: unknown) => {
+      if (String(error).includes("assets.gen")) throw new CliError("The web assets are not built: run npm start (it builds them), or bun scripts/build-assets.ts first", 2);
+      throw error;
+    });
     const server = await startServer(config);
     // At once, before anything else is awaited: the server already answers, so a signal from now on must store
     // the views it counted (the sign-in link below is a database write that can take a moment).

@@ -140,3 +140,43 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.name} (${viewport.width} px), small things`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("a new API token has a labelled name field and a copy button that copies it; Delete Link? names the link", async ({ page, context }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await subscribedUser(page, "pro");
+      const origin = new URL(page.url()).origin;
+      const created = await page.request.post("/api/links", { headers: { origin }, data: { title: "Spring sale", description: "d", targetUrl: "https://example.com/" } });
+      expect(created.ok()).toBe(true);
+      await page.goto("/admin?tab=subscription");
+      await hydrated(page);
+      await page.getByLabel("Token name").fill("laptop");
+      await page.getByRole("button", { name: "Create token" }).click();
+      const token = await page.getByTestId("new-token").textContent();
+      expect(token).toMatch(/^lp_/);
+      await page.getByRole("button", { name: "Copy token" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Token copied to clipboard");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+
+      await page.goto("/admin");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Delete Spring sale" }).click();
+      await expect(page.getByRole("dialog", { name: "Delete Link?" })).toContainText("“Spring sale” will stop functioning");
+    });
+
+    test("the 404 page's way home is a button, and the footer leaves no word alone on a line", async ({ page }) => {
+      await page.goto("/no/such/page");
+      const home = page.getByRole("link", { name: "Back to the home page" });
+      expect(await home.evaluate((a) => getComputedStyle(a).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+      const rows = new Map<number, number>();
+      for (const link of await page.getByRole("navigation", { name: "Footer" }).getByRole("link").all()) {
+        const y = Math.round((await box(link)).y);
+        rows.set(y, (rows.get(y) ?? 0) + 1);
+      }
+      expect([...rows.values()].every((count) => count >= 2)).toBe(true);
+    });
+  });
+}
