@@ -52,8 +52,9 @@ describe("the binary", () => {
     const landing = await (await fetch(`${url}/`)).text();
     // No Google configured: the call to action names the sign-in this instance has.
     expect(landing).toContain("Sign in with a one-time link");
-    const script = /src="(\/assets\/client\.[^"]+)"/.exec(landing)![1];
-    expect((await fetch(`${url}${script}`)).status).toBe(200);
+    // Without billing the landing page has no island, so no script: its stylesheet shows the built assets are inside.
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+)"/.exec(landing)![1];
+    expect((await fetch(`${url}${stylesheet}`)).status).toBe(200);
     const version = await (await fetch(`${url}/api/version`)).json();
     expect(version.release).not.toBe("dev");
     // The CLI names the same release as the server it was built with.
