@@ -10,9 +10,10 @@ import { CopyRefused, copyToPostgres } from "../src/admin/copy-to-postgres.ts";
 import { backupSqlite, uploadsBackupOf } from "../src/admin/backup.ts";
 import { openPlatform } from "../src/db/platform.ts";
 import { DatabaseUnavailable } from "../src/db/unavailable.ts";
-import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
+import { ConfigError, loadConfig, type Config, type ConfigOverrides } from "../src/config.ts";
 import { formatVersion, resolveRelease, versionInfo } from "../src/meta/version.ts";
-import { startServer } from "../src/server.ts";
+import { removeServerAddress, runningServer, writeServerAddress } from "../src/server-address.ts";
+import { storageLines } from "../src/start-banner.ts";
 
 const program = new Command()
   .name("linkprev")
@@ -34,6 +35,19 @@ function configuredRelease(): string | undefined {
 }
 
 program.version(formatVersion(versionInfo(resolveRelease(configuredRelease()))), "-V, --version", "print the version and release");
+
+function noDatabaseIn(config: Config): CliError {
+  return new CliError(
+    `No LinkPrev database in ${config.dataDir} (no linkprev.db there): run this from the folder the server runs in, or pass --data with the data directory its start banner names`,
+    2,
+  );
+}
+
+/** The database the server uses; on SQLite one that exists, so a command run from the wrong folder does not create a new empty one. */
+async function existingDatabase(config: Config) {
+  if (!config.postgres && !existsSync(config.dbPath)) throw noDatabaseIn(config);
+  return openDatabase(config);
+}
 
 function configFrom(options: DataOptions) {
   const overrides: ConfigOverrides = { PORT: options.port, HOST: options.host, DATA_DIR: options.data, DATABASE_URL: options.databaseUrl };
@@ -58,6 +72,12 @@ program
   .addHelpText("after", "\nExample:\n  linkprev serve --port 8080 --data /var/lib/linkprev")
   .action(async (options: DataOptions & { printLoginLink?: boolean }) => {
     const config = configFrom(options);
+    // Loaded here: the server's pages need the built assets, which the client and admin commands do not (they
+    // work right after `npm install`). The binary has them inside.
+    const { startServer } = await import("../src/server.ts").catch((error: unknown) => {
+      if (String(error).includes("assets.gen")) throw new CliError("The web assets are not built: run npm start (it builds them), or bun scripts/build-assets.ts first", 2);
+      throw error;
+    });
     const server = await startServer(config).catch((error: { code?: unknown }) => {
       const code = String(error?.code);
       if (code === "EROFS" || code === "EACCES" || code.startsWith("SQLITE_READONLY") || code === "SQLITE_CANTOPEN") {
@@ -69,12 +89,15 @@ program
     // the views it counted (the sign-in link below is a database write that can take a moment).
     const shutdown = async (signal: string) => {
       console.log(`${signal}: storing buffered views and stopping`);
+      removeServerAddress(config.dataDir);
       await server.stop();
       process.exit(0);
     };
     process.once("SIGINT", () => void shutdown("SIGINT"));
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    await writeServerAddress(config.dataDir, { url: server.url, publicUrl: config.publicUrl, pid: process.pid });
     console.log(`LinkPrev listening on ${server.url} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
+    for (const line of storageLines(config)) console.log(line);
     if (config.google) console.log("Sign-in: Google");
     else {
       console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
@@ -102,8 +125,9 @@ admin
   .addHelpText("after", "\nExample:\n  linkprev admin login-link --email ana@example.com --name 'Ana Silva'")
   .action(async (options: DataOptions & { email: string; name?: string }) => {
     const config = configFrom(options);
-    const database = await openDatabase(config);
-    console.log(await loginLinkFor(database, config.publicUrl, options.email, options.name));
+    const database = await existingDatabase(config);
+    // The running server's PUBLIC_URL: it may listen on another port than this shell's default.
+    console.log(await loginLinkFor(database, runningServer(config.dataDir)?.publicUrl ?? config.publicUrl, options.email, options.name));
     await database.close();
   });
 
@@ -118,7 +142,7 @@ admin
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin token create --email ana@example.com --name laptop")
   .action(async (options: DataOptions & { email: string; name: string }) => {
-    const database = await openDatabase(configFrom(options));
+    const database = await existingDatabase(configFrom(options));
     console.log(await apiTokenFor(database, options.email, options.name));
     await database.close();
   });
@@ -136,6 +160,7 @@ admin
     }
     const target = resolve(file);
     for (const path of [target, uploadsBackupOf(target)]) if (existsSync(path)) throw new CliError(`${path} already exists`, 2);
+    if (!existsSync(config.dbPath)) throw noDatabaseIn(config);
     console.log(`Backed up to ${backupSqlite(config, target).join(" and ")}`);
   });
 
@@ -175,12 +200,16 @@ admin
 admin
   .command("health")
   .description("Exit 0 when the local server answers /healthz (for container health checks)")
-  .option("--port <n>", "the server's port (env PORT, default 3000)")
+  .option("--port <n>", "the server's port (default: the one the server on --data listens on, else env PORT or 3000)")
+  .option("--data <dir>", "data directory of the server to check (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin health --port 3000")
   .action(async (options: DataOptions) => {
-    const response = await fetch(`http://127.0.0.1:${configFrom(options).port}/healthz`).catch(() => null);
-    if (!response?.ok) throw new CliError("LinkPrev is not healthy", 1);
-    console.log("ok");
+    const config = configFrom(options);
+    const running = options.port === undefined ? runningServer(config.dataDir) : null;
+    const url = running?.url ?? `http://127.0.0.1:${config.port}`;
+    const response = await fetch(`${url}/healthz`).catch(() => null);
+    if (!response?.ok) throw new CliError(`LinkPrev is not healthy at ${url}${response ? ` (HTTP ${response.status})` : " (no answer)"}`, 1);
+    console.log(`ok (${url})`);
   });
 
 registerClientCommands(program);

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
+import { copyWithToast } from "../src/client/clipboard.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import { shortDate } from "../src/client/format.ts";
 import type { ApiTokenJson, NewApiTokenJson } from "../src/auth/wire.ts";
@@ -39,17 +40,25 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiT
       <p className="mt-1 text-sm text-gray-600">
         For the <code>linkprev</code> command line: <code>{`linkprev login --server ${publicUrl} --token …`}</code>
       </p>
-      <form onSubmit={create} className="mt-4 flex flex-wrap gap-2">
-        <label className="sr-only" htmlFor="token-name">Token name</label>
-        <input id="token-name" value={name} onChange={(e) => setName((e.target as HTMLInputElement).value)} placeholder="e.g. laptop" maxLength={100} className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm" />
-        <button type="submit" className={buttonClass.primary} disabled={!name.trim()}>
-          Create token
-        </button>
+      <form onSubmit={create} className="mt-4">
+        <label className="block text-sm font-medium" htmlFor="token-name">Token name</label>
+        <p id="token-name-hint" className="text-xs text-gray-600">Where you will use it, to tell your tokens apart</p>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <input id="token-name" aria-describedby="token-name-hint" value={name} onChange={(e) => setName((e.target as HTMLInputElement).value)} placeholder="e.g. laptop" maxLength={100} className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm" />
+          <button type="submit" className={buttonClass.primary} disabled={!name.trim()}>
+            Create token
+          </button>
+        </div>
       </form>
       {created && (
         <div className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm" role="status">
           <p className="font-semibold">Copy your new token now: it is shown only once.</p>
-          <code data-testid="new-token" className="mt-1 block break-all">{created}</code>
+          <div className="mt-1 flex items-start gap-2">
+            <code data-testid="new-token" className="block min-w-0 flex-1 break-all">{created}</code>
+            <button type="button" className={buttonClass.secondary} onClick={() => copyWithToast(created, { copied: "Token copied to clipboard", failed: "Failed to copy the token" })}>
+              Copy token
+            </button>
+          </div>
         </div>
       )}
       <ul className="mt-4 divide-y divide-gray-100">

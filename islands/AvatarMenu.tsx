@@ -65,6 +65,7 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
     <div className="relative">
       <button
         ref={button}
+        data-toast-avoid
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}

@@ -1,16 +1,9 @@
 // Copies a short URL to the clipboard.
-import { toast } from "../src/client/toast.ts";
+import { copyWithToast } from "../src/client/clipboard.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 
 export default function CopyLinkButton({ shortUrl }: { shortUrl: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(shortUrl);
-      toast({ title: "Copied!", description: "Link copied to clipboard" });
-    } catch {
-      toast({ title: "Error", description: "Failed to copy link", variant: "destructive" });
-    }
-  };
+  const copy = () => copyWithToast(shortUrl, { copied: "Link copied to clipboard", failed: "Failed to copy link" });
   return (
     <button type="button" className={buttonClass.secondary} onClick={copy} aria-label={`Copy ${shortUrl}`}>
       Copy

@@ -27,7 +27,7 @@ export default function DeleteLinkButton({ id, title }: { id: number; title: str
       <Dialog
         open={open}
         title="Delete Link?"
-        description="This link will stop functioning and will no longer be accessible. This cannot be undone."
+        description={`“${title}” will stop functioning and will no longer be accessible. This cannot be undone.`}
         onDismiss={() => !busy && setOpen(false)}
       >
         <div className="flex justify-end gap-2">

@@ -11,13 +11,14 @@ import { cropPosition } from "../src/client/ui/FocalPicker.tsx";
 import { LintList } from "../src/client/ui/LintList.tsx";
 import { PreviewMockups, type PreviewImage } from "../src/client/ui/PreviewMockups.tsx";
 import { AutoFill } from "../src/client/ui/link-form/AutoFill.tsx";
-import { FieldError, fieldOf, inputClass, type FieldErrors } from "../src/client/ui/link-form/fields.tsx";
+import { FieldError, fieldOf, inputClass, LimitCounter, type FieldErrors } from "../src/client/ui/link-form/fields.tsx";
 import { ImageField } from "../src/client/ui/link-form/ImageField.tsx";
 import { imageChoiceFor, initialImageChoice, shownImage, type SavedImage } from "../src/client/ui/link-form/image-choice.ts";
 import { SlugField } from "../src/client/ui/link-form/SlugField.tsx";
 import { DomainField } from "../src/client/ui/link-form/DomainField.tsx";
 import { VariantFields, type VariantText } from "../src/client/ui/link-form/VariantFields.tsx";
-import { editorWarnings, warningsAbout } from "../src/client/ui/link-form/warnings.ts";
+import { editorWarnings, touchedWarnings, warningsAbout, type LintField } from "../src/client/ui/link-form/warnings.ts";
+import type { ImageAction } from "../src/client/ui/link-form/image-choice.ts";
 import { DESCRIPTION_MAX, imageChangeFields, LinkInput, TITLE_MAX } from "../src/links/model.ts";
 import { shortUrlOf } from "../src/links/url.ts";
 import type { LinkJson } from "../src/links/wire.ts";
@@ -50,11 +51,19 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const [slug, setSlug] = useState(link?.linkSlug ?? "");
   const [domain, setDomain] = useState(link?.domain ?? "");
   const [variantText, setVariantText] = useState<VariantText>({ xTitle: link?.variants.x.title ?? "", whatsappDescription: link?.variants.whatsapp.description ?? "" });
-  const [image, dispatch] = useReducer(useMemo(() => imageChoiceFor(saved), []), null, () => initialImageChoice(saved, sourceImage));
+  const [image, dispatchImage] = useReducer(useMemo(() => imageChoiceFor(saved), []), null, () => initialImageChoice(saved, sourceImage));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Lint speaks about a field once the user has worked on it, or gone past it (the image comes before the texts);
+  // a saved link's fields all count as worked on.
+  const [touched, setTouched] = useState<ReadonlySet<LintField>>(() => new Set(mode === "edit" ? ["title", "description", "image"] : []));
+  const touch = (field: LintField) => setTouched((t) => (t.has(field) && t.has("image") ? t : new Set([...t, field, "image"])));
+  const dispatch = (action: ImageAction) => {
+    dispatchImage(action);
+    if (action.type === "pick" || action.type === "accept") touch("image");
+  };
   const setError = (field: keyof FieldErrors) => (message: string | undefined) => setErrors((e) => ({ ...e, [field]: message }));
 
   useEffect(() => () => void (image.preview && URL.revokeObjectURL(image.preview)), [image.preview]);
@@ -115,9 +124,11 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   };
   const { lintSource } = shown;
   const warnings = useMemo(
-    () => editorWarnings({ title, description, image: shown.image, source: lintSource, uploaded: shown.uploaded, xTitle, whatsappDescription }),
-    [title, description, shown.image, lintSource?.width, lintSource?.height, lintSource?.bytes, shown.uploaded, xTitle, whatsappDescription],
+    () => touchedWarnings(editorWarnings({ title, description, image: shown.image, source: lintSource, uploaded: shown.uploaded, xTitle, whatsappDescription }), touched),
+    [title, description, shown.image, lintSource?.width, lintSource?.height, lintSource?.bytes, shown.uploaded, xTitle, whatsappDescription, touched],
   );
+  const titleInvalid = Boolean(errors.title) || title.length > TITLE_MAX;
+  const descriptionInvalid = Boolean(errors.description) || description.length > DESCRIPTION_MAX;
   return (
     <div className="grid gap-8 lg:grid-cols-2 [&>*]:min-w-0">
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === "create" ? "Create link" : "Edit link"}>
@@ -146,15 +157,15 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
         <ImageField dispatch={dispatch} fileInput={fileInput} pickSource={shown.pickSource} focal={focal} importing={shown.importUrl !== null} error={errors.image} onError={setError("image")} warnings={warningsAbout(warnings, "image")} />
         <div>
           <label htmlFor="title" className="block text-sm font-medium">Title</label>
-          <input id="title" value={title} aria-invalid={Boolean(errors.title)} aria-describedby="title-error title-lint" onChange={(e) => setTitle((e.target as HTMLInputElement).value)} className={inputClass(Boolean(errors.title))} />
-          <p className="mt-1 text-xs text-gray-500">{`${title.length}/${TITLE_MAX}`}</p>
+          <input id="title" value={title} aria-invalid={titleInvalid} aria-describedby="title-count title-error title-lint" onChange={(e) => (setTitle((e.target as HTMLInputElement).value), touch("title"))} onBlur={() => touch("title")} className={inputClass(titleInvalid)} />
+          <LimitCounter id="title-count" length={title.length} max={TITLE_MAX} />
           <FieldError id="title-error" message={errors.title} />
           <LintList id="title-lint" warnings={warningsAbout(warnings, "title")} className="mt-2" />
         </div>
         <div>
           <label htmlFor="description" className="block text-sm font-medium">Description</label>
-          <textarea id="description" rows={3} value={description} aria-invalid={Boolean(errors.description)} aria-describedby="description-error description-lint" onChange={(e) => setDescription((e.target as HTMLTextAreaElement).value)} className={inputClass(Boolean(errors.description))} />
-          <p className="mt-1 text-xs text-gray-500">{`${description.length}/${DESCRIPTION_MAX}`}</p>
+          <textarea id="description" rows={3} value={description} aria-invalid={descriptionInvalid} aria-describedby="description-count description-error description-lint" onChange={(e) => (setDescription((e.target as HTMLTextAreaElement).value), touch("description"))} onBlur={() => touch("description")} className={inputClass(descriptionInvalid)} />
+          <LimitCounter id="description-count" length={description.length} max={DESCRIPTION_MAX} />
           <FieldError id="description-error" message={errors.description} />
           <LintList id="description-lint" warnings={warningsAbout(warnings, "description")} className="mt-2" />
         </div>
@@ -170,8 +181,8 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           enabled={autoFill}
           text={{ title, description }}
           onFill={(found) => {
-            if (found.title) setTitle(found.title);
-            if (found.description) setDescription(found.description);
+            if (found.title) (setTitle(found.title), touch("title"));
+            if (found.description) (setDescription(found.description), touch("description"));
           }}
           hasImage={shown.image !== null}
           suggested={image.suggested}
@@ -186,7 +197,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
         </div>
       </form>
 
-      <section aria-labelledby="preview-title-heading">
+      <section aria-labelledby="preview-title-heading" data-toast-avoid>
         <h2 id="preview-title-heading" className="text-sm font-medium">Preview</h2>
         <PreviewMockups
           card={{

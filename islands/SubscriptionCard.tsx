@@ -4,6 +4,7 @@ import { api } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
 import { longDate } from "../src/client/format.ts";
+import { BILLING_OFF_NOTE } from "../src/client/instance.ts";
 
 export type SubscriptionCardProps = {
   subscription: { planName: string; status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
@@ -21,6 +22,18 @@ export default function SubscriptionCard({ subscription: initial, billingEnabled
         <p className="font-semibold">No active subscription</p>
         <a href="/pricing" className={`mt-4 inline-block ${buttonClass.primary}`}>
           View plans
+        </a>
+      </div>
+    );
+  }
+
+  if (!billingEnabled) {
+    return (
+      <div className="rounded-lg border border-gray-200 p-6" data-testid="subscription-card">
+        <p className="text-lg font-semibold">{`${subscription.planName} limits`}</p>
+        <p className="mt-2 text-sm text-gray-600">{BILLING_OFF_NOTE}</p>
+        <a href="/pricing" className={`mt-4 inline-block ${buttonClass.secondary}`}>
+          See what each plan allows
         </a>
       </div>
     );
@@ -52,22 +65,20 @@ export default function SubscriptionCard({ subscription: initial, billingEnabled
         )}
       </div>
       {!subscription.cancelAtPeriodEnd && ends && <p className="mt-2 text-sm text-gray-600">{`Next renewal: ${ends}`}</p>}
-      {billingEnabled && (
-        <div className="mt-4 flex gap-2">
-          {subscription.cancelAtPeriodEnd ? (
-            <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => change("reactivate")}>
-              Reactivate
-            </button>
-          ) : (
-            <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => setConfirming(true)}>
-              Cancel subscription
-            </button>
-          )}
-          <a href="/pricing" className={buttonClass.secondary}>
-            Change plan
-          </a>
-        </div>
-      )}
+      <div className="mt-4 flex gap-2">
+        {subscription.cancelAtPeriodEnd ? (
+          <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => change("reactivate")}>
+            Reactivate
+          </button>
+        ) : (
+          <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </button>
+        )}
+        <a href="/pricing" className={buttonClass.secondary}>
+          Change plan
+        </a>
+      </div>
       <Dialog
         open={confirming}
         title="Are you sure?"

@@ -1,6 +1,8 @@
-// One toast at a time, 5 s, swipe right past 50 px to dismiss, F8 focuses the region.
+// One toast at a time, 5 s, swipe right past 50 px to dismiss, F8 focuses the region; placed in a corner that
+// hides nothing the user works on (src/client/toast-placement.ts).
 import { useEffect, useRef, useState } from "react";
 import { onToast, type Toast } from "../src/client/toast.ts";
+import { useToastCorner } from "../src/client/toast-placement.ts";
 
 const DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
@@ -63,15 +65,17 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
     else setOffset(0);
   };
 
+  const corner = useToastCorner(region, current);
   const destructive = current?.variant === "destructive";
-  // The region lets clicks through to the top bar under it (it spans the top of the page, even when empty);
-  // only a toast itself takes the pointer.
+  // The region lets clicks through to what is under it; only a toast itself takes the pointer.
   return (
     <ol
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed top-0 right-0 z-50 flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]"
+      data-corner={`${corner.vertical}-${corner.horizontal}`}
+      style={{ [corner.vertical]: 0, [corner.horizontal]: 0 }}
+      className="pointer-events-none fixed z-50 flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]"
     >
       {current && (
         <li

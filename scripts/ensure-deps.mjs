@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { execSync } from "node:child_process";
+import { lockfileChangeBy, reportChange } from "./lockfile-check.mjs";
 
 const stamp = "node_modules/.linkprev-deps";
 const lockHash = () => createHash("sha256").update(readFileSync("package-lock.json")).update(readFileSync("package.json")).digest("hex");
@@ -12,6 +13,9 @@ const have = existsSync(stamp) ? readFileSync(stamp, "utf8") : "";
 
 if (have !== lockHash() || !existsSync("node_modules/.bin/bun")) {
   console.error("Installing dependencies (npm install)...");
-  execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
+  const install = () => execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
+  // In CI an install that rewrites the lockfile fails the run: the committed one must be complete.
+  if (process.env.CI === "true") reportChange(lockfileChangeBy(install));
+  else install();
   writeFileSync(stamp, lockHash());
 }

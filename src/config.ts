@@ -26,6 +26,8 @@ export type Config = {
   /** Where uploaded images are stored and served from (UPLOADS_STORE). */
   uploads: UploadsConfig;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (else publicUrl is this node's own localhost address). */
+  publicUrlSet: boolean;
   /** ALIAS_HOSTS: other names of this instance ("host" or "host:port"), refused as link targets. */
   aliasHosts: string[];
   secureCookies: boolean;
@@ -152,6 +154,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     uploadsDir,
     uploads,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     aliasHosts,
     secureCookies: publicUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,

@@ -5,6 +5,7 @@ import { makePrivateDir } from "./private-files.ts";
 import { createElement } from "react";
 import { AppWorkerPool } from "./app-workers.ts";
 import { createApp } from "./app.ts";
+import { storageWarnings } from "./start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts";
@@ -63,11 +64,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const { database, changes, jobs } = platform;
   await database.migrate();
   const db = database.db;
-  if (database.kind === "postgres" && config.uploads.kind === "dir") {
-    console.warn(
-      `Uploads are stored in this node's ${config.uploads.dir} (UPLOADS_STORE=dir): fine for one node; with several nodes set UPLOADS_STORE=s3 or db (or share that folder), or images uploaded on one node are missing on the others`,
-    );
-  }
+  for (const warning of storageWarnings(config)) console.warn(warning);
 
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.

@@ -81,7 +81,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
     billingEnabled,
     images,
     version,
-    pages: createPageRenderer({ version, stylesheet, clientScript }),
+    pages: createPageRenderer({ version, stylesheet, clientScript, googleSignIn: config.google !== null }),
     authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),
     clientAddress,
     facebook,

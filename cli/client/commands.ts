@@ -89,7 +89,12 @@ export function registerClientCommands(program: Command): void {
       const token = options.token ?? (process.stdin.isTTY ? await ask("API token: ") : undefined);
       if (!server || !token) throw usageError("Both --server and --token are needed");
       if (!URL.canParse(server)) throw usageError(`Not a URL: ${server}`);
-      const me = await call<UserJson>({ server, token }, "/api/auth/user");
+      const me = await call<UserJson>({ server, token }, "/api/auth/user").catch((error: unknown) => {
+        if (error instanceof CliError && error.status === 401) {
+          throw new CliError(`${server} refused the token (HTTP 401): check that it was copied whole, or create a new one (dashboard, API tokens; or linkprev admin token create). Nothing was stored.`, 1, 401);
+        }
+        throw error;
+      });
       const path = saveSettings({ server: server.replace(/\/+$/, ""), token });
       out(`Logged in to ${server} as ${me.email} (settings in ${path})`);
     });
@@ -163,8 +168,10 @@ export function registerClientCommands(program: Command): void {
       if (!title) throw usageError(options.fill ? "The target page has no title: give --title" : "--title is required (or --fill to take it from the target page)");
       if (!description) throw usageError(options.fill ? "The target page has no description: give --description" : "--description is required (or --fill to take it from the target page)");
       const link = await call<LinkJson>(loadSettings(), "/api/links", { method: "POST", form: addVariants(linkForm({ ...options, title, description, imageImportUrl }), options) });
-      if (options.json) json(link);
-      else out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
+      if (options.json) return void json(link);
+      out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
+      // On stderr, so a script that keeps stdout's short URL still gets only the URL.
+      if (link.warnings.length > 0) process.stderr.write(`Preview warnings:\n${link.warnings.map((w) => `  ${w.severity.padEnd(7)} ${w.message} (${w.platforms.join(", ")})`).join("\n")}\n`);
     });
 
   /** Reads (or, with `init`, updates) the signed-in user's link by its slug. */
@@ -237,8 +244,10 @@ export function registerClientCommands(program: Command): void {
     .option("--yes", "do not ask for confirmation")
     .addHelpText("after", example("linkprev links delete spring-sale --yes"))
     .action(async (slug: string, options: { yes?: boolean }) => {
+      // With no terminal to ask on, only an explicit --yes deletes: a script's missing flag must not.
+      if (!options.yes && !process.stdin.isTTY) throw usageError(`Not deleted: no terminal to confirm on; to delete ${slug} from a script, add --yes`);
       const link = await bySlug(slug);
-      if (!options.yes && process.stdin.isTTY) {
+      if (!options.yes) {
         const answer = await ask(`Delete ${link.shortUrl}? It will stop working. [y/N] `);
         if (!/^y(es)?$/i.test(answer)) return void out("Not deleted");
       }

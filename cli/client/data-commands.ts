@@ -168,8 +168,8 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
   links
     .command("export")
     .description("Print your links as CSV (slug, short URL, target, title, description, image URL, created, views)")
-    .requiredOption("--csv", "CSV (the only format for now; `linkprev account export` gives everything as JSON)")
-    .addHelpText("after", "\nExample:\n  linkprev links export --csv > links.csv")
+    .option("--csv", "CSV (the default, and the only format for now; `linkprev account export` gives everything as JSON)")
+    .addHelpText("after", "\nExample:\n  linkprev links export > links.csv")
     .action(async () => void process.stdout.write(await callForText(loadSettings(), "/api/links/export.csv")));
 
   const account = program.command("account").description("Your account: accept the terms, download its data, or delete it");

@@ -1,6 +1,6 @@
 // The client's HTTP calls: bearer token, JSON or multipart, and errors that map to exit codes
 // (1 refused by the server, 2 bad usage, 3 server unreachable).
-import type { ClientSettings } from "./settings.ts";
+import { serverSource, type ClientSettings } from "./settings.ts";
 
 export class CliError extends Error {
   constructor(
@@ -46,7 +46,11 @@ async function send(settings: Partial<ClientSettings>, path: string, init: CallI
   try {
     response = await fetch(`${settings.server.replace(/\/+$/, "")}${path}`, { method: init.method ?? "GET", headers, body });
   } catch (error) {
-    throw new CliError(`Cannot reach ${settings.server}: ${error instanceof Error ? error.message : error}`, 3);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError(
+      `Cannot reach the LinkPrev server at ${settings.server} (${reason}). Check that the server is running (linkprev serve prints the address it listens on) and that this URL is right: it comes from ${serverSource()}.`,
+      3,
+    );
   }
   if (!response.ok) {
     const text = await response.text();

@@ -26,6 +26,11 @@ export function loadSettings(): Partial<ClientSettings> {
   return { server: process.env.LINKPREV_SERVER || file.server, token: process.env.LINKPREV_TOKEN || file.token };
 }
 
+/** Where the server address in use was set, for an error message that tells what to change. */
+export function serverSource(): string {
+  return process.env.LINKPREV_SERVER ? "LINKPREV_SERVER" : `linkprev login (stored in ${settingsPath()})`;
+}
+
 export function saveSettings(settings: ClientSettings): string {
   const path = settingsPath();
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });

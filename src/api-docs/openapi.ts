@@ -128,7 +128,7 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
       title: "LinkPrev API",
       version: info.version,
       description:
-        "Short links with a custom preview card. Authenticate with the session cookie (the web app) or an API token (`Authorization: Bearer lp_…`, created under Settings or with `POST /api/tokens`). Writes with the cookie must come from the site itself (CSRF); bearer calls may come from anywhere. Every failure answers `{\"message\": …}` (and `field` when one input field is at fault).",
+        "Short links with a custom preview card. Authenticate with the session cookie (the web app) or an API token (`Authorization: Bearer lp_…`, created on the dashboard under Subscription → API tokens, with `linkprev admin token create`, or with `POST /api/tokens`). Writes with the cookie must come from the site itself (CSRF); bearer calls may come from anywhere. Every failure answers `{\"message\": …}` (and `field` when one input field is at fault).",
     },
     servers: [{ url: info.serverUrl }],
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),

@@ -1,6 +1,7 @@
 // GET /docs/api: the API reference, drawn on the server from the same OpenAPI document /api/openapi.json serves
 // (no script, nothing from another site).
 import type { openApiDocument } from "../api-docs/openapi.ts";
+import { InlineMarkdown } from "./markdown.tsx";
 
 type Document = ReturnType<typeof openApiDocument>;
 type Schema = Record<string, unknown>;
@@ -57,7 +58,9 @@ function Fields({ schema }: { schema: Schema }) {
               {required.has(name) ? "" : "?"}
             </td>
             <td className="py-1 pr-4 font-mono">{typeText(field)}</td>
-            <td className="py-1 text-gray-600">{[field.description, field.maxLength !== undefined ? `at most ${field.maxLength} characters` : null].filter(Boolean).join("; ")}</td>
+            <td className="py-1 text-gray-600">
+              <InlineMarkdown text={[field.description, field.maxLength !== undefined ? `at most ${field.maxLength} characters` : null].filter(Boolean).join("; ")} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -83,7 +86,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
     <article id={operation.operationId} className="mt-6 rounded-md border border-gray-200 p-4">
       <h3 className="font-mono text-lg font-semibold">{`${method.toUpperCase()} ${path}`}</h3>
       <p className="mt-1">{operation.summary}</p>
-      {operation.description ? <p className="mt-1 text-gray-600">{operation.description}</p> : null}
+      {operation.description ? <InlineMarkdown as="p" className="mt-1 text-gray-600" text={operation.description} /> : null}
       <p className="mt-1 text-sm text-gray-600">{access(operation.security)}</p>
       {operation.parameters ? (
         <>
@@ -93,7 +96,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
               <li key={parameter.name}>
                 <span className="font-mono">{parameter.name}</span> ({parameter.in}
                 {parameter.required ? ", required" : ""}): <span className="font-mono">{typeText(parameter.schema)}</span>
-                {parameter.description ? ` — ${parameter.description}` : ""}
+                {parameter.description ? <InlineMarkdown text={` — ${parameter.description}`} /> : ""}
               </li>
             ))}
           </ul>
@@ -114,7 +117,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
           const json = response.content?.["application/json"];
           return (
             <li key={status}>
-              <span className="font-mono">{status}</span> {response.description}
+              <span className="font-mono">{status}</span> <InlineMarkdown text={response.description} />
               {json ? (
                 <>
                   {" — "}
@@ -136,7 +139,11 @@ export function ApiReferencePage({ document }: { document: Document }) {
   return (
     <section>
       <h1 className="text-3xl font-bold">API reference</h1>
-      <p className="mt-4 text-gray-600">{document.info.description}</p>
+      <InlineMarkdown as="p" className="mt-4 text-gray-600" text={document.info.description} />
+      <p className="mt-2" data-testid="token-where">
+        Your API tokens: <a className="text-indigo-700 underline" href="/admin?tab=subscription">Dashboard → Subscription → API tokens</a> (sign in first), or{" "}
+        <span className="font-mono">linkprev admin token create</span> on the server.
+      </p>
       <p className="mt-2">
         The machine-readable document: <a className="text-indigo-700 underline" href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {document.openapi}). The
         command-line client <span className="font-mono">linkprev</span> uses the same API.

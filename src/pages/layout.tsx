@@ -15,6 +15,8 @@ export type LayoutProps = {
   mainHtml: string;
   /** Signed in without consent to the terms and privacy policy yet. */
   needsConsent: boolean;
+  /** Google sign-in is configured: the top bar's button says "Access" (else it names the one-time link). */
+  googleSignIn: boolean;
 };
 
 const navLink = "rounded px-2 py-1 text-sm text-gray-700 hover:text-gray-900";
@@ -26,7 +28,7 @@ const NAV_LINKS = [
 
 // One row at any width: the brand, the navigation, and the Access button or the avatar menu. Below `sm` the
 // navigation folds into a <details> disclosure, which opens by click, Enter or Space with no script at all.
-function TopBar({ viewer }: { viewer: AvatarMenuProps | null }) {
+function TopBar({ viewer, googleSignIn }: { viewer: AvatarMenuProps | null; googleSignIn: boolean }) {
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
@@ -59,7 +61,7 @@ function TopBar({ viewer }: { viewer: AvatarMenuProps | null }) {
           <AvatarMenu {...viewer} />
         ) : (
           <a href="/api/auth/google" className="shrink-0 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-            Access
+            {googleSignIn ? "Access" : "Sign in"}
           </a>
         )}
       </div>
@@ -72,7 +74,8 @@ function Footer({ version }: { version: VersionInfo }) {
     <footer className="border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6">
         <p>Create custom link previews for social media sharing, no code required.</p>
-        <nav aria-label="Footer" className="flex flex-wrap gap-4">
+        {/* A grid of four on phones: a wrapping row left a single word on a line of its own. */}
+        <nav aria-label="Footer" className="grid grid-cols-4 gap-x-4 gap-y-2 sm:flex sm:flex-wrap">
           <a href="/#features" className="hover:text-gray-900">Features</a>
           <a href="/#pricing" className="hover:text-gray-900">Pricing</a>
           <a href="/about" className="hover:text-gray-900">About</a>
@@ -89,7 +92,7 @@ function Footer({ version }: { version: VersionInfo }) {
   );
 }
 
-export function Layout({ title, viewer, version, stylesheet, script, toaster, mainHtml, needsConsent }: LayoutProps) {
+export function Layout({ title, viewer, version, stylesheet, script, toaster, mainHtml, needsConsent, googleSignIn }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -104,7 +107,7 @@ export function Layout({ title, viewer, version, stylesheet, script, toaster, ma
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
         </a>
-        <TopBar viewer={viewer} />
+        <TopBar viewer={viewer} googleSignIn={googleSignIn} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8" dangerouslySetInnerHTML={{ __html: mainHtml }} />
         <Footer version={version} />
         {toaster && <Toaster initial={toaster.initial} />}

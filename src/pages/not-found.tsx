@@ -2,8 +2,10 @@ export function NotFoundPage() {
   return (
     <section className="py-16 text-center">
       <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-      <p>
-        <a href="/">Back to the home page</a>
+      <p className="mt-6">
+        <a href="/" className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500">
+          Back to the home page
+        </a>
       </p>
     </section>
   );

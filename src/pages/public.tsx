@@ -1,4 +1,5 @@
 // The pages anyone can see.
+import { LINK_SIGN_IN_LABEL, LINK_SIGN_IN_NOTE } from "../client/instance.ts";
 import type { PlanListProps } from "./plan-list.tsx";
 import { PlanList } from "./plan-list.tsx";
 
@@ -8,7 +9,9 @@ const FEATURES = [
   { title: "Short URLs", text: "Every link gets a short address to share; custom ones on the Pro and Enterprise plans." },
 ];
 
-export function LandingPage(plans: PlanListProps) {
+export type LandingProps = PlanListProps & { googleSignIn: boolean };
+
+export function LandingPage({ googleSignIn, ...plans }: LandingProps) {
   return (
     <>
       <section className="py-12 text-center">
@@ -17,8 +20,9 @@ export function LandingPage(plans: PlanListProps) {
           Decide what people see when you share a link on social media: your title, your description, your image.
         </p>
         <a href="/api/auth/google" className="mt-8 inline-block rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-500">
-          Get Started with Google
+          {googleSignIn ? "Get Started with Google" : LINK_SIGN_IN_LABEL}
         </a>
+        {!googleSignIn && <p className="mx-auto mt-3 max-w-xl text-sm text-gray-600">{LINK_SIGN_IN_NOTE}</p>}
       </section>
       <section id="features" aria-labelledby="features-title" className="py-12">
         <h2 id="features-title" className="text-center text-2xl font-bold">Features</h2>

@@ -16,7 +16,7 @@ export type PageRenderer = {
   response: (page: ReactElement, options: PageOptions) => Response;
 };
 
-type RendererDeps = { version: VersionInfo; stylesheet: string; clientScript: string };
+type RendererDeps = { version: VersionInfo; stylesheet: string; clientScript: string; googleSignIn: boolean };
 
 export function createPageRenderer(deps: RendererDeps): PageRenderer {
   const html = (page: ReactElement, { title, viewer = null, flash = null }: PageOptions) => {
@@ -35,6 +35,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
           toaster={hasIslands ? { initial: flash } : null}
           mainHtml={main.html}
           needsConsent={viewer?.needsConsent ?? false}
+          googleSignIn={deps.googleSignIn}
         />,
       )
     );

@@ -42,13 +42,14 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     signedIn: viewer !== null,
     currentPlan: viewer?.entitlement.active ? viewer.entitlement.plan : null,
     businessCountry: config.businessCountry,
+    billingEnabled: services.billingEnabled,
   });
 
   return new Elysia()
     .use(authPlugin(services))
     // Who is asking, with their entitlement and consent (null when signed out): once per page request.
     .resolve(async ({ viewer }) => ({ pageViewer: await resolvePageViewer(services.db, services.billingEnabled, viewer?.user ?? null) }))
-    .get("/", ({ pageViewer, cookie }) => page(LandingPage, plansFor(pageViewer), "Custom link previews", pageViewer, cookie))
+    .get("/", ({ pageViewer, cookie }) => page(LandingPage, { ...plansFor(pageViewer), googleSignIn: config.google !== null }, "Custom link previews", pageViewer, cookie))
     .get("/pricing", ({ pageViewer, cookie }) => page(PricingPage, plansFor(pageViewer), "Pricing", pageViewer, cookie))
     .get("/about", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", pageViewer, cookie))
     .get("/privacy", ({ pageViewer, cookie }) => page(PrivacyPage, { viewRetentionDays: config.viewRetentionMs / 86_400_000 }, "Privacy", pageViewer, cookie))

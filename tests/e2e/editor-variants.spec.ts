@@ -207,7 +207,7 @@ test("per-platform text: checked as typed, shown in its own platform's mockup on
   await page.getByText("Per-platform text").click();
   await xTitle.fill("x".repeat(X_TITLE_MAX + 1));
   await expect(page.locator("#xTitle-error")).toHaveText(`X title must be ${X_TITLE_MAX} characters or less`);
-  await expect(page.locator("#xTitle-count")).toHaveText(`${X_TITLE_MAX + 1}/${X_TITLE_MAX}`);
+  await expect(page.locator("#xTitle-count")).toHaveText(`${X_TITLE_MAX + 1}/${X_TITLE_MAX}: 1 over the limit`);
   const whatsappDescription = page.getByLabel("Description on WhatsApp");
   await whatsappDescription.fill("w".repeat(WHATSAPP_DESCRIPTION_MAX + 1));
   await expect(page.locator("#whatsappDescription-error")).toHaveText(`WhatsApp description must be ${WHATSAPP_DESCRIPTION_MAX} characters or less`);

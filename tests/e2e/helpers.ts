@@ -2,7 +2,8 @@
 import { expect, type Page } from "@playwright/test";
 import { crc32, deflateSync } from "node:zlib";
 
-export type Fakes = { google: string; stripe: string; vies: string; web: string; facebook: string; dataDir: string };
+/** `bare`: a second instance with neither Google nor Stripe configured (tests/e2e/server.ts). */
+export type Fakes = { google: string; stripe: string; vies: string; web: string; facebook: string; dataDir: string; bare: string };
 
 /** Where the fakes of this run are: tests/e2e/server.ts answers on the port playwright.config.ts chose. */
 export async function fakes(): Promise<Fakes> {

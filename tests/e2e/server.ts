@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { startServer } from "../../src/server.ts";
+import { loginLinkFor } from "../../src/admin.ts";
 import { startFakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { startFakeGoogle } from "../fakes/google.ts";
 import { startFakeStripe } from "../fakes/stripe.ts";
@@ -36,12 +37,24 @@ const config = loadConfig(
     ...stripe.env,
   },
 );
+// A second, bare instance, as a newcomer's `npm start` runs: no Google, no Stripe (its screens must say so). A
+// test signs in there with a one-time link the info server makes (GET /bare-login-link).
+const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+const barePort = probe.port!;
+await probe.stop();
+const bareUrl = `http://127.0.0.1:${barePort}`;
+const bare = await startServer(
+  loadConfig({}, { PORT: String(barePort), PUBLIC_URL: bareUrl, DATA_DIR: mkdtempSync(join(tmpdir(), "linkprev-e2e-bare-")), RELEASE: "e2e", AUTH_RATE_LIMIT: "100000", APP_WORKERS: "1" }),
+);
 // The tests read where the fakes are from here (tests/e2e/helpers.ts `fakes`); up before the app, whose /healthz
 // tells Playwright that the tests may start.
 Bun.serve({
   port: infoPort,
   hostname: "127.0.0.1",
-  fetch: () => Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, facebook: facebook.url, dataDir: config.dataDir }),
+  fetch: async (request) =>
+    new URL(request.url).pathname === "/bare-login-link"
+      ? new Response(await loginLinkFor(bare.ctx.database, bareUrl, `bare${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`, "Bea Bare"))
+      : Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, facebook: facebook.url, dataDir: config.dataDir, bare: bareUrl }),
 });
 const server = await startServer(config);
 console.log(`e2e server on ${server.url}`);

@@ -153,6 +153,9 @@ export async function apiClient(server: TestServer, plan: "basic" | "pro" | "ent
 /** Billing on (links check subscriptions) without any call to Stripe. */
 export const BILLING_ON = { STRIPE_SECRET_KEY: "sk_test_unused", STRIPE_WEBHOOK_SECRET: "whsec_unused" };
 
+/** Google sign-in configured (the screens use the spec's words), without any call to Google. */
+export const GOOGLE_ON = { GOOGLE_CLIENT_ID: "client-unused", GOOGLE_CLIENT_SECRET: "secret-unused" };
+
 /** A session row for the user, as sign-in writes it; the cookie token. */
 export async function seedSession(sql: TestDb, userId: number): Promise<{ token: string }> {
   const token = generateSecret();

@@ -112,3 +112,13 @@ test("/docs/api is a readable page without scripts, linked from the footer", asy
   expect(html).toContain('id="schema-Link"');
   expect(await (await fetch(`${server.url}/`)).text()).toContain('href="/docs/api"');
 });
+
+test("/docs/api renders the descriptions' Markdown (no raw backticks) and says where API tokens are made", async () => {
+  const html = await (await fetch(`${server.url}/docs/api`)).text();
+  const text = html.replace(/<[^>]*>/g, "");
+  expect(text).not.toContain("`");
+  expect(html).toContain("<code>Authorization: Bearer lp_…</code>");
+  expect(html).toContain('href="/admin?tab=subscription"');
+  expect(text).toContain("Dashboard → Subscription → API tokens");
+  expect(text).not.toContain("under Settings");
+});

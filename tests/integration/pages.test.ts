@@ -1,11 +1,11 @@
 // The public pages as a browser receives them: status, the spec's words, footer, and which pages ship script.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getTableName, type Table } from "drizzle-orm";
-import { BILLING_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedSession } from "../helpers/server.ts";
+import { BILLING_ON, GOOGLE_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedSession } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ ...BILLING_ON, CONTACT_FORM_URL: "https://forms.example/contact", SOCIAL_URL: "https://social.example/linkprev" });
+  server = await startTestServer({ ...BILLING_ON, ...GOOGLE_ON, CONTACT_FORM_URL: "https://forms.example/contact", SOCIAL_URL: "https://social.example/linkprev" });
 });
 afterAll(() => server.close());
 

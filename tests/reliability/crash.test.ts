@@ -32,6 +32,8 @@ async function startServer(dataDir: string, port: number) {
 }
 
 function adminToken(dataDir: string): string {
+  // `admin migrate` makes the database on purpose; `admin token create` refuses to make one in a folder without it.
+  Bun.spawnSync([process.execPath, cli, "admin", "migrate", "--data", dataDir]);
   const run = Bun.spawnSync([process.execPath, cli, "admin", "token", "create", "--email", "load@example.com", "--data", dataDir]);
   return run.stdout.toString().trim();
 }

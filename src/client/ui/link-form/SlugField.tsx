@@ -47,8 +47,9 @@ export function SlugField({ slug, onSlug, savedSlug, customSlugAllowed, userSlug
   return (
     <div>
       <label htmlFor="customLinkSlug" className="block text-sm font-medium">Custom URL</label>
-      <div className="mt-1 flex items-center gap-1 text-sm">
-        <span className="text-gray-500">{`/go/${userSlug}/`}</span>
+      {/* The prefix is the input's attached addon: same height, same baseline. */}
+      <div className="mt-1 flex items-stretch text-sm">
+        <span className="inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-gray-600" data-testid="slug-prefix">{`/go/${userSlug}/`}</span>
         <input
           id="customLinkSlug"
           value={slug}
@@ -63,7 +64,7 @@ export function SlugField({ slug, onSlug, savedSlug, customSlugAllowed, userSlug
             setNote(null);
           }}
           onBlur={check}
-          className={inputClass(Boolean(error || taken))}
+          className={`min-w-0 ${inputClass(Boolean(error || taken), { attached: true })}`}
         />
       </div>
       {!customSlugAllowed && (

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { LinkInput } from "../../../links/model.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../../../previews/variants.ts";
-import { FieldError, fieldOf, inputClass, type FieldErrors } from "./fields.tsx";
+import { FieldError, fieldOf, inputClass, LimitCounter, type FieldErrors } from "./fields.tsx";
 
 export type VariantText = { xTitle: string; whatsappDescription: string };
 
@@ -23,7 +23,7 @@ export function VariantFields({ text, onText, startOpen }: { text: VariantText; 
       <div className="mt-3">
         <label htmlFor="xTitle" className="block text-sm font-medium">Title on X</label>
         <input id="xTitle" value={xTitle} aria-invalid={Boolean(errors.xTitle)} aria-describedby="xTitle-count xTitle-error" onChange={(e) => onText({ ...text, xTitle: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors.xTitle))} />
-        <p id="xTitle-count" className="mt-1 text-xs text-gray-500">{`${xTitle.length}/${X_TITLE_MAX}`}</p>
+        <LimitCounter id="xTitle-count" length={xTitle.length} max={X_TITLE_MAX} />
         <FieldError id="xTitle-error" message={errors.xTitle} />
       </div>
       <div className="mt-3">
@@ -37,7 +37,7 @@ export function VariantFields({ text, onText, startOpen }: { text: VariantText; 
           onChange={(e) => onText({ ...text, whatsappDescription: (e.target as HTMLTextAreaElement).value })}
           className={inputClass(Boolean(errors.whatsappDescription))}
         />
-        <p id="whatsappDescription-count" className="mt-1 text-xs text-gray-500">{`${whatsappDescription.length}/${WHATSAPP_DESCRIPTION_MAX}`}</p>
+        <LimitCounter id="whatsappDescription-count" length={whatsappDescription.length} max={WHATSAPP_DESCRIPTION_MAX} />
         <FieldError id="whatsappDescription-error" message={errors.whatsappDescription} />
       </div>
     </details>

@@ -1,6 +1,19 @@
 // What every field of the link editor shares: the input's look and the message under it.
-export const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border px-3 py-2 text-sm disabled:bg-gray-100 disabled:text-gray-500 ${invalid ? "border-red-500" : "border-gray-300"}`;
+export const inputClass = (invalid: boolean, { attached = false } = {}) =>
+  `block w-full border px-3 py-2 text-sm disabled:bg-gray-100 disabled:text-gray-500 ${attached ? "rounded-r-md" : "mt-1 rounded-md"} ${invalid ? "border-red-500" : "border-gray-300"}`;
+
+/**
+ * A text with a length limit, judged as it is typed: over it, the field is invalid at once (not only on save) and
+ * the counter says by how much.
+ */
+export function LimitCounter({ id, length, max }: { id: string; length: number; max: number }) {
+  const over = length - max;
+  return (
+    <p id={id} className={`mt-1 text-xs ${over > 0 ? "font-medium text-red-600" : "text-gray-500"}`} data-testid={id}>
+      {over > 0 ? `${length}/${max}: ${over} over the limit` : `${length}/${max}`}
+    </p>
+  );
+}
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (

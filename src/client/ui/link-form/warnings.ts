@@ -43,4 +43,9 @@ export function editorWarnings(card: EditorCard): LintWarning[] {
   );
 }
 
+export type LintField = "title" | "description" | "image";
+
+/** Only the warnings about fields the user has touched (typed in, left, or chosen an image for): none on a blank form. */
+export const touchedWarnings = (warnings: LintWarning[], touched: ReadonlySet<LintField>): LintWarning[] => warnings.filter((w) => touched.has(RULE_FIELD[w.rule as RuleId]));
+
 export const warningsAbout = (warnings: LintWarning[], field: "title" | "description" | "image"): LintWarning[] => warnings.filter((w) => RULE_FIELD[w.rule as RuleId] === field);
