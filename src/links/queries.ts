@@ -49,8 +49,11 @@ const linkColumns = () => ({
   domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
 });
 
+/** A link's people and crawler views, all time: what "most viewed" sorts by. */
+export const linkViewsTotal = () => total(sql`(SELECT sum(${viewRollups.human} + ${viewRollups.bot}) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`);
+
 /** Links with their view counters; `where` must scope them to one user. */
-function selectLinks(db: Db, where: SQL | undefined) {
+export function selectLinks(db: Db, where: SQL | undefined) {
   return db.select(linkColumns()).from(links).where(where).$dynamic();
 }
 
