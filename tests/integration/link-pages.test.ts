@@ -1,8 +1,9 @@
 // GET /api/links in pages: search over title, slug and target, newest or most viewed first, and the next page's
 // address in a Link header; without parameters the whole array as before.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { insertRollup } from "../helpers/account.ts";
-import { apiClient, BILLING_ON, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { apiClient, BILLING_ON, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
@@ -103,5 +104,33 @@ describe("GET /api/links pages", () => {
   test("another user's search finds none of these links", async () => {
     const stranger = await apiClient(server, "enterprise");
     expect(await (await stranger.call("/api/links?q=sale")).json()).toEqual([]);
+  });
+});
+
+describe("linkprev links list --search --sort --limit", () => {
+  const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+  /** The CLI as a child process (this process serves the test server it calls); --json's titles. */
+  async function list(...args: string[]) {
+    const { token } = await seedApiToken(server.sql, owner.userId, "cli");
+    const env = { ...process.env, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
+    const child = Bun.spawn([process.execPath, cli, "links", "list", ...args], { env, stdout: "pipe", stderr: "pipe" });
+    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    return { code, stdout, stderr };
+  }
+  const listedTitles = async (...args: string[]) => titles(JSON.parse((await list(...args, "--json")).stdout));
+
+  test("--search, --sort views and --limit choose and order the links, across pages", async () => {
+    expect(await listedTitles("--search", "sale")).toEqual(["Summer sale", "Spring sale"]);
+    expect(await listedTitles("--sort", "views", "--limit", "3")).toEqual(["Careers", "Team page", "Spring sale"]);
+    expect(await listedTitles("--limit", "2")).toEqual(["Press kit", "Careers"]);
+    expect(await listedTitles()).toHaveLength(TITLES.length);
+  });
+
+  test("the table says when nothing matches, and bad values are usage errors", async () => {
+    expect((await list("--search", "zzz")).stdout).toContain('No link matches "zzz"');
+    const badSort = await list("--sort", "oldest");
+    expect(badSort.code).toBe(2);
+    expect(badSort.stderr).toContain("--sort must be newest or views");
+    expect((await list("--limit", "0")).code).toBe(2);
   });
 });
