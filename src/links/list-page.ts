@@ -7,7 +7,7 @@ import { links, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import type { PresentedLink } from "./present.ts";
-import { linkViewsTotal, selectLinks } from "./queries.ts";
+import { linkViewsTotal, selectLinks, total } from "./queries.ts";
 import { present } from "./present.ts";
 
 export const LINK_PAGE_MAX = 200;
@@ -27,7 +27,8 @@ export const LinkPageQuery = z.object({
   q: z.string().max(200, "q must be 200 characters or less").optional().describe("Words in the title, slug or target URL (case-insensitive)"),
   sort: z.enum(LINK_SORTS, "sort must be newest or views").default("newest").describe("newest (created, newest first) or views (people and crawlers, all time, most first)"),
 });
-export type LinkPageInput = { limit: number; q?: string; sort: LinkSort; cursor?: string };
+/** `cursor` continues after a page the API gave; `offset` is the dashboard's numbered pages. */
+export type LinkPageInput = { limit: number; q?: string; sort: LinkSort; cursor?: string; offset?: number };
 
 /** Where the previous page ended: its last link's sort key and id, opaque to clients. */
 type Cursor = { key: number; id: number };
@@ -50,6 +51,12 @@ function matching(q: string | undefined): SQL | undefined {
   return or(like(links.title), like(links.linkSlug), like(links.targetUrl));
 }
 
+/** How many live links the search finds (all of them without one): the dashboard's page count. */
+export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
+  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(q)));
+  return row!.n;
+}
+
 export type LinkPage = { links: PresentedLink[]; next: string | null };
 
 /** A page of the user's live links and the cursor of the next one (null on the last page). */
@@ -64,7 +71,8 @@ export async function listLinkPage(deps: LinkDeps, user: User, input: LinkPageIn
       : or(lt(links.createdAt, new Date(after.key)), and(eq(links.createdAt, new Date(after.key)), lt(links.id, after.id))));
   const rows = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q), continuing ?? undefined))
     .orderBy(input.sort === "views" ? desc(views) : desc(links.createdAt), desc(links.id))
-    .limit(input.limit + 1);
+    .limit(input.limit + 1)
+    .offset(input.offset ?? 0);
   const shown = rows.slice(0, input.limit);
   const last = shown.at(-1);
   const next = rows.length > input.limit && last ? encodeCursor({ key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(), id: last.id }) : null;
