@@ -120,6 +120,9 @@ const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ["/admin/domains", "Domains page"],
   ["/admin/link/edit/spring", "link editor, edit"],
   ["/admin/link/edit/nobodys-link", "link not found page"],
+  ["/admin?q=spring&sort=views", "dashboard, a search sorted by views"],
+  ["/admin/link/stats/spring", "link statistics (charts, tables)"],
+  ["/admin/link/stats/spring?range=all", "link statistics, all time"],
 ];
 
 for (const viewport of VIEWPORTS) {
