@@ -42,7 +42,8 @@ sqlite.transaction(() => {
     }
   }
 })();
-console.log(`links: ${sqlite.query("SELECT count(*) AS n FROM links").get()!.n}; rollup rows: ${sqlite.query("SELECT count(*) AS n FROM view_rollups").get()!.n}`);
+const rowsOf = (table: string) => sqlite.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+console.log(`links: ${rowsOf("links")}; rollup rows: ${rowsOf("view_rollups")}`);
 sqlite.close();
 const fewUser = credentialsFor(dataDir, 1);
 const manyUser = credentialsFor(dataDir, 2);
@@ -67,7 +68,7 @@ type Result = { rps: number; p50: number; p99: number; cpuMs: number; bytes: num
 
 /** One connection, one request after another, for `seconds`. */
 async function measure(path: string, who: { cookie: string; token: string }, secondsToRun: number): Promise<Result> {
-  const headers = path.startsWith("/api/") ? { authorization: `Bearer ${who.token}` } : { cookie: who.cookie };
+  const headers: Record<string, string> = path.startsWith("/api/") ? { authorization: `Bearer ${who.token}` } : { cookie: who.cookie };
   const times: number[] = [];
   let bytes = 0;
   const cpuBefore = cpuSeconds(server.pid);
