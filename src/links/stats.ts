@@ -1,6 +1,6 @@
 // View statistics of a user's links, from the rollups: totals, per-day series and crawler platforms.
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { links, viewRollups, type User } from "../db/tables.ts";
+import { links, linkTotals, viewRollups, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
@@ -8,10 +8,16 @@ import { total } from "./queries.ts";
 export async function linkStats(deps: LinkDeps, user: User) {
   const liveLinks = and(eq(links.userId, user.id), eq(links.deleted, false));
   const [{ totalLinks }] = await deps.db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks);
+  // One link_totals row per link (kept from the rollups by triggers), not every rollup row.
   const [views] = await deps.db
-    .select(dayCounts())
-    .from(viewRollups)
-    .innerJoin(links, eq(links.id, viewRollups.linkId))
+    .select({
+      human: total(sql`sum(${linkTotals.human})`),
+      bot: total(sql`sum(${linkTotals.bot})`),
+      uniqueHumans: total(sql`sum(${linkTotals.uniqueHumans})`),
+      scans: total(sql`sum(${linkTotals.scans})`),
+    })
+    .from(linkTotals)
+    .innerJoin(links, eq(links.id, linkTotals.linkId))
     .where(liveLinks);
   const { human, bot, uniqueHumans, scans } = views!;
   return { totalLinks, totalViews: human + bot, humanViews: human, botViews: bot, uniqueHumans, scans };

@@ -167,6 +167,7 @@ const typeParity: Record<string, [true, true]> = {
   viewVisitors: both satisfies SameTypes<typeof sqlite.viewVisitors, typeof pg.viewVisitors>,
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
+  linkTotals: both satisfies SameTypes<typeof sqlite.linkTotals, typeof pg.linkTotals>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [
