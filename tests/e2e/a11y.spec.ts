@@ -114,7 +114,7 @@ const SIGNED_OUT_PAGES: Array<[path: string, where: string]> = [
 const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ...PUBLIC_PAGES.map((path): [string, string] => [path, path]),
   ["/no-such-page", "404 page"],
-  ["/admin", "dashboard, links tab (a link with its chart, a deleted link)"],
+  ["/admin", "dashboard, links tab (a link with its thumbnail and summary, a deleted link)"],
   ["/admin?tab=subscription", "dashboard, subscription tab (card, API tokens)"],
   ["/admin/link/new", "link editor, new"],
   ["/admin/domains", "Domains page"],
