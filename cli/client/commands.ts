@@ -9,7 +9,7 @@ import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
 import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
 import { registerDomainCommands } from "./domain-commands.ts";
-import { call, CliError, usageError } from "./http.ts";
+import { call, callPages, CliError, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
@@ -125,12 +125,23 @@ export function registerClientCommands(program: Command): void {
     .command("list")
     .description("List your links")
     .option("--deleted", "list deleted links instead")
+    .option("--search <words>", "only links whose title, slug or target holds these words")
+    .option("--sort <order>", "newest (the default) or views (most viewed first)")
+    .option("--limit <n>", "at most this many links", (text) => {
+      if (!/^\d+$/.test(text) || Number(text) < 1) throw usageError(`--limit must be a whole number of links, 1 or more; got "${text}"`);
+      return Number(text);
+    })
     .option("--json", "print JSON")
-    .addHelpText("after", example("linkprev links list --json | jq '.[].shortUrl'"))
-    .action(async (options: { deleted?: boolean; json?: boolean }) => {
-      const list = await call<LinkJson[]>(loadSettings(), options.deleted ? "/api/links/deleted" : "/api/links");
+    .addHelpText("after", example("linkprev links list --search sale --sort views --limit 10"))
+    .action(async (options: { deleted?: boolean; search?: string; sort?: string; limit?: number; json?: boolean }) => {
+      if (options.sort !== undefined && options.sort !== "newest" && options.sort !== "views") throw usageError(`--sort must be newest or views; got "${options.sort}"`);
+      const paged = options.search !== undefined || options.sort !== undefined || options.limit !== undefined;
+      if (options.deleted && paged) throw usageError("--search, --sort and --limit list live links; leave out --deleted");
+      const query = new URLSearchParams({ limit: String(Math.min(options.limit ?? 200, 200)), sort: options.sort ?? "newest", ...(options.search ? { q: options.search } : {}) });
+      const settings = loadSettings();
+      const list = paged ? await callPages<LinkJson>(settings, `/api/links?${query}`, options.limit) : await call<LinkJson[]>(settings, options.deleted ? "/api/links/deleted" : "/api/links");
       if (options.json) return void json(list);
-      if (list.length === 0) return void out(options.deleted ? "No deleted links" : "No links yet: linkprev links create --help");
+      if (list.length === 0) return void out(options.deleted ? "No deleted links" : options.search ? `No link matches "${options.search}"` : "No links yet: linkprev links create --help");
       out(
         table([
           ["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],

@@ -23,6 +23,23 @@ export async function call<T>(settings: Partial<ClientSettings>, path: string, i
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A paged list: follows the answers' `Link: <…>; rel="next"` headers from `path` until `max` items (all when
+ * undefined) or the last page.
+ */
+export async function callPages<T>(settings: Partial<ClientSettings>, path: string, max?: number): Promise<T[]> {
+  const items: T[] = [];
+  let next: string | null = path;
+  while (next && (max === undefined || items.length < max)) {
+    const response = await send(settings, next, {}, "application/json");
+    items.push(...((await response.json()) as T[]));
+    const url = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
+    // Only the path and query: the server names itself by PUBLIC_URL, the client by the address it was given.
+    next = url ? new URL(url).pathname + new URL(url).search : null;
+  }
+  return max === undefined ? items : items.slice(0, max);
+}
+
 /** The answer's body as text (a CSV download). */
 export async function callForText(settings: Partial<ClientSettings>, path: string, init: CallInit = {}): Promise<string> {
   return (await send(settings, path, init, "*/*")).text();

@@ -71,7 +71,8 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
         : response.contentType
           ? { [response.contentType]: { schema: { type: "string" } } }
           : undefined;
-      responses[status] = { description: response.description, ...(content ? { content } : {}) };
+      const headers = response.headers && Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+      responses[status] = { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
     }
     // Every signed-in write may meet the terms check (src/auth/plugin.ts).
     const write = operation.access === "user" && operation.method !== "GET";

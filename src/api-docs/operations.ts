@@ -14,6 +14,7 @@ import { MetadataRequest } from "../links/metadata.ts";
 import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "../links/wire.ts";
 import { DaysQuery, QrQuery } from "../links/routes.ts";
 import { AddDomainInput, DomainListSchema, DomainSchema, UpdateDomainInput } from "../domains/wire.ts";
+import { LinkPageQuery } from "../links/list-page.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -27,6 +28,8 @@ export type ApiResponse = {
   /** A content type other than JSON (an HTML page, a file). */
   contentType?: string;
   example?: unknown;
+  /** Response headers worth a client's attention, by name: what each holds. */
+  headers?: Record<string, string>;
 };
 
 export type ApiOperation = {
@@ -69,7 +72,19 @@ const noContent: ApiResponse = { description: "Done; no body" };
 
 export const API_OPERATIONS: ApiOperation[] = [
   // Links
-  { method: "GET", path: "/api/links/", operationId: "listLinks", tag: "Links", summary: "List your live links, newest first", access: "user", responses: { 200: { description: "The links", schema: z.array(LinkSchema) } } },
+  {
+    method: "GET",
+    path: "/api/links/",
+    operationId: "listLinks",
+    tag: "Links",
+    summary: "List your live links, newest first; or one page of them, searched and sorted",
+    description:
+      "Without parameters: every live link, newest first. With any of limit, cursor, q or sort: one page (the same bare array) and, when there is more, a `Link: <…>; rel=\"next\"` header with the next page's address, as GitHub's API pages.",
+    access: "user",
+    query: LinkPageQuery,
+    errors: [400],
+    responses: { 200: { description: "The links", schema: z.array(LinkSchema), headers: { Link: 'The next page, `<URL>; rel="next"`; absent on the last page and without paging parameters' } } },
+  },
   { method: "GET", path: "/api/links/deleted", operationId: "listDeletedLinks", tag: "Links", summary: "List your deleted links", access: "user", responses: { 200: { description: "The deleted links", schema: z.array(LinkSchema) } } },
   { method: "GET", path: "/api/links/stats", operationId: "linkStats", tag: "Links", summary: "Totals over your live links", access: "user", responses: { 200: { description: "Counts", schema: LinkStatsSchema, example: { totalLinks: 3, totalViews: 352, humanViews: 340, botViews: 12, uniqueHumans: 290, scans: 17 } } } },
   {

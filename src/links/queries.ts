@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, links, viewRollups, type Link, type User } from "../db/tables.ts";
+import { domains, links, linkTotals, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -13,11 +13,11 @@ import { isReservedSlug } from "./slugs.ts";
 export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
 /**
- * A link's all-time count of one kind, summed from its rollup rows (one per day, platform and node slot).
+ * A link's all-time count of one kind, from its link_totals row (the sum of its rollup rows, kept by triggers).
  * For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
  */
-const linkTotal = (column: typeof viewRollups.human | typeof viewRollups.bot | typeof viewRollups.scans | typeof viewRollups.uniqueHumans) =>
-  total(sql`(SELECT sum(${column}) FROM ${viewRollups} WHERE ${viewRollups.linkId} = ${links.id})`);
+const linkTotal = (column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans) =>
+  total(sql`(SELECT ${column} FROM ${linkTotals} WHERE ${linkTotals.linkId} = ${links.id})`);
 
 /** The columns present.ts reads (LinkRow), view counters summed. */
 const linkColumns = () => ({
@@ -39,18 +39,21 @@ const linkColumns = () => ({
   focalY: links.focalY,
   xTitle: links.xTitle,
   whatsappDescription: links.whatsappDescription,
-  viewsBot: linkTotal(viewRollups.bot),
-  viewsHuman: linkTotal(viewRollups.human),
+  viewsBot: linkTotal(linkTotals.bot),
+  viewsHuman: linkTotal(linkTotals.human),
   version: links.version,
-  uniqueHumans: linkTotal(viewRollups.uniqueHumans),
-  scans: linkTotal(viewRollups.scans),
+  uniqueHumans: linkTotal(linkTotals.uniqueHumans),
+  scans: linkTotal(linkTotals.scans),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
   domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
 });
 
+/** A link's people and crawler views, all time: what "most viewed" sorts by. */
+export const linkViewsTotal = () => total(sql`(SELECT ${linkTotals.human} + ${linkTotals.bot} FROM ${linkTotals} WHERE ${linkTotals.linkId} = ${links.id})`);
+
 /** Links with their view counters; `where` must scope them to one user. */
-function selectLinks(db: Db, where: SQL | undefined) {
+export function selectLinks(db: Db, where: SQL | undefined) {
   return db.select(linkColumns()).from(links).where(where).$dynamic();
 }
 

@@ -18,6 +18,10 @@ import { checkSlugAvailability, getLinkBySlug, listLinks } from "./queries.ts";
 import { linkStats, linkViews } from "./stats.ts";
 import { updateLink } from "./update.ts";
 import { issueVersion } from "./versions.ts";
+import { LinkPageQuery, listLinkPage } from "./list-page.ts";
+
+/** Any of these asks GET /api/links for a page; without them it answers the whole list, as clients expect. */
+const PAGE_PARAMS = Object.keys(LinkPageQuery.shape);
 
 /** GET /api/links/:id/views?days= */
 export const DaysQuery = z.object({ days: z.coerce.number("days must be a number").int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be 365 or less").default(30) });
@@ -59,7 +63,18 @@ export function linkRoutes(services: Services) {
   };
   return new Elysia({ prefix: "/api/links" })
     .use(authPlugin(services))
-    .get("/", ({ viewer }) => listLinks(deps, requireUser(viewer), "live"))
+    .get("/", async ({ viewer, query, set }) => {
+      const user = requireUser(viewer);
+      if (!PAGE_PARAMS.some((name) => name in query)) return listLinks(deps, user, "live");
+      const input = parseInput(LinkPageQuery, query);
+      const page = await listLinkPage(deps, user, input);
+      // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
+      if (page.next) {
+        const next = new URLSearchParams({ limit: String(input.limit), sort: input.sort, ...(input.q ? { q: input.q } : {}), cursor: page.next });
+        set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
+      }
+      return page.links;
+    })
     .get("/deleted", ({ viewer }) => listLinks(deps, requireUser(viewer), "deleted"))
     .get("/stats", ({ viewer }) => linkStats(deps, requireUser(viewer)))
     .get("/check-slug-availability", ({ viewer, query }) => checkSlugAvailability(deps, requireUser(viewer), query.slug))

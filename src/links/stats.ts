@@ -1,6 +1,6 @@
 // View statistics of a user's links, from the rollups: totals, per-day series and crawler platforms.
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { links, viewRollups, type User } from "../db/tables.ts";
+import { links, linkTotals, viewRollups, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
@@ -8,10 +8,16 @@ import { total } from "./queries.ts";
 export async function linkStats(deps: LinkDeps, user: User) {
   const liveLinks = and(eq(links.userId, user.id), eq(links.deleted, false));
   const [{ totalLinks }] = await deps.db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks);
+  // One link_totals row per link (kept from the rollups by triggers), not every rollup row.
   const [views] = await deps.db
-    .select(dayCounts())
-    .from(viewRollups)
-    .innerJoin(links, eq(links.id, viewRollups.linkId))
+    .select({
+      human: total(sql`sum(${linkTotals.human})`),
+      bot: total(sql`sum(${linkTotals.bot})`),
+      uniqueHumans: total(sql`sum(${linkTotals.uniqueHumans})`),
+      scans: total(sql`sum(${linkTotals.scans})`),
+    })
+    .from(linkTotals)
+    .innerJoin(links, eq(links.id, linkTotals.linkId))
     .where(liveLinks);
   const { human, bot, uniqueHumans, scans } = views!;
   return { totalLinks, totalViews: human + bot, humanViews: human, botViews: bot, uniqueHumans, scans };
@@ -42,34 +48,28 @@ const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
 export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
   const [link] = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), eq(links.userId, user.id)));
   if (!link) throw notFound(LINK_NOT_FOUND);
-  const { series, platforms } = await dashboardViews(deps, user, [linkId], days, now);
-  return { days: series.get(linkId) ?? zeroFilled(lastDays(days, now), new Map()), platforms: platforms.get(linkId) ?? [] };
+  const dates = lastDays(days, now);
+  const rows = await deps.db
+    .select({ day: viewRollups.day, ...dayCounts() })
+    .from(viewRollups)
+    .where(and(eq(viewRollups.linkId, linkId), gte(viewRollups.day, dates[0]!)))
+    .groupBy(viewRollups.day);
+  const platforms = await linkPlatformCounts(deps, user, [linkId]);
+  return { days: zeroFilled(dates, new Map(rows.map((row) => [row.day, row]))), platforms: platforms.get(linkId) ?? [] };
 }
 
-/** For the dashboard: the given links' last `days` days and platforms, in two queries on the rollups. */
-export async function dashboardViews(deps: LinkDeps, user: User, linkIds: number[], days: number, now = Date.now()) {
-  const dates = lastDays(days, now);
-  const owned = and(eq(links.userId, user.id), inArray(links.id, linkIds));
-  const rows = await deps.db
-    .select({ linkId: viewRollups.linkId, day: viewRollups.day, ...dayCounts() })
-    .from(viewRollups)
-    .innerJoin(links, eq(links.id, viewRollups.linkId))
-    .where(and(owned, gte(viewRollups.day, dates[0]!)))
-    .groupBy(viewRollups.linkId, viewRollups.day);
-  // All-time crawler counts by platform (people's rows have no platform).
+/** The given links' all-time crawler counts by platform, most first, in one query on the rollups (people's rows have no platform). */
+export async function linkPlatformCounts(deps: LinkDeps, user: User, linkIds: number[]) {
   const count = total(sql`sum(${viewRollups.bot})`);
   const platformRows = await deps.db
     .select({ linkId: viewRollups.linkId, platform: viewRollups.platform, count })
     .from(viewRollups)
     .innerJoin(links, eq(links.id, viewRollups.linkId))
-    .where(and(owned, ne(viewRollups.platform, "")))
+    .where(and(eq(links.userId, user.id), inArray(links.id, linkIds), ne(viewRollups.platform, "")))
     .groupBy(viewRollups.linkId, viewRollups.platform)
     .having(sql`${count} > 0`)
     .orderBy(desc(count), viewRollups.platform);
-  const byLink = new Map<number, Map<string, DayCounts>>();
-  for (const row of rows) byLink.set(row.linkId, (byLink.get(row.linkId) ?? new Map()).set(row.day, row));
-  const series = new Map([...byLink].map(([linkId, byDay]) => [linkId, zeroFilled(dates, byDay)]));
   const platforms = new Map<number, Array<{ platform: string; count: number }>>();
   for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
-  return { series, platforms };
+  return platforms;
 }

@@ -2,24 +2,28 @@
 // resolved for the request (src/pages/viewer.ts).
 import { listApiTokens } from "../auth/api-tokens.ts";
 import type { PresentedLink } from "../links/present.ts";
+import { countLinks, listLinkPage, type LinkSort } from "../links/list-page.ts";
 import { listLinks } from "../links/queries.ts";
-import { dashboardViews, linkStats } from "../links/stats.ts";
+import { linkPlatformCounts, linkStats } from "../links/stats.ts";
 import type { Services } from "../services.ts";
 import type { DashboardProps } from "./dashboard.tsx";
 import type { PageViewer } from "./viewer.ts";
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 
-const CHART_DAYS = 30;
 // Rendering a link row is the dashboard's main cost: a page of them keeps it cheap at any link count.
 const DASHBOARD_PAGE_SIZE = 20;
 
-export async function dashboardProps(services: Services, { user, entitlement: { plan, subscription } }: PageViewer, tab: DashboardProps["tab"], requestedPage: number): Promise<DashboardProps> {
+/** What the dashboard's links tab is asked for: a page number, a search and an order (src/pages/routes.ts reads them). */
+export type DashboardQuery = { page: number; q: string; sort: LinkSort };
+
+export async function dashboardProps(services: Services, { user, entitlement: { plan, subscription } }: PageViewer, tab: DashboardProps["tab"], query: DashboardQuery): Promise<DashboardProps> {
   const { links, billingEnabled } = services;
   const stats = await linkStats(links, user);
-  const pages = Math.max(1, Math.ceil(stats.totalLinks / DASHBOARD_PAGE_SIZE));
-  const page = Math.min(Math.max(1, requestedPage), pages);
-  const shown = await listLinks(links, user, "live", { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE });
-  const { series, platforms } = await dashboardViews(links, user, shown.map((l) => l.id), CHART_DAYS);
+  const found = query.q ? await countLinks(links, user, query.q) : stats.totalLinks;
+  const pages = Math.max(1, Math.ceil(found / DASHBOARD_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pages);
+  const shown = tab === "links" ? (await listLinkPage(links, user, { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE, q: query.q, sort: query.sort })).links : [];
+  const platforms = shown.length > 0 ? await linkPlatformCounts(links, user, shown.map((l) => l.id)) : new Map();
   return {
     tab,
     used: stats.totalLinks,
@@ -28,8 +32,9 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
     links: shown,
     page,
     pages,
-    deletedLinks: await listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }),
-    series: Object.fromEntries(series),
+    found,
+    query: { q: query.q, sort: query.sort },
+    deletedLinks: tab === "links" ? await listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }) : [],
     platforms: Object.fromEntries(platforms),
     subscription: {
       billingEnabled,
@@ -37,7 +42,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
         ? subscription && { planName: plan.name, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
         : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
     },
-    tokens: (await listApiTokens(services.db, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
+    tokens: tab === "links" ? [] : (await listApiTokens(services.db, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
     publicUrl: services.config.publicUrl,
     accountEmail: user.email,
   };

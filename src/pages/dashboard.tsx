@@ -4,20 +4,22 @@ import type { PresentedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
 import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
-import { platformSummary, ViewsChart } from "./views-chart.tsx";
+import { platformSummary } from "./views-chart.tsx";
 
 export type DashboardProps = {
   tab: "links" | "subscription";
   used: number;
   quota: number;
   stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
-  /** One page of the live links, newest first. */
+  /** One page of the live links found, in the order asked for. */
   links: PresentedLink[];
   page: number;
   pages: number;
+  /** How many live links the search found (all of them without a search). */
+  found: number;
+  query: { q: string; sort: "newest" | "views" };
   /** The most recently deleted links. */
   deletedLinks: PresentedLink[];
-  series: Record<number, Array<{ date: string; human: number; bot: number; uniqueHumans: number; scans: number }>>;
   platforms: Record<number, Array<{ platform: string; count: number }>>;
   subscription: SubscriptionCardProps;
   tokens: ApiTokenJson[];
@@ -40,36 +42,84 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
   );
 }
 
-function LinkRow({ link, days, platforms }: { link: PresentedLink; days?: DashboardProps["series"][number]; platforms?: DashboardProps["platforms"][number] }) {
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** "12 people visited (9 daily unique) · 3 crawler fetches · 2 by QR code · created Nov 2, 2026" */
+export function linkSummary(link: Pick<PresentedLink, "viewsHuman" | "viewsBot" | "uniqueHumans" | "scans" | "createdAt">): string {
+  const parts = [
+    link.viewsHuman === 0 ? "No visits yet" : `${plural(link.viewsHuman, "person", "people")} visited (${count(link.uniqueHumans)} daily unique)`,
+    ...(link.viewsBot > 0 ? [plural(link.viewsBot, "crawler fetch", "crawler fetches")] : []),
+    ...(link.scans > 0 ? [`${count(link.scans)} by QR code`] : []),
+    `created ${shortDate(link.createdAt)}`,
+  ];
+  return parts.join(" · ");
+}
+
+/** The dashboard's address for a page of this search and order (the defaults left out). */
+const dashboardHref = (query: DashboardProps["query"], page: number) => {
+  const params = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.sort !== "newest" ? { sort: query.sort } : {}), ...(page > 1 ? { page: String(page) } : {}) });
+  return params.size > 0 ? `/admin?${params}` : "/admin";
+};
+
+function LinkRow({ link, platforms }: { link: PresentedLink; platforms?: DashboardProps["platforms"][number] }) {
+  const slug = encodeURIComponent(link.linkSlug);
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{link.title}</p>
-          <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
-          <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
-          <p className="mt-1 text-xs text-gray-500">
-            {`Created ${shortDate(link.createdAt)} · ${count(link.viewsHuman)} human · ${count(link.viewsBot)} bot`}
-            {` · ${count(link.uniqueHumans)} daily unique visitors, summed · ${count(link.scans)} QR scans`}
-          </p>
+        <div className="flex min-w-0 flex-1 gap-3">
+          {link.images.wide ? (
+            <img src={link.images.wide} alt="" width={96} height={50} loading="lazy" decoding="async" className="h-[50px] w-24 shrink-0 rounded border border-gray-200 object-cover" data-testid="thumbnail" />
+          ) : (
+            <div aria-hidden="true" className="h-[50px] w-24 shrink-0 rounded border border-dashed border-gray-300 bg-gray-50" data-testid="thumbnail" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold">{link.title}</p>
+            <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
+            <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
+            <p className="mt-1 text-xs text-gray-600" data-testid="summary">
+              {linkSummary(link)}
+            </p>
+          </div>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <CopyLinkButton shortUrl={link.currentShortUrl} />
           <QrCodeButton id={link.id} slug={link.linkSlug} title={link.title} />
-          <a href={`/admin/link/edit/${encodeURIComponent(link.linkSlug)}`} className={button} aria-label={`Edit ${link.title}`}>
+          <a href={`/admin/link/stats/${slug}`} className={button} aria-label={`Statistics of ${link.title}`}>
+            Statistics
+          </a>
+          <a href={`/admin/link/edit/${slug}`} className={button} aria-label={`Edit ${link.title}`}>
             Edit
           </a>
           <DeleteLinkButton id={link.id} title={link.title} />
         </div>
       </div>
-      <div className="mt-3 flex flex-wrap items-end gap-4">
-        {days && <ViewsChart days={days} />}
-        <p className="text-xs text-gray-600" data-testid="platforms">
-          {platforms?.length ? `Card fetched by: ${platformSummary(platforms)}` : "No crawler has fetched the card yet"}
-        </p>
-      </div>
+      <p className="mt-3 text-xs text-gray-600" data-testid="platforms">
+        {platforms?.length ? `Card fetched by: ${platformSummary(platforms)}` : "No crawler has fetched the card yet"}
+      </p>
       <CardFetches id={link.id} title={link.title} />
     </li>
+  );
+}
+
+/** Search and order: a plain GET form, so it works before (and without) any script. */
+function SearchForm({ query }: { query: DashboardProps["query"] }) {
+  return (
+    <form method="get" action="/admin" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-gray-700">
+        Search links
+        <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Title, slug or target" className="mt-1 rounded-md border border-gray-300 px-3 py-2 font-normal" />
+      </label>
+      <label className="flex flex-col text-sm font-medium text-gray-700">
+        Sort by
+        <select name="sort" defaultValue={query.sort} className="mt-1 rounded-md border border-gray-300 bg-white px-3 py-2 font-normal">
+          <option value="newest">Newest</option>
+          <option value="views">Most viewed</option>
+        </select>
+      </label>
+      <button type="submit" className={button}>
+        Search
+      </button>
+    </form>
   );
 }
 
@@ -117,22 +167,30 @@ export function DashboardPage(props: DashboardProps) {
           </div>
           <section aria-labelledby="your-links">
             <h2 id="your-links" className="text-xl font-semibold">Your Links</h2>
-            {links.length === 0 ? (
-              <p className="mt-4 text-gray-600">
-                No links yet. <a href="/admin/link/new" className="text-indigo-700 underline">Create your first link</a>.
+            <SearchForm query={props.query} />
+            {props.query.q && (
+              <p className="mt-3 text-sm text-gray-700" role="status" data-testid="search-result">
+                {`${plural(props.found, "link matches", "links match")} "${props.query.q}"`} · <a href={dashboardHref({ q: "", sort: props.query.sort }, 1)} className="text-indigo-700 underline">Show all</a>
               </p>
+            )}
+            {links.length === 0 ? (
+              props.query.q ? null : (
+                <p className="mt-4 text-gray-600">
+                  No links yet. <a href="/admin/link/new" className="text-indigo-700 underline">Create your first link</a>.
+                </p>
+              )
             ) : (
               <ul className="mt-4 space-y-3">
                 {links.map((link) => (
-                  <LinkRow key={link.id} link={link} days={props.series[link.id]} platforms={props.platforms[link.id]} />
+                  <LinkRow key={link.id} link={link} platforms={props.platforms[link.id]} />
                 ))}
               </ul>
             )}
             {props.pages > 1 && (
               <nav aria-label="Link pages" className="mt-4 flex items-center justify-between text-sm">
-                {props.page > 1 ? <a href={`/admin?page=${props.page - 1}`} className={button}>← Newer</a> : <span />}
+                {props.page > 1 ? <a href={dashboardHref(props.query, props.page - 1)} className={button}>{props.query.sort === "views" ? "← More viewed" : "← Newer"}</a> : <span />}
                 <span className="text-gray-600">{`Page ${props.page} of ${props.pages}`}</span>
-                {props.page < props.pages ? <a href={`/admin?page=${props.page + 1}`} className={button}>Older →</a> : <span />}
+                {props.page < props.pages ? <a href={dashboardHref(props.query, props.page + 1)} className={button}>{props.query.sort === "views" ? "Less viewed →" : "Older →"}</a> : <span />}
               </nav>
             )}
           </section>

@@ -8,8 +8,8 @@ import { PLANS } from "../billing/plans.ts";
 import { confirmCheckout } from "../billing/service.ts";
 import { AppError } from "../http/errors.ts";
 import { takeFlash } from "../http/flash.ts";
-import type { PresentedLink } from "../links/present.ts";
 import { getLinkBySlug } from "../links/queries.ts";
+import { linkReport, parseRange } from "../links/report.ts";
 import type { Services } from "../services.ts";
 import { ApiReferencePage } from "./api-reference.tsx";
 import { dashboardProps, editorProps } from "./app-pages.ts";
@@ -18,6 +18,7 @@ import { DomainsPage } from "./domains.tsx";
 import { listDomains } from "../domains/queries.ts";
 import { subscribed, signedIn } from "./guards.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
+import { LinkStatsPage, parseTable, reportCsv, reportCsvName } from "./link-stats.tsx";
 import { PaymentSuccessPage } from "./payment-success.tsx";
 import type { PlanListProps } from "./plan-list.tsx";
 import { PrivacyPage } from "./privacy.tsx";
@@ -26,6 +27,16 @@ import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
 
 type Cookie = Parameters<typeof takeFlash>[0];
+
+/** Only a missing link is "Link Not Found" (null); anything else (the database failing) is the error handler's 500. */
+async function notFoundAsNull<T>(result: Promise<T>): Promise<T | null> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
   const { config } = services;
@@ -62,7 +73,8 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
       const tab = query.tab === "subscription" ? "subscription" : "links";
       const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
-      return page(DashboardPage, await dashboardProps(services, guarded.viewer, tab, requestedPage), "Dashboard", guarded.viewer, cookie);
+      const search = { page: requestedPage, q: typeof query.q === "string" ? query.q.trim().slice(0, 200) : "", sort: query.sort === "views" ? ("views" as const) : ("newest" as const) };
+      return page(DashboardPage, await dashboardProps(services, guarded.viewer, tab, search), "Dashboard", guarded.viewer, cookie);
     })
     .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
@@ -72,14 +84,8 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     .get("/admin/link/edit/:linkSlug", async ({ pageViewer, cookie, params, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      let link: PresentedLink;
-      try {
-        link = await getLinkBySlug(services.links, guarded.viewer.user, params.linkSlug);
-      } catch (error) {
-        // Only a missing link is "Link Not Found"; anything else (the database failing) is the error handler's 500.
-        if (error instanceof AppError && error.status === 404) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-        throw error;
-      }
+      const link = await notFoundAsNull(getLinkBySlug(services.links, guarded.viewer.user, params.linkSlug));
+      if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
       return page(LinkEditorPage, editorProps(services, guarded.viewer, link, await domainNames(guarded.viewer)), "Edit Link", guarded.viewer, cookie);
     })
     .get("/admin/domains", async ({ pageViewer, cookie, redirect }) => {
@@ -87,6 +93,25 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
       const props = { domains: await listDomains(services.domains, guarded.viewer.user), instanceHost: new URL(config.publicUrl).host, allowed: guarded.viewer.entitlement.plan.domains };
       return page(DomainsPage, props, "Domains", guarded.viewer, cookie);
+    })
+    .get("/admin/link/stats/:linkSlug", async ({ pageViewer, cookie, params, query, redirect }) => {
+      const guarded = subscribed(pageViewer, cookie);
+      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+      const report = await notFoundAsNull(linkReport(services.links, guarded.viewer.user, params.linkSlug, parseRange(query.range), services.clock.now()));
+      if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
+      return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, guarded.viewer, cookie);
+    })
+    // The CSV of one of the statistics page's tables, for the same range.
+    .get("/admin/link/stats/:linkSlug/csv", async ({ pageViewer, cookie, params, query, redirect, set }) => {
+      const guarded = subscribed(pageViewer, cookie);
+      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+      const report = await notFoundAsNull(linkReport(services.links, guarded.viewer.user, params.linkSlug, parseRange(query.range), services.clock.now()));
+      if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
+      const table = parseTable(query.table);
+      set.headers["content-type"] = "text/csv; charset=utf-8";
+      set.headers["content-disposition"] = `attachment; filename="${reportCsvName(report, table)}"`;
+      set.headers["cache-control"] = "private, no-store";
+      return reportCsv(report, table);
     })
     .get("/payment-success", async ({ pageViewer, query, cookie, redirect }) => {
       const guarded = signedIn(pageViewer, cookie);

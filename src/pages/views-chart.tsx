@@ -1,39 +1,121 @@
-// A link's last 30 days as a small server-rendered SVG: human views stacked over bot views, per day, and a
-// tick at each day's unique visitors (never above its human views).
-type Day = { date: string; human: number; bot: number; uniqueHumans: number; scans: number };
+// Charts drawn on the server as SVG (docs/decisions/0023): bars per day with a labelled count axis and date axis,
+// and horizontal bars for categories. Each series is one path, so a chart of hundreds of days stays a few elements.
+import { count, shortDate } from "../client/format.ts";
 
-const WIDTH = 300;
-const HEIGHT = 48;
+const WIDTH = 720;
+const HEIGHT = 260;
+const LEFT = 56;
+const RIGHT = 12;
+const TOP = 12;
+const BOTTOM = 44;
+const PLOT_W = WIDTH - LEFT - RIGHT;
+const PLOT_H = HEIGHT - TOP - BOTTOM;
 
-/** Bars as one path per series: a dashboard shows up to hundreds of charts, so few elements each. */
-function barsPath(days: Day[], bar: number, scale: number, top: (d: Day) => number, height: (d: Day) => number): string {
-  return days
-    .map((d, i) => {
-      const h = height(d) * scale;
-      return h > 0 ? `M${(i * bar + 1).toFixed(1)} ${(HEIGHT - top(d) * scale).toFixed(1)}h${(bar - 2).toFixed(1)}v${h.toFixed(1)}h-${(bar - 2).toFixed(1)}z` : "";
-    })
-    .join("");
+export type Series = { name: string; colour: string; values: number[] };
+
+/** A round top for the count axis (1, 2 or 5 times a power of ten) and its step, four steps or fewer. */
+function countAxis(max: number): { top: number; step: number } {
+  if (max <= 4) return { top: Math.max(1, max), step: 1 };
+  const raw = max / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return { top: Math.ceil(max / step) * step, step };
 }
 
-export function ViewsChart({ days }: { days: Day[] }) {
-  const max = Math.max(1, ...days.map((d) => d.human + d.bot));
-  const bar = WIDTH / days.length;
-  const scale = HEIGHT / max;
-  const humans = days.reduce((n, d) => n + d.human, 0);
-  const bots = days.reduce((n, d) => n + d.bot, 0);
-  const uniques = days.reduce((n, d) => n + d.uniqueHumans, 0);
-  const scans = days.reduce((n, d) => n + d.scans, 0);
-  const label = `Last ${days.length} days: ${humans} human and ${bots} bot views; ${uniques} daily unique visitors, summed; ${scans} QR scans`;
+/** Up to six evenly spread day indexes to label, the first and last always among them. */
+function dateTicks(days: number): number[] {
+  if (days <= 1) return [0];
+  const every = Math.ceil((days - 1) / 5);
+  const ticks = [];
+  for (let i = 0; i < days - 1; i += every) ticks.push(i);
+  if (days - 1 - ticks.at(-1)! < every / 2) ticks.pop();
+  return [...ticks, days - 1];
+}
+
+/** Bars per day, the series stacked (the first at the bottom) or side by side. */
+export function DayChart({ title, dates, series, stacked, yLabel }: { title: string; dates: string[]; series: Series[]; stacked: boolean; yLabel: string }) {
+  const totals = dates.map((_, i) => (stacked ? series.reduce((n, s) => n + s.values[i]!, 0) : Math.max(...series.map((s) => s.values[i]!))));
+  const { top, step } = countAxis(Math.max(0, ...totals));
+  const y = (n: number) => TOP + PLOT_H - (n / top) * PLOT_H;
+  const slot = PLOT_W / dates.length;
+  const gap = slot > 4 ? Math.min(2, slot * 0.2) : 0;
+  const width = stacked ? slot - gap : (slot - gap) / series.length;
+  const paths = series.map((s, k) => {
+    let d = "";
+    for (let i = 0; i < dates.length; i++) {
+      const value = s.values[i]!;
+      if (value <= 0) continue;
+      const below = stacked ? series.slice(0, k).reduce((n, t) => n + t.values[i]!, 0) : 0;
+      const x = LEFT + i * slot + gap / 2 + (stacked ? 0 : k * width);
+      d += `M${x.toFixed(1)} ${y(below + value).toFixed(1)}h${width.toFixed(2)}V${y(below).toFixed(1)}h${(-width).toFixed(2)}z`;
+    }
+    return d;
+  });
+  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={label} className="max-w-full">
-      <title>{label}</title>
-      <path d={barsPath(days, bar, scale, (d) => d.human + d.bot, (d) => d.bot)} fill="#9ca3af" />
-      <path d={barsPath(days, bar, scale, (d) => d.human, (d) => d.human)} fill="#4f46e5" />
-      <path d={barsPath(days, bar, scale, (d) => d.uniqueHumans, (d) => (d.uniqueHumans > 0 ? 1.5 / scale : 0))} fill="#f59e0b" data-series="unique" />
-      <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} stroke="#e5e7eb" />
+    <figure className="mt-3">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${idOf(title)}-caption`} className="h-auto w-full max-w-3xl" data-testid="day-chart">
+        {ticks.map((n) => (
+          <g key={n}>
+            <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(n)} y2={y(n)} stroke={n === 0 ? "#6b7280" : "#e5e7eb"} />
+            <text x={LEFT - 6} y={y(n) + 4} textAnchor="end" fontSize="12" fill="#374151" data-axis="y">
+              {count(n)}
+            </text>
+          </g>
+        ))}
+        {series.map((s, k) => (
+          <path key={s.name} d={paths[k]} fill={s.colour} data-series={s.name} />
+        ))}
+        {dateTicks(dates.length).map((i) => (
+          <text key={i} x={LEFT + (i + 0.5) * slot} y={TOP + PLOT_H + 16} textAnchor="middle" fontSize="12" fill="#374151" data-axis="x">
+            {shortDate(dates[i]!).replace(/, \d{4}$/, "")}
+          </text>
+        ))}
+        <text x={LEFT + PLOT_W / 2} y={HEIGHT - 4} textAnchor="middle" fontSize="12" fill="#111827">
+          Date (UTC)
+        </text>
+        <text x={14} y={TOP + PLOT_H / 2} textAnchor="middle" fontSize="12" fill="#111827" transform={`rotate(-90 14 ${TOP + PLOT_H / 2})`}>
+          {yLabel}
+        </text>
+      </svg>
+      <figcaption id={`${idOf(title)}-caption`} className="mt-1 flex flex-wrap gap-4 text-sm text-gray-700">
+        <span className="sr-only">{`${title}, ${shortDate(dates[0]!)} to ${shortDate(dates.at(-1)!)}: `}</span>
+        {series.map((s) => (
+          <span key={s.name} className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: s.colour }} />
+            {`${s.name} ${count(s.values.reduce((n, v) => n + v, 0))}`}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Horizontal bars, one per category, largest first (as given), with the count at each bar's end. */
+export function CategoryChart({ title, rows, colour }: { title: string; rows: Array<{ label: string; value: number }>; colour: string }) {
+  const rowHeight = 24;
+  const labelWidth = 120;
+  const height = rows.length * rowHeight + 8;
+  const max = Math.max(1, ...rows.map((r) => r.value));
+  const room = WIDTH - labelWidth - 80;
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={`${title}: ${rows.map((r) => `${r.label} ${r.value}`).join(", ")}`} className="mt-3 h-auto w-full max-w-3xl">
+      {rows.map((r, i) => (
+        <g key={r.label}>
+          <text x={labelWidth - 8} y={i * rowHeight + 20} textAnchor="end" fontSize="13" fill="#374151">
+            {r.label}
+          </text>
+          <rect x={labelWidth} y={i * rowHeight + 6} width={Math.max(1, (r.value / max) * room)} height={rowHeight - 8} fill={colour} />
+          <text x={labelWidth + (r.value / max) * room + 6} y={i * rowHeight + 20} fontSize="13" fill="#111827">
+            {count(r.value)}
+          </text>
+        </g>
+      ))}
     </svg>
   );
 }
+
+const idOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 const PLATFORM_NAMES: Record<string, string> = {
   x: "X", facebook: "Facebook", linkedin: "LinkedIn", slack: "Slack", discord: "Discord", whatsapp: "WhatsApp", telegram: "Telegram",
@@ -41,6 +123,7 @@ const PLATFORM_NAMES: Record<string, string> = {
   apple: "Apple", google: "Google", bing: "Bing", other: "Other",
 };
 
+export const platformName = (id: string) => PLATFORM_NAMES[id] ?? id;
+
 /** "Facebook 12 · X 3 · Slack 1" */
-export const platformSummary = (platforms: Array<{ platform: string; count: number }>) =>
-  platforms.map((p) => `${PLATFORM_NAMES[p.platform] ?? p.platform} ${p.count}`).join(" · ");
+export const platformSummary = (platforms: Array<{ platform: string; count: number }>) => platforms.map((p) => `${platformName(p.platform)} ${p.count}`).join(" · ");

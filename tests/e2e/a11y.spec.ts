@@ -114,12 +114,15 @@ const SIGNED_OUT_PAGES: Array<[path: string, where: string]> = [
 const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ...PUBLIC_PAGES.map((path): [string, string] => [path, path]),
   ["/no-such-page", "404 page"],
-  ["/admin", "dashboard, links tab (a link with its chart, a deleted link)"],
+  ["/admin", "dashboard, links tab (a link with its thumbnail and summary, a deleted link)"],
   ["/admin?tab=subscription", "dashboard, subscription tab (card, API tokens)"],
   ["/admin/link/new", "link editor, new"],
   ["/admin/domains", "Domains page"],
   ["/admin/link/edit/spring", "link editor, edit"],
   ["/admin/link/edit/nobodys-link", "link not found page"],
+  ["/admin?q=spring&sort=views", "dashboard, a search sorted by views"],
+  ["/admin/link/stats/spring", "link statistics (charts, tables)"],
+  ["/admin/link/stats/spring?range=all", "link statistics, all time"],
 ];
 
 for (const viewport of VIEWPORTS) {

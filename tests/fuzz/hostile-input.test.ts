@@ -64,7 +64,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/tokens": "/api/tokens",
   "POST /api/tokens": "/api/tokens",
   "DELETE /api/tokens/:id": "/api/tokens/{id}",
-  "GET /api/links/": "/api/links",
+  "GET /api/links/": "/api/links?q={text}&sort={text}&limit={text}&cursor={text}",
   "GET /api/links/deleted": "/api/links/deleted",
   "GET /api/links/stats": "/api/links/stats",
   "GET /api/links/check-slug-availability": "/api/links/check-slug-availability?slug={text}",
@@ -103,10 +103,12 @@ const ROUTES: Record<string, string> = {
   "GET /privacy": "/privacy",
   "GET /terms": "/terms",
   "GET /contact": "/contact",
-  "GET /admin": "/admin",
+  "GET /admin": "/admin?q={text}&sort={text}&page={text}",
   "GET /admin/link/new": "/admin/link/new",
   "GET /admin/domains": "/admin/domains",
   "GET /admin/link/edit/:linkSlug": "/admin/link/edit/{slug}",
+  "GET /admin/link/stats/:linkSlug": "/admin/link/stats/{slug}?range={text}",
+  "GET /admin/link/stats/:linkSlug/csv": "/admin/link/stats/{slug}/csv?range={text}&table={text}",
 };
 
 /** Percent-escapes that decode to nothing: not hex, cut short, a truncated sequence, overlong UTF-8, a lone surrogate. */

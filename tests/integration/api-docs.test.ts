@@ -29,6 +29,8 @@ const NOT_API = new Set([
   "GET /admin/link/new",
   "GET /admin/domains",
   "GET /admin/link/edit/:linkSlug",
+  "GET /admin/link/stats/:linkSlug",
+  "GET /admin/link/stats/:linkSlug/csv",
   "GET /docs/api",
 ]);
 

@@ -151,6 +151,8 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
   "GET /admin/domains": { call: () => ({ path: "/admin/domains" }), expect: guardedPage() },
   "GET /admin/link/edit/:linkSlug": { call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
+  "GET /admin/link/stats/:linkSlug": { call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
+  "GET /admin/link/stats/:linkSlug/csv": { call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}/csv?range=7` }), expect: guardedPage(404) },
 };
 
 beforeAll(async () => {

@@ -211,6 +211,19 @@ export const viewRollups = pgTable(
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.slot] })],
 );
 
+/** Each link's all-time counts, as in schema.ts (a trigger on view_rollups keeps them: migration 0014_link_search). */
+export const linkTotals = pgTable(
+  "link_totals",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    human: integer("human").notNull().default(0),
+    bot: integer("bot").notNull().default(0),
+    scans: integer("scans").notNull().default(0),
+    uniqueHumans: integer("unique_humans").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId] })],
+);
+
 /**
  * Today's visitors' salted hashes, as in schema.ts. Each node hashes with its own salt, so a person who reaches
  * two nodes the same day counts twice (docs/decisions/0010).

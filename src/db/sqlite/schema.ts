@@ -183,6 +183,22 @@ export const viewRollups = sqliteTable(
 );
 
 /**
+ * Each link's all-time counts (the sums of its view_rollups rows), kept by triggers on view_rollups (migration
+ * 0016_link_search), so the dashboard's totals and "most viewed" read one row per link.
+ */
+export const linkTotals = sqliteTable(
+  "link_totals",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    human: integer("human").notNull().default(0),
+    bot: integer("bot").notNull().default(0),
+    scans: integer("scans").notNull().default(0),
+    uniqueHumans: integer("unique_humans").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId] })],
+);
+
+/**
  * Today's visitors of each link, as hashes of a salt that only the view writer's memory holds, the link, the full
  * client address and the User-Agent: a person seen again the same day is not counted again. Deleted at the UTC
  * day change; the day's count stays in view_rollups.unique_humans (docs/decisions/0010). WITHOUT ROWID (the

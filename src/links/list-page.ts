@@ -1,0 +1,80 @@
+// One page of a user's live links, found by a search over title, slug and target and sorted newest first or
+// most viewed first. Newest pages continue after the last row's (created, id) on the (user, deleted, created)
+// index, so a late page reads no more rows than an early one; "most viewed" has to rank every link anyway.
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { links, type User } from "../db/tables.ts";
+import { badRequest } from "../http/errors.ts";
+import type { LinkDeps } from "./deps.ts";
+import type { PresentedLink } from "./present.ts";
+import { linkViewsTotal, selectLinks, total } from "./queries.ts";
+import { present } from "./present.ts";
+
+export const LINK_PAGE_MAX = 200;
+export const LINK_SORTS = ["newest", "views"] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+
+/** GET /api/links?limit=&cursor=&q=&sort= (without any of them the whole list, as before). */
+export const LinkPageQuery = z.object({
+  limit: z.coerce
+    .number("limit must be a number")
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(LINK_PAGE_MAX, `limit must be ${LINK_PAGE_MAX} or less`)
+    .default(50)
+    .describe(`Links per page (at most ${LINK_PAGE_MAX}); the next page's address is in the Link header (rel="next")`),
+  cursor: z.string().max(100, "cursor is not one this server gave").optional().describe("From the Link header of the previous page"),
+  q: z.string().max(200, "q must be 200 characters or less").optional().describe("Words in the title, slug or target URL (case-insensitive)"),
+  sort: z.enum(LINK_SORTS, "sort must be newest or views").default("newest").describe("newest (created, newest first) or views (people and crawlers, all time, most first)"),
+});
+/** `cursor` continues after a page the API gave; `offset` is the dashboard's numbered pages. */
+export type LinkPageInput = { limit: number; q?: string; sort: LinkSort; cursor?: string; offset?: number };
+
+/** Where the previous page ended: its last link's sort key and id, opaque to clients. */
+type Cursor = { key: number; id: number };
+const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}.${c.id}`).toString("base64url");
+function decodeCursor(text: string): Cursor {
+  const match = /^(\d{1,16})\.(\d{1,16})$/.exec(Buffer.from(text, "base64url").toString());
+  if (!match) throw badRequest("cursor is not one this server gave", "cursor");
+  return { key: Number(match[1]), id: Number(match[2]) };
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Links whose title, slug or target holds the text (lower() on both sides: PostgreSQL's LIKE minds case). */
+function matching(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const pattern = containing(text);
+  const like = (column: typeof links.title | typeof links.linkSlug | typeof links.targetUrl) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+  return or(like(links.title), like(links.linkSlug), like(links.targetUrl));
+}
+
+/** How many live links the search finds (all of them without one): the dashboard's page count. */
+export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
+  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(q)));
+  return row!.n;
+}
+
+export type LinkPage = { links: PresentedLink[]; next: string | null };
+
+/** A page of the user's live links and the cursor of the next one (null on the last page). */
+export async function listLinkPage(deps: LinkDeps, user: User, input: LinkPageInput): Promise<LinkPage> {
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const views = linkViewsTotal();
+  // The created time compared as the column's own type (a Date), so each engine binds it its way.
+  const continuing =
+    after &&
+    (input.sort === "views"
+      ? or(lt(views, after.key), and(eq(views, after.key), lt(links.id, after.id)))
+      : or(lt(links.createdAt, new Date(after.key)), and(eq(links.createdAt, new Date(after.key)), lt(links.id, after.id))));
+  const rows = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q), continuing ?? undefined))
+    .orderBy(input.sort === "views" ? desc(views) : desc(links.createdAt), desc(links.id))
+    .limit(input.limit + 1)
+    .offset(input.offset ?? 0);
+  const shown = rows.slice(0, input.limit);
+  const last = shown.at(-1);
+  const next = rows.length > input.limit && last ? encodeCursor({ key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(), id: last.id }) : null;
+  return { links: shown.map((row) => present(row, user.userSlug, deps.publicUrl)), next };
+}
