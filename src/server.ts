@@ -14,7 +14,8 @@ import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
-import { GonePage, NotFoundPage } from "./pages/not-found.tsx";
+import { ExpiredPage, GonePage, NotFoundPage } from "./pages/not-found.tsx";
+import { createRuleAnswerer } from "./rules/answer.ts";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
@@ -119,6 +120,14 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     notFoundHtml: ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
+    rules: createRuleAnswerer({
+      clock: ctx.clock,
+      publicUrl: config.publicUrl,
+      extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
+      expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }),
+      takeClick: platform.clickCaps.takeClick,
+      countHit: platform.hits.countHit,
+    }),
   });
 
   const metrics =

@@ -9,6 +9,7 @@ import { uploadUrlsOf } from "./images/usage.ts";
 import { parseImageChange, type LinkInput } from "./model.ts";
 import type { PresentedLink } from "./present.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
+import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
 
@@ -20,6 +21,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
   if (change.kind === "external") checkExternalImage(change.url);
 
   const { focal } = change;
+  const rules = await rulesToWrite(deps, input, null);
   const image = await storeUpload(deps, change);
   const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
@@ -34,7 +36,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    await tx
+    const [inserted] = await tx
       .insert(links)
       .values({
         userId: user.id,
@@ -50,7 +52,9 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         xTitle: input.variants?.x?.title ?? null,
         whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(deps.clock.now()),
-      });
+      })
+      .returning({ id: links.id });
+    if (rules) await saveRules(tx, inserted!.id, rules);
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
+import { RuleFields } from "../rules/model.ts";
 import { safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
@@ -104,6 +105,7 @@ export const LinkInput = z.object({
   focalX: focal,
   focalY: focal,
   variants: VariantsInput,
+  ...RuleFields,
 });
 
 export type LinkInput = z.output<typeof LinkInput>;

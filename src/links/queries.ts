@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { links, viewRollups, type Link, type User } from "../db/tables.ts";
+import { linkRules, links, viewRollups, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -46,11 +46,16 @@ const linkColumns = () => ({
   scans: linkTotal(viewRollups.scans),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
+  goRules: linkRules.goRules,
+  healthStatus: linkRules.healthStatus,
+  healthCheckedAt: linkRules.healthCheckedAt,
+  healthHttpStatus: linkRules.healthHttpStatus,
+  healthFinalUrl: linkRules.healthFinalUrl,
 });
 
 /** Links with their view counters; `where` must scope them to one user. */
 function selectLinks(db: Db, where: SQL | undefined) {
-  return db.select(linkColumns()).from(links).where(where).$dynamic();
+  return db.select(linkColumns()).from(links).leftJoin(linkRules, eq(linkRules.linkId, links.id)).where(where).$dynamic();
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */

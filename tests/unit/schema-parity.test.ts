@@ -166,6 +166,7 @@ const typeParity: Record<string, [true, true]> = {
   stripeEvents: both satisfies SameTypes<typeof sqlite.stripeEvents, typeof pg.stripeEvents>,
   viewVisitors: both satisfies SameTypes<typeof sqlite.viewVisitors, typeof pg.viewVisitors>,
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
+  linkRules: both satisfies SameTypes<typeof sqlite.linkRules, typeof pg.linkRules>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

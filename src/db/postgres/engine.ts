@@ -46,6 +46,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
   const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false ORDER BY l.id DESC LIMIT $1`;
+  const takeClickSql = "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = $1 AND clicks < $2 RETURNING clicks";
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;
 
@@ -81,6 +82,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
       },
       newestGoLinks: async (limit) => [...((await client.unsafe(newestSql, [limit])) as GoLinkRow[])],
     },
+    clickCaps: { takeClick: async (linkId, maxClicks) => ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as unknown[]).length > 0 },
     changes: {
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
       announceLinkChange: (key) =>

@@ -48,6 +48,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const newestGoLinks = () => sqlite.query<GoLinkRow, [number]>(
     `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 ORDER BY l.id DESC LIMIT ?1`,
   );
+  const takeClick = () => sqlite.query<{ clicks: number }, [number, number]>("UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = ?1 AND clicks < ?2 RETURNING clicks");
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
@@ -72,6 +73,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
       findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
       newestGoLinks: async (limit) => newestGoLinks().all(limit),
     },
+    clickCaps: { takeClick: async (linkId, maxClicks) => takeClick().get(linkId, maxClicks) !== null },
     changes: {
       announceLinkChange: async (key) => {
         for (const notify of subscribers) notify(key);
