@@ -16,6 +16,7 @@ import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { ExpiredPage, GonePage, NotFoundPage } from "./pages/not-found.tsx";
 import { createRuleAnswerer } from "./rules/answer.ts";
+import { scheduleLinkHealth } from "./rules/health.ts";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
@@ -108,6 +109,10 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
+  // Needs the safe fetcher: with FETCH_DISABLED no target is ever fetched.
+  const linkHealth = ctx.links.fetcher
+    ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
+    : null;
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -237,6 +242,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
+        linkHealth?.stop();
         await server.stop();
         await metricsServer?.stop();
         try {
