@@ -71,6 +71,12 @@ describe("create, read, list", () => {
         "viewsBot",
         "viewsHuman",
         "warnings",
+        "expiresAt",
+        "maxClicks",
+        "expiredUrl",
+        "hasPassword",
+        "rules",
+        "health",
       ].sort(),
     );
   });
