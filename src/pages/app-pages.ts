@@ -22,6 +22,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   const { series, platforms } = await dashboardViews(links, user, shown.map((l) => l.id), CHART_DAYS);
   return {
     tab,
+    now: services.clock.now(),
     used: stats.totalLinks,
     quota: plan.linkQuota,
     stats,
@@ -58,6 +59,11 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     focalY: link.focalY,
     images: link.images,
     variants: link.variants,
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    maxClicks: link.maxClicks,
+    expiredUrl: link.expiredUrl,
+    hasPassword: link.hasPassword,
+    rules: link.rules,
   },
   sourceImage: link?.sourceImage ?? null,
   customSlugAllowed: entitlement.plan.customSlugs,

@@ -4,10 +4,13 @@ import type { PresentedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
 import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
+import { RuleBadges } from "./rule-badges.tsx";
 import { platformSummary, ViewsChart } from "./views-chart.tsx";
 
 export type DashboardProps = {
   tab: "links" | "subscription";
+  /** When the page is drawn (the server's clock): a link past its expiry shows "Expired". */
+  now: number;
   used: number;
   quota: number;
   stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
@@ -40,7 +43,7 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
   );
 }
 
-function LinkRow({ link, days, platforms }: { link: PresentedLink; days?: DashboardProps["series"][number]; platforms?: DashboardProps["platforms"][number] }) {
+function LinkRow({ link, days, platforms, now }: { link: PresentedLink; days?: DashboardProps["series"][number]; platforms?: DashboardProps["platforms"][number]; now: number }) {
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -48,6 +51,7 @@ function LinkRow({ link, days, platforms }: { link: PresentedLink; days?: Dashbo
           <p className="truncate font-semibold">{link.title}</p>
           <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
           <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
+          <RuleBadges link={link} now={now} />
           <p className="mt-1 text-xs text-gray-500">
             {`Created ${shortDate(link.createdAt)} · ${count(link.viewsHuman)} human · ${count(link.viewsBot)} bot`}
             {` · ${count(link.uniqueHumans)} daily unique visitors, summed · ${count(link.scans)} QR scans`}
@@ -121,7 +125,7 @@ export function DashboardPage(props: DashboardProps) {
             ) : (
               <ul className="mt-4 space-y-3">
                 {links.map((link) => (
-                  <LinkRow key={link.id} link={link} days={props.series[link.id]} platforms={props.platforms[link.id]} />
+                  <LinkRow key={link.id} link={link} days={props.series[link.id]} platforms={props.platforms[link.id]} now={props.now} />
                 ))}
               </ul>
             )}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createCountryLookup } from "../../src/rules/country.ts";
 import { TestClock } from "../helpers/clock.ts";
-import { apiClient, crawlerAgents, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { apiClient, crawlerAgents, seedSession, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
@@ -182,5 +182,24 @@ describe("the API", () => {
     const cleared = await (await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, maxClicks: null, password: null } })).json();
     expect(cleared).toMatchObject({ maxClicks: null, hasPassword: false, expiresAt: null, rules: [] });
     expect((await go(link.linkSlug)).status).toBe(302);
+  });
+});
+
+describe("the dashboard and the editor", () => {
+  test("each link's row shows its rules and a broken target; the editor page holds the rule fields and the UTM builder", async () => {
+    const link = await createLink({ expiresAt: new Date(clock.now() + 86_400_000).toISOString(), maxClicks: 250, password: "p", rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }] });
+    await server.sql.run("INSERT INTO link_rules (link_id, health_status, health_http_status, health_failures) VALUES (?, 'broken', 404, 2) ON CONFLICT (link_id) DO UPDATE SET health_status = 'broken', health_http_status = 404", link.id);
+    const cookie = `lp_session=${(await seedSession(server.sql, owner.userId)).token}`;
+    const html = await (await fetch(`${server.url}/admin`, { headers: { cookie } })).text();
+    const row = html.slice(html.indexOf(`data-slug="${link.linkSlug}"`));
+    const badges = row.slice(row.indexOf('data-testid="rule-badges"'), row.indexOf("</p>", row.indexOf('data-testid="rule-badges"')));
+    expect(badges).toContain("Target broken: HTTP 404");
+    expect(badges).toContain("Expires ");
+    expect(badges).toContain("At most 250 visits");
+    expect(badges).toContain("Password");
+    expect(badges).toContain("1 target rule");
+    const editor = await (await fetch(`${server.url}/admin/link/edit/${link.linkSlug}`, { headers: { cookie } })).text();
+    for (const id of ["expiresAt", "maxClicks", "expiredUrl", "password", "utm_source", "utm_campaign"]) expect(editor).toContain(`id="${id}"`);
+    expect(editor).not.toContain("argon2");
   });
 });
