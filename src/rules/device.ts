@@ -8,6 +8,8 @@ const MEMO_LIMIT = 10_000;
 
 /** iPhone and iPad are ios, Android phones and tablets android; everything else (desktops, TVs, unknown) desktop. */
 export function deviceOf(userAgent: string): Device {
+  // bowser throws on an empty User-Agent.
+  if (userAgent === "") return "desktop";
   const os = Bowser.parse(userAgent).os.name;
   if (os === "iOS" || os === "iPadOS") return "ios";
   if (os === "Android") return "android";
