@@ -203,3 +203,14 @@ describe("the dashboard and the editor", () => {
     expect(editor).not.toContain("argon2");
   });
 });
+
+test("deleting the account removes its links' rules and health", async () => {
+  const leaving = await apiClient(server, null, "leaving");
+  const response = await leaving.call("/api/links", { method: "POST", json: { ...card, maxClicks: 3, password: "p" } });
+  const { id } = (await response.json()) as { id: number };
+  const rows = async () => (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM link_rules WHERE link_id = ?", id))!.n;
+  expect(await rows()).toBe(1);
+  const { email } = (await server.sql.get<{ email: string }>("SELECT email FROM users WHERE id = ?", leaving.userId))!;
+  expect((await leaving.call("/api/account", { method: "DELETE", json: { confirmEmail: email } })).status).toBe(204);
+  expect(await rows()).toBe(0);
+});
