@@ -113,11 +113,12 @@ export function createGoHandler(deps: GoDeps) {
     if (link === RETIRED) return gone(isGet);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
 
-    const visitor = deps.classify(request.headers.get("user-agent") ?? "");
+    const userAgent = request.headers.get("user-agent") ?? "";
+    const visitor = deps.classify(userAgent);
     if (link.goRules !== null) {
-      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, visitor, target));
+      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, userAgent, visitor, target));
     }
-    return proceed(request, server, isGet, link, version, visitor, null);
+    return proceed(request, server, isGet, link, version, userAgent, visitor, null);
   };
   const ruleVisit = (request: Request, server: Server<unknown>, isGet: boolean, visitor: ClassifiedVisitor): RuleVisit => ({
     request,
@@ -127,9 +128,8 @@ export function createGoHandler(deps: GoDeps) {
     address: () => clientIp(request, server, deps.trustProxy),
   });
   /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own, with its cached headers). */
-  const proceed = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, visitor: ClassifiedVisitor, target: string | null): Response => {
+  const proceed = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null): Response => {
     const headers = request.headers;
-    const userAgent = headers.get("user-agent") ?? "";
     if (isGet && !isPrefetch(headers)) {
       deps.views.record({
         linkId: link.id,
