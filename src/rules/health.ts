@@ -1,7 +1,7 @@
 // The link health job: every live link's target and rule targets, checked through the safe fetcher at a polite
 // rate (one request per host at a time, LINK_HEALTH_HOST_GAP_MS apart), by one node of the cluster
-// (ClusterJobs), every LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
-import { eq } from "drizzle-orm";
+// (ClusterJobs), each link once every LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { ClusterJobs, Database } from "../db/ports.ts";
 import { linkRules, links } from "../db/tables.ts";
@@ -14,6 +14,8 @@ export type HealthDeps = {
   fetcher: Pick<SafeFetcher, "probe">;
   clock: Clock;
   hostGapMs: number;
+  /** Links checked less than this long ago are skipped (undefined: check every live link). */
+  recheckAfterMs?: number;
 };
 
 /** Hosts checked side by side; within one host, one request at a time. */
@@ -39,7 +41,11 @@ export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: numb
     .select({ id: links.id, targetUrl: links.targetUrl, goRules: linkRules.goRules })
     .from(links)
     .leftJoin(linkRules, eq(linkRules.linkId, links.id))
-    .where(eq(links.deleted, false));
+    .where(
+      deps.recheckAfterMs === undefined
+        ? eq(links.deleted, false)
+        : and(eq(links.deleted, false), or(isNull(linkRules.healthCheckedAt), lt(linkRules.healthCheckedAt, new Date(deps.clock.now() - deps.recheckAfterMs)))),
+    );
   const byHost = new Map<string, Check[]>();
   for (const row of rows) {
     const urls = new Set([row.targetUrl, ...(parseGoRules(row.goRules)?.rules ?? []).map((rule) => rule.targetUrl)]);
@@ -73,7 +79,13 @@ export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: numb
   return { checked: outcomes.size, becameBroken };
 }
 
-/** Runs the checks every `everyMs` on one node of the cluster; a pass still running is not started again. */
+/** How often the schedule looks for links due: a restart (a deploy) never postpones a daily check by a day. */
+const TICK_MAX_MS = 3_600_000;
+
+/**
+ * Checks each live link once every `everyMs`, on one node of the cluster at a time: every tick (hourly at most)
+ * takes the links not checked for `everyMs`. A pass still running is not started again.
+ */
 export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; everyMs: number }): { stop(): void } {
   if (deps.everyMs <= 0) return { stop() {} };
   let running = false;
@@ -82,7 +94,7 @@ export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; every
     running = true;
     try {
       await deps.jobs.exclusively("link-health", async () => {
-        await checkLinkHealth(deps);
+        await checkLinkHealth({ ...deps, recheckAfterMs: deps.everyMs });
       });
     } catch (error) {
       console.error(`link health check failed: ${String(error)}`);
@@ -90,7 +102,7 @@ export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; every
       running = false;
     }
   };
-  const timer = setInterval(run, deps.everyMs);
+  const timer = setInterval(run, Math.min(deps.everyMs, TICK_MAX_MS));
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

@@ -47,9 +47,9 @@ async function createLink(client: ApiClient, slug: string, targetUrl: string, ru
   expect(response.status).toBe(201);
 }
 const healthOf = async (client: ApiClient, slug: string) => ((await (await client.call(`/api/links/by-slug/${slug}`)).json()) as { health: Health }).health;
-const pass = () => {
+const pass = (recheckAfterMs?: number) => {
   const { database, fetcher, clock } = server.ctx.links;
-  return checkLinkHealth({ database, fetcher: fetcher!, clock, hostGapMs: HOST_GAP_MS });
+  return checkLinkHealth({ database, fetcher: fetcher!, clock, hostGapMs: HOST_GAP_MS, recheckAfterMs });
 };
 
 test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the second failure in a row; one request per host at a time, spaced", async () => {
@@ -88,6 +88,10 @@ test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the sec
   expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok" });
   // A third failure does not mark it broken again (the link.broken event fires once).
   expect((await pass()).becameBroken).toEqual([]);
+  // The schedule takes only links not checked for LINK_HEALTH_EVERY_MS: a restart does not check them all again.
+  seen.length = 0;
+  expect((await pass(60_000)).checked).toBe(0);
+  expect(seen).toEqual([]);
 }, 60_000);
 
 test("the job runs by itself every LINK_HEALTH_EVERY_MS", async () => {
