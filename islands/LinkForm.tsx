@@ -15,6 +15,7 @@ import { FieldError, fieldOf, inputClass, type FieldErrors } from "../src/client
 import { ImageField } from "../src/client/ui/link-form/ImageField.tsx";
 import { imageChoiceFor, initialImageChoice, shownImage, type SavedImage } from "../src/client/ui/link-form/image-choice.ts";
 import { SlugField } from "../src/client/ui/link-form/SlugField.tsx";
+import { DomainField } from "../src/client/ui/link-form/DomainField.tsx";
 import { VariantFields, type VariantText } from "../src/client/ui/link-form/VariantFields.tsx";
 import { RuleFields } from "../src/client/ui/link-form/RuleFields.tsx";
 import { rulesDraftOf, rulesErrors, rulesFields, type SavedRules } from "../src/client/ui/link-form/rules-draft.ts";
@@ -29,7 +30,7 @@ import CopyLinkButton from "./CopyLinkButton.tsx";
 export type LinkFormProps = {
   mode: "create" | "edit";
   /** The link edited, null on create; `currentShortUrl` is the address to share now (the newest version's). */
-  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants"> & Partial<SavedRules> | null;
+  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain"> & Partial<SavedRules> | null;
   /**
    * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
    * and the kept upright source the focal point is picked on (null for a link from before variants).
@@ -40,14 +41,17 @@ export type LinkFormProps = {
   publicUrl: string;
   /** Whether the server may fetch the target page (FETCH_DISABLED hides "Fill from page"). */
   autoFill: boolean;
+  /** The owner's custom domains (hostnames) the link may be placed on. */
+  domains: string[];
 };
 
-export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl, autoFill }: LinkFormProps) {
+export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl, autoFill, domains }: LinkFormProps) {
   const saved: SavedImage | null = link && { imageUrl: link.imageUrl, imageSource: link.imageSource, focal: { x: link.focalX, y: link.focalY } };
   const [title, setTitle] = useState(link?.title ?? "");
   const [description, setDescription] = useState(link?.description ?? "");
   const [targetUrl, setTargetUrl] = useState(link?.targetUrl ?? "");
   const [slug, setSlug] = useState(link?.linkSlug ?? "");
+  const [domain, setDomain] = useState(link?.domain ?? "");
   const [variantText, setVariantText] = useState<VariantText>({ xTitle: link?.variants.x.title ?? "", whatsappDescription: link?.variants.whatsapp.description ?? "" });
   const [image, dispatch] = useReducer(useMemo(() => imageChoiceFor(saved), []), null, () => initialImageChoice(saved, sourceImage));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -62,7 +66,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
 
   const { xTitle, whatsappDescription } = variantText;
   const variants = { x: { title: xTitle }, whatsapp: { description: whatsappDescription } };
-  const shortUrl = shortUrlOf(publicUrl, userSlug, slug || (mode === "edit" ? link!.linkSlug : "…"), link?.version);
+  const shortUrl = shortUrlOf(publicUrl, userSlug, slug || (mode === "edit" ? link!.linkSlug : "…"), link?.version, domain || null);
   const host = useMemo(() => (URL.canParse(targetUrl) ? new URL(targetUrl).hostname : new URL(publicUrl).hostname), [targetUrl, publicUrl]);
   const shown = shownImage(image, saved, sourceImage?.url ?? null);
   const focal = image.change.focal;
@@ -94,6 +98,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     form.append("description", description);
     form.append("targetUrl", targetUrl);
     form.append("customLinkSlug", customSlugAllowed ? slug : "");
+    form.append("domain", domain);
     for (const [name, value] of Object.entries(imageChangeFields(image.change, link?.imageUrl ?? null))) form.append(name, value);
     if (image.change.kind === "upload") form.append("image", image.change.file);
     form.append("variants", JSON.stringify(variants));
@@ -132,6 +137,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
             <CopyLinkButton shortUrl={link.currentShortUrl} />
           </p>
         )}
+        <DomainField domain={domain} domains={domains} instanceHost={new URL(publicUrl).host} onDomain={setDomain} />
         <SlugField
           slug={slug}
           onSlug={(next) => {

@@ -5,6 +5,7 @@ import { apiDocsRoutes } from "./api-docs/routes.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
+import { domainRoutes } from "./domains/routes.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { pathEncoding } from "./http/path-encoding.ts";
 import { linkRoutes } from "./links/routes.ts";
@@ -30,6 +31,7 @@ export function createApp(services: Services) {
     .use(metaRoutes(services))
     .use(authRoutes(services, signInScreens(services.pages, resolveViewer)))
     .use(linkRoutes(services))
+    .use(domainRoutes(services))
     .use(billingRoutes(services))
     .use(apiDocsRoutes(apiDocument))
     .use(accountRoutes(services))

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
 import { shownValue } from "./config/secret-settings.ts";
-import { EnvSchema, type ConfigOverrides } from "./config/settings.ts";
+import { commaItems, EnvSchema, type ConfigOverrides } from "./config/settings.ts";
 
 export type { ConfigOverrides } from "./config/settings.ts";
 
@@ -66,6 +66,8 @@ export type Config = {
   /** GET /metrics: with `token` on the main port, and/or without one on a listener of its own (`port`). */
   metrics: { token: string | null; host: string; port: number | null };
   logFormat: "json" | "text" | "off";
+  /** Custom domains: the resolvers verification asks (empty: the system's), the records owners publish, the TLS ask listener. */
+  domains: { dnsServers: string[]; cnameTarget: string | null; addresses: string[]; askHost: string; askPort: number | null };
 };
 
 /** A whole fetch (all hops, headers and body) must finish within this. */
@@ -195,5 +197,12 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     fetch: { enabled: !e.FETCH_DISABLED, allowPrivate, deadlineMs: e.TEST_FETCH_DEADLINE_MS || FETCH_DEADLINE_MS },
     metrics: { token: e.METRICS_TOKEN ?? null, host: e.METRICS_HOST, port: e.METRICS_PORT ?? null },
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
+    domains: {
+      dnsServers: commaItems(e.DNS_SERVERS),
+      cnameTarget: e.DOMAIN_CNAME_TARGET?.toLowerCase().replace(/\.$/, "") ?? null,
+      addresses: commaItems(e.DOMAIN_ADDRESSES),
+      askHost: e.TLS_ASK_HOST,
+      askPort: e.TLS_ASK_PORT ?? null,
+    },
   };
 }

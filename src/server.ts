@@ -22,6 +22,10 @@ import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
 import { finishMarkedDeletions } from "./account/deletion.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
+import { createCustomHostRouter } from "./redirect/custom-host.ts";
+import { askHandler } from "./domains/ask.ts";
+import { DomainHosts } from "./domains/host-map.ts";
+import { startRecheckJob } from "./domains/recheck-job.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
@@ -43,6 +47,8 @@ export type RunningServer = {
   routes: string[];
   /** The metrics' own listener (METRICS_PORT), if any. */
   metricsUrl: string | null;
+  /** Caddy's TLS ask listener (TLS_ASK_PORT), if any. */
+  askUrl: string | null;
   /** Stops accepting requests, lets the workers finish, stores buffered views, closes the database. */
   stop: () => Promise<void>;
 };
@@ -66,11 +72,19 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   // was lost; one SQLite process sees every change itself.
   const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
   const linkCache = new LinkCache(platform.goLinks, config.linkCacheSize, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
-  await changes.subscribeLinkChanges(
-    (key) => linkCache.invalidate(key),
-    () => linkCache.clear(),
-  );
+  // Custom domains by host (src/domains/host-map.ts): reloaded on a domain change, like links on theirs.
+  const domainHosts = new DomainHosts(() => database.db, ctx.billingEnabled, () => ctx.clock.now());
+  const linkChanged = (key: string) => {
+    linkCache.invalidate(key);
+    domainHosts.onChange(key);
+  };
+  await changes.subscribeLinkChanges(linkChanged, () => {
+    linkCache.clear();
+    domainHosts.reloadInBackground();
+  });
   await linkCache.warm();
+  await domainHosts.reload();
+  const stopRecheck = startRecheckJob(ctx.domains);
   const views = await ViewRecorder.start(platform.viewWriter, {
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
@@ -90,7 +104,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const pool =
     config.appWorkers > 0
       ? await AppWorkerPool.start(config.appWorkers, config, {
-          linkChanged: (key) => linkCache.invalidate(key),
+          linkChanged,
           uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
           countHit: platform.hits.countHit,
         })
@@ -133,6 +147,14 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       takeClick: platform.clickCaps.takeClick,
       countHit: platform.hits.countHit,
     }),
+    hosts: domainHosts,
+  });
+  const customHost = createCustomHostRouter({
+    hosts: domainHosts,
+    cache: linkCache,
+    go,
+    scheme: new URL(config.publicUrl).protocol,
+    extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
   });
 
   const metrics =
@@ -212,6 +234,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     development: false,
     routes: rawRoutes,
     fetch: async (request, server) => {
+      const onCustomHost = customHost(request, server);
+      if (onCustomHost !== null) return onCustomHost;
       const started = performance.now();
       const requestId = requestIdFor(request, config.trustProxy);
       // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app beside the request.
@@ -231,18 +255,29 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         })
       : null;
 
+  // Caddy's on-demand TLS check, where only the proxy can reach it (TLS_ASK_HOST, by default loopback).
+  const askServer =
+    config.domains.askPort !== null
+      ? Bun.serve({ port: config.domains.askPort, hostname: config.domains.askHost, development: false, fetch: askHandler(domainHosts) })
+      : null;
+  const askUrl = askServer ? `http://${config.domains.askHost.includes(":") ? `[${config.domains.askHost}]` : config.domains.askHost}:${askServer.port}` : null;
+  if (askServer && config.domains.askPort === 0) console.log(`TLS ask endpoint: ${askUrl}/tls/ask`);
+
   let stopping: Promise<void> | null = null;
   return {
     url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`,
     port: server.port!,
     ctx,
     metricsUrl: metricsServer ? `http://${config.metrics.host.includes(":") ? `[${config.metrics.host}]` : config.metrics.host}:${metricsServer.port}` : null,
+    askUrl,
     flushViews: () => views.flush(),
     routes: [...Object.entries(rawRoutes).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)), ...app.routes.map((r) => `${r.method} ${r.path}`)],
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
         linkHealth?.stop();
+        stopRecheck();
+        await askServer?.stop();
         await server.stop();
         await metricsServer?.stop();
         try {

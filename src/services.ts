@@ -7,6 +7,8 @@ import { validateVat } from "./billing/vat.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
+import type { DomainDeps } from "./domains/deps.ts";
+import { udpResolver } from "./domains/resolver.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
@@ -48,6 +50,7 @@ export type Services = {
   links: LinkDeps;
   billing: BillingDeps;
   deletion: DeletionDeps;
+  domains: DomainDeps;
 };
 
 /** Honest: names us and where to read about us. */
@@ -98,5 +101,16 @@ export function createServices(config: Config, platform: Platform, clientAddress
     },
     billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
+    domains: {
+      db,
+      database,
+      changes,
+      jobs: platform.jobs,
+      clock,
+      resolver: udpResolver(config.domains.dnsServers),
+      routing: { cnameTarget: config.domains.cnameTarget, addresses: config.domains.addresses },
+      publicUrl: config.publicUrl,
+      billingEnabled,
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
 import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
 import { addRuleOptions, addRules, healthText, ruleLines, withUtm, type RuleOptions } from "./rule-options.ts";
+import { registerDomainCommands } from "./domain-commands.ts";
 import { call, CliError, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
@@ -53,13 +54,14 @@ function addVariants(form: FormData, options: VariantOptions): FormData {
   return form;
 }
 
-function linkForm(fields: { target: string; title: string; description: string; slug?: string; image?: string; imageUrl?: string | null; imageImportUrl?: string }): FormData {
+function linkForm(fields: { target: string; title: string; description: string; slug?: string; domain?: string; image?: string; imageUrl?: string | null; imageImportUrl?: string }): FormData {
   const form = new FormData();
   if (fields.imageImportUrl) form.append("imageImportUrl", fields.imageImportUrl);
   form.append("targetUrl", fields.target);
   form.append("title", fields.title);
   form.append("description", fields.description);
   if (fields.slug) form.append("customLinkSlug", fields.slug);
+  if (fields.domain) form.append("domain", fields.domain);
   if (fields.imageUrl !== undefined) form.append("imageUrl", fields.imageUrl ?? "");
   if (fields.image) {
     let bytes: Uint8Array<ArrayBuffer>;
@@ -143,6 +145,7 @@ export function registerClientCommands(program: Command): void {
     .option("--title <title>", "the preview's title (≤ 60; required unless --fill finds one)")
     .option("--description <text>", "the preview's description (≤ 160; required unless --fill finds one)")
     .option("--slug <slug>", "a custom short URL slug (pro and enterprise)")
+    .option("--domain <hostname>", "serve it on one of your custom domains (linkprev domains list) as https://hostname/slug")
     .option("--image <file>", "a JPG, PNG or WebP image (≤ 5 MB), cropped to 1200×630, 1200×1200 and 1200×600 for each platform")
     .option("--focal <x,y>", "the point of the image every crop keeps near its centre, 0..1 from the top left (default 0.5,0.5)")
     .option("--x-title <text>", "a shorter title for X only (≤ 50)")
@@ -151,7 +154,7 @@ export function registerClientCommands(program: Command): void {
     .option("--json", "print the created link as JSON")
     .addHelpText("after", example(`url=$(linkprev links create --target https://example.com/post --title "My post" --description "Read it" --image cover.png)\n  linkprev links create --target https://example.com/post --fill\n  linkprev links create --target https://example.com/app --title App --description Get it --rule device:ios=https://apps.apple.com/app/id1 --utm-preset newsletter --utm-campaign launch`)),
   )
-    .action(async (options: { target: string; title?: string; description?: string; slug?: string; image?: string; fill?: boolean; json?: boolean } & VariantOptions & RuleOptions) => {
+    .action(async (options: { target: string; title?: string; description?: string; slug?: string; domain?: string; image?: string; fill?: boolean; json?: boolean } & VariantOptions & RuleOptions) => {
       let { title, description } = options;
       let imageImportUrl: string | undefined;
       if (options.fill && (!title || !description || !options.image)) {
@@ -254,6 +257,7 @@ export function registerClientCommands(program: Command): void {
 
   registerCardCommands(links, (slug) => bySlug(slug));
   registerDataCommands(program, links, linkForm);
+  registerDomainCommands(program);
 }
 
 export { CliError };

@@ -11,6 +11,7 @@ import * as pg from "../db/postgres/schema.ts";
 /** Parents before children, so that every foreign key finds its row. */
 const COPIED: PgTable[] = [
   pg.users,
+  pg.domains,
   pg.links,
   pg.subscriptions,
   pg.payments,

@@ -13,6 +13,8 @@ export type Plan = {
   /** Live links allowed; 0 means unlimited. */
   linkQuota: number;
   customSlugs: boolean;
+  /** Custom domains allowed (src/domains/). */
+  domains: number;
 };
 
 export const PLANS: readonly Plan[] = [
@@ -25,6 +27,7 @@ export const PLANS: readonly Plan[] = [
     rank: 0,
     linkQuota: 20,
     customSlugs: false,
+    domains: 0,
   },
   {
     id: "pro",
@@ -35,6 +38,7 @@ export const PLANS: readonly Plan[] = [
     rank: 1,
     linkQuota: 150,
     customSlugs: true,
+    domains: 1,
   },
   {
     id: "enterprise",
@@ -45,6 +49,7 @@ export const PLANS: readonly Plan[] = [
     rank: 2,
     linkQuota: 0,
     customSlugs: true,
+    domains: 10,
   },
 ];
 

@@ -1,11 +1,15 @@
 // The settings LinkPrev reads from the environment (or command-line flags), each with its check and default.
 // src/config.ts reads them and turns them into the Config the code uses.
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+/** A comma-separated setting's items, trimmed, empty ones dropped. */
+export const commaItems = (value: string) => value.split(",").map((item) => item.trim()).filter((item) => item !== "");
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -104,6 +108,20 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Custom domains (src/domains/): the DNS servers verification asks (comma-separated ip or ip:port; unset: the
+  // system's), where owners point their hosts (a CNAME target, and/or comma-separated IPv4/IPv6 addresses for an apex).
+  DNS_SERVERS: z
+    .string()
+    .default("")
+    .refine((value) => commaItems(value).every((item) => isIP(item.replace(/^\[(.+)\](:\d+)?$/, "$1").replace(/^([\d.]+):\d+$/, "$1")) !== 0), "comma-separated ip or ip:port ([v6]:port)"),
+  DOMAIN_CNAME_TARGET: optionalText,
+  DOMAIN_ADDRESSES: z
+    .string()
+    .default("")
+    .refine((value) => commaItems(value).every((item) => isIP(item) !== 0), "comma-separated IPv4 and IPv6 addresses"),
+  // Caddy's on-demand TLS check (GET /tls/ask?domain=NAME) on a listener of its own; unset: none; 0: any free port.
+  TLS_ASK_HOST: z.string().min(1).default("127.0.0.1"),
+  TLS_ASK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
   // off: no request lines (errors are still written, as text).
   LOG_FORMAT: z.enum(["json", "text", "off"], "json, text or off").optional(),

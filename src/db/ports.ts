@@ -27,6 +27,8 @@ export type GoLinkRow = {
   whatsappDescription: string | null;
   /** The link's rules as stored JSON (src/rules/model.ts GoRules); null, for most links: none. */
   goRules: string | null;
+  /** The custom domain it is served on as /{linkSlug} (null: none). */
+  domainId: number | null;
 };
 
 /** The database services query: drizzle (`db`, awaited), transactions, and what differs between the engines. */

@@ -21,11 +21,13 @@ export let views = sqlite.views;
 export let userAgents = sqlite.userAgents;
 export let retiredUserSlugs = sqlite.retiredUserSlugs;
 export let viewVisitors = sqlite.viewVisitors;
+export let domains = sqlite.domains;
 export let linkRules = sqlite.linkRules;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, linkRules } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkRules } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";
+export type Domain = typeof sqlite.domains.$inferSelect;

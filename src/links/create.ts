@@ -8,6 +8,7 @@ import { newImageFields, storeUpload, uploadFields } from "./images/new-image.ts
 import { uploadUrlsOf } from "./images/usage.ts";
 import { parseImageChange, type LinkInput } from "./model.ts";
 import type { PresentedLink } from "./present.ts";
+import { linkDomainId } from "./domain.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
@@ -17,6 +18,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   checkTarget(deps, input.targetUrl);
+  const domainId = (await linkDomainId(deps.db, user.id, input.domain)) ?? null;
   const change = parseImageChange(input, file, null);
   if (change.kind === "external") checkExternalImage(change.url);
 
@@ -52,6 +54,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         xTitle: input.variants?.x?.title ?? null,
         whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(deps.clock.now()),
+        domainId,
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, inserted!.id, rules);

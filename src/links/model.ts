@@ -106,6 +106,8 @@ export const LinkInput = z.object({
   focalY: focal,
   variants: VariantsInput,
   ...RuleFields,
+  // The custom domain (hostname) the link is served on; null: the instance host; left out on an edit: unchanged.
+  domain: z.preprocess(emptyToNull, z.string("domain must be a hostname").trim().max(300, "domain must be a hostname").nullish()),
 });
 
 export type LinkInput = z.output<typeof LinkInput>;

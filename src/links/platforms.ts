@@ -5,6 +5,7 @@ import { notFound } from "../http/errors.ts";
 import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
+import { linkHostname } from "./domain.ts";
 import { shortUrlOf } from "./url.ts";
 
 /**
@@ -38,6 +39,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
       scrapeAt: links.facebookScrapeAt,
       scrapeOk: links.facebookScrapeOk,
       scrapeMessage: links.facebookScrapeMessage,
+      domainId: links.domainId,
     })
     .from(links)
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)));
@@ -50,7 +52,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
     .groupBy(viewRollups.platform);
   const cardUpdatedAt = link.cardUpdatedAt ?? link.createdAt;
   // Refresh tools are pointed at the address shared now.
-  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version);
+  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version, await linkHostname(deps.db, link.domainId));
   // Null when never asked, or no longer configured (an old answer would describe settings that are gone).
   const scrape =
     deps.facebook && link.scrapeAt ? { at: link.scrapeAt, ok: link.scrapeOk === true, message: link.scrapeMessage ?? "" } : null;

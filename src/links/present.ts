@@ -31,6 +31,8 @@ export type LinkRow = {
   scans: number;
   createdAt: Date;
   deletedAt: Date | null;
+  /** The custom domain's hostname (null: the instance host). */
+  domain: string | null;
 } & RulesRow;
 
 /** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */
@@ -72,9 +74,9 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
   const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
   return {
     ...rest,
-    shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug),
+    shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, 1, row.domain),
     // The address to share now: the newest version's (a platform that cached the card sees a new URL).
-    currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version),
+    currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version, row.domain),
     // url: the kept upright source the focal point is picked on (null for a link from before variants).
     sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
     images: imagesOf(row),

@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { linkRules, links, viewRollups, type Link, type User } from "../db/tables.ts";
+import { domains, linkRules, links, viewRollups, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -51,6 +51,7 @@ const linkColumns = () => ({
   healthCheckedAt: linkRules.healthCheckedAt,
   healthHttpStatus: linkRules.healthHttpStatus,
   healthFinalUrl: linkRules.healthFinalUrl,
+  domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
 });
 
 /** Links with their view counters; `where` must scope them to one user. */

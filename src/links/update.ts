@@ -10,6 +10,7 @@ import { releaseImages, uploadUrlsOf, type UploadUrls } from "./images/usage.ts"
 import { parseImageChange, type ImageChange, type LinkInput } from "./model.ts";
 import { askFacebookToRescrape } from "./platforms.ts";
 import type { PresentedLink } from "./present.ts";
+import { linkDomainId } from "./domain.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
@@ -39,6 +40,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
   if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug);
   checkTarget(deps, input.targetUrl);
+  const domainId = await linkDomainId(deps.db, user.id, input.domain);
   const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });
   if (change.kind === "external") checkExternalImage(change.url);
   const { focal } = change;
@@ -70,6 +72,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
         xTitle,
         whatsappDescription,
         updatedAt: now,
+        ...(domainId !== undefined ? { domainId } : {}),
         ...(cardChanged ? { cardUpdatedAt: now } : {}),
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));

@@ -5,6 +5,7 @@ import { notFound } from "../http/errors.ts";
 import { requireActive } from "./checks.ts";
 import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
 import { askFacebookToRescrape } from "./platforms.ts";
+import { linkHostname } from "./domain.ts";
 import { shortUrlOf } from "./url.ts";
 
 /**
@@ -18,11 +19,11 @@ export async function issueVersion(deps: LinkDeps, user: User, linkId: number): 
     .update(links)
     .set({ version: sql`${links.version} + 1`, updatedAt: new Date() })
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)))
-    .returning({ version: links.version, linkSlug: links.linkSlug });
+    .returning({ version: links.version, linkSlug: links.linkSlug, domainId: links.domainId });
   if (!row) throw notFound(LINK_NOT_FOUND);
   // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
   await deps.changes.announceLinkChange(shortAddress(user, row.linkSlug));
-  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, row.linkSlug, row.version);
+  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, row.linkSlug, row.version, await linkHostname(deps.db, row.domainId));
   askFacebookToRescrape(deps, user, linkId, shortUrl);
   return { version: row.version, shortUrl };
 }

@@ -31,7 +31,8 @@ export const LinkSchema = z
     uniqueHumans: z.number().int().describe("Daily unique visitors, summed over the days (a person counts once per day)"),
     scans: z.number().int().describe("People's visits through the QR code (?qr=1), all time"),
     createdAt: timestamp,
-    shortUrl: z.string().describe("The plain short address: {PUBLIC_URL}/go/{userSlug}/{linkSlug}"),
+    shortUrl: z.string().describe("The plain short address: {PUBLIC_URL}/go/{userSlug}/{linkSlug}, or https://{domain}/{linkSlug} on a custom domain (scheme from PUBLIC_URL)"),
+    domain: z.string().nullable().describe("The custom domain the link is served on (null: the instance host, which serves /go/{userSlug}/{linkSlug} for every link)"),
     version: z.number().int().min(1).describe("The newest version of the short URL (POST /api/links/{id}/versions); 1: never re-issued"),
     currentShortUrl: z.string().describe("The address to share now: the newest version's ({shortUrl}/{version}) from version 2 on, else shortUrl"),
     sourceImage: z
@@ -78,6 +79,7 @@ export const LinkSchema = z
       scans: 17,
       createdAt: "2026-11-20T09:30:00.000Z",
       shortUrl: "https://linkprev.example/go/ana/launch",
+      domain: null,
       version: 2,
       currentShortUrl: "https://linkprev.example/go/ana/launch/2",
       sourceImage: null,

@@ -44,7 +44,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   };
 }
 
-export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null): LinkFormProps => ({
+export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null, domains: string[]): LinkFormProps => ({
   mode: link ? "edit" : "create",
   link: link && {
     linkSlug: link.linkSlug,
@@ -64,10 +64,12 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     expiredUrl: link.expiredUrl,
     hasPassword: link.hasPassword,
     rules: link.rules,
+    domain: link.domain,
   },
   sourceImage: link?.sourceImage ?? null,
   customSlugAllowed: entitlement.plan.customSlugs,
   userSlug: user.userSlug,
   publicUrl: services.config.publicUrl,
   autoFill: services.config.fetch.enabled,
+  domains,
 });

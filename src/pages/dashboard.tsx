@@ -101,6 +101,9 @@ export function DashboardPage(props: DashboardProps) {
         <a href="/admin" aria-current={tab === "links" ? "page" : undefined} className={tabClass(tab === "links")}>
           Links
         </a>
+        <a href="/admin/domains" className={tabClass(false)}>
+          Domains
+        </a>
         <a href="/admin?tab=subscription" aria-current={tab === "subscription" ? "page" : undefined} className={tabClass(tab === "subscription")}>
           Subscription
         </a>

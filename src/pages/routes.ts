@@ -14,6 +14,8 @@ import type { Services } from "../services.ts";
 import { ApiReferencePage } from "./api-reference.tsx";
 import { dashboardProps, editorProps } from "./app-pages.ts";
 import { DashboardPage } from "./dashboard.tsx";
+import { DomainsPage } from "./domains.tsx";
+import { listDomains } from "../domains/queries.ts";
 import { subscribed, signedIn } from "./guards.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
 import { PaymentSuccessPage } from "./payment-success.tsx";
@@ -31,6 +33,9 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
   /** A page for whoever is asking, with the flash toast left by a redirect, if any. */
   const page = <P extends object>(component: FunctionComponent<P>, props: P, title: string, viewer: PageViewer | null, cookie: Cookie, status = 200) =>
     services.pages.response(createElement(component, props), { title, viewer, flash: takeFlash(cookie), status });
+
+  /** The hostnames a link of the viewer's may be placed on. */
+  const domainNames = async (viewer: PageViewer) => (await listDomains(services.domains, viewer.user)).map((domain) => domain.hostname);
 
   const plansFor = (viewer: PageViewer | null): PlanListProps => ({
     plans: PLANS,
@@ -58,10 +63,10 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
       const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
       return page(DashboardPage, await dashboardProps(services, guarded.viewer, tab, requestedPage), "Dashboard", guarded.viewer, cookie);
     })
-    .get("/admin/link/new", ({ pageViewer, cookie, redirect }) => {
+    .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      return page(LinkEditorPage, editorProps(services, guarded.viewer, null), "Create New Link", guarded.viewer, cookie);
+      return page(LinkEditorPage, editorProps(services, guarded.viewer, null, await domainNames(guarded.viewer)), "Create New Link", guarded.viewer, cookie);
     })
     .get("/admin/link/edit/:linkSlug", async ({ pageViewer, cookie, params, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
@@ -74,7 +79,13 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
         if (error instanceof AppError && error.status === 404) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
         throw error;
       }
-      return page(LinkEditorPage, editorProps(services, guarded.viewer, link), "Edit Link", guarded.viewer, cookie);
+      return page(LinkEditorPage, editorProps(services, guarded.viewer, link, await domainNames(guarded.viewer)), "Edit Link", guarded.viewer, cookie);
+    })
+    .get("/admin/domains", async ({ pageViewer, cookie, redirect }) => {
+      const guarded = subscribed(pageViewer, cookie);
+      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+      const props = { domains: await listDomains(services.domains, guarded.viewer.user), instanceHost: new URL(config.publicUrl).host, allowed: guarded.viewer.entitlement.plan.domains };
+      return page(DomainsPage, props, "Domains", guarded.viewer, cookie);
     })
     .get("/payment-success", async ({ pageViewer, query, cookie, redirect }) => {
       const guarded = signedIn(pageViewer, cookie);

@@ -38,6 +38,8 @@ type GoDeps = {
   goneHtml: string;
   /** Links with rules (expiry, password, targets: src/rules/answer.ts); the others never reach it. */
   rules: RuleAnswerer;
+  /** Custom domains by host: /go is never served on one (src/redirect/custom-host.ts serves their links). */
+  hosts: { readonly size: number; lookup(host: string): unknown };
 };
 
 // Previews are rendered per request into no cache of anyone's: every fetch must reach us to be counted.
@@ -60,7 +62,7 @@ function isPrefetch(headers: Headers): boolean {
 /** The plain address is version 1; its crawler page names the plain address. */
 const PLAIN = "1";
 /** A version as written in an address: a positive whole number without leading zeros, below 10⁹. */
-const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
+export const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
 /** The QR code's scan marker (`?qr=1`, see src/links/qr.ts): a query string is rare, so most requests stop at the `?` test. */
 function hasScanMarker(url: string): boolean {
   const query = url.indexOf("?");
@@ -97,28 +99,32 @@ export function createGoHandler(deps: GoDeps) {
    * (crawlers fetch the same cards again and again); an older version, rarely fetched once superseded, is
    * rendered per fetch, so that a link's memory does not grow with the versions its owner issued.
    */
-  const previewBody = (link: GoLink, version: string, variant: CardVariant): Uint8Array<ArrayBuffer> => {
-    // By variant for the plain address (no string built on the common path), by version and variant otherwise.
-    const key = version === PLAIN ? variant : `${version}:${variant}`;
+  const previewBody = (link: GoLink, version: string, variant: CardVariant, shortUrl?: string): Uint8Array<ArrayBuffer> => {
+    // By variant for the plain address (no string built on the common path), by version and variant otherwise;
+    // on a custom domain by the address it names.
+    const key = shortUrl !== undefined ? `${shortUrl} ${variant}` : version === PLAIN ? variant : `${version}:${variant}`;
     const cached = link.previewBodies.get(key);
     if (cached !== undefined) return cached;
     const number = Number(version);
-    const body = encoder.encode(renderPreviewPage(link, deps.publicUrl, { version: number, variant }));
+    const body = encoder.encode(renderPreviewPage(link, deps.publicUrl, { version: number, variant, shortUrl }));
     if (number === 1 || number === link.version) link.previewBodies.set(key, body);
     return body;
   };
 
-  /** `version`: as in the address (checked against VERSION_PATTERN), PLAIN for the plain address. */
-  const answer = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoAnswer, version: string): Response | Promise<Response> => {
+  /**
+   * `version`: as in the address (checked against VERSION_PATTERN), PLAIN for the plain address. `shortUrl`: the
+   * custom-domain address fetched, which the crawler page names (og:url, canonical) instead of /go/….
+   */
+  const answer = (request: Request, server: Server<unknown>, isGet: boolean, link: GoAnswer, version: string, shortUrl?: string): Response | Promise<Response> => {
     if (link === RETIRED) return gone(isGet);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
 
     const userAgent = request.headers.get("user-agent") ?? "";
     const visitor = deps.classify(userAgent);
     if (link.goRules !== null) {
-      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, userAgent, visitor, target));
+      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, userAgent, visitor, target, shortUrl));
     }
-    return proceed(request, server, isGet, link, version, userAgent, visitor, null);
+    return proceed(request, server, isGet, link, version, userAgent, visitor, null, shortUrl);
   };
   const ruleVisit = (request: Request, server: Server<unknown>, isGet: boolean, visitor: ClassifiedVisitor): RuleVisit => ({
     request,
@@ -128,7 +134,7 @@ export function createGoHandler(deps: GoDeps) {
     address: () => clientIp(request, server, deps.trustProxy),
   });
   /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own, with its cached headers). */
-  const proceed = (request: GoRequest, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null): Response => {
+  const proceed = (request: Request, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null, shortUrl: string | undefined): Response => {
     const headers = request.headers;
     if (isGet && !isPrefetch(headers)) {
       deps.views.record({
@@ -148,7 +154,7 @@ export function createGoHandler(deps: GoDeps) {
 
     if (visitor.isBot) {
       counts.previews[visitor.platformIndex]!++;
-      return new Response(isGet ? previewBody(link, version, visitor.variant) : null, { status: 200, headers: previewHeaders });
+      return new Response(isGet ? previewBody(link, version, visitor.variant, shortUrl) : null, { status: 200, headers: previewHeaders });
     }
     counts.redirects++;
     if (target !== null) return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: target, "Cache-Control": "no-store" } });
@@ -158,6 +164,8 @@ export function createGoHandler(deps: GoDeps) {
   /** A cached link is answered at once; only a miss waits for the database. */
   const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean, version: string): Response | Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
+    // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
+    if (deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined) return notFound();
     const cached = deps.cache.peek(userSlug, linkSlug);
     if (cached !== undefined) return answer(request, server, isGet, cached, version);
     return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link, version));
@@ -177,6 +185,9 @@ export function createGoHandler(deps: GoDeps) {
     return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")));
   };
   return {
+    /** For src/redirect/custom-host.ts: a custom domain's link, counted and answered as /go answers. */
+    answer,
+    notFound,
     plain: {
       GET: (request: GoRequest, server: Server<unknown>) => serve(request, server, true, PLAIN),
       HEAD: (request: GoRequest, server: Server<unknown>) => serve(request, server, false, PLAIN),

@@ -15,6 +15,8 @@ export type PreviewOptions = {
   version?: number;
   /** The card variant of the platform fetching (src/previews/variants.ts): its image rendition and text override. */
   variant?: CardVariant;
+  /** The custom-domain address fetched (https://links.acme.com/summer): og:url and canonical name it instead. */
+  shortUrl?: string;
 };
 
 /** The image a variant shows and its size: its rendition, or the link's one image when it has none (external, or from before variants). */
@@ -27,7 +29,7 @@ function variantImage(link: GoLink, variant: CardVariant): { url: string; width:
 
 export function renderPreviewPage(link: GoLink, publicUrl: string, options: PreviewOptions = {}): string {
   const variant = options.variant ?? "wide";
-  const shortUrl = shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);
+  const shortUrl = options.shortUrl ?? shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);
   const title = escapeHtml((variant === "x" && link.xTitle) || link.title);
   const description = escapeHtml((variant === "whatsapp" && link.whatsappDescription) || link.description);
   const target = escapeHtml(link.targetUrl);

@@ -117,6 +117,7 @@ const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ["/admin", "dashboard, links tab (a link with its chart, a deleted link)"],
   ["/admin?tab=subscription", "dashboard, subscription tab (card, API tokens)"],
   ["/admin/link/new", "link editor, new"],
+  ["/admin/domains", "Domains page"],
   ["/admin/link/edit/spring", "link editor, edit"],
   ["/admin/link/edit/nobodys-link", "link not found page"],
 ];

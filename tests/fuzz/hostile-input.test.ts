@@ -21,7 +21,7 @@ let userId = 0;
 beforeAll(async () => {
   stripe = startFakeStripe();
   vies = startFakeVies();
-  server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, AUTH_RATE_LIMIT: "100000" });
+  server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9" });
   const user = await seedUser(server.sql, { userSlug: "fuzz" });
   await subscribeInFakeStripe(server, stripe, user.id, "pro");
   userId = user.id;
@@ -79,6 +79,12 @@ const ROUTES: Record<string, string> = {
   "GET /api/links/:id/qr": "/api/links/{id}/qr?format={text}&size={text}",
   "DELETE /api/links/:id": "/api/links/{id}",
   "GET /api/links/export.csv": "/api/links/export.csv",
+  "GET /api/domains/": "/api/domains",
+  "POST /api/domains/": "/api/domains",
+  "GET /api/domains/:id": "/api/domains/{id}",
+  "POST /api/domains/:id/verify": "/api/domains/{id}/verify",
+  "PATCH /api/domains/:id": "/api/domains/{id}",
+  "DELETE /api/domains/:id": "/api/domains/{id}",
   "GET /api/account/export": "/api/account/export",
   "DELETE /api/account": "/api/account",
   "GET /api/plans": "/api/plans",
@@ -99,6 +105,7 @@ const ROUTES: Record<string, string> = {
   "GET /contact": "/contact",
   "GET /admin": "/admin",
   "GET /admin/link/new": "/admin/link/new",
+  "GET /admin/domains": "/admin/domains",
   "GET /admin/link/edit/:linkSlug": "/admin/link/edit/{slug}",
 };
 

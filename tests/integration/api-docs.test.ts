@@ -27,6 +27,7 @@ const NOT_API = new Set([
   "GET /contact",
   "GET /admin",
   "GET /admin/link/new",
+  "GET /admin/domains",
   "GET /admin/link/edit/:linkSlug",
   "GET /docs/api",
 ]);
@@ -62,7 +63,9 @@ test("every route the server serves is documented or explicitly left out, and ev
 test("documented response schemas accept what the server really answers", async () => {
   const id = await seedLink(server.sql, client.userId, { linkSlug: "documented" });
   await client.call("/api/tokens", { method: "POST", json: { name: "second" } });
+  const domain = (await (await client.call("/api/domains", { method: "POST", json: { hostname: "links.documented.test" } })).json()) as { id: number };
   const paths: Record<string, string> = {
+    "/api/domains/:id": `/api/domains/${domain.id}`,
     "/api/links/by-slug/:linkSlug": "/api/links/by-slug/documented",
     "/api/links/:id/views": `/api/links/${id}/views?days=3`,
     "/api/links/:id/platforms": `/api/links/${id}/platforms`,

@@ -37,6 +37,15 @@ const ownerLink = async () => {
   return { slug, id: await seedLink(server.sql, owner.id, { linkSlug: slug }) };
 };
 
+/** A fresh domain of the owner's, written straight to the database (the plan's limit is the API's concern). */
+const ownerDomain = async () =>
+  (await server.sql.get<{ id: number }>(
+    "INSERT INTO domains (user_id, hostname, verification_token) VALUES (?, ?, ?) RETURNING id",
+    owner.id,
+    `o${crypto.randomUUID().slice(0, 8)}.matrix.test`,
+    "linkprev-verify=x",
+  ))!.id;
+
 const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) => subscribeInFakeStripe(server, stripe, userId, plan, options);
 
 const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect }> = {
@@ -118,6 +127,20 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "POST /api/stripe/webhook": { call: () => ({ path: "/api/stripe/webhook", json: { id: "evt_forged", type: "customer.subscription.deleted" } }), expect: publicWrite(400) },
   "POST /api/vat/validate": { call: () => ({ path: "/api/vat/validate", json: { countryCode: "US", vatNumber: "1" } }), expect: publicWrite(400) },
   "DELETE /api/vat": { call: () => ({ path: "/api/vat" }), expect: signedInWrite(204) },
+  // Pro allows one domain: each call starts from none.
+  "POST /api/domains/": {
+    call: async () => {
+      await server.sql.run("DELETE FROM domains WHERE user_id IN (?, ?)", owner.id, other.id);
+      return { path: "/api/domains", json: { hostname: `m${crypto.randomUUID().slice(0, 8)}.matrix.test` } };
+    },
+    expect: signedInWrite(201),
+  },
+  "GET /api/domains/": { call: () => ({ path: "/api/domains" }), expect: signedInRead() },
+  "GET /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerRead() },
+  // No DNS server answers on the matrix server's loopback port: the check stores a transient failure.
+  "POST /api/domains/:id/verify": { call: async () => ({ path: `/api/domains/${await ownerDomain()}/verify` }), expect: ownerWrite(200) },
+  "PATCH /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}`, json: { rootUrl: "https://example.com/" } }), expect: ownerWrite(200) },
+  "DELETE /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerWrite(204) },
   "GET /payment-success": { call: () => ({ path: "/payment-success" }), expect: guardedPage() },
   "GET /": { call: () => ({ path: "/" }), expect: all(200) },
   "GET /pricing": { call: () => ({ path: "/pricing" }), expect: all(200) },
@@ -127,12 +150,13 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /contact": { call: () => ({ path: "/contact" }), expect: all(200) },
   "GET /admin": { call: () => ({ path: "/admin" }), expect: guardedPage() },
   "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
+  "GET /admin/domains": { call: () => ({ path: "/admin/domains" }), expect: guardedPage() },
   "GET /admin/link/edit/:linkSlug": { call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
 };
 
 beforeAll(async () => {
   stripe = startFakeStripe();
-  server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000" });
+  server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9" });
   owner = await seedUser(server.sql, { userSlug: "owner" });
   other = await seedUser(server.sql, { userSlug: "other" });
   await subscribe(owner.id, "pro");

@@ -53,6 +53,7 @@ describe("create, read, list", () => {
         "createdAt",
         "currentShortUrl",
         "description",
+        "domain",
         "focalX",
         "focalY",
         "id",

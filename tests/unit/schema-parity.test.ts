@@ -167,6 +167,7 @@ const typeParity: Record<string, [true, true]> = {
   viewVisitors: both satisfies SameTypes<typeof sqlite.viewVisitors, typeof pg.viewVisitors>,
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
   linkRules: both satisfies SameTypes<typeof sqlite.linkRules, typeof pg.linkRules>,
+  domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

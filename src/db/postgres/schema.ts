@@ -103,6 +103,8 @@ export const links = pgTable(
     // Short text for one platform (null: the link's own); limits checked by the API (src/links/model.ts).
     xTitle: text("x_title"),
     whatsappDescription: text("whatsapp_description"),
+    // The custom domain the link is served on as /{linkSlug} (null: the instance host only); /go/… serves it too.
+    domainId: integer("domain_id").references(() => domains.id, { onDelete: "set null" }),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
@@ -114,6 +116,7 @@ export const links = pgTable(
     // A slug is unique per user among live links; deleted links keep theirs but no longer hold it.
     uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = false`),
     index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
+    index("links_domain_idx").on(t.domainId),
   ],
 );
 
@@ -333,4 +336,31 @@ export const linkRules = pgTable(
     healthFailures: integer("health_failures").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId] }), check("link_rules_go_rules_len", sql`length(${t.goRules}) <= 16384`)],
+);
+
+/** As in schema.ts: a user's own short domain. */
+export const domains = pgTable(
+  "domains",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    hostname: text("hostname").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    lastCheckedAt: ms("last_checked_at"),
+    failingSince: ms("failing_since"),
+    reason: text("reason"),
+    rootUrl: text("root_url"),
+    notFoundUrl: text("not_found_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("domains_status", sql`${t.status} in ('pending', 'verified', 'failing', 'invalid')`),
+    check("domains_hostname_len", sql`length(${t.hostname}) <= 253`),
+    check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
+    check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
+    index("domains_user_idx").on(t.userId),
+    index("domains_checked_idx").on(t.lastCheckedAt),
+  ],
 );

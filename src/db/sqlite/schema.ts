@@ -75,6 +75,8 @@ export const links = sqliteTable(
     // Short text for one platform (null: the link's own); limits checked by the API (src/links/model.ts).
     xTitle: text("x_title"),
     whatsappDescription: text("whatsapp_description"),
+    // The custom domain the link is served on as /{linkSlug} (null: the instance host only); /go/… serves it too.
+    domainId: integer("domain_id").references(() => domains.id, { onDelete: "set null" }),
   },
   (t) => [
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
@@ -86,6 +88,7 @@ export const links = sqliteTable(
     // A slug is unique per user among live links; deleted links keep theirs but no longer hold it.
     uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = 0`),
     index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
+    index("links_domain_idx").on(t.domainId),
   ],
 );
 
@@ -298,3 +301,32 @@ export const linkRules = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Link = typeof links.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+
+/** A user's own short domain (src/domains/): verified by a DNS TXT record, then served as /{linkSlug}. */
+export const domains = sqliteTable(
+  "domains",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // Normalised (src/domains/normalise-hostname.ts): lower-case ASCII (punycode), no trailing dot or port.
+    hostname: text("hostname").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    lastCheckedAt: integer("last_checked_at", { mode: "timestamp_ms" }),
+    // When the records were first found gone (status failing): invalid 7 days later.
+    failingSince: integer("failing_since", { mode: "timestamp_ms" }),
+    reason: text("reason"),
+    rootUrl: text("root_url"),
+    notFoundUrl: text("not_found_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("domains_status", sql`${t.status} in ('pending', 'verified', 'failing', 'invalid')`),
+    check("domains_hostname_len", sql`length(${t.hostname}) <= 253`),
+    check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
+    check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
+    index("domains_user_idx").on(t.userId),
+    index("domains_checked_idx").on(t.lastCheckedAt),
+  ],
+);

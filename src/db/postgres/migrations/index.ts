@@ -9,6 +9,7 @@ import audience from "./0005_audience.sql" with { type: "text" };
 import accountDeletion from "./0006_account_deletion.sql" with { type: "text" };
 import retiredUserSlugs from "./0007_retired_user_slugs.sql" with { type: "text" };
 import sessionUser from "./0008_session_user.sql" with { type: "text" };
+import customDomains from "./0009_custom_domains.sql" with { type: "text" };
 import linkRules from "./0013_link_rules.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -21,5 +22,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0006_account_deletion", sql: accountDeletion },
   { name: "0007_retired_user_slugs", sql: retiredUserSlugs },
   { name: "0008_session_user", sql: sessionUser },
+  { name: "0009_custom_domains", sql: customDomains },
   { name: "0013_link_rules", sql: linkRules },
 ];

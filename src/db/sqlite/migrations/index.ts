@@ -11,6 +11,7 @@ import audience from "./0007_audience.sql" with { type: "text" };
 import accountDeletion from "./0008_account_deletion.sql" with { type: "text" };
 import retiredUserSlugs from "./0009_retired_user_slugs.sql" with { type: "text" };
 import sessionUser from "./0010_session_user.sql" with { type: "text" };
+import customDomains from "./0011_custom_domains.sql" with { type: "text" };
 import linkRules from "./0015_link_rules.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -25,5 +26,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0008_account_deletion", sql: accountDeletion },
   { name: "0009_retired_user_slugs", sql: retiredUserSlugs },
   { name: "0010_session_user", sql: sessionUser },
+  { name: "0011_custom_domains", sql: customDomains },
   { name: "0015_link_rules", sql: linkRules },
 ];

@@ -1,0 +1,22 @@
+// What the domain operations are given.
+import type { Clock } from "../clock.ts";
+import type { ChangeBus, ClusterJobs, Database, Db } from "../db/ports.ts";
+import type { Routing } from "./check-dns.ts";
+import { DOMAINS_CHANGED } from "./model.ts";
+import type { DnsResolver } from "./resolver.ts";
+
+export type DomainDeps = {
+  db: Db;
+  database: Database;
+  changes: ChangeBus;
+  jobs: ClusterJobs;
+  clock: Clock;
+  resolver: DnsResolver;
+  routing: Routing;
+  /** PUBLIC_URL: its scheme is every short URL's, its host can never be a custom domain. */
+  publicUrl: string;
+  billingEnabled: boolean;
+};
+
+/** Every node's host map reloads (src/domains/host-map.ts). Never throws: it runs after the commit. */
+export const announceDomainChange = (deps: Pick<DomainDeps, "changes">) => deps.changes.announceLinkChange(DOMAINS_CHANGED);

@@ -1,0 +1,17 @@
+// What a custom domain is, shared by the operations, the API's wire types and the host routing.
+export const DOMAIN_STATUSES = ["pending", "verified", "failing", "invalid"] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+/** A failing domain (its records gone) is still served, and its certificate still allowed, until it is invalid. */
+export const isServed = (status: string) => status === "verified" || status === "failing";
+
+/** How long a domain may fail before it is invalid (no longer served). */
+export const FAILING_GRACE_MS = 7 * 86_400_000;
+
+/** The TXT record that proves ownership lives at this name. */
+export const txtNameOf = (hostname: string) => `_linkprev.${hostname}`;
+
+export const DOMAIN_NOT_FOUND = "Domain not found";
+
+/** The key a domain change is announced under on the link change bus: no link key has this shape (link-change-key.ts). */
+export const DOMAINS_CHANGED = "!domains";

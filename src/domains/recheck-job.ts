@@ -1,0 +1,35 @@
+// Every hour, on one node of the cluster at a time: the domains checked longest ago (pending ones included, so an
+// owner who published the records need not press "Check now"; invalid ones too, so fixed records bring them back).
+import { asc, sql } from "drizzle-orm";
+import { domains } from "../db/tables.ts";
+import type { DomainDeps } from "./deps.ts";
+import { verifyDomain } from "./verify.ts";
+
+export const RECHECK_EVERY_MS = 3_600_000;
+/** Checked per run, oldest check first (DNS answers in milliseconds; this bounds a run at a few minutes). */
+const PER_RUN = 500;
+
+export async function recheckDomains(deps: DomainDeps): Promise<number> {
+  let checked = 0;
+  await deps.jobs.exclusively("domain-recheck", async () => {
+    const due = await deps.db
+      .select()
+      .from(domains)
+      .orderBy(sql`${domains.lastCheckedAt} is not null`, asc(domains.lastCheckedAt))
+      .limit(PER_RUN);
+    for (const domain of due) {
+      await verifyDomain(deps, domain);
+      checked++;
+    }
+  });
+  return checked;
+}
+
+/** Starts the hourly run; the returned function stops it. */
+export function startRecheckJob(deps: DomainDeps): () => void {
+  const timer = setInterval(() => {
+    recheckDomains(deps).catch((error) => console.error(`domain recheck failed: ${String(error)}`));
+  }, RECHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

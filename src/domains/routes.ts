@@ -1,0 +1,46 @@
+// /api/domains: a user's custom domains, for the web app (cookie) and the CLI (bearer token).
+import { Elysia } from "elysia";
+import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { notFound } from "../http/errors.ts";
+import { parseInput } from "../http/validate.ts";
+import type { Services } from "../services.ts";
+import { addDomain } from "./add.ts";
+import { DOMAIN_NOT_FOUND } from "./model.ts";
+import { findDomain, getDomain, listDomains } from "./queries.ts";
+import { removeDomain } from "./remove.ts";
+import { updateDomain } from "./update.ts";
+import { verifyDomain } from "./verify.ts";
+import { AddDomainInput, UpdateDomainInput } from "./wire.ts";
+import { presentDomain } from "./present.ts";
+
+function domainId(value: string): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(DOMAIN_NOT_FOUND);
+  return id;
+}
+
+export function domainRoutes(services: Services) {
+  const deps = services.domains;
+  return new Elysia({ prefix: "/api/domains" })
+    .use(authPlugin(services))
+    .get("/", async ({ viewer }) => ({ domains: await listDomains(deps, requireUser(viewer)) }))
+    .post("/", async ({ viewer, body, set }) => {
+      const domain = await addDomain(deps, requireUser(viewer), parseInput(AddDomainInput, body));
+      set.status = 201;
+      return domain;
+    })
+    .get("/:id", ({ viewer, params }) => getDomain(deps, requireUser(viewer), domainId(params.id)))
+    // Check now: the new status and, when not verified, the reason.
+    .post("/:id/verify", async ({ viewer, params }) => {
+      const user = requireUser(viewer);
+      const checked = await verifyDomain(deps, await findDomain(deps.db, user, domainId(params.id)));
+      const { links } = await getDomain(deps, user, checked.id);
+      return presentDomain(checked, deps.routing, links);
+    })
+    .patch("/:id", ({ viewer, params, body }) => updateDomain(deps, requireUser(viewer), domainId(params.id), parseInput(UpdateDomainInput, body)))
+    .delete("/:id", async ({ viewer, params, set }) => {
+      await removeDomain(deps, requireUser(viewer), domainId(params.id));
+      set.status = 204;
+      return null;
+    });
+}

@@ -1,0 +1,54 @@
+// Two LinkPrev nodes on one PostgreSQL: a custom domain verified on A is served by B within a second (its host map
+// reloads on the change announced through NOTIFY, like links). Skipped, saying so, only without PostgreSQL.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
+import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import { crawlerAgents } from "../helpers/server.ts";
+
+const available = findPgBin() !== null;
+if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node custom domain test is skipped");
+
+const PERSON = crawlerAgents.people["firefox-linux"]!;
+let cluster: ThrowawayCluster;
+let db: SQL;
+let dns: TestDnsServer;
+
+describe.skipIf(!available)("custom domains on two nodes", () => {
+  let a: Node;
+  let b: Node;
+  beforeAll(async () => {
+    dns = await startDnsServer();
+    cluster = await startThrowawayCluster();
+    const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
+    db = new SQL({ url: databaseUrl, max: 2 });
+    const env = (slot: number) => ({ DATABASE_URL: databaseUrl, NODE_SLOT: String(slot), DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" });
+    [a, b] = await Promise.all([startNode(env(1)), startNode(env(2))]);
+  });
+  afterAll(async () => {
+    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
+    await db?.close();
+    await cluster?.stop();
+    dns?.close();
+  });
+
+  test("a domain verified on A is served by B within a second", async () => {
+    const { token } = await seedPgUserWithToken(db, "ana");
+    const added = await apiCall(a.url, token, "/api/domains", { method: "POST", json: { hostname: "go.ana-brand.test" } });
+    expect(added.status).toBe(201);
+    const domain = (await added.json()) as { id: number; verification: { txtName: string; txtValue: string } };
+    const link = await apiCall(a.url, token, "/api/links", { method: "POST", json: { targetUrl: "https://ana.test/summer", title: "Summer", description: "Sale", customLinkSlug: "summer", domain: "go.ana-brand.test" } });
+    expect(link.status).toBe(201);
+    const onB = () => fetch(`${b.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } });
+    // Pending: B serves nothing on that host.
+    expect((await onB()).status).toBe(404);
+
+    dns.zone.set(domain.verification.txtName, { txt: [[domain.verification.txtValue]] });
+    dns.zone.set("go.ana-brand.test", { cname: "edge.links.test" });
+    const verified = await apiCall(a.url, token, `/api/domains/${domain.id}/verify`, { method: "POST" });
+    expect(((await verified.json()) as { status: string }).status).toBe("verified");
+    await eventually(async () => expect((await onB()).headers.get("location")).toBe("https://ana.test/summer"), { timeoutMs: 1000, what: "B serves the verified domain" });
+  });
+});
