@@ -6,8 +6,8 @@ import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
 import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin.ts";
-import { openDb } from "../src/db/sqlite/connection.ts";
 import { CopyRefused, copyToPostgres } from "../src/admin/copy-to-postgres.ts";
+import { backupSqlite, uploadsBackupOf } from "../src/admin/backup.ts";
 import { openPlatform } from "../src/db/platform.ts";
 import { DatabaseUnavailable } from "../src/db/unavailable.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "../src/config.ts";
@@ -58,7 +58,13 @@ program
   .addHelpText("after", "\nExample:\n  linkprev serve --port 8080 --data /var/lib/linkprev")
   .action(async (options: DataOptions & { printLoginLink?: boolean }) => {
     const config = configFrom(options);
-    const server = await startServer(config);
+    const server = await startServer(config).catch((error: { code?: unknown }) => {
+      const code = String(error?.code);
+      if (code === "EROFS" || code === "EACCES" || code.startsWith("SQLITE_READONLY") || code === "SQLITE_CANTOPEN") {
+        throw new CliError(`The data directory ${config.dataDir} cannot be written (${code}): LinkPrev keeps its database, uploads and view spool there`, 1);
+      }
+      throw error;
+    });
     // At once, before anything else is awaited: the server already answers, so a signal from now on must store
     // the views it counted (the sign-in link below is a database write that can take a moment).
     const shutdown = async (signal: string) => {
@@ -119,7 +125,7 @@ admin
 
 admin
   .command("backup")
-  .description("Write a consistent copy of the database while the server runs (SQLite VACUUM INTO)")
+  .description("Write a consistent copy of the database while the server runs (SQLite VACUUM INTO), and the uploads folder beside it (FILE.uploads)")
   .argument("<file>", "where to write the copy (must not exist)")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin backup /backups/linkprev-$(date +%F).db")
@@ -129,11 +135,8 @@ admin
       throw new CliError("LinkPrev runs on PostgreSQL here (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=linkprev.dump \"$DATABASE_URL\"", 2);
     }
     const target = resolve(file);
-    if (existsSync(target)) throw new CliError(`${target} already exists`, 2);
-    const { sqlite } = openDb(config.dbPath);
-    sqlite.run("VACUUM INTO ?", [target]);
-    sqlite.close();
-    console.log(`Backed up to ${target}`);
+    for (const path of [target, uploadsBackupOf(target)]) if (existsSync(path)) throw new CliError(`${path} already exists`, 2);
+    console.log(`Backed up to ${backupSqlite(config, target).join(" and ")}`);
   });
 
 admin

@@ -33,6 +33,7 @@ export type Config = {
   production: boolean;
   viewFlushMs: number;
   viewBatchMax: number;
+  viewSpoolMaxBytes: number;
   linkCacheSize: number;
   appWorkers: number;
   testSlowRouteMs: number;
@@ -158,6 +159,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     production: e.NODE_ENV === "production",
     viewFlushMs: e.VIEW_FLUSH_MS,
     viewBatchMax: e.VIEW_BATCH_MAX,
+    viewSpoolMaxBytes: e.VIEW_SPOOL_MAX_BYTES,
     linkCacheSize: e.LINK_CACHE_SIZE,
     // One core stays with the request thread (and the view writer); the rest, at most 4, render pages.
     testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,

@@ -14,7 +14,8 @@ import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
-import { ExpiredPage, GonePage, NotFoundPage } from "./pages/not-found.tsx";
+import { ExpiredPage, GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
+import { DATABASE_DOWN_MESSAGE, retryAfterHeaders } from "./http/database-down.ts";
 import { createRuleAnswerer } from "./rules/answer.ts";
 import { scheduleLinkHealth } from "./rules/health.ts";
 import { createVisitorClassifier } from "./redirect/classify.ts";
@@ -89,6 +90,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
+    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
   });
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
@@ -138,6 +140,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     trustProxy: config.trustProxy,
     notFoundHtml: ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
+    unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
     rules: createRuleAnswerer({
       clock: ctx.clock,
@@ -206,6 +209,16 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       ]),
     );
 
+  const ready = async () => {
+    try {
+      // A database that cannot be reached fails within a connection attempt (db/postgres/options.ts).
+      await database.ping();
+      return Response.json({ ok: true, message: "The database answers" });
+    } catch (error) {
+      console.error(`health check: ${String(error)}`);
+      return Response.json({ ok: false, message: "The database does not answer" }, { status: 503, headers: retryAfterHeaders });
+    }
+  };
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   // /go alone is neither logged nor given a request id: it is counted (GoCounts) and must stay that cheap.
   const rawRoutes = {
@@ -213,24 +226,20 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     ...observeAll({
       ...refuseMalformedPaths({ "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name!) }, ...(await assetRoutes()) }),
       ...metricsRoute,
-      // For container health checks: the database must answer.
-      "/healthz": {
-        GET: async () => {
-          try {
-            await database.ping();
-            return Response.json({ ok: true });
-          } catch (error) {
-            console.error(`health check: ${String(error)}`);
-            return Response.json({ ok: false, message: "The database does not answer" }, { status: 503 });
-          }
-        },
-      },
+      // Readiness (docs/self-hosting.md#health-checks): the database must answer. /healthz is the older name.
+      "/readyz": { GET: ready },
+      "/healthz": { GET: ready },
+      // Liveness: the process serves, so /go keeps redirecting from its cache while the database is away.
+      "/livez": { GET: () => Response.json({ ok: true, message: "The process serves requests" }) },
     }),
   };
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: config.maxBodyBytes,
+    // While the database is away a request may wait for a connection attempt or two (db/postgres/options.ts) before
+    // its 503: Bun's default of 10 s would reset the client's connection instead.
+    idleTimeout: 30,
     development: false,
     routes: rawRoutes,
     fetch: async (request, server) => {

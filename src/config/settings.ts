@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
   // commit), or at once when VIEW_BATCH_MAX views are waiting.
   VIEW_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  // Bytes of view batches the database refused that may wait in DATA_DIR's spool; past it views are dropped.
+  VIEW_SPOOL_MAX_BYTES: z.coerce.number().int().min(0).default(1_073_741_824),
   // Worker threads that run pages, the API, webhooks and sign-in, so that the request thread only answers /go,
   // uploads, assets and /healthz. 0: everything on the request thread.
   APP_WORKERS: z.coerce.number().int().min(0).max(64).optional(),

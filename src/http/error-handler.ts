@@ -2,11 +2,13 @@
 // Unexpected errors are logged and answered without internal detail.
 import { Elysia } from "elysia";
 import { AppError } from "./errors.ts";
+import { DATABASE_DOWN_MESSAGE, isDatabaseDown, retryAfterHeaders } from "./database-down.ts";
 import type { Logger } from "../observability/log.ts";
 import { requestIdOf } from "../observability/request-facts.ts";
 
 function describe(code: string | number, error: unknown, log: (error: unknown) => void): { status: number; message: string; field?: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field };
+  if (isDatabaseDown(error)) return { status: 503, message: DATABASE_DOWN_MESSAGE };
   switch (code) {
     case "NOT_FOUND":
       return { status: 404, message: "Not found" };
@@ -33,6 +35,10 @@ export const errorHandler = (errorPage: ErrorPageRenderer, log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
     const { status, message, field } = describe(code, error, (unexpected) => log.error("request failed", unexpected, requestIdOf(request)));
-    if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status });
-    return errorPage({ status, message }, context);
+    // Any 503 (the database, or an AppError's) asks the client to come back soon.
+    const headers = status === 503 ? retryAfterHeaders : undefined;
+    if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status, headers });
+    const page = await errorPage({ status, message }, context);
+    if (headers) page.headers.set("Retry-After", headers["Retry-After"]);
+    return page;
   });

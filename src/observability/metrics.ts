@@ -84,7 +84,7 @@ export class ServerMetrics {
     readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.waiting);
     readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.waiting);
     readCounter(registry, "linkprev_views_written_total", "Views the writer stored", () => views.totals.written);
-    readCounter(registry, "linkprev_views_dropped_total", "Views lost: refused by the database, or recorded while stopping", () => views.totals.dropped);
+    readCounter(registry, "linkprev_views_dropped_total", "Views lost: the view spool full (VIEW_SPOOL_MAX_BYTES), or recorded while stopping", () => views.totals.dropped);
     const batchSize = new client.Histogram({
       name: "linkprev_view_batch_size",
       help: "Views per batch the writer stored",

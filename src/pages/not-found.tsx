@@ -22,6 +22,16 @@ export function GonePage() {
   );
 }
 
+/** The database cannot answer now (src/http/database-down.ts): a 503 that a browser or crawler should retry. */
+export function UnavailablePage({ message }: { message: string }) {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">503 Service Unavailable</h1>
+      <p>{message}</p>
+    </section>
+  );
+}
+
 /** A link whose owner set it to expire, past its time or its number of visits (src/rules/answer.ts). */
 export function ExpiredPage() {
   return (

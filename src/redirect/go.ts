@@ -5,6 +5,7 @@
 import type { Server } from "bun";
 import type { Clock } from "../clock.ts";
 import { clientIp } from "../http/client-ip.ts";
+import { isDatabaseDown, retryAfterHeaders } from "../http/database-down.ts";
 import { RETIRED, type GoAnswer, type GoLink, type LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
@@ -34,6 +35,8 @@ type GoDeps = {
   publicUrl: string;
   trustProxy: boolean;
   notFoundHtml: string;
+  /** The page for a link not in the cache while the database cannot be asked (503). */
+  unavailableHtml: string;
   /** The page for a retired address (the user slug of a deleted account). */
   goneHtml: string;
   /** Links with rules (expiry, password, targets: src/rules/answer.ts); the others never reach it. */
@@ -83,6 +86,11 @@ export function createGoHandler(deps: GoDeps) {
   const notFound = () => {
     counts.notFound++;
     return new Response(deps.notFoundHtml, { status: 404, headers: notFoundHeaders });
+  };
+  // A crawler retries a 503 but caches a 404: a link the database cannot be asked about is not "not found".
+  const unavailable = (error: unknown) => {
+    if (!isDatabaseDown(error)) throw error;
+    return new Response(deps.unavailableHtml, { status: 503, headers: { ...notFoundHeaders, ...retryAfterHeaders } });
   };
   // People and crawlers alike: 410 tells a crawler to drop the address, and nothing is counted for anyone.
   const gone = (isGet: boolean) => {
@@ -168,7 +176,7 @@ export function createGoHandler(deps: GoDeps) {
     if (deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined) return notFound();
     const cached = deps.cache.peek(userSlug, linkSlug);
     if (cached !== undefined) return answer(request, server, isGet, cached, version);
-    return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link, version));
+    return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link, version), unavailable);
   };
   /** Anything but a plain positive number is unknown without a lookup. */
   const serveVersion = (request: VersionedGoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {

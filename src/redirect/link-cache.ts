@@ -103,12 +103,24 @@ export class LinkCache {
     return undefined;
   }
 
-  /** Reads the link from the database and remembers it, a live one or a missing one, each within its own bound. */
+  /**
+   * Reads the link from the database and remembers it, a live one or a missing one, each within its own bound.
+   * While the database cannot be asked, an entry past its maximum age is served still (stale beats down).
+   */
   async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const generation = this.generation;
-    const link = servable(await this.source.findGoLink(userSlug, linkSlug));
-    if (generation !== this.generation) return link;
     const key = linkChangeKey(userSlug, linkSlug);
+    let row: Awaited<ReturnType<GoLinkSource["findGoLink"]>>;
+    try {
+      row = await this.source.findGoLink(userSlug, linkSlug);
+    } catch (error) {
+      // A link not found before may exist by now: only a live link or a retired slug is served stale.
+      const stale = this.entries.get(key)?.link ?? this.missing.get(key)?.answer;
+      if (!stale) throw error;
+      return stale;
+    }
+    const link = servable(row);
+    if (generation !== this.generation) return link;
     this.entries.delete(key);
     this.missing.delete(key);
     if (link && link !== RETIRED) setBounded(this.entries, this.limit, key, { link, expires: this.expiry() });

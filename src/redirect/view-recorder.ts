@@ -3,20 +3,24 @@
 // moment it is done (or at the size cap). Under load batches grow, and a bigger batch costs less per view;
 // when quiet, a view is stored within the window.
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
-// a kill -9 loses at most the open buffer plus the batch being written.
+// a kill -9 loses at most the open buffer plus the batch being written. A batch the database refuses waits in
+// the Worker's spool file (redirect/view-spool.ts) until it is stored, also across restarts.
 import type { ViewWriterTarget } from "../db/ports.ts";
 import { connectWorker, started, type WorkerClient } from "../rpc.ts";
+import { join } from "node:path";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
 import type { RetentionSettings } from "./view-retention.ts";
+import type { SpoolOutcome } from "./view-spool.ts";
 import type { ViewWriterProtocol } from "./view-writer.worker.ts";
 
 /** What the recorder and its Worker did with views, read by the metrics at scrape time (nothing here is per view). */
 export type ViewTotals = {
   /** Views handed to the Worker (the buffered ones are on top of these). */
   handedOver: number;
+  /** Views the Worker stored or spooled for later (redirect/view-spool.ts). */
   written: number;
-  /** Views the Worker failed to store, or recorded after close. */
+  /** Views the Worker could not store or spool (the spool is full), or recorded after close. */
   dropped: number;
   /** Called once per stored batch with its size and the Worker's time on it. */
   onBatch: ((views: number, seconds: number) => void) | null;
@@ -42,10 +46,16 @@ export class ViewRecorder {
     private readonly batchMax: number,
   ) {}
 
-  static async start(target: ViewWriterTarget, options: { flushMs: number; batchMax: number; retention: RetentionSettings }): Promise<ViewRecorder> {
+  /** `spool`: the data directory, where refused batches wait, and the most bytes they may take (VIEW_SPOOL_MAX_BYTES). */
+  static async start(
+    target: ViewWriterTarget,
+    options: { flushMs: number; batchMax: number; retention: RetentionSettings; spool: { dir: string; maxBytes: number } },
+  ): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
     const writer = connectWorker<ViewWriterProtocol>(worker, {}, {}, "view writer");
-    await started(worker, writer.call("open", { target, retention: options.retention }), "view writer");
+    // One file per node slot: nodes that share a data directory never replay each other's batches.
+    const spool = { path: join(options.spool.dir, `view-spool-${target.kind === "postgres" ? target.slot : 0}.bin`), maxBytes: options.spool.maxBytes };
+    await started(worker, writer.call("open", { target, retention: options.retention, spool }), "view writer");
     return new ViewRecorder(worker, writer, options.flushMs, options.batchMax);
   }
 
@@ -89,7 +99,7 @@ export class ViewRecorder {
     if (this.buffered === 0 && !fold) return;
     const views = this.buffered;
     this.totals.handedOver += views;
-    let stored: Promise<{ ms: number }>;
+    let stored: Promise<{ ms: number; outcome: SpoolOutcome }>;
     if (views > 0) {
       const { batch, transfer } = this.buffer.take();
       stored = this.writer.call("batch", { views: batch, fold }, { transfer });
@@ -97,8 +107,9 @@ export class ViewRecorder {
     } else stored = this.writer.call("batch", { views: null, fold });
     this.inFlight++;
     this.latestCommit = stored.then(
-      ({ ms }) => {
-        this.totals.written += views;
+      ({ ms, outcome }) => {
+        if (outcome === "dropped") this.totals.dropped += views;
+        else this.totals.written += views;
         if (views > 0) this.totals.onBatch?.(views, ms / 1000);
         this.answered();
       },

@@ -6,10 +6,11 @@
 // view_visitors and counts on each human rollup row only those the set did not hold yet. Each node has its own
 // salt, so a person who reaches two nodes the same day counts twice.
 import type { SQL } from "bun";
-import { deleteVisitorsBefore, storeViewBatch, userAgentIds, type RollupRow, type ViewColumns, type VisitorColumns } from "../db/postgres/view-statements.ts";
+import { deleteVisitorsBefore, forgetBatchesBefore, storeViewBatch, userAgentIds, type RollupRow, type ViewColumns, type VisitorColumns } from "../db/postgres/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import type { ViewBatch } from "./view-batch.ts";
+import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
 
 const DAY_MS = 86_400_000;
 /** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
@@ -38,6 +39,7 @@ export class PgViewStore {
     if (newDay === null && this.closedEarlierDays) return;
     const today = newDay ?? this.visitors.today;
     await deleteVisitorsBefore(this.sql, dayName(today));
+    await forgetBatchesBefore(this.sql, today * DAY_MS - BATCH_ID_MEMORY_MS);
     this.visitors.closeDaysBefore(today);
     this.closedEarlierDays = true;
   }
@@ -53,7 +55,8 @@ export class PgViewStore {
     return this.agentIds;
   }
 
-  async write(b: ViewBatch): Promise<void> {
+  /** Stores the batch under id (slot, `seq`), unless a batch with that id is stored already. */
+  async write(b: ViewBatch, seq: number): Promise<void> {
     if (b.size === 0) return;
     const text = (index: number) => (index < 0 ? null : b.strings[index]!);
     const agentTexts = Array.from(b.userAgent.subarray(0, b.size), (index) => b.strings[index]!);
@@ -100,7 +103,7 @@ export class PgViewStore {
     }
     // One lock order on every node: by link, day, platform.
     const sorted = [...rollups.values()].sort((x, y) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0));
-    await storeViewBatch(this.sql, this.slot, columns, visitors, sorted).catch((error: unknown) => {
+    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted).catch((error: unknown) => {
       // The visitors it sent may not be in the set: ask the set again next time.
       this.visitors.forget();
       throw error;

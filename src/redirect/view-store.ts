@@ -13,6 +13,7 @@ import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
 import { PendingRollups } from "./pending-rollups.ts";
 import type { ViewBatch } from "./view-batch.ts";
+import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
 
 /** How far the rollups may lag behind the stored rows while views keep coming. */
 const ROLLUP_LAG_MS = 2000;
@@ -82,10 +83,10 @@ export class ViewStore {
   }
 
   /**
-   * Stores a batch's rows in one transaction, folding the rollups in with them when asked to or when they
-   * have lagged long enough.
+   * Stores a batch's rows in one transaction with its id `seq`, if given (a batch stored under it adds nothing),
+   * folding the rollups in with them when asked to or when they have lagged long enough.
    */
-  write(batch: ViewBatch | null, fold: boolean): void {
+  write(batch: ViewBatch | null, fold: boolean, seq?: number): void {
     const learnedAgents = new Map<string, number>();
     let nextViewId = this.nextViewId;
     // At the UTC day change the earlier days' hashes go, once the rollups count them: fold now.
@@ -97,7 +98,7 @@ export class ViewStore {
         // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
         // lock, so none can slip in between): ids never collide and only grow.
         nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
-        if (batch) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
+        if (batch && (seq === undefined || this.statements.recordBatch.run(seq).changes > 0)) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
         if (folding && this.recount) this.statements.foldStoredRows(nextViewId - 1);
         else if (folding) {
           this.pending.fold(
@@ -106,7 +107,10 @@ export class ViewStore {
           );
           this.statements.setMark.run(nextViewId - 1);
         }
-        if (newDay !== null) this.statements.closeDaysBefore.run(this.dayName(newDay));
+        if (newDay !== null) {
+          this.statements.closeDaysBefore.run(this.dayName(newDay));
+          this.statements.forgetBatchesBefore.run(newDay * DAY_MS - BATCH_ID_MEMORY_MS);
+        }
       });
     } catch (error) {
       // The pending counts took in rows that were rolled back; the stored rows beyond the mark are the truth,

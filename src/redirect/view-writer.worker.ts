@@ -10,6 +10,7 @@ import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
+import { ViewSpool, type SpoolOutcome } from "./view-spool.ts";
 import { RetentionSchedule, type RetentionSettings } from "./view-retention.ts";
 import { serveParent } from "../rpc.ts";
 
@@ -18,9 +19,12 @@ declare const self: Worker;
 export type ViewWriterProtocol = {
   worker: {
     /** Opens the connection; the recorder starts once this is answered. */
-    open: { payload: { target: ViewWriterTarget; retention: RetentionSettings }; reply: void };
-    /** Stores a batch (null: none, only the fold), after every batch sent before it; answers the time it took. */
-    batch: { payload: { views: ViewBatch | null; fold: boolean }; reply: { ms: number } };
+    open: { payload: { target: ViewWriterTarget; retention: RetentionSettings; spool: SpoolSettings }; reply: void };
+    /**
+     * Stores a batch (null: none, only the fold), after every batch sent before it; answers the time it took and
+     * whether the batch was stored, spooled for later (redirect/view-spool.ts) or dropped (the spool is full).
+     */
+    batch: { payload: { views: ViewBatch | null; fold: boolean }; reply: { ms: number; outcome: SpoolOutcome } };
     /** Finishes the batches sent and closes the connection. */
     close: { payload: void; reply: void };
   };
@@ -28,11 +32,17 @@ export type ViewWriterProtocol = {
   notices: {};
 };
 
+/** Where refused batches wait (the data directory), and the most bytes they may take. */
+export type SpoolSettings = { path: string; maxBytes: number };
+
 /** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
 
 type Writer = {
-  write(views: ViewBatch | null, fold: boolean): Promise<void>;
+  /** Stores a batch under its id (`seq`); a batch stored under `seq` already adds nothing. */
+  write(seq: number, views: ViewBatch): Promise<void>;
+  /** Brings the rollups up to date (SQLite; nothing to do on PostgreSQL). */
+  fold(): Promise<void>;
   /** Past midnight UTC: deletes the earlier days' visitor hashes and forgets their salts (decision 0010). */
   closeDay(): Promise<void>;
   close(): Promise<void>;
@@ -47,10 +57,10 @@ function sqliteWriter(dbPath: string): Writer {
   sqlite.run("PRAGMA foreign_keys = OFF");
   const store = new ViewStore(sqlite);
   let idleFold: ReturnType<typeof setTimeout> | null = null;
-  const write = (views: ViewBatch | null, fold: boolean) => {
+  const write = (views: ViewBatch | null, fold: boolean, seq?: number) => {
     if (idleFold) clearTimeout(idleFold);
     idleFold = null;
-    store.write(views, fold);
+    store.write(views, fold, seq);
     if (store.behind) idleFold = setTimeout(foldNow, IDLE_FOLD_MS);
   };
   const foldNow = () => {
@@ -62,7 +72,8 @@ function sqliteWriter(dbPath: string): Writer {
     }
   };
   return {
-    write: async (views, fold) => write(views, fold),
+    write: async (seq, views) => write(views, false, seq),
+    fold: async () => write(null, true),
     // A fold notices the new day and closes the earlier ones in its transaction.
     closeDay: async () => write(null, true),
     pruneChunk: sqlitePruneChunk(sqlite),
@@ -73,28 +84,14 @@ function sqliteWriter(dbPath: string): Writer {
   };
 }
 
-/** A batch the database refused is tried again this many times, waiting twice as long each time from 250 ms. */
-const PG_BATCH_RETRIES = 5;
-
 function postgresWriter(url: string, slot: number): Writer {
   const sql = new SQL(postgresOptions(url, 1));
   const store = new PgViewStore(sql, slot);
   return {
-    // One statement per batch, so a failed one wrote nothing and can be sent again: a restart or failover of
-    // the database costs a few seconds of delay (views keep gathering meanwhile), not the batch. (A commit whose
-    // answer was lost would be counted twice: far rarer than a refused batch.)
-    write: async (views) => {
-      if (!views) return;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await store.write(views);
-        } catch (error) {
-          if (attempt >= PG_BATCH_RETRIES) throw error;
-          console.error(`view batch not stored yet (${String(error)}); trying again`);
-          await Bun.sleep(250 * 2 ** attempt);
-        }
-      }
-    },
+    // One statement per batch, so a refused one wrote nothing and can be sent again (the spool does); one
+    // whose commit answer was lost is recognised by its id.
+    write: (seq, views) => store.write(views, seq),
+    fold: async () => {},
     closeDay: () => store.closeEarlierDays(),
     close: () => sql.close(),
     pruneChunk: postgresPruneChunk(sql),
@@ -103,6 +100,12 @@ function postgresWriter(url: string, slot: number): Writer {
 }
 
 let writer: Writer | null = null;
+let spool: ViewSpool | null = null;
+/**
+ * Batch ids: this process's start in microseconds, then one more per batch. Ids grow across restarts, and stay
+ * unique while a node writes fewer than 1,000 batches a millisecond.
+ */
+let nextSeq = Date.now() * 1000;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
 let retention: RetentionSchedule | null = null;
@@ -128,8 +131,9 @@ function closeEachDay() {
 }
 
 serveParent<ViewWriterProtocol>(self, {
-  open: ({ target, retention: settings }) => {
-    writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath) : postgresWriter(target.url, target.slot);
+  open: ({ target, retention: settings, spool: spoolSettings }) => {
+    const opened = (writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath) : postgresWriter(target.url, target.slot));
+    spool = new ViewSpool(spoolSettings.path, spoolSettings.maxBytes, (seq, views) => opened.write(seq, views));
     closeEachDay();
     retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, writer.retentionLock);
   },
@@ -137,14 +141,19 @@ serveParent<ViewWriterProtocol>(self, {
     if (views) retention?.noteBatch();
     return enqueue(async () => {
       const started = performance.now();
-      await writer!.write(views, fold);
+      const outcome: SpoolOutcome = views ? await spool!.write(nextSeq++, views) : "stored";
+      // The batch's rows are stored (or spooled) whatever becomes of the fold: it is only reported.
+      if (fold) await writer!.fold().catch((error) => console.error(`view rollups were not updated: ${String(error)}`));
       // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
-      return { ms: performance.now() - started };
+      return { ms: performance.now() - started, outcome };
     });
   },
   close: () => {
     if (dayTimer) clearTimeout(dayTimer);
     retention?.stop();
-    return enqueue(async () => writer?.close());
+    return enqueue(async () => {
+      await spool?.close();
+      await writer?.close();
+    });
   },
 });

@@ -50,6 +50,8 @@ const ROUTES: Record<string, string> = {
   "GET /assets/:name": "/assets/{slug}",
   "GET /favicon.ico": "/favicon.ico",
   "GET /healthz": "/healthz",
+  "GET /readyz": "/readyz",
+  "GET /livez": "/livez",
   "GET /api/version": "/api/version",
   "GET /api/openapi.json": "/api/openapi.json",
   "GET /docs/api": "/docs/api",

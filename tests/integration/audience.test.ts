@@ -125,7 +125,9 @@ function writerWithClock(now: () => number): { write: (batch: ViewBatch) => Prom
   }
   const sql = new SQL(postgresOptions(postgres.url, 1));
   const store = new PgViewStore(sql, 7, now);
-  return { write: (batch) => store.write(batch), close: () => sql.close() };
+  // Batch ids as the writer Worker gives them (its start in µs, then one more each): unique to this writer.
+  let seq = Date.now() * 1000;
+  return { write: (batch) => store.write(batch, ++seq), close: () => sql.close() };
 }
 
 describe("the UTC day change, on the writer's clock", () => {

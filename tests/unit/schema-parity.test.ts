@@ -168,6 +168,7 @@ const typeParity: Record<string, [true, true]> = {
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
   linkRules: both satisfies SameTypes<typeof sqlite.linkRules, typeof pg.linkRules>,
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
+  viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -19,7 +19,9 @@ export function postgresOptions(url: string, max: number): SQL.PostgresOrMySQLOp
     max,
     // A managed server's idle_session_timeout would otherwise end the LISTEN connection.
     idleTimeout: 0,
-    connectionTimeout: 10,
+    // A request waiting for a connection the database cannot give fails (a 503, src/http/database-down.ts) well
+    // within Bun.serve's 10 s idle timeout, which would otherwise reset the client's connection.
+    connectionTimeout: 5,
   };
 }
 

@@ -225,6 +225,17 @@ export const viewVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.linkId, t.hash] })],
 );
 
+/** As in schema.ts: the view batches stored, by writer slot and sequence, in the batch's own statement. */
+export const viewBatches = pgTable(
+  "view_batches",
+  {
+    slot: integer("slot").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    storedAt: ms("stored_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slot, t.seq] }), index("view_batches_stored_at_idx").on(t.storedAt)],
+);
+
 // No view_rollup_mark: on PostgreSQL a batch's view rows and its rollup upserts commit in one statement, so
 // there is never a crash gap between them to fold in at start.
 

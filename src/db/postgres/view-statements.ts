@@ -32,15 +32,24 @@ export async function userAgentIds(sql: SQL, agents: string[]): Promise<Array<{ 
   return sql`SELECT id, text FROM user_agents WHERE text = ANY(${list}::text[])`;
 }
 
+/** Forgets the batch ids stored before `before` (ms): a batch is never sent again that long after. */
+export async function forgetBatchesBefore(sql: SQL, before: number): Promise<void> {
+  await sql`DELETE FROM view_batches WHERE stored_at < to_timestamp(${before} / 1000.0)`;
+}
+
 /**
  * Stores the rows, the new visitors and the rollups (in the order given: callers sort them so that nodes
- * lock rows in one order) in one statement, on the rollup rows of node `slot`.
+ * lock rows in one order) in one statement, on the rollup rows of node `slot`, with the batch's id (`slot`,
+ * `seq`): a batch whose id is already stored changes nothing.
  */
-export function storeViewBatch(sql: SQL, slot: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[]): Promise<unknown> {
+export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[]): Promise<unknown> {
   const a = sql.array.bind(sql);
   // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
   return sql`
-    WITH stored AS (
+    WITH batch AS (
+      INSERT INTO view_batches (slot, seq) VALUES (${slot}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1
+    ),
+    stored AS (
       INSERT INTO views (user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan)
       SELECT u.user_id, u.link_id, u.ip, u.agent, u.attribution, u.is_bot, u.platform, to_timestamp(u.at / 1000.0), u.scan
       FROM unnest(${a(columns.userId, "INT")}::int[], ${a(columns.linkId, "INT")}::int[], ${a(columns.ip, "TEXT")}::text[],
@@ -48,6 +57,7 @@ export function storeViewBatch(sql: SQL, slot: number, columns: ViewColumns, vis
                   ${a(columns.platform, "TEXT")}::text[], ${a(columns.at, "DOUBLE PRECISION")}::float8[], ${a(columns.scan, "BOOLEAN")}::boolean[])
            AS u(user_id, link_id, ip, agent, attribution, is_bot, platform, at, scan)
       JOIN links l ON l.id = u.link_id
+      WHERE EXISTS (SELECT 1 FROM batch)
       RETURNING 1
     ),
     -- Hashes go through float8 (exact below 2^53, which they are).
@@ -56,7 +66,7 @@ export function storeViewBatch(sql: SQL, slot: number, columns: ViewColumns, vis
       SELECT v.day, v.link_id, v.hash::int8
       FROM unnest(${a(visitors.day, "TEXT")}::text[], ${a(visitors.linkId, "INT")}::int[], ${a(visitors.hash, "DOUBLE PRECISION")}::float8[])
            AS v(day, link_id, hash)
-      WHERE EXISTS (SELECT 1 FROM links WHERE links.id = v.link_id)
+      WHERE EXISTS (SELECT 1 FROM links WHERE links.id = v.link_id) AND EXISTS (SELECT 1 FROM batch)
       ON CONFLICT DO NOTHING
       RETURNING day, link_id
     ),
@@ -70,7 +80,7 @@ export function storeViewBatch(sql: SQL, slot: number, columns: ViewColumns, vis
                 ${a(rollups.map((r) => r.scans), "INT")}::int[])
          WITH ORDINALITY AS t(link_id, day, platform, human, bot, last_at, scans, n)
     LEFT JOIN uniques q ON q.link_id = t.link_id AND q.day = t.day
-    WHERE EXISTS (SELECT 1 FROM links WHERE links.id = t.link_id)
+    WHERE EXISTS (SELECT 1 FROM links WHERE links.id = t.link_id) AND EXISTS (SELECT 1 FROM batch)
     ORDER BY t.n
     ON CONFLICT (link_id, day, platform, slot)
     DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot,

@@ -25,7 +25,8 @@ function serialisedTransactions(sqlite: Database) {
           sqlite.run("COMMIT");
           return result;
         } catch (error) {
-          sqlite.run("ROLLBACK");
+          // SQLite has rolled back already after some errors (SQLITE_FULL, SQLITE_IOERR): the error is the answer.
+          if (sqlite.inTransaction) sqlite.run("ROLLBACK");
           throw error;
         }
       } finally {

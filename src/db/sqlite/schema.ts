@@ -199,6 +199,20 @@ export const viewVisitors = sqliteTable(
 );
 
 /**
+ * The view batches stored, by writer slot and sequence (src/redirect/view-spool.ts), in the batch's own transaction:
+ * a batch replayed after it was stored is recognised and skipped. WITHOUT ROWID (the migration says so by hand).
+ */
+export const viewBatches = sqliteTable(
+  "view_batches",
+  {
+    slot: integer("slot").notNull(),
+    seq: integer("seq").notNull(),
+    storedAt: integer("stored_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.slot, t.seq] }), index("view_batches_stored_at_idx").on(t.storedAt)],
+);
+
+/**
  * The last view id the rollups count (one row). The view writer folds newer rows in every few seconds and
  * moves this in the same transaction; at start it folds in whatever a crash left beyond it.
  */

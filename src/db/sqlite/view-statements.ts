@@ -34,6 +34,9 @@ export function prepareViewStatements(sqlite: Database) {
     ),
     addVisitor: sqlite.query(`INSERT OR IGNORE INTO view_visitors (day, link_id, hash) VALUES (?, ?, ?)`),
     closeDaysBefore: sqlite.query(`DELETE FROM view_visitors WHERE day < ?`),
+    /** Records a batch's id (slot 0: one writer per database); no change when it is stored already. */
+    recordBatch: sqlite.query(`INSERT OR IGNORE INTO view_batches (slot, seq) VALUES (0, ?)`),
+    forgetBatchesBefore: sqlite.query(`DELETE FROM view_batches WHERE stored_at < ?`),
     mark,
     newestView: sqlite.query<{ id: number | null }, []>(`SELECT max(id) AS id FROM views`),
     setMark,

@@ -1,0 +1,69 @@
+// The view writer's spool (src/redirect/view-spool.ts): a refused batch waits in the file, later batches queue
+// behind it, all are stored in order once the store answers, a new spool on the same file (a restart) replays
+// what is left, a record torn by a crash is cut off, and past the size limit views are dropped and counted.
+import { afterAll, expect, test } from "bun:test";
+import { appendFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ViewBatchBuilder, type ViewBatch } from "../../src/redirect/view-batch.ts";
+import { ViewSpool } from "../../src/redirect/view-spool.ts";
+import { eventually } from "../helpers/eventually.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "linkprev-spool-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function batchOf(linkIds: number[]): ViewBatch {
+  const builder = new ViewBatchBuilder();
+  for (const linkId of linkIds) builder.add({ linkId, userId: 1, isBot: false, platform: null, address: "203.0.113.9", userAgent: "UA", attribution: null, scan: false, at: 1_700_000_000_000 });
+  return builder.take().batch;
+}
+
+/** A store that refuses while `down`, noting what it stored, by sequence. */
+function flakyStore() {
+  const state = { down: true, stored: [] as Array<{ seq: number; linkIds: number[] }> };
+  const store = async (seq: number, batch: ViewBatch) => {
+    if (state.down) throw new Error("database away");
+    state.stored.push({ seq, linkIds: Array.from(batch.linkId.subarray(0, batch.size)) });
+  };
+  return { state, store };
+}
+
+test("refused batches wait in the file in order, later ones behind them, and are stored once the database answers", async () => {
+  const path = join(dir, "order.bin");
+  const { state, store } = flakyStore();
+  const spool = new ViewSpool(path, 1 << 20, store);
+  expect(await spool.write(1, batchOf([1, 2]))).toBe("spooled");
+  state.down = false;
+  // The database answers again, but an earlier batch waits: this one goes behind it.
+  expect(await spool.write(2, batchOf([3]))).toBe("spooled");
+  await eventually(() => expect(state.stored).toEqual([{ seq: 1, linkIds: [1, 2] }, { seq: 2, linkIds: [3] }]), { timeoutMs: 5000 });
+  await eventually(() => expect(statSync(path).size).toBe(0));
+  expect(await spool.write(3, batchOf([4]))).toBe("stored");
+  await spool.close();
+});
+
+test("a new spool on the file (a restart) replays what was left, a torn last record cut off", async () => {
+  const path = join(dir, "restart.bin");
+  const first = flakyStore();
+  const before = new ViewSpool(path, 1 << 20, first.store);
+  await before.write(7, batchOf([5]));
+  await before.write(8, batchOf([6, 6]));
+  await before.close();
+  // A kill -9 in the middle of an append: half a record.
+  appendFileSync(path, new Uint8Array([0, 0, 1, 0, 123]));
+  const second = flakyStore();
+  second.state.down = false;
+  const after = new ViewSpool(path, 1 << 20, second.store);
+  await eventually(() => expect(second.state.stored).toEqual([{ seq: 7, linkIds: [5] }, { seq: 8, linkIds: [6, 6] }]), { timeoutMs: 5000 });
+  await eventually(() => expect(statSync(path).size).toBe(0));
+  await after.close();
+});
+
+test("past VIEW_SPOOL_MAX_BYTES a batch is dropped and counted, never kept silently", async () => {
+  const { store } = flakyStore();
+  const spool = new ViewSpool(join(dir, "full.bin"), 600, store);
+  expect(await spool.write(1, batchOf([1, 2, 3]))).toBe("spooled");
+  expect(await spool.write(2, batchOf(Array.from({ length: 50 }, (_, i) => i)))).toBe("dropped");
+  expect(spool.dropped).toBe(50);
+  await spool.close();
+});
