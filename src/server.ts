@@ -142,14 +142,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
-    rules: createRuleAnswerer({
-      clock: ctx.clock,
-      publicUrl: config.publicUrl,
-      extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
-      expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }),
-      takeClick: platform.clickCaps.takeClick,
-      countHit: platform.hits.countHit,
-    }),
+    rules: createRuleAnswerer({ clock: ctx.clock, publicUrl: config.publicUrl, extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {}, expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }), takeClick: platform.clickCaps.takeClick, countHit: platform.hits.countHit }),
     hosts: domainHosts,
   });
   const customHost = createCustomHostRouter({
