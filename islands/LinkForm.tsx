@@ -19,6 +19,9 @@ import { DomainField } from "../src/client/ui/link-form/DomainField.tsx";
 import { VariantFields, type VariantText } from "../src/client/ui/link-form/VariantFields.tsx";
 import { editorWarnings, touchedWarnings, warningsAbout, type LintField } from "../src/client/ui/link-form/warnings.ts";
 import type { ImageAction } from "../src/client/ui/link-form/image-choice.ts";
+import { RuleFields } from "../src/client/ui/link-form/RuleFields.tsx";
+import { rulesDraftOf, rulesErrors, rulesFields, type SavedRules } from "../src/client/ui/link-form/rules-draft.ts";
+import { UtmBuilder } from "../src/client/ui/link-form/UtmBuilder.tsx";
 import { DESCRIPTION_MAX, imageChangeFields, LinkInput, TITLE_MAX } from "../src/links/model.ts";
 import { shortUrlOf } from "../src/links/url.ts";
 import type { LinkJson } from "../src/links/wire.ts";
@@ -28,7 +31,7 @@ import CopyLinkButton from "./CopyLinkButton.tsx";
 export type LinkFormProps = {
   mode: "create" | "edit";
   /** The link edited, null on create; `currentShortUrl` is the address to share now (the newest version's). */
-  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain"> | null;
+  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain"> & Partial<SavedRules> | null;
   /**
    * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
    * and the kept upright source the focal point is picked on (null for a link from before variants).
@@ -53,6 +56,8 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const [variantText, setVariantText] = useState<VariantText>({ xTitle: link?.variants.x.title ?? "", whatsappDescription: link?.variants.whatsapp.description ?? "" });
   const [image, dispatchImage] = useReducer(useMemo(() => imageChoiceFor(saved), []), null, () => initialImageChoice(saved, sourceImage));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [rulesDraft, setRulesDraft] = useState(() => rulesDraftOf(link?.rules ? (link as SavedRules) : null));
+  const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -93,6 +98,9 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
       return;
     }
     setErrors({});
+    const ruleProblems = rulesErrors(rulesDraft);
+    setRuleErrors(ruleProblems);
+    if (Object.keys(ruleProblems).length > 0) return;
     setSaving(true);
     const form = new FormData();
     form.append("title", title);
@@ -103,6 +111,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     for (const [name, value] of Object.entries(imageChangeFields(image.change, link?.imageUrl ?? null))) form.append(name, value);
     if (image.change.kind === "upload") form.append("image", image.change.file);
     form.append("variants", JSON.stringify(variants));
+    for (const [name, value] of Object.entries(rulesFields(rulesDraft))) form.append(name, value);
     const created = mode === "create";
     try {
       await api(created ? "/api/links" : `/api/links/by-slug/${encodeURIComponent(link!.linkSlug)}`, { method: created ? "POST" : "PUT", body: form });
@@ -189,6 +198,8 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           onOffer={(url) => dispatch({ type: "offer", url })}
           onAccept={acceptSuggestedImage}
         />
+        <UtmBuilder targetUrl={targetUrl} onTargetUrl={setTargetUrl} />
+        <RuleFields draft={rulesDraft} onDraft={setRulesDraft} errors={ruleErrors} hasPassword={Boolean(link?.hasPassword)} />
         <div className="flex justify-end gap-2">
           <a href="/admin" className={buttonClass.secondary}>Cancel</a>
           <button type="submit" className={buttonClass.primary} disabled={saving || Boolean(slugTaken)}>

@@ -44,6 +44,8 @@ export type Config = {
   /** VIEW_RETENTION_DAYS in milliseconds; 0 = keep raw views forever. */
   viewRetentionMs: number;
   viewRetentionEveryMs: number;
+  /** LINK_HEALTH_EVERY_MS (0: off) and LINK_HEALTH_HOST_GAP_MS. */
+  linkHealth: { everyMs: number; hostGapMs: number };
   testCrashDuringDeleteAfter: string | undefined;
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   stripe: {
@@ -168,6 +170,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,
     viewRetentionMs: e.VIEW_RETENTION_DAYS * 86_400_000,
     viewRetentionEveryMs: e.VIEW_RETENTION_EVERY_MS,
+    linkHealth: { everyMs: e.LINK_HEALTH_EVERY_MS, hostGapMs: e.LINK_HEALTH_HOST_GAP_MS },
     testCrashDuringDeleteAfter: e.TEST_CRASH_DURING_DELETE_AFTER,
     appWorkers: e.APP_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
     google: e.GOOGLE_CLIENT_ID

@@ -8,15 +8,17 @@ import { createApp } from "./app.ts";
 import { storageWarnings } from "./start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
-import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts";
+import { refuseMalformedPaths } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
-import { GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
+import { ExpiredPage, GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
 import { DATABASE_DOWN_MESSAGE, retryAfterHeaders } from "./http/database-down.ts";
+import { createRuleAnswerer } from "./rules/answer.ts";
+import { scheduleLinkHealth } from "./rules/health.ts";
 import { createVisitorClassifier } from "./redirect/classify.ts";
 import { createGoHandler, GoCounts } from "./redirect/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
@@ -128,6 +130,10 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
+  // Needs the safe fetcher: with FETCH_DISABLED no target is ever fetched.
+  const linkHealth = ctx.links.fetcher
+    ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
+    : null;
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -141,6 +147,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
+    rules: createRuleAnswerer({ clock: ctx.clock, publicUrl: config.publicUrl, extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {}, expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }), takeClick: platform.clickCaps.takeClick, countHit: platform.hits.countHit }),
     hosts: domainHosts,
   });
   const customHost = createCustomHostRouter({
@@ -189,16 +196,6 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   };
   const observeAll = (routes: Record<string, Record<string, RawHandler>>) =>
     Object.fromEntries(Object.entries(routes).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)]))]));
-
-  /** Raw routes with a parameter: a path whose escapes do not decode is a 400 before the handler reads it. */
-  type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
-  const refuseMalformedPaths = (routes: Record<string, Record<string, AnyRawHandler>>): Record<string, Record<string, AnyRawHandler>> =>
-    Object.fromEntries(
-      Object.entries(routes).map(([path, methods]) => [
-        path,
-        Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, (request: Request, server: unknown) => (hasMalformedPath(request.url) ? malformedPathResponse() : handler(request, server))])),
-      ]),
-    );
 
   const ready = async () => {
     try {
@@ -276,6 +273,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
+        linkHealth?.stop();
         stopRecheck();
         await askServer?.stop();
         await server.stop();

@@ -8,6 +8,7 @@ import type { UserJson } from "../../src/auth/wire.ts";
 import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
 import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
+import { addRuleOptions, addRules, healthText, ruleLines, withUtm, type RuleOptions } from "./rule-options.ts";
 import { registerDomainCommands } from "./domain-commands.ts";
 import { call, callPages, CliError, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
@@ -148,9 +149,12 @@ export function registerClientCommands(program: Command): void {
           ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
         ]),
       );
+      // A broken target is worth a line of its own: the table stays the same shape for scripts.
+      for (const l of list.filter((link) => link.health.status === "broken")) process.stderr.write(`${l.linkSlug}: target ${healthText(l)}\n`);
     });
 
-  links
+  addRuleOptions(
+    links
     .command("create")
     .description("Create a link; prints its short URL")
     .requiredOption("--target <url>", "where people are sent")
@@ -164,8 +168,9 @@ export function registerClientCommands(program: Command): void {
     .option("--whatsapp-description <text>", "a shorter description for WhatsApp only (≤ 80)")
     .option("--fill", "take a missing title, description and image from the target page (what was filled goes to stderr)")
     .option("--json", "print the created link as JSON")
-    .addHelpText("after", example(`url=$(linkprev links create --target https://example.com/post --title "My post" --description "Read it" --image cover.png)\n  linkprev links create --target https://example.com/post --fill`))
-    .action(async (options: { target: string; title?: string; description?: string; slug?: string; domain?: string; image?: string; fill?: boolean; json?: boolean } & VariantOptions) => {
+    .addHelpText("after", example(`url=$(linkprev links create --target https://example.com/post --title "My post" --description "Read it" --image cover.png)\n  linkprev links create --target https://example.com/post --fill\n  linkprev links create --target https://example.com/app --title App --description Get it --rule device:ios=https://apps.apple.com/app/id1 --utm-preset newsletter --utm-campaign launch`)),
+  )
+    .action(async (options: { target: string; title?: string; description?: string; slug?: string; domain?: string; image?: string; fill?: boolean; json?: boolean } & VariantOptions & RuleOptions) => {
       let { title, description } = options;
       let imageImportUrl: string | undefined;
       if (options.fill && (!title || !description || !options.image)) {
@@ -178,7 +183,8 @@ export function registerClientCommands(program: Command): void {
       }
       if (!title) throw usageError(options.fill ? "The target page has no title: give --title" : "--title is required (or --fill to take it from the target page)");
       if (!description) throw usageError(options.fill ? "The target page has no description: give --description" : "--description is required (or --fill to take it from the target page)");
-      const link = await call<LinkJson>(loadSettings(), "/api/links", { method: "POST", form: addVariants(linkForm({ ...options, title, description, imageImportUrl }), options) });
+      const form = linkForm({ ...options, target: withUtm(options.target, options), title, description, imageImportUrl });
+      const link = await call<LinkJson>(loadSettings(), "/api/links", { method: "POST", form: addRules(addVariants(form, options), options) });
       if (options.json) return void json(link);
       out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
       // On stderr, so a script that keeps stdout's short URL still gets only the URL.
@@ -212,11 +218,13 @@ export function registerClientCommands(program: Command): void {
           `Visitors     ${link.uniqueHumans} (daily unique visitors, summed)`,
           `QR scans     ${link.scans}`,
           `Created      ${new Date(link.createdAt).toISOString()}`,
+          ...ruleLines(link),
         ].join("\n"),
       );
     });
 
-  links
+  addRuleOptions(
+    links
     .command("edit")
     .alias("update")
     .description("Change a link; options not given keep their value")
@@ -230,20 +238,21 @@ export function registerClientCommands(program: Command): void {
     .option("--x-title <text>", 'a shorter title for X only (≤ 50; "" removes it)')
     .option("--whatsapp-description <text>", 'a shorter description for WhatsApp only (≤ 80; "" removes it)')
     .option("--json", "print the link as JSON")
-    .addHelpText("after", example(`linkprev links edit spring-sale --title "Spring sale: last days" --focal 0.7,0.4`))
-    .action(async (slug: string, options: { target?: string; title?: string; description?: string; slug?: string; image?: string; json?: boolean } & VariantOptions) => {
+    .addHelpText("after", example(`linkprev links edit spring-sale --title "Spring sale: last days" --focal 0.7,0.4\n  linkprev links edit spring-sale --max-clicks 100 --utm-campaign spring`)),
+  )
+    .action(async (slug: string, options: { target?: string; title?: string; description?: string; slug?: string; image?: string; json?: boolean } & VariantOptions & RuleOptions) => {
       // Checked before any request.
       if (options.focal !== undefined) focalPoint(options.focal);
       const current = await bySlug(slug);
       const form = linkForm({
-        target: options.target ?? current.targetUrl,
+        target: withUtm(options.target ?? current.targetUrl, options),
         title: options.title ?? current.title,
         description: options.description ?? current.description,
         slug: options.slug ?? current.linkSlug,
         image: options.image,
         imageUrl: options.image ? undefined : current.imageUrl,
       });
-      const link = await bySlug(slug, { method: "PUT", form: addVariants(form, options) });
+      const link = await bySlug(slug, { method: "PUT", form: addRules(addVariants(form, options), options) });
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Updated ${link.shortUrl}` : link.shortUrl);
     });

@@ -24,6 +24,7 @@ const COPIED: PgTable[] = [
   pg.views,
   pg.viewRollups,
   pg.retiredUserSlugs,
+  pg.linkRules,
 ];
 /**
  * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (admin/copy-view-gap.ts folds in its

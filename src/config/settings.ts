@@ -64,6 +64,10 @@ export const EnvSchema = z.object({
   VIEW_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(395),
   // How often the view writer looks for expired raw views (tests shorten it).
   VIEW_RETENTION_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  // How often every live link's target is checked (src/rules/health.ts); 0 turns the checks off.
+  LINK_HEALTH_EVERY_MS: z.coerce.number().int().min(0).max(30 * 86_400_000).default(86_400_000),
+  // The pause between two checks of targets on one host, so that a host with many links is asked politely.
+  LINK_HEALTH_HOST_GAP_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // Tests only: an account deletion kills the process (as kill -9 would) right after this step.
   TEST_CRASH_DURING_DELETE_AFTER: optionalText,
   // Memory for the /go link cache, in MB (src/redirect/link-cache.ts); unset: a sixteenth of the machine's

@@ -25,6 +25,8 @@ export type GoLinkRow = {
   imageXUrl: string | null;
   xTitle: string | null;
   whatsappDescription: string | null;
+  /** The link's rules as stored JSON (src/rules/model.ts GoRules); null, for most links: none. */
+  goRules: string | null;
   /** The custom domain it is served on as /{linkSlug} (null: none). */
   domainId: number | null;
 };
@@ -83,6 +85,12 @@ export interface GoLinkSource {
   goAddresses(onAddress: (key: string) => void): Promise<void>;
 }
 
+/** The people counted against a capped link's maxClicks (src/rules/answer.ts; docs/decisions/0021). */
+export interface ClickCaps {
+  /** One atomic UPDATE: true while the count was below `maxClicks` (and it is now one more), false once reached. */
+  takeClick(linkId: number, maxClicks: number): Promise<boolean>;
+}
+
 /** How the view writer Worker opens its own connection. */
 export type ViewWriterTarget = { kind: "sqlite"; dbPath: string } | { kind: "postgres"; url: string; slot: number };
 
@@ -101,6 +109,7 @@ export type Platform = {
   jobs: ClusterJobs;
   hits: HitCounter;
   goLinks: GoLinkSource;
+  clickCaps: ClickCaps;
   viewWriter: ViewWriterTarget;
   /** The `uploads` table, for UPLOADS_STORE=db: PostgreSQL only. */
   uploads: UploadTable | null;

@@ -23,10 +23,11 @@ export let retiredUserSlugs = sqlite.retiredUserSlugs;
 export let viewVisitors = sqlite.viewVisitors;
 export let domains = sqlite.domains;
 export let linkTotals = sqlite.linkTotals;
+export let linkRules = sqlite.linkRules;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, linkRules } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

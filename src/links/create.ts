@@ -10,6 +10,7 @@ import { parseImageChange, type LinkInput } from "./model.ts";
 import type { PresentedLink } from "./present.ts";
 import { linkDomainId } from "./domain.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
+import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
 
@@ -22,6 +23,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
   if (change.kind === "external") checkExternalImage(change.url);
 
   const { focal } = change;
+  const rules = await rulesToWrite(deps, input, null);
   const image = await storeUpload(deps, change);
   const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
@@ -36,7 +38,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    await tx
+    const [inserted] = await tx
       .insert(links)
       .values({
         userId: user.id,
@@ -53,7 +55,9 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(deps.clock.now()),
         domainId,
-      });
+      })
+      .returning({ id: links.id });
+    if (rules) await saveRules(tx, inserted!.id, rules);
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
+import { RuleFields } from "../rules/model.ts";
 import { safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
@@ -104,6 +105,7 @@ export const LinkInput = z.object({
   focalX: focal,
   focalY: focal,
   variants: VariantsInput,
+  ...RuleFields,
   // The custom domain (hostname) the link is served on; null: the instance host; left out on an edit: unchanged.
   domain: z.preprocess(emptyToNull, z.string("domain must be a hostname").trim().max(300, "domain must be a hostname").nullish()),
 });

@@ -1,6 +1,7 @@
 // A link as the API and the pages show it, from its row: no database here, so the CLI can name the shape too.
 import { lintPreview } from "../previews/lint.ts";
 import type { RenditionId } from "../previews/variants.ts";
+import { presentRules, type RulesRow } from "../rules/present.ts";
 import { shortUrlOf } from "./url.ts";
 
 /** The columns queries.ts selects for a link, its view counters summed. */
@@ -32,7 +33,7 @@ export type LinkRow = {
   deletedAt: Date | null;
   /** The custom domain's hostname (null: the instance host). */
   domain: string | null;
-};
+} & RulesRow;
 
 /** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */
 function sourceImageOf(row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeight" | "imageSourceBytes" | "imageBytes">) {
@@ -62,6 +63,11 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
     imageXUrl: _x,
     xTitle,
     whatsappDescription,
+    goRules: _goRules,
+    healthStatus: _status,
+    healthCheckedAt: _checkedAt,
+    healthHttpStatus: _httpStatus,
+    healthFinalUrl: _finalUrl,
     ...rest
   } = row;
   const source = sourceImageOf(row);
@@ -76,6 +82,7 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
     images: imagesOf(row),
     variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
     warnings,
+    ...presentRules(row),
     ...(deletedAt ? { deletedAt } : {}),
   };
 }

@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, links, linkTotals, type Link, type User } from "../db/tables.ts";
+import { domains, linkRules, links, linkTotals, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -46,6 +46,11 @@ const linkColumns = () => ({
   scans: linkTotal(linkTotals.scans),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
+  goRules: linkRules.goRules,
+  healthStatus: linkRules.healthStatus,
+  healthCheckedAt: linkRules.healthCheckedAt,
+  healthHttpStatus: linkRules.healthHttpStatus,
+  healthFinalUrl: linkRules.healthFinalUrl,
   domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
 });
 
@@ -54,7 +59,7 @@ export const linkViewsTotal = () => total(sql`(SELECT ${linkTotals.human} + ${li
 
 /** Links with their view counters; `where` must scope them to one user. */
 export function selectLinks(db: Db, where: SQL | undefined) {
-  return db.select(linkColumns()).from(links).where(where).$dynamic();
+  return db.select(linkColumns()).from(links).leftJoin(linkRules, eq(linkRules.linkId, links.id)).where(where).$dynamic();
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */

@@ -13,6 +13,7 @@ import type { PresentedLink } from "./present.ts";
 import { linkDomainId } from "./domain.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
+import { rulesToWrite, saveRules } from "../rules/save.ts";
 
 /** The image fields the edit writes, and the uploads stored for them (removed again if the write fails). */
 async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) {
@@ -43,6 +44,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });
   if (change.kind === "external") checkExternalImage(change.url);
   const { focal } = change;
+  const rules = await rulesToWrite(deps, input, existing.id);
   const { fields: imageFields, fresh } = await imageChange(deps, existing, change);
   const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
   const whatsappDescription = input.variants?.whatsapp ? (input.variants.whatsapp.description ?? null) : existing.whatsappDescription;
@@ -74,6 +76,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
         ...(cardChanged ? { cardUpdatedAt: now } : {}),
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
+    if (rules) await saveRules(tx, existing.id, rules);
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
   const kept = new Set(uploadUrlsOf(after));

@@ -46,6 +46,21 @@ export const LinkSchema = z
       .describe("The image each platform gets: wide 1200×630, square 1200×1200 (WhatsApp, Telegram), X 1200×600; null without an image"),
     variants: z.object({ x: z.object({ title: z.string().nullable() }), whatsapp: z.object({ description: z.string().nullable() }) }).describe("Per-platform text overrides (null: the link's own)"),
     warnings: z.array(LintWarningSchema),
+    expiresAt: timestamp.nullable().describe("After this instant people go to expiredUrl (else a 410 page) and crawlers get a neutral expired card"),
+    maxClicks: z.number().int().nullable().describe("People's visits allowed; the next person finds the link expired"),
+    expiredUrl: z.string().nullable().describe("Where people go once the link has expired (null: a small 'This link has expired' page)"),
+    hasPassword: z.boolean().describe("People must enter the password (write-only: set it with password) before they are sent on"),
+    rules: z
+      .array(z.object({ when: z.union([z.object({ device: z.enum(["ios", "android", "desktop"]) }), z.object({ country: z.string().describe("ISO 3166 two-letter code") })]), targetUrl: z.string() }))
+      .describe("Targets by device or country, first match wins, else targetUrl"),
+    health: z
+      .object({
+        status: z.enum(["ok", "broken", "unchecked"]).describe("broken: the target failed two checks in a row"),
+        checkedAt: timestamp.nullable(),
+        httpStatus: z.number().int().nullable().describe("The last check's HTTP status (null: no answer)"),
+        finalUrl: z.string().nullable().describe("Where the target's redirects ended"),
+      })
+      .describe("The last check of the target (LINK_HEALTH_EVERY_MS)"),
     deletedAt: timestamp.optional().describe("Only on deleted links"),
   })
   .meta({
@@ -73,6 +88,12 @@ export const LinkSchema = z
       images: { wide: null, square: null, x: null },
       variants: { x: { title: null }, whatsapp: { description: null } },
       warnings: [{ rule: "no-image", severity: "warning", platforms: ["x", "facebook"], message: "No image: most platforms show a small card" }],
+      expiresAt: null,
+      maxClicks: null,
+      expiredUrl: null,
+      hasPassword: false,
+      rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }],
+      health: { status: "ok", checkedAt: "2026-11-24T03:00:00.000Z", httpStatus: 200, finalUrl: "https://example.com/blog/launch" },
     },
   });
 

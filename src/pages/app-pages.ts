@@ -26,6 +26,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   const platforms = shown.length > 0 ? await linkPlatformCounts(links, user, shown.map((l) => l.id)) : new Map();
   return {
     tab,
+    now: services.clock.now(),
     used: stats.totalLinks,
     quota: plan.linkQuota,
     stats,
@@ -63,6 +64,11 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     focalY: link.focalY,
     images: link.images,
     variants: link.variants,
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    maxClicks: link.maxClicks,
+    expiredUrl: link.expiredUrl,
+    hasPassword: link.hasPassword,
+    rules: link.rules,
     domain: link.domain,
   },
   sourceImage: link?.sourceImage ?? null,

@@ -5,9 +5,12 @@ import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
 import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
 import { platformSummary } from "./views-chart.tsx";
+import { RuleBadges } from "./rule-badges.tsx";
 
 export type DashboardProps = {
   tab: "links" | "subscription";
+  /** When the page is drawn (the server's clock): a link past its expiry shows "Expired". */
+  now: number;
   used: number;
   quota: number;
   stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
@@ -61,7 +64,7 @@ const dashboardHref = (query: DashboardProps["query"], page: number) => {
   return params.size > 0 ? `/admin?${params}` : "/admin";
 };
 
-function LinkRow({ link, platforms }: { link: PresentedLink; platforms?: DashboardProps["platforms"][number] }) {
+function LinkRow({ link, platforms, now }: { link: PresentedLink; platforms?: DashboardProps["platforms"][number]; now: number }) {
   const slug = encodeURIComponent(link.linkSlug);
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
@@ -76,6 +79,7 @@ function LinkRow({ link, platforms }: { link: PresentedLink; platforms?: Dashboa
             <p className="truncate font-semibold">{link.title}</p>
             <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
             <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
+            <RuleBadges link={link} now={now} />
             <p className="mt-1 text-xs text-gray-600" data-testid="summary">
               {linkSummary(link)}
             </p>
@@ -182,7 +186,7 @@ export function DashboardPage(props: DashboardProps) {
             ) : (
               <ul className="mt-4 space-y-3">
                 {links.map((link) => (
-                  <LinkRow key={link.id} link={link} platforms={props.platforms[link.id]} />
+                  <LinkRow key={link.id} link={link} platforms={props.platforms[link.id]} now={props.now} />
                 ))}
               </ul>
             )}

@@ -33,3 +33,16 @@ export function UnavailablePage({ message }: { message: string }) {
     </section>
   );
 }
+
+/** A link whose owner set it to expire, past its time or its number of visits (src/rules/answer.ts). */
+export function ExpiredPage() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-bold">This link has expired</h1>
+      <p>The owner of this short link set it to stop working after a date or a number of visits.</p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </section>
+  );
+}

@@ -11,6 +11,7 @@ import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
 import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
+import type { RuleAnswerer, RuleVisit } from "../rules/answer.ts";
 
 /** What /go answered: plain increments here, read by the metrics only when scraped (src/observability/metrics.ts). */
 export class GoCounts {
@@ -38,6 +39,8 @@ type GoDeps = {
   unavailableHtml: string;
   /** The page for a retired address (the user slug of a deleted account). */
   goneHtml: string;
+  /** Links with rules (expiry, password, targets: src/rules/answer.ts); the others never reach it. */
+  rules: RuleAnswerer;
   /** Custom domains by host: /go is never served on one (src/redirect/custom-host.ts serves their links). */
   hosts: { readonly size: number; lookup(host: string): unknown };
 };
@@ -120,14 +123,27 @@ export function createGoHandler(deps: GoDeps) {
    * `version`: as in the address (checked against VERSION_PATTERN), PLAIN for the plain address. `shortUrl`: the
    * custom-domain address fetched, which the crawler page names (og:url, canonical) instead of /go/….
    */
-  const answer = (request: Request, server: Server<unknown>, isGet: boolean, link: GoAnswer, version: string, shortUrl?: string): Response => {
+  const answer = (request: Request, server: Server<unknown>, isGet: boolean, link: GoAnswer, version: string, shortUrl?: string): Response | Promise<Response> => {
     if (link === RETIRED) return gone(isGet);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
 
-    const headers = request.headers;
-    const userAgent = headers.get("user-agent") ?? "";
+    const userAgent = request.headers.get("user-agent") ?? "";
     const visitor = deps.classify(userAgent);
-
+    if (link.goRules !== null) {
+      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, userAgent, visitor, target, shortUrl));
+    }
+    return proceed(request, server, isGet, link, version, userAgent, visitor, null, shortUrl);
+  };
+  const ruleVisit = (request: Request, server: Server<unknown>, isGet: boolean, visitor: ClassifiedVisitor): RuleVisit => ({
+    request,
+    isGet,
+    isBot: visitor.isBot,
+    isPrefetch: isPrefetch(request.headers),
+    address: () => clientIp(request, server, deps.trustProxy),
+  });
+  /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own, with its cached headers). */
+  const proceed = (request: Request, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null, shortUrl: string | undefined): Response => {
+    const headers = request.headers;
     if (isGet && !isPrefetch(headers)) {
       deps.views.record({
         linkId: link.id,
@@ -149,6 +165,7 @@ export function createGoHandler(deps: GoDeps) {
       return new Response(isGet ? previewBody(link, version, visitor.variant, shortUrl) : null, { status: 200, headers: previewHeaders });
     }
     counts.redirects++;
+    if (target !== null) return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: target, "Cache-Control": "no-store" } });
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
@@ -166,6 +183,15 @@ export function createGoHandler(deps: GoDeps) {
     const version = request.params.version;
     return VERSION_PATTERN.test(version) ? serve(request, server, isGet, version) : notFound();
   };
+  /** The password form's answer, to the address it was shown on. */
+  const submit = async (request: GoRequest, server: Server<unknown>, version: string): Promise<Response> => {
+    const { userSlug, linkSlug } = request.params;
+    if (version !== PLAIN && !VERSION_PATTERN.test(version)) return notFound();
+    const link = await deps.cache.get(userSlug, linkSlug);
+    if (link === RETIRED) return gone(false);
+    if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
+    return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")));
+  };
   return {
     /** For src/redirect/custom-host.ts: a custom domain's link, counted and answered as /go answers. */
     answer,
@@ -173,10 +199,12 @@ export function createGoHandler(deps: GoDeps) {
     plain: {
       GET: (request: GoRequest, server: Server<unknown>) => serve(request, server, true, PLAIN),
       HEAD: (request: GoRequest, server: Server<unknown>) => serve(request, server, false, PLAIN),
+      POST: (request: GoRequest, server: Server<unknown>) => submit(request, server, PLAIN),
     },
     versioned: {
       GET: (request: VersionedGoRequest, server: Server<unknown>) => serveVersion(request, server, true),
       HEAD: (request: VersionedGoRequest, server: Server<unknown>) => serveVersion(request, server, false),
+      POST: (request: VersionedGoRequest, server: Server<unknown>) => submit(request, server, request.params.version),
     },
   };
 }

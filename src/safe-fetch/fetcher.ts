@@ -131,6 +131,32 @@ export class SafeFetcher {
     });
   }
 
+  /**
+   * A link health check (src/rules/health.ts): where the URL ends up and what it answers, any status. HEAD first;
+   * a server that refuses HEAD (405, 501) or fails it (5xx) is asked again with GET, whose body is not read.
+   */
+  async probe(url: string): Promise<{ status: number; url: string }> {
+    return this.withDeadline("page", async (signal) => {
+      const head = await this.followAny(url, "HEAD", signal);
+      if (head.status !== 405 && head.status !== 501 && head.status < 500) return head;
+      return this.followAny(url, "GET", signal);
+    });
+  }
+
+  /** Like follow, but any final status is an answer; the body is left unread. */
+  private async followAny(start: string, method: "HEAD" | "GET", signal: AbortSignal): Promise<{ status: number; url: string }> {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      const response = await this.fetchHop(url, "*/*", signal, method);
+      await response.body?.cancel();
+      const location = response.headers.get("location");
+      if (!REDIRECTS.has(response.status) || location === null) return { status: response.status, url };
+      if (hop >= MAX_REDIRECTS) throw refused(`Too many redirects (more than ${MAX_REDIRECTS})`);
+      if (!URL.canParse(location, url)) throw refused("The address redirected to something that is not a URL");
+      url = new URL(location, url).href;
+    }
+  }
+
   /** Runs `work` under the one deadline; running out of time is a refusal, whichever step it was. */
   private async withDeadline<T>(what: "page" | "image", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
@@ -186,7 +212,7 @@ export class SafeFetcher {
   }
 
   /** One request, to an address the policy accepted, for this URL's name. */
-  private async fetchHop(url: string, accept: string, signal: AbortSignal): Promise<Response> {
+  private async fetchHop(url: string, accept: string, signal: AbortSignal, method: "GET" | "HEAD" = "GET"): Promise<Response> {
     const target = new URL(url);
     if (target.protocol !== "http:" && target.protocol !== "https:") throw refused("Only http and https addresses can be fetched");
     if (target.username || target.password) throw refused("Addresses with a user name or password are not fetched");
@@ -217,6 +243,7 @@ export class SafeFetcher {
     pinned.hostname = chosen.family === 6 ? `[${chosen.address}]` : chosen.address;
     try {
       return await fetch(pinned, {
+        method,
         redirect: "manual",
         signal,
         headers: { Host: target.host, "User-Agent": this.options.userAgent, Accept: accept },

@@ -44,6 +44,8 @@ const ROUTES: Record<string, string> = {
   "HEAD /go/:userSlug/:linkSlug": "/go/fuzz/{slug}",
   "GET /go/:userSlug/:linkSlug/:version": "/go/fuzz/{slug}/{text}",
   "HEAD /go/:userSlug/:linkSlug/:version": "/go/fuzz/target/{text}",
+  "POST /go/:userSlug/:linkSlug": "/go/fuzz/{slug}",
+  "POST /go/:userSlug/:linkSlug/:version": "/go/fuzz/target/{text}",
   "GET /uploads/:name": "/uploads/{slug}",
   "GET /assets/:name": "/assets/{slug}",
   "GET /favicon.ico": "/favicon.ico",

@@ -11,6 +11,8 @@ const NOT_API = new Set([
   "HEAD /go/:userSlug/:linkSlug",
   "GET /go/:userSlug/:linkSlug/:version",
   "HEAD /go/:userSlug/:linkSlug/:version",
+  "POST /go/:userSlug/:linkSlug",
+  "POST /go/:userSlug/:linkSlug/:version",
   "GET /uploads/:name",
   "GET /assets/:name",
   "GET /favicon.ico",

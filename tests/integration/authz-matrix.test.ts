@@ -55,6 +55,9 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   // Version 1 of every link is its plain address; higher ones exist once issued.
   "GET /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }), expect: all(200) },
   "HEAD /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }), expect: all(200) },
+  // The password form's answer (src/rules/answer.ts): a link without a password has none to take.
+  "POST /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}`, form: { password: "x" } }), expect: all(405) },
+  "POST /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1`, form: { password: "x" } }), expect: all(405) },
   "GET /uploads/:name": { call: () => ({ path: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg" }), expect: all(404) },
   "GET /assets/:name": { call: () => ({ path: stylesheet }), expect: all(200) },
   "GET /favicon.ico": { call: () => ({ path: "/favicon.ico" }), expect: all(200) },

@@ -72,6 +72,12 @@ describe("create, read, list", () => {
         "viewsBot",
         "viewsHuman",
         "warnings",
+        "expiresAt",
+        "maxClicks",
+        "expiredUrl",
+        "hasPassword",
+        "rules",
+        "health",
       ].sort(),
     );
   });

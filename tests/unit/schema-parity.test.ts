@@ -166,6 +166,7 @@ const typeParity: Record<string, [true, true]> = {
   stripeEvents: both satisfies SameTypes<typeof sqlite.stripeEvents, typeof pg.stripeEvents>,
   viewVisitors: both satisfies SameTypes<typeof sqlite.viewVisitors, typeof pg.viewVisitors>,
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
+  linkRules: both satisfies SameTypes<typeof sqlite.linkRules, typeof pg.linkRules>,
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
   viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
   linkTotals: both satisfies SameTypes<typeof sqlite.linkTotals, typeof pg.linkTotals>,

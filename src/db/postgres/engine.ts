@@ -51,6 +51,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
   const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
+  const takeClickSql = "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = $1 AND clicks < $2 RETURNING clicks";
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;
 
@@ -96,6 +97,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         for (const { key } of (await client.unsafe("SELECT user_slug || '/' AS \"key\" FROM retired_user_slugs")) as Array<{ key: string }>) onAddress(key);
       },
     },
+    clickCaps: { takeClick: async (linkId, maxClicks) => ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as unknown[]).length > 0 },
     changes: {
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
       // This node's caches hear it at once, before the answer that made the change (its NOTIFY comes back later):

@@ -341,6 +341,27 @@ export type User = typeof users.$inferSelect;
 export type Link = typeof links.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 
+/**
+ * A link's rules and health (src/rules/): `go_rules` is the JSON /go serves from its cached row (null: no rules, and
+ * no cost on /go); `clicks` the people counted against its maxClicks, taken one by one with an atomic UPDATE.
+ */
+export const linkRules = pgTable(
+  "link_rules",
+  {
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    goRules: text("go_rules"),
+    clicks: integer("clicks").notNull().default(0),
+    healthStatus: text("health_status").notNull().default("unchecked"),
+    healthCheckedAt: ms("health_checked_at"),
+    healthHttpStatus: integer("health_http_status"),
+    healthFinalUrl: text("health_final_url"),
+    healthFailures: integer("health_failures").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId] }), check("link_rules_go_rules_len", sql`length(${t.goRules}) <= 16384`)],
+);
+
 /** As in schema.ts: a user's own short domain. */
 export const domains = pgTable(
   "domains",

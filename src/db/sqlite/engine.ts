@@ -52,6 +52,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const goAddresses = () => sqlite.query<{ key: string }, []>(
     "SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs",
   );
+  const takeClick = () => sqlite.query<{ clicks: number }, [number, number]>("UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = ?1 AND clicks < ?2 RETURNING clicks");
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
@@ -79,6 +80,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
         for (const { key } of goAddresses().iterate()) onAddress(key);
       },
     },
+    clickCaps: { takeClick: async (linkId, maxClicks) => takeClick().get(linkId, maxClicks) !== null },
     changes: {
       announceLinkChange: async (key) => {
         for (const notify of subscribers) notify(key);

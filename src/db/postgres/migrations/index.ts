@@ -12,6 +12,7 @@ import sessionUser from "./0008_session_user.sql" with { type: "text" };
 import customDomains from "./0009_custom_domains.sql" with { type: "text" };
 import viewBatches from "./0012_view_batches.sql" with { type: "text" };
 import linkSearch from "./0014_link_search.sql" with { type: "text" };
+import linkRules from "./0013_link_rules.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -26,4 +27,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0009_custom_domains", sql: customDomains },
   { name: "0012_view_batches", sql: viewBatches },
   { name: "0014_link_search", sql: linkSearch },
+  { name: "0013_link_rules", sql: linkRules },
 ];

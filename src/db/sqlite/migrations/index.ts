@@ -14,6 +14,7 @@ import sessionUser from "./0010_session_user.sql" with { type: "text" };
 import customDomains from "./0011_custom_domains.sql" with { type: "text" };
 import viewBatches from "./0014_view_batches.sql" with { type: "text" };
 import linkSearch from "./0016_link_search.sql" with { type: "text" };
+import linkRules from "./0015_link_rules.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -30,4 +31,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0011_custom_domains", sql: customDomains },
   { name: "0014_view_batches", sql: viewBatches },
   { name: "0016_link_search", sql: linkSearch },
+  { name: "0015_link_rules", sql: linkRules },
 ];

@@ -1,0 +1,119 @@
+// What /go answers for a link with rules (docs/decisions/0021): expiry by time or by people counted, a password,
+// and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
+// one); only people meet the rules. Links without rules never come here (src/redirect/go.ts).
+import type { Clock } from "../clock.ts";
+import type { HitCounter } from "../db/ports.ts";
+import type { GoLink } from "../redirect/link-cache.ts";
+import { renderPreviewPage } from "../redirect/preview-page.ts";
+import { createCountryLookup, type CountryOf } from "./country.ts";
+import { createDeviceClassifier } from "./device.ts";
+import { parseGoRules, type GoRules } from "./model.ts";
+import { hasPasswordCookie, passwordCookie, passwordPage, type PasswordFormState } from "./password.ts";
+
+/** Password tries per client address per minute, right or wrong. */
+export const PASSWORD_TRIES_PER_MINUTE = 10;
+
+/** A /go request as the rules see it. `address`: the client's, read only when a rule needs it. */
+export type RuleVisit = { request: Request; isGet: boolean; isBot: boolean; isPrefetch: boolean; address: () => string };
+/** Serves the visit as a link without rules would: records the view, then the card or a 302 to `targetUrl` (null: the link's own). */
+export type Proceed = (targetUrl: string | null) => Response;
+
+export type RuleAnswererDeps = {
+  clock: Clock;
+  publicUrl: string;
+  extraHeaders: Record<string, string>;
+  /** The "This link has expired" page (410). */
+  expiredHtml: string;
+  takeClick: (linkId: number, maxClicks: number) => Promise<boolean>;
+  countHit: HitCounter["countHit"];
+  countryOf?: CountryOf;
+};
+
+/** The parsed rules of a cached link, and whether its click cap was seen reached (counts only go up). */
+type Ruled = { rules: GoRules; exhausted: boolean };
+
+export function createRuleAnswerer(deps: RuleAnswererDeps) {
+  // Per cached link object: a change to the link replaces the object, and with it this entry.
+  const parsed = new WeakMap<GoLink, Ruled>();
+  const ruledOf = (link: GoLink): Ruled => {
+    let ruled = parsed.get(link);
+    if (!ruled) parsed.set(link, (ruled = { rules: parseGoRules(link.goRules) ?? {}, exhausted: false }));
+    return ruled;
+  };
+  const deviceOf = createDeviceClassifier();
+  let countryOf = deps.countryOf;
+  const html = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+  const secure = deps.publicUrl.startsWith("https:");
+
+  const page = (status: number, body: string, isGet: boolean, extra: Record<string, string> = {}) =>
+    new Response(isGet ? body : null, { status, headers: { ...html, ...extra } });
+  const redirect = (location: string, status = 302, extra: Record<string, string> = {}) =>
+    new Response(null, { status, headers: { ...deps.extraHeaders, Location: location, "Cache-Control": "no-store", ...extra } });
+
+  /** People: the expired address, or the small 410 page. Nothing is counted. */
+  const expired = (rules: GoRules, isGet: boolean) => (rules.expiredUrl ? redirect(rules.expiredUrl) : page(410, deps.expiredHtml, isGet));
+  /** Crawlers after expiry: a card that names no target and shows nothing of the owner's. */
+  const expiredCard = (link: GoLink, isGet: boolean) =>
+    page(
+      200,
+      renderPreviewPage(
+        { ...link, title: "This link has expired", description: "The owner of this link set it to expire.", imageUrl: null, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, targetUrl: deps.publicUrl },
+        deps.publicUrl,
+      ),
+      isGet,
+    );
+
+  /** The first rule that matches the person, else null (the link's own target). */
+  const targetFor = (rules: GoRules, visit: RuleVisit): string | null => {
+    for (const rule of rules.rules ?? []) {
+      const when = rule.when;
+      if ("device" in when ? deviceOf(visit.request.headers.get("user-agent") ?? "") === when.device : countryOfVisit(visit) === when.country) return rule.targetUrl;
+    }
+    return null;
+  };
+  const countryOfVisit = (visit: RuleVisit) => (countryOf ??= createCountryLookup())(visit.address());
+
+  const isExpiredByTime = (rules: GoRules) => rules.expiresAt !== undefined && deps.clock.now() >= rules.expiresAt;
+
+  return {
+    answer(link: GoLink, visit: RuleVisit, proceed: Proceed): Response | Promise<Response> {
+      const ruled = ruledOf(link);
+      const { rules } = ruled;
+      if (visit.isBot) return isExpiredByTime(rules) || ruled.exhausted ? expiredCard(link, visit.isGet) : proceed(null);
+      if (isExpiredByTime(rules) || ruled.exhausted) return expired(rules, visit.isGet);
+      if (rules.passwordHash !== undefined && !hasPasswordCookie(visit.request.headers.get("cookie"), rules.passwordHash, link.id, deps.clock.now())) {
+        return page(200, passwordPage(link.title, "ask"), visit.isGet);
+      }
+      const target = targetFor(rules, visit);
+      // Only a visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch.
+      if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch) return proceed(target);
+      return deps.takeClick(link.id, rules.maxClicks).then((taken) => {
+        if (taken) return proceed(target);
+        ruled.exhausted = true;
+        return expired(rules, visit.isGet);
+      });
+    },
+
+    /** POST to the short address: the password form's answer. A right one sets the cookie and sends the person back to the address. */
+    async submit(link: GoLink, visit: RuleVisit): Promise<Response> {
+      const { rules } = ruledOf(link);
+      if (rules.passwordHash === undefined || visit.isBot) return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
+      if (isExpiredByTime(rules)) return expired(rules, true);
+      const form = (state: PasswordFormState, status: number) => page(status, passwordPage(link.title, state), true);
+      const now = deps.clock.now();
+      if ((await deps.countHit(`go-password:${visit.address()}`, now - (now % 60_000))) > PASSWORD_TRIES_PER_MINUTE) return form("slow-down", 429);
+      let password: unknown = null;
+      try {
+        password = (await visit.request.formData()).get("password");
+      } catch {
+        // Not a form: treated as no password.
+      }
+      if (typeof password !== "string" || !(await Bun.password.verify(password, rules.passwordHash).catch(() => false))) return form("wrong", 401);
+      const path = new URL(visit.request.url).pathname;
+      const linkPath = `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}`;
+      return redirect(path, 303, { "Set-Cookie": passwordCookie(rules.passwordHash, link.id, linkPath, now, secure) });
+    },
+  };
+}
+
+export type RuleAnswerer = ReturnType<typeof createRuleAnswerer>;

@@ -1,0 +1,34 @@
+// The country of a client address, for country rules, from an offline database shipped as an npm package
+// (@ip-location-db/geo-whois-asn-country-mmdb, read with mmdb-lib): no request leaves the server. Loaded on the
+// first country rule only, and the answer never leaves memory (no column, no log line: docs/privacy.md).
+import { readFileSync } from "node:fs";
+import { Reader, type Response } from "mmdb-lib";
+
+/** What this database holds per range (not one of MaxMind's own record shapes). */
+type CountryRecord = { country_code?: string };
+
+/** Addresses remembered: the same visitors come back, and a lookup walks a tree of ~8 MB. */
+const MEMO_LIMIT = 10_000;
+
+export type CountryOf = (address: string) => string | null;
+
+/** Opens the packaged database (once, on first use); a lookup is then synchronous. */
+export function createCountryLookup(path = Bun.resolveSync("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb", import.meta.dir)): CountryOf {
+  let reader: Reader<Response> | null = null;
+  const memo = new Map<string, string | null>();
+  return (address) => {
+    let country = memo.get(address);
+    if (country === undefined) {
+      reader ??= new Reader<Response>(readFileSync(path));
+      try {
+        country = (reader.get(address) as CountryRecord | null)?.country_code ?? null;
+      } catch {
+        // Not an address the database reads (a unix socket's, say): no country.
+        country = null;
+      }
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(address, country);
+    }
+    return country;
+  };
+}

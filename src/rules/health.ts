@@ -1,0 +1,108 @@
+// The link health job: every live link's target and rule targets, checked through the safe fetcher at a polite
+// rate (one request per host at a time, LINK_HEALTH_HOST_GAP_MS apart), by one node of the cluster
+// (ClusterJobs), each link once every LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { ClusterJobs, Database } from "../db/ports.ts";
+import { linkRules, links } from "../db/tables.ts";
+import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import { parseGoRules } from "./model.ts";
+import { recordHealth, type HealthOutcome } from "./record-health.ts";
+
+export type HealthDeps = {
+  database: Database;
+  fetcher: Pick<SafeFetcher, "probe">;
+  clock: Clock;
+  hostGapMs: number;
+  /** Links checked less than this long ago are skipped (undefined: check every live link). */
+  recheckAfterMs?: number;
+};
+
+/** Hosts checked side by side; within one host, one request at a time. */
+const HOSTS_AT_ONCE = 4;
+
+type Check = { linkId: number; url: string };
+type Answer = { ok: boolean; httpStatus: number | null; finalUrl: string | null };
+
+/** A target answers well when, after its redirects, it says 2xx or 3xx (a 304, say). */
+async function probe(fetcher: HealthDeps["fetcher"], url: string): Promise<Answer> {
+  try {
+    const { status, url: finalUrl } = await fetcher.probe(url);
+    return { ok: status < 400, httpStatus: status, finalUrl };
+  } catch {
+    // Refused, unreachable or too slow: no HTTP status to show.
+    return { ok: false, httpStatus: null, finalUrl: null };
+  }
+}
+
+/** One pass over every live link; returns how many links were checked and how many became broken. */
+export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: number; becameBroken: number[] }> {
+  const rows = await deps.database.db
+    .select({ id: links.id, targetUrl: links.targetUrl, goRules: linkRules.goRules })
+    .from(links)
+    .leftJoin(linkRules, eq(linkRules.linkId, links.id))
+    .where(
+      deps.recheckAfterMs === undefined
+        ? eq(links.deleted, false)
+        : and(eq(links.deleted, false), or(isNull(linkRules.healthCheckedAt), lt(linkRules.healthCheckedAt, new Date(deps.clock.now() - deps.recheckAfterMs)))),
+    );
+  const byHost = new Map<string, Check[]>();
+  for (const row of rows) {
+    const urls = new Set([row.targetUrl, ...(parseGoRules(row.goRules)?.rules ?? []).map((rule) => rule.targetUrl)]);
+    for (const url of urls) {
+      if (!URL.canParse(url)) continue;
+      const host = new URL(url).host;
+      byHost.set(host, [...(byHost.get(host) ?? []), { linkId: row.id, url }]);
+    }
+  }
+  // A link is as healthy as its worst target; the first failing one is what it shows.
+  const outcomes = new Map<number, Answer>();
+  const hosts = [...byHost.values()];
+  const checkHost = async (checks: Check[]) => {
+    for (const [index, check] of checks.entries()) {
+      if (index > 0 && deps.hostGapMs > 0) await Bun.sleep(deps.hostGapMs);
+      const answer = await probe(deps.fetcher, check.url);
+      const before = outcomes.get(check.linkId);
+      if (!before || (before.ok && !answer.ok)) outcomes.set(check.linkId, answer);
+    }
+  };
+  const workers = Array.from({ length: Math.min(HOSTS_AT_ONCE, hosts.length) }, async () => {
+    for (let next = hosts.shift(); next; next = hosts.shift()) await checkHost(next);
+  });
+  await Promise.all(workers);
+  const becameBroken: number[] = [];
+  const at = new Date(deps.clock.now());
+  for (const [linkId, answer] of outcomes) {
+    const outcome: HealthOutcome = { linkId, at, ...answer };
+    if (await recordHealth(deps.database, outcome)) becameBroken.push(linkId);
+  }
+  return { checked: outcomes.size, becameBroken };
+}
+
+/** How often the schedule looks for links due: a restart (a deploy) never postpones a daily check by a day. */
+const TICK_MAX_MS = 3_600_000;
+
+/**
+ * Checks each live link once every `everyMs`, on one node of the cluster at a time: every tick (hourly at most)
+ * takes the links not checked for `everyMs`. A pass still running is not started again.
+ */
+export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; everyMs: number }): { stop(): void } {
+  if (deps.everyMs <= 0) return { stop() {} };
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deps.jobs.exclusively("link-health", async () => {
+        await checkLinkHealth({ ...deps, recheckAfterMs: deps.everyMs });
+      });
+    } catch (error) {
+      console.error(`link health check failed: ${String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, Math.min(deps.everyMs, TICK_MAX_MS));
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,98 @@
+// A link's rules as the API, the CLI and the editor write them (expiry, password, targets by device or country),
+// and the form /go keeps them in (docs/decisions/0021). Pure zod and data: islands and the CLI import it.
+import { z } from "zod";
+import { safeHttpUrl } from "../links/url.ts";
+
+export const DEVICES = ["ios", "android", "desktop"] as const;
+export type Device = (typeof DEVICES)[number];
+export const MAX_RULES = 20;
+export const PASSWORD_MAX = 200;
+export const MAX_CLICKS_LIMIT = 1_000_000_000;
+const URL_MAX = 2048;
+
+/** A rule: where people matching `when` go instead of the link's target. The first match wins. */
+export type TargetRule = { when: { device: Device } | { country: string }; targetUrl: string };
+
+/** What /go needs of a link's rules, stored as JSON on its link_rules row and cached with the link. */
+export type GoRules = {
+  /** Epoch milliseconds. */
+  expiresAt?: number;
+  maxClicks?: number;
+  expiredUrl?: string;
+  /** Bun.password's argon2id hash: never leaves the server. */
+  passwordHash?: string;
+  rules?: TargetRule[];
+};
+
+/** Form fields arrive as text: an empty value means "none" (null); absent means "keep" (undefined). */
+const blankToNull = (value: unknown) => (value === "" || value === "null" ? null : value);
+const jsonText = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+const httpUrl = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .max(URL_MAX, "must be 2048 characters or less")
+    .refine((value) => safeHttpUrl(value) !== null, message)
+    .transform((value) => new URL(value).href);
+
+const RULE_MESSAGE = 'must be a list like [{"when": {"device": "ios"}, "targetUrl": "https://…"}]';
+
+export const TargetRuleInput = z.strictObject(
+  {
+    when: z.union(
+      [
+        z.strictObject({ device: z.enum(DEVICES, "device must be ios, android or desktop") }),
+        z.strictObject({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "country must be a two-letter code like DE") }),
+      ],
+      { error: 'must be {"device": "ios" | "android" | "desktop"} or {"country": "DE"}' },
+    ),
+    targetUrl: httpUrl("must be a valid http(s) URL"),
+  },
+  RULE_MESSAGE,
+);
+
+/**
+ * The rule fields of a create or update body. Absent keeps what the link has (a new link: none); null or an
+ * empty value removes it.
+ */
+export const RuleFields = {
+  expiresAt: z.preprocess(
+    blankToNull,
+    z.iso
+      .datetime({ offset: true, error: "must be an ISO 8601 date and time like 2026-12-31T23:59:00Z" })
+      .transform((value) => Date.parse(value))
+      .nullish(),
+  ),
+  maxClicks: z.preprocess(
+    (value) => {
+      const given = blankToNull(value);
+      return typeof given === "string" ? Number(given.trim()) : given;
+    },
+    z.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(MAX_CLICKS_LIMIT, `must be at most ${MAX_CLICKS_LIMIT}`).nullish(),
+  ),
+  expiredUrl: z.preprocess(blankToNull, httpUrl("must be a valid http(s) URL").nullish()),
+  password: z.preprocess(blankToNull, z.string("must be text").max(PASSWORD_MAX, `must be ${PASSWORD_MAX} characters or less`).nullish()),
+  rules: z.preprocess((value) => jsonText(blankToNull(value)), z.array(TargetRuleInput, RULE_MESSAGE).max(MAX_RULES, `at most ${MAX_RULES} rules`).nullish()),
+};
+
+export const RulesInput = z.object(RuleFields);
+export type RulesInput = z.output<typeof RulesInput>;
+
+/** Whether an input touches the rules at all (an edit that leaves them alone writes nothing for them). */
+export const touchesRules = (input: RulesInput): boolean =>
+  input.expiresAt !== undefined || input.maxClicks !== undefined || input.expiredUrl !== undefined || input.password !== undefined || input.rules !== undefined;
+
+/** The stored JSON read back; null for a link without rules (or a row that is only about health). */
+export function parseGoRules(text: string | null): GoRules | null {
+  if (text === null) return null;
+  const rules = JSON.parse(text) as GoRules;
+  return Object.keys(rules).length > 0 ? rules : null;
+}

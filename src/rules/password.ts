@@ -1,0 +1,50 @@
+// A link behind a password: the small form people get, and the cookie that remembers a right answer for 24 hours
+// on that link's path only. The cookie is an HMAC keyed with the link's password hash, which never leaves the
+// server: it cannot be forged, it works on every node, and a new password ends every cookie of the old one.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { escapeHtml } from "../http/escape.ts";
+
+export const PASSWORD_COOKIE_MS = 24 * 60 * 60 * 1000;
+
+const cookieName = (linkId: number) => `lp_pass_${linkId}`;
+const sign = (passwordHash: string, linkId: number, until: number) => createHmac("sha256", passwordHash).update(`${linkId}:${until}`).digest("base64url");
+
+/** The Set-Cookie header for a right answer, scoped to the link's path (its versions included). */
+export function passwordCookie(passwordHash: string, linkId: number, path: string, now: number, secure: boolean): string {
+  const until = now + PASSWORD_COOKIE_MS;
+  const value = `${until}.${sign(passwordHash, linkId, until)}`;
+  return `${cookieName(linkId)}=${value}; Path=${path}; Max-Age=${PASSWORD_COOKIE_MS / 1000}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Whether the request carries a valid, unexpired cookie for this link and its current password. */
+export function hasPasswordCookie(cookieHeader: string | null, passwordHash: string, linkId: number, now: number): boolean {
+  if (!cookieHeader) return false;
+  const prefix = `${cookieName(linkId)}=`;
+  for (const part of cookieHeader.split(";")) {
+    const pair = part.trim();
+    if (!pair.startsWith(prefix)) continue;
+    const [untilText, signature] = pair.slice(prefix.length).split(".", 2);
+    const until = Number(untilText);
+    if (!signature || !Number.isSafeInteger(until) || until <= now) continue;
+    const expected = Buffer.from(sign(passwordHash, linkId, until));
+    const given = Buffer.from(signature);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  return false;
+}
+
+export type PasswordFormState = "ask" | "wrong" | "slow-down";
+
+const MESSAGES: Record<PasswordFormState, string> = {
+  ask: "",
+  wrong: '<p class="error" role="alert">That password is not right.</p>',
+  "slow-down": '<p class="error" role="alert">Too many tries from your address. Wait a minute and try again.</p>',
+};
+
+/** The small page people get: no script, posts back to the same address. */
+export function passwordPage(title: string, state: PasswordFormState): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Password required</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:24rem;margin:15vh auto;padding:0 1rem;color:#111}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}</style></head>
+<body><main><h1>Password required</h1><p>The owner of “${escapeHtml(title)}” protected this link with a password.</p>${MESSAGES[state]}
+<form method="post"><label for="password">Password</label><input id="password" name="password" type="password" required autofocus autocomplete="current-password"><button type="submit">Continue</button></form></main></body></html>`;
+}

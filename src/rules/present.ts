@@ -1,0 +1,26 @@
+// A link's rules and health as the API shows them: the password never, only whether there is one.
+import { parseGoRules } from "./model.ts";
+
+/** The link_rules columns the link queries read (null throughout for a link without a row). */
+export type RulesRow = {
+  goRules: string | null;
+  healthStatus: string | null;
+  healthCheckedAt: Date | null;
+  healthHttpStatus: number | null;
+  healthFinalUrl: string | null;
+};
+
+export type HealthStatus = "ok" | "broken" | "unchecked";
+
+export function presentRules(row: RulesRow) {
+  const rules = parseGoRules(row.goRules);
+  const status: HealthStatus = row.healthStatus === "ok" || row.healthStatus === "broken" ? row.healthStatus : "unchecked";
+  return {
+    expiresAt: rules?.expiresAt !== undefined ? new Date(rules.expiresAt) : null,
+    maxClicks: rules?.maxClicks ?? null,
+    expiredUrl: rules?.expiredUrl ?? null,
+    hasPassword: rules?.passwordHash !== undefined,
+    rules: rules?.rules ?? [],
+    health: { status, checkedAt: row.healthCheckedAt, httpStatus: row.healthHttpStatus, finalUrl: row.healthFinalUrl },
+  };
+}
