@@ -26,6 +26,10 @@ import { createCustomHostRouter } from "./redirect/custom-host.ts";
 import { askHandler } from "./domains/ask.ts";
 import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
+import { followAudit } from "./safety/audit-follower.ts";
+import { inspectAnswer } from "./safety/inspect.ts";
+import { refreshFeeds } from "./safety/refresh-feeds.ts";
+import { safetyState } from "./safety/state.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
@@ -112,6 +116,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           linkChanged,
           uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
           countHit: platform.hits.countHit,
+          safetyCounted: (event) => ctx.safety.counts.count(event),
         })
       : null;
 
@@ -128,6 +133,15 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
+  // Threat feeds (src/safety/refresh-feeds.ts): read at start, then once per interval for the cluster.
+  const feedLog = (line: string) => console.warn(line);
+  const refresh = (force: boolean) =>
+    refreshFeeds(ctx.safety, jobs, config.safety.feeds, config.safety.feedsEveryMs, feedLog, force).catch((error) => console.error(`threat feed refresh failed: ${String(error)}`));
+  await refresh(true);
+  const feedRefresh = setInterval(() => void refresh(false), config.safety.feedsEveryMs);
+  feedRefresh.unref();
+  const stopFollowingAudit = followAudit(db, (address) => linkCache.invalidate(address));
+  const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -137,11 +151,13 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    notFoundHtml: ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    notFoundHtml: notFoundPage,
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
     hosts: domainHosts,
+    inspect: (request, link, address) =>
+      inspectAnswer(db, link, address, request, hsts ? { "Strict-Transport-Security": hsts } : {}, () => new Response(notFoundPage, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } })),
   });
   const customHost = createCustomHostRouter({
     hosts: domainHosts,
@@ -159,6 +175,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           views,
           appInFlight: () => pool?.inFlight() ?? 0,
           databasePoolMax: config.postgres?.poolMax ?? null,
+          safety: { counts: ctx.safety.counts, state: () => safetyState(db) },
         })
       : null;
   const metricsToken = config.metrics.token;
@@ -278,6 +295,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         clearInterval(sessionSweep);
         stopRecheck();
         await askServer?.stop();
+        clearInterval(feedRefresh);
+        stopFollowingAudit();
         await server.stop();
         await metricsServer?.stop();
         try {

@@ -24,6 +24,10 @@ const COPIED: PgTable[] = [
   pg.views,
   pg.viewRollups,
   pg.retiredUserSlugs,
+  pg.threatEntries,
+  pg.threatFeeds,
+  pg.abuseReports,
+  pg.auditLog,
 ];
 /**
  * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (admin/copy-view-gap.ts folds in its

@@ -7,4 +7,4 @@ export const GO_LINK_COLUMNS = `l.id AS "id", l.user_id AS "userId", u.user_slug
   l.target_url AS "targetUrl", l.title AS "title", l.description AS "description",
   l.image_url AS "imageUrl", l.image_width AS "imageWidth", l.image_height AS "imageHeight", l.version AS "version",
   l.image_square_url AS "imageSquareUrl", l.image_x_url AS "imageXUrl", l.x_title AS "xTitle", l.whatsapp_description AS "whatsappDescription",
-  l.domain_id AS "domainId"`;
+  l.domain_id AS "domainId", l.status AS "status"`;

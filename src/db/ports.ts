@@ -27,6 +27,8 @@ export type GoLinkRow = {
   whatsappDescription: string | null;
   /** The custom domain it is served on as /{linkSlug} (null: none). */
   domainId: number | null;
+  /** "active", or "disabled" (src/safety/): a neutral card and a warning page, never the owner's card. */
+  status: string;
 };
 
 /** The database services query: drizzle (`db`, awaited), transactions, and what differs between the engines. */

@@ -47,6 +47,8 @@ const linkColumns = () => ({
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
   domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
+  status: links.status,
+  disabledReason: links.disabledReason,
 });
 
 /** Links with their view counters; `where` must scope them to one user. */

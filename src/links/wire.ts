@@ -46,6 +46,8 @@ export const LinkSchema = z
       .describe("The image each platform gets: wide 1200×630, square 1200×1200 (WhatsApp, Telegram), X 1200×600; null without an image"),
     variants: z.object({ x: z.object({ title: z.string().nullable() }), whatsapp: z.object({ description: z.string().nullable() }) }).describe("Per-platform text overrides (null: the link's own)"),
     warnings: z.array(LintWarningSchema),
+    status: z.enum(["active", "disabled"]).describe("disabled: crawlers get a neutral card and people a warning page, never this card"),
+    disabledReason: z.string().nullable().describe("Why the link is disabled, naming the source (a threat feed, a report, the operator); null when active"),
     deletedAt: timestamp.optional().describe("Only on deleted links"),
   })
   .meta({
@@ -73,6 +75,8 @@ export const LinkSchema = z
       images: { wide: null, square: null, x: null },
       variants: { x: { title: null }, whatsapp: { description: null } },
       warnings: [{ rule: "no-image", severity: "warning", platforms: ["x", "facebook"], message: "No image: most platforms show a small card" }],
+      status: "active",
+      disabledReason: null,
     },
   });
 

@@ -59,6 +59,8 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     images: link.images,
     variants: link.variants,
     domain: link.domain,
+    status: link.status,
+    disabledReason: link.disabledReason,
   },
   sourceImage: link?.sourceImage ?? null,
   customSlugAllowed: entitlement.plan.customSlugs,

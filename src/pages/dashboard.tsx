@@ -48,6 +48,7 @@ function LinkRow({ link, days, platforms }: { link: PresentedLink; days?: Dashbo
           <p className="truncate font-semibold">{link.title}</p>
           <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
           <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
+          {link.status === "disabled" ? <p className="text-sm font-semibold text-red-700" data-testid="link-disabled">{`Disabled${link.disabledReason ? `: ${link.disabledReason}` : ""}`}</p> : null}
           <p className="mt-1 text-xs text-gray-500">
             {`Created ${shortDate(link.createdAt)} · ${count(link.viewsHuman)} human · ${count(link.viewsBot)} bot`}
             {` · ${count(link.uniqueHumans)} daily unique visitors, summed · ${count(link.scans)} QR scans`}

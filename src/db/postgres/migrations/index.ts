@@ -11,6 +11,7 @@ import retiredUserSlugs from "./0007_retired_user_slugs.sql" with { type: "text"
 import sessionUser from "./0008_session_user.sql" with { type: "text" };
 import customDomains from "./0009_custom_domains.sql" with { type: "text" };
 import viewBatches from "./0012_view_batches.sql" with { type: "text" };
+import trustAndSafety from "./0010_trust_and_safety.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -24,4 +25,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0008_session_user", sql: sessionUser },
   { name: "0009_custom_domains", sql: customDomains },
   { name: "0012_view_batches", sql: viewBatches },
+  { name: "0010_trust_and_safety", sql: trustAndSafety },
 ];

@@ -13,6 +13,7 @@ import retiredUserSlugs from "./0009_retired_user_slugs.sql" with { type: "text"
 import sessionUser from "./0010_session_user.sql" with { type: "text" };
 import customDomains from "./0011_custom_domains.sql" with { type: "text" };
 import viewBatches from "./0014_view_batches.sql" with { type: "text" };
+import trustAndSafety from "./0012_trust_and_safety.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -28,4 +29,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0010_session_user", sql: sessionUser },
   { name: "0011_custom_domains", sql: customDomains },
   { name: "0014_view_batches", sql: viewBatches },
+  { name: "0012_trust_and_safety", sql: trustAndSafety },
 ];
