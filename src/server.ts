@@ -26,9 +26,8 @@ import { createCustomHostRouter } from "./redirect/custom-host.ts";
 import { askHandler } from "./domains/ask.ts";
 import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
-import { followAudit } from "./safety/audit-follower.ts";
+import { startSafetyWork } from "./safety/background.ts";
 import { inspectAnswer } from "./safety/inspect.ts";
-import { refreshFeeds } from "./safety/refresh-feeds.ts";
 import { safetyState } from "./safety/state.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
@@ -133,14 +132,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
-  // Threat feeds (src/safety/refresh-feeds.ts): read at start, then once per interval for the cluster.
-  const feedLog = (line: string) => console.warn(line);
-  const refresh = (force: boolean) =>
-    refreshFeeds(ctx.safety, jobs, config.safety.feeds, config.safety.feedsEveryMs, feedLog, force).catch((error) => console.error(`threat feed refresh failed: ${String(error)}`));
-  await refresh(true);
-  const feedRefresh = setInterval(() => void refresh(false), config.safety.feedsEveryMs);
-  feedRefresh.unref();
-  const stopFollowingAudit = followAudit(db, (address) => linkCache.invalidate(address));
+  const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, (address) => linkCache.invalidate(address));
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
   const goCounts = new GoCounts();
   const go = createGoHandler({
@@ -295,8 +287,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         clearInterval(sessionSweep);
         stopRecheck();
         await askServer?.stop();
-        clearInterval(feedRefresh);
-        stopFollowingAudit();
+        stopSafetyWork();
         await server.stop();
         await metricsServer?.stop();
         try {
