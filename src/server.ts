@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { storageWarnings } from "./start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { clientIp } from "./http/client-ip.ts";
-import { hasMalformedPath, malformedPathResponse } from "./http/path-encoding.ts";
+import { refuseMalformedPaths } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -198,16 +198,6 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   };
   const observeAll = (routes: Record<string, Record<string, RawHandler>>) =>
     Object.fromEntries(Object.entries(routes).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)]))]));
-
-  /** Raw routes with a parameter: a path whose escapes do not decode is a 400 before the handler reads it. */
-  type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
-  const refuseMalformedPaths = (routes: Record<string, Record<string, AnyRawHandler>>): Record<string, Record<string, AnyRawHandler>> =>
-    Object.fromEntries(
-      Object.entries(routes).map(([path, methods]) => [
-        path,
-        Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, (request: Request, server: unknown) => (hasMalformedPath(request.url) ? malformedPathResponse() : handler(request, server))])),
-      ]),
-    );
 
   const ready = async () => {
     try {
