@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
+import { registerSafetyCommands } from "./safety-commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
 import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin.ts";
 import { CopyRefused, copyToPostgres } from "../src/admin/copy-to-postgres.ts";
@@ -212,6 +213,7 @@ admin
     console.log(`ok (${url})`);
   });
 
+registerSafetyCommands(admin, configFrom);
 registerClientCommands(program);
 
 program

@@ -31,7 +31,7 @@ import CopyLinkButton from "./CopyLinkButton.tsx";
 export type LinkFormProps = {
   mode: "create" | "edit";
   /** The link edited, null on create; `currentShortUrl` is the address to share now (the newest version's). */
-  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain"> & Partial<SavedRules> | null;
+  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain" | "status" | "disabledReason"> & Partial<SavedRules> | null;
   /**
    * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
    * and the kept upright source the focal point is picked on (null for a link from before variants).

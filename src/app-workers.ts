@@ -30,6 +30,8 @@ export type AppWorkerProtocol = {
     "link-changed": { key: string };
     /** The worker stored (bytes) or removed (null) an upload, before answering. */
     "upload-changed": { name: string; bytes: ArrayBuffer | null };
+    /** A target check or a threat hit in the worker, for /metrics (src/safety/deps.ts). */
+    "safety-counted": { check: boolean; hit: string | null; hits: number };
   };
 };
 
@@ -37,6 +39,7 @@ export type PoolHooks = {
   linkChanged: (key: string) => void;
   uploadChanged: (name: string, bytes: Uint8Array<ArrayBuffer> | null) => void;
   countHit: (key: string, windowStart: number) => Promise<number>;
+  safetyCounted: (event: { check: boolean; hit: string | null; hits: number }) => void;
 };
 
 type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol> };
@@ -102,6 +105,7 @@ export class AppWorkerPool {
       {
         "link-changed": ({ key }) => this.hooks.linkChanged(key),
         "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),
+        "safety-counted": (event) => this.hooks.safetyCounted(event),
       },
       "app worker",
     );

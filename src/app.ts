@@ -16,6 +16,7 @@ import { errorPages } from "./pages/error.tsx";
 import { pageRoutes } from "./pages/routes.ts";
 import { signInScreens } from "./pages/sign-in.tsx";
 import { resolvePageViewer } from "./pages/viewer.ts";
+import { safetyRoutes } from "./safety/routes.ts";
 import type { User } from "./db/tables.ts";
 import type { Services } from "./services.ts";
 
@@ -35,5 +36,6 @@ export function createApp(services: Services) {
     .use(billingRoutes(services))
     .use(apiDocsRoutes(apiDocument))
     .use(accountRoutes(services))
+    .use(safetyRoutes(services))
     .use(pageRoutes(services, apiDocument));
 }

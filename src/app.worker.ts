@@ -41,6 +41,7 @@ async function start(config: Config) {
     },
     removed: (name) => parent.notify("upload-changed", { name, bytes: null }),
   });
+  ctx.safety.counts.forward = (event) => parent.notify("safety-counted", event);
   app = createApp(ctx);
 }
 

@@ -4,6 +4,7 @@ import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
 import { parseAliasHosts } from "./links/own-addresses.ts";
 import { parseCidrList } from "./safe-fetch/address-policy.ts";
+import { parseFeedList, type FeedSource } from "./safety/feeds/formats.ts";
 import { shownValue } from "./config/secret-settings.ts";
 import { commaItems, EnvSchema, type ConfigOverrides } from "./config/settings.ts";
 import { linkCacheBudget, type LinkCacheBudget } from "./config/link-cache-budget.ts";
@@ -73,6 +74,16 @@ export type Config = {
   logFormat: "json" | "text" | "off";
   /** Custom domains: the resolvers verification asks (empty: the system's), the records owners publish, the TLS ask listener. */
   domains: { dnsServers: string[]; cnameTarget: string | null; addresses: string[]; askHost: string; askPort: number | null };
+  /** Threat feeds, Web Risk and the abuse brakes (src/safety/); each limit 0 = off. */
+  safety: {
+    feeds: FeedSource[];
+    feedsEveryMs: number;
+    checkRedirects: boolean;
+    webRisk: { key: string; url: string } | null;
+    newAccountHours: number;
+    newAccountLinks: number;
+    targetHostLinksPerHour: number;
+  };
 };
 
 /** A whole fetch (all hops, headers and body) must finish within this. */
@@ -123,6 +134,12 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     aliasHosts = parseAliasHosts(e.ALIAS_HOSTS);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ALIAS_HOSTS=${JSON.stringify(e.ALIAS_HOSTS)}: ${(error as Error).message}`);
+  }
+  let feeds: FeedSource[];
+  try {
+    feeds = parseFeedList(e.THREAT_FEEDS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: THREAT_FEEDS: ${(error as Error).message}`);
   }
   const uploadsDir = resolve(dataDir, "uploads");
   let uploads: UploadsConfig;
@@ -210,6 +227,15 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
       addresses: commaItems(e.DOMAIN_ADDRESSES),
       askHost: e.TLS_ASK_HOST,
       askPort: e.TLS_ASK_PORT ?? null,
+    },
+    safety: {
+      feeds,
+      feedsEveryMs: e.THREAT_FEEDS_EVERY_MS,
+      checkRedirects: e.CHECK_TARGET_REDIRECTS,
+      webRisk: e.WEB_RISK_API_KEY ? { key: e.WEB_RISK_API_KEY, url: e.WEB_RISK_URL.replace(/\/+$/, "") } : null,
+      newAccountHours: e.NEW_ACCOUNT_HOURS,
+      newAccountLinks: e.NEW_ACCOUNT_LINKS,
+      targetHostLinksPerHour: e.TARGET_HOST_LINKS_PER_HOUR,
     },
   };
 }

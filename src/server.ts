@@ -28,8 +28,11 @@ import { createCustomHostRouter } from "./redirect/custom-host.ts";
 import { askHandler } from "./domains/ask.ts";
 import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
+import { startSafetyWork } from "./safety/background.ts";
+import { inspectAnswer } from "./safety/inspect.ts";
+import { safetyState } from "./safety/state.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
-import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
+import { metricsRoutes, ServerMetrics } from "./observability/metrics.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
@@ -114,6 +117,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           linkChanged,
           uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
           countHit: platform.hits.countHit,
+          safetyCounted: (event) => ctx.safety.counts.count(event),
         })
       : null;
 
@@ -134,6 +138,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const linkHealth = ctx.links.fetcher
     ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
     : null;
+  const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, (address) => linkCache.invalidate(address));
+  const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -143,12 +149,14 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    notFoundHtml: ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" }),
+    notFoundHtml: notFoundPage,
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
     rules: createRuleAnswerer({ clock: ctx.clock, publicUrl: config.publicUrl, extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {}, expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }), takeClick: platform.clickCaps.takeClick, countHit: platform.hits.countHit }),
     hosts: domainHosts,
+    inspect: (request, link, address) =>
+      inspectAnswer(db, link, address, request, hsts ? { "Strict-Transport-Security": hsts } : {}, () => new Response(notFoundPage, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } })),
   });
   const customHost = createCustomHostRouter({
     hosts: domainHosts,
@@ -166,20 +174,10 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           views,
           appInFlight: () => pool?.inFlight() ?? 0,
           databasePoolMax: config.postgres?.poolMax ?? null,
+          safety: { counts: ctx.safety.counts, state: () => safetyState(db) },
         })
       : null;
-  const metricsToken = config.metrics.token;
-  const metricsRoute: Record<string, { GET: (request: Request) => Response | Promise<Response> }> =
-    metrics && metricsToken
-      ? {
-          "/metrics": {
-            GET: (request: Request) =>
-              bearerMatches(request, metricsToken)
-                ? metrics.response()
-                : Response.json({ message: "A valid metrics token is required" }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } }),
-          },
-        }
-      : {};
+  const metricsRoute = metrics && config.metrics.token ? metricsRoutes(metrics, config.metrics.token) : {};
 
   /** Every answer but /go's: its request id, one log line, and its count and latency. */
   const observed = (request: Request, requestId: string, started: number, { response, route, userId }: Facts & { response: Response }): Response => {
@@ -276,6 +274,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         linkHealth?.stop();
         stopRecheck();
         await askServer?.stop();
+        stopSafetyWork();
         await server.stop();
         await metricsServer?.stop();
         try {

@@ -20,6 +20,8 @@ import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 import { SafeFetcher } from "./safe-fetch/fetcher.ts";
+import { SafetyCounts, type SafetyDeps } from "./safety/deps.ts";
+import { webRiskClient } from "./safety/web-risk.ts";
 
 /**
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
@@ -51,6 +53,7 @@ export type Services = {
   billing: BillingDeps;
   deletion: DeletionDeps;
   domains: DomainDeps;
+  safety: SafetyDeps;
 };
 
 /** Honest: names us and where to read about us. */
@@ -72,6 +75,17 @@ export function createServices(config: Config, platform: Platform, clientAddress
   const fetcher = config.fetch.enabled
     ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
     : null;
+  const safety: SafetyDeps = {
+    db,
+    database,
+    changes,
+    clock,
+    fetcher,
+    checkRedirects: config.safety.checkRedirects,
+    webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
+    limits: config.safety,
+    counts: new SafetyCounts(),
+  };
   return {
     config,
     database,
@@ -98,6 +112,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
       facebook,
       fetcher,
       clock,
+      safety,
     },
     billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
@@ -112,5 +127,6 @@ export function createServices(config: Config, platform: Platform, clientAddress
       publicUrl: config.publicUrl,
       billingEnabled,
     },
+    safety,
   };
 }

@@ -145,8 +145,8 @@ export function registerClientCommands(program: Command): void {
       if (list.length === 0) return void out(options.deleted ? "No deleted links" : options.search ? `No link matches "${options.search}"` : "No links yet: linkprev links create --help");
       out(
         table([
-          ["SLUG", "SHORT URL", "TITLE", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],
-          ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
+          ["SLUG", "SHORT URL", "TITLE", "STATUS", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],
+          ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, l.status, String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
         ]),
       );
       // A broken target is worth a line of its own: the table stays the same shape for scripts.
@@ -207,6 +207,7 @@ export function registerClientCommands(program: Command): void {
         [
           `Short URL    ${link.currentShortUrl}${link.version > 1 ? ` (version ${link.version} of ${link.shortUrl})` : ""}`,
           `Target       ${link.targetUrl}`,
+          `Status       ${link.status}${link.disabledReason ? ` (${link.disabledReason})` : ""}`,
           `Title        ${link.title}`,
           `Description  ${link.description}`,
           `Image        ${link.imageUrl ?? "-"}`,

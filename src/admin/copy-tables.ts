@@ -25,6 +25,10 @@ const COPIED: PgTable[] = [
   pg.viewRollups,
   pg.retiredUserSlugs,
   pg.linkRules,
+  pg.threatEntries,
+  pg.threatFeeds,
+  pg.abuseReports,
+  pg.auditLog,
 ];
 /**
  * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (admin/copy-view-gap.ts folds in its

@@ -15,6 +15,7 @@ import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, Li
 import { DaysQuery, QrQuery } from "../links/routes.ts";
 import { AddDomainInput, DomainListSchema, DomainSchema, UpdateDomainInput } from "../domains/wire.ts";
 import { LinkPageQuery } from "../links/list-page.ts";
+import { ReportInputSchema, ReportSchema } from "../safety/wire.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -249,6 +250,18 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   { method: "PATCH", path: "/api/domains/:id", operationId: "updateDomain", tag: "Domains", summary: "Where / and unknown addresses on the domain go", access: "user", params: DomainId, body: { schema: UpdateDomainInput, example: { rootUrl: "https://acme.com/", notFoundUrl: null } }, errors: [400, 403, 404], responses: { 200: { description: "The domain", schema: DomainSchema } } },
   { method: "DELETE", path: "/api/domains/:id", operationId: "removeDomain", tag: "Domains", summary: "Remove a custom domain", description: "Refused (409) while live links use it: move them to another address or delete them first.", access: "user", params: DomainId, errors: [403, 404, 409], responses: { 204: noContent } },
+  {
+    method: "POST",
+    path: "/api/reports",
+    operationId: "reportLink",
+    tag: "Links",
+    summary: "Report a link (phishing, malware, spam, impersonation, other)",
+    description: "No sign-in needed; 5 reports an hour per client address. The inspect page (any short URL with + appended) posts the same as a form and is sent back to it. Your address is stored shortened, as for views.",
+    access: "public",
+    body: { schema: ReportInputSchema, form: true, example: { address: "https://linkprev.example/go/ana/launch", reason: "phishing", details: "Asks for a bank password" } },
+    errors: [400, 404, 429],
+    responses: { 201: { description: "The report, sent to the operators", schema: ReportSchema }, 303: redirect("A form post: back to the inspect page") },
+  },
 
   // Account and sign-in
   { method: "GET", path: "/api/auth/user", operationId: "currentUser", tag: "Account", summary: "Who you are signed in as", access: "user", responses: { 200: { description: "You", schema: UserSchema } } },

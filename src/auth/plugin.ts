@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from "../http/errors.ts";
 import { userIdForApiToken } from "./api-tokens.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
 import { findUser, hasConsent } from "./users.ts";
+import { SUSPENDED_MESSAGE } from "../safety/suspend-user.ts";
 
 export type Viewer = { user: User; via: "session" | "token" };
 
@@ -44,6 +45,7 @@ export const authPlugin = (services: Services) =>
         const userId = await userIdForApiToken(services.db, authorization.slice(7).trim());
         const user = userId === null ? undefined : await findUser(services.db, userId);
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
+        if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
         return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null, deletingUserId: null as number | null };
       }
       const token = cookie[SESSION_COOKIE]?.value;
@@ -52,6 +54,7 @@ export const authPlugin = (services: Services) =>
         const user = session ? await findUser(services.db, session.userId) : undefined;
         // An account being deleted is signed out everywhere; only a retry of its deletion may name it.
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
+        if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
         if (session && user) {
           if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(services, session.expiresAt) });
           return { ip, viewer: { user, via: "session" } as Viewer, deletingUserId: null as number | null };

@@ -127,6 +127,19 @@ export const EnvSchema = z.object({
   // Caddy's on-demand TLS check (GET /tls/ask?domain=NAME) on a listener of its own; unset: none; 0: any free port.
   TLS_ASK_HOST: z.string().min(1).default("127.0.0.1"),
   TLS_ASK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Trust and safety (docs/configuration.md#trust-and-safety): threat feeds as `format:location` (urlhaus, phishtank,
+  // openphish, hosts; a file or an http(s) URL), re-read this often; each hop of a target's redirects checked too.
+  THREAT_FEEDS: z.string().default(""),
+  THREAT_FEEDS_EVERY_MS: z.coerce.number().int().min(1000).max(604_800_000).default(3_600_000),
+  CHECK_TARGET_REDIRECTS: flag,
+  // Google Web Risk Lookup API (uris.search); WEB_RISK_URL points at a fake in tests.
+  WEB_RISK_API_KEY: optionalText,
+  WEB_RISK_URL: z.url({ protocol: /^https?$/ }).default("https://webrisk.googleapis.com"),
+  // Abuse brakes (0 turns each off): links an account younger than NEW_ACCOUNT_HOURS may create, and new links
+  // to one target host per account per hour.
+  NEW_ACCOUNT_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+  NEW_ACCOUNT_LINKS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  TARGET_HOST_LINKS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
   // One line per request (and errors): json for log collectors, text for people; default text on a terminal.
   // off: no request lines (errors are still written, as text).
   LOG_FORMAT: z.enum(["json", "text", "off"], "json, text or off").optional(),

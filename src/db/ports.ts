@@ -29,6 +29,8 @@ export type GoLinkRow = {
   goRules: string | null;
   /** The custom domain it is served on as /{linkSlug} (null: none). */
   domainId: number | null;
+  /** "active", or "disabled" (src/safety/): a neutral card and a warning page, never the owner's card. */
+  status: string;
 };
 
 /** The database services query: drizzle (`db`, awaited), transactions, and what differs between the engines. */

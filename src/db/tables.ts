@@ -24,10 +24,14 @@ export let viewVisitors = sqlite.viewVisitors;
 export let domains = sqlite.domains;
 export let linkTotals = sqlite.linkTotals;
 export let linkRules = sqlite.linkRules;
+export let threatEntries = sqlite.threatEntries;
+export let abuseReports = sqlite.abuseReports;
+export let auditLog = sqlite.auditLog;
+export let threatFeeds = sqlite.threatFeeds;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, linkRules } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, linkRules, threatEntries, abuseReports, auditLog, threatFeeds } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

@@ -13,12 +13,16 @@ import { getLinkBySlug, slugInUse } from "./queries.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
+import { checkTargetSafety } from "../safety/check-target.ts";
+import { checkCreateLimits } from "../safety/limits.ts";
+import { targetDomainOf } from "../safety/matching.ts";
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<PresentedLink> {
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   checkTarget(deps, input.targetUrl);
   const domainId = (await linkDomainId(deps.db, user.id, input.domain)) ?? null;
+  await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, null);
   if (change.kind === "external") checkExternalImage(change.url);
 
@@ -31,6 +35,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
     // already serialises. Then checked again: other requests ran while the image was processed.
     await tx.update(users).set({ updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, user.id));
     await checkQuota(tx, deps, user);
+    await checkCreateLimits(deps.safety, tx, user, input.targetUrl);
     let slug = input.customLinkSlug;
     if (slug && (await slugInUse(tx, user.id, slug))) throw conflict(SLUG_TAKEN);
     for (let attempt = 0; !slug && attempt < 10; attempt++) {
@@ -44,6 +49,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         userId: user.id,
         linkSlug: slug,
         targetUrl: new URL(input.targetUrl).href,
+        targetDomain: targetDomainOf(input.targetUrl),
         title: input.title,
         description: input.description,
         imageUrl: image?.url ?? input.imageUrl ?? null,
@@ -55,6 +61,8 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(deps.clock.now()),
         domainId,
+        // The clock's: the per-host brake (src/safety/limits.ts) counts the last hour by it.
+        createdAt: new Date(deps.clock.now()),
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, inserted!.id, rules);

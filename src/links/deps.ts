@@ -5,6 +5,7 @@ import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { SafetyDeps } from "../safety/deps.ts";
 import type { ImageStore } from "./images/store.ts";
 
 export type LinkDeps = {
@@ -22,6 +23,8 @@ export type LinkDeps = {
   fetcher: SafeFetcher | null;
   /** Stamps a card's change (cardUpdatedAt), which the platforms' staleness is measured against. */
   clock: Clock;
+  /** Threat feeds, blocked hosts and the abuse brakes every target passes (src/safety/). */
+  safety: SafetyDeps;
 };
 
 export const SLUG_TAKEN = "This custom URL is already taken";

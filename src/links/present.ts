@@ -33,6 +33,9 @@ export type LinkRow = {
   deletedAt: Date | null;
   /** The custom domain's hostname (null: the instance host). */
   domain: string | null;
+  /** "active" or "disabled" (src/safety/), and who disabled it. */
+  status: "active" | "disabled";
+  disabledReason: string | null;
 } & RulesRow;
 
 /** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */

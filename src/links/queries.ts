@@ -52,6 +52,8 @@ const linkColumns = () => ({
   healthHttpStatus: linkRules.healthHttpStatus,
   healthFinalUrl: linkRules.healthFinalUrl,
   domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
+  status: links.status,
+  disabledReason: links.disabledReason,
 });
 
 /** A link's people and crawler views, all time: what "most viewed" sorts by. */

@@ -14,6 +14,8 @@ import { linkDomainId } from "./domain.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
+import { checkTargetSafety } from "../safety/check-target.ts";
+import { targetDomainOf } from "../safety/matching.ts";
 
 /** The image fields the edit writes, and the uploads stored for them (removed again if the write fails). */
 async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) {
@@ -41,6 +43,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug);
   checkTarget(deps, input.targetUrl);
   const domainId = await linkDomainId(deps.db, user.id, input.domain);
+  await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });
   if (change.kind === "external") checkExternalImage(change.url);
   const { focal } = change;
@@ -64,6 +67,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
       .set({
         linkSlug: newSlug,
         targetUrl: new URL(input.targetUrl).href,
+        targetDomain: targetDomainOf(input.targetUrl),
         title: input.title,
         description: input.description,
         ...imageFields,

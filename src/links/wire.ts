@@ -61,6 +61,8 @@ export const LinkSchema = z
         finalUrl: z.string().nullable().describe("Where the target's redirects ended"),
       })
       .describe("The last check of the target (LINK_HEALTH_EVERY_MS)"),
+    status: z.enum(["active", "disabled"]).describe("disabled: crawlers get a neutral card and people a warning page, never this card"),
+    disabledReason: z.string().nullable().describe("Why the link is disabled, naming the source (a threat feed, a report, the operator); null when active"),
     deletedAt: timestamp.optional().describe("Only on deleted links"),
   })
   .meta({
@@ -94,6 +96,8 @@ export const LinkSchema = z
       hasPassword: false,
       rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }],
       health: { status: "ok", checkedAt: "2026-11-24T03:00:00.000Z", httpStatus: 200, finalUrl: "https://example.com/blog/launch" },
+      status: "active",
+      disabledReason: null,
     },
   });
 

@@ -8,6 +8,7 @@ import { PREVIEW_PLATFORMS } from "../redirect/classify.ts";
 import type { GoCounts } from "../redirect/go.ts";
 import type { LinkCache } from "../redirect/link-cache.ts";
 import type { ViewRecorder } from "../redirect/view-recorder.ts";
+import { registerSafetyMetrics, type SafetySources } from "./safety-metrics.ts";
 
 export type MetricSources = {
   go: GoCounts;
@@ -17,6 +18,7 @@ export type MetricSources = {
   appInFlight: () => number;
   /** PostgreSQL: the connections each pool (this thread's, each worker's) may open. */
   databasePoolMax: number | null;
+  safety: SafetySources;
 };
 
 /** A counter whose value is read from `read` at scrape time. */
@@ -106,6 +108,7 @@ export class ServerMetrics {
       batchSize.observe(size);
       batchSeconds.observe(seconds);
     };
+    registerSafetyMetrics(registry, sources.safety);
     readGauge(registry, "linkprev_app_requests_in_flight", "Requests the app workers are answering", sources.appInFlight);
     if (sources.databasePoolMax !== null) {
       readGauge(registry, "linkprev_db_pool_max_connections", "PostgreSQL connections each pool (request thread, each app worker) may open", () => sources.databasePoolMax!);
@@ -129,4 +132,14 @@ export function bearerMatches(request: Request, token: string): boolean {
   const expected = Buffer.from(`Bearer ${token}`);
   // Lengths differ: compare with itself anyway, so that the time does not tell how long the token is.
   return timingSafeEqual(given.length === expected.length ? given : expected, expected) && given.length === expected.length;
+}
+
+/** GET /metrics on the main listener, for a scraper holding METRICS_TOKEN. */
+export function metricsRoutes(metrics: ServerMetrics, token: string): Record<string, { GET: (request: Request) => Response | Promise<Response> }> {
+  return {
+    "/metrics": {
+      GET: (request: Request) =>
+        bearerMatches(request, token) ? metrics.response() : Response.json({ message: "A valid metrics token is required" }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } }),
+    },
+  };
 }

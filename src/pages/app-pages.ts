@@ -70,6 +70,8 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     hasPassword: link.hasPassword,
     rules: link.rules,
     domain: link.domain,
+    status: link.status,
+    disabledReason: link.disabledReason,
   },
   sourceImage: link?.sourceImage ?? null,
   customSlugAllowed: entitlement.plan.customSlugs,

@@ -80,6 +80,7 @@ function LinkRow({ link, platforms, now }: { link: PresentedLink; platforms?: Da
             <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
             <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
             <RuleBadges link={link} now={now} />
+            {link.status === "disabled" ? <p className="text-sm font-semibold text-red-700" data-testid="link-disabled">{`Disabled${link.disabledReason ? `: ${link.disabledReason}` : ""}`}</p> : null}
             <p className="mt-1 text-xs text-gray-600" data-testid="summary">
               {linkSummary(link)}
             </p>

@@ -13,8 +13,18 @@ export function LinkEditorPage(props: LinkFormProps) {
           ← Back to dashboard
         </a>
       </div>
+      {props.link?.status === "disabled" ? <DisabledNotice reason={props.link.disabledReason} /> : null}
       <LinkForm {...props} />
     </div>
+  );
+}
+
+/** A disabled link (src/safety/): what its visitors and crawlers get instead of the card, and why. */
+export function DisabledNotice({ reason }: { reason: string | null }) {
+  return (
+    <p role="status" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="link-disabled">
+      {`Disabled${reason ? `: ${reason}` : ""}. Crawlers get a neutral "Link disabled" card and people a warning page instead of a redirect. Contact the operators of this server if you think this is a mistake.`}
+    </p>
   );
 }
 

@@ -12,6 +12,7 @@ import type { ViewRecorder } from "./view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
 import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
 import type { RuleAnswerer, RuleVisit } from "../rules/answer.ts";
+import { disabledAnswer } from "../safety/disabled-answer.ts";
 
 /** What /go answered: plain increments here, read by the metrics only when scraped (src/observability/metrics.ts). */
 export class GoCounts {
@@ -43,6 +44,8 @@ type GoDeps = {
   rules: RuleAnswerer;
   /** Custom domains by host: /go is never served on one (src/redirect/custom-host.ts serves their links). */
   hosts: { readonly size: number; lookup(host: string): unknown };
+  /** The inspect page of an address with `+` appended (src/safety/inspect.ts): never counted. */
+  inspect: (request: Request, link: GoLink | null, address: string) => Promise<Response>;
 };
 
 // Previews are rendered per request into no cache of anyone's: every fetch must reach us to be counted.
@@ -129,6 +132,9 @@ export function createGoHandler(deps: GoDeps) {
 
     const userAgent = request.headers.get("user-agent") ?? "";
     const visitor = deps.classify(userAgent);
+    // Disabled (src/safety/): a neutral card or a warning page, and no view.
+    if (link.status !== "active") return disabledAnswer(link, visitor.isBot, isGet, deps.extraHeaders);
+
     if (link.goRules !== null) {
       return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, userAgent, visitor, target, shortUrl));
     }
@@ -169,11 +175,19 @@ export function createGoHandler(deps: GoDeps) {
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
+  /** `/go/{user}/{link}+` (or `…/{version}+`): the inspect page of the link there. */
+  const inspect = async (request: Request, userSlug: string, linkSlug: string, version: string): Promise<Response> => {
+    const link = await deps.cache.get(userSlug, linkSlug);
+    const found = link && link !== RETIRED && Number(version) <= link.version ? link : null;
+    const address = `${deps.publicUrl}/go/${userSlug}/${linkSlug}${version === PLAIN ? "" : `/${version}`}`;
+    return deps.inspect(request, found, address);
+  };
   /** A cached link is answered at once; only a miss waits for the database. */
   const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean, version: string): Response | Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
     // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
     if (deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined) return notFound();
+    if (linkSlug.endsWith("+")) return inspect(request, userSlug, linkSlug.slice(0, -1), PLAIN);
     const cached = deps.cache.peek(userSlug, linkSlug);
     if (cached !== undefined) return answer(request, server, isGet, cached, version);
     return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link, version), unavailable);
@@ -181,6 +195,7 @@ export function createGoHandler(deps: GoDeps) {
   /** Anything but a plain positive number is unknown without a lookup. */
   const serveVersion = (request: VersionedGoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {
     const version = request.params.version;
+    if (version.endsWith("+") && VERSION_PATTERN.test(version.slice(0, -1))) return inspect(request, request.params.userSlug, request.params.linkSlug, version.slice(0, -1));
     return VERSION_PATTERN.test(version) ? serve(request, server, isGet, version) : notFound();
   };
   /** The password form's answer, to the address it was shown on. */

@@ -157,8 +157,39 @@ export class SafeFetcher {
     }
   }
 
+  /** A text file of at most `maxBytes` (a threat feed: any content type); longer is a refusal. */
+  async fetchText(url: string, maxBytes: number): Promise<string> {
+    return this.withDeadline("file", async (signal) => {
+      const { response } = await this.follow(url, "text/plain,text/csv,application/json;q=0.9,*/*;q=0.1", signal);
+      const decoder = new TextDecoder("utf-8");
+      let text = "";
+      let read = 0;
+      await this.readBody(response, signal, (chunk) => {
+        read += chunk.byteLength;
+        text += decoder.decode(chunk, { stream: true });
+        return read <= maxBytes;
+      });
+      if (read > maxBytes) throw refused(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      return text + decoder.decode();
+    });
+  }
+
+  /** The addresses a URL redirects through (at most MAX_REDIRECTS hops), those reached before any failure. */
+  async redirectHops(url: string): Promise<string[]> {
+    const hops: string[] = [];
+    try {
+      await this.withDeadline("page", async (signal) => {
+        const { response } = await this.follow(url, "text/html,*/*;q=0.1", signal, (hop) => hops.push(hop));
+        await response.body?.cancel();
+      });
+    } catch {
+      // An unreachable hop ends the chain: what was reached is still checked.
+    }
+    return hops;
+  }
+
   /** Runs `work` under the one deadline; running out of time is a refusal, whichever step it was. */
-  private async withDeadline<T>(what: "page" | "image", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private async withDeadline<T>(what: "page" | "image" | "file", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.deadlineMs);
     try {
@@ -191,7 +222,7 @@ export class SafeFetcher {
   }
 
   /** Follows up to MAX_REDIRECTS redirects by hand, checking every hop; the final response (2xx). */
-  private async follow(start: string, accept: string, signal: AbortSignal): Promise<{ response: Response; url: string }> {
+  private async follow(start: string, accept: string, signal: AbortSignal, onHop?: (url: string) => void): Promise<{ response: Response; url: string }> {
     let url = start;
     for (let hop = 0; ; hop++) {
       const response = await this.fetchHop(url, accept, signal);
@@ -201,6 +232,7 @@ export class SafeFetcher {
         if (hop >= MAX_REDIRECTS) throw refused(`Too many redirects (more than ${MAX_REDIRECTS})`);
         if (!URL.canParse(location, url)) throw refused("The address redirected to something that is not a URL");
         url = new URL(location, url).href;
+        onHop?.(url);
         continue;
       }
       if (response.status < 200 || response.status > 299) {

@@ -89,6 +89,7 @@ const ROUTES: Record<string, string> = {
   "DELETE /api/domains/:id": "/api/domains/{id}",
   "GET /api/account/export": "/api/account/export",
   "DELETE /api/account": "/api/account",
+  "POST /api/reports": "/api/reports",
   "GET /api/plans": "/api/plans",
   "GET /api/business/info": "/api/business/info",
   "GET /api/subscriptions/active": "/api/subscriptions/active",

@@ -39,6 +39,9 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
     RELEASE: "test",
     // One line per request would bury the test report; tests that read the lines set LOG_FORMAT.
     LOG_FORMAT: "off",
+    // Tests make many links from new accounts; tests/integration/safety-limits.test.ts turns the brakes on.
+    NEW_ACCOUNT_LINKS: "0",
+    TARGET_HOST_LINKS_PER_HOUR: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
     ...(clock ? { APP_WORKERS: "0" } : {}),

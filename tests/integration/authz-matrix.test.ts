@@ -99,6 +99,8 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   // A confirmation that names no one's account: the checks before it are what this row is about (the account
   // tests delete for real).
   "DELETE /api/account": { call: () => ({ path: "/api/account", json: { confirmEmail: "nobody@example.com" } }), expect: signedInWrite(400) },
+  // Anyone may report a link (no account); refused only cross-site with a cookie, like every write.
+  "POST /api/reports": { call: async () => ({ path: "/api/reports", json: { address: `${owner.userSlug}/${(await ownerLink()).slug}`, reason: "spam" } }), expect: publicWrite(201) },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
   "GET /api/subscriptions/active": { call: () => ({ path: "/api/subscriptions/active" }), expect: signedInRead() },

@@ -170,6 +170,10 @@ const typeParity: Record<string, [true, true]> = {
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
   viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
   linkTotals: both satisfies SameTypes<typeof sqlite.linkTotals, typeof pg.linkTotals>,
+  threatEntries: both satisfies SameTypes<typeof sqlite.threatEntries, typeof pg.threatEntries>,
+  abuseReports: both satisfies SameTypes<typeof sqlite.abuseReports, typeof pg.abuseReports>,
+  auditLog: both satisfies SameTypes<typeof sqlite.auditLog, typeof pg.auditLog>,
+  threatFeeds: both satisfies SameTypes<typeof sqlite.threatFeeds, typeof pg.threatFeeds>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -56,6 +56,8 @@ export const users = pgTable(
     // Set when the owner asked to delete the account: from then on it cannot sign in or serve links, and the
     // deletion steps (src/account/deletion.ts) run until the row is gone, again at start after a crash.
     deletingSince: ms("deleting_since"),
+    // As in schema.ts: set by an operator, the account cannot sign in and its links are disabled.
+    suspendedAt: ms("suspended_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,8 +107,13 @@ export const links = pgTable(
     whatsappDescription: text("whatsapp_description"),
     // The custom domain the link is served on as /{linkSlug} (null: the instance host only); /go/… serves it too.
     domainId: integer("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    // Trust and safety, as in schema.ts.
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    disabledReason: text("disabled_reason"),
+    targetDomain: text("target_domain"),
   },
   (t) => [
+    check("links_status", sql`${t.status} in ('active', 'disabled')`),
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
     check("links_target_url_len", sql`length(${t.targetUrl}) <= 2048`),
     check("links_title_len", sql`length(${t.title}) <= 255`),
@@ -117,6 +124,7 @@ export const links = pgTable(
     uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = false`),
     index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
     index("links_domain_idx").on(t.domainId),
+    index("links_target_domain_idx").on(t.targetDomain),
   ],
 );
 
@@ -388,3 +396,51 @@ export const domains = pgTable(
     index("domains_checked_idx").on(t.lastCheckedAt),
   ],
 );
+/** What threat feeds and operators list, as in schema.ts. */
+export const threatEntries = pgTable(
+  "threat_entries",
+  {
+    source: text("source").notNull(),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    domain: text("domain").notNull(),
+    addedAt: ms("added_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.value] }), index("threat_entries_domain_idx").on(t.domain), check("threat_entries_kind", sql`${t.kind} in ('url', 'host')`)],
+);
+
+/** Reports of links, as in schema.ts. */
+export const abuseReports = pgTable(
+  "abuse_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    reporterAddress: text("reporter_address").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: ms("resolved_at"),
+    resolution: text("resolution"),
+  },
+  (t) => [index("abuse_reports_open_idx").on(t.resolvedAt, t.id), check("abuse_reports_details_len", sql`length(${t.details}) <= 2000`)],
+);
+
+/** Operator actions, as in schema.ts. */
+export const auditLog = pgTable("audit_log", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  at: ms("at").notNull().defaultNow(),
+  actor: text("actor").notNull(),
+  action: text("action").notNull(),
+  subject: text("subject").notNull(),
+  reason: text("reason").notNull().default(""),
+});
+
+/** Each threat feed's last refresh, as in schema.ts. */
+export const threatFeeds = pgTable("threat_feeds", {
+  source: text("source").primaryKey(),
+  checkedAt: ms("checked_at").notNull(),
+  refreshedAt: ms("refreshed_at"),
+  entries: integer("entries").notNull().default(0),
+  error: text("error"),
+});

@@ -24,6 +24,8 @@ export const users = sqliteTable(
     // Set when the owner asked to delete the account: from then on it cannot sign in or serve links, and the
     // deletion steps (src/account/deletion.ts) run until the row is gone, again at start after a crash.
     deletingSince: integer("deleting_since", { mode: "timestamp_ms" }),
+    // Set by an operator (src/safety/suspend-user.ts): the account cannot sign in and its links are disabled.
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,8 +79,15 @@ export const links = sqliteTable(
     whatsappDescription: text("whatsapp_description"),
     // The custom domain the link is served on as /{linkSlug} (null: the instance host only); /go/… serves it too.
     domainId: integer("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    // Trust and safety (src/safety/): a disabled link shows a neutral card and a warning, never its own card;
+    // the reason names who disabled it. target_domain: the target's registrable domain, what feed entries are
+    // matched against by index (null: from before it, filled by the first feed refresh).
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    disabledReason: text("disabled_reason"),
+    targetDomain: text("target_domain"),
   },
   (t) => [
+    check("links_status", sql`${t.status} in ('active', 'disabled')`),
     check("links_link_slug_len", sql`length(${t.linkSlug}) between 1 and 20`),
     check("links_target_url_len", sql`length(${t.targetUrl}) <= 2048`),
     check("links_title_len", sql`length(${t.title}) <= 255`),
@@ -89,6 +98,7 @@ export const links = sqliteTable(
     uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = 0`),
     index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
     index("links_domain_idx").on(t.domainId),
+    index("links_target_domain_idx").on(t.targetDomain),
   ],
 );
 
@@ -360,3 +370,54 @@ export const domains = sqliteTable(
     index("domains_checked_idx").on(t.lastCheckedAt),
   ],
 );
+/**
+ * What threat feeds and operators list (src/safety/): an exact URL (normalised) or a host (and its subdomains),
+ * by source ("urlhaus", "phishtank", "openphish", "hosts", "operator"); looked up by the registrable domain.
+ */
+export const threatEntries = sqliteTable(
+  "threat_entries",
+  {
+    source: text("source").notNull(),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    domain: text("domain").notNull(),
+    addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.value] }), index("threat_entries_domain_idx").on(t.domain), check("threat_entries_kind", sql`${t.kind} in ('url', 'host')`)],
+);
+
+/** Reports sent from the inspect page or POST /api/reports: no account needed, the address stored truncated. */
+export const abuseReports = sqliteTable(
+  "abuse_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    reporterAddress: text("reporter_address").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolution: text("resolution"),
+  },
+  (t) => [index("abuse_reports_open_idx").on(t.resolvedAt, t.id), check("abuse_reports_details_len", sql`length(${t.details}) <= 2000`)],
+);
+
+/** Every operator action of `linkprev admin` (and each automatic disable): who, what, when, why. */
+export const auditLog = sqliteTable("audit_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  at: integer("at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  actor: text("actor").notNull(),
+  action: text("action").notNull(),
+  subject: text("subject").notNull(),
+  reason: text("reason").notNull().default(""),
+});
+
+/** Each threat feed's last refresh (one node refreshes per interval for all): its last good copy and last failure. */
+export const threatFeeds = sqliteTable("threat_feeds", {
+  source: text("source").primaryKey(),
+  checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+  refreshedAt: integer("refreshed_at", { mode: "timestamp_ms" }),
+  entries: integer("entries").notNull().default(0),
+  error: text("error"),
+});

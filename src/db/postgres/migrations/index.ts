@@ -13,6 +13,7 @@ import customDomains from "./0009_custom_domains.sql" with { type: "text" };
 import viewBatches from "./0012_view_batches.sql" with { type: "text" };
 import linkSearch from "./0014_link_search.sql" with { type: "text" };
 import linkRules from "./0013_link_rules.sql" with { type: "text" };
+import trustAndSafety from "./0010_trust_and_safety.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -28,4 +29,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0012_view_batches", sql: viewBatches },
   { name: "0014_link_search", sql: linkSearch },
   { name: "0013_link_rules", sql: linkRules },
+  { name: "0010_trust_and_safety", sql: trustAndSafety },
 ];

@@ -15,6 +15,7 @@ import customDomains from "./0011_custom_domains.sql" with { type: "text" };
 import viewBatches from "./0014_view_batches.sql" with { type: "text" };
 import linkSearch from "./0016_link_search.sql" with { type: "text" };
 import linkRules from "./0015_link_rules.sql" with { type: "text" };
+import trustAndSafety from "./0012_trust_and_safety.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -32,4 +33,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0014_view_batches", sql: viewBatches },
   { name: "0016_link_search", sql: linkSearch },
   { name: "0015_link_rules", sql: linkRules },
+  { name: "0012_trust_and_safety", sql: trustAndSafety },
 ];

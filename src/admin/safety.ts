@@ -1,0 +1,27 @@
+// The trust-and-safety operations as `linkprev admin` runs them: on the database directly, the operator named as
+// the actor (LINKPREV_OPERATOR is not read: the command line passes who). A running server hears of link changes
+// through the change bus (PostgreSQL) or the audit log it follows (src/safety/audit-follower.ts, SQLite).
+import { systemClock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { openPlatform } from "../db/platform.ts";
+import { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import { SafetyCounts, type SafetyDeps } from "../safety/deps.ts";
+import { webRiskClient } from "../safety/web-risk.ts";
+
+export async function openSafety(config: Config): Promise<{ deps: SafetyDeps; close: () => Promise<void> }> {
+  const { database, changes } = await openPlatform(config);
+  await database.migrate();
+  const fetcher = config.fetch.enabled ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: "LinkPrev admin" }) : null;
+  const deps: SafetyDeps = {
+    db: database.db,
+    database,
+    changes,
+    clock: systemClock,
+    fetcher,
+    checkRedirects: config.safety.checkRedirects,
+    webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
+    limits: config.safety,
+    counts: new SafetyCounts(),
+  };
+  return { deps, close: () => database.close() };
+}

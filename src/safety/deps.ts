@@ -1,0 +1,37 @@
+// What the trust-and-safety operations (src/safety/*.ts) are given, built once in src/services.ts.
+import type { Clock } from "../clock.ts";
+import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { WebRisk } from "./web-risk.ts";
+
+/**
+ * Plain increments, read by /metrics on the request thread (src/observability/metrics.ts); an app worker's are
+ * forwarded there (`forward`, set in src/app.worker.ts).
+ */
+export class SafetyCounts {
+  checks = 0;
+  /** Refusals and disables, by source key (urlhaus, operator, web-risk, …). */
+  readonly hits = new Map<string, number>();
+  /** Feed refreshes that failed (the last good copy stayed), by source key. */
+  readonly feedFailures = new Map<string, number>();
+  forward: ((event: { check: boolean; hit: string | null; hits: number }) => void) | null = null;
+
+  count(event: { check: boolean; hit: string | null; hits: number }): void {
+    if (this.forward) return this.forward(event);
+    if (event.check) this.checks++;
+    if (event.hit) this.hits.set(event.hit, (this.hits.get(event.hit) ?? 0) + event.hits);
+  }
+}
+
+export type SafetyDeps = {
+  db: Db;
+  database: Database;
+  changes: ChangeBus;
+  clock: Clock;
+  /** Follows a target's redirects (CHECK_TARGET_REDIRECTS) and fetches feeds given by URL; null when fetching is off. */
+  fetcher: SafeFetcher | null;
+  checkRedirects: boolean;
+  webRisk: WebRisk | null;
+  limits: { newAccountHours: number; newAccountLinks: number; targetHostLinksPerHour: number };
+  counts: SafetyCounts;
+};

@@ -1,0 +1,40 @@
+// Brakes on abuse that real users do not feel: an account younger than NEW_ACCOUNT_HOURS creates at most
+// NEW_ACCOUNT_LINKS links, and one account creates at most TARGET_HOST_LINKS_PER_HOUR links to one host an hour.
+// 0 turns each off. Deleted links count: deleting is no way around either.
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../db/ports.ts";
+import { links, type User } from "../db/tables.ts";
+import { tooManyRequests } from "../http/errors.ts";
+import type { SafetyDeps } from "./deps.ts";
+import { domainOf } from "./matching.ts";
+
+const HOUR_MS = 3_600_000;
+const count = () => sql<number>`count(*)`.mapWith(Number);
+
+const when = (at: number) => new Date(at).toISOString().replace(/\.\d+Z$/, "Z");
+
+/** Runs inside the create's transaction (`tx`), after the user's row lock, so that parallel creates count each other. */
+export async function checkCreateLimits(deps: SafetyDeps, tx: Db, user: User, targetUrl: string): Promise<void> {
+  const now = deps.clock.now();
+  const { newAccountHours, newAccountLinks, targetHostLinksPerHour } = deps.limits;
+  const grownUpAt = user.createdAt.getTime() + newAccountHours * HOUR_MS;
+  if (newAccountHours > 0 && newAccountLinks > 0 && now < grownUpAt) {
+    const [{ made }] = await tx.select({ made: count() }).from(links).where(eq(links.userId, user.id));
+    if (made >= newAccountLinks) {
+      throw tooManyRequests(`New accounts can create ${newAccountLinks} links in their first ${newAccountHours} hours. Try again after ${when(grownUpAt)}.`);
+    }
+  }
+  if (targetHostLinksPerHour > 0) {
+    const host = new URL(targetUrl).hostname;
+    const since = new Date(now - HOUR_MS);
+    const recent = await tx
+      .select({ targetUrl: links.targetUrl, createdAt: links.createdAt })
+      .from(links)
+      .where(and(eq(links.userId, user.id), eq(links.targetDomain, domainOf(host)), gte(links.createdAt, since)));
+    const same = recent.filter((link) => URL.canParse(link.targetUrl) && new URL(link.targetUrl).hostname === host);
+    if (same.length >= targetHostLinksPerHour) {
+      const oldest = Math.min(...same.map((link) => link.createdAt.getTime()));
+      throw tooManyRequests(`You created ${same.length} links to ${host} in the last hour (at most ${targetHostLinksPerHour}). Try again after ${when(oldest + HOUR_MS)}.`);
+    }
+  }
+}
