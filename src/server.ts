@@ -28,6 +28,7 @@ import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
+import { WebhookDeliverer } from "./webhooks/deliverer.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
@@ -128,6 +129,9 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
+  // On this thread, whose clock tests can move; the claims keep nodes (and a restarted process) from doubling up.
+  const webhooks = new WebhookDeliverer(ctx.webhooks);
+  webhooks.start();
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -279,6 +283,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         stopRecheck();
         await askServer?.stop();
         await server.stop();
+        await webhooks.stop();
         await metricsServer?.stop();
         try {
           await pool?.close();

@@ -20,6 +20,7 @@ import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 import { SafeFetcher } from "./safe-fetch/fetcher.ts";
+import type { WebhookDeps } from "./webhooks/deps.ts";
 
 /**
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
@@ -51,6 +52,7 @@ export type Services = {
   billing: BillingDeps;
   deletion: DeletionDeps;
   domains: DomainDeps;
+  webhooks: WebhookDeps;
 };
 
 /** Honest: names us and where to read about us. */
@@ -101,6 +103,16 @@ export function createServices(config: Config, platform: Platform, clientAddress
     },
     billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
+    webhooks: {
+      db,
+      database,
+      clock,
+      billingEnabled,
+      // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
+      fetcher: new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) }),
+      queue: platform.webhooks,
+      settings: config.webhooks,
+    },
     domains: {
       db,
       database,

@@ -95,6 +95,29 @@ export interface UploadTable {
   list(): Promise<Array<{ name: string; createdAt: number }>>;
 }
 
+/** A due webhook delivery with what sending it needs of its endpoint (src/webhooks/deliverer.ts). */
+export type ClaimedDelivery = {
+  id: number;
+  endpointId: number;
+  eventId: string;
+  payload: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretUntil: number | null;
+  failingSince: number | null;
+};
+
+/** The webhook outbox's claims: each due delivery goes to one claimer (one node on PostgreSQL: SKIP LOCKED). */
+export interface WebhookQueue {
+  /**
+   * Up to `limit` pending deliveries of enabled endpoints due at `now`, each made not due for `leaseMs`: a
+   * claimer killed mid-delivery leaves it to be claimed again then, with the same event id.
+   */
+  claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+}
+
 export type Platform = {
   database: Database;
   changes: ChangeBus;
@@ -102,6 +125,7 @@ export type Platform = {
   hits: HitCounter;
   goLinks: GoLinkSource;
   viewWriter: ViewWriterTarget;
+  webhooks: WebhookQueue;
   /** The `uploads` table, for UPLOADS_STORE=db: PostgreSQL only. */
   uploads: UploadTable | null;
 };

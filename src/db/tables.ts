@@ -22,10 +22,12 @@ export let userAgents = sqlite.userAgents;
 export let retiredUserSlugs = sqlite.retiredUserSlugs;
 export let viewVisitors = sqlite.viewVisitors;
 export let domains = sqlite.domains;
+export let webhookEndpoints = sqlite.webhookEndpoints;
+export let webhookDeliveries = sqlite.webhookDeliveries;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, webhookEndpoints, webhookDeliveries } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

@@ -12,6 +12,8 @@ import { linkDomainId } from "./domain.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
+import { linkState } from "./events.ts";
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<PresentedLink> {
   await checkQuota(deps.db, deps, user);
@@ -36,12 +38,13 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    await tx
+    const targetUrl = new URL(input.targetUrl).href;
+    const [created] = await tx
       .insert(links)
       .values({
         userId: user.id,
         linkSlug: slug,
-        targetUrl: new URL(input.targetUrl).href,
+        targetUrl,
         title: input.title,
         description: input.description,
         imageUrl: image?.url ?? input.imageUrl ?? null,
@@ -53,7 +56,10 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         whatsappDescription: input.variants?.whatsapp?.description ?? null,
         cardUpdatedAt: new Date(deps.clock.now()),
         domainId,
-      });
+      })
+      .returning({ id: links.id });
+    const data = linkState(deps, user, { id: created!.id, linkSlug: slug, targetUrl, title: input.title, description: input.description });
+    await recordEvent(tx, { userId: user.id, type: "link.created", data, at: deps.clock.now() });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
   });

@@ -10,6 +10,7 @@ import accountDeletion from "./0006_account_deletion.sql" with { type: "text" };
 import retiredUserSlugs from "./0007_retired_user_slugs.sql" with { type: "text" };
 import sessionUser from "./0008_session_user.sql" with { type: "text" };
 import customDomains from "./0009_custom_domains.sql" with { type: "text" };
+import webhooks from "./0011_webhooks.sql" with { type: "text" };
 import viewBatches from "./0012_view_batches.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -23,5 +24,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0007_retired_user_slugs", sql: retiredUserSlugs },
   { name: "0008_session_user", sql: sessionUser },
   { name: "0009_custom_domains", sql: customDomains },
+  { name: "0011_webhooks", sql: webhooks },
   { name: "0012_view_batches", sql: viewBatches },
 ];

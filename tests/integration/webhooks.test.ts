@@ -1,0 +1,173 @@
+// Webhooks end to end on either engine: a real receiving server checks every delivery with the reference
+// `standardwebhooks` library; the server's clock is the test's, so retries and stale timestamps need no waiting.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { WEBHOOK_EVENT_DATA } from "../../src/webhooks/wire.ts";
+import { TestClock } from "../helpers/clock.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
+
+const clock = new TestClock();
+let server: TestServer;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000" }, clock);
+});
+afterAll(async () => {
+  for (const receiver of receivers) await receiver.close();
+  await server.close();
+});
+
+/** A user with an endpoint at a fresh receiver, subscribed to `events`; the receiver knows the secret. */
+async function subscribed(events: string[]): Promise<{ client: ApiClient; receiver: Receiver; endpoint: { id: number; secret: string } }> {
+  const client = await apiClient(server, null);
+  const receiver = startReceiver();
+  receivers.push(receiver);
+  const response = await client.call("/api/webhooks", { method: "POST", json: { url: receiver.url, events, description: "test receiver" } });
+  expect(response.status).toBe(201);
+  const endpoint = await response.json();
+  receiver.secret = endpoint.secret;
+  return { client, receiver, endpoint };
+}
+
+const card = { title: "Launch", description: "Our launch page", targetUrl: "https://example.com/launch" };
+
+describe("endpoints", () => {
+  test("a new endpoint's secret is shown once: in the 201 answer, never in the list", async () => {
+    const { client, endpoint, receiver } = await subscribed(["link.created"]);
+    expect(endpoint.secret).toStartWith("whsec_");
+    const list = await (await client.call("/api/webhooks")).json();
+    expect(list).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, events: ["link.created"], description: "test receiver", enabled: true })]);
+    expect(JSON.stringify(list)).not.toContain(endpoint.secret);
+  });
+
+  test("a private address or a plain-http public URL is refused with a clear message", async () => {
+    const client = await apiClient(server, null);
+    const privateAddress = await client.call("/api/webhooks", { method: "POST", json: { url: "https://10.1.2.3/hooks", events: ["link.created"] } });
+    expect(privateAddress.status).toBe(422);
+    expect((await privateAddress.json()).message).toBe("Refused: 10.1.2.3, a private address; only public addresses are fetched");
+    const plainHttp = await client.call("/api/webhooks", { method: "POST", json: { url: "http://93.184.215.14/hooks", events: ["link.created"] } });
+    expect(plainHttp.status).toBe(422);
+    expect((await plainHttp.json()).message).toBe("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
+    expect(await (await client.call("/api/webhooks")).json()).toEqual([]);
+  });
+});
+
+describe("events", () => {
+  test("link.created, link.updated, link.deleted and webhook.test arrive signed, each payload as its schema says", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created", "link.updated", "link.deleted"]);
+    const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
+    await eventually(() => expect(receiver.acknowledged().map((r) => r.payload!.type)).toEqual(["link.created"]));
+    expect((await client.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Launch day" } })).status).toBe(200);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect((await client.call(`/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" })).status).toBe(202);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(4));
+
+    expect(receiver.received.every((r) => r.error === null)).toBe(true);
+    const [created, updated, deleted, ping] = receiver.acknowledged().map((r) => r.payload!);
+    const ref = { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl };
+    expect(created).toEqual({ type: "link.created", timestamp: new Date(clock.now()).toISOString(), data: { ...ref, ...card } });
+    expect(updated!.data).toEqual({ ...ref, ...card, title: "Launch day" });
+    expect(deleted).toMatchObject({ type: "link.deleted", data: ref });
+    expect(ping).toMatchObject({ type: "webhook.test", data: { endpointId: endpoint.id } });
+    for (const body of [created, updated, deleted, ping]) WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(4);
+  });
+
+  test("an endpoint gets only the types it subscribed to", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.deleted"]);
+    const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
+    await client.call(`/api/links/${link.id}`, { method: "DELETE" });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+    await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect(receiver.received.map((r) => r.payload!.type)).toEqual(["link.deleted", "webhook.test"]);
+  });
+});
+
+describe("delivery", () => {
+  test("a receiver answering 500 three times then 200 gets the event 4 times with one id, after growing delays", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    receiver.answer = (n) => (n < 3 ? 500 : 200);
+    await client.call("/api/links", { method: "POST", json: card });
+    const delays: number[] = [];
+    for (let failures = 1; failures <= 3; failures++) {
+      await eventually(() => expect(receiver.received).toHaveLength(failures));
+      const [delivery] = await eventually(async () => {
+        const list = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+        expect(list[0].attempt).toBe(failures);
+        return list;
+      });
+      expect(delivery).toMatchObject({ status: "pending", statusCode: 500, response: "not now" });
+      const wait = Date.parse(delivery.nextAttemptAt) - clock.now();
+      delays.push(wait);
+      clock.advance(wait);
+    }
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
+    expect(receiver.received.every((r) => r.error === null)).toBe(true);
+    // About 1 s, 12 s and 120 s (WEBHOOK_RETRY_BASE_MS=1000), each up to a fifth later.
+    expect(delays[0]).toBeWithin(1000, 1201);
+    expect(delays[1]).toBeWithin(12_000, 14_401);
+    expect(delays[2]).toBeWithin(120_000, 144_001);
+    const [done] = await eventually(async () => {
+      const list = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+      expect(list[0].status).toBe("delivered");
+      return list;
+    });
+    expect(done).toMatchObject({ attempt: 4, statusCode: 200, response: "ok", nextAttemptAt: null });
+  });
+
+  test("resend sends the same event again with the same webhook-id", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    await client.call("/api/links", { method: "POST", json: card });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+    const [delivery] = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+    expect((await client.call(`/api/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`, { method: "POST" })).status).toBe(202);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
+  });
+
+  test("a delivery whose timestamp is more than 5 minutes old is rejected by the reference verifier", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    // The server's clock runs 6 minutes behind the receiver's: its signed timestamp is stale on arrival.
+    const behind = Date.now() - 6 * 60_000 - clock.now();
+    clock.advance(behind);
+    try {
+      await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+      await eventually(() => expect(receiver.received).toHaveLength(1));
+    } finally {
+      clock.advance(-behind);
+    }
+    expect(receiver.received[0]!.error).toBe("Message timestamp too old");
+    // Re-stamped with the time now, the signature no longer matches: the timestamp is part of what is signed.
+    const replay = { ...receiver.received[0]!, headers: { ...receiver.received[0]!.headers, "webhook-timestamp": String(Math.floor(Date.now() / 1000)) } };
+    expect(() => receiver.verifyWith(endpoint.secret, replay)).toThrow("No matching signature found");
+  });
+
+  test("after a rotation both secrets sign for 24 hours, then only the new one", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    const rotated = await (await client.call(`/api/webhooks/${endpoint.id}/rotate-secret`, { method: "POST" })).json();
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+    await eventually(() => expect(receiver.received).toHaveLength(1));
+    const both = receiver.received[0]!;
+    expect(both.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(receiver.verifyWith(endpoint.secret, both)).toMatchObject({ type: "webhook.test" });
+    expect(receiver.verifyWith(rotated.secret, both)).toMatchObject({ type: "webhook.test" });
+
+    clock.advance(86_400_000 + 1000);
+    try {
+      await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+      await eventually(() => expect(receiver.received).toHaveLength(2));
+    } finally {
+      clock.advance(-(86_400_000 + 1000));
+    }
+    const later = receiver.received[1]!;
+    expect(later.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
+  });
+});
