@@ -58,6 +58,12 @@ export const WebhookBodySchema = z
   .object({ type: z.string(), timestamp, data: z.record(z.string(), z.unknown()) })
   .meta({ id: "WebhookBody", description: "Signed per standardwebhooks.com: headers webhook-id, webhook-timestamp, webhook-signature" });
 
+/** Each event's whole body, for the OpenAPI document's `webhooks`: named after the type (link.created: LinkCreatedWebhook). */
+export const WEBHOOK_BODIES: Array<[SentEventType, z.ZodType]> = (Object.keys(WEBHOOK_EVENT_DATA) as SentEventType[]).map((type) => {
+  const name = type.replace(/(^|\.)(\w)/g, (_, _dot: string, letter: string) => letter.toUpperCase());
+  return [type, z.object({ type: z.literal(type), timestamp, data: WEBHOOK_EVENT_DATA[type] }).meta({ id: `${name}Webhook` })];
+});
+
 export const WebhookEndpointSchema = z
   .object({
     id: z.number().int(),

@@ -168,6 +168,8 @@ const typeParity: Record<string, [true, true]> = {
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
   viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
+  webhookEndpoints: both satisfies SameTypes<typeof sqlite.webhookEndpoints, typeof pg.webhookEndpoints>,
+  webhookDeliveries: both satisfies SameTypes<typeof sqlite.webhookDeliveries, typeof pg.webhookDeliveries>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [
