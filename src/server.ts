@@ -95,6 +95,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
     spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
+    clickWindowMs: config.webhooks.clickWindowMs,
   });
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);

@@ -118,6 +118,18 @@ export interface WebhookQueue {
   claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
 }
 
+/** An event for every enabled endpoint of `userId` subscribed to `type` (the view writer's link.clicked). */
+export type OutboxEvent = { userId: number; eventId: string; type: string; payload: string; at: number };
+
+/** The view writer's side of the webhook outbox, on its own connection (sqlite/click-outbox.ts, postgres/click-outbox.ts). */
+export interface ClickOutbox {
+  /** The users with an enabled endpoint subscribed to `type`. */
+  subscribers(type: string): Promise<Set<number>>;
+  linkSlugs(linkIds: number[]): Promise<Map<number, string>>;
+  /** All of them in one transaction. */
+  record(events: OutboxEvent[]): Promise<void>;
+}
+
 export type Platform = {
   database: Database;
   changes: ChangeBus;

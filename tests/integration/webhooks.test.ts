@@ -12,7 +12,7 @@ let server: TestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000" }, clock);
+  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true" }, clock);
 });
 afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
@@ -30,6 +30,14 @@ async function subscribed(events: string[]): Promise<{ client: ApiClient; receiv
   receiver.secret = endpoint.secret;
   return { client, receiver, endpoint };
 }
+
+const VISITOR_ADDRESS = "203.0.113.77";
+const VISITOR_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 visitor-7f3a";
+const TWITTERBOT = "Twitterbot/1.0";
+
+/** One visit of a short URL, from VISITOR_ADDRESS (the server trusts X-Forwarded-For here). */
+const visit = (shortUrl: string, userAgent: string, query = "") =>
+  fetch(shortUrl + query, { headers: { "user-agent": userAgent, "x-forwarded-for": VISITOR_ADDRESS }, redirect: "manual" }).then((r) => r.body?.cancel());
 
 const card = { title: "Launch", description: "Our launch page", targetUrl: "https://example.com/launch" };
 
@@ -170,4 +178,43 @@ describe("delivery", () => {
     const later = receiver.received[1]!;
     expect(later.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
   });
+});
+
+describe("link.clicked", () => {
+  test("one event per link per window, from the view writer, with counts only", async () => {
+    const { client, receiver } = await subscribed(["link.clicked"]);
+    // link.clicked is stamped by the view writer's own clock (real time): the server's must not lag behind it.
+    if (clock.now() < Date.now() + 1000) clock.advance(Date.now() + 1000 - clock.now());
+    const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
+    // The writer reads who subscribes at each window's start: the first event shows the endpoint is known.
+    await eventually(async () => {
+      await visit(link.shortUrl, VISITOR_AGENT);
+      await server.flushViews();
+      expect(receiver.acknowledged().length).toBeGreaterThan(0);
+    });
+    // Counted exactly on a second link, in as many visits as the test makes.
+    const other = await (await client.call("/api/links", { method: "POST", json: { ...card, title: "Other" } })).json();
+    await Promise.all([visit(other.shortUrl, VISITOR_AGENT), visit(other.shortUrl, VISITOR_AGENT, "?qr=1"), visit(other.shortUrl, TWITTERBOT), visit(other.shortUrl, TWITTERBOT)]);
+    await server.flushViews();
+    const ofOther = () => receiver.acknowledged().filter((r) => r.payload!.data.id === other.id);
+    await eventually(() => expect(ofOther()).toHaveLength(1));
+    const event = ofOther()[0]!.payload!;
+    expect(event.type).toBe("link.clicked");
+    expect(event.data).toMatchObject({ id: other.id, linkSlug: other.linkSlug, people: 2, qrScans: 1, crawlers: { x: 2 } });
+    WEBHOOK_EVENT_DATA["link.clicked"].parse(event.data);
+    // At most one event per link per window.
+    const windowMs = Date.parse(event.data.to as string) - Date.parse(event.data.from as string);
+    expect(windowMs).toBeGreaterThanOrEqual(150);
+    const perWindow = receiver.acknowledged().map((r) => `${r.payload!.data.id} ${r.payload!.data.to}`);
+    expect(new Set(perWindow).size).toBe(perWindow.length);
+  });
+});
+
+// Last: it reads what every test above captured.
+test("no delivery of this file carries a visitor's address or User-Agent", () => {
+  const bodies = receivers.flatMap((receiver) => receiver.received.map((r) => r.body)).join("\n");
+  expect(bodies).toContain("link.clicked");
+  expect(bodies).not.toContain("203.0.113");
+  expect(bodies).not.toContain("visitor-7f3a");
+  expect(bodies).not.toContain("Twitterbot");
 });
