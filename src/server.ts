@@ -29,6 +29,7 @@ import { startRecheckJob } from "./domains/recheck-job.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
 import { WebhookDeliverer } from "./webhooks/deliverer.ts";
+import { queueStats } from "./webhooks/queue-stats.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
@@ -164,6 +165,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           views,
           appInFlight: () => pool?.inFlight() ?? 0,
           databasePoolMax: config.postgres?.poolMax ?? null,
+          webhooks: { outcomes: webhooks.outcomes, queue: () => queueStats(db, ctx.clock.now()) },
         })
       : null;
   const metricsToken = config.metrics.token;

@@ -8,11 +8,12 @@ import { apiClient, startTestServer, type ApiClient, type TestServer } from "../
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
 
 const clock = new TestClock();
+const METRICS_TOKEN = "webhook-metrics-token-0123";
 let server: TestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true" }, clock);
+  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true", METRICS_TOKEN: METRICS_TOKEN }, clock);
 });
 afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
@@ -208,6 +209,24 @@ describe("link.clicked", () => {
     const perWindow = receiver.acknowledged().map((r) => `${r.payload!.data.id} ${r.payload!.data.to}`);
     expect(new Set(perWindow).size).toBe(perWindow.length);
   });
+});
+
+test("/metrics counts attempts by outcome and shows the outbox's depth and oldest wait", async () => {
+  const { client, receiver, endpoint } = await subscribed(["link.created"]);
+  receiver.answer = () => 503;
+  await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+  await eventually(() => expect(receiver.received).toHaveLength(1));
+  clock.advance(30_000);
+  const text = await eventually(async () => {
+    const body = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(body).toMatch(/^linkprev_webhook_queue_depth [1-9]/m);
+    return body;
+  });
+  expect(Number(/^linkprev_webhook_deliveries_total\{outcome="delivered"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(5);
+  expect(Number(/^linkprev_webhook_deliveries_total\{outcome="retrying"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(4);
+  expect(Number(/^linkprev_webhook_oldest_pending_age_seconds (\S+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(30);
+  // Not retried again in this file: its endpoint goes.
+  await client.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE" });
 });
 
 // Last: it reads what every test above captured.
