@@ -9,6 +9,7 @@ import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
 import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
 import { registerDomainCommands } from "./domain-commands.ts";
+import { registerWebhookCommands } from "./webhook-commands.ts";
 import { call, CliError, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
@@ -258,6 +259,7 @@ export function registerClientCommands(program: Command): void {
   registerCardCommands(links, (slug) => bySlug(slug));
   registerDataCommands(program, links, linkForm);
   registerDomainCommands(program);
+  registerWebhookCommands(program);
 }
 
 export { CliError };

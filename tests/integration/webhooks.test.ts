@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { WEBHOOK_EVENT_DATA } from "../../src/webhooks/wire.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { join } from "node:path";
+import { apiClient, seedApiToken, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
 
 const clock = new TestClock();
@@ -227,6 +228,40 @@ test("/metrics counts attempts by outcome and shows the outbox's depth and oldes
   expect(Number(/^linkprev_webhook_oldest_pending_age_seconds (\S+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(30);
   // Not retried again in this file: its endpoint goes.
   await client.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE" });
+});
+
+test("linkprev webhooks add, list, test, deliveries, resend and remove", async () => {
+  const user = await seedUser(server.sql);
+  const { token } = await seedApiToken(server.sql, user.id);
+  const receiver = startReceiver();
+  receivers.push(receiver);
+  const linkprev = async (...args: string[]) => {
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "webhooks", ...args], {
+      env: { ...process.env, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    return stdout;
+  };
+  const added = await linkprev("add", receiver.url, "--events", "link.created,link.deleted", "--description", "from the CLI");
+  const id = /^Endpoint (\d+): /m.exec(added)![1]!;
+  receiver.secret = /Secret \(shown once.*\): (whsec_\S+)/.exec(added)![1]!;
+  expect(await linkprev("list")).toContain(`${receiver.url}  link.created,link.deleted`);
+  expect(await linkprev("test", id)).toStartWith("Queued msg_");
+  await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+  const deliveries = await eventually(async () => {
+    const text = await linkprev("deliveries", id);
+    expect(text).toMatch(/webhook\.test\s+delivered\s+1\s+200/);
+    return text;
+  });
+  const deliveryId = /^(\d+)\s+msg_/m.exec(deliveries)![1]!;
+  expect(await linkprev("resend", id, deliveryId)).toStartWith("Queued msg_");
+  await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+  expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+  expect(await linkprev("remove", id)).toBe(`Removed endpoint ${id}\n`);
+  expect(await linkprev("list")).toStartWith("No webhook endpoints.");
 });
 
 // Last: it reads what every test above captured.
