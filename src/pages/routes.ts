@@ -24,6 +24,8 @@ import { PrivacyPage } from "./privacy.tsx";
 import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
 import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
+import { listEndpoints } from "../webhooks/list-endpoints.ts";
+import { WebhooksPage } from "./webhooks.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
 
@@ -63,6 +65,11 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
       const tab = query.tab === "subscription" ? "subscription" : "links";
       const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
       return page(DashboardPage, await dashboardProps(services, guarded.viewer, tab, requestedPage), "Dashboard", guarded.viewer, cookie);
+    })
+    .get("/admin/webhooks", async ({ pageViewer, cookie, redirect }) => {
+      const guarded = subscribed(pageViewer, cookie);
+      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+      return page(WebhooksPage, { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user) }, "Webhooks", guarded.viewer, cookie);
     })
     .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);

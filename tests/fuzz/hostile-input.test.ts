@@ -114,6 +114,7 @@ const ROUTES: Record<string, string> = {
   "GET /admin": "/admin",
   "GET /admin/link/new": "/admin/link/new",
   "GET /admin/domains": "/admin/domains",
+  "GET /admin/webhooks": "/admin/webhooks",
   "GET /admin/link/edit/:linkSlug": "/admin/link/edit/{slug}",
 };
 

@@ -173,6 +173,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /admin": { call: () => ({ path: "/admin" }), expect: guardedPage() },
   "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
   "GET /admin/domains": { call: () => ({ path: "/admin/domains" }), expect: guardedPage() },
+  "GET /admin/webhooks": { call: () => ({ path: "/admin/webhooks" }), expect: guardedPage() },
   "GET /admin/link/edit/:linkSlug": { call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
 };
 
