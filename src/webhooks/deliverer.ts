@@ -47,13 +47,17 @@ export class WebhookDeliverer {
     await this.running;
   }
 
-  /** Claims and sends what is due now; the number sent. */
+  /** Claims and sends what is due now, a batch at a time until the due ones are done; the number sent. */
   async deliverDue(): Promise<number> {
     const { timeoutMs } = this.deps.settings;
-    // The lease outlasts the attempt, its timeout and the recording of its result.
-    const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, CLAIM_LIMIT);
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
-    return claimed.length;
+    let sent = 0;
+    for (;;) {
+      // The lease outlasts the attempt, its timeout and the recording of its result.
+      const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, CLAIM_LIMIT);
+      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      sent += claimed.length;
+      if (claimed.length < CLAIM_LIMIT || this.stopped) return sent;
+    }
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
