@@ -131,6 +131,31 @@ describe("delivery", () => {
     expect(done).toMatchObject({ attempt: 4, statusCode: 200, response: "ok", nextAttemptAt: null });
   });
 
+  test("an endpoint failing for 3 days is disabled with the reason shown, and its owner re-enables it", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    let failing = true;
+    receiver.answer = () => (failing ? 500 : 200);
+    await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+    await eventually(() => expect(receiver.received).toHaveLength(1));
+    clock.advance(3 * 86_400_000);
+    try {
+      await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+      await eventually(async () => {
+        const [listed] = (await (await client.call("/api/webhooks")).json()).filter((e: { id: number }) => e.id === endpoint.id);
+        expect(listed).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^Disabled on \d{4}-\d{2}-\d{2}: every delivery failed for 3 days \(last: HTTP 500\)$/) });
+      });
+      failing = false;
+      const enabled = await (await client.call(`/api/webhooks/${endpoint.id}`, { method: "PATCH", json: { enabled: true } })).json();
+      expect(enabled).toMatchObject({ enabled: true, disabledReason: null });
+      // The deliveries held while it was disabled go out again when their retry is due.
+      clock.advance(86_400_000);
+      // (Answered, not verified: the server's clock is days ahead of the receiver's, too far for the verifier.)
+      await eventually(() => expect(new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id)).size).toBe(2));
+    } finally {
+      clock.advance(-4 * 86_400_000);
+    }
+  });
+
   test("resend sends the same event again with the same webhook-id", async () => {
     const { client, receiver, endpoint } = await subscribed(["link.created"]);
     await client.call("/api/links", { method: "POST", json: card });
