@@ -4,19 +4,21 @@
 // is disabled with the reason shown to its owner. A process killed mid-attempt leaves the claim to expire: the
 // delivery is sent again with the same webhook-id, so receivers deduplicate (at least once, docs/decisions/0019).
 import { eq, sql } from "drizzle-orm";
-import type { ClaimedDelivery } from "../db/ports.ts";
+import type { ClaimedDelivery, Db } from "../db/ports.ts";
 import { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
 import { AppError } from "../http/errors.ts";
 import { DISABLE_AFTER_MS, retryDelay } from "./backoff.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { signedHeaders } from "./signing.ts";
 
-/** Deliveries claimed per poll. */
-const CLAIM_LIMIT = 20;
+/** Deliveries claimed (and sent side by side) at a time; their results are recorded in one transaction. */
+const CLAIM_LIMIT = 50;
 /** Of a receiver's answer, what the deliveries list keeps. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 export type DeliveryOutcome = "delivered" | "retrying" | "failed";
+
+type Attempt = { delivery: ClaimedDelivery; ok: boolean; last: { lastStatusCode: number | null; lastDurationMs: number; lastResponse: string } };
 
 export class WebhookDeliverer {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -54,13 +56,17 @@ export class WebhookDeliverer {
     for (;;) {
       // The lease outlasts the attempt, its timeout and the recording of its result.
       const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, CLAIM_LIMIT);
-      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      if (claimed.length === 0) return sent;
+      const results = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      await this.deps.database.transaction(async (tx) => {
+        for (const result of results) await this.record(tx, result);
+      });
       sent += claimed.length;
       if (claimed.length < CLAIM_LIMIT || this.stopped) return sent;
     }
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+  private async attempt(delivery: ClaimedDelivery): Promise<Attempt> {
     const { fetcher, settings, clock } = this.deps;
     const started = performance.now();
     let statusCode: number | null = null;
@@ -74,34 +80,32 @@ export class WebhookDeliverer {
     }
     const durationMs = Math.round(performance.now() - started);
     const ok = statusCode !== null && statusCode >= 200 && statusCode <= 299;
-    await this.record(delivery, ok, { lastStatusCode: statusCode, lastDurationMs: durationMs, lastResponse: response.slice(0, RESPONSE_EXCERPT_BYTES) });
+    return { delivery, ok, last: { lastStatusCode: statusCode, lastDurationMs: durationMs, lastResponse: response.slice(0, RESPONSE_EXCERPT_BYTES) } };
   }
 
-  private async record(delivery: ClaimedDelivery, ok: boolean, last: { lastStatusCode: number | null; lastDurationMs: number; lastResponse: string }): Promise<void> {
+  private async record(tx: Db, { delivery, ok, last }: Attempt): Promise<void> {
     const now = this.deps.clock.now();
     const attempts = delivery.attempts + 1;
     const delay = ok ? null : retryDelay(attempts, this.deps.settings.retryBaseMs);
     const outcome: DeliveryOutcome = ok ? "delivered" : delay === null ? "failed" : "retrying";
     this.outcomes[outcome]++;
-    await this.deps.database.transaction(async (tx) => {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...last, attempts, status: outcome === "retrying" ? "pending" : outcome, nextAttemptAt: now + (delay ?? 0) })
-        .where(eq(webhookDeliveries.id, delivery.id));
-      if (ok) {
-        if (delivery.failingSince !== null) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, delivery.endpointId));
-        return;
-      }
-      const failingSince = delivery.failingSince ?? now;
-      const disable = now - failingSince >= DISABLE_AFTER_MS;
-      const why = last.lastStatusCode === null ? last.lastResponse : `HTTP ${last.lastStatusCode}`;
-      await tx
-        .update(webhookEndpoints)
-        .set({
-          failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${failingSince})`,
-          ...(disable ? { enabled: false, disabledReason: `Disabled on ${new Date(now).toISOString().slice(0, 10)}: every delivery failed for 3 days (last: ${why})` } : {}),
-        })
-        .where(eq(webhookEndpoints.id, delivery.endpointId));
-    });
+    await tx
+      .update(webhookDeliveries)
+      .set({ ...last, attempts, status: outcome === "retrying" ? "pending" : outcome, nextAttemptAt: now + (delay ?? 0) })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    if (ok) {
+      if (delivery.failingSince !== null) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, delivery.endpointId));
+      return;
+    }
+    const failingSince = delivery.failingSince ?? now;
+    const disable = now - failingSince >= DISABLE_AFTER_MS;
+    const why = last.lastStatusCode === null ? last.lastResponse : `HTTP ${last.lastStatusCode}`;
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${failingSince})`,
+        ...(disable ? { enabled: false, disabledReason: `Disabled on ${new Date(now).toISOString().slice(0, 10)}: every delivery failed for 3 days (last: ${why})` } : {}),
+      })
+      .where(eq(webhookEndpoints.id, delivery.endpointId));
   }
 }
