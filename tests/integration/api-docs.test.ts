@@ -28,6 +28,7 @@ const NOT_API = new Set([
   "GET /admin",
   "GET /admin/link/new",
   "GET /admin/domains",
+  "GET /admin/webhooks",
   "GET /admin/link/edit/:linkSlug",
   "GET /docs/api",
 ]);
