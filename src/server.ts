@@ -29,7 +29,6 @@ import { startRecheckJob } from "./domains/recheck-job.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { bearerMatches, ServerMetrics } from "./observability/metrics.ts";
 import { WebhookDeliverer } from "./webhooks/deliverer.ts";
-import { queueStats } from "./webhooks/queue-stats.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
@@ -95,8 +94,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
-    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
-    clickWindowMs: config.webhooks.clickWindowMs,
+    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes }, clickWindowMs: config.webhooks.clickWindowMs,
   });
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
@@ -131,9 +129,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
-  // On this thread, whose clock tests can move; the claims keep nodes (and a restarted process) from doubling up.
-  const webhooks = new WebhookDeliverer(ctx.webhooks);
-  webhooks.start();
+  const webhooks = new WebhookDeliverer(ctx.webhooks).start();
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -165,7 +161,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           views,
           appInFlight: () => pool?.inFlight() ?? 0,
           databasePoolMax: config.postgres?.poolMax ?? null,
-          webhooks: { outcomes: webhooks.outcomes, queue: () => queueStats(db, ctx.clock.now()) },
+          webhooks: webhooks.metrics,
         })
       : null;
   const metricsToken = config.metrics.token;
@@ -285,8 +281,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         clearInterval(sessionSweep);
         stopRecheck();
         await askServer?.stop();
-        await server.stop();
-        await webhooks.stop();
+        await Promise.all([server.stop(), webhooks.stop()]);
         await metricsServer?.stop();
         try {
           await pool?.close();

@@ -9,6 +9,7 @@ import { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
 import { AppError } from "../http/errors.ts";
 import { DISABLE_AFTER_MS, retryDelay } from "./backoff.ts";
 import type { WebhookDeps } from "./deps.ts";
+import { queueStats } from "./queue-stats.ts";
 import { signedHeaders } from "./signing.ts";
 
 /** Deliveries claimed (and sent side by side) at a time; their results are recorded in one transaction. */
@@ -29,7 +30,11 @@ export class WebhookDeliverer {
 
   constructor(private readonly deps: WebhookDeps) {}
 
-  start(): void {
+  /** For /metrics: this node's attempts by outcome, and the outbox (all nodes') as the database holds it. */
+  readonly metrics = { outcomes: this.outcomes, queue: () => queueStats(this.deps.db, this.deps.clock.now()) };
+
+  /** Runs on the request thread, whose clock tests can move; the claims keep nodes (and a restart) from doubling up. */
+  start(): this {
     const tick = () => {
       this.running = this.deliverDue()
         .then(() => undefined)
@@ -40,6 +45,7 @@ export class WebhookDeliverer {
         });
     };
     this.timer = setTimeout(tick, 0);
+    return this;
   }
 
   /** Stops polling and waits for the attempts under way. */
