@@ -14,6 +14,8 @@ let server: TestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
+  // The receivers verify against real time: the clock starts at it, however long after loading this file runs.
+  clock.advance(Date.now() - clock.now());
   server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true", METRICS_TOKEN: METRICS_TOKEN }, clock);
 });
 afterAll(async () => {
