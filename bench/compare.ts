@@ -2,7 +2,10 @@
 // data directory seeded with its own schema, and wrk alternates between them (which goes first alternates too), so
 // the drift of a shared machine falls on both. Finer than `npm run bench`'s ratio to a bare server, whose rounds
 // are minutes apart: use it to say what a change costs.
-// Usage: npm run bench:compare -- <git ref> [--runs 12 --seconds 5 --connections 50 --links 10000]
+// Usage: npm run bench:compare -- <git ref> [--runs 12 --seconds 5 --connections 50 --links 10000] [--webhook]
+// --webhook: in this checkout every user has an endpoint subscribed to link.clicked, at a local receiver, and
+// WEBHOOK_CLICK_WINDOW_MS is 10 s (six times the default rate of events).
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { bun, checkoutRef, ensureWrk, fmt, freePort, root, runWrk, seedDataDir, waitForHttp, wrkScript } from "./lib.ts";
@@ -14,6 +17,7 @@ const { values, positionals } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
     links: { type: "string", default: "10000" },
+    webhook: { type: "boolean", default: false },
   },
 });
 const [ref] = positionals;
@@ -37,11 +41,24 @@ const builds = [
 ];
 const script = wrkScript(builds[0]!.paths, 0.2);
 
+// A receiver that acknowledges every delivery, in a process of its own (wrk runs synchronously here, which would
+// stall a server in this process); each seeded user subscribes to link.clicked there.
+const receiver = values.webhook
+  ? Bun.spawn([bun, "-e", `let n = 0; const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (r) => new URL(r.url).pathname === "/count" ? new Response(String(n)) : (n++, new Response("ok")) }); console.log(s.port);`], { stdout: "pipe" })
+  : null;
+const receiverUrl = receiver ? `http://127.0.0.1:${new TextDecoder().decode((await receiver.stdout.getReader().read()).value).trim()}` : "";
+if (receiver) {
+  const sqlite = new Database(join(builds[1]!.dataDir, "linkprev.db"));
+  sqlite.run("INSERT INTO webhook_endpoints (user_id, url, events, secret) SELECT id, ?, '[\"link.clicked\"]', 'whsec_' || hex(randomblob(24)) FROM users", [`${receiverUrl}/hooks`]);
+  sqlite.close();
+}
+const webhookEnv = (index: number) => (receiver && index === 1 ? { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_CLICK_WINDOW_MS: "10000" } : {});
+
 const servers = await Promise.all(
-  builds.map(async (build) => {
+  builds.map(async (build, index) => {
     const port = await freePort();
     const child = Bun.spawn([bun, join(build.tree, "cli/linkprev.ts"), "serve", "--port", String(port), "--data", build.dataDir], {
-      env: { ...process.env, NODE_ENV: "production" },
+      env: { ...process.env, NODE_ENV: "production", ...webhookEnv(index) },
       stdout: "ignore",
       stderr: "inherit",
     });
@@ -62,6 +79,10 @@ for (let run = 0; run < runs; run++) {
 }
 for (const server of servers) server.child.kill("SIGTERM");
 await Promise.all(servers.map((server) => server.child.exited));
+if (receiver) {
+  console.log(`webhook deliveries received (link.clicked, every user subscribed): ${await (await fetch(`${receiverUrl}/count`)).text()}`);
+  receiver.kill();
+}
 
 const sorted = [...ratios].sort((x, y) => x - y);
 const median = (sorted[Math.floor((runs - 1) / 2)]! + sorted[Math.ceil((runs - 1) / 2)]!) / 2;

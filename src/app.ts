@@ -19,6 +19,7 @@ import { resolvePageViewer } from "./pages/viewer.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import type { User } from "./db/tables.ts";
 import type { Services } from "./services.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 
 export function createApp(services: Services) {
   // The API described (GET /api/openapi.json, /docs/api), built once from src/api-docs/operations.ts.
@@ -34,6 +35,7 @@ export function createApp(services: Services) {
     .use(linkRoutes(services))
     .use(domainRoutes(services))
     .use(billingRoutes(services))
+    .use(webhookRoutes(services))
     .use(apiDocsRoutes(apiDocument))
     .use(accountRoutes(services))
     .use(safetyRoutes(services))

@@ -33,6 +33,7 @@ import { inspectAnswer } from "./safety/inspect.ts";
 import { safetyState } from "./safety/state.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { metricsRoutes, ServerMetrics } from "./observability/metrics.ts";
+import { WebhookDeliverer } from "./webhooks/deliverer.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
@@ -98,7 +99,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
-    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
+    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes }, clickWindowMs: config.webhooks.clickWindowMs,
   });
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
@@ -140,6 +141,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     : null;
   const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, (address) => linkCache.invalidate(address));
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
+  const webhooks = new WebhookDeliverer(ctx.webhooks).start();
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -175,6 +177,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           appInFlight: () => pool?.inFlight() ?? 0,
           databasePoolMax: config.postgres?.poolMax ?? null,
           safety: { counts: ctx.safety.counts, state: () => safetyState(db) },
+          webhooks: webhooks.metrics,
         })
       : null;
   const metricsRoute = metrics && config.metrics.token ? metricsRoutes(metrics, config.metrics.token) : {};
@@ -275,7 +278,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         stopRecheck();
         await askServer?.stop();
         stopSafetyWork();
-        await server.stop();
+        await Promise.all([server.stop(), webhooks.stop()]);
         await metricsServer?.stop();
         try {
           await pool?.close();

@@ -22,6 +22,7 @@ import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 import { SafeFetcher } from "./safe-fetch/fetcher.ts";
 import { SafetyCounts, type SafetyDeps } from "./safety/deps.ts";
 import { webRiskClient } from "./safety/web-risk.ts";
+import type { WebhookDeps } from "./webhooks/deps.ts";
 
 /**
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
@@ -54,6 +55,7 @@ export type Services = {
   deletion: DeletionDeps;
   domains: DomainDeps;
   safety: SafetyDeps;
+  webhooks: WebhookDeps;
 };
 
 /** Honest: names us and where to read about us. */
@@ -116,6 +118,16 @@ export function createServices(config: Config, platform: Platform, clientAddress
     },
     billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
+    webhooks: {
+      db,
+      database,
+      clock,
+      billingEnabled,
+      // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
+      fetcher: new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) }),
+      queue: platform.webhooks,
+      settings: config.webhooks,
+    },
     domains: {
       db,
       database,

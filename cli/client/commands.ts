@@ -10,6 +10,7 @@ import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
 import { addRuleOptions, addRules, healthText, ruleLines, withUtm, type RuleOptions } from "./rule-options.ts";
 import { registerDomainCommands } from "./domain-commands.ts";
+import { registerWebhookCommands } from "./webhook-commands.ts";
 import { call, callPages, CliError, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
@@ -279,6 +280,7 @@ export function registerClientCommands(program: Command): void {
   registerCardCommands(links, (slug) => bySlug(slug));
   registerDataCommands(program, links, linkForm);
   registerDomainCommands(program);
+  registerWebhookCommands(program);
 }
 
 export { CliError };

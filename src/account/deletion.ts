@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { abuseReports, apiTokens, domains, linkRules, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, type User } from "../db/tables.ts";
+import { abuseReports, apiTokens, domains, linkRules, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -125,6 +125,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       await deps.database.transaction(async (tx) => {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+        // Webhook endpoints hold secrets too; their pending deliveries are never sent.
+        await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
+        await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
         await tx.delete(loginLinks).where(eq(loginLinks.userId, userId));
         await tx.delete(userConsents).where(eq(userConsents.userId, userId));
       });

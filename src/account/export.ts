@@ -2,7 +2,7 @@
 // is scoped to the user's id.
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { apiTokens, domains, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, type User } from "../db/tables.ts";
+import { apiTokens, domains, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, webhookEndpoints, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
@@ -12,7 +12,7 @@ const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User) {
   const ownLinks = eq(links.userId, user.id);
-  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rollups, rawViews, domainRows] = await Promise.all([
+  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rollups, rawViews, domainRows, endpoints] = await Promise.all([
     db.select({ termsAccepted: userConsents.termsAccepted, privacyAccepted: userConsents.privacyAccepted, acceptedAt: userConsents.acceptanceDate }).from(userConsents).where(eq(userConsents.userId, user.id)).orderBy(asc(userConsents.id)),
     db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(asc(subscriptions.id)),
     db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
@@ -41,6 +41,12 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
       .where(eq(views.userId, user.id))
       .orderBy(asc(views.id)),
     db.select().from(domains).where(eq(domains.userId, user.id)).orderBy(asc(domains.id)),
+    // Never the secrets, as the API shows them.
+    db
+      .select({ url: webhookEndpoints.url, description: webhookEndpoints.description, events: webhookEndpoints.events, enabled: webhookEndpoints.enabled, createdAt: webhookEndpoints.createdAt })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, user.id))
+      .orderBy(asc(webhookEndpoints.id)),
   ]);
   return {
     exportedAt: new Date(),
@@ -59,6 +65,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
     subscriptions: subscriptionRows.map(({ userId: _userId, stripeEventAt: _at, ...row }) => row),
     payments: paymentRows.map(({ userId: _userId, ...row }) => row),
     apiTokens: tokens,
+    webhookEndpoints: endpoints.map((endpoint) => ({ ...endpoint, events: JSON.parse(endpoint.events) as string[] })),
     domains: domainRows.map(({ userId: _userId, ...row }) => row),
     links: linkRows.map(({ userId: _userId, ...row }) => {
       const domain = domainRows.find((candidate) => candidate.id === row.domainId)?.hostname ?? null;

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the operations list and its zod schemas (never written by hand).
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { WEBHOOK_BODIES } from "../webhooks/wire.ts";
 import { API_OPERATIONS, ErrorSchema, type ApiOperation } from "./operations.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -108,6 +109,18 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     };
   }
 
+  // Webhook events (src/webhooks/wire.ts): what LinkPrev posts to subscribed endpoints.
+  const webhooks: Record<string, unknown> = {};
+  for (const [type, schema] of WEBHOOK_BODIES) {
+    webhooks[type] = {
+      post: {
+        summary: `${type}, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature)`,
+        requestBody: { required: true, content: { "application/json": { schema: componentRef(outputs, schema, type) } } },
+        responses: { "2XX": { description: "Received; any other answer is retried (about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h)" } },
+      },
+    };
+  }
+
   const schemas: Record<string, JsonSchema> = {};
   for (const [registry, io] of [
     [inputs, "input"],
@@ -134,6 +147,7 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     servers: [{ url: info.serverUrl }],
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas,
       securitySchemes: {

@@ -9,6 +9,8 @@ import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "../auth/wire.ts";
 import { ActiveSubscriptionSchema, BusinessInfoSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "../billing/wire.ts";
 import { CheckoutInput } from "../billing/service.ts";
 import { VatInput } from "../billing/vat.ts";
+import { WebhookEndpointInput, WebhookEndpointPatch } from "../webhooks/model.ts";
+import { WebhookDeliverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "../webhooks/wire.ts";
 import { LinkInput, RequestedSlug, SLUG_MAX } from "../links/model.ts";
 import { MetadataRequest } from "../links/metadata.ts";
 import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "../links/wire.ts";
@@ -39,7 +41,7 @@ export type ApiOperation = {
   path: string;
   /** Unique, stable: clients generated from the document name their functions after it. */
   operationId: string;
-  tag: "Links" | "Domains" | "Account" | "Tokens" | "Sign-in" | "Billing" | "Meta";
+  tag: "Links" | "Domains" | "Webhooks" | "Account" | "Tokens" | "Sign-in" | "Billing" | "Meta";
   summary: string;
   description?: string;
   access: Access;
@@ -70,6 +72,22 @@ const linkExample = { title: "We launched", description: "Everything new in vers
 const html = (description: string): ApiResponse => ({ description, contentType: "text/html" });
 const redirect = (description: string): ApiResponse => ({ description });
 const noContent: ApiResponse = { description: "Done; no body" };
+
+const EndpointId = z.object({ id: z.coerce.number().int().min(1).describe("The endpoint's id") });
+const DeliveryId = EndpointId.extend({ deliveryId: z.coerce.number().int().min(1).describe("The delivery's id") });
+const endpointExample = { url: "https://hooks.example.com/linkprev", events: ["link.created", "link.clicked"], description: "CRM sync" };
+
+const WEBHOOK_OPERATIONS: ApiOperation[] = [
+  { method: "GET", path: "/api/webhooks/", operationId: "listWebhooks", tag: "Webhooks", summary: "Your webhook endpoints (never their secret)", access: "user", responses: { 200: { description: "The endpoints", schema: z.array(WebhookEndpointSchema) } } },
+  { method: "POST", path: "/api/webhooks/", operationId: "addWebhook", tag: "Webhooks", summary: "Add a webhook endpoint", description: "The URL must be https on a public address (http and private addresses only inside FETCH_ALLOW_PRIVATE). Pro and Enterprise plans; at most 10 per account.", access: "user", body: { schema: WebhookEndpointInput, example: endpointExample }, errors: [400, 403, 422], responses: { 201: { description: "The endpoint, with its secret shown this once", schema: WebhookEndpointWithSecretSchema } }, },
+
+  { method: "PATCH", path: "/api/webhooks/:id", operationId: "updateWebhook", tag: "Webhooks", summary: "Change an endpoint, or re-enable it (enabled: true)", access: "user", params: EndpointId, body: { schema: WebhookEndpointPatch, example: { enabled: true } }, errors: [400, 404, 422], responses: { 200: { description: "The endpoint", schema: WebhookEndpointSchema } } },
+  { method: "DELETE", path: "/api/webhooks/:id", operationId: "removeWebhook", tag: "Webhooks", summary: "Remove an endpoint and its deliveries", access: "user", params: EndpointId, errors: [404], responses: { 204: { description: "Done; no body" } } },
+  { method: "POST", path: "/api/webhooks/:id/test", operationId: "testWebhook", tag: "Webhooks", summary: "Send a webhook.test event to this endpoint", access: "user", params: EndpointId, errors: [404], responses: { 202: { description: "The delivery, queued", schema: WebhookDeliverySchema } } },
+  { method: "POST", path: "/api/webhooks/:id/rotate-secret", operationId: "rotateWebhookSecret", tag: "Webhooks", summary: "A new secret; the old one keeps signing for 24 hours", access: "user", params: EndpointId, errors: [404], responses: { 200: { description: "The endpoint, with its new secret shown this once", schema: WebhookEndpointWithSecretSchema } } },
+  { method: "GET", path: "/api/webhooks/:id/deliveries", operationId: "listWebhookDeliveries", tag: "Webhooks", summary: "The endpoint's latest 50 deliveries, newest first", access: "user", params: EndpointId, errors: [404], responses: { 200: { description: "The deliveries", schema: z.array(WebhookDeliverySchema) } } },
+  { method: "POST", path: "/api/webhooks/:id/deliveries/:deliveryId/resend", operationId: "resendWebhookDelivery", tag: "Webhooks", summary: "Send a delivery again (same webhook-id)", access: "user", params: DeliveryId, errors: [404], responses: { 202: { description: "The delivery, queued", schema: WebhookDeliverySchema } } },
+];
 
 export const API_OPERATIONS: ApiOperation[] = [
   // Links
@@ -271,6 +289,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   { method: "POST", path: "/api/auth/login-link", operationId: "useLoginLink", tag: "Sign-in", summary: "Sign in with a one-time link's token", access: "public", body: { schema: LoginLinkInput, form: true }, errors: [403, 429], responses: { 303: redirect("Signed in: to /admin, with the session cookie"), 400: html("The link is invalid, used or expired") } },
   { method: "GET", path: "/api/auth/logout", operationId: "signOut", tag: "Sign-in", summary: "Sign out", description: "Signs out when the browser says the request did not come from another site (Sec-Fetch-Site same-origin or none, or no such header); otherwise a signed-in browser gets a page asking to confirm with POST /api/auth/logout.", access: "public", responses: { 302: redirect("To the home page, the session ended"), 200: html("Sign out? (the request came from another site): a button that posts to /api/auth/logout") } },
   { method: "POST", path: "/api/auth/logout", operationId: "signOutConfirmed", tag: "Sign-in", summary: "Sign out (the confirmation page's button)", access: "public", errors: [403], responses: { 303: redirect("To the home page, the session ended") } },
+
+  // Webhooks
+  ...WEBHOOK_OPERATIONS,
 
   // Tokens
   { method: "GET", path: "/api/tokens", operationId: "listTokens", tag: "Tokens", summary: "Your API tokens (never their secret)", access: "user", responses: { 200: { description: "The tokens", schema: z.array(ApiTokenSchema) } } },

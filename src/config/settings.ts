@@ -109,6 +109,13 @@ export const EnvSchema = z.object({
   FETCH_ALLOW_PRIVATE: z.string().default(""),
   // Tests only: a shorter deadline for a whole fetch than the real 8 s (the slow-page test need not wait 8 s).
   TEST_FETCH_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Webhooks (docs/api.md#webhooks): the first retry's delay, which scales the whole schedule (5 s, 1 min, 10 min,
+  // 1 h, 6 h, 24 h); how long one attempt may take; how often due deliveries are looked for; and at most one
+  // link.clicked event per link per window.
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  WEBHOOK_CLICK_WINDOW_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   // GET /metrics (Prometheus): on the main port with this bearer token, and/or on a listener of its own.
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),

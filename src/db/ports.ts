@@ -105,6 +105,41 @@ export interface UploadTable {
   list(): Promise<Array<{ name: string; createdAt: number }>>;
 }
 
+/** A due webhook delivery with what sending it needs of its endpoint (src/webhooks/deliverer.ts). */
+export type ClaimedDelivery = {
+  id: number;
+  endpointId: number;
+  eventId: string;
+  payload: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretUntil: number | null;
+  failingSince: number | null;
+};
+
+/** The webhook outbox's claims: each due delivery goes to one claimer (one node on PostgreSQL: SKIP LOCKED). */
+export interface WebhookQueue {
+  /**
+   * Up to `limit` pending deliveries of enabled endpoints due at `now`, each made not due for `leaseMs`: a
+   * claimer killed mid-delivery leaves it to be claimed again then, with the same event id.
+   */
+  claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+}
+
+/** An event for every enabled endpoint of `userId` subscribed to `type` (the view writer's link.clicked). */
+export type OutboxEvent = { userId: number; eventId: string; type: string; payload: string; at: number };
+
+/** The view writer's side of the webhook outbox, on its own connection (sqlite/click-outbox.ts, postgres/click-outbox.ts). */
+export interface ClickOutbox {
+  /** The users with an enabled endpoint subscribed to `type`. */
+  subscribers(type: string): Promise<Set<number>>;
+  linkSlugs(linkIds: number[]): Promise<Map<number, string>>;
+  /** All of them in one transaction. */
+  record(events: OutboxEvent[]): Promise<void>;
+}
+
 export type Platform = {
   database: Database;
   changes: ChangeBus;
@@ -113,6 +148,7 @@ export type Platform = {
   goLinks: GoLinkSource;
   clickCaps: ClickCaps;
   viewWriter: ViewWriterTarget;
+  webhooks: WebhookQueue;
   /** The `uploads` table, for UPLOADS_STORE=db: PostgreSQL only. */
   uploads: UploadTable | null;
 };

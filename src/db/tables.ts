@@ -28,10 +28,12 @@ export let threatEntries = sqlite.threatEntries;
 export let abuseReports = sqlite.abuseReports;
 export let auditLog = sqlite.auditLog;
 export let threatFeeds = sqlite.threatFeeds;
+export let webhookEndpoints = sqlite.webhookEndpoints;
+export let webhookDeliveries = sqlite.webhookDeliveries;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, linkRules, threatEntries, abuseReports, auditLog, threatFeeds } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, linkRules, threatEntries, abuseReports, auditLog, threatFeeds, webhookEndpoints, webhookDeliveries } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

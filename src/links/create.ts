@@ -16,6 +16,8 @@ import { writeWithImage } from "./write.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
 import { checkCreateLimits } from "../safety/limits.ts";
 import { targetDomainOf } from "../safety/matching.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
+import { linkState } from "./events.ts";
 
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<PresentedLink> {
   await checkQuota(deps.db, deps, user);
@@ -43,12 +45,13 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    const [inserted] = await tx
+    const targetUrl = new URL(input.targetUrl).href;
+    const [created] = await tx
       .insert(links)
       .values({
         userId: user.id,
         linkSlug: slug,
-        targetUrl: new URL(input.targetUrl).href,
+        targetUrl,
         targetDomain: targetDomainOf(input.targetUrl),
         title: input.title,
         description: input.description,
@@ -65,7 +68,9 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         createdAt: new Date(deps.clock.now()),
       })
       .returning({ id: links.id });
-    if (rules) await saveRules(tx, inserted!.id, rules);
+    if (rules) await saveRules(tx, created!.id, rules);
+    const data = linkState(deps, user, { id: created!.id, linkSlug: slug, targetUrl, title: input.title, description: input.description });
+    await recordEvent(tx, { userId: user.id, type: "link.created", data, at: deps.clock.now() });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
   });

@@ -5,14 +5,19 @@ import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
 import { releaseImages, uploadUrlsOf } from "./images/usage.ts";
 import { findLiveLink } from "./queries.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
+import { linkRef } from "./events.ts";
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
   const existing = await findLiveLink(deps.db, user.id, { id });
   if (!existing) throw notFound(LINK_NOT_FOUND);
-  await deps.db
-    .update(links)
-    .set({ deleted: true, deletedAt: new Date() })
-    .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
+  await deps.database.transaction(async (tx) => {
+    await tx
+      .update(links)
+      .set({ deleted: true, deletedAt: new Date() })
+      .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
+    await recordEvent(tx, { userId: user.id, type: "link.deleted", data: linkRef(deps, user, existing), at: deps.clock.now() });
+  });
   await deps.changes.announceLinkChange(shortAddress(user, existing.linkSlug));
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));
 }

@@ -16,6 +16,8 @@ import { writeWithImage } from "./write.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
 import { targetDomainOf } from "../safety/matching.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
+import { linkState } from "./events.ts";
 
 /** The image fields the edit writes, and the uploads stored for them (removed again if the write fails). */
 async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) {
@@ -60,13 +62,14 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
     xTitle !== existing.xTitle ||
     whatsappDescription !== existing.whatsappDescription;
   const now = new Date(deps.clock.now());
+  const targetUrl = new URL(input.targetUrl).href;
   await writeWithImage(deps, fresh, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx
       .update(links)
       .set({
         linkSlug: newSlug,
-        targetUrl: new URL(input.targetUrl).href,
+        targetUrl,
         targetDomain: targetDomainOf(input.targetUrl),
         title: input.title,
         description: input.description,
@@ -81,6 +84,8 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     if (rules) await saveRules(tx, existing.id, rules);
+    const data = linkState(deps, user, { id: existing.id, linkSlug: newSlug, targetUrl, title: input.title, description: input.description });
+    await recordEvent(tx, { userId: user.id, type: "link.updated", data, at: now.getTime() });
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });
   const kept = new Set(uploadUrlsOf(after));

@@ -9,6 +9,7 @@ import type { GoCounts } from "../redirect/go.ts";
 import type { LinkCache } from "../redirect/link-cache.ts";
 import type { ViewRecorder } from "../redirect/view-recorder.ts";
 import { registerSafetyMetrics, type SafetySources } from "./safety-metrics.ts";
+import type { DeliveryOutcome } from "../webhooks/deliverer.ts";
 
 export type MetricSources = {
   go: GoCounts;
@@ -19,6 +20,8 @@ export type MetricSources = {
   /** PostgreSQL: the connections each pool (this thread's, each worker's) may open. */
   databasePoolMax: number | null;
   safety: SafetySources;
+  /** This node's delivery attempts by outcome, and the outbox (all nodes') as the database holds it. */
+  webhooks: { outcomes: Readonly<Record<DeliveryOutcome, number>>; queue: () => Promise<{ pending: number; oldestPendingAgeSeconds: number }> };
 };
 
 /** A counter whose value is read from `read` at scrape time. */
@@ -110,6 +113,22 @@ export class ServerMetrics {
     };
     registerSafetyMetrics(registry, sources.safety);
     readGauge(registry, "linkprev_app_requests_in_flight", "Requests the app workers are answering", sources.appInFlight);
+    const { outcomes, queue } = sources.webhooks;
+    new client.Counter({
+      name: "linkprev_webhook_deliveries_total",
+      help: "Webhook delivery attempts by this node, by outcome (delivered, retrying, failed)",
+      labelNames: ["outcome"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [outcome, count] of Object.entries(outcomes)) this.inc({ outcome }, count);
+      },
+    });
+    // Read once per scrape, for both gauges.
+    let queueRead: Promise<{ pending: number; oldestPendingAgeSeconds: number }> | null = null;
+    const queueNow = () => (queueRead ??= queue().finally(() => setTimeout(() => (queueRead = null), 0)));
+    new client.Gauge({ name: "linkprev_webhook_queue_depth", help: "Webhook deliveries waiting to be sent (or retried)", registers: [registry], async collect() { this.set((await queueNow()).pending); } });
+    new client.Gauge({ name: "linkprev_webhook_oldest_pending_age_seconds", help: "How long the oldest waiting webhook delivery has waited", registers: [registry], async collect() { this.set((await queueNow()).oldestPendingAgeSeconds); } });
     if (sources.databasePoolMax !== null) {
       readGauge(registry, "linkprev_db_pool_max_connections", "PostgreSQL connections each pool (request thread, each app worker) may open", () => sources.databasePoolMax!);
     }

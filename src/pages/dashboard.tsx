@@ -217,6 +217,7 @@ export function DashboardPage(props: DashboardProps) {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <SubscriptionCard {...props.subscription} />
           <ApiTokens tokens={props.tokens} publicUrl={props.publicUrl} />
+          <p className="text-sm"><a className="underline" href="/admin/webhooks">Webhooks</a>: signed events about your links, sent to your URL.</p>
           <YourData email={props.accountEmail} />
         </div>
       )}

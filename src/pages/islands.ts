@@ -13,6 +13,7 @@ import QrCodeButtonComponent from "../../islands/QrCodeButton.tsx";
 import SubscriptionCardComponent from "../../islands/SubscriptionCard.tsx";
 import ToasterComponent from "../../islands/Toaster.tsx";
 import VatExemptionComponent from "../../islands/VatExemption.tsx";
+import WebhooksComponent from "../../islands/Webhooks.tsx";
 import YourDataComponent from "../../islands/YourData.tsx";
 import { island } from "./island.tsx";
 
@@ -30,4 +31,5 @@ export const QrCodeButton = island("QrCodeButton", QrCodeButtonComponent);
 export const SubscriptionCard = island("SubscriptionCard", SubscriptionCardComponent);
 export const Toaster = island("Toaster", ToasterComponent);
 export const VatExemption = island("VatExemption", VatExemptionComponent);
+export const Webhooks = island("Webhooks", WebhooksComponent);
 export const YourData = island("YourData", YourDataComponent);

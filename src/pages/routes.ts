@@ -25,6 +25,8 @@ import { PrivacyPage } from "./privacy.tsx";
 import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
 import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
+import { listEndpoints } from "../webhooks/list-endpoints.ts";
+import { WebhooksPage } from "./webhooks.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
 
@@ -75,6 +77,11 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
       const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
       const search = { page: requestedPage, q: typeof query.q === "string" ? query.q.trim().slice(0, 200) : "", sort: query.sort === "views" ? ("views" as const) : ("newest" as const) };
       return page(DashboardPage, await dashboardProps(services, guarded.viewer, tab, search), "Dashboard", guarded.viewer, cookie);
+    })
+    .get("/admin/webhooks", async ({ pageViewer, cookie, redirect }) => {
+      const guarded = subscribed(pageViewer, cookie);
+      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+      return page(WebhooksPage, { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user) }, "Webhooks", guarded.viewer, cookie);
     })
     .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);

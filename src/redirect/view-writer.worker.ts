@@ -5,7 +5,10 @@ import { SQL } from "bun";
 import { openSqlite } from "../db/sqlite/connection.ts";
 import { postgresOptions } from "../db/postgres/options.ts";
 import { postgresCycleLock, postgresPruneChunk } from "../db/postgres/view-retention.ts";
-import type { CycleLock, PruneChunk, ViewWriterTarget } from "../db/ports.ts";
+import type { ClickOutbox, CycleLock, PruneChunk, ViewWriterTarget } from "../db/ports.ts";
+import { postgresClickOutbox } from "../db/postgres/click-outbox.ts";
+import { sqliteClickOutbox } from "../db/sqlite/click-outbox.ts";
+import { ClickEvents } from "./click-events.ts";
 import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { PgViewStore } from "./view-store.pg.ts";
@@ -19,7 +22,7 @@ declare const self: Worker;
 export type ViewWriterProtocol = {
   worker: {
     /** Opens the connection; the recorder starts once this is answered. */
-    open: { payload: { target: ViewWriterTarget; retention: RetentionSettings; spool: SpoolSettings }; reply: void };
+    open: { payload: { target: ViewWriterTarget; retention: RetentionSettings; spool: SpoolSettings; clickWindowMs: number }; reply: void };
     /**
      * Stores a batch (null: none, only the fold), after every batch sent before it; answers the time it took and
      * whether the batch was stored, spooled for later (redirect/view-spool.ts) or dropped (the spool is full).
@@ -48,6 +51,7 @@ type Writer = {
   close(): Promise<void>;
   /** Deletes expired raw views (redirect/view-retention.ts). */
   pruneChunk: PruneChunk;
+  clickOutbox: ClickOutbox;
   retentionLock?: CycleLock;
 };
 
@@ -77,6 +81,7 @@ function sqliteWriter(dbPath: string): Writer {
     // A fold notices the new day and closes the earlier ones in its transaction.
     closeDay: async () => write(null, true),
     pruneChunk: sqlitePruneChunk(sqlite),
+    clickOutbox: sqliteClickOutbox(sqlite),
     close: async () => {
       if (idleFold) clearTimeout(idleFold);
       sqlite.close();
@@ -95,6 +100,7 @@ function postgresWriter(url: string, slot: number): Writer {
     closeDay: () => store.closeEarlierDays(),
     close: () => sql.close(),
     pruneChunk: postgresPruneChunk(sql),
+    clickOutbox: postgresClickOutbox(sql),
     retentionLock: postgresCycleLock(sql),
   };
 }
@@ -109,6 +115,8 @@ let nextSeq = Date.now() * 1000;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
 let retention: RetentionSchedule | null = null;
+let clicks: ClickEvents | null = null;
+let clickTimer: ReturnType<typeof setInterval> | null = null;
 
 /** Runs `job` on the queue, after the batches already in it. */
 function enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -131,10 +139,15 @@ function closeEachDay() {
 }
 
 serveParent<ViewWriterProtocol>(self, {
-  open: ({ target, retention: settings, spool: spoolSettings }) => {
+  open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs }) => {
     const opened = (writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath) : postgresWriter(target.url, target.slot));
     spool = new ViewSpool(spoolSettings.path, spoolSettings.maxBytes, (seq, views) => opened.write(seq, views));
     closeEachDay();
+    clicks = new ClickEvents(writer.clickOutbox);
+    // Each window's link.clicked events are written on the queue, between batches.
+    const closeWindow = () => enqueue(() => clicks!.closeWindow()).catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
+    await closeWindow();
+    clickTimer = setInterval(closeWindow, clickWindowMs);
     retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, writer.retentionLock);
   },
   batch: ({ views, fold }) => {
@@ -142,6 +155,8 @@ serveParent<ViewWriterProtocol>(self, {
     return enqueue(async () => {
       const started = performance.now();
       const outcome: SpoolOutcome = views ? await spool!.write(nextSeq++, views) : "stored";
+      // Spooled views are stored later: counted now, once.
+      if (views && outcome !== "dropped") clicks?.count(views);
       // The batch's rows are stored (or spooled) whatever becomes of the fold: it is only reported.
       if (fold) await writer!.fold().catch((error) => console.error(`view rollups were not updated: ${String(error)}`));
       // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
@@ -150,8 +165,11 @@ serveParent<ViewWriterProtocol>(self, {
   },
   close: () => {
     if (dayTimer) clearTimeout(dayTimer);
+    if (clickTimer) clearInterval(clickTimer);
     retention?.stop();
     return enqueue(async () => {
+      // A graceful stop sends the open window's counts.
+      await clicks?.closeWindow().catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
       await spool?.close();
       await writer?.close();
     });

@@ -147,7 +147,7 @@ export class SafeFetcher {
   private async followAny(start: string, method: "HEAD" | "GET", signal: AbortSignal): Promise<{ status: number; url: string }> {
     let url = start;
     for (let hop = 0; ; hop++) {
-      const response = await this.fetchHop(url, "*/*", signal, method);
+      const response = await this.fetchHop(url, "*/*", signal, { method });
       await response.body?.cancel();
       const location = response.headers.get("location");
       if (!REDIRECTS.has(response.status) || location === null) return { status: response.status, url };
@@ -243,8 +243,8 @@ export class SafeFetcher {
     }
   }
 
-  /** One request, to an address the policy accepted, for this URL's name. */
-  private async fetchHop(url: string, accept: string, signal: AbortSignal, method: "GET" | "HEAD" = "GET"): Promise<Response> {
+  /** Where a URL leads, each address judged by the policy: a refusal (422) says why. */
+  private async judged(url: string, signal: AbortSignal) {
     const target = new URL(url);
     if (target.protocol !== "http:" && target.protocol !== "https:") throw refused("Only http and https addresses can be fetched");
     if (target.username || target.password) throw refused("Addresses with a user name or password are not fetched");
@@ -259,31 +259,67 @@ export class SafeFetcher {
     }
     if (addresses.length === 0) throw refused(`Could not find the address of ${hostname}`);
     const verdicts = addresses.map((address) => judgeAddress(address, this.allowPrivate));
+    const ok: Array<Extract<(typeof verdicts)[number], { ok: true }>> = [];
     for (const verdict of verdicts) {
       if (!verdict.ok) {
         const where = literal ? verdict.address : `${hostname} resolves to ${verdict.address}`;
         throw refused(`Refused: ${where}, ${RANGE_WORDS[verdict.range] ?? `a special-purpose address (${verdict.range})`}; only public addresses are fetched`);
       }
+      ok.push(verdict);
     }
+    return { target, hostname, literal, verdicts: ok, allowed: ok.every((verdict) => verdict.allowed) };
+  }
+
+  /** One request, to an address the policy accepted, for this URL's name. */
+  private async fetchHop(url: string, accept: string, signal: AbortSignal, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+    const { target, hostname, literal, verdicts, allowed } = await this.judged(url, signal);
     const port = Number(target.port || (target.protocol === "https:" ? 443 : 80));
-    if (!STANDARD_PORTS.has(port) && !verdicts.every((verdict) => verdict.ok && verdict.allowed)) {
-      throw refused(`Port ${port} is not allowed: only ports 80 and 443 are fetched`);
-    }
+    if (!STANDARD_PORTS.has(port) && !allowed) throw refused(`Port ${port} is not allowed: only ports 80 and 443 are fetched`);
     // Pinned: the request goes to the address just judged; the name travels in Host and in the TLS handshake.
-    const chosen = verdicts[0] as Extract<(typeof verdicts)[number], { ok: true }>;
+    const chosen = verdicts[0]!;
     const pinned = new URL(target);
     pinned.hostname = chosen.family === 6 ? `[${chosen.address}]` : chosen.address;
     try {
       return await fetch(pinned, {
-        method,
+        method: init.method,
+        body: init.body,
         redirect: "manual",
         signal,
-        headers: { Host: target.host, "User-Agent": this.options.userAgent, Accept: accept },
+        headers: { ...init.headers, Host: target.host, "User-Agent": this.options.userAgent, Accept: accept },
         tls: { ...(literal ? {} : { serverName: hostname }), ...(this.options.ca ? { ca: this.options.ca } : {}) },
       });
     } catch (error) {
       if (signal.aborted) throw error;
       throw refused(`Could not connect to ${hostname}`);
+    }
+  }
+
+  /**
+   * A webhook destination: public, and https, unless every address it has is in FETCH_ALLOW_PRIVATE (intranets,
+   * tests), where http is accepted too. A refusal (422) says why.
+   */
+  async checkDestination(url: string): Promise<void> {
+    if (!URL.canParse(url)) throw refused("The URL is not a valid http(s) URL");
+    const https = new URL(url).protocol === "https:";
+    const { allowed } = await this.judged(url, AbortSignal.timeout(this.options.deadlineMs));
+    if (!https && !allowed) throw refused("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
+  }
+
+  /** One POST within `timeoutMs`, redirects not followed: the status and the first `excerptBytes` of the answer. */
+  async post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, excerptBytes: number): Promise<{ status: number; excerpt: string }> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await this.fetchHop(url, "*/*", signal, { method: "POST", headers, body });
+      const chunks: Uint8Array[] = [];
+      let read = 0;
+      await this.readBody(response, signal, (chunk) => {
+        chunks.push(chunk);
+        return (read += chunk.byteLength) < excerptBytes;
+      });
+      return { status: response.status, excerpt: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, excerptBytes)) };
+    } catch (error) {
+      if (signal.aborted && !(error instanceof AppError)) throw refused(`No answer within ${timeoutMs / 1000} seconds`);
+      throw error;
     }
   }
 }

@@ -56,6 +56,15 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   await insertView(server.sql, { userId: user.id, linkId: goneLink.id, agentId: agent.id, at: Date.now() - 2 * DAY_MS, ip: "198.51.100.0" });
   await insertRollup(server.sql, liveLink.id, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), "", 3, 0);
   await insertRollup(server.sql, liveLink.id, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), "facebook", 0, 2);
+  // A webhook endpoint (as POST /api/webhooks writes it) with a delivery waiting; its URL is never reached here.
+  const endpoint = (await server.sql.get<{ id: number }>(
+    "INSERT INTO webhook_endpoints (user_id, url, description, events, secret, enabled) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    user.id, `https://hooks.example.com/${label}`, `${label} hooks`, '["link.created"]', "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", false,
+  ))!;
+  await server.sql.run(
+    "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, next_attempt_at, created_at) VALUES (?, ?, ?, 'link.created', '{}', ?, ?)",
+    endpoint.id, user.id, `msg_${label}`, Date.now(), Date.now(),
+  );
   return { id: user.id, email, userSlug: user.userSlug, token, sessionToken, subscriptionId, liveSlug: liveLink.linkSlug, deletedSlug: goneLink.linkSlug, imageUrl: liveLink.imageUrl, paymentIntentId, userAgent };
 }
 
@@ -93,7 +102,9 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
     sessions: await count("SELECT count(*) AS n FROM sessions WHERE user_id = ?", userId),
     api_tokens: await count("SELECT count(*) AS n FROM api_tokens WHERE user_id = ?", userId),
     login_links: await count("SELECT count(*) AS n FROM login_links WHERE user_id = ?", userId),
+    webhook_endpoints: await count("SELECT count(*) AS n FROM webhook_endpoints WHERE user_id = ?", userId),
+    webhook_deliveries: await count("SELECT count(*) AS n FROM webhook_deliveries WHERE user_id = ?", userId),
   };
 }
 
-export const NOTHING_LEFT = { users: 0, links: 0, views: 0, view_rollups: 0, subscriptions: 0, payments: 0, user_consents: 0, sessions: 0, api_tokens: 0, login_links: 0 };
+export const NOTHING_LEFT = { users: 0, links: 0, views: 0, view_rollups: 0, subscriptions: 0, payments: 0, user_consents: 0, sessions: 0, api_tokens: 0, login_links: 0, webhook_endpoints: 0, webhook_deliveries: 0 };

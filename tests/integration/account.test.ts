@@ -51,6 +51,8 @@ describe("GET /api/account/export", () => {
     expect(data.subscriptions.map((s: { stripeSubscriptionId: string }) => s.stripeSubscriptionId)).toEqual([alice.subscriptionId]);
     expect(data.payments).toMatchObject([{ stripePaymentIntentId: alice.paymentIntentId, amount: 1900, currency: "eur" }]);
     expect(data.apiTokens).toMatchObject([{ name: "alice token" }]);
+    expect(data.webhookEndpoints).toMatchObject([{ url: "https://hooks.example.com/alice", description: "alice hooks", events: ["link.created"], enabled: false }]);
+    expect(text).not.toContain("whsec_");
     const slugs = data.links.map((l: { linkSlug: string; deleted: boolean }) => [l.linkSlug, l.deleted]);
     expect(slugs).toEqual([[alice.liveSlug, false], [alice.deletedSlug, true]]);
     expect(data.links[0].shortUrl).toBe(`${server.url}/go/${alice.userSlug}/${alice.liveSlug}`);

@@ -30,6 +30,7 @@ const NOT_API = new Set([
   "GET /admin",
   "GET /admin/link/new",
   "GET /admin/domains",
+  "GET /admin/webhooks",
   "GET /admin/link/edit/:linkSlug",
   "GET /admin/link/stats/:linkSlug",
   "GET /admin/link/stats/:linkSlug/csv",
@@ -68,8 +69,14 @@ test("documented response schemas accept what the server really answers", async 
   const id = await seedLink(server.sql, client.userId, { linkSlug: "documented" });
   await client.call("/api/tokens", { method: "POST", json: { name: "second" } });
   const domain = (await (await client.call("/api/domains", { method: "POST", json: { hostname: "links.documented.test" } })).json()) as { id: number };
+  const endpoint = await server.sql.get<{ id: number }>(
+    "INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
+    client.userId,
+  );
+  expect((await client.call(`/api/webhooks/${endpoint!.id}/test`, { method: "POST" })).status).toBe(202);
   const paths: Record<string, string> = {
     "/api/domains/:id": `/api/domains/${domain.id}`,
+    "/api/webhooks/:id/deliveries": `/api/webhooks/${endpoint!.id}/deliveries`,
     "/api/links/by-slug/:linkSlug": "/api/links/by-slug/documented",
     "/api/links/:id/views": `/api/links/${id}/views?days=3`,
     "/api/links/:id/platforms": `/api/links/${id}/platforms`,

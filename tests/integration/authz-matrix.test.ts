@@ -46,6 +46,10 @@ const ownerDomain = async () =>
     "linkprev-verify=x",
   ))!.id;
 
+/** A fresh webhook endpoint of the owner's; its deliveries are refused at once (a loopback address not allowed here). */
+const ownerEndpoint = async () =>
+  (await server.sql.get<{ id: number }>("INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id", owner.id))!.id;
+
 const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) => subscribeInFakeStripe(server, stripe, userId, plan, options);
 
 const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect }> = {
@@ -94,6 +98,25 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "POST /api/links/:id/versions": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }), expect: ownerWrite(201) },
   "GET /api/links/:id/qr": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }), expect: ownerRead() },
   "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
+  "GET /api/webhooks/": { call: () => ({ path: "/api/webhooks" }), expect: signedInRead() },
+  // A public address over https passes the destination check without DNS; it subscribes to an event never sent here.
+  "POST /api/webhooks/": { call: () => ({ path: "/api/webhooks", json: { url: "https://93.184.215.14/hooks", events: ["domain.verified"] } }), expect: signedInWrite(201) },
+  "PATCH /api/webhooks/:id": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}`, json: { description: "renamed" } }), expect: ownerWrite(200) },
+  "DELETE /api/webhooks/:id": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}` }), expect: ownerWrite(204) },
+  "POST /api/webhooks/:id/test": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/test` }), expect: ownerWrite(202) },
+  "POST /api/webhooks/:id/rotate-secret": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/rotate-secret` }), expect: ownerWrite(200) },
+  "GET /api/webhooks/:id/deliveries": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/deliveries` }), expect: ownerRead() },
+  "POST /api/webhooks/:id/deliveries/:deliveryId/resend": {
+    call: async () => {
+      const endpointId = await ownerEndpoint();
+      const delivery = await server.sql.get<{ id: number }>(
+        "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'webhook.test', '{}', 'failed', 7, ?, ?) RETURNING id",
+        endpointId, owner.id, `msg_${crypto.randomUUID()}`, Date.now(), Date.now(),
+      );
+      return { path: `/api/webhooks/${endpointId}/deliveries/${delivery!.id}/resend` };
+    },
+    expect: ownerWrite(202),
+  },
   "GET /api/links/export.csv": { call: () => ({ path: "/api/links/export.csv" }), expect: signedInRead() },
   "GET /api/account/export": { call: () => ({ path: "/api/account/export" }), expect: signedInRead() },
   // A confirmation that names no one's account: the checks before it are what this row is about (the account
@@ -155,6 +178,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /admin": { call: () => ({ path: "/admin" }), expect: guardedPage() },
   "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
   "GET /admin/domains": { call: () => ({ path: "/admin/domains" }), expect: guardedPage() },
+  "GET /admin/webhooks": { call: () => ({ path: "/admin/webhooks" }), expect: guardedPage() },
   "GET /admin/link/edit/:linkSlug": { call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
   "GET /admin/link/stats/:linkSlug": { call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
   "GET /admin/link/stats/:linkSlug/csv": { call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}/csv?range=7` }), expect: guardedPage(404) },

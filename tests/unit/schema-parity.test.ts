@@ -174,6 +174,8 @@ const typeParity: Record<string, [true, true]> = {
   abuseReports: both satisfies SameTypes<typeof sqlite.abuseReports, typeof pg.abuseReports>,
   auditLog: both satisfies SameTypes<typeof sqlite.auditLog, typeof pg.auditLog>,
   threatFeeds: both satisfies SameTypes<typeof sqlite.threatFeeds, typeof pg.threatFeeds>,
+  webhookEndpoints: both satisfies SameTypes<typeof sqlite.webhookEndpoints, typeof pg.webhookEndpoints>,
+  webhookDeliveries: both satisfies SameTypes<typeof sqlite.webhookDeliveries, typeof pg.webhookDeliveries>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -13,6 +13,7 @@ import { describeDatabase, postgresOptions } from "./options.ts";
 import { portable } from "./portable.ts";
 import * as pgSchema from "./schema.ts";
 import { PgUploads } from "./uploads.ts";
+import { postgresWebhookQueue } from "./webhook-queue.ts";
 
 const LINK_CHANNEL = "linkprev_links";
 /** Addresses read per query when the link cache builds its filter of existing addresses. */
@@ -140,6 +141,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
       },
     },
     viewWriter: { kind: "postgres", url: settings.url, slot: settings.nodeSlot },
+    webhooks: postgresWebhookQueue(client),
     uploads: new PgUploads(pgDb),
   };
 }

@@ -4,6 +4,7 @@ import { GO_LINK_COLUMNS, RETIRED } from "../go-link-sql.ts";
 import type { GoLinkRow, Platform } from "../ports.ts";
 import { openDb } from "./connection.ts";
 import { applyMigrations } from "./migrate.ts";
+import { sqliteWebhookQueue } from "./webhook-queue.ts";
 
 /**
  * Transactions are `BEGIN IMMEDIATE` … `COMMIT` around the async body, one at a time. drizzle's bun-sqlite
@@ -102,6 +103,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
       },
     },
     viewWriter: { kind: "sqlite", dbPath },
+    webhooks: sqliteWebhookQueue(sqlite, inTransaction),
     uploads: null,
   };
 }

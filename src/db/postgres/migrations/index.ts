@@ -10,10 +10,11 @@ import accountDeletion from "./0006_account_deletion.sql" with { type: "text" };
 import retiredUserSlugs from "./0007_retired_user_slugs.sql" with { type: "text" };
 import sessionUser from "./0008_session_user.sql" with { type: "text" };
 import customDomains from "./0009_custom_domains.sql" with { type: "text" };
-import viewBatches from "./0012_view_batches.sql" with { type: "text" };
-import linkSearch from "./0014_link_search.sql" with { type: "text" };
-import linkRules from "./0013_link_rules.sql" with { type: "text" };
 import trustAndSafety from "./0010_trust_and_safety.sql" with { type: "text" };
+import webhooks from "./0011_webhooks.sql" with { type: "text" };
+import viewBatches from "./0012_view_batches.sql" with { type: "text" };
+import linkRules from "./0013_link_rules.sql" with { type: "text" };
+import linkSearch from "./0014_link_search.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -26,8 +27,9 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0007_retired_user_slugs", sql: retiredUserSlugs },
   { name: "0008_session_user", sql: sessionUser },
   { name: "0009_custom_domains", sql: customDomains },
-  { name: "0012_view_batches", sql: viewBatches },
-  { name: "0014_link_search", sql: linkSearch },
-  { name: "0013_link_rules", sql: linkRules },
   { name: "0010_trust_and_safety", sql: trustAndSafety },
+  { name: "0011_webhooks", sql: webhooks },
+  { name: "0012_view_batches", sql: viewBatches },
+  { name: "0013_link_rules", sql: linkRules },
+  { name: "0014_link_search", sql: linkSearch },
 ];

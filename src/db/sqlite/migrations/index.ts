@@ -12,10 +12,11 @@ import accountDeletion from "./0008_account_deletion.sql" with { type: "text" };
 import retiredUserSlugs from "./0009_retired_user_slugs.sql" with { type: "text" };
 import sessionUser from "./0010_session_user.sql" with { type: "text" };
 import customDomains from "./0011_custom_domains.sql" with { type: "text" };
-import viewBatches from "./0014_view_batches.sql" with { type: "text" };
-import linkSearch from "./0016_link_search.sql" with { type: "text" };
-import linkRules from "./0015_link_rules.sql" with { type: "text" };
 import trustAndSafety from "./0012_trust_and_safety.sql" with { type: "text" };
+import webhooks from "./0013_webhooks.sql" with { type: "text" };
+import viewBatches from "./0014_view_batches.sql" with { type: "text" };
+import linkRules from "./0015_link_rules.sql" with { type: "text" };
+import linkSearch from "./0016_link_search.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -30,8 +31,9 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0009_retired_user_slugs", sql: retiredUserSlugs },
   { name: "0010_session_user", sql: sessionUser },
   { name: "0011_custom_domains", sql: customDomains },
-  { name: "0014_view_batches", sql: viewBatches },
-  { name: "0016_link_search", sql: linkSearch },
-  { name: "0015_link_rules", sql: linkRules },
   { name: "0012_trust_and_safety", sql: trustAndSafety },
+  { name: "0013_webhooks", sql: webhooks },
+  { name: "0014_view_batches", sql: viewBatches },
+  { name: "0015_link_rules", sql: linkRules },
+  { name: "0016_link_search", sql: linkSearch },
 ];

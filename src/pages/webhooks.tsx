@@ -1,0 +1,19 @@
+// /admin/webhooks: where events about your links go, how to check their signatures, and the endpoints (an island).
+import type { WebhookEndpointJson } from "../webhooks/wire.ts";
+import { Webhooks } from "./islands.ts";
+
+export function WebhooksPage({ endpoints }: { endpoints: WebhookEndpointJson[] }) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Webhooks</h1>
+      <p className="mt-2 text-sm text-gray-600">
+        LinkPrev posts signed events about your links to your URL (Standard Webhooks): check the <code>webhook-signature</code> header with the
+        endpoint's secret and any Standard Webhooks library, and deduplicate on <code>webhook-id</code>. Failed deliveries are retried for about a
+        day; see <a className="underline" href="/docs/api">the API reference</a>.
+      </p>
+      <div className="mt-6">
+        <Webhooks endpoints={endpoints} />
+      </div>
+    </div>
+  );
+}

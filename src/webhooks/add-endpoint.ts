@@ -1,0 +1,31 @@
+// POST /api/webhooks: a new endpoint on a plan that has webhooks, within MAX_ENDPOINTS, at a URL the safe
+// fetcher's rules accept; its secret is in this answer only.
+import { count, eq } from "drizzle-orm";
+import { entitlementFor } from "../billing/entitlement.ts";
+import { webhookEndpoints, type User } from "../db/tables.ts";
+import { forbidden } from "../http/errors.ts";
+import type { WebhookDeps } from "./deps.ts";
+import { MAX_ENDPOINTS, type WebhookEndpointInput } from "./model.ts";
+import { presentEndpoint } from "./present.ts";
+import { newSecret } from "./signing.ts";
+import type { WebhookEndpointWithSecretJson } from "./wire.ts";
+
+/** Plans with webhooks (billing off: everyone has enterprise). */
+const WEBHOOK_PLANS = new Set(["pro", "enterprise"]);
+
+export async function addEndpoint(deps: WebhookDeps, user: User, input: WebhookEndpointInput): Promise<WebhookEndpointWithSecretJson> {
+  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
+  if (!WEBHOOK_PLANS.has(plan.id)) throw forbidden("Webhooks are available on the Pro and Enterprise plans. Upgrade at /pricing.");
+  await deps.fetcher.checkDestination(input.url);
+  const secret = newSecret();
+  const row = await deps.database.transaction(async (tx) => {
+    const [{ endpoints }] = await tx.select({ endpoints: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
+    if (Number(endpoints) >= MAX_ENDPOINTS) throw forbidden(`You have ${MAX_ENDPOINTS} webhook endpoints, the most an account may have. Remove one first.`);
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ userId: user.id, url: new URL(input.url).href, description: input.description, events: JSON.stringify(input.events), secret })
+      .returning();
+    return created!;
+  });
+  return { ...presentEndpoint(row, deps.clock.now()), secret };
+}

@@ -1,0 +1,12 @@
+// The user's endpoint by id, or 404: every per-endpoint operation starts here.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/ports.ts";
+import { webhookEndpoints, type User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import { ENDPOINT_NOT_FOUND } from "./deps.ts";
+
+export async function findEndpoint(db: Db, user: User, id: number) {
+  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)));
+  if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+  return row;
+}

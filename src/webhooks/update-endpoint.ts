@@ -1,0 +1,26 @@
+// PATCH /api/webhooks/:id: a new URL (checked like a new one), events or description; `enabled: true` re-enables
+// an endpoint that was disabled after failing (its failure clock starts again).
+import { eq } from "drizzle-orm";
+import { webhookEndpoints, type User } from "../db/tables.ts";
+import type { WebhookDeps } from "./deps.ts";
+import { findEndpoint } from "./find-endpoint.ts";
+import type { WebhookEndpointPatch } from "./model.ts";
+import { presentEndpoint } from "./present.ts";
+import type { WebhookEndpointJson } from "./wire.ts";
+
+export async function updateEndpoint(deps: WebhookDeps, user: User, id: number, patch: WebhookEndpointPatch): Promise<WebhookEndpointJson> {
+  await findEndpoint(deps.db, user, id);
+  if (patch.url !== undefined) await deps.fetcher.checkDestination(patch.url);
+  const enabling = patch.enabled === undefined ? {} : patch.enabled ? { enabled: true, disabledReason: null, failingSince: null } : { enabled: false, disabledReason: "Disabled by its owner" };
+  const [row] = await deps.db
+    .update(webhookEndpoints)
+    .set({
+      ...(patch.url !== undefined ? { url: new URL(patch.url).href } : {}),
+      ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...enabling,
+    })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return presentEndpoint(row!, deps.clock.now());
+}

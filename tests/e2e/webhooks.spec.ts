@@ -1,0 +1,41 @@
+// The Webhooks page: add an endpoint (its secret shown once), send a test event and see its delivery, resend it,
+// rotate the secret, remove the endpoint.
+import { expect, test } from "@playwright/test";
+import { fakes, hydrated, subscribedUser } from "./helpers.ts";
+
+test("add an endpoint, send a test event, see and resend its delivery, rotate the secret, remove it", async ({ page }) => {
+  const { web } = await fakes();
+  await subscribedUser(page, "pro");
+  await page.goto("/admin?tab=subscription");
+  await page.getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+  await hydrated(page);
+
+  const url = `${web}/hooks`;
+  await page.getByLabel("URL (https)").fill(url);
+  await page.getByLabel("link.deleted").check();
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  const secret = page.getByTestId("webhook-secret");
+  await expect(secret).toHaveText(/^whsec_/);
+  const first = await secret.textContent();
+  const endpoint = page.getByRole("list", { name: "Endpoints" }).getByRole("listitem").filter({ hasText: url });
+  await expect(endpoint).toContainText("link.created, link.deleted");
+
+  await endpoint.getByRole("button", { name: "Send test event" }).click();
+  await endpoint.getByRole("button", { name: "Show deliveries" }).click();
+  const row = endpoint.getByRole("table", { name: "Deliveries" }).getByRole("row").filter({ hasText: "webhook.test" });
+  // The fake web answers 404 for /hooks: the attempt is recorded with its code and retried later.
+  await expect(async () => {
+    await endpoint.getByRole("button", { name: "Refresh" }).click();
+    await expect(row).toContainText("404", { timeout: 500 });
+  }).toPass();
+  await row.getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByText("Queued again")).toBeVisible();
+
+  await endpoint.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(secret).not.toHaveText(first!);
+  await expect(endpoint).toContainText("The previous secret still signs until");
+
+  await endpoint.getByRole("button", { name: `Remove ${url}` }).click();
+  await expect(page.getByText("No endpoints yet.")).toBeVisible();
+});

@@ -1,0 +1,301 @@
+// Webhooks end to end on either engine: a real receiving server checks every delivery with the reference
+// `standardwebhooks` library; the server's clock is the test's, so retries and stale timestamps need no waiting.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { WEBHOOK_EVENT_DATA } from "../../src/webhooks/wire.ts";
+import { TestClock } from "../helpers/clock.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { join } from "node:path";
+import { apiClient, seedApiToken, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
+
+const clock = new TestClock();
+const METRICS_TOKEN = "webhook-metrics-token-0123";
+let server: TestServer;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  // The receivers verify against real time: the clock starts at it, however long after loading this file runs.
+  clock.advance(Date.now() - clock.now());
+  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true", METRICS_TOKEN: METRICS_TOKEN }, clock);
+});
+afterAll(async () => {
+  for (const receiver of receivers) await receiver.close();
+  await server.close();
+});
+
+/** A user with an endpoint at a fresh receiver, subscribed to `events`; the receiver knows the secret. */
+async function subscribed(events: string[]): Promise<{ client: ApiClient; receiver: Receiver; endpoint: { id: number; secret: string } }> {
+  const client = await apiClient(server, null);
+  const receiver = startReceiver();
+  receivers.push(receiver);
+  const response = await client.call("/api/webhooks", { method: "POST", json: { url: receiver.url, events, description: "test receiver" } });
+  expect(response.status).toBe(201);
+  const endpoint = await response.json();
+  receiver.secret = endpoint.secret;
+  return { client, receiver, endpoint };
+}
+
+const VISITOR_ADDRESS = "203.0.113.77";
+const VISITOR_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 visitor-7f3a";
+const TWITTERBOT = "Twitterbot/1.0";
+
+/** One visit of a short URL, from VISITOR_ADDRESS (the server trusts X-Forwarded-For here). */
+const visit = (shortUrl: string, userAgent: string, query = "") =>
+  fetch(shortUrl + query, { headers: { "user-agent": userAgent, "x-forwarded-for": VISITOR_ADDRESS }, redirect: "manual" }).then((r) => r.body?.cancel());
+
+const card = { title: "Launch", description: "Our launch page", targetUrl: "https://example.com/launch" };
+
+describe("endpoints", () => {
+  test("a new endpoint's secret is shown once: in the 201 answer, never in the list", async () => {
+    const { client, endpoint, receiver } = await subscribed(["link.created"]);
+    expect(endpoint.secret).toStartWith("whsec_");
+    const list = await (await client.call("/api/webhooks")).json();
+    expect(list).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, events: ["link.created"], description: "test receiver", enabled: true })]);
+    expect(JSON.stringify(list)).not.toContain(endpoint.secret);
+  });
+
+  test("a private address or a plain-http public URL is refused with a clear message", async () => {
+    const client = await apiClient(server, null);
+    const privateAddress = await client.call("/api/webhooks", { method: "POST", json: { url: "https://10.1.2.3/hooks", events: ["link.created"] } });
+    expect(privateAddress.status).toBe(422);
+    expect((await privateAddress.json()).message).toBe("Refused: 10.1.2.3, a private address; only public addresses are fetched");
+    const plainHttp = await client.call("/api/webhooks", { method: "POST", json: { url: "http://93.184.215.14/hooks", events: ["link.created"] } });
+    expect(plainHttp.status).toBe(422);
+    expect((await plainHttp.json()).message).toBe("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
+    expect(await (await client.call("/api/webhooks")).json()).toEqual([]);
+  });
+});
+
+describe("events", () => {
+  test("link.created, link.updated, link.deleted and webhook.test arrive signed, each payload as its schema says", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created", "link.updated", "link.deleted"]);
+    const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
+    await eventually(() => expect(receiver.acknowledged().map((r) => r.payload!.type)).toEqual(["link.created"]));
+    expect((await client.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Launch day" } })).status).toBe(200);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect((await client.call(`/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" })).status).toBe(202);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(4));
+
+    expect(receiver.received.every((r) => r.error === null)).toBe(true);
+    const [created, updated, deleted, ping] = receiver.acknowledged().map((r) => r.payload!);
+    const ref = { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl };
+    expect(created).toEqual({ type: "link.created", timestamp: new Date(clock.now()).toISOString(), data: { ...ref, ...card } });
+    expect(updated!.data).toEqual({ ...ref, ...card, title: "Launch day" });
+    expect(deleted).toMatchObject({ type: "link.deleted", data: ref });
+    expect(ping).toMatchObject({ type: "webhook.test", data: { endpointId: endpoint.id } });
+    for (const body of [created, updated, deleted, ping]) WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(4);
+  });
+
+  test("an endpoint gets only the types it subscribed to", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.deleted"]);
+    const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
+    await client.call(`/api/links/${link.id}`, { method: "DELETE" });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+    await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect(receiver.received.map((r) => r.payload!.type)).toEqual(["link.deleted", "webhook.test"]);
+  });
+});
+
+describe("delivery", () => {
+  test("a receiver answering 500 three times then 200 gets the event 4 times with one id, after growing delays", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    receiver.answer = (n) => (n < 3 ? 500 : 200);
+    await client.call("/api/links", { method: "POST", json: card });
+    const delays: number[] = [];
+    for (let failures = 1; failures <= 3; failures++) {
+      await eventually(() => expect(receiver.received).toHaveLength(failures));
+      const [delivery] = await eventually(async () => {
+        const list = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+        expect(list[0].attempt).toBe(failures);
+        return list;
+      });
+      expect(delivery).toMatchObject({ status: "pending", statusCode: 500, response: "not now" });
+      const wait = Date.parse(delivery.nextAttemptAt) - clock.now();
+      delays.push(wait);
+      clock.advance(wait);
+    }
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
+    expect(receiver.received.every((r) => r.error === null)).toBe(true);
+    // About 1 s, 12 s and 120 s (WEBHOOK_RETRY_BASE_MS=1000), each up to a fifth later.
+    expect(delays[0]).toBeWithin(1000, 1201);
+    expect(delays[1]).toBeWithin(12_000, 14_401);
+    expect(delays[2]).toBeWithin(120_000, 144_001);
+    const [done] = await eventually(async () => {
+      const list = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+      expect(list[0].status).toBe("delivered");
+      return list;
+    });
+    expect(done).toMatchObject({ attempt: 4, statusCode: 200, response: "ok", nextAttemptAt: null });
+  });
+
+  test("an endpoint failing for 3 days is disabled with the reason shown, and its owner re-enables it", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    let failing = true;
+    receiver.answer = () => (failing ? 500 : 200);
+    await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+    await eventually(() => expect(receiver.received).toHaveLength(1));
+    clock.advance(3 * 86_400_000);
+    try {
+      await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+      await eventually(async () => {
+        const [listed] = (await (await client.call("/api/webhooks")).json()).filter((e: { id: number }) => e.id === endpoint.id);
+        expect(listed).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^Disabled on \d{4}-\d{2}-\d{2}: every delivery failed for 3 days \(last: HTTP 500\)$/) });
+      });
+      failing = false;
+      const enabled = await (await client.call(`/api/webhooks/${endpoint.id}`, { method: "PATCH", json: { enabled: true } })).json();
+      expect(enabled).toMatchObject({ enabled: true, disabledReason: null });
+      // The deliveries held while it was disabled go out again when their retry is due.
+      clock.advance(86_400_000);
+      // (Answered, not verified: the server's clock is days ahead of the receiver's, too far for the verifier.)
+      await eventually(() => expect(new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id)).size).toBe(2));
+    } finally {
+      clock.advance(-4 * 86_400_000);
+    }
+  });
+
+  test("resend sends the same event again with the same webhook-id", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    await client.call("/api/links", { method: "POST", json: card });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+    const [delivery] = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+    expect((await client.call(`/api/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`, { method: "POST" })).status).toBe(202);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
+  });
+
+  test("a delivery whose timestamp is more than 5 minutes old is rejected by the reference verifier", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    // The server's clock runs 6 minutes behind the receiver's: its signed timestamp is stale on arrival.
+    const behind = Date.now() - 6 * 60_000 - clock.now();
+    clock.advance(behind);
+    try {
+      await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+      await eventually(() => expect(receiver.received).toHaveLength(1));
+    } finally {
+      clock.advance(-behind);
+    }
+    expect(receiver.received[0]!.error).toBe("Message timestamp too old");
+    // Re-stamped with the time now, the signature no longer matches: the timestamp is part of what is signed.
+    const replay = { ...receiver.received[0]!, headers: { ...receiver.received[0]!.headers, "webhook-timestamp": String(Math.floor(Date.now() / 1000)) } };
+    expect(() => receiver.verifyWith(endpoint.secret, replay)).toThrow("No matching signature found");
+  });
+
+  test("after a rotation both secrets sign for 24 hours, then only the new one", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    const rotated = await (await client.call(`/api/webhooks/${endpoint.id}/rotate-secret`, { method: "POST" })).json();
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+    await eventually(() => expect(receiver.received).toHaveLength(1));
+    const both = receiver.received[0]!;
+    expect(both.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(receiver.verifyWith(endpoint.secret, both)).toMatchObject({ type: "webhook.test" });
+    expect(receiver.verifyWith(rotated.secret, both)).toMatchObject({ type: "webhook.test" });
+
+    clock.advance(86_400_000 + 1000);
+    try {
+      await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+      await eventually(() => expect(receiver.received).toHaveLength(2));
+    } finally {
+      clock.advance(-(86_400_000 + 1000));
+    }
+    const later = receiver.received[1]!;
+    expect(later.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
+  });
+});
+
+describe("link.clicked", () => {
+  test("one event per link per window, from the view writer, with counts only", async () => {
+    const { client, receiver } = await subscribed(["link.clicked"]);
+    // link.clicked is stamped by the view writer's own clock (real time): the server's must not lag behind it.
+    if (clock.now() < Date.now() + 1000) clock.advance(Date.now() + 1000 - clock.now());
+    const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
+    // The writer reads who subscribes at each window's start: the first event shows the endpoint is known.
+    await eventually(async () => {
+      await visit(link.shortUrl, VISITOR_AGENT);
+      await server.flushViews();
+      expect(receiver.acknowledged().length).toBeGreaterThan(0);
+    });
+    // Counted exactly on a second link, in as many visits as the test makes.
+    const other = await (await client.call("/api/links", { method: "POST", json: { ...card, title: "Other" } })).json();
+    await Promise.all([visit(other.shortUrl, VISITOR_AGENT), visit(other.shortUrl, VISITOR_AGENT, "?qr=1"), visit(other.shortUrl, TWITTERBOT), visit(other.shortUrl, TWITTERBOT)]);
+    await server.flushViews();
+    const ofOther = () => receiver.acknowledged().filter((r) => r.payload!.data.id === other.id);
+    await eventually(() => expect(ofOther()).toHaveLength(1));
+    const event = ofOther()[0]!.payload!;
+    expect(event.type).toBe("link.clicked");
+    expect(event.data).toMatchObject({ id: other.id, linkSlug: other.linkSlug, people: 2, qrScans: 1, crawlers: { x: 2 } });
+    WEBHOOK_EVENT_DATA["link.clicked"].parse(event.data);
+    // At most one event per link per window.
+    const windowMs = Date.parse(event.data.to as string) - Date.parse(event.data.from as string);
+    expect(windowMs).toBeGreaterThanOrEqual(150);
+    const perWindow = receiver.acknowledged().map((r) => `${r.payload!.data.id} ${r.payload!.data.to}`);
+    expect(new Set(perWindow).size).toBe(perWindow.length);
+  });
+});
+
+test("/metrics counts attempts by outcome and shows the outbox's depth and oldest wait", async () => {
+  const { client, receiver, endpoint } = await subscribed(["link.created"]);
+  receiver.answer = () => 503;
+  await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
+  await eventually(() => expect(receiver.received).toHaveLength(1));
+  clock.advance(30_000);
+  const text = await eventually(async () => {
+    const body = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(body).toMatch(/^linkprev_webhook_queue_depth [1-9]/m);
+    return body;
+  });
+  expect(Number(/^linkprev_webhook_deliveries_total\{outcome="delivered"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(5);
+  expect(Number(/^linkprev_webhook_deliveries_total\{outcome="retrying"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(4);
+  expect(Number(/^linkprev_webhook_oldest_pending_age_seconds (\S+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(30);
+  // Not retried again in this file: its endpoint goes.
+  await client.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE" });
+});
+
+test("linkprev webhooks add, list, test, deliveries, resend and remove", async () => {
+  const user = await seedUser(server.sql);
+  const { token } = await seedApiToken(server.sql, user.id);
+  const receiver = startReceiver();
+  receivers.push(receiver);
+  const linkprev = async (...args: string[]) => {
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "webhooks", ...args], {
+      env: { ...process.env, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    return stdout;
+  };
+  const added = await linkprev("add", receiver.url, "--events", "link.created,link.deleted", "--description", "from the CLI");
+  const id = /^Endpoint (\d+): /m.exec(added)![1]!;
+  receiver.secret = /Secret \(shown once.*\): (whsec_\S+)/.exec(added)![1]!;
+  expect(await linkprev("list")).toContain(`${receiver.url}  link.created,link.deleted`);
+  expect(await linkprev("test", id)).toStartWith("Queued msg_");
+  await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
+  const deliveries = await eventually(async () => {
+    const text = await linkprev("deliveries", id);
+    expect(text).toMatch(/webhook\.test\s+delivered\s+1\s+200/);
+    return text;
+  });
+  const deliveryId = /^(\d+)\s+msg_/m.exec(deliveries)![1]!;
+  expect(await linkprev("resend", id, deliveryId)).toStartWith("Queued msg_");
+  await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+  expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+  expect(await linkprev("remove", id)).toBe(`Removed endpoint ${id}\n`);
+  expect(await linkprev("list")).toStartWith("No webhook endpoints.");
+});
+
+// Last: it reads what every test above captured.
+test("no delivery of this file carries a visitor's address or User-Agent", () => {
+  const bodies = receivers.flatMap((receiver) => receiver.received.map((r) => r.body)).join("\n");
+  expect(bodies).toContain("link.clicked");
+  expect(bodies).not.toContain("203.0.113");
+  expect(bodies).not.toContain("visitor-7f3a");
+  expect(bodies).not.toContain("Twitterbot");
+});
