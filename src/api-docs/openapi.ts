@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { WEBHOOK_BODIES } from "../webhooks/wire.ts";
-import { API_OPERATIONS, ErrorSchema, type ApiOperation } from "./operations.ts";
+import { API_OPERATIONS } from "./operations.ts";
+import { ErrorSchema, type ApiOperation } from "./operation-types.ts";
 
 type JsonSchema = Record<string, unknown>;
 

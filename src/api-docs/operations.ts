@@ -9,59 +9,17 @@ import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "../auth/wire.ts";
 import { ActiveSubscriptionSchema, BusinessInfoSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "../billing/wire.ts";
 import { CheckoutInput } from "../billing/service.ts";
 import { VatInput } from "../billing/vat.ts";
-import { WebhookEndpointInput, WebhookEndpointPatch } from "../webhooks/model.ts";
-import { WebhookDeliverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "../webhooks/wire.ts";
 import { LinkInput, RequestedSlug, SLUG_MAX } from "../links/model.ts";
 import { MetadataRequest } from "../links/metadata.ts";
 import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "../links/wire.ts";
 import { DaysQuery, QrQuery } from "../links/routes.ts";
-import { AddDomainInput, DomainListSchema, DomainSchema, UpdateDomainInput } from "../domains/wire.ts";
 import { LinkPageQuery } from "../links/list-page.ts";
 import { ReportInputSchema, ReportSchema } from "../safety/wire.ts";
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** Who may call: a signed-in user (session cookie or bearer token), anyone, or anyone with more for a user. */
-export type Access = "user" | "public" | "optional";
-
-export type ApiResponse = {
-  description: string;
-  /** JSON body; none for 204s and redirects. */
-  schema?: z.ZodType;
-  /** A content type other than JSON (an HTML page, a file). */
-  contentType?: string;
-  example?: unknown;
-  /** Response headers worth a client's attention, by name: what each holds. */
-  headers?: Record<string, string>;
-};
-
-export type ApiOperation = {
-  method: HttpMethod;
-  /** The path as the server routes it (Elysia syntax, `:param`). */
-  path: string;
-  /** Unique, stable: clients generated from the document name their functions after it. */
-  operationId: string;
-  tag: "Links" | "Domains" | "Webhooks" | "Account" | "Tokens" | "Sign-in" | "Billing" | "Meta";
-  summary: string;
-  description?: string;
-  access: Access;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  /** The request body; `multipart` also accepts the fields as multipart/form-data (with an `image` file). */
-  body?: { schema: z.ZodType; form?: boolean; multipart?: boolean; example?: unknown };
-  /** Success answers; the error answers (400, 401, 403, 404, …) are added from `errors`. */
-  responses: Record<number, ApiResponse>;
-  /** Error statuses this operation may answer besides 401 (added for `user` access) and 500. */
-  errors?: number[];
-};
-
-/** Every /api failure: a readable message, and the input field it is about when there is one. */
-export const ErrorSchema = z
-  .object({ message: z.string().describe("Readable by the person using the client"), field: z.string().optional().describe("The input field the message is about") })
-  .meta({ id: "Error", example: { message: "title: Title must be 60 characters or less", field: "title" } });
+import { DOMAIN_OPERATIONS } from "./domain-operations.ts";
+import type { ApiOperation, ApiResponse } from "./operation-types.ts";
+import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 
 const LinkId = z.object({ id: z.coerce.number().int().min(1).describe("The link's id") });
-const DomainId = z.object({ id: z.coerce.number().int().min(1).describe("The domain's id") });
 const TokenId = z.object({ id: z.coerce.number().int().min(1).describe("The token's id") });
 const LinkSlugParam = z.object({ linkSlug: z.string().max(SLUG_MAX).describe("The link's slug (the last part of its short URL)") });
 const SlugQuery = z.object({ slug: RequestedSlug });
@@ -72,22 +30,6 @@ const linkExample = { title: "We launched", description: "Everything new in vers
 const html = (description: string): ApiResponse => ({ description, contentType: "text/html" });
 const redirect = (description: string): ApiResponse => ({ description });
 const noContent: ApiResponse = { description: "Done; no body" };
-
-const EndpointId = z.object({ id: z.coerce.number().int().min(1).describe("The endpoint's id") });
-const DeliveryId = EndpointId.extend({ deliveryId: z.coerce.number().int().min(1).describe("The delivery's id") });
-const endpointExample = { url: "https://hooks.example.com/linkprev", events: ["link.created", "link.clicked"], description: "CRM sync" };
-
-const WEBHOOK_OPERATIONS: ApiOperation[] = [
-  { method: "GET", path: "/api/webhooks/", operationId: "listWebhooks", tag: "Webhooks", summary: "Your webhook endpoints (never their secret)", access: "user", responses: { 200: { description: "The endpoints", schema: z.array(WebhookEndpointSchema) } } },
-  { method: "POST", path: "/api/webhooks/", operationId: "addWebhook", tag: "Webhooks", summary: "Add a webhook endpoint", description: "The URL must be https on a public address (http and private addresses only inside FETCH_ALLOW_PRIVATE). Pro and Enterprise plans; at most 10 per account.", access: "user", body: { schema: WebhookEndpointInput, example: endpointExample }, errors: [400, 403, 422], responses: { 201: { description: "The endpoint, with its secret shown this once", schema: WebhookEndpointWithSecretSchema } }, },
-
-  { method: "PATCH", path: "/api/webhooks/:id", operationId: "updateWebhook", tag: "Webhooks", summary: "Change an endpoint, or re-enable it (enabled: true)", access: "user", params: EndpointId, body: { schema: WebhookEndpointPatch, example: { enabled: true } }, errors: [400, 404, 422], responses: { 200: { description: "The endpoint", schema: WebhookEndpointSchema } } },
-  { method: "DELETE", path: "/api/webhooks/:id", operationId: "removeWebhook", tag: "Webhooks", summary: "Remove an endpoint and its deliveries", access: "user", params: EndpointId, errors: [404], responses: { 204: { description: "Done; no body" } } },
-  { method: "POST", path: "/api/webhooks/:id/test", operationId: "testWebhook", tag: "Webhooks", summary: "Send a webhook.test event to this endpoint", access: "user", params: EndpointId, errors: [404], responses: { 202: { description: "The delivery, queued", schema: WebhookDeliverySchema } } },
-  { method: "POST", path: "/api/webhooks/:id/rotate-secret", operationId: "rotateWebhookSecret", tag: "Webhooks", summary: "A new secret; the old one keeps signing for 24 hours", access: "user", params: EndpointId, errors: [404], responses: { 200: { description: "The endpoint, with its new secret shown this once", schema: WebhookEndpointWithSecretSchema } } },
-  { method: "GET", path: "/api/webhooks/:id/deliveries", operationId: "listWebhookDeliveries", tag: "Webhooks", summary: "The endpoint's latest 50 deliveries, newest first", access: "user", params: EndpointId, errors: [404], responses: { 200: { description: "The deliveries", schema: z.array(WebhookDeliverySchema) } } },
-  { method: "POST", path: "/api/webhooks/:id/deliveries/:deliveryId/resend", operationId: "resendWebhookDelivery", tag: "Webhooks", summary: "Send a delivery again (same webhook-id)", access: "user", params: DeliveryId, errors: [404], responses: { 202: { description: "The delivery, queued", schema: WebhookDeliverySchema } } },
-];
 
 export const API_OPERATIONS: ApiOperation[] = [
   // Links
@@ -239,35 +181,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   { method: "DELETE", path: "/api/links/:id", operationId: "deleteLink", tag: "Links", summary: "Delete a link", description: "Its short URL stops answering at once; the link is listed under deleted links.", access: "user", params: LinkId, errors: [403, 404], responses: { 204: noContent } },
 
   // Custom domains
-  { method: "GET", path: "/api/domains/", operationId: "listDomains", tag: "Domains", summary: "Your custom domains", access: "user", responses: { 200: { description: "The domains, by hostname", schema: DomainListSchema } } },
-  {
-    method: "POST",
-    path: "/api/domains/",
-    operationId: "addDomain",
-    tag: "Domains",
-    summary: "Add a custom domain",
-    description:
-      "Normalised (lower-case, trailing dot and port dropped, IDN as punycode). Refused: IP addresses, this instance's host and names under it (400), a name already added by anyone (409), more than the plan includes (403: pro 1, enterprise 10). Pending until the records it answers are published and checked.",
-    access: "user",
-    body: { schema: AddDomainInput, example: { hostname: "links.acme.com" } },
-    errors: [400, 403, 409],
-    responses: { 201: { description: "The domain, pending, with the records to publish", schema: DomainSchema } },
-  },
-  { method: "GET", path: "/api/domains/:id", operationId: "getDomain", tag: "Domains", summary: "One of your domains", access: "user", params: DomainId, errors: [404], responses: { 200: { description: "The domain", schema: DomainSchema } } },
-  {
-    method: "POST",
-    path: "/api/domains/:id/verify",
-    operationId: "verifyDomain",
-    tag: "Domains",
-    summary: "Check the domain's DNS records now",
-    description: "TXT _linkprev.{hostname} must hold the token, and the host must reach this instance (CNAME to DOMAIN_CNAME_TARGET, or A/AAAA to DOMAIN_ADDRESSES). A transient DNS failure changes no status; records gone make a verified domain failing (still served), invalid after 7 days.",
-    access: "user",
-    params: DomainId,
-    errors: [403, 404],
-    responses: { 200: { description: "The domain with its new status and, unless verified, the reason", schema: DomainSchema } },
-  },
-  { method: "PATCH", path: "/api/domains/:id", operationId: "updateDomain", tag: "Domains", summary: "Where / and unknown addresses on the domain go", access: "user", params: DomainId, body: { schema: UpdateDomainInput, example: { rootUrl: "https://acme.com/", notFoundUrl: null } }, errors: [400, 403, 404], responses: { 200: { description: "The domain", schema: DomainSchema } } },
-  { method: "DELETE", path: "/api/domains/:id", operationId: "removeDomain", tag: "Domains", summary: "Remove a custom domain", description: "Refused (409) while live links use it: move them to another address or delete them first.", access: "user", params: DomainId, errors: [403, 404, 409], responses: { 204: noContent } },
+  ...DOMAIN_OPERATIONS,
   {
     method: "POST",
     path: "/api/reports",

@@ -45,3 +45,20 @@ export function judgeAddress(text: string, allowPrivate: readonly Cidr[]): Addre
   const range = named === "unicast" && inside(address, ALSO_BLOCKED) ? "ipv4Compatible" : named;
   return range === "unicast" ? { ok: true, address: shown, family, allowed: false } : { ok: false, address: shown, range };
 }
+
+/** Each range a refusal names, in words. */
+export const RANGE_WORDS: Record<string, string> = {
+  loopback: "a loopback address",
+  private: "a private address",
+  linkLocal: "a link-local address (such as a cloud metadata service)",
+  carrierGradeNat: "a carrier-grade NAT address",
+  uniqueLocal: "a unique-local address",
+  rfc6052: "a NAT64 address",
+  "6to4": "a 6to4 address",
+  teredo: "a Teredo address",
+  ipv4Compatible: "an IPv4-compatible IPv6 address",
+  multicast: "a multicast address",
+  unspecified: "an unspecified address",
+  broadcast: "a broadcast address",
+  reserved: "a reserved address",
+};

@@ -6,7 +6,8 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { AppError } from "../http/errors.ts";
-import { judgeAddress, parseCidrList, type Cidr } from "./address-policy.ts";
+import { judgeAddress, parseCidrList, RANGE_WORDS, type Cidr } from "./address-policy.ts";
+import { mediaType, pageDecoder, raceAbort } from "./body.ts";
 
 /** All the addresses a name has (A and AAAA). Injectable: tests answer with their own resolver. */
 export type Resolver = (hostname: string) => Promise<string[]>;
@@ -33,36 +34,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** A refusal: 422 with the reason. */
 export const refused = (message: string) => new AppError(422, message);
 
-const RANGE_WORDS: Record<string, string> = {
-  loopback: "a loopback address",
-  private: "a private address",
-  linkLocal: "a link-local address (such as a cloud metadata service)",
-  carrierGradeNat: "a carrier-grade NAT address",
-  uniqueLocal: "a unique-local address",
-  rfc6052: "a NAT64 address",
-  "6to4": "a 6to4 address",
-  teredo: "a Teredo address",
-  ipv4Compatible: "an IPv4-compatible IPv6 address",
-  multicast: "a multicast address",
-  unspecified: "an unspecified address",
-  broadcast: "a broadcast address",
-  reserved: "a reserved address",
-};
 
 export type FetchedPage = { url: string; html: string };
 export type FetchedImage = { url: string; bytes: Uint8Array<ArrayBuffer>; contentType: string };
-
-/** The media type of a Content-Type header, lower case, without parameters. */
-const mediaType = (header: string | null) => (header ?? "").split(";")[0]!.trim().toLowerCase();
-
-function pageDecoder(contentType: string | null): TextDecoder {
-  const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
-  try {
-    return new TextDecoder(charset ?? "utf-8");
-  } catch {
-    return new TextDecoder("utf-8");
-  }
-}
 
 export class SafeFetcher {
   private readonly resolve: Resolver;
@@ -322,14 +296,4 @@ export class SafeFetcher {
       throw error;
     }
   }
-}
-
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-    }),
-  ]);
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
   copyFileSync(join(root, "dist/linkprev"), binary);
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  server = Bun.spawn([binary, "serve", "--port", String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? "", PUBLIC_URL: url }, stdout: "pipe", stderr: "pipe" });
+  server = Bun.spawn([binary, "serve", "--port", String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? "", PUBLIC_URL: url, NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0" }, stdout: "pipe", stderr: "pipe" });
   await healthy(url, { exited: () => server.exitCode });
   // Beside the running server, in its folder: the admin commands refuse to create a database of their own.
   token = (await run(["admin", "token", "create", "--email", "cli@example.com", "--name", "laptop"])).stdout;
