@@ -2,12 +2,15 @@
 // our own pages. Browsers tell us through Sec-Fetch-Site and Origin; a cookie request with neither is refused.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The request's own origin as the browser sees it behind the TLS proxy (a custom domain's host, PUBLIC_URL's scheme). */
+const behindProxy = (request: Request, publicUrl: string) => `${new URL(publicUrl).protocol}//${new URL(request.url).host}`;
+
 export function isCrossSiteWrite(request: Request, publicUrl: string, authenticatedByCookie: boolean): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = request.headers.get("origin");
-  if (origin) return origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin;
+  if (origin) return origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin && origin !== behindProxy(request, publicUrl);
   return authenticatedByCookie && !fetchSite;
 }
 

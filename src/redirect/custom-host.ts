@@ -1,12 +1,17 @@
 // Requests whose Host is a custom domain (src/domains/): /{slug} serves that domain's own link (its owner's link
 // placed on it, never another's), / its root URL or a small page, anything else its not-found URL or our 404.
 // A pending or invalid domain serves nothing. Crawler pages name the address fetched (og:url on the custom host).
+// As on /go: `/{slug}+` is the link's inspect page, a POST to `/{slug}` a password form's answer (its cookie scoped
+// to `/{slug}`), and the inspect page's report form posts to this host's /api/reports, which the app answers.
 import type { Server } from "bun";
 import type { HostDomain } from "../domains/host-map.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
 import { VERSION_PATTERN, type createGoHandler } from "./go.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
+
+/** The report form's target (src/safety/routes.ts): the inspect page on this host posts there. */
+const REPORTS_PATH = "/api/reports";
 
 type HostDeps = {
   hosts: { readonly size: number; lookup(host: string): HostDomain | undefined };
@@ -31,22 +36,28 @@ export function createCustomHostRouter(deps: HostDeps) {
     const domain = deps.hosts.lookup(request.headers.get("host") ?? "");
     if (domain === undefined) return null;
     if (!domain.served) return deps.go.notFound();
-    const isGet = request.method === "GET";
-    if (!isGet && request.method !== "HEAD") return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
+    const method = request.method;
+    const isGet = method === "GET";
     const path = new URL(request.url).pathname;
+    if (method === "POST" && path === REPORTS_PATH) return null;
+    if (!isGet && method !== "HEAD" && (method !== "POST" || path === "/")) return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: path === "/" ? "GET, HEAD" : "GET, HEAD, POST" } });
     if (path === "/") {
       if (domain.rootUrl) return redirect(domain.rootUrl);
       return new Response(isGet ? rootPage(domain.hostname) : null, { headers: { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8" } });
     }
-    // /{slug}, or /{slug}/{version} (docs/decisions/0007) as /go has them.
-    const [slug = "", version = "1", extra] = path.slice(1).split("/");
+    // /{slug}, or /{slug}/{version} (docs/decisions/0007) as /go has them, either with `+` (GET or HEAD only).
+    const inspecting = method !== "POST" && path.endsWith("+");
+    const address = inspecting ? path.slice(0, -1) : path;
+    const [slug = "", version = "1", extra] = address.slice(1).split("/");
     if (extra !== undefined || !couldBeLinkSlug(slug) || !VERSION_PATTERN.test(version)) return missing(domain);
-    const shortUrl = `${deps.scheme}//${domain.hostname}${path}`;
+    const shortUrl = `${deps.scheme}//${domain.hostname}${address}`;
     // Only the domain's own link: the owner's link under this slug, and placed on this domain.
-    const respond = (link: GoAnswer) =>
-      link && link !== RETIRED && link.domainId === domain.id
-        ? deps.go.answer(request, server, isGet, link, version, shortUrl)
-        : missing(domain);
+    const respond = (link: GoAnswer) => {
+      if (!link || link === RETIRED || link.domainId !== domain.id) return missing(domain);
+      if (inspecting) return deps.go.inspect(request, link, version, shortUrl);
+      if (method === "POST") return deps.go.submit(request, server, link, version, () => `/${slug}`);
+      return deps.go.answer(request, server, isGet, link, version, shortUrl);
+    };
     const cached = deps.cache.peek(domain.userSlug, slug);
     return cached !== undefined ? respond(cached) : deps.cache.load(domain.userSlug, slug).then(respond);
   };

@@ -175,18 +175,18 @@ export function createGoHandler(deps: GoDeps) {
     link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
     return new Response(null, { status: 302, headers: link.redirectHeaders });
   };
+  /** The inspect page of `link` at `address` (its short address, version included, without the `+`). */
+  const inspectLink = (request: Request, link: GoAnswer, version: string, address: string): Promise<Response> =>
+    deps.inspect(request, link && link !== RETIRED && Number(version) <= link.version ? link : null, address);
   /** `/go/{user}/{link}+` (or `…/{version}+`): the inspect page of the link there. */
-  const inspect = async (request: Request, userSlug: string, linkSlug: string, version: string): Promise<Response> => {
-    const link = await deps.cache.get(userSlug, linkSlug);
-    const found = link && link !== RETIRED && Number(version) <= link.version ? link : null;
-    const address = `${deps.publicUrl}/go/${userSlug}/${linkSlug}${version === PLAIN ? "" : `/${version}`}`;
-    return deps.inspect(request, found, address);
-  };
+  const inspect = async (request: Request, userSlug: string, linkSlug: string, version: string): Promise<Response> =>
+    inspectLink(request, await deps.cache.get(userSlug, linkSlug), version, `${deps.publicUrl}/go/${userSlug}/${linkSlug}${version === PLAIN ? "" : `/${version}`}`);
+  // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
+  const onCustomHost = (request: Request) => deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined;
   /** A cached link is answered at once; only a miss waits for the database. */
   const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean, version: string): Response | Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
-    // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
-    if (deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined) return notFound();
+    if (onCustomHost(request)) return notFound();
     if (linkSlug.endsWith("+")) return inspect(request, userSlug, linkSlug.slice(0, -1), PLAIN);
     const cached = deps.cache.peek(userSlug, linkSlug);
     if (cached !== undefined) return answer(request, server, isGet, cached, version);
@@ -195,21 +195,27 @@ export function createGoHandler(deps: GoDeps) {
   /** Anything but a plain positive number is unknown without a lookup. */
   const serveVersion = (request: VersionedGoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {
     const version = request.params.version;
+    if (onCustomHost(request)) return notFound();
     if (version.endsWith("+") && VERSION_PATTERN.test(version.slice(0, -1))) return inspect(request, request.params.userSlug, request.params.linkSlug, version.slice(0, -1));
     return VERSION_PATTERN.test(version) ? serve(request, server, isGet, version) : notFound();
   };
-  /** The password form's answer, to the address it was shown on. */
-  const submit = async (request: GoRequest, server: Server<unknown>, version: string): Promise<Response> => {
-    const { userSlug, linkSlug } = request.params;
-    if (version !== PLAIN && !VERSION_PATTERN.test(version)) return notFound();
-    const link = await deps.cache.get(userSlug, linkSlug);
+  /** The password form's answer, to the address it was shown on; a right one's cookie is scoped to `cookiePath`. */
+  const submitLink = (request: Request, server: Server<unknown>, link: GoAnswer, version: string, cookiePath: (link: GoLink) => string): Response | Promise<Response> => {
     if (link === RETIRED) return gone(false);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
-    return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")));
+    return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")), cookiePath(link));
+  };
+  const goPath = (link: GoLink) => `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}`;
+  const submit = async (request: GoRequest, server: Server<unknown>, version: string): Promise<Response> => {
+    const { userSlug, linkSlug } = request.params;
+    if (onCustomHost(request) || (version !== PLAIN && !VERSION_PATTERN.test(version))) return notFound();
+    return submitLink(request, server, await deps.cache.get(userSlug, linkSlug), version, goPath);
   };
   return {
-    /** For src/redirect/custom-host.ts: a custom domain's link, counted and answered as /go answers. */
+    /** For src/redirect/custom-host.ts: a custom domain's link, counted and answered as /go answers, its inspect page, its password form's answer. */
     answer,
+    inspect: inspectLink,
+    submit: submitLink,
     notFound,
     plain: {
       GET: (request: GoRequest, server: Server<unknown>) => serve(request, server, true, PLAIN),

@@ -94,8 +94,11 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
       });
     },
 
-    /** POST to the short address: the password form's answer. A right one sets the cookie and sends the person back to the address. */
-    async submit(link: GoLink, visit: RuleVisit): Promise<Response> {
+    /**
+     * POST to the short address: the password form's answer. A right one sets the cookie, scoped to `cookiePath`
+     * (the link's address without a version, so that its versions share it), and sends the person back.
+     */
+    async submit(link: GoLink, visit: RuleVisit, cookiePath: string): Promise<Response> {
       const { rules } = ruledOf(link);
       if (rules.passwordHash === undefined || visit.isBot) return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
       if (isExpiredByTime(rules)) return expired(rules, true);
@@ -109,9 +112,7 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
         // Not a form: treated as no password.
       }
       if (typeof password !== "string" || !(await Bun.password.verify(password, rules.passwordHash).catch(() => false))) return form("wrong", 401);
-      const path = new URL(visit.request.url).pathname;
-      const linkPath = `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}`;
-      return redirect(path, 303, { "Set-Cookie": passwordCookie(rules.passwordHash, link.id, linkPath, now, secure) });
+      return redirect(new URL(visit.request.url).pathname, 303, { "Set-Cookie": passwordCookie(rules.passwordHash, link.id, cookiePath, now, secure) });
     },
   };
 }

@@ -1,35 +1,86 @@
 // A live link named by its short address: `user/link`, `/go/user/link`, a full short URL, with or without a version
-// or the inspect `+`.
-import { and, eq } from "drizzle-orm";
+// or the inspect `+`; or a custom domain's short URL (https://{domain}/{link}), which names that domain's own link only.
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { links, users } from "../db/tables.ts";
+import { domains, links, users } from "../db/tables.ts";
+import { DOMAIN_STATUSES, isServed } from "../domains/model.ts";
 import { notFound } from "../http/errors.ts";
+
+/** The path's parts, decoded, without the inspect `+`; null when it does not decode. */
+function pathParts(path: string): string[] | null {
+  const parts = path.replace(/^\/+|\/+$/g, "").split("/");
+  try {
+    return parts.map((part) => decodeURIComponent(part).replace(/\+$/, ""));
+  } catch {
+    return null;
+  }
+}
 
 export function parseAddress(address: string): { userSlug: string; linkSlug: string } | null {
   let path = address.trim();
   if (URL.canParse(path)) path = new URL(path).pathname;
-  const parts = path.replace(/^\/+|\/+$/g, "").replace(/^go\//, "").split("/");
-  if (parts.length < 2 || parts.length > 3) return null;
-  let decoded: string[];
-  try {
-    decoded = parts.map((part) => decodeURIComponent(part).replace(/\+$/, ""));
-  } catch {
-    return null;
-  }
+  const decoded = pathParts(path.replace(/^\/*go\//, ""));
+  if (!decoded || decoded.length < 2 || decoded.length > 3) return null;
   const [userSlug, linkSlug] = decoded;
   return userSlug && linkSlug ? { userSlug, linkSlug } : null;
 }
 
+const SERVED_STATUSES = DOMAIN_STATUSES.filter(isServed);
+
+const linkColumns = () => ({
+  id: links.id,
+  userId: links.userId,
+  userSlug: users.userSlug,
+  linkSlug: links.linkSlug,
+  targetUrl: links.targetUrl,
+  status: links.status,
+  disabledReason: links.disabledReason,
+  createdAt: links.createdAt,
+});
+
+/**
+ * A served custom domain's link at a URL on it, with its short address there (`shortUrl`, version included, no
+ * `+`). `undefined`: the URL's host is no served custom domain; null: it is one, with no such link of its owner's.
+ */
+async function findOnCustomDomain(db: Db, address: string) {
+  if (!URL.canParse(address)) return undefined;
+  const url = new URL(address);
+  const hostname = url.hostname.replace(/\.$/, "");
+  const [domain] = await db
+    .select({ id: domains.id, userId: domains.userId, hostname: domains.hostname })
+    .from(domains)
+    .where(and(eq(domains.hostname, hostname), inArray(domains.status, SERVED_STATUSES)))
+    .limit(1);
+  if (!domain) return undefined;
+  // /{slug} or /{slug}/{version}, as src/redirect/custom-host.ts serves them.
+  const parts = pathParts(url.pathname);
+  if (!parts || parts.length > 2 || !parts[0]) return null;
+  const [row] = await db
+    .select(linkColumns())
+    .from(links)
+    .innerJoin(users, eq(users.id, links.userId))
+    .where(and(eq(links.domainId, domain.id), eq(links.userId, domain.userId), eq(links.linkSlug, parts[0]), eq(links.deleted, false)))
+    .limit(1);
+  const path = parts.map(encodeURIComponent).join("/");
+  return row ? { ...row, shortUrl: `${url.protocol}//${domain.hostname}/${path}` } : null;
+}
+
+/** `shortUrl`: the custom-domain address the link was named by, null for its /go address. */
 export async function findLinkByAddress(db: Db, address: string) {
+  const custom = await findOnCustomDomain(db, address.trim());
+  if (custom !== undefined) {
+    if (!custom) throw notFound(`No live link at ${address}`);
+    return custom;
+  }
   const parsed = parseAddress(address);
   const [row] = parsed
     ? await db
-        .select({ id: links.id, userId: links.userId, userSlug: users.userSlug, linkSlug: links.linkSlug, targetUrl: links.targetUrl, status: links.status, disabledReason: links.disabledReason, createdAt: links.createdAt })
+        .select(linkColumns())
         .from(links)
         .innerJoin(users, eq(users.id, links.userId))
         .where(and(eq(users.userSlug, parsed.userSlug), eq(links.linkSlug, parsed.linkSlug), eq(links.deleted, false)))
         .limit(1)
     : [];
   if (!row) throw notFound(`No live link at ${address}`);
-  return row;
+  return { ...row, shortUrl: null };
 }

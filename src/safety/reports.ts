@@ -12,13 +12,18 @@ import type { ReportJson } from "./wire.ts";
 
 export type ReportInput = { address: string; reason: string; details: string };
 
-export async function createReport(deps: SafetyDeps, input: ReportInput, reporterIp: string): Promise<ReportJson> {
+/** The report, and where the inspect page's form returns to: the page of the address reported, on its own host. */
+export async function createReport(deps: SafetyDeps, input: ReportInput, reporterIp: string): Promise<{ report: ReportJson; inspectPage: string }> {
   const link = await findLinkByAddress(deps.db, input.address);
   const [row] = await deps.db
     .insert(abuseReports)
     .values({ linkId: link.id, address: `${link.userSlug}/${link.linkSlug}`, reason: input.reason, details: input.details, reporterAddress: truncateIp(reporterIp) || "unknown", createdAt: new Date(deps.clock.now()) })
     .returning({ id: abuseReports.id });
-  return { id: row!.id, address: `${link.userSlug}/${link.linkSlug}`, message: "Thank you: your report was sent to the operators." };
+  const address = `${link.userSlug}/${link.linkSlug}`;
+  return {
+    report: { id: row!.id, address, message: "Thank you: your report was sent to the operators." },
+    inspectPage: `${link.shortUrl ?? `/go/${address}`}+?reported=1`,
+  };
 }
 
 /** Open reports, oldest first (`all`: resolved ones too), with the link's target and status. */

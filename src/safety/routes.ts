@@ -18,11 +18,9 @@ export function safetyRoutes(services: Services) {
       throw error instanceof AppError && error.status === 429 ? tooManyRequests(`At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`) : error;
     });
     const input = parseInput(ReportInputSchema, body);
-    const report = await createReport(services.safety, input, ip);
+    const { report, inspectPage } = await createReport(services.safety, input, ip);
     // The inspect page's form: back to the page, which thanks the reporter.
-    if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
-      return redirect(`/go/${report.address}+?reported=1`, 303);
-    }
+    if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return redirect(inspectPage, 303);
     set.status = 201;
     return report;
   });

@@ -5,7 +5,7 @@ export const REPORT_REASONS = ["phishing", "malware", "spam", "impersonation", "
 
 export const ReportInputSchema = z
   .object({
-    address: z.string().trim().min(1).max(2048).describe("The short address reported: a short URL, /go/{user}/{link} or {user}/{link}"),
+    address: z.string().trim().min(1).max(2048).describe("The short address reported: a short URL (a custom domain's https://{domain}/{link} too), /go/{user}/{link} or {user}/{link}"),
     reason: z.enum(REPORT_REASONS),
     details: z.string().max(2000).optional().default(""),
   })
