@@ -4,6 +4,9 @@
 // earlier days are dropped and the stores delete those days' hashes: what is left is a count per link and day.
 // A restart mid-day starts a new salt, so a returning visitor may count twice that day; so does a person who
 // reaches two nodes (each has its own salt).
+// A batch the database refuses is sealed before it is spooled (redirect/view-seal.ts): its hashes are computed
+// then, with the same salt, so that the spool never holds a full address (docs/decisions/0020).
+import type { ViewBatch } from "./view-batch.ts";
 
 const DAY_MS = 86_400_000;
 /**
@@ -88,6 +91,21 @@ export class DailyVisitors {
     return this.digest(day, linkId, address, agent);
   }
 
+  /**
+   * The hash of view `i` of the batch to add to the day's set, or null: as `firstVisit`, or, for a sealed batch,
+   * the hash it carries (none for a day closed since: that salt is gone, and so are that day's hashes).
+   */
+  visitOf(b: ViewBatch, i: number, day: number): number | null {
+    if (!b.visitor) return this.firstVisit(day, b.linkId[i]!, b.address[i]!, b.userAgent[i]!);
+    const hash = b.visitor[i]!;
+    return hash < 0 || day < this.today ? null : hash;
+  }
+
+  /** The visitor's hash without the memo (a batch being sealed); null when that day is closed. */
+  hash(day: number, linkId: number, address: string, agent: string): number | null {
+    return day < this.today ? null : this.digestOf(day, linkId, address, agent);
+  }
+
   private pairOf(address: number, agent: number): number {
     const batchKey = address * this.batchStrings.length + agent;
     let pair = this.batchPairs.get(batchKey);
@@ -111,9 +129,13 @@ export class DailyVisitors {
 
   /** SHA-256 of the day's salt and the view's visitor, cut to 53 bits. */
   private digest(day: number, linkId: number, address: number, agent: number): number {
+    return this.digestOf(day, linkId, this.batchStrings[address]!, this.batchStrings[agent]!);
+  }
+
+  private digestOf(day: number, linkId: number, address: string, agent: string): number {
     let salt = this.salts.get(day);
     if (!salt) this.salts.set(day, (salt = crypto.getRandomValues(new Uint8Array(32))));
-    const visitor = `${day}\n${linkId}\n${this.batchStrings[address]}\n${this.batchStrings[agent]}`;
+    const visitor = `${day}\n${linkId}\n${address}\n${agent}`;
     const digest = new Bun.CryptoHasher("sha256").update(salt).update(visitor).digest();
     return (digest.readUInt32BE(0) & 0x1fffff) * 2 ** 32 + digest.readUInt32BE(4);
   }

@@ -5,8 +5,10 @@
 // carries its sequence number, which the store records in the batch's own transaction: a batch stored but whose
 // answer was lost (or a replay cut short by a kill -9) is recognised when sent again, never counted twice.
 // If the file cannot be written (a full disk), batches wait in memory behind it, within the same size limit.
+// A batch is sealed before it is kept (redirect/view-seal.ts): the file holds no full client address.
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import type { ViewBatch } from "./view-batch.ts";
+import type { SealBatch } from "./view-seal.ts";
 
 /** Stores one batch under its sequence number; a batch already stored under it is skipped, not counted again. */
 export type StoreBatch = (seq: number, batch: ViewBatch) => Promise<void>;
@@ -26,7 +28,8 @@ const NUMERIC = ["linkId", "userId", "at", "isBot", "scan", "platform", "address
 
 function encode(entry: Entry): Uint8Array {
   const b = entry.batch;
-  const columns = Object.fromEntries(NUMERIC.map((name) => [name, Array.from(b[name].subarray(0, b.size))]));
+  const columns: Record<string, number[]> = Object.fromEntries(NUMERIC.map((name) => [name, Array.from(b[name].subarray(0, b.size))]));
+  if (b.visitor) columns.visitor = Array.from(b.visitor.subarray(0, b.size));
   const json = new TextEncoder().encode(JSON.stringify({ seq: entry.seq, size: b.size, strings: b.strings, columns }));
   const record = new Uint8Array(HEADER_BYTES + json.length);
   new DataView(record.buffer).setUint32(0, json.length);
@@ -48,6 +51,8 @@ function decode(json: Uint8Array): Entry {
     address: Int32Array.from(columns.address!),
     userAgent: Int32Array.from(columns.userAgent!),
     attribution: Int32Array.from(columns.attribution!),
+    // A record spooled before batches were sealed has none: the store hashes its full addresses as it always did.
+    ...(columns.visitor ? { visitor: Float64Array.from(columns.visitor) } : {}),
   };
   return { seq, batch };
 }
@@ -71,6 +76,7 @@ export class ViewSpool {
     readonly path: string,
     private readonly maxBytes: number,
     private readonly store: StoreBatch,
+    private readonly seal: SealBatch,
   ) {
     const existed = existsSync(path);
     this.fd = openSync(path, "a+", 0o600);
@@ -97,7 +103,7 @@ export class ViewSpool {
         console.error(`view batch ${seq} not stored yet (${String(error)}); spooled to ${this.path}`);
       }
     }
-    return this.keep({ seq, batch });
+    return this.keep({ seq, batch: this.seal(batch) });
   }
 
   private keep(entry: Entry): SpoolOutcome {

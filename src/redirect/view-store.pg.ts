@@ -10,6 +10,7 @@ import { deleteVisitorsBefore, forgetBatchesBefore, storeViewBatch, userAgentIds
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import type { ViewBatch } from "./view-batch.ts";
+import { sealBatch } from "./view-seal.ts";
 import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
 
 const DAY_MS = 86_400_000;
@@ -44,6 +45,11 @@ export class PgViewStore {
     this.closedEarlierDays = true;
   }
 
+  /** The batch as the spool may keep it: no full address (redirect/view-seal.ts). */
+  seal(batch: ViewBatch): ViewBatch {
+    return sealBatch(batch, this.visitors);
+  }
+
   /** Ids for the batch's User-Agents, adding the new ones (two nodes may meet the same new agent at once). */
   private async agentIdsFor(agents: string[]): Promise<Map<string, number>> {
     // Trimmed before the batch is looked at, so that every agent of the batch is in the memo afterwards.
@@ -75,7 +81,8 @@ export class PgViewStore {
       const address = b.strings[b.address[i]!]!;
       columns.userId.push(b.userId[i]!);
       columns.linkId.push(linkId);
-      // Stored truncated (IPv4 /24, IPv6 /48); the full address only goes into the hash.
+      // Stored truncated (IPv4 /24, IPv6 /48); the full address only goes into the hash (a sealed batch's
+      // addresses are truncated already: truncating again changes nothing).
       columns.ip.push(truncateIpMemo(address) || null);
       columns.scan.push(scan);
       columns.agent.push(agentIds.get(agentTexts[i]!)!);
@@ -93,7 +100,7 @@ export class PgViewStore {
       else {
         row.human++;
         if (scan) row.scans++;
-        const hash = this.visitors.firstVisit(dayNumber, linkId, b.address[i]!, b.userAgent[i]!);
+        const hash = this.visitors.visitOf(b, i, dayNumber);
         if (hash !== null) {
           visitors.day.push(day);
           visitors.linkId.push(linkId);

@@ -13,6 +13,7 @@ import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
 import { PendingRollups } from "./pending-rollups.ts";
 import type { ViewBatch } from "./view-batch.ts";
+import { sealBatch } from "./view-seal.ts";
 import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
 
 /** How far the rollups may lag behind the stored rows while views keep coming. */
@@ -75,6 +76,11 @@ export class ViewStore {
       this.statements.closeDaysBefore.run(this.dayName(this.visitors.today));
     });
     return highest;
+  }
+
+  /** The batch as the spool may keep it: no full address (redirect/view-seal.ts). */
+  seal(batch: ViewBatch): ViewBatch {
+    return sealBatch(batch, this.visitors);
   }
 
   /** Whether stored rows are waiting to be folded into the rollups. */
@@ -150,7 +156,7 @@ export class ViewStore {
     this.visitors.startBatch(b.strings);
     /** Whether this is the visitor's first view of the link that day: then its hash joins the set. */
     const isNewVisitor = (day: number, linkId: number, i: number) => {
-      const hash = this.visitors.firstVisit(day, linkId, b.address[i]!, b.userAgent[i]!);
+      const hash = this.visitors.visitOf(b, i, day);
       return hash !== null && addVisitor.run(this.dayName(day), linkId, hash).changes > 0;
     };
     const live = this.liveOf(b.linkId.subarray(0, b.size));

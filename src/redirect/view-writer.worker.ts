@@ -44,6 +44,8 @@ const IDLE_FOLD_MS = 200;
 type Writer = {
   /** Stores a batch under its id (`seq`); a batch stored under `seq` already adds nothing. */
   write(seq: number, views: ViewBatch): Promise<void>;
+  /** The batch as the spool may keep it: truncated addresses and visitor hashes (redirect/view-seal.ts). */
+  seal(views: ViewBatch): ViewBatch;
   /** Brings the rollups up to date (SQLite; nothing to do on PostgreSQL). */
   fold(): Promise<void>;
   /** Past midnight UTC: deletes the earlier days' visitor hashes and forgets their salts (decision 0010). */
@@ -77,6 +79,7 @@ function sqliteWriter(dbPath: string): Writer {
   };
   return {
     write: async (seq, views) => write(views, false, seq),
+    seal: (views) => store.seal(views),
     fold: async () => write(null, true),
     // A fold notices the new day and closes the earlier ones in its transaction.
     closeDay: async () => write(null, true),
@@ -96,6 +99,7 @@ function postgresWriter(url: string, slot: number): Writer {
     // One statement per batch, so a refused one wrote nothing and can be sent again (the spool does); one
     // whose commit answer was lost is recognised by its id.
     write: (seq, views) => store.write(views, seq),
+    seal: (views) => store.seal(views),
     fold: async () => {},
     closeDay: () => store.closeEarlierDays(),
     close: () => sql.close(),
@@ -141,7 +145,7 @@ function closeEachDay() {
 serveParent<ViewWriterProtocol>(self, {
   open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs }) => {
     const opened = (writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath) : postgresWriter(target.url, target.slot));
-    spool = new ViewSpool(spoolSettings.path, spoolSettings.maxBytes, (seq, views) => opened.write(seq, views));
+    spool = new ViewSpool(spoolSettings.path, spoolSettings.maxBytes, (seq, views) => opened.write(seq, views), opened.seal);
     closeEachDay();
     clicks = new ClickEvents(writer.clickOutbox);
     // Each window's link.clicked events are written on the queue, between batches.

@@ -115,19 +115,19 @@ describe("daily unique visitors", () => {
  * A second view writer on the server's database (as a second server on the same data would have), with the
  * clock the test sets: the engine's own store, folding every batch on SQLite.
  */
-function writerWithClock(now: () => number): { write: (batch: ViewBatch) => Promise<void>; close: () => Promise<void> } {
+function writerWithClock(now: () => number): { write: (batch: ViewBatch) => Promise<void>; seal: (batch: ViewBatch) => ViewBatch; close: () => Promise<void> } {
   const { dbPath, postgres } = server.ctx.config;
   if (!postgres) {
     const sqlite = openSqlite(dbPath);
     sqlite.run("PRAGMA foreign_keys = OFF");
     const store = new ViewStore(sqlite, now);
-    return { write: async (batch) => store.write(batch, true), close: async () => sqlite.close() };
+    return { write: async (batch) => store.write(batch, true), seal: (batch) => store.seal(batch), close: async () => sqlite.close() };
   }
   const sql = new SQL(postgresOptions(postgres.url, 1));
   const store = new PgViewStore(sql, 7, now);
   // Batch ids as the writer Worker gives them (its start in µs, then one more each): unique to this writer.
   let seq = Date.now() * 1000;
-  return { write: (batch) => store.write(batch, ++seq), close: () => sql.close() };
+  return { write: (batch) => store.write(batch, ++seq), seal: (batch) => store.seal(batch), close: () => sql.close() };
 }
 
 describe("the UTC day change, on the writer's clock", () => {
@@ -199,6 +199,33 @@ describe("the writer's memo of today's visitors", () => {
       // And they are known now.
       await writer.write(batch([["198.51.100.21", PERSON], ["198.51.100.22", OTHER_PERSON]]));
       expect((await counts(linkId, "refused")).day).toMatchObject({ human: 6, uniqueHumans: 3 });
+    } finally {
+      await writer.close();
+    }
+  });
+});
+
+describe("a batch sealed for the spool (redirect/view-seal.ts)", () => {
+  test("holds no full address, is stored truncated, and counts each person once, also against later unsealed views", async () => {
+    const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "sealed" });
+    const writer = writerWithClock(Date.now);
+    const batch = (views: Array<[address: string, agent: string]>) => {
+      const builder = new ViewBatchBuilder();
+      for (const [address, agent] of views) builder.add({ linkId, userId: owner.userId, isBot: false, platform: null, address, userAgent: agent, attribution: null, scan: false, at: Date.now() });
+      return builder.take().batch;
+    };
+    try {
+      // Two neighbours of one /24 are two people: the hashes were taken from the full addresses.
+      const sealed = writer.seal(batch([["203.0.113.77", PERSON], ["203.0.113.77", PERSON], ["203.0.113.78", PERSON], ["2001:db8:1:2:3:4:5:6", OTHER_PERSON]]));
+      expect([...new Set(Array.from(sealed.address, (index) => sealed.strings[index]))].sort()).toEqual(["2001:db8:1::", "203.0.113.0"]);
+      for (const full of ["203.0.113.77", "203.0.113.78", "2001:db8:1:2"]) expect(sealed.strings.join("\n")).not.toContain(full);
+      await writer.write(sealed);
+      expect((await counts(linkId, "sealed")).day).toMatchObject({ human: 4, uniqueHumans: 3 });
+      // The same people after the spool drained, as the writer sends them: known already.
+      await writer.write(batch([["203.0.113.77", PERSON], ["203.0.113.78", PERSON]]));
+      expect((await counts(linkId, "sealed")).day).toMatchObject({ human: 6, uniqueHumans: 3 });
+      const stored = await server.sql.all<{ ip: string }>("SELECT DISTINCT ip FROM views WHERE link_id = ? ORDER BY ip", linkId);
+      expect(stored.map((row) => row.ip)).toEqual(["2001:db8:1::", "203.0.113.0"]);
     } finally {
       await writer.close();
     }
