@@ -50,7 +50,7 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
       .action(run(async (deps, address) => {
         const link = await findLinkByAddress(deps.db, address);
         const reason = status === "disabled" ? `Operator: ${options.reason}` : null;
-        await changeLinkStatus(deps.database, deps.changes, [link.id], { status, reason, actor: actorOf(options), why: options.reason! }, new Date());
+        await changeLinkStatus(deps, [link.id], { status, reason, actor: actorOf(options), why: options.reason! }, new Date());
         console.log(`${link.userSlug}/${link.linkSlug}: ${status}`);
       }));
   }

@@ -137,7 +137,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   sessionSweep.unref();
   // Needs the safe fetcher: with FETCH_DISABLED no target is ever fetched.
   const linkHealth = ctx.links.fetcher
-    ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
+    ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, publicUrl: config.publicUrl, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
     : null;
   const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, (address) => linkCache.invalidate(address));
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });

@@ -82,6 +82,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
     database,
     changes,
     clock,
+    publicUrl: config.publicUrl,
     fetcher,
     checkRedirects: config.safety.checkRedirects,
     webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,

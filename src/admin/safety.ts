@@ -17,6 +17,7 @@ export async function openSafety(config: Config): Promise<{ deps: SafetyDeps; cl
     database,
     changes,
     clock: systemClock,
+    publicUrl: config.publicUrl,
     fetcher,
     checkRedirects: config.safety.checkRedirects,
     webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,

@@ -1,12 +1,15 @@
 // A domain checked against DNS, now (POST /api/domains/:id/verify) or by the hourly job (recheck-job.ts). The
 // status moves in one transaction here, and only here: pending → verified; verified → failing when the
 // records are gone; failing → invalid after FAILING_GRACE_MS; any → verified when they are back. A transient
-// DNS failure changes no status. This is where domain.verified and domain.failing events belong.
+// DNS failure changes no status. Becoming verified or failing records domain.verified or domain.failing for the
+// owner's webhooks, in the same transaction.
 import { eq } from "drizzle-orm";
+import type { Db } from "../db/ports.ts";
 import { domains, type Domain } from "../db/tables.ts";
 import { checkDns, type DnsCheck } from "./check-dns.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";
 import { FAILING_GRACE_MS, type DomainStatus } from "./model.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
 
 type Outcome = { status: DomainStatus; failingSince: Date | null; reason: string | null };
 
@@ -21,6 +24,13 @@ function next(domain: Domain, check: DnsCheck, now: number): Outcome {
   return { status, failingSince: domain.failingSince, reason: check.reason };
 }
 
+/** domain.verified or domain.failing when the domain has just become so (invalid has no event). */
+async function recordStatusEvent(tx: Db, domain: Domain, outcome: Outcome, at: number): Promise<void> {
+  const base = { userId: domain.userId, at };
+  if (outcome.status === "verified") await recordEvent(tx, { ...base, type: "domain.verified", data: { domain: domain.hostname } });
+  if (outcome.status === "failing") await recordEvent(tx, { ...base, type: "domain.failing", data: { domain: domain.hostname, reason: outcome.reason ?? "" } });
+}
+
 /** Checks the domain's records and stores what they say; the updated row. */
 export async function verifyDomain(deps: DomainDeps, domain: Domain): Promise<Domain> {
   const check = await checkDns(deps.resolver, domain.hostname, domain.verificationToken, deps.routing);
@@ -32,7 +42,7 @@ export async function verifyDomain(deps: DomainDeps, domain: Domain): Promise<Do
       .set({ ...outcome, lastCheckedAt: new Date(now), updatedAt: new Date(now) })
       .where(eq(domains.id, domain.id))
       .returning();
-    // Webhook seam: record domain.verified / domain.failing here, in this transaction, when outcome.status !== domain.status.
+    if (outcome.status !== domain.status) await recordStatusEvent(tx, domain, outcome, now);
     return row;
   });
   if (!updated) return domain;

@@ -69,7 +69,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, created!.id, rules);
-    const data = linkState(deps, user, { id: created!.id, linkSlug: slug, targetUrl, title: input.title, description: input.description });
+    const data = await linkState(tx, deps.publicUrl, user, { id: created!.id, linkSlug: slug, targetUrl, title: input.title, description: input.description, domainId });
     await recordEvent(tx, { userId: user.id, type: "link.created", data, at: deps.clock.now() });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };

@@ -6,6 +6,7 @@ import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
 import { releaseImages, uploadUrlsOf } from "./images/usage.ts";
 import { findLiveLink } from "./queries.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
+import { linkHostname } from "./domain.ts";
 import { linkRef } from "./events.ts";
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
@@ -16,7 +17,8 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
       .update(links)
       .set({ deleted: true, deletedAt: new Date() })
       .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
-    await recordEvent(tx, { userId: user.id, type: "link.deleted", data: linkRef(deps, user, existing), at: deps.clock.now() });
+    const data = linkRef(deps.publicUrl, user.userSlug, existing, await linkHostname(tx, existing.domainId));
+    await recordEvent(tx, { userId: user.id, type: "link.deleted", data, at: deps.clock.now() });
   });
   await deps.changes.announceLinkChange(shortAddress(user, existing.linkSlug));
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));

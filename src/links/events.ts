@@ -1,19 +1,33 @@
-// What a link's webhook events (src/webhooks/wire.ts) say about it.
-import type { User } from "../db/tables.ts";
-import type { LinkDeps } from "./deps.ts";
+// What a link's webhook events (src/webhooks/wire.ts) say about it. Its shortUrl is the address people use: on
+// the link's custom domain when it has one, else /go on the instance host.
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/ports.ts";
+import { domains, links, users, type User } from "../db/tables.ts";
+import { linkHostname } from "./domain.ts";
 import { shortUrlOf } from "./url.ts";
 
-type LinkFacts = { id: number; linkSlug: string; targetUrl: string; title: string; description: string };
+type LinkFacts = { id: number; linkSlug: string; targetUrl: string; title: string; description: string; domainId: number | null };
 
-export const linkRef = (deps: LinkDeps, user: User, link: { id: number; linkSlug: string }) => ({
+/** LinkRef: `domain` is the hostname of the link's custom domain (null: the instance host). */
+export const linkRef = (publicUrl: string, userSlug: string, link: { id: number; linkSlug: string }, domain: string | null) => ({
   id: link.id,
   linkSlug: link.linkSlug,
-  shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug),
+  shortUrl: shortUrlOf(publicUrl, userSlug, link.linkSlug, 1, domain),
 });
 
-export const linkState = (deps: LinkDeps, user: User, link: LinkFacts) => ({
-  ...linkRef(deps, user, link),
+/** The link as link.created and link.updated show it, read within `tx` (its domain may have just changed). */
+export const linkState = async (tx: Db, publicUrl: string, user: User, link: LinkFacts) => ({
+  ...linkRef(publicUrl, user.userSlug, link, await linkHostname(tx, link.domainId)),
   targetUrl: link.targetUrl,
   title: link.title,
   description: link.description,
 });
+
+/** The live links `ids` with what their events need: owner, status, target and custom domain (null: none). */
+export const liveLinkFacts = (tx: Db, ids: number[]) =>
+  tx
+    .select({ id: links.id, linkSlug: links.linkSlug, userId: links.userId, userSlug: users.userSlug, status: links.status, targetUrl: links.targetUrl, domain: domains.hostname })
+    .from(links)
+    .innerJoin(users, eq(users.id, links.userId))
+    .leftJoin(domains, eq(domains.id, links.domainId))
+    .where(and(inArray(links.id, ids), eq(links.deleted, false)));

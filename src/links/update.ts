@@ -84,7 +84,8 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     if (rules) await saveRules(tx, existing.id, rules);
-    const data = linkState(deps, user, { id: existing.id, linkSlug: newSlug, targetUrl, title: input.title, description: input.description });
+    const facts = { id: existing.id, linkSlug: newSlug, targetUrl, title: input.title, description: input.description, domainId: domainId === undefined ? existing.domainId : domainId };
+    const data = await linkState(tx, deps.publicUrl, user, facts);
     await recordEvent(tx, { userId: user.id, type: "link.updated", data, at: now.getTime() });
     return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
   });

@@ -13,6 +13,8 @@ export type HealthDeps = {
   database: Database;
   fetcher: Pick<SafeFetcher, "probe">;
   clock: Clock;
+  /** PUBLIC_URL: link.broken's short URLs are built on it. */
+  publicUrl: string;
   hostGapMs: number;
   /** Links checked less than this long ago are skipped (undefined: check every live link). */
   recheckAfterMs?: number;
@@ -74,7 +76,7 @@ export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: numb
   const at = new Date(deps.clock.now());
   for (const [linkId, answer] of outcomes) {
     const outcome: HealthOutcome = { linkId, at, ...answer };
-    if (await recordHealth(deps.database, outcome)) becameBroken.push(linkId);
+    if (await recordHealth(deps, outcome)) becameBroken.push(linkId);
   }
   return { checked: outcomes.size, becameBroken };
 }

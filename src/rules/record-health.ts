@@ -1,17 +1,23 @@
 // One health check's outcome, written in one transaction: a pass clears the failures, a failure adds one, and the
-// second failure in a row marks the link broken (what the dashboard, the API and the CLI show).
+// second failure in a row marks the link broken (what the dashboard, the API and the CLI show) and records
+// link.broken for the owner's webhooks.
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/ports.ts";
 import { linkRules } from "../db/tables.ts";
+import { linkRef, liveLinkFacts } from "../links/events.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
 
 export type HealthOutcome = { linkId: number; ok: boolean; httpStatus: number | null; finalUrl: string | null; at: Date };
 
 /** Failures in a row that make a link broken: one may be a blip. */
 export const FAILURES_TO_BREAK = 2;
 
-/** Records the outcome; true when this one marked the link broken (it was not before). */
-export async function recordHealth(database: Database, outcome: HealthOutcome): Promise<boolean> {
-  return database.transaction(async (tx) => {
+/** What a failed check shows as link.broken's reason. */
+const failureReason = (outcome: HealthOutcome) => (outcome.httpStatus === null ? "No answer" : `HTTP ${outcome.httpStatus}`);
+
+/** Records the outcome; true when this one marked the link broken (it was not before). `publicUrl`: PUBLIC_URL. */
+export async function recordHealth(deps: { database: Database; publicUrl: string }, outcome: HealthOutcome): Promise<boolean> {
+  return deps.database.transaction(async (tx) => {
     const [row] = await tx.select({ status: linkRules.healthStatus, failures: linkRules.healthFailures }).from(linkRules).where(eq(linkRules.linkId, outcome.linkId));
     const failures = outcome.ok ? 0 : (row?.failures ?? 0) + 1;
     const wasBroken = row?.status === "broken";
@@ -22,7 +28,11 @@ export async function recordHealth(database: Database, outcome: HealthOutcome): 
       .values({ linkId: outcome.linkId, ...health })
       .onConflictDoUpdate({ target: linkRules.linkId, set: health });
     const becameBroken = status === "broken" && !wasBroken;
-    // Where the link.broken webhook event belongs: recorded here, in this transaction, when becameBroken.
+    const [link] = becameBroken ? await liveLinkFacts(tx, [outcome.linkId]) : [];
+    if (link) {
+      const data = { ...linkRef(deps.publicUrl, link.userSlug, link, link.domain), targetUrl: link.targetUrl, reason: failureReason(outcome) };
+      await recordEvent(tx, { userId: link.userId, type: "link.broken", data, at: outcome.at.getTime() });
+    }
     return becameBroken;
   });
 }

@@ -28,6 +28,8 @@ export type SafetyDeps = {
   database: Database;
   changes: ChangeBus;
   clock: Clock;
+  /** PUBLIC_URL: the link.disabled events' short URLs are built on it. */
+  publicUrl: string;
   /** Follows a target's redirects (CHECK_TARGET_REDIRECTS) and fetches feeds given by URL; null when fetching is off. */
   fetcher: SafeFetcher | null;
   checkRedirects: boolean;

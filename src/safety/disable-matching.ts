@@ -21,7 +21,7 @@ export async function fillTargetDomains(database: Database): Promise<void> {
 }
 
 /** Disables, within `tx`, the active live links that `entries` of `source` cover; their addresses. */
-export async function disableMatching(tx: Db, source: string, entries: ThreatEntry[], actor: string, at: Date): Promise<string[]> {
+export async function disableMatching(tx: Db, publicUrl: string, source: string, entries: ThreatEntry[], actor: string, at: Date): Promise<string[]> {
   const byDomain = new Map<string, ThreatEntry[]>();
   for (const entry of entries) byDomain.set(entry.domain, [...(byDomain.get(entry.domain) ?? []), entry]);
   const domains = [...byDomain.keys()];
@@ -36,7 +36,7 @@ export async function disableMatching(tx: Db, source: string, entries: ThreatEnt
       return url !== null && byDomain.get(link.targetDomain!)!.some((entry) => covers(entry, url, new URL(url).hostname));
     });
     const reason = `Listed by ${sourceName(source)}`;
-    addresses.push(...(await setLinkStatus(tx, hits.map((link) => link.id), { status: "disabled", reason, actor, why: reason }, at)));
+    addresses.push(...(await setLinkStatus(tx, publicUrl, hits.map((link) => link.id), { status: "disabled", reason, actor, why: reason }, at)));
   }
   return addresses;
 }

@@ -23,7 +23,7 @@ export async function blockHost(deps: SafetyDeps, host: string, actor: string, w
   const addresses = await deps.database.transaction(async (tx) => {
     await tx.insert(threatEntries).values({ ...entry, source: OPERATOR, addedAt: at }).onConflictDoNothing();
     await audit(tx, { actor, action: "host.block", subject: entry.value, reason: why }, at);
-    return disableMatching(tx, OPERATOR, [entry], actor, at);
+    return disableMatching(tx, deps.publicUrl, OPERATOR, [entry], actor, at);
   });
   await announce(deps.changes, addresses);
   return addresses.length;

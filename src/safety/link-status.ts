@@ -1,32 +1,34 @@
-// Disabling and enabling links: one transaction that sets the status, names the reason and writes the audit row;
-// then every /go cache drops the addresses. (A `link.disabled` webhook event belongs inside setLinkStatus's
-// transaction, next to the audit row.)
-import { and, eq, inArray } from "drizzle-orm";
+// Disabling and enabling links: one transaction that sets the status, names the reason, writes the audit row and
+// records link.disabled for each link that was active; then every /go cache drops the addresses.
+import { inArray } from "drizzle-orm";
 import { linkChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { links, users } from "../db/tables.ts";
+import { links } from "../db/tables.ts";
+import { linkRef, liveLinkFacts } from "../links/events.ts";
+import { recordEvent } from "../webhooks/record-event.ts";
 import { audit } from "./audit.ts";
 
 export type StatusChange = { status: "active" | "disabled"; reason: string | null; actor: string; why: string };
 
-/** The live links `ids` as `change` says, within `tx`; their short addresses, for announcing after the commit. */
-export async function setLinkStatus(tx: Db, ids: number[], change: StatusChange, at: Date): Promise<string[]> {
+/**
+ * The live links `ids` as `change` says, within `tx`; their short addresses, for announcing after the commit.
+ * `publicUrl` (PUBLIC_URL) builds the events' short URLs.
+ */
+export async function setLinkStatus(tx: Db, publicUrl: string, ids: number[], change: StatusChange, at: Date): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: links.id, linkSlug: links.linkSlug, userSlug: users.userSlug })
-    .from(links)
-    .innerJoin(users, eq(users.id, links.userId))
-    .where(and(inArray(links.id, ids), eq(links.deleted, false)));
+  const rows = await liveLinkFacts(tx, ids);
   if (rows.length === 0) return [];
   await tx
     .update(links)
     .set({ status: change.status, disabledReason: change.reason, updatedAt: at })
     .where(inArray(links.id, rows.map((row) => row.id)));
-  const addresses = rows.map((row) => linkChangeKey(row.userSlug, row.linkSlug));
-  for (const subject of addresses) {
-    await audit(tx, { actor: change.actor, action: change.status === "disabled" ? "link.disable" : "link.enable", subject, reason: change.why }, at);
+  for (const row of rows) {
+    await audit(tx, { actor: change.actor, action: change.status === "disabled" ? "link.disable" : "link.enable", subject: linkChangeKey(row.userSlug, row.linkSlug), reason: change.why }, at);
+    if (change.status !== "disabled" || row.status !== "active") continue;
+    const data = { ...linkRef(publicUrl, row.userSlug, row, row.domain), reason: change.reason ?? change.why };
+    await recordEvent(tx, { userId: row.userId, type: "link.disabled", data, at: at.getTime() });
   }
-  return addresses;
+  return rows.map((row) => linkChangeKey(row.userSlug, row.linkSlug));
 }
 
 export async function announce(changes: ChangeBus, addresses: string[]): Promise<void> {
@@ -34,8 +36,8 @@ export async function announce(changes: ChangeBus, addresses: string[]): Promise
 }
 
 /** setLinkStatus in a transaction of its own, announced once committed; how many links changed. */
-export async function changeLinkStatus(database: Database, changes: ChangeBus, ids: number[], change: StatusChange, at: Date): Promise<number> {
-  const addresses = await database.transaction((tx) => setLinkStatus(tx, ids, change, at));
-  await announce(changes, addresses);
+export async function changeLinkStatus(deps: { database: Database; changes: ChangeBus; publicUrl: string }, ids: number[], change: StatusChange, at: Date): Promise<number> {
+  const addresses = await deps.database.transaction((tx) => setLinkStatus(tx, deps.publicUrl, ids, change, at));
+  await announce(deps.changes, addresses);
   return addresses.length;
 }

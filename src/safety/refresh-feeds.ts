@@ -37,7 +37,7 @@ async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], a
       const values = gone.filter((entry) => entry.kind === kind).map((entry) => entry.value);
       for (let i = 0; i < values.length; i += CHUNK) await tx.delete(threatEntries).where(and(eq(threatEntries.source, source), eq(threatEntries.kind, kind), inArray(threatEntries.value, values.slice(i, i + CHUNK))));
     }
-    const disabled = await disableMatching(tx, source, added, `feed:${source}`, at);
+    const disabled = await disableMatching(tx, deps.publicUrl, source, added, `feed:${source}`, at);
     await tx
       .insert(threatFeeds)
       .values({ source, checkedAt: at, refreshedAt: at, entries: unique.size, error: null })

@@ -21,7 +21,7 @@ export async function setSuspended(deps: SafetyDeps, email: string, suspended: b
       .from(links)
       .where(suspended ? and(eq(links.userId, user.id), eq(links.status, "active")) : and(eq(links.userId, user.id), eq(links.disabledReason, SUSPENDED)));
     const ids = affected.map((link) => link.id);
-    return setLinkStatus(tx, ids, suspended ? { status: "disabled", reason: SUSPENDED, actor, why } : { status: "active", reason: null, actor, why }, at);
+    return setLinkStatus(tx, deps.publicUrl, ids, suspended ? { status: "disabled", reason: SUSPENDED, actor, why } : { status: "active", reason: null, actor, why }, at);
   });
   await announce(deps.changes, addresses);
   return addresses.length;

@@ -21,7 +21,7 @@ export type SentEventType = WebhookEventType | "webhook.test";
 const LinkRef = {
   id: z.number().int(),
   linkSlug: z.string(),
-  shortUrl: z.string().describe("{PUBLIC_URL}/go/{userSlug}/{linkSlug}"),
+  shortUrl: z.string().describe("The link's short address (on its custom domain when it has one)"),
 };
 
 const LinkState = z.object({ ...LinkRef, targetUrl: z.string(), title: z.string(), description: z.string() });

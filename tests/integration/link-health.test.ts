@@ -48,8 +48,8 @@ async function createLink(client: ApiClient, slug: string, targetUrl: string, ru
 }
 const healthOf = async (client: ApiClient, slug: string) => ((await (await client.call(`/api/links/by-slug/${slug}`)).json()) as { health: Health }).health;
 const pass = (recheckAfterMs?: number) => {
-  const { database, fetcher, clock } = server.ctx.links;
-  return checkLinkHealth({ database, fetcher: fetcher!, clock, hostGapMs: HOST_GAP_MS, recheckAfterMs });
+  const { database, fetcher, clock, publicUrl } = server.ctx.links;
+  return checkLinkHealth({ database, fetcher: fetcher!, clock, publicUrl, hostGapMs: HOST_GAP_MS, recheckAfterMs });
 };
 
 test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the second failure in a row; one request per host at a time, spaced", async () => {

@@ -6,12 +6,12 @@ import { listAudit } from "../../src/safety/audit.ts";
 import { blockHost, unblockHost } from "../../src/safety/host-blocks.ts";
 import { resolveReport } from "../../src/safety/reports.ts";
 import { setSuspended } from "../../src/safety/suspend-user.ts";
+import { runAdmin } from "../helpers/admin-cli.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually, isTrue } from "../helpers/eventually.ts";
 import { apiClient, crawlerAgents, seedLink, seedSession, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const PERSON = crawlerAgents.people[Object.keys(crawlerAgents.people)[0]!]!;
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const valid = { title: "Card", description: "Text", targetUrl: "https://example.org/" };
 
 let server: TestServer;
@@ -20,14 +20,8 @@ let ana: ApiClient;
 const create = (client: ApiClient, targetUrl: string, customLinkSlug?: string) => client.call("/api/links", { method: "POST", json: { ...valid, targetUrl, customLinkSlug } });
 const statusOf = async (client: ApiClient, slug: string) => (await (await client.call(`/api/links/by-slug/${slug}`)).json()) as { status: string; disabledReason: string | null };
 
-/** Runs `linkprev admin …` against the test server's database, as an operator's shell would. */
-function admin(...args: string[]): string {
-  const run = Bun.spawnSync([process.execPath, cli, "admin", ...args, "--data", server.dataDir], {
-    env: { ...process.env, ...(server.ctx.config.postgres ? { DATABASE_URL: server.ctx.config.postgres.url } : {}) },
-  });
-  if (run.exitCode !== 0) throw new Error(`admin ${args.join(" ")}: ${run.stderr.toString()}`);
-  return run.stdout.toString();
-}
+/** Runs `linkprev admin …` against the test server's database. */
+const admin = (...args: string[]) => runAdmin(server, ...args);
 
 beforeAll(async () => {
   server = await startTestServer();

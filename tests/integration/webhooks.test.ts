@@ -1,8 +1,13 @@
 // Webhooks end to end on either engine: a real receiving server checks every delivery with the reference
 // `standardwebhooks` library; the server's clock is the test's, so retries and stale timestamps need no waiting.
+// Custom domains are verified against a real DNS server on loopback (tests/helpers/dns-server.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { checkLinkHealth } from "../../src/rules/health.ts";
+import { blockHost } from "../../src/safety/host-blocks.ts";
 import { WEBHOOK_EVENT_DATA } from "../../src/webhooks/wire.ts";
+import { runAdmin } from "../helpers/admin-cli.ts";
 import { TestClock } from "../helpers/clock.ts";
+import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { join } from "node:path";
 import { apiClient, seedApiToken, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -10,22 +15,26 @@ import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
 
 const clock = new TestClock();
 const METRICS_TOKEN = "webhook-metrics-token-0123";
+const CNAME_TARGET = "edge.hooks.example";
 let server: TestServer;
+let dns: TestDnsServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   // The receivers verify against real time: the clock starts at it, however long after loading this file runs.
   clock.advance(Date.now() - clock.now());
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true", METRICS_TOKEN: METRICS_TOKEN }, clock);
+  dns = await startDnsServer();
+  server = await startTestServer({ DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: CNAME_TARGET, FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true", METRICS_TOKEN: METRICS_TOKEN }, clock);
 });
 afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
   await server.close();
+  dns.close();
 });
 
 /** A user with an endpoint at a fresh receiver, subscribed to `events`; the receiver knows the secret. */
-async function subscribed(events: string[]): Promise<{ client: ApiClient; receiver: Receiver; endpoint: { id: number; secret: string } }> {
-  const client = await apiClient(server, null);
+async function subscribed(events: string[], on = server): Promise<{ client: ApiClient; receiver: Receiver; endpoint: { id: number; secret: string } }> {
+  const client = await apiClient(on, null);
   const receiver = startReceiver();
   receivers.push(receiver);
   const response = await client.call("/api/webhooks", { method: "POST", json: { url: receiver.url, events, description: "test receiver" } });
@@ -99,6 +108,112 @@ describe("events", () => {
   });
 });
 
+/** The verified payloads `receiver` acknowledged, once there are `count`. */
+const payloads = (receiver: Receiver, count: number) =>
+  eventually(() => {
+    expect(receiver.acknowledged()).toHaveLength(count);
+    return receiver.acknowledged().map((r) => r.payload!);
+  });
+
+/** The events recorded for an endpoint (delivered or not), newest first. */
+const outbox = async (client: ApiClient, endpointId: number) => (await (await client.call(`/api/webhooks/${endpointId}/deliveries`)).json()) as Array<{ type: string }>;
+
+/** A custom domain of `client`'s, added and verified (its records published in the loopback DNS server). */
+async function verifiedDomain(client: ApiClient, hostname: string) {
+  const domain = await (await client.call("/api/domains", { method: "POST", json: { hostname } })).json();
+  dns.zone.set(domain.verification.txtName, { txt: [[domain.verification.txtValue]] });
+  dns.zone.set(hostname, { cname: CNAME_TARGET });
+  const checked = await (await client.call(`/api/domains/${domain.id}/verify`, { method: "POST" })).json();
+  expect(checked.status).toBe("verified");
+  return checked as { id: number; hostname: string; verification: { txtName: string } };
+}
+
+describe("state changes", () => {
+  test("domain.verified when a domain's records are found, domain.failing when they are gone, verified again when back", async () => {
+    const { client, receiver, endpoint } = await subscribed(["domain.verified", "domain.failing"]);
+    const domain = await verifiedDomain(client, "links.hooks-acme.test");
+    const recheck = async () => (await (await client.call(`/api/domains/${domain.id}/verify`, { method: "POST" })).json()) as { status: string; reason: string };
+    // A check finding the same records changes nothing: no event.
+    expect((await recheck()).status).toBe("verified");
+    expect(await outbox(client, endpoint.id)).toHaveLength(1);
+    const proof = dns.zone.get(domain.verification.txtName)!;
+    dns.zone.delete(domain.verification.txtName);
+    const failing = await recheck();
+    expect(failing.status).toBe("failing");
+    dns.zone.set(domain.verification.txtName, proof);
+    expect((await recheck()).status).toBe("verified");
+    const [verified, failed, back] = await payloads(receiver, 3);
+    expect(verified).toMatchObject({ type: "domain.verified", data: { domain: "links.hooks-acme.test" } });
+    expect(failed).toMatchObject({ type: "domain.failing", data: { domain: "links.hooks-acme.test", reason: failing.reason } });
+    expect(failing.reason).toContain("_linkprev.links.hooks-acme.test");
+    expect(back).toMatchObject({ type: "domain.verified", data: { domain: "links.hooks-acme.test" } });
+    for (const body of [verified, failed, back]) WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
+  });
+
+  test("a link on a custom domain: link.created and link.disabled (an operator's) give its address on that domain", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created", "link.disabled"]);
+    await verifiedDomain(client, "go.hooks-brand.test");
+    const link = await (await client.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "spring", domain: "go.hooks-brand.test" } })).json();
+    expect(link.shortUrl).toBe(`${new URL(server.url).protocol}//go.hooks-brand.test/spring`);
+    runAdmin(server, "links", "disable", `${client.userSlug}/spring`, "--reason", "phishing kit reported by CERT", "--by", "ops@example");
+    expect((await outbox(client, endpoint.id)).map((delivery) => delivery.type)).toEqual(["link.disabled", "link.created"]);
+    // The command's event is due at its own (real) time; the server's clock is this file's.
+    clock.advance(Math.max(0, Date.now() - clock.now()));
+    const [created, disabled] = await payloads(receiver, 2);
+    const ref = { id: link.id, linkSlug: "spring", shortUrl: link.shortUrl };
+    expect(created).toMatchObject({ type: "link.created", data: ref });
+    expect(disabled).toMatchObject({ type: "link.disabled", data: { ...ref, reason: "Operator: phishing kit reported by CERT" } });
+  });
+
+  test("link.disabled once per link a host block disables, with the reason the owner sees; never for a link already disabled", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.disabled"]);
+    const first = await (await client.call("/api/links", { method: "POST", json: { ...card, targetUrl: "https://cdn.hooks-bad.example/a" } })).json();
+    const second = await (await client.call("/api/links", { method: "POST", json: { ...card, targetUrl: "https://hooks-bad.example/b" } })).json();
+    expect(await blockHost(server.ctx.safety, "hooks-bad.example", "ops", "hosts phishing kits")).toBe(2);
+    const events = await payloads(receiver, 2);
+    const reason = (await (await client.call(`/api/links/by-slug/${first.linkSlug}`)).json()).disabledReason;
+    expect(reason).toBe("Listed by this instance's operator");
+    expect(events.map((body) => body.data).sort((a, b) => Number(a.id) - Number(b.id))).toEqual(
+      [first, second].map((link) => ({ id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, reason })),
+    );
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(2);
+    for (const body of events) WEBHOOK_EVENT_DATA["link.disabled"].parse(body.data);
+    // Blocking a host under it finds one of them, disabled already: nothing new.
+    await blockHost(server.ctx.safety, "cdn.hooks-bad.example", "ops", "again");
+    expect(await outbox(client, endpoint.id)).toHaveLength(2);
+  });
+});
+
+describe("link.broken", () => {
+  // A server of its own: the health pass checks every live link, and this file's other links point at the internet.
+  let healthServer: TestServer;
+  let target: ReturnType<typeof Bun.serve>;
+  beforeAll(async () => {
+    target = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => new Response("gone", { status: new URL(request.url).pathname === "/ok" ? 200 : 404 }) });
+    healthServer = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", LINK_HEALTH_EVERY_MS: "0" }, clock);
+  });
+  afterAll(async () => {
+    await healthServer.close();
+    target.stop(true);
+  });
+
+  test("a target answering 404 twice in a row: link.broken once, with the target and HTTP 404", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.broken"], healthServer);
+    const targetUrl = `http://127.0.0.1:${target.port}/gone`;
+    const link = await (await client.call("/api/links", { method: "POST", json: { ...card, targetUrl } })).json();
+    const { database, fetcher, publicUrl } = healthServer.ctx.links;
+    const pass = () => checkLinkHealth({ database, fetcher: fetcher!, clock, publicUrl, hostGapMs: 0 });
+    expect((await pass()).becameBroken).toEqual([]);
+    expect((await pass()).becameBroken).toEqual([link.id]);
+    const [broken] = await payloads(receiver, 1);
+    expect(broken).toEqual({ type: "link.broken", timestamp: expect.any(String), data: { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, targetUrl, reason: "HTTP 404" } });
+    WEBHOOK_EVENT_DATA["link.broken"].parse(broken!.data);
+    // Still broken on the next pass: no second event.
+    await pass();
+    expect(await outbox(client, endpoint.id)).toHaveLength(1);
+  });
+});
+
 describe("delivery", () => {
   test("a receiver answering 500 three times then 200 gets the event 4 times with one id, after growing delays", async () => {
     const { client, receiver, endpoint } = await subscribed(["link.created"]);
@@ -138,7 +253,8 @@ describe("delivery", () => {
     let failing = true;
     receiver.answer = () => (failing ? 500 : 200);
     await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
-    await eventually(() => expect(receiver.received).toHaveLength(1));
+    // The failure recorded (the receiver hears of the attempt before its outcome is written, at the clock's time).
+    await eventually(async () => expect((await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json())[0].attempt).toBe(1));
     clock.advance(3 * 86_400_000);
     try {
       await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
