@@ -20,8 +20,7 @@ import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 import { SafeFetcher } from "./safe-fetch/fetcher.ts";
-import { SafetyCounts, type SafetyDeps } from "./safety/deps.ts";
-import { webRiskClient } from "./safety/web-risk.ts";
+import { safetyDeps, type SafetyDeps } from "./safety/deps.ts";
 import type { WebhookDeps } from "./webhooks/deps.ts";
 
 /**
@@ -77,18 +76,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
   const fetcher = config.fetch.enabled
     ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
     : null;
-  const safety: SafetyDeps = {
-    db,
-    database,
-    changes,
-    clock,
-    publicUrl: config.publicUrl,
-    fetcher,
-    checkRedirects: config.safety.checkRedirects,
-    webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
-    limits: config.safety,
-    counts: new SafetyCounts(),
-  };
+  const safety = safetyDeps(config, { database, changes }, clock, fetcher);
   return {
     config,
     database,

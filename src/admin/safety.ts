@@ -5,24 +5,12 @@ import { systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { openPlatform } from "../db/platform.ts";
 import { SafeFetcher } from "../safe-fetch/fetcher.ts";
-import { SafetyCounts, type SafetyDeps } from "../safety/deps.ts";
-import { webRiskClient } from "../safety/web-risk.ts";
+import { safetyDeps, type SafetyDeps } from "../safety/deps.ts";
 
 export async function openSafety(config: Config): Promise<{ deps: SafetyDeps; close: () => Promise<void> }> {
   const { database, changes } = await openPlatform(config);
   await database.migrate();
   const fetcher = config.fetch.enabled ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: "LinkPrev admin" }) : null;
-  const deps: SafetyDeps = {
-    db: database.db,
-    database,
-    changes,
-    clock: systemClock,
-    publicUrl: config.publicUrl,
-    fetcher,
-    checkRedirects: config.safety.checkRedirects,
-    webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
-    limits: config.safety,
-    counts: new SafetyCounts(),
-  };
+  const deps = safetyDeps(config, { database, changes }, systemClock, fetcher);
   return { deps, close: () => database.close() };
 }

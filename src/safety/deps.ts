@@ -1,8 +1,9 @@
 // What the trust-and-safety operations (src/safety/*.ts) are given, built once in src/services.ts.
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
-import type { WebRisk } from "./web-risk.ts";
+import { webRiskClient, type WebRisk } from "./web-risk.ts";
 
 /**
  * Plain increments, read by /metrics on the request thread (src/observability/metrics.ts); an app worker's are
@@ -37,3 +38,19 @@ export type SafetyDeps = {
   limits: { newAccountHours: number; newAccountLinks: number; targetHostLinksPerHour: number };
   counts: SafetyCounts;
 };
+
+/** The deps for this configuration: the server's composition root and `linkprev admin` build them alike. */
+export function safetyDeps(config: Config, platform: { database: Database; changes: ChangeBus }, clock: Clock, fetcher: SafeFetcher | null): SafetyDeps {
+  return {
+    db: platform.database.db,
+    database: platform.database,
+    changes: platform.changes,
+    clock,
+    publicUrl: config.publicUrl,
+    fetcher,
+    checkRedirects: config.safety.checkRedirects,
+    webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
+    limits: config.safety,
+    counts: new SafetyCounts(),
+  };
+}
