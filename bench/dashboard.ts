@@ -6,7 +6,7 @@
 // and the server's CPU per request (every thread of the process, from /proc): on a shared machine CPU per request and
 // the many/few ratio within this run are the figures to read, not the throughput. The target: many ≤ 2× few.
 //
-// Usage: bun bench/dashboard.ts [-- --few 20 --many 10000 --days 30 --seconds 5]
+// Usage: npm run bench:dashboard [-- --few 20 --many 10000 --days 30 --seconds 5]
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
