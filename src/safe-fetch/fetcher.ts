@@ -25,6 +25,9 @@ export type SafeFetchOptions = {
   ca?: string;
 };
 
+/** Honest: names us and where to read about us. */
+export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
+
 export const MAX_REDIRECTS = 3;
 export const MAX_PAGE_BYTES = 512 * 1024;
 const STANDARD_PORTS = new Set([80, 443]);

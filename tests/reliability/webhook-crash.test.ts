@@ -10,7 +10,8 @@ import { seedApiToken, seedUser, testEngine } from "../helpers/server.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "../helpers/test-db.ts";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
 
-const WEBHOOK_ENV = { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "50", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_RETRY_BASE_MS: "200" };
+const METRICS_TOKEN = "webhook-crash-metrics-token";
+const WEBHOOK_ENV = { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "50", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_RETRY_BASE_MS: "200", METRICS_TOKEN };
 const card = { title: "Crash proof", description: "Sent once", targetUrl: "https://example.com/" };
 
 const receivers: Receiver[] = [];
@@ -63,6 +64,12 @@ describe("kill -9 mid-delivery", () => {
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
     expect(receiver.acknowledged()[0]!.payload).toMatchObject({ type: "link.created", data: { title: "Crash proof" } });
     await eventually(async () => expect(await sql.get("SELECT status, attempts FROM webhook_deliveries")).toEqual({ status: "delivered", attempts: 1 }));
+    // Counted in the delivery worker, shown by the request thread's /metrics.
+    await eventually(async () => {
+      const metrics = await (await fetch(`${node.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      expect(metrics).toContain('linkprev_webhook_deliveries_total{outcome="delivered"} 1');
+      expect(metrics).toContain("linkprev_webhook_queue_depth 0");
+    });
   });
 });
 
