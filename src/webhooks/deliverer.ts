@@ -1,4 +1,5 @@
-// Sends the outbox's due deliveries: every WEBHOOK_POLL_MS it claims a few (db/*/webhook-queue.ts: one node per
+// Sends the outbox's due deliveries, in the delivery worker (delivery.worker.ts, docs/decisions/0026): every
+// WEBHOOK_POLL_MS it claims a few (db/*/webhook-queue.ts: one node per
 // delivery), signs each (signing.ts) and posts it through the safe fetcher with a per-attempt timeout. A 2xx is
 // delivered; anything else is tried again on the backoff schedule (backoff.ts), and an endpoint failing for 3 days
 // is disabled with the reason shown to its owner. A process killed mid-attempt leaves the claim to expire: the

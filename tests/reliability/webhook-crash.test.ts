@@ -19,16 +19,16 @@ afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
 });
 
-/** A user with a token and an endpoint at a new receiver for link.created. */
-async function subscriber(node: Node, sql: TestDb) {
+/** A user with a token and an endpoint at a new receiver for `events`. */
+async function subscriber(node: Node, sql: TestDb, events = ["link.created"]) {
   const user = await seedUser(sql);
   const { token } = await seedApiToken(sql, user.id);
   const receiver = startReceiver();
   receivers.push(receiver);
-  const response = await apiCall(node.url, token, "/api/webhooks", { method: "POST", json: { url: receiver.url, events: ["link.created"] } });
+  const response = await apiCall(node.url, token, "/api/webhooks", { method: "POST", json: { url: receiver.url, events } });
   expect(response.status).toBe(201);
   receiver.secret = (await response.json()).secret;
-  return { token, receiver };
+  return { token, receiver, userSlug: user.userSlug };
 }
 
 describe("kill -9 mid-delivery", () => {
@@ -70,6 +70,43 @@ describe("kill -9 mid-delivery", () => {
       expect(metrics).toContain('linkprev_webhook_deliveries_total{outcome="delivered"} 1');
       expect(metrics).toContain("linkprev_webhook_queue_depth 0");
     });
+  });
+});
+
+describe("kill -9 in the middle of a link.clicked window", () => {
+  let node: Node;
+  let sql: TestDb;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    // A window far longer than the test: only the restart closes it.
+    env = { ...WEBHOOK_ENV, WEBHOOK_CLICK_WINDOW_MS: "600000", VIEW_FLUSH_MS: "20", ...(testEngine === "postgres" ? { DATABASE_URL: await newTestDatabase() } : {}) };
+    node = await startNode(env);
+    sql = testEngine === "postgres" ? postgresTestDb(env.DATABASE_URL!) : sqliteTestDb(join(node.dataDir, "linkprev.db"));
+  });
+  afterAll(async () => {
+    await sql.close();
+    await stopNode(node, { signal: "SIGKILL" });
+  });
+
+  test("the counts of the stored views survive: after the restart one event has them all", async () => {
+    const { token, receiver, userSlug } = await subscriber(node, sql, ["link.clicked"]);
+    const link = await (await apiCall(node.url, token, "/api/links", { method: "POST", json: card })).json();
+    // The writer learns who subscribes when a window opens: restart so that this window counts the subscriber's links.
+    await stopNode(node, { signal: "SIGKILL", keepData: true });
+    node = await startNode(env, node.dataDir);
+    const visit = (agent: string, query = "") => fetch(`${node.url}/go/${userSlug}/${link.linkSlug}${query}`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) => r.body?.cancel());
+    const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+    await Promise.all([visit(person), visit(person), visit(person, "?qr=1"), visit("Twitterbot/1.0"), visit("Twitterbot/1.0")]);
+    // Stored (acknowledged by the writer's commit), and no event yet: the window is open.
+    await eventually(async () => expect(Number((await sql.get<{ n: number }>("SELECT count(*) AS n FROM views WHERE link_id = ?", link.id))!.n)).toBe(5));
+    expect(receiver.received).toHaveLength(0);
+    await stopNode(node, { signal: "SIGKILL", keepData: true });
+
+    node = await startNode(env, node.dataDir);
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(1), { timeoutMs: 15_000 });
+    const event = receiver.acknowledged()[0]!.payload!;
+    expect(event).toMatchObject({ type: "link.clicked", data: { id: link.id, linkSlug: link.linkSlug, people: 3, qrScans: 1, crawlers: { x: 2 } } });
   });
 });
 
