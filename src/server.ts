@@ -33,7 +33,8 @@ import { inspectAnswer } from "./safety/inspect.ts";
 import { safetyState } from "./safety/state.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { metricsRoutes, ServerMetrics } from "./observability/metrics.ts";
-import { WebhookDeliverer } from "./webhooks/deliverer.ts";
+import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
+import { queueStats } from "./webhooks/queue-stats.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
@@ -141,7 +142,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     : null;
   const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, (address) => linkCache.invalidate(address));
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
-  const webhooks = new WebhookDeliverer(ctx.webhooks).start();
+  // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
+  const webhooks = await DeliveryWorker.start(config, clock ?? null);
   const goCounts = new GoCounts();
   const go = createGoHandler({
     clock: ctx.clock,
@@ -177,7 +179,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           appInFlight: () => pool?.inFlight() ?? 0,
           databasePoolMax: config.postgres?.poolMax ?? null,
           safety: { counts: ctx.safety.counts, state: () => safetyState(db) },
-          webhooks: webhooks.metrics,
+          webhooks: { outcomes: webhooks.outcomes, queue: () => queueStats(db, ctx.clock.now()) },
         })
       : null;
   const metricsRoute = metrics && config.metrics.token ? metricsRoutes(metrics, config.metrics.token) : {};

@@ -19,9 +19,9 @@ import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
-import { SafeFetcher } from "./safe-fetch/fetcher.ts";
+import { fetcherUserAgent, SafeFetcher } from "./safe-fetch/fetcher.ts";
 import { safetyDeps, type SafetyDeps } from "./safety/deps.ts";
-import type { WebhookDeps } from "./webhooks/deps.ts";
+import { webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
 
 /**
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
@@ -56,9 +56,6 @@ export type Services = {
   safety: SafetyDeps;
   webhooks: WebhookDeps;
 };
-
-/** Honest: names us and where to read about us. */
-export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 
 /**
  * `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. `clock`: a
@@ -107,16 +104,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
     },
     billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
-    webhooks: {
-      db,
-      database,
-      clock,
-      billingEnabled,
-      // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
-      fetcher: new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) }),
-      queue: platform.webhooks,
-      settings: config.webhooks,
-    },
+    webhooks: webhookDeps(config, platform, clock),
     domains: {
       db,
       database,

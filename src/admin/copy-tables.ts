@@ -36,9 +36,10 @@ const COPIED: PgTable[] = [
  * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (admin/copy-view-gap.ts folds in its
  * gap), migrations, and today's visitor hashes (meaningless without the salt the SQLite writer held in memory).
  * link_totals is PostgreSQL's own sum of the copied rollups (its trigger keeps it as they go in); view_batches are
- * the SQLite writer's batch ids, which no PostgreSQL node will send again.
+ * the SQLite writer's batch ids, which no PostgreSQL node will send again; webhook_click_counts, the open window's
+ * link.clicked counts (the copy is made with the server stopped, which closed its window).
  */
-const NOT_COPIED = new Set(["view_rollup_mark", "view_visitors", "__migrations", "link_totals", "view_batches"]);
+const NOT_COPIED = new Set(["view_rollup_mark", "view_visitors", "__migrations", "link_totals", "view_batches", "webhook_click_counts"]);
 /** PostgreSQL columns SQLite does not have, filled by their defaults: SQLite's rollups become slot 0. */
 const PG_ONLY_COLUMNS = new Set(["view_rollups.slot"]);
 /** Rows per statement: a few MB of arrays at most. */

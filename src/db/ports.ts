@@ -131,13 +131,23 @@ export interface WebhookQueue {
 /** An event for every enabled endpoint of `userId` subscribed to `type` (the view writer's link.clicked). */
 export type OutboxEvent = { userId: number; eventId: string; type: string; payload: string; at: number };
 
+/**
+ * A view batch's link.clicked counts, per link and bucket ("people", "qr", "crawler:" + platform), as columns; stored
+ * in the batch's own transaction (statement on PostgreSQL), added to those of the window opened at `since`.
+ */
+export type ClickTally = { linkId: number[]; userId: number[]; bucket: string[]; n: number[]; since: number };
+/** A link's stored count in one bucket of the open window. */
+export type StoredClickCount = { linkId: number; userId: number; bucket: string; n: number; since: number };
+
 /** The view writer's side of the webhook outbox, on its own connection (sqlite/click-outbox.ts, postgres/click-outbox.ts). */
 export interface ClickOutbox {
   /** The users with an enabled endpoint subscribed to `type`. */
   subscribers(type: string): Promise<Set<number>>;
-  linkSlugs(linkIds: number[]): Promise<Map<number, string>>;
-  /** All of them in one transaction. */
-  record(events: OutboxEvent[]): Promise<void>;
+  /**
+   * Closes this writer's window in one transaction: takes its stored counts and records the events `toEvents`
+   * makes of them (given the links' slugs; a deleted link has none).
+   */
+  closeWindow(toEvents: (counts: StoredClickCount[], slugs: Map<number, string>) => OutboxEvent[]): Promise<void>;
 }
 
 export type Platform = {

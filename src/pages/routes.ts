@@ -26,6 +26,7 @@ import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public
 import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
 import { listEndpoints } from "../webhooks/list-endpoints.ts";
+import { planHasWebhooks } from "../webhooks/model.ts";
 import { WebhooksPage } from "./webhooks.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
@@ -81,7 +82,8 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     .get("/admin/webhooks", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      return page(WebhooksPage, { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user) }, "Webhooks", guarded.viewer, cookie);
+      const allowed = planHasWebhooks(guarded.viewer.entitlement.plan.id);
+      return page(WebhooksPage, { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user), allowed }, "Webhooks", guarded.viewer, cookie);
     })
     .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);

@@ -1,8 +1,10 @@
 // /admin/webhooks: where events about your links go, how to check their signatures, and the endpoints (an island).
+import { PLAN_WITHOUT_WEBHOOKS } from "../webhooks/model.ts";
 import type { WebhookEndpointJson } from "../webhooks/wire.ts";
 import { Webhooks } from "./islands.ts";
 
-export function WebhooksPage({ endpoints }: { endpoints: WebhookEndpointJson[] }) {
+/** `allowed`: the viewer's plan has webhooks; without them the page says so instead of offering a form the API refuses. */
+export function WebhooksPage({ endpoints, allowed }: { endpoints: WebhookEndpointJson[]; allowed: boolean }) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Webhooks</h1>
@@ -11,9 +13,15 @@ export function WebhooksPage({ endpoints }: { endpoints: WebhookEndpointJson[] }
         endpoint's secret and any Standard Webhooks library, and deduplicate on <code>webhook-id</code>. Failed deliveries are retried for about a
         day; see <a className="underline" href="/docs/api">the API reference</a>.
       </p>
-      <div className="mt-6">
-        <Webhooks endpoints={endpoints} />
-      </div>
+      {allowed ? (
+        <div className="mt-6">
+          <Webhooks endpoints={endpoints} />
+        </div>
+      ) : (
+        <p className="mt-6 text-gray-700">
+          {PLAN_WITHOUT_WEBHOOKS} <a href="/pricing" className="text-indigo-700 underline">See the plans</a>.
+        </p>
+      )}
     </div>
   );
 }

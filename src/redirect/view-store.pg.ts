@@ -6,6 +6,7 @@
 // view_visitors and counts on each human rollup row only those the set did not hold yet. Each node has its own
 // salt, so a person who reaches two nodes the same day counts twice.
 import type { SQL } from "bun";
+import type { ClickTally } from "../db/ports.ts";
 import { deleteVisitorsBefore, forgetBatchesBefore, storeViewBatch, userAgentIds, type RollupRow, type ViewColumns, type VisitorColumns } from "../db/postgres/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
@@ -25,11 +26,12 @@ export class PgViewStore {
   /** Whether this store has dropped the hashes of the days before `visitors.today` (at its first batch). */
   private closedEarlierDays = false;
 
-  /** `now` tells the UTC day change (tests give their own clock). */
+  /** `now` tells the UTC day change (tests give their own clock); `clicks`: a batch's link.clicked counts, stored with it. */
   constructor(
     private readonly sql: SQL,
     private readonly slot: number,
     now: () => number = Date.now,
+    private readonly clicks: (batch: ViewBatch) => ClickTally | null = () => null,
   ) {
     this.visitors = new DailyVisitors(now);
   }
@@ -110,7 +112,7 @@ export class PgViewStore {
     }
     // One lock order on every node: by link, day, platform.
     const sorted = [...rollups.values()].sort((x, y) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0));
-    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted).catch((error: unknown) => {
+    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b)).catch((error: unknown) => {
       // The visitors it sent may not be in the set: ask the set again next time.
       this.visitors.forget();
       throw error;

@@ -53,10 +53,11 @@ export class ViewStore {
   private readonly transaction: (work: () => void) => void;
   private readonly visitors: DailyVisitors;
 
-  /** `now` tells the UTC day change (tests give their own clock). */
+  /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
   constructor(
     sqlite: Database,
     now: () => number = Date.now,
+    private readonly inBatch: (batch: ViewBatch) => void = () => {},
   ) {
     this.visitors = new DailyVisitors(now);
     this.statements = prepareViewStatements(sqlite);
@@ -104,7 +105,10 @@ export class ViewStore {
         // Past rows another server on the same data directory wrote meanwhile (the transaction holds the write
         // lock, so none can slip in between): ids never collide and only grow.
         nextViewId = Math.max(nextViewId, (this.statements.newestView.get()!.id ?? 0) + 1);
-        if (batch && (seq === undefined || this.statements.recordBatch.run(seq).changes > 0)) nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
+        if (batch && (seq === undefined || this.statements.recordBatch.run(seq).changes > 0)) {
+          nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
+          this.inBatch(batch);
+        }
         if (folding && this.recount) this.statements.foldStoredRows(nextViewId - 1);
         else if (folding) {
           this.pending.fold(

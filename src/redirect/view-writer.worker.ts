@@ -57,11 +57,15 @@ type Writer = {
   retentionLock?: CycleLock;
 };
 
-function sqliteWriter(dbPath: string): Writer {
+function sqliteWriter(dbPath: string, clicks: ClickEvents): Writer {
   const sqlite = openSqlite(dbPath);
   // The store checks each batch's links once; per-row foreign key checks would double the cost.
   sqlite.run("PRAGMA foreign_keys = OFF");
-  const store = new ViewStore(sqlite);
+  const clickOutbox = sqliteClickOutbox(sqlite);
+  const store = new ViewStore(sqlite, Date.now, (batch) => {
+    const tally = clicks.tally(batch);
+    if (tally) clickOutbox.add(tally);
+  });
   let idleFold: ReturnType<typeof setTimeout> | null = null;
   const write = (views: ViewBatch | null, fold: boolean, seq?: number) => {
     if (idleFold) clearTimeout(idleFold);
@@ -84,7 +88,7 @@ function sqliteWriter(dbPath: string): Writer {
     // A fold notices the new day and closes the earlier ones in its transaction.
     closeDay: async () => write(null, true),
     pruneChunk: sqlitePruneChunk(sqlite),
-    clickOutbox: sqliteClickOutbox(sqlite),
+    clickOutbox,
     close: async () => {
       if (idleFold) clearTimeout(idleFold);
       sqlite.close();
@@ -92,9 +96,9 @@ function sqliteWriter(dbPath: string): Writer {
   };
 }
 
-function postgresWriter(url: string, slot: number): Writer {
+function postgresWriter(url: string, slot: number, clicks: ClickEvents): Writer {
   const sql = new SQL(postgresOptions(url, 1));
-  const store = new PgViewStore(sql, slot);
+  const store = new PgViewStore(sql, slot, Date.now, (batch) => clicks.tally(batch));
   return {
     // One statement per batch, so a refused one wrote nothing and can be sent again (the spool does); one
     // whose commit answer was lost is recognised by its id.
@@ -104,7 +108,7 @@ function postgresWriter(url: string, slot: number): Writer {
     closeDay: () => store.closeEarlierDays(),
     close: () => sql.close(),
     pruneChunk: postgresPruneChunk(sql),
-    clickOutbox: postgresClickOutbox(sql),
+    clickOutbox: postgresClickOutbox(sql, slot),
     retentionLock: postgresCycleLock(sql),
   };
 }
@@ -119,7 +123,7 @@ let nextSeq = Date.now() * 1000;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
 let retention: RetentionSchedule | null = null;
-let clicks: ClickEvents | null = null;
+const clicks = new ClickEvents();
 let clickTimer: ReturnType<typeof setInterval> | null = null;
 
 /** Runs `job` on the queue, after the batches already in it. */
@@ -144,12 +148,12 @@ function closeEachDay() {
 
 serveParent<ViewWriterProtocol>(self, {
   open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs }) => {
-    const opened = (writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath) : postgresWriter(target.url, target.slot));
+    const opened = (writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath, clicks) : postgresWriter(target.url, target.slot, clicks));
     spool = new ViewSpool(spoolSettings.path, spoolSettings.maxBytes, (seq, views) => opened.write(seq, views), opened.seal);
     closeEachDay();
-    clicks = new ClickEvents(writer.clickOutbox);
-    // Each window's link.clicked events are written on the queue, between batches.
-    const closeWindow = () => enqueue(() => clicks!.closeWindow()).catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
+    // Each window's link.clicked events are written on the queue, between batches; the first closes the window a
+    // crash may have left open.
+    const closeWindow = () => enqueue(() => clicks.closeWindow(opened.clickOutbox)).catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
     await closeWindow();
     clickTimer = setInterval(closeWindow, clickWindowMs);
     retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, writer.retentionLock);
@@ -158,9 +162,8 @@ serveParent<ViewWriterProtocol>(self, {
     if (views) retention?.noteBatch();
     return enqueue(async () => {
       const started = performance.now();
+      // Stored views carry their link.clicked counts in their own transaction; spooled ones, when they are stored.
       const outcome: SpoolOutcome = views ? await spool!.write(nextSeq++, views) : "stored";
-      // Spooled views are stored later: counted now, once.
-      if (views && outcome !== "dropped") clicks?.count(views);
       // The batch's rows are stored (or spooled) whatever becomes of the fold: it is only reported.
       if (fold) await writer!.fold().catch((error) => console.error(`view rollups were not updated: ${String(error)}`));
       // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
@@ -173,7 +176,7 @@ serveParent<ViewWriterProtocol>(self, {
     retention?.stop();
     return enqueue(async () => {
       // A graceful stop sends the open window's counts.
-      await clicks?.closeWindow().catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
+      if (writer) await clicks.closeWindow(writer.clickOutbox).catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
       await spool?.close();
       await writer?.close();
     });

@@ -25,6 +25,8 @@ export type SafeFetchOptions = {
   ca?: string;
 };
 
+/** Honest: names us and where to read about us. */
+export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 export const MAX_REDIRECTS = 3;
 export const MAX_PAGE_BYTES = 512 * 1024;
 const STANDARD_PORTS = new Set([80, 443]);
@@ -33,7 +35,6 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A refusal: 422 with the reason. */
 export const refused = (message: string) => new AppError(422, message);
-
 
 export type FetchedPage = { url: string; html: string };
 export type FetchedImage = { url: string; bytes: Uint8Array<ArrayBuffer>; contentType: string };

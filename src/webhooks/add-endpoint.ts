@@ -5,17 +5,14 @@ import { entitlementFor } from "../billing/entitlement.ts";
 import { webhookEndpoints, type User } from "../db/tables.ts";
 import { forbidden } from "../http/errors.ts";
 import type { WebhookDeps } from "./deps.ts";
-import { MAX_ENDPOINTS, type WebhookEndpointInput } from "./model.ts";
+import { MAX_ENDPOINTS, PLAN_WITHOUT_WEBHOOKS, planHasWebhooks, type WebhookEndpointInput } from "./model.ts";
 import { presentEndpoint } from "./present.ts";
 import { newSecret } from "./signing.ts";
 import type { WebhookEndpointWithSecretJson } from "./wire.ts";
 
-/** Plans with webhooks (billing off: everyone has enterprise). */
-const WEBHOOK_PLANS = new Set(["pro", "enterprise"]);
-
 export async function addEndpoint(deps: WebhookDeps, user: User, input: WebhookEndpointInput): Promise<WebhookEndpointWithSecretJson> {
   const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
-  if (!WEBHOOK_PLANS.has(plan.id)) throw forbidden("Webhooks are available on the Pro and Enterprise plans. Upgrade at /pricing.");
+  if (!planHasWebhooks(plan.id)) throw forbidden(`${PLAN_WITHOUT_WEBHOOKS} Upgrade at /pricing.`);
   await deps.fetcher.checkDestination(input.url);
   const secret = newSecret();
   const row = await deps.database.transaction(async (tx) => {

@@ -1,4 +1,5 @@
-// Sends the outbox's due deliveries: every WEBHOOK_POLL_MS it claims a few (db/*/webhook-queue.ts: one node per
+// Sends the outbox's due deliveries, in the delivery worker (delivery.worker.ts, docs/decisions/0026): every
+// WEBHOOK_POLL_MS it claims a few (db/*/webhook-queue.ts: one node per
 // delivery), signs each (signing.ts) and posts it through the safe fetcher with a per-attempt timeout. A 2xx is
 // delivered; anything else is tried again on the backoff schedule (backoff.ts), and an endpoint failing for 3 days
 // is disabled with the reason shown to its owner. A process killed mid-attempt leaves the claim to expire: the
@@ -9,7 +10,6 @@ import { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
 import { AppError } from "../http/errors.ts";
 import { DISABLE_AFTER_MS, retryDelay } from "./backoff.ts";
 import type { WebhookDeps } from "./deps.ts";
-import { queueStats } from "./queue-stats.ts";
 import { signedHeaders } from "./signing.ts";
 
 /** Deliveries claimed (and sent side by side) at a time; their results are recorded in one transaction. */
@@ -21,19 +21,20 @@ export type DeliveryOutcome = "delivered" | "retrying" | "failed";
 
 type Attempt = { delivery: ClaimedDelivery; ok: boolean; last: { lastStatusCode: number | null; lastDurationMs: number; lastResponse: string } };
 
+export type DeliveryOutcomes = Record<DeliveryOutcome, number>;
+
 export class WebhookDeliverer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
-  /** Attempts by outcome since start (/metrics). */
-  readonly outcomes: Record<DeliveryOutcome, number> = { delivered: 0, retrying: 0, failed: 0 };
 
-  constructor(private readonly deps: WebhookDeps) {}
+  /** `recorded`: the outcomes of each batch of attempts, once its results are committed (for /metrics). */
+  constructor(
+    private readonly deps: WebhookDeps,
+    private readonly recorded: (outcomes: DeliveryOutcomes) => void,
+  ) {}
 
-  /** For /metrics: this node's attempts by outcome, and the outbox (all nodes') as the database holds it. */
-  readonly metrics = { outcomes: this.outcomes, queue: () => queueStats(this.deps.db, this.deps.clock.now()) };
-
-  /** Runs on the request thread, whose clock tests can move; the claims keep nodes (and a restart) from doubling up. */
+  /** Polls every WEBHOOK_POLL_MS (in the delivery worker); the claims keep nodes (and a restart) from doubling up. */
   start(): this {
     const tick = () => {
       this.running = this.deliverDue()
@@ -64,9 +65,11 @@ export class WebhookDeliverer {
       const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, CLAIM_LIMIT);
       if (claimed.length === 0) return sent;
       const results = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      const outcomes: DeliveryOutcomes = { delivered: 0, retrying: 0, failed: 0 };
       await this.deps.database.transaction(async (tx) => {
-        for (const result of results) await this.record(tx, result);
+        for (const result of results) outcomes[await this.record(tx, result)]++;
       });
+      this.recorded(outcomes);
       sent += claimed.length;
       if (claimed.length < CLAIM_LIMIT || this.stopped) return sent;
     }
@@ -89,19 +92,18 @@ export class WebhookDeliverer {
     return { delivery, ok, last: { lastStatusCode: statusCode, lastDurationMs: durationMs, lastResponse: response.slice(0, RESPONSE_EXCERPT_BYTES) } };
   }
 
-  private async record(tx: Db, { delivery, ok, last }: Attempt): Promise<void> {
+  private async record(tx: Db, { delivery, ok, last }: Attempt): Promise<DeliveryOutcome> {
     const now = this.deps.clock.now();
     const attempts = delivery.attempts + 1;
     const delay = ok ? null : retryDelay(attempts, this.deps.settings.retryBaseMs);
     const outcome: DeliveryOutcome = ok ? "delivered" : delay === null ? "failed" : "retrying";
-    this.outcomes[outcome]++;
     await tx
       .update(webhookDeliveries)
       .set({ ...last, attempts, status: outcome === "retrying" ? "pending" : outcome, nextAttemptAt: now + (delay ?? 0) })
       .where(eq(webhookDeliveries.id, delivery.id));
     if (ok) {
       if (delivery.failingSince !== null) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, delivery.endpointId));
-      return;
+      return outcome;
     }
     const failingSince = delivery.failingSince ?? now;
     const disable = now - failingSince >= DISABLE_AFTER_MS;
@@ -113,5 +115,6 @@ export class WebhookDeliverer {
         ...(disable ? { enabled: false, disabledReason: `Disabled on ${new Date(now).toISOString().slice(0, 10)}: every delivery failed for 3 days (last: ${why})` } : {}),
       })
       .where(eq(webhookEndpoints.id, delivery.endpointId));
+    return outcome;
   }
 }

@@ -1,8 +1,8 @@
 // What the webhook operations are given, and the messages they share.
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import type { Database, Db, WebhookQueue } from "../db/ports.ts";
-import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { Database, Db, Platform, WebhookQueue } from "../db/ports.ts";
+import { fetcherUserAgent, SafeFetcher } from "../safe-fetch/fetcher.ts";
 
 export type WebhookDeps = {
   db: Db;
@@ -14,5 +14,20 @@ export type WebhookDeps = {
   queue: WebhookQueue;
   settings: Config["webhooks"];
 };
+
+/** The deps on a thread's platform: the services' (src/services.ts) and the delivery worker's (delivery.worker.ts). */
+export function webhookDeps(config: Config, platform: Platform, clock: Clock): WebhookDeps {
+  const { database } = platform;
+  return {
+    db: database.db,
+    database,
+    clock,
+    billingEnabled: config.stripe !== null,
+    // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
+    fetcher: new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) }),
+    queue: platform.webhooks,
+    settings: config.webhooks,
+  };
+}
 
 export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";

@@ -6,6 +6,12 @@ import { WEBHOOK_EVENT_TYPES } from "./wire.ts";
 export const MAX_ENDPOINTS = 10;
 export const MAX_DESCRIPTION = 200;
 
+/** Plans with webhooks (billing off: everyone has enterprise). */
+const WEBHOOK_PLANS = new Set(["pro", "enterprise"]);
+export const planHasWebhooks = (planId: string) => WEBHOOK_PLANS.has(planId);
+/** Why an account on another plan cannot add an endpoint (the API's 403 and the Webhooks page say it alike). */
+export const PLAN_WITHOUT_WEBHOOKS = "Webhooks are available on the Pro and Enterprise plans.";
+
 const events = z.array(z.enum(WEBHOOK_EVENT_TYPES, `events: each must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`)).min(1, "choose at least one event");
 
 export const WebhookEndpointInput = z.object({

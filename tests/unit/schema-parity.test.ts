@@ -169,6 +169,7 @@ const typeParity: Record<string, [true, true]> = {
   linkRules: both satisfies SameTypes<typeof sqlite.linkRules, typeof pg.linkRules>,
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
   viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
+  webhookClickCounts: both satisfies SameTypes<typeof sqlite.webhookClickCounts, typeof pg.webhookClickCounts>,
   linkTotals: both satisfies SameTypes<typeof sqlite.linkTotals, typeof pg.linkTotals>,
   threatEntries: both satisfies SameTypes<typeof sqlite.threatEntries, typeof pg.threatEntries>,
   abuseReports: both satisfies SameTypes<typeof sqlite.abuseReports, typeof pg.abuseReports>,

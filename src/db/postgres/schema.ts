@@ -257,6 +257,20 @@ export const viewBatches = pgTable(
   (t) => [primaryKey({ columns: [t.slot, t.seq] }), index("view_batches_stored_at_idx").on(t.storedAt)],
 );
 
+/** As in schema.ts: the link.clicked counts of each node's open window, added in each view batch's statement. */
+export const webhookClickCounts = pgTable(
+  "webhook_click_counts",
+  {
+    slot: integer("slot").notNull(),
+    linkId: integer("link_id").notNull(),
+    userId: integer("user_id").notNull(),
+    bucket: text("bucket").notNull(),
+    n: integer("n").notNull(),
+    since: bigint("since", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.slot, t.linkId, t.bucket] })],
+);
+
 // No view_rollup_mark: on PostgreSQL a batch's view rows and its rollup upserts commit in one statement, so
 // there is never a crash gap between them to fold in at start.
 

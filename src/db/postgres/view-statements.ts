@@ -2,6 +2,7 @@
 // A batch is one statement: its rows go in through unnest() arrays (a fixed number of parameters whatever the
 // batch size) and its rollup counts are upserted in the same statement, so rows and counts commit together.
 import type { SQL } from "bun";
+import type { ClickTally } from "../ports.ts";
 
 /** A batch's view rows, one array per column. */
 export type ViewColumns = {
@@ -40,9 +41,9 @@ export async function forgetBatchesBefore(sql: SQL, before: number): Promise<voi
 /**
  * Stores the rows, the new visitors and the rollups (in the order given: callers sort them so that nodes
  * lock rows in one order) in one statement, on the rollup rows of node `slot`, with the batch's id (`slot`,
- * `seq`): a batch whose id is already stored changes nothing.
+ * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts).
  */
-export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[]): Promise<unknown> {
+export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[], clicks: ClickTally | null): Promise<unknown> {
   const a = sql.array.bind(sql);
   // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
   return sql`
@@ -70,7 +71,8 @@ export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: Vie
       ON CONFLICT DO NOTHING
       RETURNING day, link_id
     ),
-    uniques AS (SELECT day, link_id, count(*)::int AS n FROM new_visitors GROUP BY day, link_id)
+    uniques AS (SELECT day, link_id, count(*)::int AS n FROM new_visitors GROUP BY day, link_id),
+    ${clickCounts(sql, slot, clicks)}
     INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at, scans, unique_humans)
     SELECT t.link_id, t.day, t.platform, ${slot}, t.human, t.bot, to_timestamp(t.last_at / 1000.0), t.scans,
            CASE WHEN t.platform = '' THEN coalesce(q.n, 0) ELSE 0 END
@@ -86,4 +88,18 @@ export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: Vie
     DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot,
                   scans = view_rollups.scans + excluded.scans, unique_humans = view_rollups.unique_humans + excluded.unique_humans,
                   last_at = greatest(view_rollups.last_at, excluded.last_at)`;
+}
+
+/** The batch's link.clicked counts, added to this node's open window (a CTE of storeViewBatch's statement). */
+function clickCounts(sql: SQL, slot: number, clicks: ClickTally | null) {
+  const a = sql.array.bind(sql);
+  const c = clicks ?? { linkId: [], userId: [], bucket: [], n: [], since: 0 };
+  return sql`clicks AS (
+      INSERT INTO webhook_click_counts (slot, link_id, user_id, bucket, n, since)
+      SELECT ${slot}, c.link_id, c.user_id, c.bucket, c.n, ${c.since}
+      FROM unnest(${a(c.linkId, "INT")}::int[], ${a(c.userId, "INT")}::int[], ${a(c.bucket, "TEXT")}::text[], ${a(c.n, "INT")}::int[]) AS c(link_id, user_id, bucket, n)
+      WHERE EXISTS (SELECT 1 FROM batch)
+      ORDER BY c.link_id, c.bucket
+      ON CONFLICT (slot, link_id, bucket) DO UPDATE SET n = webhook_click_counts.n + excluded.n
+    )`;
 }

@@ -239,6 +239,24 @@ export const viewBatches = sqliteTable(
 );
 
 /**
+ * The link.clicked counts of the open window, per writer slot, link and bucket ("people", "qr" or "crawler:" and
+ * the platform), added in each view batch's transaction (src/redirect/click-events.ts). WITHOUT ROWID (by hand).
+ */
+export const webhookClickCounts = sqliteTable(
+  "webhook_click_counts",
+  {
+    slot: integer("slot").notNull(),
+    linkId: integer("link_id").notNull(),
+    userId: integer("user_id").notNull(),
+    bucket: text("bucket").notNull(),
+    n: integer("n").notNull(),
+    /** When the window these counts belong to opened (ms). */
+    since: integer("since").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.slot, t.linkId, t.bucket] })],
+);
+
+/**
  * The last view id the rollups count (one row). The view writer folds newer rows in every few seconds and
  * moves this in the same transaction; at start it folds in whatever a crash left beyond it.
  */
