@@ -232,6 +232,18 @@ export const linkTotals = pgTable(
   (t) => [primaryKey({ columns: [t.linkId] })],
 );
 
+/** People per link, day and referrer host, as in schema.ts (one row for every node: no slot). */
+export const referrerRollups = pgTable(
+  "referrer_rollups",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    host: text("host").notNull(),
+    human: integer("human").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.host] }), index("referrer_rollups_day_idx").on(t.day)],
+);
+
 /**
  * Today's visitors' salted hashes, as in schema.ts. Each node hashes with its own salt, so a person who reaches
  * two nodes the same day counts twice (docs/decisions/0010).

@@ -209,6 +209,22 @@ export const linkTotals = sqliteTable(
 );
 
 /**
+ * People per link, day and referrer host (lower-case host only; '' for none, '*' for the hosts past the day's cap,
+ * src/redirect/referrer-counts.ts), written in the view writer's batch transaction; WITHOUT ROWID (the migration
+ * says so by hand).
+ */
+export const referrerRollups = sqliteTable(
+  "referrer_rollups",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    host: text("host").notNull(),
+    human: integer("human").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.host] }), index("referrer_rollups_day_idx").on(t.day)],
+);
+
+/**
  * Today's visitors of each link, as hashes of a salt that only the view writer's memory holds, the link, the full
  * client address and the User-Agent: a person seen again the same day is not counted again. Deleted at the UTC
  * day change; the day's count stays in view_rollups.unique_humans (docs/decisions/0010). WITHOUT ROWID (the
