@@ -6,8 +6,8 @@
 import { NO_REFERRER, OTHER_REFERRERS, REFERRER_HOSTS_PER_DAY, type ReferrerCount } from "../db/referrer-buckets.ts";
 import type { ViewBatch } from "./view-batch.ts";
 
-/** What a host name (or an IP address, IPv6 in brackets) can hold; anything else counts as another host. */
-const HOST = /^[a-z0-9.:[\]-]{1,253}$/;
+/** What a host name (or an IPv4 address) can hold; anything else (IPv6 literals too) counts as another host. */
+const HOST = /^[a-z0-9.-]{1,253}$/;
 const DAY_MS = 86_400_000;
 
 /** The bucket a referrer host counts under. */

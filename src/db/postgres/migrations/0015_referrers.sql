@@ -14,10 +14,10 @@ WITH counted AS (
 	SELECT link_id, to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, lower(coalesce(attribution, '')) AS host, count(*)::int AS n
 	FROM views WHERE NOT is_bot AND link_id IN (SELECT id FROM links) GROUP BY 1, 2, 3
 ), ranked AS (
-	SELECT *, row_number() OVER (PARTITION BY link_id, day ORDER BY host = '' DESC, n DESC, host) AS place FROM counted
+	SELECT *, row_number() OVER (PARTITION BY link_id, day, host = '' ORDER BY n DESC, host) AS place FROM counted
 )
 INSERT INTO "referrer_rollups" (link_id, day, host, human)
-SELECT link_id, day, CASE WHEN host = '' OR (place <= 51 AND length(host) <= 253 AND host !~ '[^a-z0-9.-]') THEN host ELSE '*' END, sum(n)
+SELECT link_id, day, CASE WHEN host = '' OR (place <= 50 AND length(host) <= 253 AND host !~ '[^a-z0-9.-]') THEN host ELSE '*' END, sum(n)
 FROM ranked GROUP BY 1, 2, 3;
 --> statement-breakpoint
 CREATE INDEX "referrer_rollups_day_idx" ON "referrer_rollups" USING btree ("day");
