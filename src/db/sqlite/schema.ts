@@ -204,8 +204,11 @@ export const linkTotals = sqliteTable(
     bot: integer("bot").notNull().default(0),
     scans: integer("scans").notNull().default(0),
     uniqueHumans: integer("unique_humans").notNull().default(0),
+    // The owner and the views (people and crawlers), for "most viewed" on the index (migration 0017).
+    userId: integer("user_id"),
+    views: integer("views").generatedAlwaysAs(sql`human + bot`, { mode: "virtual" }),
   },
-  (t) => [primaryKey({ columns: [t.linkId] })],
+  (t) => [primaryKey({ columns: [t.linkId] }), index("link_totals_user_views_idx").on(t.userId, t.views, t.linkId)],
 );
 
 /**

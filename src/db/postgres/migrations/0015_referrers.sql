@@ -21,3 +21,23 @@ SELECT link_id, day, CASE WHEN host = '' OR (place <= 50 AND length(host) <= 253
 FROM ranked GROUP BY 1, 2, 3;
 --> statement-breakpoint
 CREATE INDEX "referrer_rollups_day_idx" ON "referrer_rollups" USING btree ("day");
+--> statement-breakpoint
+-- "Most viewed" walks an index, as in the SQLite migration 0017.
+ALTER TABLE "link_totals" ADD COLUMN "user_id" integer;
+--> statement-breakpoint
+ALTER TABLE "link_totals" ADD COLUMN "views" integer GENERATED ALWAYS AS (human + bot) STORED;
+--> statement-breakpoint
+UPDATE "link_totals" SET user_id = (SELECT user_id FROM links WHERE links.id = link_totals.link_id);
+--> statement-breakpoint
+INSERT INTO "link_totals" (link_id, user_id) SELECT id, user_id FROM links WHERE id NOT IN (SELECT link_id FROM link_totals);
+--> statement-breakpoint
+CREATE INDEX "link_totals_user_views_idx" ON "link_totals" USING btree ("user_id", "views", "link_id");
+--> statement-breakpoint
+CREATE FUNCTION "link_totals_link_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO link_totals (link_id, user_id) VALUES (NEW.id, NEW.user_id) ON CONFLICT (link_id) DO UPDATE SET user_id = excluded.user_id;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "link_totals_link_insert" AFTER INSERT ON "links" FOR EACH ROW EXECUTE FUNCTION "link_totals_link_insert"();
