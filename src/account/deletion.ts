@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { abuseReports, apiTokens, domains, linkRules, links, loginLinks, payments, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
+import { abuseReports, apiTokens, domains, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -107,11 +107,12 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       return releaseImages(db, deps.images, await uploadsOfAccount(db, userId));
     case "links":
       // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
-      // anyway): raw views, per-day counts, the day's visitor hashes, rules and health, links; subscriptions too, Stripe has ended them.
+      // anyway): raw views, per-day counts and referrers, the day's visitor hashes, rules and health, links; subscriptions too, Stripe has ended them.
       await deps.database.transactionWithoutForeignKeys(async (tx) => {
         const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
         await tx.delete(views).where(eq(views.userId, userId));
         await tx.delete(viewRollups).where(inArray(viewRollups.linkId, ownLinks));
+        await tx.delete(referrerRollups).where(inArray(referrerRollups.linkId, ownLinks));
         await tx.delete(viewVisitors).where(inArray(viewVisitors.linkId, ownLinks));
         await tx.delete(linkRules).where(inArray(linkRules.linkId, ownLinks));
         await tx.delete(abuseReports).where(inArray(abuseReports.linkId, ownLinks));

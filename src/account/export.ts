@@ -2,7 +2,7 @@
 // is scoped to the user's id.
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { apiTokens, domains, links, payments, subscriptions, userAgents, userConsents, views, viewRollups, webhookEndpoints, type User } from "../db/tables.ts";
+import { apiTokens, domains, links, payments, referrerRollups, subscriptions, userAgents, userConsents, views, viewRollups, webhookEndpoints, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
@@ -12,7 +12,7 @@ const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User) {
   const ownLinks = eq(links.userId, user.id);
-  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rollups, rawViews, domainRows, endpoints] = await Promise.all([
+  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rollups, rawViews, domainRows, endpoints, referrerRows] = await Promise.all([
     db.select({ termsAccepted: userConsents.termsAccepted, privacyAccepted: userConsents.privacyAccepted, acceptedAt: userConsents.acceptanceDate }).from(userConsents).where(eq(userConsents.userId, user.id)).orderBy(asc(userConsents.id)),
     db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(asc(subscriptions.id)),
     db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
@@ -47,6 +47,12 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.userId, user.id))
       .orderBy(asc(webhookEndpoints.id)),
+    db
+      .select({ linkId: referrerRollups.linkId, day: referrerRollups.day, host: referrerRollups.host, human: referrerRollups.human })
+      .from(referrerRollups)
+      .innerJoin(links, eq(links.id, referrerRollups.linkId))
+      .where(ownLinks)
+      .orderBy(referrerRollups.linkId, referrerRollups.day, referrerRollups.host),
   ]);
   return {
     exportedAt: new Date(),
@@ -72,6 +78,8 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
       return { ...row, domain, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug, 1, domain) };
     }),
     dailyViews: rollups,
+    // People per link, day and referrer host ('' none, '*' the hosts past the day's cap: src/db/referrer-buckets.ts).
+    dailyReferrers: referrerRows,
     // The raw views still kept (VIEW_RETENTION_DAYS), addresses truncated as they were stored.
     views: rawViews,
   };

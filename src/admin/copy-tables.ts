@@ -23,6 +23,7 @@ const COPIED: PgTable[] = [
   pg.userAgents,
   pg.views,
   pg.viewRollups,
+  pg.referrerRollups,
   pg.retiredUserSlugs,
   pg.linkRules,
   pg.threatEntries,

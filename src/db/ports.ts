@@ -166,6 +166,7 @@ export type Platform = {
 /**
  * One chunk of the raw views' retention (redirect/view-retention.ts): among the next RETENTION_CHUNK_ROWS views
  * after `afterId`, deletes those older than `before`. `lastId`: the chunk's last id (null when there were no rows).
+ * A cycle's first chunk (`afterId` 0) also deletes the referrer counts of the days before `before`'s.
  */
 export type PruneChunk = (afterId: number, before: number) => Promise<{ lastId: number | null; rows: number; deleted: number }>;
 

@@ -1,13 +1,14 @@
 // One page of a user's live links, found by a search over title, slug and target and sorted newest first or
 // most viewed first. Newest pages continue after the last row's (created, id) on the (user, deleted, created)
-// index, so a late page reads no more rows than an early one; "most viewed" has to rank every link anyway.
+// index, so a late page reads no more rows than an early one; "most viewed" pages likewise on the link_totals
+// (user, views, link) index.
 import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { links, type User } from "../db/tables.ts";
+import { links, linkTotals, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import type { PresentedLink } from "./present.ts";
-import { linkViewsTotal, selectLinks, total } from "./queries.ts";
+import { selectLinks, total } from "./queries.ts";
 import { present } from "./present.ts";
 
 export const LINK_PAGE_MAX = 200;
@@ -62,17 +63,20 @@ export type LinkPage = { links: PresentedLink[]; next: string | null };
 /** A page of the user's live links and the cursor of the next one (null on the last page). */
 export async function listLinkPage(deps: LinkDeps, user: User, input: LinkPageInput): Promise<LinkPage> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const views = linkViewsTotal();
-  // The created time compared as the column's own type (a Date), so each engine binds it its way.
-  const continuing =
-    after &&
-    (input.sort === "views"
-      ? or(lt(views, after.key), and(eq(views, after.key), lt(links.id, after.id)))
-      : or(lt(links.createdAt, new Date(after.key)), and(eq(links.createdAt, new Date(after.key)), lt(links.id, after.id))));
-  const rows = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q), continuing ?? undefined))
-    .orderBy(input.sort === "views" ? desc(views) : desc(links.createdAt), desc(links.id))
-    .limit(input.limit + 1)
-    .offset(input.offset ?? 0);
+  const live = and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q));
+  const rows =
+    input.sort === "views"
+      ? // Every link has its totals row (made with the link): walked on its (user, views, link) index, most first.
+        await selectLinks(deps.db, and(live, eq(linkTotals.userId, user.id), after ? or(lt(linkTotals.views, after.key), and(eq(linkTotals.views, after.key), lt(linkTotals.linkId, after.id))) : undefined))
+          .innerJoin(linkTotals, eq(linkTotals.linkId, links.id))
+          .orderBy(desc(linkTotals.views), desc(linkTotals.linkId))
+          .limit(input.limit + 1)
+          .offset(input.offset ?? 0)
+      : // The created time compared as the column's own type (a Date), so each engine binds it its way.
+        await selectLinks(deps.db, and(live, after ? or(lt(links.createdAt, new Date(after.key)), and(eq(links.createdAt, new Date(after.key)), lt(links.id, after.id))) : undefined))
+          .orderBy(desc(links.createdAt), desc(links.id))
+          .limit(input.limit + 1)
+          .offset(input.offset ?? 0);
   const shown = rows.slice(0, input.limit);
   const last = shown.at(-1);
   const next = rows.length > input.limit && last ? encodeCursor({ key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(), id: last.id }) : null;

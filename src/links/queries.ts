@@ -56,9 +56,6 @@ const linkColumns = () => ({
   disabledReason: links.disabledReason,
 });
 
-/** A link's people and crawler views, all time: what "most viewed" sorts by. */
-export const linkViewsTotal = () => total(sql`(SELECT ${linkTotals.human} + ${linkTotals.bot} FROM ${linkTotals} WHERE ${linkTotals.linkId} = ${links.id})`);
-
 /** Links with their view counters; `where` must scope them to one user. */
 export function selectLinks(db: Db, where: SQL | undefined) {
   return db.select(linkColumns()).from(links).leftJoin(linkRules, eq(linkRules.linkId, links.id)).where(where).$dynamic();

@@ -1,12 +1,13 @@
 // A link's statistics over a range (the last 7, 30 or 90 days, or all of them), for its statistics page and that
-// page's CSV downloads: people and crawlers per day, daily unique visitors and QR scans, and the crawler platforms.
-// Two grouped reads of the rollups, on their (link, day, platform) key.
+// page's CSV downloads: people and crawlers per day, daily unique visitors and QR scans, the crawler platforms
+// and the top referrer hosts. Grouped reads of the rollups, on their (link, day, …) keys.
 import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { links, viewRollups, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { couldBeLinkSlug } from "./model.ts";
 import { total } from "./queries.ts";
+import { topReferrers } from "./referrers.ts";
 import { shortUrlOf } from "./url.ts";
 
 export const REPORT_RANGES = ["7", "30", "90", "all"] as const;
@@ -50,6 +51,7 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
     .groupBy(viewRollups.platform)
     .having(sql`${count} > 0`)
     .orderBy(desc(count), viewRollups.platform);
+  const referrers = await topReferrers(deps, link.id, since);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const start = Math.min(firstDay, ...rows.map((row) => Math.floor(Date.parse(row.day) / DAY_MS)));
   const days: ReportDay[] = Array.from({ length: today - start + 1 }, (_, i) => {
@@ -63,6 +65,7 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
     range,
     days,
     platforms,
+    referrers,
     totals: { human: sum((d) => d.human), bot: sum((d) => d.bot), uniqueHumans: sum((d) => d.uniqueHumans), scans: sum((d) => d.scans) },
   };
 }

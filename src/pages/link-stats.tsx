@@ -2,6 +2,7 @@
 // the same numbers as a table and a CSV download of that table (/admin/link/stats/:linkSlug/csv).
 import { csvRow } from "../account/export.ts";
 import { count, shortDate } from "../client/format.ts";
+import { NO_REFERRER, OTHER_REFERRERS } from "../db/referrer-buckets.ts";
 import type { LinkReport, ReportRange } from "../links/report.ts";
 import { REPORT_RANGES } from "../links/report.ts";
 import { CategoryChart, DayChart, platformName } from "./views-chart.tsx";
@@ -12,12 +13,15 @@ const CRAWLERS = "#6b7280";
 const UNIQUE = "#b45309";
 const SCANS = "#047857";
 
-export type StatsTable = "days" | "platforms";
-export const parseTable = (value: unknown): StatsTable => (value === "platforms" ? "platforms" : "days");
+export type StatsTable = "days" | "platforms" | "referrers";
+export const parseTable = (value: unknown): StatsTable => (value === "platforms" || value === "referrers" ? value : "days");
+
+const referrerName = (host: string) => (host === NO_REFERRER ? "Direct or none" : host === OTHER_REFERRERS ? "Other hosts" : host);
 
 /** The rows of one of the page's tables, header first: what the table shows and its CSV holds. */
 export function tableRows(report: LinkReport, table: StatsTable): Array<Array<string | number>> {
   if (table === "platforms") return [["Platform", "Card fetches"], ...report.platforms.map((p) => [platformName(p.platform), p.count])];
+  if (table === "referrers") return [["Referrer", "People"], ...report.referrers.map((r) => [referrerName(r.host), r.human])];
   return [["Date", "People", "Crawlers", "Daily unique visitors", "QR scans"], ...report.days.map((d) => [d.date, d.human, d.bot, d.uniqueHumans, d.scans])];
 }
 
@@ -60,7 +64,7 @@ function Table({ report, table, caption, columns }: { report: LinkReport; table:
 }
 
 export function LinkStatsPage({ report }: { report: LinkReport }) {
-  const { link, days, totals, platforms } = report;
+  const { link, days, totals, platforms, referrers } = report;
   const dates = days.map((d) => d.date);
   const section = "rounded-lg border border-gray-200 p-4";
   return (
@@ -103,6 +107,17 @@ export function LinkStatsPage({ report }: { report: LinkReport }) {
           <>
             <CategoryChart title="Card fetches by platform" colour={CRAWLERS} rows={platforms.map((p) => ({ label: platformName(p.platform), value: p.count }))} />
             <Table report={report} table="platforms" caption="Card fetches by platform" />
+          </>
+        )}
+      </section>
+      <section aria-labelledby="referrers" className={section}>
+        <h2 id="referrers" className="text-lg font-semibold">Top referrers</h2>
+        {referrers.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-600">Nobody followed the link in this range.</p>
+        ) : (
+          <>
+            <CategoryChart title="People by referrer" colour={PEOPLE} rows={referrers.map((r) => ({ label: referrerName(r.host), value: r.human }))} />
+            <Table report={report} table="referrers" caption="People by referrer" />
           </>
         )}
       </section>

@@ -94,7 +94,7 @@ export function DayChart({ title, dates, series, stacked, yLabel }: { title: str
 /** Horizontal bars, one per category, largest first (as given), with the count at each bar's end. */
 export function CategoryChart({ title, rows, colour }: { title: string; rows: Array<{ label: string; value: number }>; colour: string }) {
   const rowHeight = 24;
-  const labelWidth = 120;
+  const labelWidth = 160;
   const height = rows.length * rowHeight + 8;
   const max = Math.max(1, ...rows.map((r) => r.value));
   const room = WIDTH - labelWidth - 80;
@@ -103,7 +103,7 @@ export function CategoryChart({ title, rows, colour }: { title: string; rows: Ar
       {rows.map((r, i) => (
         <g key={r.label}>
           <text x={labelWidth - 8} y={i * rowHeight + 20} textAnchor="end" fontSize="13" fill="#374151">
-            {r.label}
+            {shortLabel(r.label)}
           </text>
           <rect x={labelWidth} y={i * rowHeight + 6} width={Math.max(1, (r.value / max) * room)} height={rowHeight - 8} fill={colour} />
           <text x={labelWidth + (r.value / max) * room + 6} y={i * rowHeight + 20} fontSize="13" fill="#111827">
@@ -114,6 +114,9 @@ export function CategoryChart({ title, rows, colour }: { title: string; rows: Ar
     </svg>
   );
 }
+
+/** What fits left of the bars (a long referrer host); the full text is in the chart's label and its table. */
+const shortLabel = (label: string) => (label.length > 20 ? `${label.slice(0, 19)}…` : label);
 
 const idOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 

@@ -1,6 +1,7 @@
 // Raw views (truncated address, User-Agent, referrer) are kept VIEW_RETENTION_DAYS, then deleted by the view
 // writer Worker while it is idle, in chunks of a thousand rows between batches: never on the /go path, never
-// holding the write lock for long. The per-day rollups and the link counters are not touched.
+// holding the write lock for long. The per-day rollups and the link counters are not touched; the per-day
+// referrer hosts go with the raw views that hold them (the first chunk of a cycle deletes their expired days).
 // The views table has no index on time (docs/decisions/0001), but ids grow with time: the oldest rows are the
 // first ids. A cycle walks chunks of ids from the start and stops at the first chunk with no expired row.
 import { RETENTION_CHUNK_ROWS } from "../db/view-retention-chunk.ts";

@@ -10,6 +10,7 @@ import type { ClickTally } from "../db/ports.ts";
 import { deleteVisitorsBefore, forgetBatchesBefore, storeViewBatch, userAgentIds, type RollupRow, type ViewColumns, type VisitorColumns } from "../db/postgres/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
+import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { sealBatch } from "./view-seal.ts";
 import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
@@ -112,7 +113,7 @@ export class PgViewStore {
     }
     // One lock order on every node: by link, day, platform.
     const sorted = [...rollups.values()].sort((x, y) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0));
-    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b)).catch((error: unknown) => {
+    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b), countReferrers(b)).catch((error: unknown) => {
       // The visitors it sent may not be in the set: ask the set again next time.
       this.visitors.forget();
       throw error;

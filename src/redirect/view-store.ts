@@ -8,10 +8,12 @@
 // to view_visitors in the batch's own transaction, so the set is exactly as durable as the rows; a link's
 // unique_humans for a day equals its number of hashes that day, which is how a recount restores it.
 import type { Database } from "bun:sqlite";
+import { prepareReferrerRollups } from "../db/sqlite/referrer-rollups.ts";
 import { prepareViewStatements, ROWS_PER_INSERT, VIEW_COLUMNS, type ViewStatements } from "../db/sqlite/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
 import { PendingRollups } from "./pending-rollups.ts";
+import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { sealBatch } from "./view-seal.ts";
 import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
@@ -52,6 +54,7 @@ export class ViewStore {
   private readonly statements: ViewStatements;
   private readonly transaction: (work: () => void) => void;
   private readonly visitors: DailyVisitors;
+  private readonly addReferrers: ReturnType<typeof prepareReferrerRollups>;
 
   /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
   constructor(
@@ -61,6 +64,7 @@ export class ViewStore {
   ) {
     this.visitors = new DailyVisitors(now);
     this.statements = prepareViewStatements(sqlite);
+    this.addReferrers = prepareReferrerRollups(sqlite);
     this.transaction = sqlite.transaction((work: () => void) => work()).immediate as (work: () => void) => void;
     this.nextViewId = this.catchUp() + 1;
   }
@@ -206,6 +210,7 @@ export class ViewStore {
       if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
     for (let row = 0; row < rows.length; row += VIEW_COLUMNS.length) insertView.run(...rows.slice(row, row + VIEW_COLUMNS.length));
+    this.addReferrers(countReferrers(b));
     return id;
   }
 

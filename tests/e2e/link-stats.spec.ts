@@ -24,7 +24,10 @@ for (const viewport of VIEWPORTS) {
       await subscribedUser(page, "pro");
       const { currentShortUrl } = await createLink(page, "Autumn sale", "autumn", "https://example.com/autumn");
       // Two people and a crawler; the counts reach the rollups within a fraction of a second when traffic pauses.
-      for (let i = 0; i < 2; i++) await page.request.get(currentShortUrl, { maxRedirects: 0, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" } });
+      // One came from a post on another site (its address has a path and a query), one typed the address.
+      for (const referer of ["https://Forum.Example.net/thread/42?session=abc", null]) {
+        await page.request.get(currentShortUrl, { maxRedirects: 0, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0", ...(referer ? { referer } : {}) } });
+      }
       await page.request.get(currentShortUrl, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } });
 
       await page.goto("/admin");
@@ -50,6 +53,18 @@ for (const viewport of VIEWPORTS) {
       await expect(table.getByRole("columnheader")).toHaveText(["Date", "People", "Crawlers"]);
       await expect(table.getByRole("row").last().getByRole("cell")).toHaveText(["2", "1"]);
       await expect(page.getByRole("img", { name: /Card fetches by platform: Slack 1/ })).toBeVisible();
+
+      const referrers = page.getByRole("img", { name: "People by referrer: forum.example.net 1, Direct or none 1" });
+      await expect(referrers).toBeVisible();
+      expect((await referrers.boundingBox())!.width).toBeLessThanOrEqual(viewport.width);
+      const referrerTable = page.getByRole("region", { name: "People by referrer (table)" });
+      await expect(referrerTable.getByRole("columnheader")).toHaveText(["Referrer", "People"]);
+      await expect(referrerTable.getByRole("rowheader")).toHaveText(["forum.example.net", "Direct or none"]);
+      const referrerCsv = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download CSV (people by referrer)" }).click();
+      const referrerFile = await referrerCsv;
+      expect(referrerFile.suggestedFilename()).toBe("autumn-referrers-30d.csv");
+      expect(readFileSync((await referrerFile.path())!, "utf8")).toBe('"Referrer","People"\r\n"forum.example.net","1"\r\n"Direct or none","1"\r\n');
 
       await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" }).click();
       await expect(page).toHaveURL(/range=7$/);

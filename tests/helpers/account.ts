@@ -56,6 +56,10 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   await insertView(server.sql, { userId: user.id, linkId: goneLink.id, agentId: agent.id, at: Date.now() - 2 * DAY_MS, ip: "198.51.100.0" });
   await insertRollup(server.sql, liveLink.id, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), "", 3, 0);
   await insertRollup(server.sql, liveLink.id, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), "facebook", 0, 2);
+  // People by referrer host, as the view writer keeps them ('' for none).
+  for (const [host, human] of [["", 1], [`${label}.example.net`, 2]] as const) {
+    await server.sql.run("INSERT INTO referrer_rollups (link_id, day, host, human) VALUES (?, ?, ?, ?)", liveLink.id, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), host, human);
+  }
   // A webhook endpoint (as POST /api/webhooks writes it) with a delivery waiting; its URL is never reached here.
   const endpoint = (await server.sql.get<{ id: number }>(
     "INSERT INTO webhook_endpoints (user_id, url, description, events, secret, enabled) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
@@ -96,6 +100,7 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
     links: await count("SELECT count(*) AS n FROM links WHERE user_id = ?", userId),
     views: await count("SELECT count(*) AS n FROM views WHERE user_id = ?", userId),
     view_rollups: await count("SELECT count(*) AS n FROM view_rollups WHERE link_id NOT IN (SELECT id FROM links)"),
+    referrer_rollups: await count("SELECT count(*) AS n FROM referrer_rollups WHERE link_id NOT IN (SELECT id FROM links)"),
     subscriptions: await count("SELECT count(*) AS n FROM subscriptions WHERE user_id = ?", userId),
     payments: await count("SELECT count(*) AS n FROM payments WHERE user_id = ?", userId),
     user_consents: await count("SELECT count(*) AS n FROM user_consents WHERE user_id = ?", userId),
@@ -107,4 +112,4 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
   };
 }
 
-export const NOTHING_LEFT = { users: 0, links: 0, views: 0, view_rollups: 0, subscriptions: 0, payments: 0, user_consents: 0, sessions: 0, api_tokens: 0, login_links: 0, webhook_endpoints: 0, webhook_deliveries: 0 };
+export const NOTHING_LEFT = { users: 0, links: 0, views: 0, view_rollups: 0, referrer_rollups: 0, subscriptions: 0, payments: 0, user_consents: 0, sessions: 0, api_tokens: 0, login_links: 0, webhook_endpoints: 0, webhook_deliveries: 0 };

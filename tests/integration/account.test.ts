@@ -58,10 +58,11 @@ describe("GET /api/account/export", () => {
     expect(data.links[0].shortUrl).toBe(`${server.url}/go/${alice.userSlug}/${alice.liveSlug}`);
     expect(data.links[0].imageUrl).toBe(alice.imageUrl);
     expect(data.dailyViews.map((r: { platform: string; human: number; bot: number }) => [r.platform, r.human, r.bot])).toEqual([["", 3, 0], ["facebook", 0, 2]]);
+    expect(data.dailyReferrers.map((r: { host: string; human: number }) => [r.host, r.human])).toEqual([["", 1], ["alice.example.net", 2]]);
     expect(data.views).toHaveLength(2);
     expect(data.views[0]).toMatchObject({ address: "203.0.113.0", userAgent: alice.userAgent, isBot: false });
     // Nothing of Bob's, anywhere in the document.
-    for (const his of [bob.email, bob.userSlug, bob.subscriptionId, bob.paymentIntentId, bob.userAgent, bob.liveSlug, "bob token"]) expect(text).not.toContain(his);
+    for (const his of [bob.email, bob.userSlug, bob.subscriptionId, bob.paymentIntentId, bob.userAgent, bob.liveSlug, "bob token", "bob.example.net"]) expect(text).not.toContain(his);
     // No secrets either: token hashes are not exported.
     expect(text).not.toContain("tokenHash");
   });

@@ -171,6 +171,7 @@ const typeParity: Record<string, [true, true]> = {
   viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
   webhookClickCounts: both satisfies SameTypes<typeof sqlite.webhookClickCounts, typeof pg.webhookClickCounts>,
   linkTotals: both satisfies SameTypes<typeof sqlite.linkTotals, typeof pg.linkTotals>,
+  referrerRollups: both satisfies SameTypes<typeof sqlite.referrerRollups, typeof pg.referrerRollups>,
   threatEntries: both satisfies SameTypes<typeof sqlite.threatEntries, typeof pg.threatEntries>,
   abuseReports: both satisfies SameTypes<typeof sqlite.abuseReports, typeof pg.abuseReports>,
   auditLog: both satisfies SameTypes<typeof sqlite.auditLog, typeof pg.auditLog>,

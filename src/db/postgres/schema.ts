@@ -228,8 +228,23 @@ export const linkTotals = pgTable(
     bot: integer("bot").notNull().default(0),
     scans: integer("scans").notNull().default(0),
     uniqueHumans: integer("unique_humans").notNull().default(0),
+    // The owner and the views (people and crawlers), for "most viewed" on the index (migration 0015).
+    userId: integer("user_id"),
+    views: integer("views").generatedAlwaysAs(sql`human + bot`),
   },
-  (t) => [primaryKey({ columns: [t.linkId] })],
+  (t) => [primaryKey({ columns: [t.linkId] }), index("link_totals_user_views_idx").on(t.userId, t.views, t.linkId)],
+);
+
+/** People per link, day and referrer host, as in schema.ts (one row for every node: no slot). */
+export const referrerRollups = pgTable(
+  "referrer_rollups",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    host: text("host").notNull(),
+    human: integer("human").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.host] }), index("referrer_rollups_day_idx").on(t.day)],
 );
 
 /**

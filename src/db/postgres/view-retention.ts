@@ -1,11 +1,12 @@
 // The PostgreSQL chunk and cycle lock of the raw views' retention (redirect/view-retention.ts runs the cycles).
 import type { SQL } from "bun";
 import type { CycleLock, PruneChunk } from "../ports.ts";
-import { RETENTION_CHUNK_ROWS } from "../view-retention-chunk.ts";
+import { RETENTION_CHUNK_ROWS, retainedFromDay } from "../view-retention-chunk.ts";
 
 /** PostgreSQL: one statement per chunk. */
 export function postgresPruneChunk(sql: SQL): PruneChunk {
   return async (afterId, before) => {
+    if (afterId === 0) await sql`DELETE FROM referrer_rollups WHERE day < ${retainedFromDay(before)}`;
     const [row] = await sql`
       WITH chunk AS (SELECT id FROM views WHERE id > ${afterId} ORDER BY id LIMIT ${RETENTION_CHUNK_ROWS}),
       gone AS (DELETE FROM views WHERE id IN (SELECT id FROM chunk) AND timestamp < to_timestamp(${before} / 1000.0) RETURNING 1)

@@ -3,6 +3,8 @@
 // batch size) and its rollup counts are upserted in the same statement, so rows and counts commit together.
 import type { SQL } from "bun";
 import type { ClickTally } from "../ports.ts";
+import type { ReferrerCount } from "../referrer-buckets.ts";
+import { referrerRollupsCte } from "./referrer-rollups.ts";
 
 /** A batch's view rows, one array per column. */
 export type ViewColumns = {
@@ -39,11 +41,11 @@ export async function forgetBatchesBefore(sql: SQL, before: number): Promise<voi
 }
 
 /**
- * Stores the rows, the new visitors and the rollups (in the order given: callers sort them so that nodes
+ * Stores the rows, the new visitors, the rollups and the referrer counts (in the order given: callers sort them so that nodes
  * lock rows in one order) in one statement, on the rollup rows of node `slot`, with the batch's id (`slot`,
  * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts).
  */
-export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[], clicks: ClickTally | null): Promise<unknown> {
+export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[], clicks: ClickTally | null, referrers: ReferrerCount[]): Promise<unknown> {
   const a = sql.array.bind(sql);
   // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
   return sql`
@@ -72,7 +74,8 @@ export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: Vie
       RETURNING day, link_id
     ),
     uniques AS (SELECT day, link_id, count(*)::int AS n FROM new_visitors GROUP BY day, link_id),
-    ${clickCounts(sql, slot, clicks)}
+    ${clickCounts(sql, slot, clicks)},
+    ${referrerRollupsCte(sql, referrers)}
     INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at, scans, unique_humans)
     SELECT t.link_id, t.day, t.platform, ${slot}, t.human, t.bot, to_timestamp(t.last_at / 1000.0), t.scans,
            CASE WHEN t.platform = '' THEN coalesce(q.n, 0) ELSE 0 END

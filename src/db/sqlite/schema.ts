@@ -204,8 +204,27 @@ export const linkTotals = sqliteTable(
     bot: integer("bot").notNull().default(0),
     scans: integer("scans").notNull().default(0),
     uniqueHumans: integer("unique_humans").notNull().default(0),
+    // The owner and the views (people and crawlers), for "most viewed" on the index (migration 0017).
+    userId: integer("user_id"),
+    views: integer("views").generatedAlwaysAs(sql`human + bot`, { mode: "virtual" }),
   },
-  (t) => [primaryKey({ columns: [t.linkId] })],
+  (t) => [primaryKey({ columns: [t.linkId] }), index("link_totals_user_views_idx").on(t.userId, t.views, t.linkId)],
+);
+
+/**
+ * People per link, day and referrer host (lower-case host only; '' for none, '*' for the hosts past the day's cap,
+ * src/redirect/referrer-counts.ts), written in the view writer's batch transaction; WITHOUT ROWID (the migration
+ * says so by hand).
+ */
+export const referrerRollups = sqliteTable(
+  "referrer_rollups",
+  {
+    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    host: text("host").notNull(),
+    human: integer("human").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.host] }), index("referrer_rollups_day_idx").on(t.day)],
 );
 
 /**
