@@ -55,7 +55,11 @@ const query = (id: number, name: string, type: DnsRecord["type"]): packet.Packet
 function exchange(server: Server, timeoutMs: number, transport: (id: number, onPacket: (response: packet.Packet) => void, onError: (error: Error) => void) => () => void, id = Math.floor(Math.random() * 65_536)): Promise<DnsAnswer | null> {
   return new Promise((resolve) => {
     let close = () => {};
+    let settled = false;
     const done = (answer: DnsAnswer | null) => {
+      // A socket may still report (an error, TCP's close) after the answer: only the first counts.
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       close();
       resolve(answer);
