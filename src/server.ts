@@ -25,7 +25,7 @@ import { uploadsInUse } from "./links/images/usage.ts";
 import { finishMarkedDeletions } from "./account/deletion.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { createCustomHostRouter } from "./redirect/custom-host.ts";
-import { askHandler } from "./domains/ask.ts";
+import { askFallback, askRoutes } from "./domains/ask.ts";
 import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
 import { startSafetyWork } from "./safety/background.ts";
@@ -54,6 +54,7 @@ export type RunningServer = {
   flushViews: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
   routes: string[];
+  askRoutes: string[]; // The ask listener's ("GET /tls/ask", …); none without one.
   /** The metrics' own listener (METRICS_PORT), if any. */
   metricsUrl: string | null;
   /** Caddy's TLS ask listener (TLS_ASK_PORT), if any. */
@@ -256,9 +257,10 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       : null;
 
   // Caddy's on-demand TLS check, where only the proxy can reach it (TLS_ASK_HOST, by default loopback).
+  const ask = askRoutes(domainHosts);
   const askServer =
     config.domains.askPort !== null
-      ? Bun.serve({ port: config.domains.askPort, hostname: config.domains.askHost, development: false, fetch: askHandler(domainHosts) })
+      ? Bun.serve({ port: config.domains.askPort, hostname: config.domains.askHost, development: false, routes: ask, fetch: askFallback })
       : null;
   const askUrl = askServer ? `http://${config.domains.askHost.includes(":") ? `[${config.domains.askHost}]` : config.domains.askHost}:${askServer.port}` : null;
   if (askServer && config.domains.askPort === 0) console.log(`TLS ask endpoint: ${askUrl}/tls/ask`);
@@ -272,7 +274,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     askUrl,
     linkChanged,
     flushViews: () => views.flush(),
-    routes: [...Object.entries(rawRoutes).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)), ...app.routes.map((r) => `${r.method} ${r.path}`)],
+    routes: [...listRoutes(rawRoutes), ...app.routes.map((r) => `${r.method} ${r.path}`)],
+    askRoutes: askServer ? listRoutes(ask) : [],
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
@@ -294,3 +297,6 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       })()),
   };
 }
+
+/** "METHOD /path" for each handler of a Bun.serve `routes` object. */
+const listRoutes = (routes: Record<string, object>) => Object.entries(routes).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));

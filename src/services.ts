@@ -102,7 +102,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
       clock,
       safety,
     },
-    billing: { db, database, config, stripe, checkVat: (input) => validateVat(config, input) },
+    billing: { db, database, changes, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
     webhooks: webhookDeps(config, platform, clock),
     domains: {

@@ -4,7 +4,8 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import type { Database, Db } from "../db/ports.ts";
+import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import { announceDomainChange } from "../domains/deps.ts";
 import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { entitlementFor, isSubscriptionValid, latestSubscription } from "./entitlement.ts";
@@ -15,6 +16,8 @@ import { viesCountry, type VatCheck, type VatRequest } from "./vat.ts";
 export type BillingDeps = {
   db: Db;
   database: Database;
+  /** A plan change may start or stop serving the owner's custom domains on every node (src/domains/host-map.ts). */
+  changes: ChangeBus;
   config: Config;
   stripe: Stripe | null;
   checkVat: (input: VatRequest) => Promise<VatCheck>;
@@ -50,7 +53,13 @@ export async function activeSubscription(deps: BillingDeps, user: User) {
  * Stores what Stripe says about a subscription, unless a newer observation is already stored: webhooks
  * arrive in any order, so `observedAt` (the event's `created`, in seconds) decides.
  */
-async function recordSubscription(db: Db, deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): Promise<void> {
+/** storeSubscription outside a transaction, announced at once (handleWebhook announces after its commit). */
+async function recordSubscription(deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): Promise<void> {
+  await storeSubscription(deps.db, deps, subscription, observedAt);
+  await announceDomainChange(deps);
+}
+
+async function storeSubscription(db: Db, deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): Promise<void> {
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;
@@ -159,7 +168,7 @@ export async function subscribe(deps: BillingDeps, user: User, { planId, vatInfo
       cancel_at_period_end: false,
       metadata: { userId: String(user.id), planId },
     });
-    await recordSubscription(deps.db, deps, updated, nowSeconds());
+    await recordSubscription(deps, updated, nowSeconds());
     return { url: "/payment-success" };
   }
 
@@ -189,7 +198,7 @@ export async function confirmCheckout(deps: BillingDeps, user: User, sessionId: 
   if (session.client_reference_id !== String(user.id) && customerId !== user.stripeCustomerId) throw notFound("Checkout session not found");
   const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
   if (session.status !== "complete" || !subscriptionId) return;
-  await recordSubscription(deps.db, deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds());
+  await recordSubscription(deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds());
 }
 
 async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boolean): Promise<void> {
@@ -199,7 +208,7 @@ async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boole
     throw notFound(cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate");
   }
   const updated = await stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: cancel });
-  await recordSubscription(deps.db, deps, updated, nowSeconds());
+  await recordSubscription(deps, updated, nowSeconds());
 }
 
 export const cancelSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, true);
@@ -252,13 +261,13 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
           if (customerId && userId) {
             await tx.update(users).set({ stripeCustomerId: customerId }).where(and(eq(users.id, userId), or(eq(users.stripeCustomerId, customerId), isNull(users.stripeCustomerId))));
           }
-          if (checkoutSubscription) await recordSubscription(tx, deps, checkoutSubscription, event.created);
+          if (checkoutSubscription) await storeSubscription(tx, deps, checkoutSubscription, event.created);
           break;
         }
         case "customer.subscription.created":
         case "customer.subscription.updated":
         case "customer.subscription.deleted":
-          await recordSubscription(tx, deps, event.data.object, event.created);
+          await storeSubscription(tx, deps, event.data.object, event.created);
           break;
         case "invoice.paid":
           await recordPayment(tx, event.data.object, "paid");
@@ -269,7 +278,9 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
       }
       return true;
   });
-  return applied ? { received: true } : { received: true, duplicate: true };
+  if (!applied) return { received: true, duplicate: true };
+  await announceDomainChange(deps);
+  return { received: true };
 }
 
 /** POST /api/vat/validate: the answer, and for a signed-in user a valid number is kept for checkout. */

@@ -5,17 +5,23 @@ import type { HostDomain } from "./host-map.ts";
 
 export const ASK_PATH = "/tls/ask";
 
-export function askHandler(hosts: { lookup(host: string): HostDomain | undefined }) {
+/**
+ * The ask listener's routes, as Bun.serve's `routes`: the server lists them (RunningServer.askRoutes) so that the
+ * authorization matrix and the fuzz suite must cover each one.
+ */
+export function askRoutes(hosts: { lookup(host: string): HostDomain | undefined }) {
   const answer = (status: number) => new Response(status === 200 ? "ok" : "no", { status, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
-  return (request: Request): Response => {
-    const url = new URL(request.url);
-    if (url.pathname !== ASK_PATH) return new Response("Not found", { status: 404 });
-    if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
-    const name = url.searchParams.get("domain") ?? "";
+  const ask = (request: Request): Response => {
+    const name = new URL(request.url).searchParams.get("domain") ?? "";
     try {
       return answer(hosts.lookup(name)?.served === true ? 200 : 403);
     } catch {
       return answer(403);
     }
   };
+  return { [ASK_PATH]: { GET: ask, HEAD: ask } };
 }
+
+/** Whatever the routes do not match: another method on the ask path, or any other path. */
+export const askFallback = (request: Request): Response =>
+  new URL(request.url).pathname === ASK_PATH ? new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } }) : new Response("Not found", { status: 404 });

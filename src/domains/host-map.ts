@@ -12,7 +12,7 @@ export type HostDomain = {
   id: number;
   hostname: string;
   userSlug: string;
-  /** Verified or failing, of an active account whose plan includes domains: its links are served, its certificate allowed. */
+  /** Verified or failing, of an active, unsuspended account whose plan includes domains: its links are served, its certificate allowed. */
   served: boolean;
   rootUrl: string | null;
   notFoundUrl: string | null;
@@ -46,7 +46,7 @@ export class DomainHosts {
     const generation = ++this.generation;
     const db = this.db();
     const rows = await db
-      .select({ id: domains.id, hostname: domains.hostname, status: domains.status, rootUrl: domains.rootUrl, notFoundUrl: domains.notFoundUrl, userId: domains.userId, userSlug: users.userSlug })
+      .select({ id: domains.id, hostname: domains.hostname, status: domains.status, rootUrl: domains.rootUrl, notFoundUrl: domains.notFoundUrl, userId: domains.userId, userSlug: users.userSlug, suspendedAt: users.suspendedAt })
       .from(domains)
       .innerJoin(users, eq(users.id, domains.userId))
       .where(isNull(users.deletingSince));
@@ -59,7 +59,7 @@ export class DomainHosts {
     this.byHost = new Map(
       rows.map((row) => [
         row.hostname,
-        { id: row.id, hostname: row.hostname, userSlug: row.userSlug, served: isServed(row.status) && allowed.get(row.userId) === true, rootUrl: row.rootUrl, notFoundUrl: row.notFoundUrl },
+        { id: row.id, hostname: row.hostname, userSlug: row.userSlug, served: isServed(row.status) && row.suspendedAt === null && allowed.get(row.userId) === true, rootUrl: row.rootUrl, notFoundUrl: row.notFoundUrl },
       ]),
     );
   }

@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { links, users } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
+import { announceDomainChange } from "../domains/deps.ts";
 import { audit } from "./audit.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { announce, setLinkStatus } from "./link-status.ts";
@@ -24,6 +25,8 @@ export async function setSuspended(deps: SafetyDeps, email: string, suspended: b
     return setLinkStatus(tx, deps.publicUrl, ids, suspended ? { status: "disabled", reason: SUSPENDED, actor, why } : { status: "active", reason: null, actor, why }, at);
   });
   await announce(deps.changes, addresses);
+  // A suspended account's custom domains are no longer served, nor their certificates allowed, on any node.
+  await announceDomainChange(deps);
   return addresses.length;
 }
 

@@ -21,7 +21,7 @@ let userId = 0;
 beforeAll(async () => {
   stripe = startFakeStripe();
   vies = startFakeVies();
-  server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9" });
+  server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9", TLS_ASK_PORT: "0" });
   const user = await seedUser(server.sql, { userSlug: "fuzz" });
   await subscribeInFakeStripe(server, stripe, user.id, "pro");
   userId = user.id;
@@ -284,3 +284,56 @@ test("malformed percent-escapes in any path parameter: a 400 or 404 with a reada
   }
   expect(failures).toEqual([]);
 }, 120_000);
+
+/** The ask listener's routes (TLS_ASK_PORT), fuzzed below through their one parameter, `domain`. */
+const ASK_ROUTES: Record<string, string> = { "GET /tls/ask": "/tls/ask", "HEAD /tls/ask": "/tls/ask" };
+
+test("every ask-listener route has a fuzz row", () => {
+  expect(server.askRoutes.filter((route) => !(route in ASK_ROUTES))).toEqual([]);
+  expect(Object.keys(ASK_ROUTES).filter((route) => !server.askRoutes.includes(route))).toEqual([]);
+});
+
+/** Query strings no served domain matches: huge, malformed punycode, IP literals, unicode, repeated, missing, broken escapes. */
+const HOSTILE_ASKS = [
+  "",
+  "?",
+  "?domain",
+  "?domain=",
+  "?DOMAIN=fuzz.test",
+  `?domain=${"a".repeat(10_000)}.test`,
+  `?domain=${"a".repeat(60_000)}.test`,
+  `?domain=${"a.".repeat(2000)}test`,
+  ...["xn--", "xn--zz", "xn--ls8h-", "xn--abc--.test", "xn--55qx5d.xn--", "XN--MNCHEN-3YA.DE.", "xn--mnchen-3ya.de:99999"].map((name) => `?domain=${name}`),
+  ...["127.0.0.1", "[::1]", "::1", "[::ffff:127.0.0.1]:443", "0x7f.1", "2130706433", "169.254.169.254", "1.2.3.4:443"].map((name) => `?domain=${encodeURIComponent(name)}`),
+  ...["münchen.de", "☃.com", "ｅｘａｍｐｌｅ．ｃｏｍ", "a\u202eb.test", "a\u0000b.test", "💥".repeat(500)].map((name) => `?domain=${encodeURIComponent(name)}`),
+  "?domain=a.test&domain=b.test",
+  "?domain=&domain=fuzz.test",
+  "?domain[]=x.test",
+  ...MALFORMED_ESCAPES.map((bad) => `?domain=${bad}`),
+  ...NASTY_TEXT.filter((text) => text.isWellFormed()).map((text) => `?domain=${encodeURIComponent(text)}`),
+];
+
+test("hostile domain= values on the ask listener: always a quick 403 (431 past Bun's header limit), never a 5xx", async () => {
+  const failures: string[] = [];
+  let slowest = 0;
+  for (const route of Object.keys(ASK_ROUTES)) {
+    const [method, path] = route.split(" ") as [string, string];
+    for (const query of HOSTILE_ASKS) {
+      const started = performance.now();
+      const response = await fetch(`${server.askUrl}${path}${query}`, { method });
+      await response.arrayBuffer();
+      const took = performance.now() - started;
+      slowest = Math.max(slowest, took);
+      // Bun itself refuses a request line over its header limit (16 KB) with 431 before the handler: refused too.
+      const refused = response.status === 403 || (response.status === 431 && query.length > 16_384);
+      // Quick: an answer from memory, no DNS or database (a generous bound for a loaded test machine).
+      if (!refused || took > 1000) failures.push(`${method} ${path}${query.slice(0, 60)} → ${response.status} in ${Math.round(took)} ms`);
+    }
+  }
+  console.log(`ask listener: ${HOSTILE_ASKS.length * 2} hostile asks, slowest ${Math.round(slowest)} ms`);
+  expect(failures).toEqual([]);
+  // Nothing else on that listener answers as if it were the ask route.
+  expect((await fetch(`${server.askUrl}/tls/ask?domain=x.test`, { method: "POST" })).status).toBe(405);
+  expect((await fetch(`${server.askUrl}/tls/ask/..?domain=x.test`)).status).not.toBe(200);
+  expect((await fetch(`${server.askUrl}/api/links`)).status).toBe(404);
+});

@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { hashSecret } from "../../src/auth/tokens.ts";
 import { stylesheet } from "../../src/pages/assets.ts";
+import { DOMAINS_CHANGED } from "../../src/domains/model.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { seedLink, seedUser, startTestServer, type TestServer, seedSession, seedApiToken } from "../helpers/server.ts";
 import { subscribeInFakeStripe } from "../helpers/subscriptions.ts";
 
@@ -186,7 +188,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
 
 beforeAll(async () => {
   stripe = startFakeStripe();
-  server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9" });
+  server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9", TLS_ASK_PORT: "0" });
   owner = await seedUser(server.sql, { userSlug: "owner" });
   other = await seedUser(server.sql, { userSlug: "other" });
   await subscribe(owner.id, "pro");
@@ -247,4 +249,43 @@ test("each caller gets the expected status on every route", async () => {
   }
   const expected = Object.fromEntries(Object.entries(ROUTES).map(([route, row]) => [route, row.expect]));
   expect(seen).toEqual(expected);
+});
+
+// The ask listener (TLS_ASK_PORT, Caddy's on-demand TLS check) has no users: what decides is the domain asked
+// about, whatever credentials come along. A route added there without a row fails "every ask-listener route".
+type AskCase = "verified" | "failing" | "pending" | "invalid" | "suspendedOwner" | "unknown";
+const ASK_ANSWERS: Record<AskCase, number> = { verified: 200, failing: 200, pending: 403, invalid: 403, suspendedOwner: 403, unknown: 403 };
+const ASK_ROUTES: Record<string, Record<AskCase, number>> = { "GET /tls/ask": ASK_ANSWERS, "HEAD /tls/ask": ASK_ANSWERS };
+
+/** One domain per case: the owner's in each status, a verified one of a suspended account (on pro), none at all. */
+async function askDomains(): Promise<Record<AskCase, string>> {
+  const add = (userId: number, hostname: string, status: string) =>
+    server.sql.run("INSERT INTO domains (user_id, hostname, status, verification_token) VALUES (?, ?, ?, 'linkprev-verify=x')", userId, hostname, status);
+  for (const status of ["verified", "failing", "pending", "invalid"]) await add(owner.id, `${status}.ask-matrix.test`, status);
+  const suspended = await seedUser(server.sql, { userSlug: "suspended" });
+  await subscribe(suspended.id, "pro");
+  await add(suspended.id, "suspended.ask-matrix.test", "verified");
+  await server.sql.run("UPDATE users SET suspended_at = ? WHERE id = ?", new Date(), suspended.id);
+  server.linkChanged(DOMAINS_CHANGED);
+  await eventually(async () => expect((await fetch(`${server.askUrl}/tls/ask?domain=verified.ask-matrix.test`)).status).toBe(200));
+  return { verified: "verified.ask-matrix.test", failing: "failing.ask-matrix.test", pending: "pending.ask-matrix.test", invalid: "invalid.ask-matrix.test", suspendedOwner: "suspended.ask-matrix.test", unknown: "nobody.ask-matrix.test" };
+}
+
+test("every ask-listener route has a row", () => {
+  expect(server.askRoutes.filter((route) => !(route in ASK_ROUTES))).toEqual([]);
+  expect(Object.keys(ASK_ROUTES).filter((route) => !server.askRoutes.includes(route))).toEqual([]);
+});
+
+test("the ask listener answers by the domain's state, whoever calls", async () => {
+  const domains = await askDomains();
+  const seen: Record<string, Partial<Record<AskCase, number>>> = {};
+  for (const route of Object.keys(ASK_ROUTES)) {
+    const [method, path] = route.split(" ") as [string, string];
+    for (const [which, hostname] of Object.entries(domains) as Array<[AskCase, string]>) {
+      const statuses = new Set<number>();
+      for (const actor of ACTORS) statuses.add((await fetch(`${server.askUrl}${path}?domain=${hostname}`, { method, headers: await credentials(actor) })).status);
+      (seen[route] ??= {})[which] = statuses.size === 1 ? [...statuses][0]! : -1;
+    }
+  }
+  expect(seen).toEqual(ASK_ROUTES);
 });

@@ -135,6 +135,18 @@ describe("verification against a DNS server", () => {
     expect(checked.lastCheckedAt).not.toBeNull();
   });
 
+  test("a TXT set too big for a UDP answer (truncated): asked again over TCP, verified", async () => {
+    const owner = await apiClient(server, null);
+    const domain = await add(owner, "big.dns-acme.test");
+    // Six 200-byte site-verification values before ours: well over a 512-byte datagram.
+    const others = Array.from({ length: 6 }, (_, i) => [`site-verification-${i}=${"x".repeat(180)}`]);
+    dns.zone.set(domain.verification.txtName, { txt: [...others, [domain.verification.txtValue]] });
+    dns.zone.set("big.dns-acme.test", { cname: CNAME_TARGET });
+    const before = dns.tcpQuestions;
+    expect(await verify(owner, domain.id)).toMatchObject({ status: "verified", reason: null });
+    expect(dns.tcpQuestions).toBeGreaterThan(before);
+  });
+
   test("an apex with an A record (or AAAA) to the configured addresses: verified", async () => {
     const owner = await apiClient(server, null);
     const a = await add(owner, "apex-a.test");

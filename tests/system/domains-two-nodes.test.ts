@@ -1,7 +1,11 @@
 // Two LinkPrev nodes on one PostgreSQL: a custom domain verified on A is served by B within a second (its host map
-// reloads on the change announced through NOTIFY, like links). Skipped, saying so, only without PostgreSQL.
+// reloads on the change announced through NOTIFY, like links), and an account suspended from the command line stops
+// being served by both within a second. Skipped, saying so, only without PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
@@ -15,6 +19,7 @@ const PERSON = crawlerAgents.people["firefox-linux"]!;
 let cluster: ThrowawayCluster;
 let db: SQL;
 let dns: TestDnsServer;
+let databaseUrl: string;
 
 describe.skipIf(!available)("custom domains on two nodes", () => {
   let a: Node;
@@ -22,7 +27,7 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
   beforeAll(async () => {
     dns = await startDnsServer();
     cluster = await startThrowawayCluster();
-    const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
+    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
     db = new SQL({ url: databaseUrl, max: 2 });
     const env = (slot: number) => ({ DATABASE_URL: databaseUrl, NODE_SLOT: String(slot), DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" });
     [a, b] = await Promise.all([startNode(env(1)), startNode(env(2))]);
@@ -34,7 +39,7 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
     dns?.close();
   });
 
-  test("a domain verified on A is served by B within a second", async () => {
+  test("a domain verified on A is served by B within a second; its account suspended from the command line, by neither", async () => {
     const { token } = await seedPgUserWithToken(db, "ana");
     const added = await apiCall(a.url, token, "/api/domains", { method: "POST", json: { hostname: "go.ana-brand.test" } });
     expect(added.status).toBe(201);
@@ -50,5 +55,14 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
     const verified = await apiCall(a.url, token, `/api/domains/${domain.id}/verify`, { method: "POST" });
     expect(((await verified.json()) as { status: string }).status).toBe("verified");
     await eventually(async () => expect((await onB()).headers.get("location")).toBe("https://ana.test/summer"), { timeoutMs: 1000, what: "B serves the verified domain" });
+
+    // An operator suspends the account from the command line (a third process): neither node serves the domain.
+    const suspend = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "admin", "users", "suspend", "ana@example.com", "--reason", "phishing", "--data", mkdtempSync(join(tmpdir(), "lp-admin-"))], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
+    expect(suspend.stderr.toString()).toBe("");
+    for (const node of [a, b]) {
+      await eventually(async () => expect((await fetch(`${node.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } })).status).toBe(404), { timeoutMs: 1000, what: "the suspended account's domain is no longer served" });
+    }
   });
 });
