@@ -6,11 +6,11 @@ import { apiTokens, domains, linkRules, links, payments, subscriptions, userAgen
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
-import { presentRules, type RulesRow } from "../rules/present.ts";
+import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 
 const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-const NO_RULES: RulesRow = { goRules: null, healthStatus: null, healthCheckedAt: null, healthHttpStatus: null, healthFinalUrl: null };
+const NO_RULES: RulesRow = { goRules: null, healthStatus: null, healthCheckedAt: null, healthHttpStatus: null, healthFinalUrl: null, healthFailedUrl: null };
 
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User) {
@@ -22,7 +22,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
     db.select({ name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.userId, user.id)).orderBy(asc(apiTokens.id)),
     db.select().from(links).where(ownLinks).orderBy(asc(links.id)),
     db
-      .select({ linkId: linkRules.linkId, goRules: linkRules.goRules, healthStatus: linkRules.healthStatus, healthCheckedAt: linkRules.healthCheckedAt, healthHttpStatus: linkRules.healthHttpStatus, healthFinalUrl: linkRules.healthFinalUrl })
+      .select({ linkId: linkRules.linkId, ...rulesColumns() })
       .from(linkRules)
       .innerJoin(links, eq(links.id, linkRules.linkId))
       .where(ownLinks),

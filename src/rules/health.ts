@@ -26,16 +26,17 @@ export type HealthDeps = {
 const HOSTS_AT_ONCE = 4;
 
 type Check = { linkId: number; url: string };
-type Answer = { ok: boolean; httpStatus: number | null; finalUrl: string | null };
+/** `checkedUrl`: the target asked (the link's own or a rule's). */
+type Answer = { ok: boolean; checkedUrl: string; httpStatus: number | null; finalUrl: string | null };
 
 /** A target answers well when, after its redirects, it says 2xx or 3xx (a 304, say). */
 async function probe(fetcher: HealthDeps["fetcher"], url: string, paced: Paced): Promise<Answer> {
   try {
     const { status, url: finalUrl } = await fetcher.probe(url, paced);
-    return { ok: status < 400, httpStatus: status, finalUrl };
+    return { ok: status < 400, checkedUrl: url, httpStatus: status, finalUrl };
   } catch {
     // Refused, unreachable or too slow: no HTTP status to show.
-    return { ok: false, httpStatus: null, finalUrl: null };
+    return { ok: false, checkedUrl: url, httpStatus: null, finalUrl: null };
   }
 }
 

@@ -74,7 +74,7 @@ describe("GET /api/account/export", () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const { database, publicUrl } = server.ctx.links;
-    for (let i = 0; i < 2; i++) await recordHealth({ database, publicUrl }, { linkId: id, ok: false, httpStatus: 404, finalUrl: "https://apps.example/dana", at: new Date("2026-11-25T12:00:00Z") });
+    for (let i = 0; i < 2; i++) await recordHealth({ database, publicUrl }, { linkId: id, ok: false, checkedUrl: "https://apps.example/dana", httpStatus: 404, finalUrl: "https://apps.example/dana", at: new Date("2026-11-25T12:00:00Z") });
 
     const text = await (await fetch(`${server.url}/api/account/export`, { headers: bearer(dana) })).text();
     const exported = (JSON.parse(text) as { links: Array<Record<string, unknown>> }).links;
@@ -84,7 +84,7 @@ describe("GET /api/account/export", () => {
       expiredUrl: rules.expiredUrl,
       hasPassword: true,
       rules: rules.rules,
-      health: { status: "broken", httpStatus: 404, finalUrl: "https://apps.example/dana", checkedAt: "2026-11-25T12:00:00.000Z" },
+      health: { status: "broken", httpStatus: 404, finalUrl: "https://apps.example/dana", failedUrl: "https://apps.example/dana", checkedAt: "2026-11-25T12:00:00.000Z" },
     });
     // A link without rules says so in the same fields.
     expect(exported.find((link) => link.linkSlug === dana.liveSlug)).toMatchObject({ expiresAt: null, maxClicks: null, expiredUrl: null, hasPassword: false, rules: [], health: { status: "unchecked" } });

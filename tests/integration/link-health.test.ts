@@ -41,7 +41,7 @@ afterAll(async () => {
   target.stop(true);
 });
 
-type Health = { status: string; checkedAt: string | null; httpStatus: number | null; finalUrl: string | null };
+type Health = { status: string; checkedAt: string | null; httpStatus: number | null; finalUrl: string | null; failedUrl: string | null };
 async function createLink(client: ApiClient, slug: string, targetUrl: string, rules?: unknown[]) {
   const response = await client.call("/api/links", { method: "POST", json: { targetUrl, title: "T", description: "D", customLinkSlug: slug, ...(rules ? { rules } : {}) } });
   expect(response.status).toBe(201);
@@ -87,8 +87,9 @@ test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the sec
   expect(await healthOf(owner, "missing")).toMatchObject({ status: "broken", httpStatus: 404 });
   expect(await healthOf(owner, "silent")).toMatchObject({ status: "broken", httpStatus: null });
   // A rule's target is checked too: the link is as healthy as its worst target.
-  expect(await healthOf(owner, "ruled")).toMatchObject({ status: "broken", httpStatus: 404, finalUrl: `${targetBase}/gone` });
-  expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok" });
+  expect(await healthOf(owner, "ruled")).toMatchObject({ status: "broken", httpStatus: 404, finalUrl: `${targetBase}/gone`, failedUrl: `${targetBase}/gone` });
+  expect(await healthOf(owner, "missing")).toMatchObject({ failedUrl: `${targetBase}/gone` });
+  expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok", failedUrl: null });
   // A third failure does not mark it broken again (the link.broken event fires once).
   expect((await pass()).becameBroken).toEqual([]);
   // The schedule takes only links not checked for LINK_HEALTH_EVERY_MS: a restart does not check them all again.

@@ -15,6 +15,7 @@ import webhooks from "./0011_webhooks.sql" with { type: "text" };
 import viewBatches from "./0012_view_batches.sql" with { type: "text" };
 import linkRules from "./0013_link_rules.sql" with { type: "text" };
 import linkSearch from "./0014_link_search.sql" with { type: "text" };
+import healthFailedUrl from "./0018_health_failed_url.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -32,4 +33,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0012_view_batches", sql: viewBatches },
   { name: "0013_link_rules", sql: linkRules },
   { name: "0014_link_search", sql: linkSearch },
+  { name: "0018_health_failed_url", sql: healthFailedUrl },
 ];

@@ -17,6 +17,7 @@ import webhooks from "./0013_webhooks.sql" with { type: "text" };
 import viewBatches from "./0014_view_batches.sql" with { type: "text" };
 import linkRules from "./0015_link_rules.sql" with { type: "text" };
 import linkSearch from "./0016_link_search.sql" with { type: "text" };
+import healthFailedUrl from "./0020_health_failed_url.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -36,4 +37,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0014_view_batches", sql: viewBatches },
   { name: "0015_link_rules", sql: linkRules },
   { name: "0016_link_search", sql: linkSearch },
+  { name: "0020_health_failed_url", sql: healthFailedUrl },
 ];
