@@ -107,7 +107,7 @@ export class SafeFetcher {
    * a server that refuses HEAD (405, 501) or fails it (5xx) is asked again with GET, whose body is not read. Every
    * request (each hop, the GET) waits for its turn through `paced`, and has the deadline to itself: the waits are ours.
    */
-  async probe(url: string, paced: Paced = (_url, request) => request()): Promise<{ status: number; url: string }> {
+  async probe(url: string, paced: Paced): Promise<{ status: number; url: string }> {
     const head = await this.followAny(url, "HEAD", paced);
     if (head.status !== 405 && head.status !== 501 && head.status < 500) return head;
     return this.followAny(url, "GET", paced);
