@@ -13,6 +13,7 @@ import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
+import { linkChangeKey } from "./db/link-change-key.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { ExpiredPage, GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
@@ -158,7 +159,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
-    rules: createRuleAnswerer({ clock: ctx.clock, publicUrl: config.publicUrl, extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {}, expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }), takeClick: platform.clickCaps.takeClick, countHit: platform.hits.countHit }),
+    rules: createRuleAnswerer({ clock: ctx.clock, publicUrl: config.publicUrl, extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {}, expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }), takeClick: platform.clickCaps.takeClick, capReached: (link) => void changes.announceLinkChange(linkChangeKey(link.userSlug, link.linkSlug)), countHit: platform.hits.countHit }),
     hosts: domainHosts,
     inspect: (request, link, address) =>
       inspectAnswer(db, link, address, request, hsts ? { "Strict-Transport-Security": hsts } : {}, () => new Response(notFoundPage, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } })),

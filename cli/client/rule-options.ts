@@ -2,7 +2,7 @@
 // and campaign tags written into the target URL (src/utm/model.ts). Options not given leave the link's rules as they are.
 import type { Command } from "commander";
 import type { LinkJson } from "../../src/links/wire.ts";
-import { DEVICES } from "../../src/rules/model.ts";
+import { brokenText, DEVICES, ruleText } from "../../src/rules/model.ts";
 import { mergeUtm, UTM_PRESETS, type UtmTags } from "../../src/utm/model.ts";
 import { usageError } from "./http.ts";
 
@@ -82,14 +82,12 @@ export function ruleLines(link: LinkJson): string[] {
     ...(link.maxClicks !== null ? [`Max clicks   ${link.maxClicks}`] : []),
     ...(link.expiredUrl ? [`When expired ${link.expiredUrl}`] : []),
     ...(link.hasPassword ? ["Password     yes"] : []),
-    ...link.rules.map((rule) => `Rule         ${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.targetUrl}`),
+    ...link.rules.map((rule) => `Rule         ${ruleText(rule)}`),
     `Health       ${healthText(link)}${health.checkedAt ? ` (checked ${health.checkedAt})` : ""}`,
   ];
 }
 
-/** "ok", "unchecked" or "BROKEN: HTTP 404" (or "no answer"). */
+/** "ok", "unchecked" or "BROKEN: HTTP 404" (or "no answer", and the rule when it was a rule's target). */
 export function healthText(link: LinkJson): string {
-  const { health } = link;
-  if (health.status !== "broken") return health.status;
-  return `BROKEN: ${health.httpStatus !== null ? `HTTP ${health.httpStatus}` : "no answer"}`;
+  return link.health.status === "broken" ? `BROKEN: ${brokenText(link)}` : link.health.status;
 }

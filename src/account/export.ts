@@ -2,22 +2,30 @@
 // is scoped to the user's id.
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { apiTokens, domains, links, payments, referrerRollups, subscriptions, userAgents, userConsents, views, viewRollups, webhookEndpoints, type User } from "../db/tables.ts";
+import { apiTokens, domains, linkRules, links, payments, referrerRollups, subscriptions, userAgents, userConsents, views, viewRollups, webhookEndpoints, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
+import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 
 const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+const NO_RULES: RulesRow = { goRules: null, healthStatus: null, healthCheckedAt: null, healthHttpStatus: null, healthFinalUrl: null, healthFailedUrl: null };
 
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User) {
   const ownLinks = eq(links.userId, user.id);
-  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rollups, rawViews, domainRows, endpoints, referrerRows] = await Promise.all([
+  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rulesRows, rollups, rawViews, domainRows, endpoints, referrerRows] = await Promise.all([
     db.select({ termsAccepted: userConsents.termsAccepted, privacyAccepted: userConsents.privacyAccepted, acceptedAt: userConsents.acceptanceDate }).from(userConsents).where(eq(userConsents.userId, user.id)).orderBy(asc(userConsents.id)),
     db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(asc(subscriptions.id)),
     db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
     db.select({ name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.userId, user.id)).orderBy(asc(apiTokens.id)),
     db.select().from(links).where(ownLinks).orderBy(asc(links.id)),
+    db
+      .select({ linkId: linkRules.linkId, ...rulesColumns() })
+      .from(linkRules)
+      .innerJoin(links, eq(links.id, linkRules.linkId))
+      .where(ownLinks),
     // Summed over PostgreSQL's per-node slots: one row per link, day and platform on both engines.
     db
       .select({ linkId: viewRollups.linkId, day: viewRollups.day, platform: viewRollups.platform, human: total(viewRollups.human), bot: total(viewRollups.bot) })
@@ -54,6 +62,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
       .where(ownLinks)
       .orderBy(referrerRollups.linkId, referrerRollups.day, referrerRollups.host),
   ]);
+  const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
     exportedAt: new Date(),
     profile: {
@@ -75,7 +84,8 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
     domains: domainRows.map(({ userId: _userId, ...row }) => row),
     links: linkRows.map(({ userId: _userId, ...row }) => {
       const domain = domainRows.find((candidate) => candidate.id === row.domainId)?.hostname ?? null;
-      return { ...row, domain, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug, 1, domain) };
+      // Its rules and health as the API shows them: whether there is a password, never its hash.
+      return { ...row, domain, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug, 1, domain), ...presentRules(rulesOf.get(row.id) ?? NO_RULES) };
     }),
     dailyViews: rollups,
     // People per link, day and referrer host ('' none, '*' the hosts past the day's cap: src/db/referrer-buckets.ts).

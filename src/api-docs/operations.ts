@@ -162,7 +162,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     operationId: "exportAccount",
     tag: "Account",
     summary: "All your data as one JSON document",
-    description: "Profile, consents, subscriptions, payments, API token names, every link (live and deleted), per-day counts and the raw views still kept (addresses as stored: shortened).",
+    description: "Profile, consents, subscriptions, payments, API token names, webhook endpoints (never their secrets), domains, every link (live and deleted, with expiresAt, maxClicks, expiredUrl, rules, hasPassword, never the password's hash, and health), per-day counts and the raw views still kept (addresses as stored: shortened).",
     access: "user",
     responses: { 200: { description: "A JSON attachment (linkprev-export-<date>.json)", contentType: "application/json" } },
   },

@@ -9,4 +9,5 @@ export const GO_LINK_COLUMNS = `l.id AS "id", l.user_id AS "userId", u.user_slug
   l.image_square_url AS "imageSquareUrl", l.image_x_url AS "imageXUrl", l.x_title AS "xTitle", l.whatsapp_description AS "whatsappDescription",
   l.domain_id AS "domainId",
   (SELECT r.go_rules FROM link_rules r WHERE r.link_id = l.id) AS "goRules",
+  (SELECT r.clicks FROM link_rules r WHERE r.link_id = l.id AND r.go_rules IS NOT NULL) AS "clicks",
   l.status AS "status"`;

@@ -27,6 +27,8 @@ export type GoLinkRow = {
   whatsappDescription: string | null;
   /** The link's rules as stored JSON (src/rules/model.ts GoRules); null, for most links: none. */
   goRules: string | null;
+  /** People counted against the rules' maxClicks so far (null: no rules). */
+  clicks: number | null;
   /** The custom domain it is served on as /{linkSlug} (null: none). */
   domainId: number | null;
   /** "active", or "disabled" (src/safety/): a neutral card and a warning page, never the owner's card. */
@@ -89,8 +91,8 @@ export interface GoLinkSource {
 
 /** The people counted against a capped link's maxClicks (src/rules/answer.ts; docs/decisions/0021). */
 export interface ClickCaps {
-  /** One atomic UPDATE: true while the count was below `maxClicks` (and it is now one more), false once reached. */
-  takeClick(linkId: number, maxClicks: number): Promise<boolean>;
+  /** One atomic UPDATE: the count with this click while it was below `maxClicks`; null once reached. */
+  takeClick(linkId: number, maxClicks: number): Promise<number | null>;
 }
 
 /** How the view writer Worker opens its own connection. */

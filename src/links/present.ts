@@ -71,6 +71,7 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
     healthCheckedAt: _checkedAt,
     healthHttpStatus: _httpStatus,
     healthFinalUrl: _finalUrl,
+    healthFailedUrl: _failedUrl,
     ...rest
   } = row;
   const source = sourceImageOf(row);

@@ -8,6 +8,7 @@ import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps
 import { couldBeLinkSlug, RequestedSlug } from "./model.ts";
 import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
+import { rulesColumns } from "../rules/present.ts";
 
 /** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
 export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -46,11 +47,7 @@ const linkColumns = () => ({
   scans: linkTotal(linkTotals.scans),
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
-  goRules: linkRules.goRules,
-  healthStatus: linkRules.healthStatus,
-  healthCheckedAt: linkRules.healthCheckedAt,
-  healthHttpStatus: linkRules.healthHttpStatus,
-  healthFinalUrl: linkRules.healthFinalUrl,
+  ...rulesColumns(),
   domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
   status: links.status,
   disabledReason: links.disabledReason,

@@ -59,6 +59,7 @@ export const LinkSchema = z
         checkedAt: timestamp.nullable(),
         httpStatus: z.number().int().nullable().describe("The last check's HTTP status (null: no answer)"),
         finalUrl: z.string().nullable().describe("Where the target's redirects ended"),
+        failedUrl: z.string().nullable().describe("The target the last failed check was about: targetUrl or a rule's targetUrl (null while every target answers)"),
       })
       .describe("The last check of the target (LINK_HEALTH_EVERY_MS)"),
     status: z.enum(["active", "disabled"]).describe("disabled: crawlers get a neutral card and people a warning page, never this card"),

@@ -2,6 +2,7 @@
 // or country, and a target that stopped answering (src/rules/health.ts).
 import { count, shortDate } from "../client/format.ts";
 import type { PresentedLink } from "../links/present.ts";
+import { brokenText } from "../rules/model.ts";
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-medium";
 
@@ -11,7 +12,7 @@ export function RuleBadges({ link, now }: { link: PresentedLink; now: number }) 
   const badges = [
     health.status === "broken" && (
       <span key="broken" className={`${badge} bg-red-100 text-red-800`} data-testid="badge-broken" title={health.finalUrl ?? undefined}>
-        {`Target broken: ${health.httpStatus !== null ? `HTTP ${health.httpStatus}` : "no answer"}`}
+        {`Target broken: ${brokenText(link)}`}
       </span>
     ),
     link.expiresAt !== null && (

@@ -2,7 +2,7 @@
 // and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
 // one); only people meet the rules. Links without rules never come here (src/redirect/go.ts).
 import type { Clock } from "../clock.ts";
-import type { HitCounter } from "../db/ports.ts";
+import type { ClickCaps, HitCounter } from "../db/ports.ts";
 import type { GoLink } from "../redirect/link-cache.ts";
 import { renderPreviewPage } from "../redirect/preview-page.ts";
 import { createCountryLookup, type CountryOf } from "./country.ts";
@@ -24,20 +24,30 @@ export type RuleAnswererDeps = {
   extraHeaders: Record<string, string>;
   /** The "This link has expired" page (410). */
   expiredHtml: string;
-  takeClick: (linkId: number, maxClicks: number) => Promise<boolean>;
+  takeClick: ClickCaps["takeClick"];
+  /**
+   * Called once the last allowed click is taken: announces the link as changed (src/db/ports.ts ChangeBus), so
+   * that every node reads its count again and shows crawlers the expired card at once.
+   */
+  capReached: (link: GoLink) => void;
   countHit: HitCounter["countHit"];
   countryOf?: CountryOf;
 };
 
-/** The parsed rules of a cached link, and whether its click cap was seen reached (counts only go up). */
+/** The parsed rules of a cached link, and whether its click cap is reached (counts only go up). */
 type Ruled = { rules: GoRules; exhausted: boolean };
+
+const capReachedIn = (rules: GoRules, clicks: number | null) => rules.maxClicks !== undefined && (clicks ?? 0) >= rules.maxClicks;
 
 export function createRuleAnswerer(deps: RuleAnswererDeps) {
   // Per cached link object: a change to the link replaces the object, and with it this entry.
   const parsed = new WeakMap<GoLink, Ruled>();
   const ruledOf = (link: GoLink): Ruled => {
     let ruled = parsed.get(link);
-    if (!ruled) parsed.set(link, (ruled = { rules: parseGoRules(link.goRules) ?? {}, exhausted: false }));
+    if (!ruled) {
+      const rules = parseGoRules(link.goRules) ?? {};
+      parsed.set(link, (ruled = { rules, exhausted: capReachedIn(rules, link.clicks) }));
+    }
     return ruled;
   };
   const deviceOf = createDeviceClassifier();
@@ -87,10 +97,11 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
       const target = targetFor(rules, visit);
       // Only a visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch.
       if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch) return proceed(target);
-      return deps.takeClick(link.id, rules.maxClicks).then((taken) => {
-        if (taken) return proceed(target);
-        ruled.exhausted = true;
-        return expired(rules, visit.isGet);
+      return deps.takeClick(link.id, rules.maxClicks).then((clicks) => {
+        // The one visit that takes the last click tells every node; one that finds the cap reached was told (or will be).
+        if (clicks !== null && capReachedIn(rules, clicks)) deps.capReached(link);
+        if (clicks === null || capReachedIn(rules, clicks)) ruled.exhausted = true;
+        return clicks === null ? expired(rules, visit.isGet) : proceed(target);
       });
     },
 

@@ -1,11 +1,13 @@
 // The link health job: every live link's target and rule targets, checked through the safe fetcher at a polite
-// rate (one request per host at a time, LINK_HEALTH_HOST_GAP_MS apart), by one node of the cluster
+// rate (one request per host at a time, LINK_HEALTH_HOST_GAP_MS apart, redirect hops and retries included:
+// host-pacer.ts), by one node of the cluster
 // (ClusterJobs), each link once every LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { ClusterJobs, Database } from "../db/ports.ts";
 import { linkRules, links } from "../db/tables.ts";
-import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { Paced, SafeFetcher } from "../safe-fetch/fetcher.ts";
+import { createHostPacer } from "./host-pacer.ts";
 import { parseGoRules } from "./model.ts";
 import { recordHealth, type HealthOutcome } from "./record-health.ts";
 
@@ -20,20 +22,21 @@ export type HealthDeps = {
   recheckAfterMs?: number;
 };
 
-/** Hosts checked side by side; within one host, one request at a time. */
+/** Hosts checked side by side (each link grouped by its target's host); within one host, one request at a time. */
 const HOSTS_AT_ONCE = 4;
 
 type Check = { linkId: number; url: string };
-type Answer = { ok: boolean; httpStatus: number | null; finalUrl: string | null };
+/** `checkedUrl`: the target asked (the link's own or a rule's). */
+type Answer = { ok: boolean; checkedUrl: string; httpStatus: number | null; finalUrl: string | null };
 
 /** A target answers well when, after its redirects, it says 2xx or 3xx (a 304, say). */
-async function probe(fetcher: HealthDeps["fetcher"], url: string): Promise<Answer> {
+async function probe(fetcher: HealthDeps["fetcher"], url: string, paced: Paced): Promise<Answer> {
   try {
-    const { status, url: finalUrl } = await fetcher.probe(url);
-    return { ok: status < 400, httpStatus: status, finalUrl };
+    const { status, url: finalUrl } = await fetcher.probe(url, paced);
+    return { ok: status < 400, checkedUrl: url, httpStatus: status, finalUrl };
   } catch {
     // Refused, unreachable or too slow: no HTTP status to show.
-    return { ok: false, httpStatus: null, finalUrl: null };
+    return { ok: false, checkedUrl: url, httpStatus: null, finalUrl: null };
   }
 }
 
@@ -60,10 +63,10 @@ export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: numb
   // A link is as healthy as its worst target; the first failing one is what it shows.
   const outcomes = new Map<number, Answer>();
   const hosts = [...byHost.values()];
+  const paced = createHostPacer(deps.hostGapMs);
   const checkHost = async (checks: Check[]) => {
-    for (const [index, check] of checks.entries()) {
-      if (index > 0 && deps.hostGapMs > 0) await Bun.sleep(deps.hostGapMs);
-      const answer = await probe(deps.fetcher, check.url);
+    for (const check of checks) {
+      const answer = await probe(deps.fetcher, check.url, paced);
       const before = outcomes.get(check.linkId);
       if (!before || (before.ok && !answer.ok)) outcomes.set(check.linkId, answer);
     }

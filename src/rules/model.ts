@@ -90,6 +90,21 @@ export type RulesInput = z.output<typeof RulesInput>;
 export const touchesRules = (input: RulesInput): boolean =>
   input.expiresAt !== undefined || input.maxClicks !== undefined || input.expiredUrl !== undefined || input.password !== undefined || input.rules !== undefined;
 
+/** A rule in words: "device ios → https://…". */
+export const ruleText = (rule: TargetRule): string => `${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.targetUrl}`;
+
+/**
+ * What a broken link's check found, in words: "HTTP 404" (or "no answer"), and the rule whose target it was when
+ * that was not the link's own target: "HTTP 404 at rule device ios → https://…".
+ */
+export function brokenText(link: { targetUrl: string; rules: TargetRule[]; health: { httpStatus: number | null; failedUrl: string | null } }): string {
+  const { httpStatus, failedUrl } = link.health;
+  const found = httpStatus !== null ? `HTTP ${httpStatus}` : "no answer";
+  if (failedUrl === null || failedUrl === link.targetUrl) return found;
+  const rule = link.rules.find((candidate) => candidate.targetUrl === failedUrl);
+  return `${found} at rule ${rule ? ruleText(rule) : failedUrl}`;
+}
+
 /** The stored JSON read back; null for a link without rules (or a row that is only about health). */
 export function parseGoRules(text: string | null): GoRules | null {
   if (text === null) return null;

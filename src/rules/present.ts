@@ -1,4 +1,5 @@
 // A link's rules and health as the API shows them: the password never, only whether there is one.
+import { linkRules } from "../db/tables.ts";
 import { parseGoRules } from "./model.ts";
 
 /** The link_rules columns the link queries read (null throughout for a link without a row). */
@@ -8,7 +9,18 @@ export type RulesRow = {
   healthCheckedAt: Date | null;
   healthHttpStatus: number | null;
   healthFinalUrl: string | null;
+  healthFailedUrl: string | null;
 };
+
+/** The columns a RulesRow is selected from (with a left join of link_rules). */
+export const rulesColumns = () => ({
+  goRules: linkRules.goRules,
+  healthStatus: linkRules.healthStatus,
+  healthCheckedAt: linkRules.healthCheckedAt,
+  healthHttpStatus: linkRules.healthHttpStatus,
+  healthFinalUrl: linkRules.healthFinalUrl,
+  healthFailedUrl: linkRules.healthFailedUrl,
+});
 
 export type HealthStatus = "ok" | "broken" | "unchecked";
 
@@ -21,6 +33,6 @@ export function presentRules(row: RulesRow) {
     expiredUrl: rules?.expiredUrl ?? null,
     hasPassword: rules?.passwordHash !== undefined,
     rules: rules?.rules ?? [],
-    health: { status, checkedAt: row.healthCheckedAt, httpStatus: row.healthHttpStatus, finalUrl: row.healthFinalUrl },
+    health: { status, checkedAt: row.healthCheckedAt, httpStatus: row.healthHttpStatus, finalUrl: row.healthFinalUrl, failedUrl: row.healthFailedUrl },
   };
 }

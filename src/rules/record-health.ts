@@ -7,7 +7,8 @@ import { linkRules } from "../db/tables.ts";
 import { linkRef, liveLinkFacts } from "../links/events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 
-export type HealthOutcome = { linkId: number; ok: boolean; httpStatus: number | null; finalUrl: string | null; at: Date };
+/** `checkedUrl`: the target this outcome is about, the link's own or a rule's (a failing one, if any failed). */
+export type HealthOutcome = { linkId: number; ok: boolean; checkedUrl: string; httpStatus: number | null; finalUrl: string | null; at: Date };
 
 /** Failures in a row that make a link broken: one may be a blip. */
 export const FAILURES_TO_BREAK = 2;
@@ -22,7 +23,14 @@ export async function recordHealth(deps: { database: Database; publicUrl: string
     const failures = outcome.ok ? 0 : (row?.failures ?? 0) + 1;
     const wasBroken = row?.status === "broken";
     const status = outcome.ok ? "ok" : failures >= FAILURES_TO_BREAK ? "broken" : (row?.status ?? "unchecked");
-    const health = { healthStatus: status, healthFailures: failures, healthCheckedAt: outcome.at, healthHttpStatus: outcome.httpStatus, healthFinalUrl: outcome.finalUrl };
+    const health = {
+      healthStatus: status,
+      healthFailures: failures,
+      healthCheckedAt: outcome.at,
+      healthHttpStatus: outcome.httpStatus,
+      healthFinalUrl: outcome.finalUrl,
+      healthFailedUrl: outcome.ok ? null : outcome.checkedUrl,
+    };
     await tx
       .insert(linkRules)
       .values({ linkId: outcome.linkId, ...health })
@@ -30,7 +38,7 @@ export async function recordHealth(deps: { database: Database; publicUrl: string
     const becameBroken = status === "broken" && !wasBroken;
     const [link] = becameBroken ? await liveLinkFacts(tx, [outcome.linkId]) : [];
     if (link) {
-      const data = { ...linkRef(deps.publicUrl, link.userSlug, link, link.domain), targetUrl: link.targetUrl, reason: failureReason(outcome) };
+      const data = { ...linkRef(deps.publicUrl, link.userSlug, link, link.domain), targetUrl: link.targetUrl, failedUrl: outcome.checkedUrl, reason: failureReason(outcome) };
       await recordEvent(tx, { userId: link.userId, type: "link.broken", data, at: outcome.at.getTime() });
     }
     return becameBroken;

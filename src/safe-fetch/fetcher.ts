@@ -35,7 +35,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A refusal: 422 with the reason. */
 export const refused = (message: string) => new AppError(422, message);
-
+/** Runs one request of a fetch to `url` when the caller allows it (src/rules/host-pacer.ts: a gap per host). */
+export type Paced = <T>(url: string, request: () => Promise<T>) => Promise<T>;
 export type FetchedPage = { url: string; html: string };
 export type FetchedImage = { url: string; bytes: Uint8Array<ArrayBuffer>; contentType: string };
 
@@ -96,34 +97,33 @@ export class SafeFetcher {
         return read <= maxBytes;
       });
       if (read > maxBytes) throw tooLarge();
-      const bytes = new Uint8Array(read);
-      let offset = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, offset);
-        offset += chunk.byteLength;
-      }
-      return { url: finalUrl, bytes, contentType };
+      // Copied into an ArrayBuffer of its own (a Buffer may share Node's pool).
+      return { url: finalUrl, bytes: new Uint8Array(Buffer.concat(chunks, read)), contentType };
     });
   }
 
   /**
    * A link health check (src/rules/health.ts): where the URL ends up and what it answers, any status. HEAD first;
-   * a server that refuses HEAD (405, 501) or fails it (5xx) is asked again with GET, whose body is not read.
+   * a server that refuses HEAD (405, 501) or fails it (5xx) is asked again with GET, whose body is not read. Every
+   * request (each hop, the GET) waits for its turn through `paced`, and has the deadline to itself: the waits are ours.
    */
-  async probe(url: string): Promise<{ status: number; url: string }> {
-    return this.withDeadline("page", async (signal) => {
-      const head = await this.followAny(url, "HEAD", signal);
-      if (head.status !== 405 && head.status !== 501 && head.status < 500) return head;
-      return this.followAny(url, "GET", signal);
-    });
+  async probe(url: string, paced: Paced): Promise<{ status: number; url: string }> {
+    const head = await this.followAny(url, "HEAD", paced);
+    if (head.status !== 405 && head.status !== 501 && head.status < 500) return head;
+    return this.followAny(url, "GET", paced);
   }
 
   /** Like follow, but any final status is an answer; the body is left unread. */
-  private async followAny(start: string, method: "HEAD" | "GET", signal: AbortSignal): Promise<{ status: number; url: string }> {
+  private async followAny(start: string, method: "HEAD" | "GET", paced: Paced): Promise<{ status: number; url: string }> {
     let url = start;
     for (let hop = 0; ; hop++) {
-      const response = await this.fetchHop(url, "*/*", signal, { method });
-      await response.body?.cancel();
+      const response = await paced(url, () =>
+        this.withDeadline("page", async (signal) => {
+          const answer = await this.fetchHop(url, "*/*", signal, { method });
+          await answer.body?.cancel();
+          return answer;
+        }),
+      );
       const location = response.headers.get("location");
       if (!REDIRECTS.has(response.status) || location === null) return { status: response.status, url };
       if (hop >= MAX_REDIRECTS) throw refused(`Too many redirects (more than ${MAX_REDIRECTS})`);

@@ -33,7 +33,12 @@ export const WEBHOOK_EVENT_DATA = {
   "link.deleted": z.object(LinkRef).meta({ id: "LinkDeletedEvent" }),
   "link.disabled": z.object({ ...LinkRef, reason: z.string() }).meta({ id: "LinkDisabledEvent" }),
   "link.broken": z
-    .object({ ...LinkRef, targetUrl: z.string(), reason: z.string().describe("What the check of the target found, e.g. HTTP 404") })
+    .object({
+      ...LinkRef,
+      targetUrl: z.string(),
+      failedUrl: z.string().describe("The target that failed: targetUrl, or the targetUrl of one of the link's rules"),
+      reason: z.string().describe("What the check of the target found, e.g. HTTP 404"),
+    })
     .meta({ id: "LinkBrokenEvent" }),
   "link.clicked": z
     .object({

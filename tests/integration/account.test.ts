@@ -7,6 +7,7 @@ import { startFakeS3 } from "../fakes/s3.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { NOTHING_LEFT, rowsLeftOf, seedFullAccount, uploadFilesOf, type SeededAccount } from "../helpers/account.ts";
 import { Browser } from "../helpers/browser.ts";
+import { recordHealth } from "../../src/rules/record-health.ts";
 import { startTestServer, testEngine, type TestServer } from "../helpers/server.ts";
 
 let stripe: FakeStripe;
@@ -65,6 +66,32 @@ describe("GET /api/account/export", () => {
     for (const his of [bob.email, bob.userSlug, bob.subscriptionId, bob.paymentIntentId, bob.userAgent, bob.liveSlug, "bob token", "bob.example.net"]) expect(text).not.toContain(his);
     // No secrets either: token hashes are not exported.
     expect(text).not.toContain("tokenHash");
+  });
+
+  test("each link carries its rules and health as the API shows them, and never the password's hash", async () => {
+    const dana = await seedFullAccount(server, stripe, "dana");
+    const rules = { expiresAt: "2030-01-01T00:00:00.000Z", maxClicks: 50, expiredUrl: "https://dana.example/over", password: "open sesame", rules: [{ when: { device: "ios" }, targetUrl: "https://apps.example/dana" }] };
+    const created = await fetch(`${server.url}/api/links`, { method: "POST", headers: { ...bearer(dana), "content-type": "application/json" }, body: JSON.stringify({ targetUrl: "https://dana.example/", title: "Ruled", description: "D", customLinkSlug: "ruled", ...rules }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const { database, publicUrl } = server.ctx.links;
+    for (let i = 0; i < 2; i++) await recordHealth({ database, publicUrl }, { linkId: id, ok: false, checkedUrl: "https://apps.example/dana", httpStatus: 404, finalUrl: "https://apps.example/dana", at: new Date("2026-11-25T12:00:00Z") });
+
+    const text = await (await fetch(`${server.url}/api/account/export`, { headers: bearer(dana) })).text();
+    const exported = (JSON.parse(text) as { links: Array<Record<string, unknown>> }).links;
+    expect(exported.find((link) => link.id === id)).toMatchObject({
+      expiresAt: rules.expiresAt,
+      maxClicks: 50,
+      expiredUrl: rules.expiredUrl,
+      hasPassword: true,
+      rules: rules.rules,
+      health: { status: "broken", httpStatus: 404, finalUrl: "https://apps.example/dana", failedUrl: "https://apps.example/dana", checkedAt: "2026-11-25T12:00:00.000Z" },
+    });
+    // A link without rules says so in the same fields.
+    expect(exported.find((link) => link.linkSlug === dana.liveSlug)).toMatchObject({ expiresAt: null, maxClicks: null, expiredUrl: null, hasPassword: false, rules: [], health: { status: "unchecked" } });
+    expect(text).not.toContain("argon2");
+    expect(text).not.toContain("passwordHash");
+    expect(text).not.toContain("open sesame");
   });
 
   test("needs a signed-in user", async () => {

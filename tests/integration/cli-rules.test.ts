@@ -79,3 +79,13 @@ test("a broken link says so in links list and links show", async () => {
   expect(list.stderr).toContain("gone: target BROKEN: HTTP 404");
   expect((await run("links", "show", "gone")).stdout).toContain("Health       BROKEN: HTTP 404");
 }, 30_000);
+
+test("a broken rule target is named in links list and links show", async () => {
+  const rules = [{ when: { device: "android" }, targetUrl: "https://play.example/app" }];
+  const response = await client.call("/api/links", { method: "POST", json: { targetUrl: "https://example.com/fine", title: "App", description: "D", customLinkSlug: "store-app", rules } });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  await server.sql.run("UPDATE link_rules SET health_status = 'broken', health_http_status = 410, health_failures = 2, health_failed_url = 'https://play.example/app' WHERE link_id = ?", id);
+  expect((await run("links", "list")).stderr).toContain("store-app: target BROKEN: HTTP 410 at rule device android → https://play.example/app");
+  expect((await run("links", "show", "store-app")).stdout).toContain("Health       BROKEN: HTTP 410 at rule device android → https://play.example/app");
+}, 30_000);

@@ -41,12 +41,17 @@ afterAll(async () => {
   target.stop(true);
 });
 
-type Health = { status: string; checkedAt: string | null; httpStatus: number | null; finalUrl: string | null };
+type Health = { status: string; checkedAt: string | null; httpStatus: number | null; finalUrl: string | null; failedUrl: string | null };
 async function createLink(client: ApiClient, slug: string, targetUrl: string, rules?: unknown[]) {
   const response = await client.call("/api/links", { method: "POST", json: { targetUrl, title: "T", description: "D", customLinkSlug: slug, ...(rules ? { rules } : {}) } });
   expect(response.status).toBe(201);
 }
 const healthOf = async (client: ApiClient, slug: string) => ((await (await client.call(`/api/links/by-slug/${slug}`)).json()) as { health: Health }).health;
+/** Each request reached the server at least the host gap after the one before it (the gap runs from its end). */
+function expectSpaced(requests: typeof seen) {
+  const gaps = requests.slice(1).map((request, i) => ({ request: `${request.method} ${request.path}`, afterMs: request.at - requests[i]!.at }));
+  expect(gaps.filter((gap) => gap.afterMs < HOST_GAP_MS - 2)).toEqual([]);
+}
 const pass = (recheckAfterMs?: number) => {
   const { database, fetcher, clock, publicUrl } = server.ctx.links;
   return checkLinkHealth({ database, fetcher: fetcher!, clock, publicUrl, hostGapMs: HOST_GAP_MS, recheckAfterMs });
@@ -73,19 +78,18 @@ test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the sec
   expect((await healthOf(owner, "fine")).checkedAt).not.toBeNull();
   // HEAD first; GET only where HEAD was refused.
   expect(seen.filter((request) => request.method === "GET").map((request) => request.path)).toEqual(["/no-head"]);
-  // One host: each check starts at least the gap after the previous one ended (its redirect hops and its GET
-  // after a refused HEAD follow at once). The first request of each check is its HEAD to a link's own target.
-  const starts = seen.filter((request) => request.method === "HEAD" && ["/ok", "/gone", "/slow", "/r1", "/no-head"].includes(request.path)).map((request) => request.at);
-  expect(starts).toHaveLength(7);
-  for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(HOST_GAP_MS - 5);
+  // One host: every request (redirect hops and the GET after a refused HEAD too) at least the gap after the last.
+  expect(seen).toHaveLength(10);
+  expectSpaced(seen);
 
   const second = await pass();
   expect(second.becameBroken).toHaveLength(3);
   expect(await healthOf(owner, "missing")).toMatchObject({ status: "broken", httpStatus: 404 });
   expect(await healthOf(owner, "silent")).toMatchObject({ status: "broken", httpStatus: null });
   // A rule's target is checked too: the link is as healthy as its worst target.
-  expect(await healthOf(owner, "ruled")).toMatchObject({ status: "broken", httpStatus: 404, finalUrl: `${targetBase}/gone` });
-  expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok" });
+  expect(await healthOf(owner, "ruled")).toMatchObject({ status: "broken", httpStatus: 404, finalUrl: `${targetBase}/gone`, failedUrl: `${targetBase}/gone` });
+  expect(await healthOf(owner, "missing")).toMatchObject({ failedUrl: `${targetBase}/gone` });
+  expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok", failedUrl: null });
   // A third failure does not mark it broken again (the link.broken event fires once).
   expect((await pass()).becameBroken).toEqual([]);
   // The schedule takes only links not checked for LINK_HEALTH_EVERY_MS: a restart does not check them all again.
@@ -93,6 +97,36 @@ test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the sec
   expect((await pass(60_000)).checked).toBe(0);
   expect(seen).toEqual([]);
 }, 60_000);
+
+test("a check's redirect hops on one host and its GET after a refused HEAD wait for the host gap like first requests", async () => {
+  const polite: typeof seen = [];
+  let base = "";
+  const host = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (request): Response => {
+      const path = new URL(request.url).pathname;
+      polite.push({ at: performance.now(), method: request.method, path });
+      if (path === "/a") return Response.redirect(`${base}/b`, 301);
+      if (path === "/b") return Response.redirect(`${base}/c`, 302);
+      if (path === "/refuses-head") return new Response(request.method === "HEAD" ? null : "fine", { status: request.method === "HEAD" ? 405 : 200 });
+      return new Response("fine");
+    },
+  });
+  base = `http://127.0.0.1:${host.port}`;
+  try {
+    const client = await apiClient(server, "pro", "polite");
+    await createLink(client, "hops", `${base}/a`);
+    await createLink(client, "nohead", `${base}/refuses-head`);
+    await pass();
+    expect(await healthOf(client, "hops")).toMatchObject({ status: "ok", finalUrl: `${base}/c` });
+    expect(await healthOf(client, "nohead")).toMatchObject({ status: "ok", httpStatus: 200 });
+    expect(polite.map((request) => `${request.method} ${request.path}`).sort()).toEqual(["GET /refuses-head", "HEAD /a", "HEAD /b", "HEAD /c", "HEAD /refuses-head"]);
+    expectSpaced(polite);
+  } finally {
+    host.stop(true);
+  }
+});
 
 test("the job runs by itself every LINK_HEALTH_EVERY_MS", async () => {
   const client = await apiClient(scheduled, "pro", "scheduled");

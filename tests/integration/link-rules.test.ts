@@ -186,14 +186,14 @@ describe("the API", () => {
 });
 
 describe("the dashboard and the editor", () => {
-  test("each link's row shows its rules and a broken target; the editor page holds the rule fields and the UTM builder", async () => {
+  test("each link's row shows its rules and a broken target (naming the rule whose target it is); the editor page holds the rule fields and the UTM builder", async () => {
     const link = await createLink({ expiresAt: new Date(clock.now() + 86_400_000).toISOString(), maxClicks: 250, password: "p", rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }] });
-    await server.sql.run("INSERT INTO link_rules (link_id, health_status, health_http_status, health_failures) VALUES (?, 'broken', 404, 2) ON CONFLICT (link_id) DO UPDATE SET health_status = 'broken', health_http_status = 404", link.id);
+    await server.sql.run("INSERT INTO link_rules (link_id, health_status, health_http_status, health_failures) VALUES (?, 'broken', 404, 2) ON CONFLICT (link_id) DO UPDATE SET health_status = 'broken', health_http_status = 404, health_failed_url = ?", link.id, "https://apps.apple.com/app/id1");
     const cookie = `lp_session=${(await seedSession(server.sql, owner.userId)).token}`;
     const html = await (await fetch(`${server.url}/admin`, { headers: { cookie } })).text();
     const row = html.slice(html.indexOf(`data-slug="${link.linkSlug}"`));
     const badges = row.slice(row.indexOf('data-testid="rule-badges"'), row.indexOf("</p>", row.indexOf('data-testid="rule-badges"')));
-    expect(badges).toContain("Target broken: HTTP 404");
+    expect(badges).toContain("Target broken: HTTP 404 at rule device ios → https://apps.apple.com/app/id1");
     expect(badges).toContain("Expires ");
     expect(badges).toContain("At most 250 visits");
     expect(badges).toContain("Password");

@@ -206,11 +206,26 @@ describe("link.broken", () => {
     expect((await pass()).becameBroken).toEqual([]);
     expect((await pass()).becameBroken).toEqual([link.id]);
     const [broken] = await payloads(receiver, 1);
-    expect(broken).toEqual({ type: "link.broken", timestamp: expect.any(String), data: { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, targetUrl, reason: "HTTP 404" } });
+    expect(broken).toEqual({ type: "link.broken", timestamp: expect.any(String), data: { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, targetUrl, failedUrl: targetUrl, reason: "HTTP 404" } });
     WEBHOOK_EVENT_DATA["link.broken"].parse(broken!.data);
     // Still broken on the next pass: no second event.
     await pass();
     expect(await outbox(client, endpoint.id)).toHaveLength(1);
+  });
+
+  test("a rule's target answering 404: link.broken names that target, and the link's health shows it", async () => {
+    const { client, receiver } = await subscribed(["link.broken"], healthServer);
+    const targetUrl = `http://127.0.0.1:${target.port}/ok`;
+    const ruleTarget = `http://127.0.0.1:${target.port}/app-gone`;
+    const created = await client.call("/api/links", { method: "POST", json: { ...card, targetUrl, rules: [{ when: { country: "DE" }, targetUrl: ruleTarget }] } });
+    const link = await created.json();
+    const { database, fetcher, publicUrl } = healthServer.ctx.links;
+    for (let i = 0; i < 2; i++) await checkLinkHealth({ database, fetcher: fetcher!, clock, publicUrl, hostGapMs: 0 });
+    const [broken] = await payloads(receiver, 1);
+    expect(broken!.data).toEqual({ id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, targetUrl, failedUrl: ruleTarget, reason: "HTTP 404" });
+    WEBHOOK_EVENT_DATA["link.broken"].parse(broken!.data);
+    const shown = await (await client.call(`/api/links/by-slug/${link.linkSlug}`)).json();
+    expect(shown.health).toMatchObject({ status: "broken", httpStatus: 404, failedUrl: ruleTarget });
   });
 });
 

@@ -51,7 +51,7 @@ function heldSource(goLinks: GoLinkSource) {
 }
 
 /** Room for about `links` of the test's links (with no crawler page), the negative answers' share on top. */
-const budgetFor = (links: number) => Math.ceil((links * linkBytes("a/l1", { id: 1, userId: 1, userSlug: "a", linkSlug: "l1", targetUrl: "https://e.eu/1", title: "t", description: "d", imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, domainId: null, goRules: null, status: "active" }) + 200) * 32 / 31);
+const budgetFor = (links: number) => Math.ceil((links * linkBytes("a/l1", { id: 1, userId: 1, userSlug: "a", linkSlug: "l1", targetUrl: "https://e.eu/1", title: "t", description: "d", imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, domainId: null, goRules: null, clicks: null, status: "active" }) + 200) * 32 / 31);
 
 test("fills with the newest links at start, within its budget; links read again stay while links read once go", async () => {
   await using db = await database(40);

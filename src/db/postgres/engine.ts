@@ -98,7 +98,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         for (const { key } of (await client.unsafe("SELECT user_slug || '/' AS \"key\" FROM retired_user_slugs")) as Array<{ key: string }>) onAddress(key);
       },
     },
-    clickCaps: { takeClick: async (linkId, maxClicks) => ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as unknown[]).length > 0 },
+    clickCaps: { takeClick: async (linkId, maxClicks) => ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as Array<{ clicks: number }>)[0]?.clicks ?? null },
     changes: {
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
       // This node's caches hear it at once, before the answer that made the change (its NOTIFY comes back later):

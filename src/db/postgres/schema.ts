@@ -441,6 +441,8 @@ export const linkRules = pgTable(
     healthCheckedAt: ms("health_checked_at"),
     healthHttpStatus: integer("health_http_status"),
     healthFinalUrl: text("health_final_url"),
+    /** The target the last failed check was about (the link's own or a rule's); null once every target answers. */
+    healthFailedUrl: text("health_failed_url"),
     healthFailures: integer("health_failures").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId] }), check("link_rules_go_rules_len", sql`length(${t.goRules}) <= 16384`)],

@@ -81,7 +81,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
         for (const { key } of goAddresses().iterate()) onAddress(key);
       },
     },
-    clickCaps: { takeClick: async (linkId, maxClicks) => takeClick().get(linkId, maxClicks) !== null },
+    clickCaps: { takeClick: async (linkId, maxClicks) => takeClick().get(linkId, maxClicks)?.clicks ?? null },
     changes: {
       announceLinkChange: async (key) => {
         for (const notify of subscribers) notify(key);

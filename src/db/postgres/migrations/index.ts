@@ -17,6 +17,7 @@ import linkRules from "./0013_link_rules.sql" with { type: "text" };
 import linkSearch from "./0014_link_search.sql" with { type: "text" };
 import referrers from "./0015_referrers.sql" with { type: "text" };
 import clickCounts from "./0016_click_counts.sql" with { type: "text" };
+import healthFailedUrl from "./0018_health_failed_url.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -36,4 +37,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0014_link_search", sql: linkSearch },
   { name: "0015_referrers", sql: referrers },
   { name: "0016_click_counts", sql: clickCounts },
+  { name: "0018_health_failed_url", sql: healthFailedUrl },
 ];
