@@ -1,5 +1,6 @@
 // The user's most recently deleted links, as the dashboard lists them: a title, the address it had and when it
-// was made. Only those columns: the full link row (rules, totals, renditions) was a third of the dashboard's queries.
+// was made. Only those columns: reading the full link row (rules, totals, renditions) for them was about a tenth
+// of a dashboard's CPU.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { domains, links, type User } from "../db/tables.ts";
 import type { LinkDeps } from "./deps.ts";
