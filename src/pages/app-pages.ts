@@ -3,7 +3,7 @@
 import { listApiTokens } from "../auth/api-tokens.ts";
 import type { PresentedLink } from "../links/present.ts";
 import { countLinks, listLinkPage, type LinkSort } from "../links/list-page.ts";
-import { listLinks } from "../links/queries.ts";
+import { listDeletedLinks } from "../links/list-deleted.ts";
 import { linkPlatformCounts, linkStats } from "../links/stats.ts";
 import type { Services } from "../services.ts";
 import type { DashboardProps } from "./dashboard.tsx";
@@ -35,7 +35,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
     pages,
     found,
     query: { q: query.q, sort: query.sort },
-    deletedLinks: tab === "links" ? await listLinks(links, user, "deleted", { limit: DASHBOARD_PAGE_SIZE, offset: 0 }) : [],
+    deletedLinks: tab === "links" ? await listDeletedLinks(links, user, DASHBOARD_PAGE_SIZE) : [],
     platforms: Object.fromEntries(platforms),
     subscription: {
       billingEnabled,

@@ -1,5 +1,6 @@
 // /admin: the user's links with their views, and the subscription.
 import type { ApiTokenJson } from "../auth/wire.ts";
+import type { DeletedLink } from "../links/list-deleted.ts";
 import type { PresentedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
@@ -22,7 +23,7 @@ export type DashboardProps = {
   found: number;
   query: { q: string; sort: "newest" | "views" };
   /** The most recently deleted links. */
-  deletedLinks: PresentedLink[];
+  deletedLinks: DeletedLink[];
   platforms: Record<number, Array<{ platform: string; count: number }>>;
   subscription: SubscriptionCardProps;
   tokens: ApiTokenJson[];
