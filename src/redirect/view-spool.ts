@@ -115,14 +115,11 @@ export class ViewSpool {
     }
     if (this.memory.length === 0) {
       try {
-        writeSync(this.fd, record);
-        fsyncSync(this.fd);
-        this.fileBytes += record.length;
+        this.append(record);
         this.drain();
         return "spooled";
       } catch (error) {
-        // A partial record is cut off; the batch waits in memory, and so do the ones after it.
-        ftruncateSync(this.fd, this.fileBytes);
+        // The batch waits in memory, and so do the ones after it.
         console.error(`view spool ${this.path} cannot be written (${String(error)}); views wait in memory`);
       }
     }
@@ -130,6 +127,22 @@ export class ViewSpool {
     this.memoryBytes += record.length;
     this.drain();
     return "spooled";
+  }
+
+  /**
+   * Writes a record at the end of the whole records, fsynced. On a full disk a part may be written before the
+   * error (or a short count): that part is cut off, and the next record is written at the same place, never
+   * behind a gap (the file's offset moved with the part).
+   */
+  private append(record: Uint8Array): void {
+    try {
+      if (writeSync(this.fd, record, 0, record.length, this.fileBytes) !== record.length) throw new Error("a short write (the disk is full)");
+      fsyncSync(this.fd);
+    } catch (error) {
+      ftruncateSync(this.fd, this.fileBytes);
+      throw error;
+    }
+    this.fileBytes += record.length;
   }
 
   /** The length of the file's leading whole records. */
@@ -203,12 +216,25 @@ export class ViewSpool {
     return false;
   }
 
-  /** Stops the drainer; what is still spooled is stored after the next start (what waits in memory is lost). */
+  /**
+   * Stops the drainer; what is still spooled is stored after the next start. What waits in memory is appended to
+   * the file now (behind the file's records, so the order holds) if the disk has room again; only what still does
+   * not fit is lost, and said so.
+   */
   async close(): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.draining;
-    if (this.memory.length > 0) console.error(`view spool: ${this.memory.reduce((n, m) => n + m.entry.batch.size, 0)} views that the full disk kept in memory are lost`);
+    while (this.memory.length > 0) {
+      const { entry } = this.memory[0]!;
+      try {
+        this.append(encode(entry));
+        this.memory.shift();
+      } catch (error) {
+        console.error(`view spool: ${this.memory.reduce((n, m) => n + m.entry.batch.size, 0)} views that the full disk kept in memory are lost (${String(error)})`);
+        break;
+      }
+    }
     closeSync(this.fd);
   }
 }

@@ -215,14 +215,15 @@ export class ViewStore {
   }
 
   /** Which of these link ids still exist: asked of SQLite only for those not known to since the last foreign commit. */
-  private liveOf(linkIds: Iterable<number>): Set<number> {
+  private liveOf(linkIds: ArrayLike<number>): Set<number> {
     const version = this.statements.dataVersion.get()!.data_version;
     if (version !== this.dataVersion || this.knownLive.size > LIVE_MEMO_LIMIT) {
       this.knownLive.clear();
       this.dataVersion = version;
     }
     const unknown = new Set<number>();
-    for (const id of linkIds) if (!this.knownLive.has(id)) unknown.add(id);
+    // Indexed, not for…of: a typed array's iterator cost a twentieth of the writer's time (a CPU profile).
+    for (let i = 0; i < linkIds.length; i++) if (!this.knownLive.has(linkIds[i]!)) unknown.add(linkIds[i]!);
     if (unknown.size > 0) for (const row of this.statements.liveLinks.all(JSON.stringify([...unknown]))) this.knownLive.add(row.id);
     return this.knownLive;
   }

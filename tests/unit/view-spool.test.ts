@@ -3,7 +3,7 @@
 // what is left, a record torn by a crash is cut off, and past the size limit views are dropped and counted; the
 // file never holds a full client address, and the replayed views keep their truncated address and unique visitors.
 import { afterAll, expect, test } from "bun:test";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ViewBatchBuilder, type ViewBatch } from "../../src/redirect/view-batch.ts";
@@ -16,7 +16,15 @@ import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "linkprev-spool-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fullDisk = mkdtempSync(join(tmpdir(), "linkprev-spool-full-"));
+let mounted = false;
+afterAll(() => {
+  if (mounted) Bun.spawnSync(["umount", "-l", fullDisk]);
+  rmSync(fullDisk, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+});
+const isRoot = process.getuid?.() === 0;
+if (!isRoot) console.warn("not root: the full-disk spool test is skipped (it mounts a size-limited tmpfs, which needs root)");
 
 function batchOf(linkIds: number[]): ViewBatch {
   const builder = new ViewBatchBuilder();
@@ -128,4 +136,32 @@ test("a spooled batch's file holds no full client address; replayed, its views k
   ]);
   await spool.close();
   sqlite.close();
+});
+
+test.skipIf(!isRoot)("batches a full disk kept in memory are written to the file on a graceful stop once there is room, and replayed in order", async () => {
+  expect(Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", fullDisk]).exitCode).toBe(0);
+  mounted = true;
+  const path = join(fullDisk, "spool.bin");
+  const first = flakyStore();
+  const spool = new ViewSpool(path, 1 << 20, first.store, seal);
+  expect(await spool.write(1, batchOf([1]))).toBe("spooled");
+  // Fill the filesystem until it refuses another byte.
+  const filler = join(fullDisk, "filler");
+  const fd = openSync(filler, "w");
+  try {
+    for (const chunk = new Uint8Array(4096); ; ) writeSync(fd, chunk);
+  } catch {
+    closeSync(fd);
+  }
+  // Bigger than a page: the file's last page, partly used, cannot take it.
+  const big = Array<number>(3000).fill(2);
+  expect(await spool.write(2, batchOf(big))).toBe("spooled");
+  expect(await spool.write(3, batchOf([3]))).toBe("spooled");
+  rmSync(filler);
+  await spool.close();
+  const second = flakyStore();
+  second.state.down = false;
+  const after = new ViewSpool(path, 1 << 20, second.store, seal);
+  await eventually(() => expect(second.state.stored).toEqual([{ seq: 1, linkIds: [1] }, { seq: 2, linkIds: big }, { seq: 3, linkIds: [3] }]), { timeoutMs: 5000 });
+  await after.close();
 });
