@@ -33,7 +33,9 @@ const infoPort = Number(process.env.LINKPREV_E2E_INFO_PORT);
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
-  workers: 1,
+  // Two browsers at once: a test mostly waits on the server and the page, and tests share nothing but the server
+  // (each signs in as a new account; tests/fakes/google.ts keeps parallel sign-ins apart). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   reporter: [["list"]],
