@@ -101,13 +101,13 @@ export class LinkCache {
    * At start: builds the filter of existing addresses and fills the cache with the newest links, a first page
    * now and the rest in the background (a million links take seconds to read), until the budget is full. A miss
    * is a database read, and under traffic the writer's commits keep invalidating SQLite's page cache, so misses
-   * are far dearer than alone. `onWarm`: called with the links held once the background fill is done.
+   * are far dearer than alone. `onWarm`: called with the links held once a background fill is done (never when
+   * the first page was all: the returned count says that, and the start-up line says it once).
    */
   async warm(onWarm?: (held: number) => void): Promise<number> {
     await this.buildFilter();
     const more = await this.warmPage(undefined);
-    if (more === null) onWarm?.(this.live.size);
-    else
+    if (more !== null)
       void (async () => {
         for (let before: number | null = more; before !== null; ) {
           await Bun.sleep(0); // requests go first between pages

@@ -1,6 +1,6 @@
 // The app's screens in a real browser: validation, plans and slugs, VAT, subscription, session expiry.
 import { expect, test } from "@playwright/test";
-import { fakes, hydrated, pngBytes, signIn, subscribedUser } from "./helpers.ts";
+import { fakes, hydrated, pngBytes, signIn, subscribedUser, useGoogleAccount } from "./helpers.ts";
 
 const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast");
 
@@ -166,8 +166,7 @@ test("a call answered 401 says so and goes to sign in after 500 ms", async ({ pa
 test("the plan chosen while signed out continues to checkout after sign-in", async ({ page }) => {
   await page.goto("/pricing");
   await hydrated(page);
-  const { google } = await fakes();
-  await fetch(`${google}/__test/sign-in-as`, { method: "POST", body: JSON.stringify({ sub: `later-${Date.now()}`, email: `later${Date.now()}@example.com`, email_verified: true }) });
+  await useGoogleAccount(page, { sub: `later-${process.pid}-${Date.now()}`, email: `later-${process.pid}-${Date.now()}@example.com`, email_verified: true });
   await page.locator('[data-plan="enterprise"]').getByRole("button", { name: "Start now" }).click();
   // Google → /admin → /pricing (no subscription yet): a new user accepts the terms first, then the remembered
   // plan goes on to checkout → back here.

@@ -1,6 +1,7 @@
 // Shared by the browser tests: where the fakes are, signing in through the fake Google, console watching.
 import { expect, type Page } from "@playwright/test";
 import { crc32, deflateSync } from "node:zlib";
+import { ACCOUNT_COOKIE } from "../fakes/google.ts";
 
 /** `bare`: a second instance with neither Google nor Stripe configured (tests/e2e/server.ts). */
 export type Fakes = { google: string; stripe: string; vies: string; web: string; facebook: string; dataDir: string; bare: string };
@@ -14,12 +15,19 @@ export async function fakes(): Promise<Fakes> {
 
 let accounts = 0;
 
-/** Signs in through the real /api/auth/google flow as a new (or the given) Google account. */
-export async function signIn(page: Page, profile: Partial<{ email: string; given_name: string; family_name: string; picture: string }> = {}) {
-  const n = ++accounts;
-  const who = { sub: `e2e-${Date.now()}-${n}`, email: `e2e${Date.now()}${n}@example.com`, email_verified: true, given_name: "Eva", family_name: "Ribeiro", ...profile };
+/** The fake Google account this page's browser signs in as next, whatever other workers sign in as meanwhile. */
+export async function useGoogleAccount(page: Page, who: { sub: string; email: string; email_verified: boolean }) {
   const { google } = await fakes();
   await fetch(`${google}/__test/sign-in-as`, { method: "POST", body: JSON.stringify(who) });
+  await page.context().addCookies([{ name: ACCOUNT_COOKIE, value: who.sub, url: google }]);
+}
+
+/** Signs in through the real /api/auth/google flow as a new (or the given) Google account. */
+export async function signIn(page: Page, profile: Partial<{ email: string; given_name: string; family_name: string; picture: string }> = {}) {
+  // The worker's process id keeps accounts of parallel workers apart.
+  const n = `${process.pid}-${Date.now()}-${++accounts}`;
+  const who = { sub: `e2e-${n}`, email: `e2e-${n}@example.com`, email_verified: true, given_name: "Eva", family_name: "Ribeiro", ...profile };
+  await useGoogleAccount(page, who);
   await page.goto("/api/auth/google");
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "lp_session")).toBe(true);
   return who;

@@ -22,10 +22,16 @@ export type FakeGoogle = {
   stop: () => void;
 };
 
+/** A browser carrying this cookie (the `sub` of an account posted to /__test/sign-in-as) signs in as that account. */
+export const ACCOUNT_COOKIE = "fake-google-account";
+
 const base64url = (buffer: Buffer) => buffer.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fake-client-secret"): FakeGoogle {
   let profile: FakeGoogleProfile | null = null;
+  // Browser tests in parallel workers each say which account their browser signs in as (ACCOUNT_COOKIE), so that
+  // one worker's sign-in never takes the account another worker has just named.
+  const accounts = new Map<string, FakeGoogleProfile>();
   const codes = new Map<string, { challenge: string; redirectUri: string; profile: FakeGoogleProfile }>();
   const accessTokens = new Map<string, FakeGoogleProfile>();
   const oauthError = (error: string, status = 400) => Response.json({ error }, { status });
@@ -43,6 +49,7 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
     // Test control: which Google account the next sign-in uses (browser tests run in another process).
     if (url.pathname === "/__test/sign-in-as" && request.method === "POST") {
       profile = (await request.json()) as FakeGoogleProfile;
+      accounts.set(profile.sub, profile);
       return new Response(null, { status: 204 });
     }
     if (url.pathname === "/authorize") {
@@ -50,9 +57,11 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
       if (q.get("response_type") !== "code" || q.get("client_id") !== clientId) return oauthError("invalid_request");
       if (q.get("code_challenge_method") !== "S256" || !q.get("code_challenge") || !q.get("state")) return oauthError("invalid_request");
       if (!q.get("scope")?.split(" ").includes("openid")) return oauthError("invalid_scope");
-      if (!profile) return oauthError("access_denied");
+      const named = new Bun.CookieMap(request.headers.get("cookie") ?? "").get(ACCOUNT_COOKIE);
+      const who = (named === null ? null : accounts.get(named)) ?? profile;
+      if (!who) return oauthError("access_denied");
       const code = randomUUID();
-      codes.set(code, { challenge: q.get("code_challenge")!, redirectUri: q.get("redirect_uri")!, profile });
+      codes.set(code, { challenge: q.get("code_challenge")!, redirectUri: q.get("redirect_uri")!, profile: who });
       const back = new URL(q.get("redirect_uri")!);
       back.searchParams.set("code", code);
       back.searchParams.set("state", q.get("state")!);

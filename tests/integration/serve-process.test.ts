@@ -103,6 +103,8 @@ test("the owner's sign-in link is never printed into piped logs; --print-login-l
   try {
     const piped = await startPiped(directory, databaseUrl);
     expect(piped.output).not.toContain("/login/");
+    // The link cache fits in its first page here: one start-up line says so, not two.
+    expect(piped.output.match(/^Link cache:.*$/gm)).toEqual([expect.stringContaining("links held at start")]);
     expect(piped.output).toContain("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
     await piped.stop();
 

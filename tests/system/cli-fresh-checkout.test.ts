@@ -12,6 +12,7 @@ const nodeDir = dirname(Bun.which("node")!);
 const PATH = [nodeDir, "/usr/bin", "/bin"].join(":");
 const env = { PATH, HOME: process.env.HOME ?? checkout, XDG_CONFIG_HOME: join(checkout, ".config") };
 afterAll(() => rmSync(checkout, { recursive: true, force: true }));
+let installWarnings = "";
 
 async function run(command: string[]) {
   const child = Bun.spawn(command, { cwd: checkout, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
@@ -29,16 +30,17 @@ beforeAll(async () => {
   expect(Bun.which("bun", { PATH })).toBeNull();
   const install = await run(["npm", "install", "--no-audit", "--no-fund", "--prefer-offline"]);
   if (install.code !== 0) throw new Error(`npm install failed:\n${install.stderr}`);
+  installWarnings = install.stderr;
 }, 300_000);
 
 test("npm install leaves package-lock.json unchanged", () => {
   expect(readFileSync(join(checkout, "package-lock.json"), "utf8")).toBe(readFileSync(join(root, "package-lock.json"), "utf8"));
 });
 
-test("npm install does not warn EBADENGINE on this Node", async () => {
-  const again = await run(["npm", "install", "--no-audit", "--no-fund", "--prefer-offline"]);
-  expect(again.stderr).not.toContain("EBADENGINE");
-}, 120_000);
+// The install above checked every package's engines as it placed it: a second install would only repeat that.
+test("npm install does not warn EBADENGINE on this Node", () => {
+  expect(installWarnings).not.toContain("EBADENGINE");
+});
 
 test("npx linkprev runs the CLI right after npm install, with no Bun on the PATH", async () => {
   const help = await run(["npx", "--no-install", "linkprev", "--help"]);
