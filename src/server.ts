@@ -26,7 +26,6 @@ import { uploadsInUse } from "./links/images/usage.ts";
 import { finishMarkedDeletions } from "./account/deletion.ts";
 import { LinkCache } from "./redirect/link-cache.ts";
 import { createCustomHostRouter } from "./redirect/custom-host.ts";
-import { askFallback, askRoutes } from "./domains/ask.ts";
 import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
 import { startSafetyWork } from "./safety/background.ts";
@@ -34,6 +33,7 @@ import { inspectAnswer } from "./safety/inspect.ts";
 import { safetyState } from "./safety/state.ts";
 import { ViewRecorder } from "./redirect/view-recorder.ts";
 import { metricsRoutes, ServerMetrics } from "./observability/metrics.ts";
+import { listenerUrl, listRoutes, startPrivateListeners } from "./private-listeners.ts";
 import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
 import { queueStats } from "./webhooks/queue-stats.ts";
 import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
@@ -246,46 +246,26 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       return withSecurityHeaders(observed(request, requestId, started, answer), pageHeaders);
     },
   });
-  // Scraped without a token where only the operator can reach it (METRICS_HOST, by default loopback).
-  const metricsServer =
-    metrics && config.metrics.port !== null
-      ? Bun.serve({
-          port: config.metrics.port,
-          hostname: config.metrics.host,
-          development: false,
-          fetch: (request) => (new URL(request.url).pathname === "/metrics" ? metrics.response() : new Response("Not found", { status: 404 })),
-        })
-      : null;
-
-  // Caddy's on-demand TLS check, where only the proxy can reach it (TLS_ASK_HOST, by default loopback).
-  const ask = askRoutes(domainHosts);
-  const askServer =
-    config.domains.askPort !== null
-      ? Bun.serve({ port: config.domains.askPort, hostname: config.domains.askHost, development: false, routes: ask, fetch: askFallback })
-      : null;
-  const askUrl = askServer ? `http://${config.domains.askHost.includes(":") ? `[${config.domains.askHost}]` : config.domains.askHost}:${askServer.port}` : null;
-  if (askServer && config.domains.askPort === 0) console.log(`TLS ask endpoint: ${askUrl}/tls/ask`);
+  const privateListeners = startPrivateListeners(config, metrics, domainHosts);
 
   let stopping: Promise<void> | null = null;
   return {
-    url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`,
+    url: listenerUrl(config.host, server.port),
     port: server.port!,
     ctx,
-    metricsUrl: metricsServer ? `http://${config.metrics.host.includes(":") ? `[${config.metrics.host}]` : config.metrics.host}:${metricsServer.port}` : null,
-    askUrl,
+    metricsUrl: privateListeners.metricsUrl,
+    askUrl: privateListeners.askUrl,
     linkChanged,
     flushViews: () => views.flush(),
     routes: [...listRoutes(rawRoutes), ...app.routes.map((r) => `${r.method} ${r.path}`)],
-    askRoutes: askServer ? listRoutes(ask) : [],
+    askRoutes: privateListeners.askRoutes,
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(sessionSweep);
         linkHealth?.stop();
         stopRecheck();
-        await askServer?.stop();
         stopSafetyWork();
-        await Promise.all([server.stop(), webhooks.stop()]);
-        await metricsServer?.stop();
+        await Promise.all([server.stop(), webhooks.stop(), privateListeners.stop()]);
         try {
           await pool?.close();
         } finally {
@@ -299,5 +279,3 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   };
 }
 
-/** "METHOD /path" for each handler of a Bun.serve `routes` object. */
-const listRoutes = (routes: Record<string, object>) => Object.entries(routes).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
