@@ -1,5 +1,5 @@
 // People per link, day and referrer host in a batch of views: what the view writer adds to the referrer rollups
-// in the batch's own transaction (db/sqlite/referrer-rollups.ts, db/postgres/referrer-rollups.ts). Hosts only
+// (db/sqlite/referrer-rollups.ts at its folds, db/postgres/referrer-rollups.ts in each batch's statement). Hosts only
 // (the request thread keeps no path or query: redirect/go.ts), lower-case; views without a referrer count under
 // NO_REFERRER. A link keeps at most REFERRER_HOSTS_PER_DAY hosts a day, its busiest of each batch first; later
 // hosts that day count under OTHER_REFERRERS, so a flood of made-up referrers cannot grow the table.
@@ -15,6 +15,16 @@ export function referrerBucket(host: string | null): string {
   if (!host) return NO_REFERRER;
   const lower = host.toLowerCase();
   return HOST.test(lower) ? lower : OTHER_REFERRERS;
+}
+
+/** Adds `cells` into `into` (keyed by link, day and host): the counts waiting for the view writer's next fold. */
+export function addReferrerCounts(into: Map<string, ReferrerCount>, cells: Iterable<ReferrerCount>): void {
+  for (const cell of cells) {
+    const key = `${cell.linkId}\u0000${cell.day}\u0000${cell.host}`;
+    const held = into.get(key);
+    if (held) held.human += cell.human;
+    else into.set(key, { ...cell });
+  }
 }
 
 /**

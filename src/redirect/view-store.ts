@@ -8,12 +8,13 @@
 // to view_visitors in the batch's own transaction, so the set is exactly as durable as the rows; a link's
 // unique_humans for a day equals its number of hashes that day, which is how a recount restores it.
 import type { Database } from "bun:sqlite";
-import { prepareReferrerRollups } from "../db/sqlite/referrer-rollups.ts";
+import { prepareReferrerRollups, prepareStoredReferrers } from "../db/sqlite/referrer-rollups.ts";
+import type { ReferrerCount } from "../db/referrer-buckets.ts";
 import { prepareViewStatements, ROWS_PER_INSERT, VIEW_COLUMNS, type ViewStatements } from "../db/sqlite/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
 import { PendingRollups } from "./pending-rollups.ts";
-import { countReferrers } from "./referrer-counts.ts";
+import { addReferrerCounts, countReferrers, referrerBucket } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { sealBatch } from "./view-seal.ts";
 import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
@@ -55,6 +56,9 @@ export class ViewStore {
   private readonly transaction: (work: () => void) => void;
   private readonly visitors: DailyVisitors;
   private readonly addReferrers: ReturnType<typeof prepareReferrerRollups>;
+  private readonly storedReferrers: ReturnType<typeof prepareStoredReferrers>;
+  /** Referrer counts of the stored rows not yet folded in, like `pending`: one upsert per fold, not per batch. */
+  private pendingReferrers = new Map<string, ReferrerCount>();
 
   /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
   constructor(
@@ -65,6 +69,7 @@ export class ViewStore {
     this.visitors = new DailyVisitors(now);
     this.statements = prepareViewStatements(sqlite);
     this.addReferrers = prepareReferrerRollups(sqlite);
+    this.storedReferrers = prepareStoredReferrers(sqlite);
     this.transaction = sqlite.transaction((work: () => void) => work()).immediate as (work: () => void) => void;
     this.nextViewId = this.catchUp() + 1;
   }
@@ -77,7 +82,7 @@ export class ViewStore {
     let highest = 0;
     this.transaction(() => {
       highest = Math.max(this.statements.mark.get()!.lastViewId, this.statements.newestView.get()!.id ?? 0);
-      this.statements.foldStoredRows(highest);
+      this.foldStoredRows(highest);
       this.statements.closeDaysBefore.run(this.dayName(this.visitors.today));
     });
     return highest;
@@ -113,8 +118,9 @@ export class ViewStore {
           nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
           this.inBatch(batch);
         }
-        if (folding && this.recount) this.statements.foldStoredRows(nextViewId - 1);
+        if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
         else if (folding) {
+          this.addReferrers([...this.pendingReferrers.values()]);
           this.pending.fold(
             (linkIds) => this.liveOf(linkIds),
             (day, { linkId, platform, human, bot, at, scans, uniques }) => this.statements.addToRollup.run(linkId, this.dayName(day), platform, human, bot, at, scans, uniques),
@@ -131,6 +137,7 @@ export class ViewStore {
       // so the next fold counts those instead.
       this.recount = true;
       this.pending.clear();
+      this.pendingReferrers = new Map();
       // The visitors it sent to the set were rolled back too.
       this.visitors.forget();
       throw error;
@@ -142,9 +149,19 @@ export class ViewStore {
     if (newDay !== null) this.visitors.closeDaysBefore(newDay);
     if (folding) {
       this.pending.clear();
+      this.pendingReferrers = new Map();
       this.recount = false;
       this.lastFold = performance.now();
     }
+  }
+
+  /** Folds the stored rows beyond the mark into the rollups and the referrer rollups (a start, or after a failed write). */
+  private foldStoredRows(upTo: number): void {
+    const counts = new Map<string, ReferrerCount>();
+    const stored = this.storedReferrers(this.statements.mark.get()!.lastViewId, upTo);
+    addReferrerCounts(counts, stored.map(({ linkId, day, referrer, human }) => ({ linkId, day, host: referrerBucket(referrer), human })));
+    this.addReferrers([...counts.values()]);
+    this.statements.foldStoredRows(upTo);
   }
 
   /**
@@ -210,7 +227,7 @@ export class ViewStore {
       if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
     for (let row = 0; row < rows.length; row += VIEW_COLUMNS.length) insertView.run(...rows.slice(row, row + VIEW_COLUMNS.length));
-    this.addReferrers(countReferrers(b));
+    addReferrerCounts(this.pendingReferrers, countReferrers(b));
     return id;
   }
 

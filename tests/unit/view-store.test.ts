@@ -57,6 +57,19 @@ function counts(path: string) {
   return { rows, rolled, byPlatform };
 }
 
+/** People in the stored rows, in the people's rollups and in the referrer rollups. */
+function referrals(path: string) {
+  const sqlite = openSqlite(path);
+  const n = (query: string) => sqlite.query<{ n: number }, []>(query).get()!.n;
+  const result = {
+    stored: n("SELECT count(*) AS n FROM views WHERE is_bot = 0"),
+    rolled: n("SELECT coalesce(sum(human), 0) AS n FROM view_rollups"),
+    referred: n("SELECT coalesce(sum(human), 0) AS n FROM referrer_rollups"),
+  };
+  sqlite.close();
+  return result;
+}
+
 /**
  * The people's rollup rows whose unique visitors differ from the day's stored hashes or whose scans differ from
  * the stored scan rows (0 when exact), and the totals.
@@ -97,15 +110,21 @@ test("what a crash left beyond the mark is folded in at the next start, once", (
   first.store.write(batch(2, 6), false);
   first.sqlite.close(); // killed before folding: 15 rows stored, not in the rollups
   expect(counts(path)).toMatchObject({ rows: 25, rolled: 10 });
+  // Referrers are folded with the rollups: only the first batch's people are in them yet.
+  expect(referrals(path).referred).toBe(referrals(path).rolled);
+  expect(referrals(path).referred).toBeLessThan(referrals(path).stored);
   expect(audience(path)).toMatchObject({ uniques: 5 });
 
   const second = writer(path);
   expect(counts(path)).toMatchObject({ rows: 25, rolled: 25 });
+  // The unfolded rows' referrers are counted from the stored rows, once.
+  expect(referrals(path).referred).toBe(referrals(path).stored);
   // Link 1's people came from 5 addresses (i = 1, 2, 4, 5, 7, 8 → 1, 2, 4, 5, 0, 1), link 2's from 4: the
   // hashes stored with the unfolded rows are counted in.
   expect(audience(path)).toMatchObject({ mismatched: 0, uniques: 5 + 4 });
   second.store.write(batch(1, 3), true);
   expect(counts(path)).toMatchObject({ rows: 28, rolled: 28 });
+  expect(referrals(path).referred).toBe(referrals(path).stored);
   // The second process has its own salt: the returning visitors count once more today (decision 0010).
   expect(audience(path)).toMatchObject({ mismatched: 0, uniques: 5 + 4 + 2 });
   second.sqlite.close();
@@ -153,6 +172,7 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
 
   store.write(batch(2, 6), true);
   expect(counts(path)).toEqual({ rows: 9, rolled: 9, byPlatform: [{ platform: "", human: 6, bot: 0 }, { platform: "x", human: 0, bot: 3 }] });
+  expect(referrals(path)).toEqual({ stored: 6, rolled: 6, referred: 6 });
   expect(audience(path)).toMatchObject({ mismatched: 0 });
   store.write(batch(1, 3), true);
   expect(counts(path)).toMatchObject({ rows: 12, rolled: 12 });

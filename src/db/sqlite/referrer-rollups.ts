@@ -1,5 +1,6 @@
-// The SQLite statement of the referrer rollups (redirect/referrer-counts.ts shapes a batch into its rows): run by
-// the view writer inside each batch's transaction, so the counts are exactly as durable as the raw rows.
+// The SQLite statements of the referrer rollups (redirect/referrer-counts.ts shapes a batch into its rows): run by
+// the view writer when it folds its pending counts into the rollups, in the fold's transaction; the rows a crash
+// left beyond the fold's mark are counted again from the stored views (`storedReferrers`), as the other rollups are.
 import type { Database } from "bun:sqlite";
 import { NO_REFERRER, OTHER_REFERRERS, REFERRER_HOSTS_PER_DAY, type ReferrerCount } from "../referrer-buckets.ts";
 
@@ -22,4 +23,13 @@ export function prepareReferrerRollups(sqlite: Database): (rows: ReferrerCount[]
   return (rows) => {
     for (const row of rows.toSorted(busiestFirst)) add.run(row.linkId, row.day, row.host, row.human);
   };
+}
+
+/** People per link, day and referrer (as stored) in the views with ids in (`after`, `upTo`]. */
+export function prepareStoredReferrers(sqlite: Database): (after: number, upTo: number) => { linkId: number; day: string; referrer: string | null; human: number }[] {
+  const stored = sqlite.query<{ linkId: number; day: string; referrer: string | null; human: number }, [number, number]>(
+    `SELECT link_id AS linkId, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch') AS day, attribution AS referrer, count(*) AS human
+     FROM views WHERE id > ?1 AND id <= ?2 AND is_bot = 0 GROUP BY 1, 2, 3`,
+  );
+  return (after, upTo) => stored.all(after, upTo);
 }
