@@ -12,9 +12,6 @@ const MAX_LINES = 300;
 const DATA_TABLES = [
   // The facts of each platform's card (sizes, text limits, crops).
   "src/previews/platforms.ts",
-  // drizzle table definitions, one per engine (a unit test keeps the two in step: tests/unit/schema-parity.test.ts).
-  "src/db/sqlite/schema.ts",
-  "src/db/postgres/schema.ts",
 ];
 
 /** Written by `drizzle-kit generate` (drizzle.config.ts, drizzle.pg.config.ts): the migrations' SQL and snapshots. */

@@ -1,0 +1,151 @@
+// Accounts: users, their sign-in (sessions, API tokens, login links), consents, plans and payments. Re-exported by ../schema.ts.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ms, createdAt, updatedAt } from "./columns.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    stripeCustomerId: text("stripe_customer_id"),
+    userSlug: text("user_slug").notNull().unique(),
+    googleSub: text("google_sub").unique(),
+    // Validated EU VAT exemption, used at checkout.
+    vatCountryCode: text("vat_country_code"),
+    vatNumber: text("vat_number"),
+    vatCompanyName: text("vat_company_name"),
+    // Set when the owner asked to delete the account: from then on it cannot sign in or serve links, and the
+    // deletion steps (src/account/deletion.ts) run until the row is gone, again at start after a crash.
+    deletingSince: ms("deleting_since"),
+    // As in schema.ts: set by an operator, the account cannot sign in and its links are disabled.
+    suspendedAt: ms("suspended_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_user_slug_len", sql`length(${t.userSlug}) between 1 and 20`)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripePriceId: text("stripe_price_id"),
+    status: text("status").notNull(),
+    planId: text("plan_id").notNull(),
+    isAnnual: boolean("is_annual").notNull().default(false),
+    currentPeriodStart: ms("current_period_start"),
+    currentPeriodEnd: ms("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    // Stripe's `created` of the newest event applied, so an older event never overwrites newer state.
+    stripeEventAt: bigint("stripe_event_at", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    // Null once the account is deleted: the record stays for the invoices, detached (docs/decisions/0011).
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull().unique(),
+    stripeInvoiceId: text("stripe_invoice_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status").notNull(),
+    paymentMethod: text("payment_method"),
+    receiptUrl: text("receipt_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("payments_currency_len", sql`length(${t.currency}) = 3`), index("payments_user_idx").on(t.userId)],
+);
+
+// there is never a crash gap between them to fold in at start.
+
+/** As in schema.ts: the slugs of deleted accounts, never given again. */
+export const retiredUserSlugs = pgTable("retired_user_slugs", {
+  userSlug: text("user_slug").primaryKey(),
+  retiredAt: createdAt(),
+});
+
+export const userConsents = pgTable(
+  "user_consents",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    termsAccepted: boolean("terms_accepted").notNull().default(true),
+    privacyAccepted: boolean("privacy_accepted").notNull().default(true),
+    acceptanceDate: ms("acceptance_date").notNull().defaultNow(),
+  },
+  (t) => [index("user_consents_user_idx").on(t.userId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token, never the token itself.
+    sid: text("sid").primaryKey(),
+    // Whose session: deletion and sign-out-everywhere find a user's sessions by it (sess is opaque JSON).
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    sess: text("sess").notNull(),
+    expire: ms("expire").notNull(),
+  },
+  (t) => [
+    check("sessions_sid_len", sql`length(${t.sid}) <= 255`),
+    check("sessions_sess_len", sql`length(${t.sess}) <= 8192`),
+    index("sessions_expire_idx").on(t.expire),
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ms("last_used_at"),
+  },
+  (t) => [check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`), index("api_tokens_user_idx").on(t.userId)],
+);
+
+export const loginLinks = pgTable("login_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ms("expires_at").notNull(),
+  usedAt: ms("used_at"),
+});
+
+/** Stripe event ids already applied, so a replayed webhook is a no-op. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+/**
+ * PostgreSQL only: the sign-in rate limit's counts, shared by every node so that the limit holds across the
+ * cluster (one SQLite server keeps them in memory). One row per key and fixed window (its start, ms).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,33 @@
+// Users' own short domains (src/domains/). Re-exported by ../schema.ts.
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { ms, createdAt, updatedAt } from "./columns.ts";
+import { users } from "./accounts.ts";
+
+/** As in schema.ts: a user's own short domain. */
+export const domains = pgTable(
+  "domains",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    hostname: text("hostname").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    lastCheckedAt: ms("last_checked_at"),
+    failingSince: ms("failing_since"),
+    reason: text("reason"),
+    rootUrl: text("root_url"),
+    notFoundUrl: text("not_found_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("domains_status", sql`${t.status} in ('pending', 'verified', 'failing', 'invalid')`),
+    check("domains_hostname_len", sql`length(${t.hostname}) <= 253`),
+    check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
+    check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
+    index("domains_user_idx").on(t.userId),
+    index("domains_checked_idx").on(t.lastCheckedAt),
+  ],
+);
+/** What threat feeds and operators list, as in schema.ts. */

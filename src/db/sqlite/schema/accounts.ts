@@ -1,0 +1,138 @@
+// Accounts: users, their sign-in (sessions, API tokens, login links), consents, plans and payments. Re-exported by ../schema.ts.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns.ts";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    stripeCustomerId: text("stripe_customer_id"),
+    userSlug: text("user_slug").notNull().unique(),
+    googleSub: text("google_sub").unique(),
+    // Validated EU VAT exemption, used at checkout.
+    vatCountryCode: text("vat_country_code"),
+    vatNumber: text("vat_number"),
+    vatCompanyName: text("vat_company_name"),
+    // Set when the owner asked to delete the account: from then on it cannot sign in or serve links, and the
+    // deletion steps (src/account/deletion.ts) run until the row is gone, again at start after a crash.
+    deletingSince: integer("deleting_since", { mode: "timestamp_ms" }),
+    // Set by an operator (src/safety/suspend-user.ts): the account cannot sign in and its links are disabled.
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_user_slug_len", sql`length(${t.userSlug}) between 1 and 20`)],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripePriceId: text("stripe_price_id"),
+    status: text("status").notNull(),
+    planId: text("plan_id").notNull(),
+    isAnnual: integer("is_annual", { mode: "boolean" }).notNull().default(false),
+    currentPeriodStart: integer("current_period_start", { mode: "timestamp_ms" }),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    // Stripe's `created` of the newest event applied, so an older event never overwrites newer state.
+    stripeEventAt: integer("stripe_event_at").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Null once the account is deleted: the record stays for the invoices, detached (docs/decisions/0011).
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull().unique(),
+    stripeInvoiceId: text("stripe_invoice_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status").notNull(),
+    paymentMethod: text("payment_method"),
+    receiptUrl: text("receipt_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("payments_currency_len", sql`length(${t.currency}) = 3`), index("payments_user_idx").on(t.userId)],
+);
+
+/**
+ * The user slugs of deleted accounts, kept for good so that no later account gets them: the old short URLs and
+ * printed QR codes would otherwise lead to someone else's links. Only the slug is kept; /go answers 410 for it.
+ */
+export const retiredUserSlugs = sqliteTable("retired_user_slugs", {
+  userSlug: text("user_slug").primaryKey(),
+  retiredAt: createdAt(),
+});
+
+export const userConsents = sqliteTable(
+  "user_consents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    termsAccepted: integer("terms_accepted", { mode: "boolean" }).notNull().default(true),
+    privacyAccepted: integer("privacy_accepted", { mode: "boolean" }).notNull().default(true),
+    acceptanceDate: integer("acceptance_date", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("user_consents_user_idx").on(t.userId)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token, never the token itself.
+    sid: text("sid").primaryKey(),
+    // Whose session: deletion and sign-out-everywhere find a user's sessions by it (sess is opaque JSON).
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    sess: text("sess").notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    check("sessions_sid_len", sql`length(${t.sid}) <= 255`),
+    check("sessions_sess_len", sql`length(${t.sess}) <= 8192`),
+    index("sessions_expire_idx").on(t.expire),
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`), index("api_tokens_user_idx").on(t.userId)],
+);
+
+export const loginLinks = sqliteTable("login_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+});
+
+/** Stripe event ids already applied, so a replayed webhook is a no-op. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,38 @@
+// Users' own short domains (src/domains/). Re-exported by ../schema.ts.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns.ts";
+import { users } from "./accounts.ts";
+
+/** A user's own short domain (src/domains/): verified by a DNS TXT record, then served as /{linkSlug}. */
+export const domains = sqliteTable(
+  "domains",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // Normalised (src/domains/normalise-hostname.ts): lower-case ASCII (punycode), no trailing dot or port.
+    hostname: text("hostname").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    lastCheckedAt: integer("last_checked_at", { mode: "timestamp_ms" }),
+    // When the records were first found gone (status failing): invalid 7 days later.
+    failingSince: integer("failing_since", { mode: "timestamp_ms" }),
+    reason: text("reason"),
+    rootUrl: text("root_url"),
+    notFoundUrl: text("not_found_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("domains_status", sql`${t.status} in ('pending', 'verified', 'failing', 'invalid')`),
+    check("domains_hostname_len", sql`length(${t.hostname}) <= 253`),
+    check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
+    check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
+    index("domains_user_idx").on(t.userId),
+    index("domains_checked_idx").on(t.lastCheckedAt),
+  ],
+);
+/**
+ * What threat feeds and operators list (src/safety/): an exact URL (normalised) or a host (and its subdomains),
+ * by source ("urlhaus", "phishtank", "openphish", "hosts", "operator"); looked up by the registrable domain.
+ */
