@@ -173,6 +173,13 @@ describe("the UTC day change, on the writer's clock", () => {
   });
 });
 
+/** A batch of people's views of one of the owner's links, now. */
+function peopleBatch(linkId: number, views: Array<[address: string, agent: string]>) {
+  const builder = new ViewBatchBuilder();
+  for (const [address, agent] of views) builder.add({ linkId, userId: owner.userId, isBot: false, platform: null, address, userAgent: agent, attribution: null, scan: false, at: Date.now() });
+  return builder.take().batch;
+}
+
 describe("the writer's memo of today's visitors", () => {
   test("a batch the database refused counts its visitors once written again; one visitor twice in a batch is one", async () => {
     const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "refused" });
@@ -182,11 +189,7 @@ describe("the writer's memo of today's visitors", () => {
       : ["CREATE TRIGGER refuse_views BEFORE INSERT ON views BEGIN SELECT RAISE(ABORT, 'disk full'); END"];
     const allow = postgres ? ["DROP TRIGGER refuse_views ON views", "DROP FUNCTION refuse_views()"] : ["DROP TRIGGER refuse_views"];
     const writer = writerWithClock(Date.now);
-    const batch = (views: Array<[address: string, agent: string]>) => {
-      const builder = new ViewBatchBuilder();
-      for (const [address, agent] of views) builder.add({ linkId, userId: owner.userId, isBot: false, platform: null, address, userAgent: agent, attribution: null, scan: false, at: Date.now() });
-      return builder.take().batch;
-    };
+    const batch = (views: Array<[address: string, agent: string]>) => peopleBatch(linkId, views);
     try {
       await writer.write(batch([["198.51.100.20", PERSON]]));
       const refused = batch([["198.51.100.21", PERSON], ["198.51.100.21", PERSON], ["198.51.100.22", OTHER_PERSON]]);
@@ -209,11 +212,7 @@ describe("a batch sealed for the spool (redirect/view-seal.ts)", () => {
   test("holds no full address, is stored truncated, and counts each person once, also against later unsealed views", async () => {
     const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "sealed" });
     const writer = writerWithClock(Date.now);
-    const batch = (views: Array<[address: string, agent: string]>) => {
-      const builder = new ViewBatchBuilder();
-      for (const [address, agent] of views) builder.add({ linkId, userId: owner.userId, isBot: false, platform: null, address, userAgent: agent, attribution: null, scan: false, at: Date.now() });
-      return builder.take().batch;
-    };
+    const batch = (views: Array<[address: string, agent: string]>) => peopleBatch(linkId, views);
     try {
       // Two neighbours of one /24 are two people: the hashes were taken from the full addresses.
       const sealed = writer.seal(batch([["203.0.113.77", PERSON], ["203.0.113.77", PERSON], ["203.0.113.78", PERSON], ["2001:db8:1:2:3:4:5:6", OTHER_PERSON]]));
