@@ -5,7 +5,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { Config } from "../../config.ts";
-import { GO_LINK_COLUMNS, RETIRED } from "../go-link-sql.ts";
+import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, RETIRED } from "../go-link-sql.ts";
 import type { GoLinkRow, Platform } from "../ports.ts";
 import { DatabaseUnavailable } from "../unavailable.ts";
 import { applyPostgresMigrations } from "./migrate.ts";
@@ -46,12 +46,12 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   }
   const pgDb = drizzle({ client, schema: pgSchema });
   const db = portable(pgDb);
-  const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false WHERE u.user_slug = $1`;
+  const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false ${GO_LINK_RULES_JOIN} WHERE u.user_slug = $1`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
   const ownSubscribers: Array<(key: string) => void> = [];
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
-  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
+  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
   const takeClickSql = "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = $1 AND clicks < $2 RETURNING clicks";
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;

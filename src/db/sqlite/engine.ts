@@ -1,6 +1,6 @@
 // The embedded engine: one SQLite file in WAL mode, one process. Link changes and jobs need no cluster.
 import type { Database } from "bun:sqlite";
-import { GO_LINK_COLUMNS, RETIRED } from "../go-link-sql.ts";
+import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, RETIRED } from "../go-link-sql.ts";
 import type { GoLinkRow, Platform } from "../ports.ts";
 import { openDb } from "./connection.ts";
 import { applyMigrations } from "./migrate.ts";
@@ -44,11 +44,11 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const inTransaction = serialisedTransactions(sqlite);
   // Prepared on first use: the tables exist only once migrate() has run.
   const findGoLink = () => sqlite.query<GoLinkRow, [string, string]>(
-    `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 WHERE u.user_slug = ?1`,
+    `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 ${GO_LINK_RULES_JOIN} WHERE u.user_slug = ?1`,
   );
   const isRetired = () => sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
   const newestGoLinks = () => sqlite.query<GoLinkRow, [number, number]>(
-    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
+    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
   );
   const goAddresses = () => sqlite.query<{ key: string }, []>(
     "SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs",
