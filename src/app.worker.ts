@@ -7,6 +7,7 @@ import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { clientAddressOf, handleNotingFacts, UNMATCHED_ROUTE, withOrigin } from "./observability/request-facts.ts";
 import { serveParent, transfer } from "./rpc.ts";
+import { lowerThreadPriority } from "./thread-priority.ts";
 
 declare const self: Worker;
 
@@ -42,6 +43,8 @@ async function start(config: Config) {
     removed: (name) => parent.notify("upload-changed", { name, bytes: null }),
   });
   ctx.safety.counts.forward = (event) => parent.notify("safety-counted", event);
+  const priority = lowerThreadPriority(config.appWorkerNice);
+  if (!priority.ok) console.warn(`App worker priority left as it is: ${priority.why}`);
   app = createApp(ctx);
 }
 

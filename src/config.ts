@@ -41,6 +41,8 @@ export type Config = {
   /** The /go link cache's memory budget, and where it came from (printed at start). */
   linkCache: LinkCacheBudget;
   appWorkers: number;
+  /** The app workers' nice value (src/thread-priority.ts); 0 leaves them at the request thread's priority. */
+  appWorkerNice: number;
   testSlowRouteMs: number;
   /** VIEW_RETENTION_DAYS in milliseconds; 0 = keep raw views forever. */
   viewRetentionMs: number;
@@ -192,6 +194,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     linkHealth: { everyMs: e.LINK_HEALTH_EVERY_MS, hostGapMs: e.LINK_HEALTH_HOST_GAP_MS },
     testCrashDuringDeleteAfter: e.TEST_CRASH_DURING_DELETE_AFTER,
     appWorkers: e.APP_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+    appWorkerNice: e.APP_WORKER_NICE,
     google: e.GOOGLE_CLIENT_ID
       ? {
           clientId: e.GOOGLE_CLIENT_ID,

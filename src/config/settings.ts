@@ -57,6 +57,8 @@ export const EnvSchema = z.object({
   // Worker threads that run pages, the API, webhooks and sign-in, so that the request thread only answers /go,
   // uploads, assets and /healthz. 0: everything on the request thread.
   APP_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // The app workers' Linux nice value: when the cores are all busy, /go runs before pages (0: same priority).
+  APP_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(5),
   // Tests only: serves GET /api/test/slow, which holds its thread this long (proving /go never waits for pages).
   TEST_SLOW_ROUTE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Raw view rows (truncated address, User-Agent, referrer) older than this many days are deleted when the view
