@@ -19,7 +19,7 @@
 // a request that waits at the client for a free connection is not timed, so under stalls the percentiles are, if
 // anything, kinder than what an open-loop client would see.
 //
-// Usage: npm run bench:mixed [-- --seconds 10 --rounds 3 --go-share 0.5 --links 10000 --pacing schedule|pause]
+// Usage: npm run bench:mixed [-- --seconds 10 --rounds 3 --go-share 0.5 | --go-rate 27000, --links 10000 --pacing schedule|pause]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -52,6 +52,8 @@ const { values } = parseArgs({
     "go-share": { type: "string", default: "0.5" },
     links: { type: "string", default: "10000" },
     pacing: { type: "string", default: "schedule" },
+    // A fixed offered /go rate instead of a share of the maximum: runs on a busy machine, or of two settings, stay comparable.
+    "go-rate": { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -118,7 +120,7 @@ await Promise.all([
 // /go's unpaced maximum, alone.
 const maxRun = await wrkJsonRun(url, goFlatOut, { seconds: MAX_SECONDS, connections: MAX_CONNECTIONS });
 const maxRps = maxRun.requests / maxRun.seconds;
-const target = maxRps * goShare;
+const target = values["go-rate"] ? Number(values["go-rate"]) : maxRps * goShare;
 // pause: whole ms (wrk truncates delay()), randomised in [0, 2 × delay] (mean: delay) so connections do not fire in lockstep.
 const pauseMs = Math.max(1, Math.round((PACED_CONNECTIONS * 1000) / target));
 const offered = pacingMode === "schedule" ? target : (PACED_CONNECTIONS * 1000) / pauseMs;
@@ -129,7 +131,7 @@ const howPaced =
     : `${PACED_CONNECTIONS} connections × 1000 / ${pauseMs} ms pause (nominal: each response's own time lengthens the cycle)`;
 console.log(
   `/go unpaced maximum: ${fmt(maxRps)} req/s (${MAX_SECONDS} s, ${MAX_CONNECTIONS} connections, 20 % crawler agents; p50 ${fmt(maxRun.p50, 2)} ms, p99 ${fmt(maxRun.p99, 2)} ms, ${maxRun.errors} errors)
-/go paced at ${fmt(goShare * 100)} % of it: ${fmt(offered)} req/s offered, ${howPaced}
+/go paced at ${fmt((target / maxRps) * 100)} % of it: ${fmt(offered)} req/s offered, ${howPaced}
 ${rounds} rounds × (A: paced /go alone, ${seconds} s | B: paced /go + 2 × GET /admin, 1 × API reads flat out, POST /api/links every 100 ms, ${seconds} s)
 `,
 );
@@ -225,7 +227,7 @@ const shortfall = short.length
   : "";
 
 console.log(`
-mixed load: ${paths.length} links, /go paced at ${fmt(offered)} req/s offered (${fmt(goShare * 100)} % of its ${fmt(maxRps)} req/s maximum), ${rounds} × ${seconds} s per phase
+mixed load: ${paths.length} links, /go paced at ${fmt(offered)} req/s offered (${fmt((target / maxRps) * 100)} % of its ${fmt(maxRps)} req/s maximum), ${rounds} × ${seconds} s per phase
 (median over rounds; requests and errors summed)
 phase / route           requests    req/s   p50 ms   p99 ms  p99.9 ms  errors   server CPU (during /go)
 ${row("A  /go alone", A.map((p) => p.go), A.map((p) => p.cpu))}
