@@ -12,8 +12,8 @@ const PLATFORM_SLOTS = 64;
  */
 export type Cell = { n: number; at: number; scans: number; uniques: number; host: string; hostViews: number; moreHosts: Map<string, number> | null };
 
-/** One rollup row's additions, as `fold` hands them over, with its people by referrer bucket. */
-export type RollupAddition = { linkId: number; platform: string; human: number; bot: number; at: number; scans: number; uniques: number; referrers: Map<string, number> };
+/** One rollup row's additions, as `fold` hands them over, with its people by referrer bucket (as in Cell). */
+export type RollupAddition = Omit<Cell, "n"> & { linkId: number; platform: string; human: number; bot: number };
 
 /** Counts a person's view of `cell` under referrer bucket `host`. */
 export function countReferrer(cell: Cell, host: string): void {
@@ -81,11 +81,9 @@ export class PendingRollups {
       for (const key of keys) {
         if (!live.has(linkOf(key))) continue;
         const isBot = key % 2;
-        const { n, at, scans, uniques, host, hostViews, moreHosts } = byKey.get(key)!;
+        const { n, ...cell } = byKey.get(key)!;
         const platform = this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!;
-        const referrers = new Map(moreHosts);
-        if (hostViews > 0) referrers.set(host, hostViews);
-        add(day, { linkId: linkOf(key), platform, human: isBot ? 0 : n, bot: isBot ? n : 0, at, scans, uniques, referrers });
+        add(day, { ...cell, linkId: linkOf(key), platform, human: isBot ? 0 : n, bot: isBot ? n : 0 });
       }
     }
   }

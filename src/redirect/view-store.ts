@@ -122,9 +122,10 @@ export class ViewStore {
           const referrerRows: ReferrerCount[] = [];
           this.pending.fold(
             (linkIds) => this.liveOf(linkIds),
-            (day, { linkId, platform, human, bot, at, scans, uniques, referrers }) => {
+            (day, { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts }) => {
               this.statements.addToRollup.run(linkId, this.dayName(day), platform, human, bot, at, scans, uniques);
-              for (const [host, n] of referrers) referrerRows.push({ linkId, day: this.dayName(day), host, human: n });
+              if (hostViews > 0) referrerRows.push({ linkId, day: this.dayName(day), host, human: hostViews });
+              for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day: this.dayName(day), host: other, human: n });
             },
           );
           this.addReferrers(referrerRows);
