@@ -6,12 +6,25 @@ const PLATFORM_SLOTS = 64;
 
 /**
  * A pending count and its newest view's time (the rollup's last_at: when that platform last fetched); for
- * people, also how many came through the QR code and how many were the day's first view of a visitor.
+ * people, also how many came through the QR code, how many were the day's first view of a visitor, and how many
+ * came from each referrer bucket (redirect/referrer-counts.ts): the first bucket inline, since a link's people of a
+ * few seconds mostly share one, any others in `moreHosts`.
  */
-export type Cell = { n: number; at: number; scans: number; uniques: number };
+export type Cell = { n: number; at: number; scans: number; uniques: number; host: string; hostViews: number; moreHosts: Map<string, number> | null };
 
-/** One rollup row's additions, as `fold` hands them over. */
-export type RollupAddition = { linkId: number; platform: string; human: number; bot: number; at: number; scans: number; uniques: number };
+/** One rollup row's additions, as `fold` hands them over, with its people by referrer bucket (as in Cell). */
+export type RollupAddition = Omit<Cell, "n"> & { linkId: number; platform: string; human: number; bot: number };
+
+/** Counts a person's view of `cell` under referrer bucket `host`. */
+export function countReferrer(cell: Cell, host: string): void {
+  if (cell.hostViews === 0 || cell.host === host) {
+    cell.host = host;
+    cell.hostViews++;
+  } else {
+    const more = (cell.moreHosts ??= new Map());
+    more.set(host, (more.get(host) ?? 0) + 1);
+  }
+}
 
 /**
  * View counts by day (days since 1970), then by one number per link, platform and kind:
@@ -51,7 +64,7 @@ export class PendingRollups {
     if (cell) {
       cell.n++;
       if (at > cell.at) cell.at = at;
-    } else byKey.set(key, (cell = { n: 1, at, scans: 0, uniques: 0 }));
+    } else byKey.set(key, (cell = { n: 1, at, scans: 0, uniques: 0, host: "", hostViews: 0, moreHosts: null }));
     return cell;
   }
 
@@ -68,9 +81,9 @@ export class PendingRollups {
       for (const key of keys) {
         if (!live.has(linkOf(key))) continue;
         const isBot = key % 2;
-        const { n, at, scans, uniques } = byKey.get(key)!;
+        const { n, ...cell } = byKey.get(key)!;
         const platform = this.platforms[((key - isBot) / 2) % PLATFORM_SLOTS]!;
-        add(day, { linkId: linkOf(key), platform, human: isBot ? 0 : n, bot: isBot ? n : 0, at, scans, uniques });
+        add(day, { ...cell, linkId: linkOf(key), platform, human: isBot ? 0 : n, bot: isBot ? n : 0 });
       }
     }
   }

@@ -3,6 +3,8 @@
 // (the request thread keeps no path or query: redirect/go.ts), lower-case; views without a referrer count under
 // NO_REFERRER. A link keeps at most REFERRER_HOSTS_PER_DAY hosts a day, its busiest of each batch first; later
 // hosts that day count under OTHER_REFERRERS, so a flood of made-up referrers cannot grow the table.
+// On SQLite the writer counts the buckets into its pending rollups as it stores the rows (redirect/pending-rollups.ts)
+// and the fold's statement applies the cap, its busiest new hosts first, as it does for a recount from the stored rows.
 import { NO_REFERRER, OTHER_REFERRERS, REFERRER_HOSTS_PER_DAY, type ReferrerCount } from "../db/referrer-buckets.ts";
 import type { ViewBatch } from "./view-batch.ts";
 
@@ -17,7 +19,7 @@ export function referrerBucket(host: string | null): string {
   return HOST.test(lower) ? lower : OTHER_REFERRERS;
 }
 
-/** Adds `cells` into `into` (keyed by link, day and host): the counts waiting for the view writer's next fold. */
+/** Adds `cells` into `into` (keyed by link, day and host). */
 export function addReferrerCounts(into: Map<string, ReferrerCount>, cells: Iterable<ReferrerCount>): void {
   for (const cell of cells) {
     const key = `${cell.linkId}\u0000${cell.day}\u0000${cell.host}`;
@@ -27,58 +29,70 @@ export function addReferrerCounts(into: Map<string, ReferrerCount>, cells: Itera
   }
 }
 
+/** The bucket of a batch's referrer (a string index, -1 for none), each of its strings bucketed once. */
+export function batchReferrerBuckets(b: ViewBatch): (index: number) => string {
+  const bucketAt = new Map<number, string>([[-1, NO_REFERRER]]);
+  return (index) => {
+    let host = bucketAt.get(index);
+    if (host === undefined) bucketAt.set(index, (host = referrerBucket(b.strings[index]!)));
+    return host;
+  };
+}
+
+/** One link's cells of one day, by host. */
+type LinkDay = Map<string, ReferrerCount>;
+
 /**
  * The batch's people by link, day and referrer bucket, at most REFERRER_HOSTS_PER_DAY hosts per link and day
  * (the rest under OTHER_REFERRERS), sorted by link, day and host: the order every writer locks rows in.
  */
 export function countReferrers(b: ViewBatch): ReferrerCount[] {
-  const days = new Map<number, string>();
-  const cells = new Map<string, ReferrerCount>();
+  const dayNames = new Map<number, string>();
+  const days = new Map<number, Map<number, LinkDay>>();
+  const bucketOf = batchReferrerBuckets(b);
   for (let i = 0; i < b.size; i++) {
     if (b.isBot[i]) continue;
     const linkId = b.linkId[i]!;
     const dayNumber = Math.floor(b.at[i]! / DAY_MS);
-    let day = days.get(dayNumber);
-    if (day === undefined) days.set(dayNumber, (day = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10)));
-    const index = b.attribution[i]!;
-    const host = referrerBucket(index < 0 ? null : b.strings[index]!);
-    const key = `${linkId}\u0000${day}\u0000${host}`;
-    const cell = cells.get(key);
+    const host = bucketOf(b.attribution[i]!);
+    let links = days.get(dayNumber);
+    if (!links) days.set(dayNumber, (links = new Map()));
+    let hosts = links.get(linkId);
+    if (!hosts) links.set(linkId, (hosts = new Map()));
+    const cell = hosts.get(host);
     if (cell) cell.human++;
-    else cells.set(key, { linkId, day, host, human: 1 });
+    else {
+      let day = dayNames.get(dayNumber);
+      if (day === undefined) dayNames.set(dayNumber, (day = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10)));
+      hosts.set(host, { linkId, day, host, human: 1 });
+    }
   }
-  return capped([...cells.values()]);
+  const groups: { linkId: number; dayNumber: number; hosts: LinkDay }[] = [];
+  for (const [dayNumber, links] of days) for (const [linkId, hosts] of links) groups.push({ linkId, dayNumber, hosts });
+  groups.sort((x, y) => x.linkId - y.linkId || x.dayNumber - y.dayNumber);
+  const kept: ReferrerCount[] = [];
+  for (const { hosts } of groups) {
+    // Most links have one bucket a day in a batch: nothing to cap or sort.
+    if (hosts.size === 1) kept.push(...hosts.values());
+    else kept.push(...capped([...hosts.values()]));
+  }
+  return kept;
 }
 
-const byKey = (x: ReferrerCount, y: ReferrerCount) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || (x.host < y.host ? -1 : x.host > y.host ? 1 : 0);
+const byHost = (x: ReferrerCount, y: ReferrerCount) => (x.host < y.host ? -1 : x.host > y.host ? 1 : 0);
 
-/** Folds each link and day's hosts past the cap, fewest views first, into OTHER_REFERRERS. */
+/** One link's day: its hosts past the cap, fewest views first, folded into OTHER_REFERRERS; sorted by host. */
 function capped(cells: ReferrerCount[]): ReferrerCount[] {
-  const kept: ReferrerCount[] = [];
-  const others = new Map<string, ReferrerCount>();
-  const hosts = new Map<string, ReferrerCount[]>();
-  for (const cell of cells) {
-    const key = `${cell.linkId}\u0000${cell.day}`;
-    if (cell.host === OTHER_REFERRERS) others.set(key, cell);
-    if (cell.host === NO_REFERRER || cell.host === OTHER_REFERRERS) kept.push(cell);
-    else {
-      const group = hosts.get(key);
-      if (group) group.push(cell);
-      else hosts.set(key, [cell]);
-    }
-  }
-  for (const [key, group] of hosts) {
-    group.sort((x, y) => y.human - x.human || byKey(x, y));
-    kept.push(...group.slice(0, REFERRER_HOSTS_PER_DAY));
-    for (const cell of group.slice(REFERRER_HOSTS_PER_DAY)) {
-      const other = others.get(key);
+  const kept = cells.filter((cell) => cell.host === NO_REFERRER || cell.host === OTHER_REFERRERS);
+  const hosts = cells.filter((cell) => cell.host !== NO_REFERRER && cell.host !== OTHER_REFERRERS);
+  if (hosts.length > REFERRER_HOSTS_PER_DAY) {
+    hosts.sort((x, y) => y.human - x.human || byHost(x, y));
+    let other = kept.find((cell) => cell.host === OTHER_REFERRERS);
+    for (const cell of hosts.splice(REFERRER_HOSTS_PER_DAY)) {
       if (other) other.human += cell.human;
-      else {
-        const first = { ...cell, host: OTHER_REFERRERS };
-        others.set(key, first);
-        kept.push(first);
-      }
+      else kept.push((other = { ...cell, host: OTHER_REFERRERS }));
     }
   }
-  return kept.sort(byKey);
+  kept.push(...hosts);
+  return kept.sort(byHost);
 }

@@ -138,15 +138,16 @@ export class S3Fifo<V> {
     return this.nodes.get(key) === node;
   }
 
-  /** Charges `extra` bytes more to `key` if it still holds `value` (it grew in place), evicting to fit. */
+  /**
+   * Charges `extra` bytes more to `key` if it still holds `value` (it grew in place), evicting to fit. The node
+   * keeps its place: taken out and pushed again, its old slot would still name it, and compact() would keep both.
+   */
   grow(key: string, value: V, extra: number): void {
     const node = this.nodes.get(key);
     if (node === undefined || node.value !== value || node.queue === null) return;
-    const queue = node.queue;
-    queue.remove(node);
+    if (node.bytes + extra > this.budget * SMALL_SHARE) return this.delete(key);
     node.bytes += extra;
-    if (node.bytes > this.budget * SMALL_SHARE) this.nodes.delete(key);
-    else queue.push(node);
+    node.queue.bytes += extra;
     this.fit();
   }
 

@@ -13,8 +13,8 @@ import type { ReferrerCount } from "../db/referrer-buckets.ts";
 import { prepareViewStatements, ROWS_PER_INSERT, VIEW_COLUMNS, type ViewStatements } from "../db/sqlite/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
-import { PendingRollups } from "./pending-rollups.ts";
-import { addReferrerCounts, countReferrers, referrerBucket } from "./referrer-counts.ts";
+import { countReferrer, PendingRollups } from "./pending-rollups.ts";
+import { addReferrerCounts, batchReferrerBuckets, referrerBucket } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { sealBatch } from "./view-seal.ts";
 import { BATCH_ID_MEMORY_MS } from "./view-spool.ts";
@@ -57,8 +57,6 @@ export class ViewStore {
   private readonly visitors: DailyVisitors;
   private readonly addReferrers: ReturnType<typeof prepareReferrerRollups>;
   private readonly storedReferrers: ReturnType<typeof prepareStoredReferrers>;
-  /** Referrer counts of the stored rows not yet folded in, like `pending`: one upsert per fold, not per batch. */
-  private pendingReferrers = new Map<string, ReferrerCount>();
 
   /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
   constructor(
@@ -120,11 +118,17 @@ export class ViewStore {
         }
         if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
         else if (folding) {
-          this.addReferrers([...this.pendingReferrers.values()]);
+          // Referrer counts wait with the others: one upsert per link, day and host a fold, not a batch.
+          const referrerRows: ReferrerCount[] = [];
           this.pending.fold(
             (linkIds) => this.liveOf(linkIds),
-            (day, { linkId, platform, human, bot, at, scans, uniques }) => this.statements.addToRollup.run(linkId, this.dayName(day), platform, human, bot, at, scans, uniques),
+            (day, { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts }) => {
+              this.statements.addToRollup.run(linkId, this.dayName(day), platform, human, bot, at, scans, uniques);
+              if (hostViews > 0) referrerRows.push({ linkId, day: this.dayName(day), host, human: hostViews });
+              for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day: this.dayName(day), host: other, human: n });
+            },
           );
+          this.addReferrers(referrerRows);
           this.statements.setMark.run(nextViewId - 1);
         }
         if (newDay !== null) {
@@ -137,7 +141,6 @@ export class ViewStore {
       // so the next fold counts those instead.
       this.recount = true;
       this.pending.clear();
-      this.pendingReferrers = new Map();
       // The visitors it sent to the set were rolled back too.
       this.visitors.forget();
       throw error;
@@ -149,7 +152,6 @@ export class ViewStore {
     if (newDay !== null) this.visitors.closeDaysBefore(newDay);
     if (folding) {
       this.pending.clear();
-      this.pendingReferrers = new Map();
       this.recount = false;
       this.lastFold = performance.now();
     }
@@ -206,6 +208,7 @@ export class ViewStore {
       return code;
     };
 
+    const referrerBucketOf = batchReferrerBuckets(b);
     const rows: (string | number | null)[] = [];
     let id = firstId;
     for (let i = 0; i < b.size; i++) {
@@ -224,10 +227,10 @@ export class ViewStore {
       const cell = this.pending.count(day, linkId, platformCode(platform), isBot, at);
       if (isBot) continue;
       cell.scans += scan;
+      countReferrer(cell, referrerBucketOf(b.attribution[i]!));
       if (isNewVisitor(day, linkId, i)) cell.uniques++;
     }
     for (let row = 0; row < rows.length; row += VIEW_COLUMNS.length) insertView.run(...rows.slice(row, row + VIEW_COLUMNS.length));
-    addReferrerCounts(this.pendingReferrers, countReferrers(b));
     return id;
   }
 

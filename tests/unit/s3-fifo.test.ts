@@ -74,3 +74,17 @@ test("a value larger than the small queue is not stored; a value filled in at st
   expect(cache.evictions).toBe(0);
   expect(cache.bytes).toBeLessThanOrEqual(10_000);
 });
+
+test("a link whose crawler pages are added keeps its place and its turns: a link read more often outlives one read less", () => {
+  const cache = new S3Fifo<number>(100 * 1_000);
+  for (let i = 0; i < 80; i++) cache.set(`link${i}`, i, 1_200, true);
+  // The first links grow many times over (a page per variant and version) and are read thrice; the others once.
+  for (let round = 0; round < 300; round++) for (let i = 0; i < 10; i++) cache.grow(`link${i}`, i, 1);
+  for (let i = 0; i < 80; i++) for (let read = 0; read < (i < 10 ? 3 : 1); read++) cache.get(`link${i}`);
+  // One more page puts the cache over its budget: one pass takes a read from each, then the first link read once goes.
+  cache.grow("link79", 79, 2_000);
+  expect(cache.evictions).toBe(1);
+  expect(cache.has("link10")).toBe(false);
+  for (let i = 0; i < 10; i++) expect(cache.has(`link${i}`)).toBe(true);
+  expect(cache.bytes).toBeLessThanOrEqual(100 * 1_000);
+});
