@@ -7,9 +7,8 @@ import { z } from "zod";
 import { links, linkTotals, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
-import type { PresentedLink } from "./present.ts";
+import type { LinkRow } from "./present.ts";
 import { selectLinks, total } from "./queries.ts";
-import { present } from "./present.ts";
 
 export const LINK_PAGE_MAX = 200;
 export const LINK_SORTS = ["newest", "views"] as const;
@@ -58,10 +57,13 @@ export async function countLinks(deps: LinkDeps, user: User, q: string | undefin
   return row!.n;
 }
 
-export type LinkPage = { links: PresentedLink[]; next: string | null };
+export type LinkPage<L> = { links: L[]; next: string | null };
 
-/** A page of the user's live links and the cursor of the next one (null on the last page). */
-export async function listLinkPage(deps: LinkDeps, user: User, input: LinkPageInput): Promise<LinkPage> {
+/**
+ * A page of the user's live links, each as `show` presents it (present.ts: the API's with lint warnings, the
+ * dashboard's without), and the cursor of the next one (null on the last page).
+ */
+export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPageInput, show: (row: LinkRow, userSlug: string, publicUrl: string) => L): Promise<LinkPage<L>> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const live = and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q));
   const rows =
@@ -80,5 +82,5 @@ export async function listLinkPage(deps: LinkDeps, user: User, input: LinkPageIn
   const shown = rows.slice(0, input.limit);
   const last = shown.at(-1);
   const next = rows.length > input.limit && last ? encodeCursor({ key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(), id: last.id }) : null;
-  return { links: shown.map((row) => present(row, user.userSlug, deps.publicUrl)), next };
+  return { links: shown.map((row) => show(row, user.userSlug, deps.publicUrl)), next };
 }
