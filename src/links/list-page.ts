@@ -68,9 +68,9 @@ export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPag
   const live = and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q));
   const rows =
     input.sort === "views"
-      ? // Every link has its totals row (made with the link): walked on its (user, views, link) index, most first.
+      ? // Every link has its totals row (made with the link; selectLinks joins it): walked on its (user, views, link)
+        // index, most first.
         await selectLinks(deps.db, and(live, eq(linkTotals.userId, user.id), after ? or(lt(linkTotals.views, after.key), and(eq(linkTotals.views, after.key), lt(linkTotals.linkId, after.id))) : undefined))
-          .innerJoin(linkTotals, eq(linkTotals.linkId, links.id))
           .orderBy(desc(linkTotals.views), desc(linkTotals.linkId))
           .limit(input.limit + 1)
           .offset(input.offset ?? 0)
