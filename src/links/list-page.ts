@@ -3,7 +3,7 @@
 // index, so a late page reads no more rows than an early one; "most viewed" pages likewise on the link_totals
 // (user, views, link) index.
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { Db } from "../db/ports.ts";
+import { preparedPerShape } from "../db/prepared.ts";
 import { z } from "zod";
 import { links, linkTotals, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
@@ -61,36 +61,27 @@ export async function countLinks(deps: LinkDeps, user: User, q: string | undefin
 
 export type LinkPage<L> = { links: L[]; next: string | null };
 
-/**
- * The page query of one shape (an order, with or without a search, after a cursor or not), with placeholders for
- * the values. Building drizzle's SQL cost more CPU than SQLite running it, so each shape is built once per database.
- */
-function pageQuery(db: Db, sort: LinkSort, search: boolean, after: boolean) {
-  const value = sql.placeholder;
-  const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), search ? matching(value("pattern")) : undefined);
-  const [key, id] = sort === "views" ? [linkTotals.views, linkTotals.linkId] : [links.createdAt, links.id];
-  // The key bound through its column's encoder: the created time is a Date, which each engine stores its way.
-  const afterKey = sql.param(value("afterKey"), key);
-  const beyond = after ? or(lt(key, afterKey), and(eq(key, afterKey), lt(id, value("afterId")))) : undefined;
-  // "views": every link has its totals row (made with the link; selectLinks joins it), walked on its (user, views,
-  // link) index, most first.
-  return selectLinks(db, and(live, sort === "views" ? eq(linkTotals.userId, value("userId")) : undefined, beyond))
-    .orderBy(desc(key), desc(id))
-    .limit(value("limit"))
-    .offset(value("offset"))
-    .prepare();
-}
+type PageShape = { sort: LinkSort; search: boolean; after: boolean };
 
-const pageQueries = new WeakMap<Db, Map<string, ReturnType<typeof pageQuery>>>();
-
-function preparedPageQuery(db: Db, sort: LinkSort, search: boolean, after: boolean) {
-  let byShape = pageQueries.get(db);
-  if (!byShape) pageQueries.set(db, (byShape = new Map()));
-  const shape = `${sort} ${search} ${after}`;
-  let query = byShape.get(shape);
-  if (!query) byShape.set(shape, (query = pageQuery(db, sort, search, after)));
-  return query;
-}
+/** The page query of one shape (an order, with or without a search, after a cursor or not). */
+const pageQuery = preparedPerShape(
+  (db, { sort, search, after }: PageShape) => {
+    const value = sql.placeholder;
+    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), search ? matching(value("pattern")) : undefined);
+    const [key, id] = sort === "views" ? [linkTotals.views, linkTotals.linkId] : [links.createdAt, links.id];
+    // The key bound through its column's encoder: the created time is a Date, which each engine stores its way.
+    const afterKey = sql.param(value("afterKey"), key);
+    const beyond = after ? or(lt(key, afterKey), and(eq(key, afterKey), lt(id, value("afterId")))) : undefined;
+    // "views": every link has its totals row (made with the link; selectLinks joins it), walked on its (user, views,
+    // link) index, most first.
+    return selectLinks(db, and(live, sort === "views" ? eq(linkTotals.userId, value("userId")) : undefined, beyond))
+      .orderBy(desc(key), desc(id))
+      .limit(value("limit"))
+      .offset(value("offset"))
+      .prepare();
+  },
+  ({ sort, search, after }) => `${sort} ${search} ${after}`,
+);
 
 /**
  * A page of the user's live links, each as `show` presents it (present.ts: the API's with lint warnings, the
@@ -99,7 +90,7 @@ function preparedPageQuery(db: Db, sort: LinkSort, search: boolean, after: boole
 export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPageInput, show: (row: LinkRow, userSlug: string, publicUrl: string) => L): Promise<LinkPage<L>> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const pattern = searchPattern(input.q);
-  const rows = await preparedPageQuery(deps.db, input.sort, pattern !== null, after !== null).execute({
+  const rows = await pageQuery(deps.db, { sort: input.sort, search: pattern !== null, after: after !== null }).execute({
     userId: user.id,
     pattern,
     afterKey: after && (input.sort === "views" ? after.key : new Date(after.key)),
