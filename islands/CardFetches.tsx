@@ -6,7 +6,7 @@ import { api, errorMessage } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import type { LinkPlatformsJson, LinkVersionJson } from "../src/links/wire.ts";
-import CopyLinkButton from "./CopyLinkButton.tsx";
+import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
 
 /** What issues a new version (refresh kind "new-version"), as the server names it. */
 type NewVersionEndpoint = NonNullable<LinkPlatformsJson["platforms"][number]["refresh"]["endpoint"]>;

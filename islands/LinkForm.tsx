@@ -26,7 +26,7 @@ import { DESCRIPTION_MAX, imageChangeFields, LinkInput, TITLE_MAX } from "../src
 import { shortUrlOf } from "../src/links/url.ts";
 import type { LinkJson } from "../src/links/wire.ts";
 import type { RenditionId } from "../src/previews/variants.ts";
-import CopyLinkButton from "./CopyLinkButton.tsx";
+import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
 
 export type LinkFormProps = {
   mode: "create" | "edit";

@@ -1,6 +1,7 @@
 // Sessions: the cookie holds a random token, the database its SHA-256. 30 days, extended on use.
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
+import { preparedOnce } from "../db/prepared.ts";
 import { sessions } from "../db/tables.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 
@@ -20,10 +21,13 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
   return { token, expiresAt };
 }
 
+// Every signed-in request reads its session: built once (db/prepared.ts).
+const sessionQuery = preparedOnce((db) => db.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare());
+
 /** The session's user id, or null when unknown or expired. Extends the expiry once half of it has passed. */
 export async function validateSession(db: Db, token: string, now = Date.now()): Promise<{ userId: number; expiresAt: Date; extended: boolean } | null> {
   const sid = hashSecret(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid));
+  const [row] = await sessionQuery(db).execute({ sid });
   if (!row) return null;
   if (row.expire.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.sid, sid));

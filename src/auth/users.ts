@@ -1,6 +1,7 @@
 // Users: created at first sign-in (Google, or a sign-in link on a self-hosted server), updated afterwards.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/ports.ts";
+import { preparedOnce } from "../db/prepared.ts";
 import { retiredUserSlugs, userConsents, users, type User } from "../db/tables.ts";
 
 export type Profile = { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; googleSub?: string };
@@ -80,8 +81,11 @@ function upsertOnce(database: Database, profile: Profile): Promise<User> {
   });
 }
 
+// Every signed-in request reads its user: built once (db/prepared.ts).
+const userQuery = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).prepare());
+
 export async function findUser(db: Db, userId: number): Promise<User | undefined> {
-  return (await db.select().from(users).where(eq(users.id, userId)))[0];
+  return (await userQuery(db).execute({ userId }))[0];
 }
 
 export async function hasConsent(db: Db, userId: number): Promise<boolean> {

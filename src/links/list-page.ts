@@ -2,14 +2,14 @@
 // most viewed first. Newest pages continue after the last row's (created, id) on the (user, deleted, created)
 // index, so a late page reads no more rows than an early one; "most viewed" pages likewise on the link_totals
 // (user, views, link) index.
-import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { preparedPerShape } from "../db/prepared.ts";
 import { z } from "zod";
 import { links, linkTotals, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
-import type { PresentedLink } from "./present.ts";
+import type { LinkRow } from "./present.ts";
 import { selectLinks, total } from "./queries.ts";
-import { present } from "./present.ts";
 
 export const LINK_PAGE_MAX = 200;
 export const LINK_SORTS = ["newest", "views"] as const;
@@ -43,42 +43,63 @@ function decodeCursor(text: string): Cursor {
 /** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Links whose title, slug or target holds the text (lower() on both sides: PostgreSQL's LIKE minds case). */
-function matching(q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text) return undefined;
-  const pattern = containing(text);
+/** Links whose title, slug or target holds the pattern (lower() on both sides: PostgreSQL's LIKE minds case). */
+function matching(pattern: string | Placeholder): SQL | undefined {
   const like = (column: typeof links.title | typeof links.linkSlug | typeof links.targetUrl) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
   return or(like(links.title), like(links.linkSlug), like(links.targetUrl));
 }
 
+/** The search's LIKE pattern, or null for none. */
+const searchPattern = (q: string | undefined) => (q?.trim() ? containing(q.trim()) : null);
+
 /** How many live links the search finds (all of them without one): the dashboard's page count. */
 export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
-  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(q)));
+  const pattern = searchPattern(q);
+  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), pattern === null ? undefined : matching(pattern)));
   return row!.n;
 }
 
-export type LinkPage = { links: PresentedLink[]; next: string | null };
+export type LinkPage<L> = { links: L[]; next: string | null };
 
-/** A page of the user's live links and the cursor of the next one (null on the last page). */
-export async function listLinkPage(deps: LinkDeps, user: User, input: LinkPageInput): Promise<LinkPage> {
+type PageShape = { sort: LinkSort; search: boolean; after: boolean };
+
+/** The page query of one shape (an order, with or without a search, after a cursor or not). */
+const pageQuery = preparedPerShape(
+  (db, { sort, search, after }: PageShape) => {
+    const value = sql.placeholder;
+    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), search ? matching(value("pattern")) : undefined);
+    const [key, id] = sort === "views" ? [linkTotals.views, linkTotals.linkId] : [links.createdAt, links.id];
+    // The key bound through its column's encoder: the created time is a Date, which each engine stores its way.
+    const afterKey = sql.param(value("afterKey"), key);
+    const beyond = after ? or(lt(key, afterKey), and(eq(key, afterKey), lt(id, value("afterId")))) : undefined;
+    // "views": every link has its totals row (made with the link; selectLinks joins it), walked on its (user, views,
+    // link) index, most first.
+    return selectLinks(db, and(live, sort === "views" ? eq(linkTotals.userId, value("userId")) : undefined, beyond))
+      .orderBy(desc(key), desc(id))
+      .limit(value("limit"))
+      .offset(value("offset"))
+      .prepare();
+  },
+  ({ sort, search, after }) => `${sort} ${search} ${after}`,
+);
+
+/**
+ * A page of the user's live links, each as `show` presents it (present.ts: the API's with lint warnings, the
+ * dashboard's without), and the cursor of the next one (null on the last page).
+ */
+export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPageInput, show: (row: LinkRow, userSlug: string, publicUrl: string) => L): Promise<LinkPage<L>> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const live = and(eq(links.userId, user.id), eq(links.deleted, false), matching(input.q));
-  const rows =
-    input.sort === "views"
-      ? // Every link has its totals row (made with the link): walked on its (user, views, link) index, most first.
-        await selectLinks(deps.db, and(live, eq(linkTotals.userId, user.id), after ? or(lt(linkTotals.views, after.key), and(eq(linkTotals.views, after.key), lt(linkTotals.linkId, after.id))) : undefined))
-          .innerJoin(linkTotals, eq(linkTotals.linkId, links.id))
-          .orderBy(desc(linkTotals.views), desc(linkTotals.linkId))
-          .limit(input.limit + 1)
-          .offset(input.offset ?? 0)
-      : // The created time compared as the column's own type (a Date), so each engine binds it its way.
-        await selectLinks(deps.db, and(live, after ? or(lt(links.createdAt, new Date(after.key)), and(eq(links.createdAt, new Date(after.key)), lt(links.id, after.id))) : undefined))
-          .orderBy(desc(links.createdAt), desc(links.id))
-          .limit(input.limit + 1)
-          .offset(input.offset ?? 0);
+  const pattern = searchPattern(input.q);
+  const rows = await pageQuery(deps.db, { sort: input.sort, search: pattern !== null, after: after !== null }).execute({
+    userId: user.id,
+    pattern,
+    afterKey: after && (input.sort === "views" ? after.key : new Date(after.key)),
+    afterId: after?.id,
+    limit: input.limit + 1,
+    offset: input.offset ?? 0,
+  });
   const shown = rows.slice(0, input.limit);
   const last = shown.at(-1);
   const next = rows.length > input.limit && last ? encodeCursor({ key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(), id: last.id }) : null;
-  return { links: shown.map((row) => present(row, user.userSlug, deps.publicUrl)), next };
+  return { links: shown.map((row) => show(row, user.userSlug, deps.publicUrl)), next };
 }

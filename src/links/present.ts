@@ -54,7 +54,8 @@ const imagesOf = (row: Pick<LinkRow, "imageUrl" | "imageSquareUrl" | "imageXUrl"
   x: row.imageUrl && (row.imageXUrl ?? row.imageUrl),
 });
 
-export function present(row: LinkRow, userSlug: string, publicUrl: string) {
+/** A link as the dashboard's rows show it: all of `present` but the lint warnings, which only the editor and the API show. */
+export function presentListed(row: LinkRow, userSlug: string, publicUrl: string) {
   const {
     deletedAt,
     imageBytes: _imageBytes,
@@ -75,7 +76,6 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
     ...rest
   } = row;
   const source = sourceImageOf(row);
-  const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: source });
   return {
     ...rest,
     shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, 1, row.domain),
@@ -85,10 +85,16 @@ export function present(row: LinkRow, userSlug: string, publicUrl: string) {
     sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
     images: imagesOf(row),
     variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
-    warnings,
     ...presentRules(row),
     ...(deletedAt ? { deletedAt } : {}),
   };
+}
+
+export type ListedLink = ReturnType<typeof presentListed>;
+
+export function present(row: LinkRow, userSlug: string, publicUrl: string) {
+  const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: sourceImageOf(row) });
+  return { ...presentListed(row, userSlug, publicUrl), warnings };
 }
 
 export type PresentedLink = ReturnType<typeof present>;

@@ -14,14 +14,13 @@ import { rulesColumns } from "../rules/present.ts";
 export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
 /**
- * A link's all-time count of one kind, from its link_totals row (the sum of its rollup rows, kept by triggers).
- * For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
+ * A link's all-time count of one kind, from its link_totals row (the sum of its rollup rows, kept by triggers;
+ * joined in selectLinks). For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
  */
-const linkTotal = (column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans) =>
-  total(sql`(SELECT ${column} FROM ${linkTotals} WHERE ${linkTotals.linkId} = ${links.id})`);
+const linkTotal = (column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans) => total(sql`${column}`);
 
-/** The columns present.ts reads (LinkRow), view counters summed. */
-const linkColumns = () => ({
+/** The columns present.ts reads (LinkRow), view counters summed: built once, as every list reads them. */
+const LINK_COLUMNS = {
   id: links.id,
   linkSlug: links.linkSlug,
   targetUrl: links.targetUrl,
@@ -48,14 +47,24 @@ const linkColumns = () => ({
   createdAt: links.createdAt,
   deletedAt: links.deletedAt,
   ...rulesColumns(),
-  domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
+  domain: domains.hostname,
   status: links.status,
   disabledReason: links.disabledReason,
-});
+};
 
-/** Links with their view counters; `where` must scope them to one user. */
+/**
+ * Links with their view counters, rules and custom domain, each a row joined once (not a subquery per column:
+ * building and running those was most of a link list's cost); `where` must scope them to one user.
+ */
 export function selectLinks(db: Db, where: SQL | undefined) {
-  return db.select(linkColumns()).from(links).leftJoin(linkRules, eq(linkRules.linkId, links.id)).where(where).$dynamic();
+  return db
+    .select(LINK_COLUMNS)
+    .from(links)
+    .leftJoin(linkRules, eq(linkRules.linkId, links.id))
+    .leftJoin(linkTotals, eq(linkTotals.linkId, links.id))
+    .leftJoin(domains, eq(domains.id, links.domainId))
+    .where(where)
+    .$dynamic();
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */

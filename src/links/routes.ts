@@ -19,6 +19,7 @@ import { linkStats, linkViews } from "./stats.ts";
 import { updateLink } from "./update.ts";
 import { issueVersion } from "./versions.ts";
 import { LinkPageQuery, listLinkPage } from "./list-page.ts";
+import { present } from "./present.ts";
 
 /** Any of these asks GET /api/links for a page; without them it answers the whole list, as clients expect. */
 const PAGE_PARAMS = Object.keys(LinkPageQuery.shape);
@@ -67,7 +68,7 @@ export function linkRoutes(services: Services) {
       const user = requireUser(viewer);
       if (!PAGE_PARAMS.some((name) => name in query)) return listLinks(deps, user, "live");
       const input = parseInput(LinkPageQuery, query);
-      const page = await listLinkPage(deps, user, input);
+      const page = await listLinkPage(deps, user, input, present);
       // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
       if (page.next) {
         const next = new URLSearchParams({ limit: String(input.limit), sort: input.sort, ...(input.q ? { q: input.q } : {}), cursor: page.next });

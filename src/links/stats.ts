@@ -4,21 +4,31 @@ import { links, linkTotals, viewRollups, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
+import { preparedOnce, preparedPerShape } from "../db/prepared.ts";
+
+/** The dashboard's totals: the user's live links, and their views summed from one link_totals row per link (kept from the rollups by triggers). */
+const statsQueries = preparedOnce((db) => {
+  const liveLinks = and(eq(links.userId, sql.placeholder("userId")), eq(links.deleted, false));
+  return {
+    links: db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks).prepare(),
+    views: db
+      .select({
+        human: total(sql`sum(${linkTotals.human})`),
+        bot: total(sql`sum(${linkTotals.bot})`),
+        uniqueHumans: total(sql`sum(${linkTotals.uniqueHumans})`),
+        scans: total(sql`sum(${linkTotals.scans})`),
+      })
+      .from(linkTotals)
+      .innerJoin(links, eq(links.id, linkTotals.linkId))
+      .where(liveLinks)
+      .prepare(),
+  };
+});
 
 export async function linkStats(deps: LinkDeps, user: User) {
-  const liveLinks = and(eq(links.userId, user.id), eq(links.deleted, false));
-  const [{ totalLinks }] = await deps.db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks);
-  // One link_totals row per link (kept from the rollups by triggers), not every rollup row.
-  const [views] = await deps.db
-    .select({
-      human: total(sql`sum(${linkTotals.human})`),
-      bot: total(sql`sum(${linkTotals.bot})`),
-      uniqueHumans: total(sql`sum(${linkTotals.uniqueHumans})`),
-      scans: total(sql`sum(${linkTotals.scans})`),
-    })
-    .from(linkTotals)
-    .innerJoin(links, eq(links.id, linkTotals.linkId))
-    .where(liveLinks);
+  const queries = statsQueries(deps.db);
+  const [[counted], [views]] = await Promise.all([queries.links.execute({ userId: user.id }), queries.views.execute({ userId: user.id })]);
+  const { totalLinks } = counted!;
   const { human, bot, uniqueHumans, scans } = views!;
   return { totalLinks, totalViews: human + bot, humanViews: human, botViews: bot, uniqueHumans, scans };
 }
@@ -58,17 +68,27 @@ export async function linkViews(deps: LinkDeps, user: User, linkId: number, days
   return { days: zeroFilled(dates, new Map(rows.map((row) => [row.day, row]))), platforms: platforms.get(linkId) ?? [] };
 }
 
+/** The crawler counts of `count` links (a shape per count: the dashboard asks for at most a page of them). */
+const platformQuery = preparedPerShape(
+  (db, count: number) => {
+    const sum = total(sql`sum(${viewRollups.bot})`);
+    const ids = Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
+    return db
+      .select({ linkId: viewRollups.linkId, platform: viewRollups.platform, count: sum })
+      .from(viewRollups)
+      .innerJoin(links, eq(links.id, viewRollups.linkId))
+      .where(and(eq(links.userId, sql.placeholder("userId")), inArray(links.id, ids), ne(viewRollups.platform, "")))
+      .groupBy(viewRollups.linkId, viewRollups.platform)
+      .having(sql`${sum} > 0`)
+      .orderBy(desc(sum), viewRollups.platform)
+      .prepare();
+  },
+  (count) => String(count),
+);
+
 /** The given links' all-time crawler counts by platform, most first, in one query on the rollups (people's rows have no platform). */
 export async function linkPlatformCounts(deps: LinkDeps, user: User, linkIds: number[]) {
-  const count = total(sql`sum(${viewRollups.bot})`);
-  const platformRows = await deps.db
-    .select({ linkId: viewRollups.linkId, platform: viewRollups.platform, count })
-    .from(viewRollups)
-    .innerJoin(links, eq(links.id, viewRollups.linkId))
-    .where(and(eq(links.userId, user.id), inArray(links.id, linkIds), ne(viewRollups.platform, "")))
-    .groupBy(viewRollups.linkId, viewRollups.platform)
-    .having(sql`${count} > 0`)
-    .orderBy(desc(count), viewRollups.platform);
+  const platformRows = await platformQuery(deps.db, linkIds.length).execute({ userId: user.id, ...Object.fromEntries(linkIds.map((id, i) => [`id${i}`, id])) });
   const platforms = new Map<number, Array<{ platform: string; count: number }>>();
   for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
   return platforms;

@@ -1,7 +1,7 @@
 // What the signed-in app's pages show (/admin and the link editor), from the domains' services and the viewer
 // resolved for the request (src/pages/viewer.ts).
 import { listApiTokens } from "../auth/api-tokens.ts";
-import type { PresentedLink } from "../links/present.ts";
+import { presentListed, type PresentedLink } from "../links/present.ts";
 import { countLinks, listLinkPage, type LinkSort } from "../links/list-page.ts";
 import { listDeletedLinks } from "../links/list-deleted.ts";
 import { linkPlatformCounts, linkStats } from "../links/stats.ts";
@@ -22,7 +22,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   const found = query.q ? await countLinks(links, user, query.q) : stats.totalLinks;
   const pages = Math.max(1, Math.ceil(found / DASHBOARD_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pages);
-  const shown = tab === "links" ? (await listLinkPage(links, user, { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE, q: query.q, sort: query.sort })).links : [];
+  const shown = tab === "links" ? (await listLinkPage(links, user, { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE, q: query.q, sort: query.sort }, presentListed)).links : [];
   const platforms = shown.length > 0 ? await linkPlatformCounts(links, user, shown.map((l) => l.id)) : new Map();
   return {
     tab,

@@ -1,10 +1,10 @@
 // /admin: the user's links with their views, and the subscription.
 import type { ApiTokenJson } from "../auth/wire.ts";
 import type { DeletedLink } from "../links/list-deleted.ts";
-import type { PresentedLink } from "../links/present.ts";
+import type { ListedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
-import { ApiTokens, CardFetches, CopyLinkButton, DeleteLinkButton, QrCodeButton, SubscriptionCard, YourData } from "./islands.ts";
+import { ApiTokens, CardFetches, LinkActions, SubscriptionCard, YourData } from "./islands.ts";
 import { platformSummary } from "./views-chart.tsx";
 import { RuleBadges } from "./rule-badges.tsx";
 
@@ -16,7 +16,7 @@ export type DashboardProps = {
   quota: number;
   stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
   /** One page of the live links found, in the order asked for. */
-  links: PresentedLink[];
+  links: ListedLink[];
   page: number;
   pages: number;
   /** How many live links the search found (all of them without a search). */
@@ -49,7 +49,7 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** "12 people visited (9 daily unique) · 3 crawler fetches · 2 by QR code · created Nov 2, 2026" */
-export function linkSummary(link: Pick<PresentedLink, "viewsHuman" | "viewsBot" | "uniqueHumans" | "scans" | "createdAt">): string {
+export function linkSummary(link: Pick<ListedLink, "viewsHuman" | "viewsBot" | "uniqueHumans" | "scans" | "createdAt">): string {
   const parts = [
     link.viewsHuman === 0 ? "No visits yet" : `${plural(link.viewsHuman, "person", "people")} visited (${count(link.uniqueHumans)} daily unique)`,
     ...(link.viewsBot > 0 ? [plural(link.viewsBot, "crawler fetch", "crawler fetches")] : []),
@@ -65,8 +65,7 @@ const dashboardHref = (query: DashboardProps["query"], page: number) => {
   return params.size > 0 ? `/admin?${params}` : "/admin";
 };
 
-function LinkRow({ link, platforms, now }: { link: PresentedLink; platforms?: DashboardProps["platforms"][number]; now: number }) {
-  const slug = encodeURIComponent(link.linkSlug);
+function LinkRow({ link, platforms, now }: { link: ListedLink; platforms?: DashboardProps["platforms"][number]; now: number }) {
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -88,15 +87,7 @@ function LinkRow({ link, platforms, now }: { link: PresentedLink; platforms?: Da
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <CopyLinkButton shortUrl={link.currentShortUrl} />
-          <QrCodeButton id={link.id} slug={link.linkSlug} title={link.title} />
-          <a href={`/admin/link/stats/${slug}`} className={button} aria-label={`Statistics of ${link.title}`}>
-            Statistics
-          </a>
-          <a href={`/admin/link/edit/${slug}`} className={button} aria-label={`Edit ${link.title}`}>
-            Edit
-          </a>
-          <DeleteLinkButton id={link.id} title={link.title} />
+          <LinkActions id={link.id} slug={link.linkSlug} title={link.title} shortUrl={link.currentShortUrl} />
         </div>
       </div>
       <p className="mt-3 text-xs text-gray-600" data-testid="platforms">

@@ -1,12 +1,12 @@
 // A link's rules and health at a glance, on its dashboard row: expiry, a visit cap, a password, targets by device
 // or country, and a target that stopped answering (src/rules/health.ts).
 import { count, shortDate } from "../client/format.ts";
-import type { PresentedLink } from "../links/present.ts";
+import type { ListedLink } from "../links/present.ts";
 import { brokenText } from "../rules/model.ts";
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-medium";
 
-export function RuleBadges({ link, now }: { link: PresentedLink; now: number }) {
+export function RuleBadges({ link, now }: { link: ListedLink; now: number }) {
   const { health } = link;
   const expired = link.expiresAt !== null && link.expiresAt.getTime() <= now;
   const badges = [

@@ -35,11 +35,9 @@ function withStatementCache(sqlite: Database): Database {
       compiled.delete(sql);
     } else {
       statement = sqlite.prepare(sql);
-      if (compiled.size >= STATEMENT_CACHE_SIZE) {
-        const [oldest, dropped] = compiled.entries().next().value!;
-        compiled.delete(oldest);
-        dropped.finalize();
-      }
+      // The oldest is dropped, not finalized: a query prepared once (src/links/list-page.ts) may still hold it, and
+      // Bun finalizes a statement when it is collected.
+      if (compiled.size >= STATEMENT_CACHE_SIZE) compiled.delete(compiled.keys().next().value!);
     }
     compiled.set(sql, statement);
     return statement;

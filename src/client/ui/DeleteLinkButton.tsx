@@ -1,10 +1,10 @@
 // Deletes a link after the 'Delete Link?' confirmation; the page then reloads with the link under 'Deleted links'.
 import { useState } from "react";
-import { api } from "../src/client/api.ts";
-import { toast, toastAfterNavigation } from "../src/client/toast.ts";
-import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
+import { api } from "../api.ts";
+import { toast, toastAfterNavigation } from "../toast.ts";
+import { buttonClass, Dialog } from "./Dialog.tsx";
 
-export default function DeleteLinkButton({ id, title }: { id: number; title: string }) {
+export function DeleteLinkButton({ id, title }: { id: number; title: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const remove = async () => {

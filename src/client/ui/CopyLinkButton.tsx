@@ -1,8 +1,8 @@
 // Copies a short URL to the clipboard.
-import { copyWithToast } from "../src/client/clipboard.ts";
-import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import { copyWithToast } from "../clipboard.ts";
+import { buttonClass } from "./Dialog.tsx";
 
-export default function CopyLinkButton({ shortUrl }: { shortUrl: string }) {
+export function CopyLinkButton({ shortUrl }: { shortUrl: string }) {
   const copy = () => copyWithToast(shortUrl, { copied: "Link copied to clipboard", failed: "Failed to copy link" });
   return (
     <button type="button" className={buttonClass.secondary} onClick={copy} aria-label={`Copy ${shortUrl}`}>

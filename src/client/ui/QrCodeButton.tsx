@@ -1,9 +1,9 @@
 // A link's QR code in a dialog, with SVG and PNG downloads. The code points at the short URL with the scan
 // marker, so people who come through it are counted as scans (GET /api/links/:id/qr).
 import { useState } from "react";
-import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
+import { buttonClass, Dialog } from "./Dialog.tsx";
 
-export default function QrCodeButton({ id, slug, title }: { id: number; slug: string; title: string }) {
+export function QrCodeButton({ id, slug, title }: { id: number; slug: string; title: string }) {
   const [open, setOpen] = useState(false);
   const code = `/api/links/${id}/qr`;
   return (
