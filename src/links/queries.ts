@@ -19,8 +19,8 @@ export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)
  */
 const linkTotal = (column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans) => total(sql`${column}`);
 
-/** The columns present.ts reads (LinkRow), view counters summed: built once, as every list reads them. */
-const LINK_COLUMNS = {
+/** The columns present.ts reads (LinkRow), view counters summed (a function: db/tables.ts switches engine at start). */
+const linkColumns = () => ({
   id: links.id,
   linkSlug: links.linkSlug,
   targetUrl: links.targetUrl,
@@ -50,7 +50,7 @@ const LINK_COLUMNS = {
   domain: domains.hostname,
   status: links.status,
   disabledReason: links.disabledReason,
-};
+});
 
 /**
  * Links with their view counters, rules and custom domain, each a row joined once (not a subquery per column:
@@ -58,7 +58,7 @@ const LINK_COLUMNS = {
  */
 export function selectLinks(db: Db, where: SQL | undefined) {
   return db
-    .select(LINK_COLUMNS)
+    .select(linkColumns())
     .from(links)
     .leftJoin(linkRules, eq(linkRules.linkId, links.id))
     .leftJoin(linkTotals, eq(linkTotals.linkId, links.id))
