@@ -118,7 +118,7 @@ export class LinkCache {
     try {
       await this.buildFilter();
       pages = fillOrder(this.source, Math.floor(this.fillBudget / LINK_FIXED_BYTES));
-      if (!(await this.fillNext(pages))) {
+      if (!(await this.fillNext(pages)).more) {
         this.filling = false;
         return this.live.size;
       }
@@ -127,28 +127,31 @@ export class LinkCache {
       throw error;
     }
     void (async () => {
-      while (await this.fillNext(pages)) await Bun.sleep(0); // requests go first between pages
-      onWarm?.(this.live.size);
+      let held = 0;
+      for (let page = await this.fillNext(pages); (held += page.held), page.more; page = await this.fillNext(pages)) await Bun.sleep(0); // requests go first between pages
+      if (held > 0) onWarm?.(this.live.size);
     })()
       .catch((error) => console.error(`the link cache was not filled at start (links are read as they are asked for): ${String(error)}`))
       .finally(() => (this.filling = false));
     return this.live.size;
   }
 
-  /** Holds the next page of links while they fit in the fill's share; whether to go on. */
-  private async fillNext(pages: AsyncGenerator<GoLinkRow[]>): Promise<boolean> {
+  /** Holds the next page of links while they fit in the fill's share: how many it held, and whether to go on. */
+  private async fillNext(pages: AsyncGenerator<GoLinkRow[]>): Promise<{ held: number; more: boolean }> {
     const generation = this.generation;
     const page = await pages.next();
-    if (page.done) return false;
+    let held = 0;
+    if (page.done) return { held, more: false };
     // A change announced while the rows were read: they may be older than it; misses will read those afresh.
-    if (generation !== this.generation) return true;
+    if (generation !== this.generation) return { held, more: true };
     for (const row of page.value) {
       const key = linkChangeKey(row.userSlug, row.linkSlug);
       if (this.live.has(key)) continue; // read by a request meanwhile (or among the most viewed): as fresh
-      if (this.live.bytes + linkBytes(key, row) > this.fillBudget) return false;
+      if (this.live.bytes + linkBytes(key, row) > this.fillBudget) return { held, more: false };
       this.hold(key, row, true);
+      held++;
     }
-    return true;
+    return { held, more: true };
   }
 
   /**
