@@ -91,7 +91,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   });
   if (config.linkCache.deprecation) console.warn(config.linkCache.deprecation);
   const warming = performance.now();
-  const warmed = await linkCache.warm((held) => console.log(`Link cache: ${held} links held, filled in ${Math.round(performance.now() - warming)} ms`));
+  const warmed = await linkCache.warm((held) => console.log(`Link cache: ${held} links held, ${Math.round(linkCache.bytes / 2 ** 20)} MB, filled in ${Math.round(performance.now() - warming)} ms`));
   console.log(
     `Link cache: ${Math.round(config.linkCache.bytes / 2 ** 20)} MB (${config.linkCache.source}); ${warmed} links held at start, ` +
       `${Math.round(linkCache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,

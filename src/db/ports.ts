@@ -82,6 +82,10 @@ export interface GoLinkSource {
   findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | typeof RETIRED | null>;
   /** The newest live links, newest first; `beforeId`: only those with a smaller id (the next page). */
   newestGoLinks(limit: number, beforeId?: number): Promise<GoLinkRow[]>;
+  /** The ids of at most `limit` viewed links, the most views of all time (link_totals) first; deleted ones may be among them. */
+  mostViewedLinkIds(limit: number): Promise<number[]>;
+  /** The live links among `ids`, in no particular order. */
+  goLinksByIds(ids: number[]): Promise<GoLinkRow[]>;
   /**
    * Every live link's key and every retired user slug's key (link-change-key.ts), each passed to `onAddress`:
    * what the link cache's filter of existing addresses is built from.

@@ -90,6 +90,7 @@ export class ServerMetrics {
     readCounter(registry, "linkprev_link_cache_filtered_total", "Unknown addresses answered by the address filter without a database read", () => cache.filtered);
     readCounter(registry, "linkprev_link_cache_evictions_total", "Live links pushed out of the link cache by its memory budget", () => cache.evictions);
     readGauge(registry, "linkprev_link_cache_bytes", "Memory charged to the link cache (LINK_CACHE_MB is its bound)", () => cache.bytes);
+    readGauge(registry, "linkprev_link_cache_filling", "1 while the link cache is being filled at start, most viewed links first", () => (cache.filling ? 1 : 0));
     readGauge(registry, "linkprev_link_cache_filter_bytes", "Memory of the link cache's filter of existing addresses", () => cache.filterBytes);
     readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.waiting);
     readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.waiting);

@@ -6,6 +6,8 @@ import type { GoLinkRow } from "../db/ports.ts";
 const ENTRY_BYTES = 64;
 /** The 302 headers a person's first visit adds, charged up front. */
 const REDIRECT_HEADERS_BYTES = 256;
+/** What every cached link costs at least: its objects and its 302 headers (its strings come on top). */
+export const LINK_FIXED_BYTES = 4 * ENTRY_BYTES + REDIRECT_HEADERS_BYTES;
 /** A string's cost: its header and, to be safe, two bytes a character. */
 const stringBytes = (text: string) => 24 + text.length * 2;
 
@@ -14,7 +16,7 @@ const stringBytes = (text: string) => 24 + text.length * 2;
  * change here), its key, the entry and the 302 headers. Crawler pages are charged as they are rendered.
  */
 export function linkBytes(key: string, row: GoLinkRow): number {
-  let bytes = 4 * ENTRY_BYTES + REDIRECT_HEADERS_BYTES + stringBytes(key);
+  let bytes = LINK_FIXED_BYTES + stringBytes(key);
   for (const value of Object.values(row)) bytes += 8 + (typeof value === "string" ? stringBytes(value) : 0);
   return bytes;
 }

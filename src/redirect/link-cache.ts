@@ -12,8 +12,9 @@ import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
 import { safeHttpUrl } from "../links/url.ts";
 import { AddressFilter } from "./address-filter.ts";
+import { fillOrder } from "./fill-order.ts";
 import { S3Fifo } from "./s3-fifo.ts";
-import { linkBytes, missingBytes, PreviewBodies } from "./cache-bytes.ts";
+import { LINK_FIXED_BYTES, linkBytes, missingBytes, PreviewBodies } from "./cache-bytes.ts";
 
 export type GoLink = GoLinkRow & {
   /** The crawler pages, rendered (and UTF-8 encoded) on first use, by key (the version of the address). */
@@ -29,8 +30,8 @@ export { RETIRED };
 /** A negative answer, kept apart: not found, or under a retired user slug. */
 type Missing = { answer: typeof RETIRED | null; expires: number };
 
-/** Links read per query when the cache is filled at start. */
-const WARM_PAGE = 20_000;
+/** The share of the live links' budget that the fill at start may take (docs/decisions/0034). */
+const FILL_SHARE = 1 / 2;
 /** The filter of existing addresses is rebuilt when older than this many maximum ages (PostgreSQL: 10 minutes). */
 const FILTER_AGE_FACTOR = 10;
 /** The share of the budget that remembers negative answers, apart from the live links. */
@@ -63,6 +64,8 @@ export class LinkCache {
   unknownReads = 0;
   /** Addresses the filter answered as unknown without a read (counted in `hits` too). */
   filtered = 0;
+  /** True while the fill at start goes on (read by the metrics: a benchmark waits for it). */
+  filling = false;
 
   /**
    * @param budgetBytes the memory the cache may hold, live links and negative answers together (not the filter,
@@ -79,6 +82,10 @@ export class LinkCache {
     const missingBudget = Math.floor(budgetBytes * MISSING_SHARE);
     this.missing = new S3Fifo(missingBudget);
     this.live = new S3Fifo(budgetBytes - missingBudget);
+  }
+
+  private get fillBudget(): number {
+    return this.live.budget * FILL_SHARE;
   }
 
   private expiry(): number {
@@ -98,40 +105,53 @@ export class LinkCache {
   }
 
   /**
-   * At start: builds the filter of existing addresses and fills the cache with the newest links, a first page
-   * now and the rest in the background (a million links take seconds to read), until the budget is full. A miss
-   * is a database read, and under traffic the writer's commits keep invalidating SQLite's page cache, so misses
-   * are far dearer than alone. `onWarm`: called with the links held once a background fill is done (never when
-   * the first page was all: the returned count says that, and the start-up line says it once).
+   * At start: builds the filter of existing addresses and fills the cache, the most viewed links first (the
+   * newest after those, for links never viewed), a first page now and the rest in the background, until a share
+   * of the budget is full: the rest is left for what traffic asks for, so that the fill of a large database ends
+   * early (docs/decisions/0034). A miss is a database read, and under traffic the writer's commits keep
+   * invalidating SQLite's page cache, so misses are far dearer than alone. `onWarm`: called with the links held
+   * once a background fill is done (never when the first page was all: the returned count says that).
    */
   async warm(onWarm?: (held: number) => void): Promise<number> {
-    await this.buildFilter();
-    const more = await this.warmPage(undefined);
-    if (more !== null)
-      void (async () => {
-        for (let before: number | null = more; before !== null; ) {
-          await Bun.sleep(0); // requests go first between pages
-          before = await this.warmPage(before);
-        }
-        onWarm?.(this.live.size);
-      })().catch((error) => console.error(`the link cache was not filled at start (links are read as they are asked for): ${String(error)}`));
+    this.filling = true;
+    let pages: AsyncGenerator<GoLinkRow[]>;
+    try {
+      await this.buildFilter();
+      pages = fillOrder(this.source, Math.floor(this.fillBudget / LINK_FIXED_BYTES));
+      if (!(await this.fillNext(pages)).more) {
+        this.filling = false;
+        return this.live.size;
+      }
+    } catch (error) {
+      this.filling = false;
+      throw error;
+    }
+    void (async () => {
+      let held = 0;
+      for (let page = await this.fillNext(pages); (held += page.held), page.more; page = await this.fillNext(pages)) await Bun.sleep(0); // requests go first between pages
+      if (held > 0) onWarm?.(this.live.size);
+    })()
+      .catch((error) => console.error(`the link cache was not filled at start (links are read as they are asked for): ${String(error)}`))
+      .finally(() => (this.filling = false));
     return this.live.size;
   }
 
-  /** Holds one page of links older than `beforeId` (undefined: the newest); the id to continue below, or null when done or full. */
-  private async warmPage(beforeId: number | undefined): Promise<number | null> {
+  /** Holds the next page of links while they fit in the fill's share: how many it held, and whether to go on. */
+  private async fillNext(pages: AsyncGenerator<GoLinkRow[]>): Promise<{ held: number; more: boolean }> {
     const generation = this.generation;
-    const rows = await this.source.newestGoLinks(WARM_PAGE, beforeId);
+    const page = await pages.next();
+    let held = 0;
+    if (page.done) return { held, more: false };
     // A change announced while the rows were read: they may be older than it; misses will read those afresh.
-    if (generation === this.generation) {
-      for (const row of rows) {
-        const key = linkChangeKey(row.userSlug, row.linkSlug);
-        if (this.live.has(key)) continue; // read by a request meanwhile: as fresh
-        if (this.live.bytes + linkBytes(key, row) > this.live.budget) return null;
-        this.hold(key, row, true);
-      }
+    if (generation !== this.generation) return { held, more: true };
+    for (const row of page.value) {
+      const key = linkChangeKey(row.userSlug, row.linkSlug);
+      if (this.live.has(key)) continue; // read by a request meanwhile (or among the most viewed): as fresh
+      if (this.live.bytes + linkBytes(key, row) > this.fillBudget) return { held, more: false };
+      this.hold(key, row, true);
+      held++;
     }
-    return rows.length < WARM_PAGE ? null : rows[rows.length - 1]!.id;
+    return { held, more: true };
   }
 
   /**

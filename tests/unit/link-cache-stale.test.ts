@@ -12,6 +12,8 @@ test("past its maximum age, a cached link is served while the database fails, an
   let title = "first";
   const source: GoLinkSource = {
     newestGoLinks: async () => [],
+    mostViewedLinkIds: async () => [],
+    goLinksByIds: async () => [],
     // Every address the test asks for passes the filter of existing addresses, so each is read from the source.
     goAddresses: async (onAddress) => ["a/live", "a/gone", "a/never-seen"].forEach(onAddress),
     findGoLink: async (_userSlug, linkSlug) => {

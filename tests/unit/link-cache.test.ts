@@ -39,8 +39,7 @@ function heldSource(goLinks: GoLinkSource) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const source: GoLinkSource = {
-    newestGoLinks: goLinks.newestGoLinks,
-    goAddresses: goLinks.goAddresses,
+    ...goLinks,
     findGoLink: async (userSlug, linkSlug) => {
       const row = await goLinks.findGoLink(userSlug, linkSlug);
       await gate;
@@ -53,14 +52,14 @@ function heldSource(goLinks: GoLinkSource) {
 /** Room for about `links` of the test's links (with no crawler page), the negative answers' share on top. */
 const budgetFor = (links: number) => Math.ceil((links * linkBytes("a/l1", { id: 1, userId: 1, userSlug: "a", linkSlug: "l1", targetUrl: "https://e.eu/1", title: "t", description: "d", imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, domainId: null, goRules: null, clicks: null, status: "active" }) + 200) * 32 / 31);
 
-test("fills with the newest links at start, within its budget; links read again stay while links read once go", async () => {
+test("with no views yet, fills with the newest links at start, within half its budget; links read again stay while links read once go", async () => {
   await using db = await database(40);
-  const cache = new LinkCache(db.goLinks, budgetFor(20));
+  const cache = new LinkCache(db.goLinks, budgetFor(24));
   const warmed = await cache.warm();
   expect(warmed).toBeGreaterThan(10);
   expect(warmed).toBeLessThan(40);
   expect(cache.peek("a", "l40")).toBeDefined(); // the newest
-  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes / 2);
   db.run("UPDATE links SET title = 'changed'"); // only a link read again from the database shows this
   // Popular links read over and over, while every other link is read once, twice over: the popular ones stay.
   const popular = ["l40", "l39", "l38"];
@@ -95,8 +94,7 @@ test("crawler pages rendered into a cached link are charged to it, and the budge
 function countingSource(goLinks: GoLinkSource) {
   const source = {
     reads: 0,
-    newestGoLinks: goLinks.newestGoLinks,
-    goAddresses: goLinks.goAddresses,
+    ...goLinks,
     findGoLink: (userSlug: string, linkSlug: string) => (source.reads++, goLinks.findGoLink(userSlug, linkSlug)),
   };
   return source;
@@ -149,7 +147,7 @@ test("a link created after the filter was built is served at once when announced
   // A reset (changes may have been missed) rebuilds the filter; a link announced meanwhile is kept.
   const { source: slow, release } = heldSource(db.goLinks);
   // Nothing is held at start, so only the filter can tell whether the address exists.
-  const held = new LinkCache({ ...slow, newestGoLinks: async () => [], goAddresses: async (onAddress) => {
+  const held = new LinkCache({ ...slow, mostViewedLinkIds: async () => [], newestGoLinks: async () => [], goAddresses: async (onAddress) => {
     await db.goLinks.goAddresses(onAddress);
     await slow.findGoLink("a", "new");
   } }, budgetFor(100));
@@ -258,17 +256,36 @@ test("where an announcement could be lost, the filter is read again after ten ma
   expect((await cache.get("a", "quiet") as GoLink | null)?.targetUrl).toBe("https://e.eu/quiet");
 });
 
-test("at start a first page of links is held at once and the rest in the background, up to the budget", async () => {
+test("at start a first page of links is held at once and the rest in the background, up to half the budget", async () => {
   await using db = await database(0);
   db.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n");
-  const cache = new LinkCache(db.goLinks, budgetFor(30_000));
+  const cache = new LinkCache(db.goLinks, budgetFor(60_000));
   let filled: number | null = null;
   expect(await cache.warm((held) => (filled = held))).toBe(20_000);
+  expect(cache.filling).toBe(true);
   await eventually(() => expect(filled).not.toBeNull(), { what: "the background fill" });
+  expect(cache.filling).toBe(false);
   expect(filled!).toBeGreaterThan(25_000);
-  expect(filled!).toBeLessThan(31_000);
+  expect(filled!).toBeLessThan(45_000);
   expect(cache.evictions).toBe(0);
-  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes / 2);
   expect(cache.peek("a", "l45000")).toBeDefined();
   expect(cache.peek("a", "l20000")).toBeDefined(); // from the second page
+  expect(cache.peek("a", "l1")).toBeUndefined(); // past half the budget: read when asked for
+});
+
+test("at start the most viewed links are held first, then the newest, and the fill stops at half the budget", async () => {
+  await using db = await database(1_000);
+  // Links l1..l300 have views, l300 the most; the newest (l1000) none.
+  db.run("UPDATE link_totals SET human = link_id WHERE link_id <= 300");
+  const cache = new LinkCache(db.goLinks, budgetFor(200));
+  await cache.warm();
+  expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes / 2);
+  expect(cache.size).toBeGreaterThan(90);
+  for (const slug of ["l300", "l299", "l250", "l220"]) expect(cache.peek("a", slug)).toBeDefined();
+  for (const slug of ["l1", "l100", "l1000", "l999"]) expect(cache.peek("a", slug)).toBeUndefined();
+  // The other half is for what traffic asks for: a link read now is held without pushing a popular one out.
+  expect((await cache.get("a", "l1000") as GoLink | null)?.targetUrl).toBe("https://e.eu/1000");
+  expect(cache.peek("a", "l1000")).toBeDefined();
+  expect(cache.evictions).toBe(0);
 });

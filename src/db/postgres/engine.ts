@@ -51,6 +51,9 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const ownSubscribers: Array<(key: string) => void> = [];
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
+  const mostViewedSql = `SELECT link_id AS "id" FROM link_totals WHERE views > 0 ORDER BY views DESC, link_id DESC LIMIT $1`;
+  const byIdsSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN}
+    WHERE l.id = ANY(string_to_array($1, ',')::int[]) AND l.deleted = false`;
   const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
   const takeClickSql = "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = $1 AND clicks < $2 RETURNING clicks";
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
@@ -87,6 +90,8 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         return ((await client.unsafe(retiredSql, [userSlug])) as unknown[]).length > 0 ? RETIRED : null;
       },
       newestGoLinks: async (limit, beforeId = 2 ** 31 - 1) => [...((await client.unsafe(newestSql, [limit, beforeId])) as GoLinkRow[])],
+      mostViewedLinkIds: async (limit) => ((await client.unsafe(mostViewedSql, [limit])) as Array<{ id: number }>).map(({ id }) => id),
+      goLinksByIds: async (ids) => [...((await client.unsafe(byIdsSql, [ids.join(",")])) as GoLinkRow[])],
       // In pages by id: a million addresses never sit in memory at once as one result.
       goAddresses: async (onAddress) => {
         for (let after = 0; ; ) {

@@ -50,6 +50,10 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const newestGoLinks = () => sqlite.query<GoLinkRow, [number, number]>(
     `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
   );
+  const mostViewed = () => sqlite.query<unknown, [number]>("SELECT link_id FROM link_totals WHERE views > 0 ORDER BY views DESC, link_id DESC LIMIT ?1");
+  const byIds = () => sqlite.query<GoLinkRow, [string]>(
+    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.deleted = 0`,
+  );
   const goAddresses = () => sqlite.query<{ key: string }, []>(
     "SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs",
   );
@@ -77,6 +81,8 @@ export function openSqlitePlatform(dbPath: string): Platform {
       // The retired list is read on a miss only; the link cache keeps either answer.
       findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
       newestGoLinks: async (limit, beforeId = Number.MAX_SAFE_INTEGER) => newestGoLinks().all(limit, beforeId),
+      mostViewedLinkIds: async (limit) => (mostViewed().values(limit) as number[][]).map(([id]) => id!),
+      goLinksByIds: async (ids) => byIds().all(JSON.stringify(ids)),
       goAddresses: async (onAddress) => {
         for (const { key } of goAddresses().iterate()) onAddress(key);
       },
