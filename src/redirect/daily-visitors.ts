@@ -10,27 +10,41 @@ import type { ViewBatch } from "./view-batch.ts";
 
 const DAY_MS = 86_400_000;
 /**
- * Today's visitors (and their address-agent pairs) the memo keeps; past that it starts again, and the database's
- * set tells who is new (a SHA-256 and an insert per forgotten visitor's next view). A busy day's repeat
- * visitors fit: the benchmark's 10,000 links × 8 browsers need 80,000. Some 10 MB at most.
+ * Today's visitors each of the memo's two generations keeps: when the young one is full it becomes the old one
+ * (the old one is dropped), and what is found in the old one moves back to the young one, so the memo forgets
+ * whom it has not met for a generation, never everyone at once (a hot link's visitors stay while a long tail of
+ * one-off visitors passes through). A forgotten visitor's next view costs a SHA-256 and an insert that the
+ * database's set dedupes. A busy day's repeat visitors fit one generation: the benchmark's 10,000 links × 8
+ * browsers need 80,000.
  */
 const MEMO_LIMIT = 100_000;
+/**
+ * The (address, User-Agent) pairs each generation keeps: they hold the strings, so half as many, which keeps the
+ * memo near its single-generation size (some 60 MB at most, with every pair a new address and User-Agent; a few
+ * MB for the visitor numbers).
+ */
+const PAIR_LIMIT = 50_000;
 /** Link ids below this share a memo key with their pair number (exact: pair numbers stay below 2^21). */
 const LINK_ID_SPAN = 2 ** 32;
+/** Pair numbers are never reused while a key may hold them; when they run out (after 41 generations) the memo starts again. */
+const PAIR_NUMBERS = 2 ** 21;
 
 export const dayNumberOf = (at: number) => Math.floor(at / DAY_MS);
 
 export class DailyVisitors {
   private readonly salts = new Map<number, Uint8Array>();
-  /** Today's (address, User-Agent) pairs, numbered: a visitor is a pair and a link. */
+  /** Today's (address, User-Agent) pairs, numbered: a visitor is a pair and a link. Young and old generation. */
   private pairs = new Map<string, Map<string, number>>();
+  private pairsBefore = new Map<string, Map<string, number>>();
   private pairCount = 0;
+  private nextPair = 0;
   /**
    * Today's visitors already sent to the same-day set, as `pair × 2^32 + link`: one number per visitor, so that
    * a returning visitor costs one set lookup (the writer runs this for every person's view, beside a busy
-   * request thread: each memory access counts).
+   * request thread: each memory access counts). Young and old generation.
    */
   private seen = new Set<number>();
+  private seenBefore = new Set<number>();
   /** The current batch's pair numbers by `address index × strings + agent index`: its strings are looked up once. */
   private batchPairs = new Map<number, number>();
   private batchStrings: string[] = [];
@@ -56,12 +70,15 @@ export class DailyVisitors {
 
   /**
    * Forgets who was seen today: after a write that failed (its visitors may not be stored), at the day change,
-   * or when the memo is full. The database's set still tells who is new.
+   * or when the pair numbers run out. The database's set still tells who is new.
    */
   forget(): void {
     this.pairs = new Map();
+    this.pairsBefore = new Map();
     this.pairCount = 0;
+    this.nextPair = 0;
     this.seen = new Set();
+    this.seenBefore = new Set();
     this.batchPairs = new Map();
   }
 
@@ -83,12 +100,13 @@ export class DailyVisitors {
     if (day > this.today || linkId >= LINK_ID_SPAN) return this.digest(day, linkId, address, agent);
     const key = this.pairOf(address, agent) * LINK_ID_SPAN + linkId;
     if (this.seen.has(key)) return null;
+    const returning = this.seenBefore.has(key);
     if (this.seen.size >= MEMO_LIMIT) {
-      this.forget();
-      return this.firstVisit(day, linkId, address, agent);
+      this.seenBefore = this.seen;
+      this.seen = new Set();
     }
     this.seen.add(key);
-    return this.digest(day, linkId, address, agent);
+    return returning ? null : this.digest(day, linkId, address, agent);
   }
 
   /**
@@ -112,15 +130,25 @@ export class DailyVisitors {
     if (pair === undefined) {
       const addressText = this.batchStrings[address]!;
       const agentText = this.batchStrings[agent]!;
-      let byAgent = this.pairs.get(addressText);
-      if (byAgent === undefined) this.pairs.set(addressText, (byAgent = new Map()));
-      pair = byAgent.get(agentText);
+      pair = this.pairs.get(addressText)?.get(agentText);
       if (pair === undefined) {
-        if (this.pairCount >= MEMO_LIMIT) {
-          this.forget();
-          return this.pairOf(address, agent);
+        pair = this.pairsBefore.get(addressText)?.get(agentText);
+        if (pair === undefined) {
+          if (this.nextPair >= PAIR_NUMBERS) {
+            this.forget();
+            return this.pairOf(address, agent);
+          }
+          pair = this.nextPair++;
         }
-        byAgent.set(agentText, (pair = this.pairCount++));
+        if (this.pairCount >= PAIR_LIMIT) {
+          this.pairsBefore = this.pairs;
+          this.pairs = new Map();
+          this.pairCount = 0;
+        }
+        let byAgent = this.pairs.get(addressText);
+        if (byAgent === undefined) this.pairs.set(addressText, (byAgent = new Map()));
+        byAgent.set(agentText, pair);
+        this.pairCount++;
       }
       this.batchPairs.set(batchKey, pair);
     }
