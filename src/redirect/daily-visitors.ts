@@ -9,6 +9,8 @@
 import type { ViewBatch } from "./view-batch.ts";
 
 const DAY_MS = 86_400_000;
+const SALT_BYTES = 32;
+const textEncoder = new TextEncoder();
 /**
  * Today's visitors each of the memo's two generations keeps: when the young one is full it becomes the old one
  * (the old one is dropped), and what is found in the old one moves back to the young one, so the memo forgets
@@ -33,6 +35,13 @@ export const dayNumberOf = (at: number) => Math.floor(at / DAY_MS);
 
 export class DailyVisitors {
   private readonly salts = new Map<number, Uint8Array>();
+  /**
+   * The hash's input, a salt and a visitor's text, written in place: a first visit costs no hasher and no digest
+   * object (a third less time per hash than a new Bun.CryptoHasher). Cleared with the salts of closed days.
+   */
+  private input = new Uint8Array(SALT_BYTES + 1024);
+  private readonly output = new Uint8Array(64);
+  private readonly outputView = new DataView(this.output.buffer);
   /** Today's (address, User-Agent) pairs, numbered: a visitor is a pair and a link. Young and old generation. */
   private pairs = new Map<string, Map<string, number>>();
   private pairsBefore = new Map<string, Map<string, number>>();
@@ -65,6 +74,7 @@ export class DailyVisitors {
   closeDaysBefore(day: number): void {
     this.today = day;
     for (const saltDay of this.salts.keys()) if (saltDay < day) this.salts.delete(saltDay);
+    this.input.fill(0);
     this.forget();
   }
 
@@ -162,9 +172,13 @@ export class DailyVisitors {
 
   private digestOf(day: number, linkId: number, address: string, agent: string): number {
     let salt = this.salts.get(day);
-    if (!salt) this.salts.set(day, (salt = crypto.getRandomValues(new Uint8Array(32))));
+    if (!salt) this.salts.set(day, (salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))));
     const visitor = `${day}\n${linkId}\n${address}\n${agent}`;
-    const digest = new Bun.CryptoHasher("sha256").update(salt).update(visitor).digest();
-    return (digest.readUInt32BE(0) & 0x1fffff) * 2 ** 32 + digest.readUInt32BE(4);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (SALT_BYTES + 3 * visitor.length > this.input.length) this.input = new Uint8Array(SALT_BYTES + 3 * visitor.length);
+    this.input.set(salt);
+    const { written } = textEncoder.encodeInto(visitor, this.input.subarray(SALT_BYTES));
+    Bun.SHA256.hash(this.input.subarray(0, SALT_BYTES + written), this.output);
+    return (this.outputView.getUint32(0) & 0x1fffff) * 2 ** 32 + this.outputView.getUint32(4);
   }
 }

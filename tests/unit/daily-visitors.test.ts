@@ -27,12 +27,17 @@ test("a hot visitor stays remembered while 300,000 one-off visitors fill the mem
   expect(hotSentAgain).toEqual([]);
 });
 
-test("a visitor the memo forgot is sent again (the same-day set dedupes), with the same hash", () => {
+test("a visitor the memo forgot is sent again with the same hash (the same-day set dedupes), as a sealed batch's", () => {
   const visitors = new DailyVisitors(() => NOON);
-  visitors.startBatch(["198.51.100.7", "Mozilla/5.0"]);
+  // A User-Agent longer than the hash's first input buffer, not ASCII.
+  const longAgent = `Mozilla/5.0 ${"é".repeat(2000)}`;
+  visitors.startBatch(["198.51.100.7", "Mozilla/5.0", longAgent]);
   const first = visitors.firstVisit(day, 1, 0, 1);
+  const long = visitors.firstVisit(day, 1, 0, 2);
+  expect(new Set([first, long]).size).toBe(2);
   visitors.forget();
-  visitors.startBatch(["198.51.100.7", "Mozilla/5.0"]);
+  visitors.startBatch(["198.51.100.7", "Mozilla/5.0", longAgent]);
   expect(visitors.firstVisit(day, 1, 0, 1)).toBe(first);
   expect(visitors.firstVisit(day, 1, 0, 1)).toBeNull();
+  expect(visitors.hash(day, 1, "198.51.100.7", longAgent)).toBe(long);
 });
