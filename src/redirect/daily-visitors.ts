@@ -17,7 +17,7 @@ const textEncoder = new TextEncoder();
  * whom it has not met for a generation, never everyone at once (a hot link's visitors stay while a long tail of
  * one-off visitors passes through). A forgotten visitor's next view costs a SHA-256 and an insert that the
  * database's set dedupes. A busy day's repeat visitors fit one generation: the benchmark's 10,000 links × 8
- * browsers need 80,000.
+ * browsers need 80,000 (docs/decisions/0037).
  */
 const MEMO_LIMIT = 100_000;
 /**
