@@ -122,10 +122,11 @@ export class ViewStore {
           const referrerRows: ReferrerCount[] = [];
           this.pending.fold(
             (linkIds) => this.liveOf(linkIds),
-            (day, { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts }) => {
-              this.statements.addToRollup.run(linkId, this.dayName(day), platform, human, bot, at, scans, uniques);
-              if (hostViews > 0) referrerRows.push({ linkId, day: this.dayName(day), host, human: hostViews });
-              for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day: this.dayName(day), host: other, human: n });
+            (dayNumber, { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts }) => {
+              const day = this.dayName(dayNumber);
+              this.statements.addToRollup.run(linkId, day, platform, human, bot, at, scans, uniques);
+              if (hostViews > 0) referrerRows.push({ linkId, day, host, human: hostViews });
+              for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day, host: other, human: n });
             },
           );
           this.addReferrers(referrerRows);
