@@ -1,5 +1,6 @@
 // The SQLite view writer's counts that are stored as rows but not yet folded into the rollups
 // (redirect/view-store.ts folds them every few seconds: docs/decisions/0001).
+import type { LinkIds } from "./link-id-bits.ts";
 
 /** Platform codes stay below this (the classifier names a few dozen platforms at most). */
 const PLATFORM_SLOTS = 64;
@@ -73,7 +74,7 @@ export class PendingRollups {
    * since people have no platform and crawlers always one. A link deleted with its owner since its views were
    * stored has no rollups to keep: `liveOf` tells which of a day's links still exist.
    */
-  fold(liveOf: (linkIds: number[]) => Set<number>, add: (day: number, row: RollupAddition) => void): void {
+  fold(liveOf: (linkIds: number[]) => LinkIds, add: (day: number, row: RollupAddition) => void): void {
     const linkOf = (key: number) => Math.floor(key / (2 * PLATFORM_SLOTS));
     for (const [day, byKey] of this.days) {
       const keys = [...byKey.keys()].sort((x, y) => x - y);

@@ -13,6 +13,7 @@ import type { ReferrerCount } from "../db/referrer-buckets.ts";
 import { prepareViewStatements, ROWS_PER_INSERT, VIEW_COLUMNS, type ViewStatements } from "../db/sqlite/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
+import { LinkIdBits, type LinkIds } from "./link-id-bits.ts";
 import { countReferrer, PendingRollups } from "./pending-rollups.ts";
 import { addReferrerCounts, batchReferrerBuckets, referrerBucket } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -24,9 +25,6 @@ const ROLLUP_LAG_MS = 2000;
 const DAY_MS = 86_400_000;
 /** Distinct User-Agents whose ids are remembered; a flood of random agents only clears the memo. */
 const AGENT_MEMO_LIMIT = 10_000;
-
-/** Distinct link ids remembered as existing; past that the memo starts again. */
-const LIVE_MEMO_LIMIT = 100_000;
 
 /**
  * The connection should run with foreign_keys off: each batch checks its links' existence once instead of
@@ -50,7 +48,7 @@ export class ViewStore {
    * then nobody can have deleted one. Under /go traffic alone nothing else commits, which saves a lookup per
    * link per batch.
    */
-  private readonly knownLive = new Set<number>();
+  private readonly knownLive = new LinkIdBits();
   private dataVersion = -1;
   private readonly statements: ViewStatements;
   private readonly transaction: (work: () => void) => void;
@@ -236,9 +234,9 @@ export class ViewStore {
   }
 
   /** Which of these link ids still exist: asked of SQLite only for those not known to since the last foreign commit. */
-  private liveOf(linkIds: ArrayLike<number>): Set<number> {
+  private liveOf(linkIds: ArrayLike<number>): LinkIds {
     const version = this.statements.dataVersion.get()!.data_version;
-    if (version !== this.dataVersion || this.knownLive.size > LIVE_MEMO_LIMIT) {
+    if (version !== this.dataVersion) {
       this.knownLive.clear();
       this.dataVersion = version;
     }
