@@ -14,6 +14,7 @@ import agents from "../fixtures/crawler-agents.json" with { type: "json" };
 import { startFakeS3, type FakeS3 } from "../fakes/s3.ts";
 import { Browser } from "../helpers/browser.ts";
 import { makePng } from "../helpers/images.ts";
+import { cleanUp, step } from "../helpers/named-steps.ts";
 import { apiCall, linkForm, startNode, stopNode, type Node } from "../helpers/nodes.ts";
 import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
 import { acceptTerms, startTestServer, type TestServer } from "../helpers/server.ts";
@@ -94,16 +95,22 @@ const go = (baseUrl: string, path: string, agent: string) => fetch(`${baseUrl}/g
 
 describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
   beforeAll(async () => {
-    cluster = await startThrowawayCluster();
+    cluster = await step("starting a throwaway PostgreSQL cluster", () => startThrowawayCluster());
     // A SQLite server with real traffic.
     // SQLite whichever engine this test run's servers use (DATABASE_URL empty = unset).
-    source = await startTestServer({ PUBLIC_URL: "http://links.test", DATABASE_URL: "" });
+    source = await step("starting the SQLite server", () => startTestServer({ PUBLIC_URL: "http://links.test", DATABASE_URL: "" }));
     expect(source.ctx.database.kind).toBe("sqlite");
     dataDir = source.dataDir;
-    token = await apiTokenFor(source.ctx.database, "ana@example.com", "laptop");
-    await acceptTerms(source.url, token);
-    const beaToken = await apiTokenFor(source.ctx.database, "bea@example.com", "cli");
-    await acceptTerms(source.url, beaToken);
+    token = await step("ana's API token", async () => {
+      const anaToken = await apiTokenFor(source.ctx.database, "ana@example.com", "laptop");
+      await acceptTerms(source.url, anaToken);
+      return anaToken;
+    });
+    const beaToken = await step("bea's API token", async () => {
+      const created = await apiTokenFor(source.ctx.database, "bea@example.com", "cli");
+      await acceptTerms(source.url, created);
+      return created;
+    });
     const create = async (who: string, body: { form?: FormData; json?: unknown }) => {
       const response = await apiCall(source.url, who, "/api/links", { method: "POST", ...body });
       expect(response.status).toBe(201);
@@ -112,61 +119,70 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const userSlugOf = async (who: string) => (await (await apiCall(source.url, who, "/api/auth/user")).json()).userSlug as string;
     const anaSlug = await userSlugOf(token);
     const beaSlug = await userSlugOf(beaToken);
-    const keep = (key: string, link: { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null }, userSlug: string) => (links[key] = { ...link, userSlug });
-    keep("cover", await create(token, { form: linkForm({ title: "Cover", description: "With a picture", targetUrl: "https://example.com/cover", customLinkSlug: "cover" }, { bytes: makePng(400, 300), name: "c.png", type: "image/png" }) }), anaSlug);
-    keep("tricky", await create(token, { json: { title: TRICKY_TITLE, description: "Quotes, backslash, braces\tand a tab", targetUrl: "https://example.com/a?b=c&d=%7Be%7D", customLinkSlug: "tricky" } }), anaSlug);
-    keep("external", await create(token, { json: { title: "External", description: "An image elsewhere", targetUrl: "https://example.com/ext", imageUrl: "https://cdn.example.com/x.png" } }), anaSlug);
-    const gone = await create(token, { json: { title: "Gone", description: "Deleted", targetUrl: "https://example.com/gone", customLinkSlug: "gone" } });
-    expect((await apiCall(source.url, token, `/api/links/${gone.id}`, { method: "DELETE" })).status).toBe(204);
-    keep("gone", gone, anaSlug);
-    keep("bea", await create(beaToken, { json: { title: "Bea", description: "Other user", targetUrl: "https://example.com/bea", customLinkSlug: "bea" } }), beaSlug);
+    await step("creating the links", async () => {
+      const keep = (key: string, link: { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null }, userSlug: string) => (links[key] = { ...link, userSlug });
+      keep("cover", await create(token, { form: linkForm({ title: "Cover", description: "With a picture", targetUrl: "https://example.com/cover", customLinkSlug: "cover" }, { bytes: makePng(400, 300), name: "c.png", type: "image/png" }) }), anaSlug);
+      keep("tricky", await create(token, { json: { title: TRICKY_TITLE, description: "Quotes, backslash, braces\tand a tab", targetUrl: "https://example.com/a?b=c&d=%7Be%7D", customLinkSlug: "tricky" } }), anaSlug);
+      keep("external", await create(token, { json: { title: "External", description: "An image elsewhere", targetUrl: "https://example.com/ext", imageUrl: "https://cdn.example.com/x.png" } }), anaSlug);
+      const gone = await create(token, { json: { title: "Gone", description: "Deleted", targetUrl: "https://example.com/gone", customLinkSlug: "gone" } });
+      expect((await apiCall(source.url, token, `/api/links/${gone.id}`, { method: "DELETE" })).status).toBe(204);
+      keep("gone", gone, anaSlug);
+      keep("bea", await create(beaToken, { json: { title: "Bea", description: "Other user", targetUrl: "https://example.com/bea", customLinkSlug: "bea" } }), beaSlug);
+    });
 
     // Views of people and crawlers on several links.
-    const visits: Array<Promise<Response>> = [];
-    for (let i = 0; i < 40; i++) visits.push(go(source.url, `${anaSlug}/cover`, PEOPLE[i % PEOPLE.length]!));
-    for (let i = 0; i < 25; i++) visits.push(go(source.url, `${anaSlug}/cover`, CRAWLERS[i % CRAWLERS.length]!));
-    for (let i = 0; i < 12; i++) visits.push(go(source.url, `${anaSlug}/tricky`, PEOPLE[i % PEOPLE.length]!));
-    for (let i = 0; i < 7; i++) visits.push(go(source.url, `${beaSlug}/bea`, CRAWLERS[i % CRAWLERS.length]!));
-    for (const response of await Promise.all(visits)) expect([200, 302]).toContain(response.status);
-    await source.flushViews();
+    await step("visiting the links", async () => {
+      const visits: Array<Promise<Response>> = [];
+      for (let i = 0; i < 40; i++) visits.push(go(source.url, `${anaSlug}/cover`, PEOPLE[i % PEOPLE.length]!));
+      for (let i = 0; i < 25; i++) visits.push(go(source.url, `${anaSlug}/cover`, CRAWLERS[i % CRAWLERS.length]!));
+      for (let i = 0; i < 12; i++) visits.push(go(source.url, `${anaSlug}/tricky`, PEOPLE[i % PEOPLE.length]!));
+      for (let i = 0; i < 7; i++) visits.push(go(source.url, `${beaSlug}/bea`, CRAWLERS[i % CRAWLERS.length]!));
+      for (const response of await Promise.all(visits)) expect([200, 302]).toContain(response.status);
+      await source.flushViews();
+    });
 
     // A browser session that accepted the terms.
-    const browser = new Browser(source.url);
-    const loginToken = (await loginLinkFor(source.ctx.database, source.url, "ana@example.com")).split("/login/")[1]!;
-    expect((await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token: loginToken }) })).status).toBe(303);
-    expect((await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } })).status).toBe(200);
-    sessionCookie = browser.cookieHeader();
-    await loginLinkFor(source.ctx.database, source.url, "carla@example.com", "Carla Dias");
-    await source.stop();
+    await step("signing in with a browser", async () => {
+      const browser = new Browser(source.url);
+      const loginToken = (await loginLinkFor(source.ctx.database, source.url, "ana@example.com")).split("/login/")[1]!;
+      expect((await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token: loginToken }) })).status).toBe(303);
+      expect((await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } })).status).toBe(200);
+      sessionCookie = browser.cookieHeader();
+      await loginLinkFor(source.ctx.database, source.url, "carla@example.com", "Carla Dias");
+    });
+    await step("stopping the SQLite server", () => source.stop());
 
     // Billing rows as the Stripe webhooks write them, and views a crash stored beyond the rollups' fold mark.
-    const sqlite = new Database(join(dataDir, "linkprev.db"), { strict: true });
-    const anaId = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE email = 'ana@example.com'").get()!.id;
-    sqlite.run(
-      `INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, is_annual, current_period_start, current_period_end, cancel_at_period_end, stripe_event_at)
-       VALUES (?, 'sub_1', 'price_pro', 'active', 'pro', 1, ?, ?, 0, 1767225600)`,
-      [anaId, Date.now() - 86_400_000, Date.now() + 29 * 86_400_000],
-    );
-    sqlite.run(`INSERT INTO payments (user_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`, [anaId]);
-    sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
-    const mark = sqlite.query<{ m: number }, []>("SELECT last_view_id AS m FROM view_rollup_mark").get()!.m;
-    const newest = sqlite.query<{ id: number }, []>("SELECT max(id) AS id FROM views").get()!.id;
-    expect(mark).toBe(newest);
-    const agentId = sqlite.query<{ id: number }, []>("SELECT min(id) AS id FROM user_agents").get()!.id;
-    const threeDaysAgo = Date.now() - 3 * 86_400_000;
-    for (let i = 1; i <= GAP_VIEWS; i++) {
-      sqlite.run(`INSERT INTO views (id, user_id, link_id, ip, user_agent_id, is_bot, platform, timestamp) VALUES (?, ?, ?, '192.0.2.0', ?, 0, NULL, ?)`, [newest + i, anaId, links.tricky!.id, agentId, threeDaysAgo]);
-    }
-    sqlite.close();
+    await step("writing billing rows and views beyond the fold mark", () => {
+      const sqlite = new Database(join(dataDir, "linkprev.db"), { strict: true });
+      const anaId = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE email = 'ana@example.com'").get()!.id;
+      sqlite.run(
+        `INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, is_annual, current_period_start, current_period_end, cancel_at_period_end, stripe_event_at)
+         VALUES (?, 'sub_1', 'price_pro', 'active', 'pro', 1, ?, ?, 0, 1767225600)`,
+        [anaId, Date.now() - 86_400_000, Date.now() + 29 * 86_400_000],
+      );
+      sqlite.run(`INSERT INTO payments (user_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`, [anaId]);
+      sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
+      const mark = sqlite.query<{ m: number }, []>("SELECT last_view_id AS m FROM view_rollup_mark").get()!.m;
+      const newest = sqlite.query<{ id: number }, []>("SELECT max(id) AS id FROM views").get()!.id;
+      expect(mark).toBe(newest);
+      const agentId = sqlite.query<{ id: number }, []>("SELECT min(id) AS id FROM user_agents").get()!.id;
+      const threeDaysAgo = Date.now() - 3 * 86_400_000;
+      for (let i = 1; i <= GAP_VIEWS; i++) {
+        sqlite.run(`INSERT INTO views (id, user_id, link_id, ip, user_agent_id, is_bot, platform, timestamp) VALUES (?, ?, ?, '192.0.2.0', ?, 0, NULL, ?)`, [newest + i, anaId, links.tricky!.id, agentId, threeDaysAgo]);
+      }
+      sqlite.close();
+    });
   });
 
-  afterAll(async () => {
-    for (const n of nodes) await stopNode(n, { signal: "SIGKILL", keepData: true });
-    for (const db of clients) await db.close();
-    fake?.stop();
-    await cluster?.stop();
-    await source?.close();
-  });
+  afterAll(() =>
+    cleanUp([
+      ...nodes.map((n, i): [string, () => unknown] => [`stopping node ${i + 1}`, () => stopNode(n, { signal: "SIGKILL", keepData: true })]),
+      ...clients.map((db, i): [string, () => unknown] => [`closing PostgreSQL client ${i + 1}`, () => db.close()]),
+      ["stopping the fake S3", () => fake?.stop()],
+      ["stopping the PostgreSQL cluster", () => cluster?.stop()],
+      ["closing the SQLite server", () => source?.close()],
+    ]));
 
   test("copies every row of every table, converting types, into one transaction; the counts are printed", async () => {
     const { url, db } = await freshDatabase();
