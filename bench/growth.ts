@@ -7,7 +7,8 @@
 // finished filling (linkprev_link_cache_filling) and a warm-up has run; then the sizes are measured in alternating
 // rounds (A B, B A, …) while all stay up, and the medians are compared. Prints start-up (spawn to the first /go
 // answered, and to the fill done), resident memory and the cache's figures.
-// Usage: npm run bench:growth [-- --seconds 5 --rounds 3 --sizes 10000,1000000 --views 0,1000000]
+// `--cache-mb N` sets LINK_CACHE_MB instead (e.g. every link held, to tell the cost of misses from the cost of size).
+// Usage: npm run bench:growth [-- --seconds 5 --rounds 3 --sizes 10000,1000000 --views 0,1000000 --cache-mb 4000]
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     sizes: { type: "string", default: "10000,1000000" },
     views: { type: "string", default: "0,1000000" },
+    "cache-mb": { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -64,9 +66,10 @@ function addViews(dataDir: string, count: number) {
 }
 
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
-// The link cache at its defaults, whatever this shell sets.
+// The link cache at its defaults (or --cache-mb), whatever this shell sets.
 const { LINK_CACHE_MB: _mb, LINK_CACHE_SIZE: _size, ...inherited } = process.env;
-const defaultEnv = { ...inherited, NODE_ENV: "production", METRICS_TOKEN, LOG_FORMAT: "off" };
+const cacheMb = values["cache-mb"];
+const defaultEnv = { ...inherited, NODE_ENV: "production", METRICS_TOKEN, LOG_FORMAT: "off", ...(cacheMb ? { LINK_CACHE_MB: cacheMb } : {}) };
 
 type Server = { links: number; users: number; url: string; process: Bun.Subprocess; cookie: string; goScript: string; seedS: number; startS: number; filledS: number; filledRss: number };
 type Round = { rps: number; p99: number; cpu: { request: number; writer: number } };
@@ -121,7 +124,7 @@ for (const views of viewCounts) {
   }
   loads.push(loadAverage());
   console.log(`
-${fmt(views)} stored views. /go: Zipf (s = 1) over all links, 20 % crawlers, 50 connections, ${rounds} alternating rounds of ${seconds} s (median); /admin: 1 connection. Default LINK_CACHE_MB.
+${fmt(views)} stored views. /go: Zipf (s = 1) over all links, 20 % crawlers, 50 connections, ${rounds} alternating rounds of ${seconds} s (median); /admin: 1 connection. ${cacheMb ? `LINK_CACHE_MB=${cacheMb}` : "Default LINK_CACHE_MB"}.
     links  seed s  first /go s  filled s  /go req/s (rounds)          p99 ms  µs/req: thread writer  /admin req/s  p99 ms  RSS MB: filled  end  peak  cache MB  filter MB  held links  hit %  evictions  unknown reads`);
   const medians = new Map<Server, { rps: number; cost: number }>();
   for (const server of servers) {
