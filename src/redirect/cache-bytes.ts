@@ -4,16 +4,14 @@ import type { GoLinkRow } from "../db/ports.ts";
 
 /** A small object or map entry's fixed cost (header and slots), in bytes: measured on Bun, rounded up. */
 const ENTRY_BYTES = 64;
-/** The 302 headers a person's first visit adds, charged up front. */
-const REDIRECT_HEADERS_BYTES = 256;
-/** What every cached link costs at least: its objects and its 302 headers (its strings come on top). */
-export const LINK_FIXED_BYTES = 4 * ENTRY_BYTES + REDIRECT_HEADERS_BYTES;
+/** What every cached link costs at least: its objects (its strings come on top). */
+export const LINK_FIXED_BYTES = 4 * ENTRY_BYTES;
 /** A string's cost: its header and, to be safe, two bytes a character. */
 const stringBytes = (text: string) => 24 + text.length * 2;
 
 /**
  * What a cached link costs, estimated from the row itself: every field it has (a new column counts without a
- * change here), its key, the entry and the 302 headers. Crawler pages are charged as they are rendered.
+ * change here), its key and the entry. Crawler pages are charged as they are rendered.
  */
 export function linkBytes(key: string, row: GoLinkRow): number {
   let bytes = LINK_FIXED_BYTES + stringBytes(key);

@@ -147,7 +147,7 @@ export function createGoHandler(deps: GoDeps) {
     isPrefetch: isPrefetch(request.headers),
     address: () => clientIp(request, server, deps.trustProxy),
   });
-  /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own, with its cached headers). */
+  /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own). */
   const proceed = (request: Request, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null, shortUrl: string | undefined): Response => {
     const headers = request.headers;
     if (isGet && !isPrefetch(headers)) {
@@ -171,9 +171,9 @@ export function createGoHandler(deps: GoDeps) {
       return new Response(isGet ? previewBody(link, version, visitor.variant, shortUrl) : null, { status: 200, headers: previewHeaders });
     }
     counts.redirects++;
-    if (target !== null) return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: target, "Cache-Control": "no-store" } });
-    link.redirectHeaders ??= new Headers({ ...deps.extraHeaders, Location: link.targetUrl, "Cache-Control": "no-store" });
-    return new Response(null, { status: 302, headers: link.redirectHeaders });
+    // Built per request, not kept on the cached link: a Headers object per link cost more in memory (and so in
+    // time, at a million links) than building these few fields (docs/decisions/0038).
+    return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: target ?? link.targetUrl, "Cache-Control": "no-store" } });
   };
   /** The inspect page of `link` at `address` (its short address, version included, without the `+`). */
   const inspectLink = (request: Request, link: GoAnswer, version: string, address: string): Promise<Response> =>

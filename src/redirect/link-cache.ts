@@ -19,8 +19,6 @@ import { LINK_FIXED_BYTES, linkBytes, missingBytes, PreviewBodies } from "./cach
 export type GoLink = GoLinkRow & {
   /** The crawler pages, rendered (and UTF-8 encoded) on first use, by key (the version of the address). */
   previewBodies: Map<string, Uint8Array<ArrayBuffer>>;
-  /** The person's 302 headers, built on first use. */
-  redirectHeaders?: Headers;
 };
 
 type Entry = { link: GoLink; expires: number };
