@@ -21,16 +21,5 @@ export function linkBytes(key: string, row: GoLinkRow): number {
 
 export const missingBytes = (key: string) => 2 * ENTRY_BYTES + stringBytes(key);
 
-/** The crawler pages of a link, rendered on first use by key (the version of the address); their bytes are charged to the cache. */
-export class PreviewBodies extends Map<string, Uint8Array<ArrayBuffer>> {
-  constructor(private readonly charge: (bytes: number) => void = () => {}) {
-    super();
-  }
-
-  override set(key: string, body: Uint8Array<ArrayBuffer>): this {
-    super.set(key, body);
-    this.charge(body.byteLength + key.length + ENTRY_BYTES);
-    return this;
-  }
-}
-
+/** What a crawler page kept on a cached link costs: its bytes, its key, its map entry (and the map, for the first). */
+export const previewBytes = (key: string, body: Uint8Array, first: boolean) => body.byteLength + stringBytes(key) + ENTRY_BYTES * (first ? 3 : 1);

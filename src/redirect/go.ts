@@ -6,7 +6,8 @@ import type { Server } from "bun";
 import type { Clock } from "../clock.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { isDatabaseDown, retryAfterHeaders } from "../http/database-down.ts";
-import { RETIRED, type GoAnswer, type GoLink, type LinkCache } from "./link-cache.ts";
+import type { GoLink } from "./held-link.ts";
+import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
@@ -114,11 +115,11 @@ export function createGoHandler(deps: GoDeps) {
     // By variant for the plain address (no string built on the common path), by version and variant otherwise;
     // on a custom domain by the address it names.
     const key = shortUrl !== undefined ? `${shortUrl} ${variant}` : version === PLAIN ? variant : `${version}:${variant}`;
-    const cached = link.previewBodies.get(key);
+    const cached = link.previewBodies?.get(key);
     if (cached !== undefined) return cached;
     const number = Number(version);
     const body = encoder.encode(renderPreviewPage(link, deps.publicUrl, { version: number, variant, shortUrl }));
-    if (number === 1 || number === link.version) link.previewBodies.set(key, body);
+    if (number === 1 || number === link.version) deps.cache.keepPreview(link, key, body);
     return body;
   };
 

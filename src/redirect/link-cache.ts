@@ -10,23 +10,17 @@ import { systemClock, type Clock } from "../clock.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
-import { safeHttpUrl } from "../links/url.ts";
 import { AddressFilter } from "./address-filter.ts";
 import { fillOrder } from "./fill-order.ts";
-import { S3Fifo } from "./s3-fifo.ts";
-import { LINK_FIXED_BYTES, linkBytes, missingBytes, PreviewBodies } from "./cache-bytes.ts";
+import { newSlot, S3Fifo, type Slot } from "./s3-fifo.ts";
+import { servable, type GoLink, type HeldLink } from "./held-link.ts";
+import { LINK_FIXED_BYTES, linkBytes, missingBytes, previewBytes } from "./cache-bytes.ts";
 
-export type GoLink = GoLinkRow & {
-  /** The crawler pages, rendered (and UTF-8 encoded) on first use, by key (the version of the address). */
-  previewBodies: Map<string, Uint8Array<ArrayBuffer>>;
-};
-
-type Entry = { link: GoLink; expires: number };
 /** A live link; RETIRED: the user slug is a deleted account's (410 Gone); null: not found. */
 export type GoAnswer = GoLink | typeof RETIRED | null;
 export { RETIRED };
 /** A negative answer, kept apart: not found, or under a retired user slug. */
-type Missing = { answer: typeof RETIRED | null; expires: number };
+type Missing = Slot & { answer: typeof RETIRED | null; expires: number };
 
 /** The share of the live links' budget that the fill at start may take (docs/decisions/0034). */
 const FILL_SHARE = 1 / 2;
@@ -35,15 +29,8 @@ const FILTER_AGE_FACTOR = 10;
 /** The share of the budget that remembers negative answers, apart from the live links. */
 const MISSING_SHARE = 1 / 32;
 
-/** A target that is not http(s) (written by an older version, or by hand) is never served. */
-function servable(row: GoLinkRow | typeof RETIRED | null, charge?: (bytes: number) => void): GoAnswer {
-  if (row === RETIRED) return row;
-  const targetUrl = row ? safeHttpUrl(row.targetUrl) : null;
-  return row && targetUrl ? { ...row, targetUrl, previewBodies: new PreviewBodies(charge) } : null;
-}
-
 export class LinkCache {
-  private readonly live: S3Fifo<Entry>;
+  private readonly live: S3Fifo<HeldLink>;
   private readonly missing: S3Fifo<Missing>;
   /** null while it is being built (at start, after a reset): every lookup that misses then reads the database. */
   private filter: AddressFilter | null = null;
@@ -94,12 +81,19 @@ export class LinkCache {
     return expires === Number.POSITIVE_INFINITY || expires >= this.clock.now();
   }
 
-  /** Holds a live link, its crawler pages charged to it as they are rendered. */
+  /** Holds a live link (its crawler pages are charged to it as they are kept: keepPreview). */
   private hold(key: string, row: GoLinkRow | typeof RETIRED | null, warming = false): GoAnswer {
-    const entry: Entry = { link: null as never, expires: this.expiry() };
-    const link = servable(row, (bytes) => this.live.grow(key, entry, bytes));
-    if (link && link !== RETIRED) this.live.set(key, Object.assign(entry, { link }), linkBytes(key, link), warming);
+    const link = servable(key, row, this.expiry());
+    if (link && link !== RETIRED && row !== RETIRED && row !== null) this.live.set(link, linkBytes(key, row), warming);
     return link;
+  }
+
+  /** Keeps a crawler page rendered for `link` under `key`, charged to the link while the cache holds it. */
+  keepPreview(link: GoLink, key: string, body: Uint8Array<ArrayBuffer>): void {
+    const bytes = previewBytes(key, body, link.previewBodies === null);
+    (link.previewBodies ??= new Map()).set(key, body);
+    const held = this.live.peek(linkChangeKey(link.userSlug, link.linkSlug));
+    if (held === link) this.live.grow(held, bytes);
   }
 
   /**
@@ -184,10 +178,10 @@ export class LinkCache {
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
     const key = linkChangeKey(userSlug, linkSlug);
-    const entry = this.live.get(key);
-    if (entry !== undefined && this.fresh(entry.expires)) {
+    const link = this.live.get(key);
+    if (link !== undefined && this.fresh(link.expires)) {
       this.hits++;
-      return entry.link;
+      return link;
     }
     const missing = this.missing.get(key);
     if (missing !== undefined && this.fresh(missing.expires)) {
@@ -221,16 +215,16 @@ export class LinkCache {
       row = await this.source.findGoLink(userSlug, linkSlug);
     } catch (error) {
       // A link not found before may exist by now: only a live link or a retired slug is served stale.
-      const stale = this.live.get(key)?.link ?? this.missing.get(key)?.answer;
+      const stale = this.live.get(key) ?? this.missing.get(key)?.answer;
       if (!stale) throw error;
       return stale;
     }
     if (row === null) this.unknownReads++;
-    if (generation !== this.generation) return servable(row);
+    if (generation !== this.generation) return servable(key, row, 0);
     this.live.delete(key);
     this.missing.delete(key);
     const link = this.hold(key, row);
-    if (link === null || link === RETIRED) this.missing.set(key, { answer: link, expires: this.expiry() }, missingBytes(key));
+    if (link === null || link === RETIRED) this.missing.set({ ...newSlot(key), answer: link, expires: this.expiry() }, missingBytes(key));
     return link;
   }
 

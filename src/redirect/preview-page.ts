@@ -4,7 +4,7 @@
 import { escapeHtml } from "../http/escape.ts";
 import { shortUrlOf } from "../links/url.ts";
 import { RENDITIONS, VARIANT_RENDITION, type CardVariant } from "../previews/variants.ts";
-import type { GoLink } from "./link-cache.ts";
+import type { GoLink } from "./held-link.ts";
 
 function absolute(url: string, publicUrl: string): string {
   return url.startsWith("/") ? `${publicUrl}${url}` : url;

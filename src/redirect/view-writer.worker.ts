@@ -40,6 +40,12 @@ export type SpoolSettings = { path: string; maxBytes: number };
 
 /** With no batch for this long, the SQLite writer folds the rollups in: quiet traffic shows on the dashboard at once. */
 const IDLE_FOLD_MS = 200;
+/**
+ * The SQLite writer's page cache, in KiB (SQLite's default is 2 MiB). Each batch and fold touches pages all over
+ * the visitor set, the rollups and link_totals, spread over every link viewed: with a million links those pages no
+ * longer fit in 2 MiB and each is read again through the kernel (docs/decisions/0039). Only pages read take memory.
+ */
+const WRITER_CACHE_KIB = 64 * 1024;
 
 type Writer = {
   /** Stores a batch under its id (`seq`); a batch stored under `seq` already adds nothing. */
@@ -61,6 +67,7 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents): Writer {
   const sqlite = openSqlite(dbPath);
   // The store checks each batch's links once; per-row foreign key checks would double the cost.
   sqlite.run("PRAGMA foreign_keys = OFF");
+  sqlite.run(`PRAGMA cache_size = -${WRITER_CACHE_KIB}`);
   const clickOutbox = sqliteClickOutbox(sqlite);
   const store = new ViewStore(sqlite, Date.now, (batch) => {
     const tally = clicks.tally(batch);

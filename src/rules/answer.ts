@@ -3,7 +3,7 @@
 // one); only people meet the rules. Links without rules never come here (src/redirect/go.ts).
 import type { Clock } from "../clock.ts";
 import type { ClickCaps, HitCounter } from "../db/ports.ts";
-import type { GoLink } from "../redirect/link-cache.ts";
+import type { GoLink } from "../redirect/held-link.ts";
 import { renderPreviewPage } from "../redirect/preview-page.ts";
 import { createCountryLookup, type CountryOf } from "./country.ts";
 import { createDeviceClassifier } from "./device.ts";

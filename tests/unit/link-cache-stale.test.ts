@@ -2,7 +2,8 @@
 // a link it does not hold (or held as missing) fails, which /go answers with a 503 (src/redirect/go.ts).
 import { expect, test } from "bun:test";
 import type { GoLinkRow, GoLinkSource } from "../../src/db/ports.ts";
-import { LinkCache, type GoLink } from "../../src/redirect/link-cache.ts";
+import type { GoLink } from "../../src/redirect/held-link.ts";
+import { LinkCache } from "../../src/redirect/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
 
 const row = (linkSlug: string, title: string) => ({ id: 1, userId: 1, userSlug: "a", linkSlug, targetUrl: "https://e.eu/", title, description: "d", version: 1 }) as unknown as GoLinkRow;

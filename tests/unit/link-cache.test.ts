@@ -9,7 +9,8 @@ import { systemClock } from "../../src/clock.ts";
 import type { GoLinkSource } from "../../src/db/ports.ts";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 import { linkBytes } from "../../src/redirect/cache-bytes.ts";
-import { LinkCache, RETIRED, type GoLink } from "../../src/redirect/link-cache.ts";
+import type { GoLink } from "../../src/redirect/held-link.ts";
+import { LinkCache, RETIRED } from "../../src/redirect/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually } from "../helpers/eventually.ts";
 
@@ -80,13 +81,13 @@ test("crawler pages rendered into a cached link are charged to it, and the budge
   for (let i = 1; i <= 30; i++) {
     const link = (await cache.get("a", `l${i}`)) as GoLink;
     const before = cache.bytes;
-    link.previewBodies.set("x", new Uint8Array(300));
+    cache.keepPreview(link, "x", new Uint8Array(300));
     expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
     if (cache.peek("a", `l${i}`) === link) expect(cache.bytes).toBeGreaterThan(before);
   }
   // A page too big for the cache's small queue drops the link (it is read again) rather than overflowing.
   const link = (await cache.get("a", "l1")) as GoLink;
-  link.previewBodies.set("x", new Uint8Array(cache.budgetBytes));
+  cache.keepPreview(link, "x", new Uint8Array(cache.budgetBytes));
   expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
 });
 
