@@ -286,24 +286,42 @@ export const median = (xs: number[]): number => {
 };
 
 /**
- * Lua defining `zipfPath()`: a short path of seedDataDir(links, users) drawn with Zipf's law (rank r with weight
- * 1 / r^s), the ranks scattered over the links (rank r is link r × 999,983 mod links), so that the popular links
+ * Lua defining `zipfPath()`: a short path of seedDataDir(links, users) drawn with Zipf's law (s = 1: rank r with
+ * weight 1 / r), the ranks scattered over the links (rank r is link r × 999,983 mod links), so that the popular links
  * are neither the newest (held at start) nor the oldest.
+ * A draw costs wrk the same at any number of links: the first ranks by a search of a small exact table, the others
+ * by inverting the harmonic number's expansion (ln r + γ + 1/2r − 1/12r² + 1/120r⁴, exact to 10⁻¹⁸ past the table).
+ * A binary search over a table of every rank cost wrk 1.2 µs more a request at a million links than at 10,000, and
+ * wrk shares the machine's cores with the server it measures.
  */
-export function luaZipfPaths(links: number, users: number, s = 1): string {
-  return `local zipf_cdf = {}
+export function luaZipfPaths(links: number, users: number): string {
+  return `local head = {}
+local head_size = ${Math.min(links, 1024)}
 do
-  local total = 0
-  for r = 1, ${links} do total = total + 1 / r ^ ${s}; zipf_cdf[r] = total end
-  for r = 1, ${links} do zipf_cdf[r] = zipf_cdf[r] / total end
+  local h = 0
+  for r = 1, head_size do h = h + 1 / r; head[r] = h end
 end
+local gamma = 0.57721566490153286
+local function harmonic(r)
+  if r <= head_size then return head[r] end
+  return math.log(r) + gamma + 1 / (2 * r) - 1 / (12 * r * r) + 1 / (120 * r ^ 4)
+end
+local total = harmonic(${links})
 zipfPath = function()
-  local u, lo, hi = math.random(), 1, ${links}
-  while lo < hi do
-    local mid = math.floor((lo + hi) / 2)
-    if zipf_cdf[mid] < u then lo = mid + 1 else hi = mid end
+  local target, rank = math.random() * total, 1
+  if target <= head[head_size] then
+    local hi = head_size
+    while rank < hi do
+      local mid = math.floor((rank + hi) / 2)
+      if head[mid] < target then rank = mid + 1 else hi = mid end
+    end
+  else
+    -- The smallest rank whose harmonic number reaches the target: the estimate is off by one at most.
+    rank = math.min(${links}, math.max(head_size + 1, math.floor(math.exp(target - gamma))))
+    while rank > head_size + 1 and harmonic(rank - 1) >= target do rank = rank - 1 end
+    while harmonic(rank) < target do rank = rank + 1 end
   end
-  local link = ((lo - 1) * 999983) % ${links}
+  local link = ((rank - 1) * 999983) % ${links}
   return "/go/u" .. (link % ${users}) .. "/l" .. link
 end`;
 }
