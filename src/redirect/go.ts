@@ -8,7 +8,7 @@ import { clientIp } from "../http/client-ip.ts";
 import { isDatabaseDown, retryAfterHeaders } from "../http/database-down.ts";
 import type { GoLink } from "./held-link.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
-import { renderPreviewPage } from "./preview-page.ts";
+import { pageVariant, renderPreviewPage } from "./preview-page.ts";
 import type { ViewRecorder } from "./view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
 import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
@@ -107,11 +107,13 @@ export function createGoHandler(deps: GoDeps) {
   type VersionedGoRequest = Request & { params: { userSlug: string; linkSlug: string; version: string } };
 
   /**
-   * A crawler page, rendered and encoded. Kept on the cached link for the plain address and the newest version
+   * A crawler page, rendered and encoded, once for the variants that show the same page (pageVariant). Kept on the
+   * cached link for the plain address and the newest version
    * (crawlers fetch the same cards again and again); an older version, rarely fetched once superseded, is
    * rendered per fetch, so that a link's memory does not grow with the versions its owner issued.
    */
-  const previewBody = (link: GoLink, version: string, variant: CardVariant, shortUrl?: string): Uint8Array<ArrayBuffer> => {
+  const previewBody = (link: GoLink, version: string, asked: CardVariant, shortUrl?: string): Uint8Array<ArrayBuffer> => {
+    const variant = pageVariant(link, asked);
     // By variant for the plain address (no string built on the common path), by version and variant otherwise;
     // on a custom domain by the address it names.
     const key = shortUrl !== undefined ? `${shortUrl} ${variant}` : version === PLAIN ? variant : `${version}:${variant}`;

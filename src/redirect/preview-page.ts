@@ -27,6 +27,19 @@ function variantImage(link: GoLink, variant: CardVariant): { url: string; width:
   return url ? { url, ...RENDITIONS[rendition] } : { url: link.imageUrl, width: link.imageWidth, height: link.imageHeight };
 }
 
+/**
+ * The variant whose page `link` shows to crawlers of `variant`: the page depends only on the image rendition and the
+ * text overrides the link has, so a link without them renders one page for every platform, kept once (src/redirect/go.ts).
+ */
+export function pageVariant(link: GoLink, variant: CardVariant): CardVariant {
+  if (variant === "x" && link.xTitle) return "x";
+  if (variant === "whatsapp" && link.whatsappDescription) return "whatsapp";
+  const rendition = link.imageUrl ? VARIANT_RENDITION[variant] : "wide";
+  if (rendition === "square" && link.imageSquareUrl) return "square";
+  if (rendition === "x" && link.imageXUrl) return "x";
+  return "wide";
+}
+
 export function renderPreviewPage(link: GoLink, publicUrl: string, options: PreviewOptions = {}): string {
   const variant = options.variant ?? "wide";
   const shortUrl = options.shortUrl ?? shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);

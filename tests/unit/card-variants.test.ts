@@ -2,8 +2,10 @@
 // /go uses, and where a focal point puts each crop.
 import { describe, expect, test } from "bun:test";
 import { createVisitorClassifier } from "../../src/redirect/classify.ts";
-import { focalCrop, RENDITIONS, VARIANT_RENDITION, variantForPlatform } from "../../src/previews/variants.ts";
+import { focalCrop, RENDITIONS, VARIANT_RENDITION, variantForPlatform, type CardVariant } from "../../src/previews/variants.ts";
 import { PLATFORMS } from "../../src/previews/platforms.ts";
+import { pageVariant, renderPreviewPage } from "../../src/redirect/preview-page.ts";
+import type { GoLink } from "../../src/redirect/held-link.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 describe("platform → variant", () => {
@@ -41,5 +43,38 @@ describe("focal crop", () => {
     expect(focalCrop(1000, 2000, 2, 0.9, 0.25)).toEqual({ left: 0, top: 250, width: 1000, height: 500 });
     // Already the shape: the whole image whatever the point.
     expect(focalCrop(1200, 600, 2, 0.1, 0.9)).toEqual({ left: 0, top: 0, width: 1200, height: 600 });
+  });
+});
+
+describe("one page per distinct card", () => {
+  const VARIANTS: CardVariant[] = ["wide", "square", "x", "whatsapp"];
+  const link = (own: Partial<GoLink>): GoLink => ({
+    id: 1, userId: 1, userSlug: "ann", linkSlug: "summer", targetUrl: "https://example.com/", title: "Summer", description: "Sale",
+    imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null,
+    whatsappDescription: null, domainId: null, goRules: null, clicks: null, status: "active", previewBodies: null, ...own,
+  });
+
+  test("every link, whatever it overrides, shows each platform the page of its own variant", () => {
+    const options = [
+      { imageUrl: [null, "/uploads/a.webp"] },
+      { imageSquareUrl: [null, "/uploads/a-square.webp"] },
+      { imageXUrl: [null, "/uploads/a-x.webp"] },
+      { xTitle: [null, "For X"] },
+      { whatsappDescription: [null, "For WhatsApp"] },
+    ].map((option) => Object.entries(option)[0]!);
+    for (let mask = 0; mask < 2 ** options.length; mask++) {
+      const own = Object.fromEntries(options.map(([field, values], bit) => [field, values[(mask >> bit) & 1]]));
+      const card = link(own);
+      for (const variant of VARIANTS) {
+        const shown = renderPreviewPage(card, "https://linkprev.example", { variant: pageVariant(card, variant) });
+        expect({ own, variant, same: shown === renderPreviewPage(card, "https://linkprev.example", { variant }) }).toEqual({ own, variant, same: true });
+      }
+    }
+  });
+
+  test("a link with no rendition or override of its own renders one page for every platform; one with all, four", () => {
+    expect(VARIANTS.map((variant) => pageVariant(link({ imageUrl: "/uploads/a.webp" }), variant))).toEqual(["wide", "wide", "wide", "wide"]);
+    const full = link({ imageUrl: "/a.webp", imageSquareUrl: "/a-square.webp", imageXUrl: "/a-x.webp", xTitle: "X", whatsappDescription: "W" });
+    expect(VARIANTS.map((variant) => pageVariant(full, variant))).toEqual(VARIANTS);
   });
 });
