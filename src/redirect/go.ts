@@ -108,9 +108,9 @@ export function createGoHandler(deps: GoDeps) {
 
   /**
    * A crawler page, rendered and encoded, once for the variants that show the same page (pageVariant). Kept on the
-   * cached link for the plain address and the newest version
-   * (crawlers fetch the same cards again and again); an older version, rarely fetched once superseded, is
-   * rendered per fetch, so that a link's memory does not grow with the versions its owner issued.
+   * cached link for the plain address and the newest version (crawlers fetch the same cards again and again); an
+   * older version, rarely fetched once superseded, is rendered per fetch, so that a link's memory does not grow
+   * with the versions its owner issued.
    */
   const previewBody = (link: GoLink, version: string, asked: CardVariant, shortUrl?: string): Uint8Array<ArrayBuffer> => {
     const variant = pageVariant(link, asked);

@@ -3,7 +3,7 @@
 // its image rendition and text override; og:url and canonical are the same for all (one object to Facebook).
 import { escapeHtml } from "../http/escape.ts";
 import { shortUrlOf } from "../links/url.ts";
-import { RENDITIONS, VARIANT_RENDITION, type CardVariant } from "../previews/variants.ts";
+import { RENDITIONS, VARIANT_RENDITION, type CardVariant, type RenditionId } from "../previews/variants.ts";
 import type { GoLink } from "./held-link.ts";
 
 function absolute(url: string, publicUrl: string): string {
@@ -23,8 +23,13 @@ export type PreviewOptions = {
 function variantImage(link: GoLink, variant: CardVariant): { url: string; width: number | null; height: number | null } | null {
   if (!link.imageUrl) return null;
   const rendition = VARIANT_RENDITION[variant];
-  const url = rendition === "square" ? link.imageSquareUrl : rendition === "x" ? link.imageXUrl : null;
+  const url = renditionUrl(link, rendition);
   return url ? { url, ...RENDITIONS[rendition] } : { url: link.imageUrl, width: link.imageWidth, height: link.imageHeight };
+}
+
+/** The link's own cut of `rendition`, if it has one (the wide one is its image itself). */
+function renditionUrl(link: GoLink, rendition: RenditionId): string | null {
+  return rendition === "square" ? link.imageSquareUrl : rendition === "x" ? link.imageXUrl : null;
 }
 
 /**
@@ -34,10 +39,8 @@ function variantImage(link: GoLink, variant: CardVariant): { url: string; width:
 export function pageVariant(link: GoLink, variant: CardVariant): CardVariant {
   if (variant === "x" && link.xTitle) return "x";
   if (variant === "whatsapp" && link.whatsappDescription) return "whatsapp";
-  const rendition = link.imageUrl ? VARIANT_RENDITION[variant] : "wide";
-  if (rendition === "square" && link.imageSquareUrl) return "square";
-  if (rendition === "x" && link.imageXUrl) return "x";
-  return "wide";
+  const rendition = VARIANT_RENDITION[variant];
+  return link.imageUrl && renditionUrl(link, rendition) ? rendition : "wide";
 }
 
 export function renderPreviewPage(link: GoLink, publicUrl: string, options: PreviewOptions = {}): string {
