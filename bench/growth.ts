@@ -72,7 +72,7 @@ const cacheMb = values["cache-mb"];
 const defaultEnv = { ...inherited, NODE_ENV: "production", METRICS_TOKEN, LOG_FORMAT: "off", ...(cacheMb ? { LINK_CACHE_MB: cacheMb } : {}) };
 
 type Server = { links: number; users: number; url: string; process: Bun.Subprocess; cookie: string; goScript: string; seedS: number; startS: number; filledS: number; filledRss: number };
-type Round = { rps: number; p99: number; cpu: { request: number; writer: number } };
+type Round = { rps: number; p99: number; cpu: { request: number; writer: number; other: number } };
 
 /** Seeds a data directory, starts a server on it and waits for its first /go answer and for its cache's fill. */
 async function start(links: number, views: number): Promise<Server> {
@@ -125,7 +125,7 @@ for (const views of viewCounts) {
   loads.push(loadAverage());
   console.log(`
 ${fmt(views)} stored views. /go: Zipf (s = 1) over all links, 20 % crawlers, 50 connections, ${rounds} alternating rounds of ${seconds} s (median); /admin: 1 connection. ${cacheMb ? `LINK_CACHE_MB=${cacheMb}` : "Default LINK_CACHE_MB"}.
-    links  seed s  first /go s  filled s  /go req/s (rounds)          p99 ms  µs/req: thread writer  /admin req/s  p99 ms  RSS MB: filled  end  peak  cache MB  filter MB  held links  hit %  evictions  unknown reads`);
+    links  seed s  first /go s  filled s  /go req/s (rounds)          p99 ms  µs/req: thread writer other  /admin req/s  p99 ms  RSS MB: filled  end  peak  cache MB  filter MB  held links  hit %  evictions  unknown reads`);
   const medians = new Map<Server, { rps: number; cost: number }>();
   for (const server of servers) {
     const runs = measured.get(server)!;
@@ -136,7 +136,7 @@ ${fmt(views)} stored views. /go: Zipf (s = 1) over all links, 20 % crawlers, 50 
     medians.set(server, row);
     console.log(
       `${fmt(server.links).padStart(9)}  ${fmt(server.seedS, 1).padStart(6)}  ${fmt(server.startS, 2).padStart(11)}  ${fmt(server.filledS, 1).padStart(8)}  ${fmt(row.rps).padStart(9)} (${runs.map((r) => fmt(r.rps)).join(", ")})`.padEnd(80) +
-        `${fmt(median(runs.map((r) => r.p99)), 2).padStart(6)}  ${fmt(median(runs.map((r) => r.cpu.request)), 1).padStart(14)} ${fmt(median(runs.map((r) => r.cpu.writer)), 1).padStart(6)}  ${fmt(dashboard.requests / dashboard.seconds).padStart(12)}  ${fmt(dashboard.p99, 2).padStart(6)}  ${fmt(server.filledRss).padStart(14)}  ${fmt(rssMb(server.process.pid)).padStart(4)}  ${fmt(peakRssMb(server.process.pid)).padStart(4)}  ${fmt((m.linkprev_link_cache_bytes ?? 0) / MB, 1).padStart(8)}  ${fmt((m.linkprev_link_cache_filter_bytes ?? 0) / MB, 1).padStart(9)}  ${fmt(m.linkprev_link_cache_entries ?? 0).padStart(10)}  ${fmt((100 * hits) / Math.max(1, hits + misses), 1).padStart(5)}  ${fmt(m.linkprev_link_cache_evictions_total ?? 0).padStart(9)}  ${fmt(m.linkprev_link_cache_unknown_reads_total ?? 0).padStart(13)}`,
+        `${fmt(median(runs.map((r) => r.p99)), 2).padStart(6)}  ${fmt(median(runs.map((r) => r.cpu.request)), 1).padStart(14)} ${fmt(median(runs.map((r) => r.cpu.writer)), 1).padStart(6)} ${fmt(median(runs.map((r) => r.cpu.other)), 1).padStart(5)}  ${fmt(dashboard.requests / dashboard.seconds).padStart(12)}  ${fmt(dashboard.p99, 2).padStart(6)}  ${fmt(server.filledRss).padStart(14)}  ${fmt(rssMb(server.process.pid)).padStart(4)}  ${fmt(peakRssMb(server.process.pid)).padStart(4)}  ${fmt((m.linkprev_link_cache_bytes ?? 0) / MB, 1).padStart(8)}  ${fmt((m.linkprev_link_cache_filter_bytes ?? 0) / MB, 1).padStart(9)}  ${fmt(m.linkprev_link_cache_entries ?? 0).padStart(10)}  ${fmt((100 * hits) / Math.max(1, hits + misses), 1).padStart(5)}  ${fmt(m.linkprev_link_cache_evictions_total ?? 0).padStart(9)}  ${fmt(m.linkprev_link_cache_unknown_reads_total ?? 0).padStart(13)}`,
     );
   }
   const [small, large] = [servers[0]!, servers.at(-1)!].map((s) => medians.get(s)!);

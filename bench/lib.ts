@@ -361,10 +361,17 @@ export function threadCpuSeconds(pid: number): Map<string, number> {
   return out;
 }
 
-/** The request thread's and the busiest Worker thread's (the view writer's under /go load) CPU µs per request between two samples. */
-export function cpuPerRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): { request: number; writer: number } {
+/**
+ * CPU µs per request between two samples: the request thread's, the busiest Worker thread's (the view writer's
+ * under /go load), and the rest of the process's (the garbage collector's helpers, the allocator's scavenger, the
+ * JIT compiler, the other Workers).
+ */
+export function cpuPerRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): { request: number; writer: number; other: number } {
   const used = (key: string) => ((after.get(key)! - (before.get(key) ?? 0)) * 1e6) / requests;
   const main = [...after.keys()].find((key) => key.startsWith(`${pid}:`));
   const workers = [...after.keys()].filter((key) => key.endsWith(":Worker")).map(used);
-  return { request: main ? used(main) : NaN, writer: workers.length ? Math.max(...workers) : NaN };
+  const request = main ? used(main) : NaN;
+  const writer = workers.length ? Math.max(...workers) : NaN;
+  const all = [...after.keys()].reduce((sum, key) => sum + used(key), 0);
+  return { request, writer, other: all - request - (workers.length ? writer : 0) };
 }
