@@ -11,10 +11,17 @@ afterAll(async () => {
 
 /** The nice value of each thread of this process (the test servers run in it). */
 function threadNices(): number[] {
-  return readdirSync("/proc/self/task").map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+  return readdirSync("/proc/self/task").flatMap((tid) => {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    } catch (error) {
+      // A thread of an earlier test's server that ended between the listing and the read.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ESRCH") return [];
+      throw error;
+    }
     // After the command name in parentheses: state is field 3, nice field 19.
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    return [Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
   });
 }
 
