@@ -32,13 +32,17 @@ function renditionUrl(link: GoLink, rendition: RenditionId): string | null {
   return rendition === "square" ? link.imageSquareUrl : rendition === "x" ? link.imageXUrl : null;
 }
 
+/** The title the link sets for `variant` alone (the others show its title), or null. */
+const ownTitle = (link: GoLink, variant: CardVariant): string | null => (variant === "x" && link.xTitle) || null;
+/** The description the link sets for `variant` alone (the others show its description), or null. */
+const ownDescription = (link: GoLink, variant: CardVariant): string | null => (variant === "whatsapp" && link.whatsappDescription) || null;
+
 /**
  * The variant whose page `link` shows to crawlers of `variant`: the page depends only on the image rendition and the
  * text overrides the link has, so a link without them renders one page for every platform, kept once (src/redirect/go.ts).
  */
 export function pageVariant(link: GoLink, variant: CardVariant): CardVariant {
-  if (variant === "x" && link.xTitle) return "x";
-  if (variant === "whatsapp" && link.whatsappDescription) return "whatsapp";
+  if (ownTitle(link, variant) || ownDescription(link, variant)) return variant;
   const rendition = VARIANT_RENDITION[variant];
   return link.imageUrl && renditionUrl(link, rendition) ? rendition : "wide";
 }
@@ -46,8 +50,8 @@ export function pageVariant(link: GoLink, variant: CardVariant): CardVariant {
 export function renderPreviewPage(link: GoLink, publicUrl: string, options: PreviewOptions = {}): string {
   const variant = options.variant ?? "wide";
   const shortUrl = options.shortUrl ?? shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);
-  const title = escapeHtml((variant === "x" && link.xTitle) || link.title);
-  const description = escapeHtml((variant === "whatsapp" && link.whatsappDescription) || link.description);
+  const title = escapeHtml(ownTitle(link, variant) || link.title);
+  const description = escapeHtml(ownDescription(link, variant) || link.description);
   const target = escapeHtml(link.targetUrl);
   const shown = variantImage(link, variant);
   const image = shown && escapeHtml(absolute(shown.url, publicUrl));

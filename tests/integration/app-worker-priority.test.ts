@@ -17,7 +17,8 @@ function threadNices(): number[] {
       stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
     } catch (error) {
       // A thread of an earlier test's server that ended between the listing and the read.
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ESRCH") return [];
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ESRCH") return [];
       throw error;
     }
     // After the command name in parentheses: state is field 3, nice field 19.
