@@ -4,11 +4,13 @@
 // popular before. The dashboard reads the rollups, never the views table, so neither should slow down; /go at a
 // million links should stay within 15 % of ten thousand.
 // Fair by construction: every size's server is started (one at a time) and measured only once its link cache has
-// finished filling (linkprev_link_cache_filling) and a warm-up has run; then the sizes are measured in alternating
-// rounds (A B, B A, …) while all stay up, and the medians are compared. Prints start-up (spawn to the first /go
-// answered, and to the fill done), resident memory and the cache's figures.
+// finished filling (linkprev_link_cache_filling) and a warm-up of the same mix has run (15 s: a million links'
+// first seconds render crawler pages and write the day's first rollup rows and visitor hashes for most links they
+// see, docs/decisions/0040); then the sizes are measured in alternating rounds (A B, B A, …: an even number, so
+// that drift favours no size's median) while all stay up, and the medians are compared. Prints start-up (spawn to
+// the first /go answered, and to the fill done), resident memory and the cache's figures.
 // `--cache-mb N` sets LINK_CACHE_MB instead (e.g. every link held, to tell the cost of misses from the cost of size).
-// Usage: npm run bench:growth [-- --seconds 5 --rounds 3 --sizes 10000,1000000 --views 0,1000000 --cache-mb 4000]
+// Usage: npm run bench:growth [-- --seconds 5 --rounds 4 --warmup 15 --sizes 10000,1000000 --views 0,1000000 --cache-mb 4000]
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -19,7 +21,8 @@ import {
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "5" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "4" },
+    warmup: { type: "string", default: "15" },
     sizes: { type: "string", default: "10000,1000000" },
     views: { type: "string", default: "0,1000000" },
     "cache-mb": { type: "string" },
@@ -27,6 +30,7 @@ const { values } = parseArgs({
 });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
+const warmupSeconds = Number(values.warmup);
 const sizes = values.sizes.split(",").map(Number);
 const viewCounts = values.views.split(",").map(Number);
 ensureWrk();
@@ -117,7 +121,7 @@ const loads = [loadAverage()];
 for (const views of viewCounts) {
   const servers: Server[] = [];
   for (const links of sizes) servers.push(await start(links, views));
-  for (const server of servers) await wrkAsync(server.url, server.goScript, 2, 50, 2); // warm-up: the mix's own links
+  for (const server of servers) await wrkAsync(server.url, server.goScript, warmupSeconds, 50, 2);
   const measured = new Map<Server, Round[]>(servers.map((s) => [s, []]));
   for (let round = 0; round < rounds; round++) {
     for (const server of round % 2 === 0 ? servers : [...servers].reverse()) measured.get(server)!.push(await measureGo(server));
