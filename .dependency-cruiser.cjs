@@ -26,7 +26,7 @@ module.exports = {
       comment: "http/ holds request plumbing every domain uses; it must not reach up into them.",
       severity: "error",
       from: { path: "^src/http/" },
-      to: { path: "^src/", pathNot: ["^src/http/", "^src/config\\.ts$", "^src/clock\\.ts$", "^src/observability/"] },
+      to: { path: "^src/", pathNot: ["^src/http/", "^src/config\\.ts$", "^src/clock\\.ts$", "^src/bounded-memo\\.ts$", "^src/observability/"] },
     },
     {
       name: "islands-import-only-shared",

@@ -1,6 +1,7 @@
 // The visitor's address as we store it: truncated (IPv4 /24, IPv6 /48), because our users are in the EU
 // and a full address is personal data we do not need.
 import type { Server } from "bun";
+import { boundedMemo } from "../bounded-memo.ts";
 
 export function truncateIp(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
@@ -18,19 +19,8 @@ export function truncateIp(ip: string): string {
   return "";
 }
 
-const truncated = new Map<string, string>();
-const MEMO_LIMIT = 10_000;
-
-/** truncateIp, remembered per address: the same visitors come back, and this runs on every click. */
-export function truncateIpMemo(ip: string): string {
-  let result = truncated.get(ip);
-  if (result === undefined) {
-    result = truncateIp(ip);
-    if (truncated.size >= MEMO_LIMIT) truncated.clear();
-    truncated.set(ip, result);
-  }
-  return result;
-}
+/** truncateIp, remembered per address (10,000): the same visitors come back, and this runs on every click. */
+export const truncateIpMemo = boundedMemo(10_000, truncateIp);
 
 /**
  * The client's address: the first X-Forwarded-For hop when we sit behind a trusted proxy, else the socket's

@@ -1,6 +1,7 @@
 // Who is fetching a short URL: a crawler drawing a preview card (and for which platform), or a person.
 import { isbot } from "isbot";
 import { variantForPlatform, type CardVariant } from "../previews/variants.ts";
+import { boundedMemo } from "../bounded-memo.ts";
 
 export type Visitor = { isBot: boolean; platform: string | null };
 /**
@@ -55,19 +56,12 @@ export const PREVIEW_PLATFORMS: readonly string[] = [...PLATFORMS.map(([platform
  * per User-Agent string: the same few agents make most requests.
  */
 export function createVisitorClassifier(): (userAgent: string) => ClassifiedVisitor {
-  const memo = new Map<string, ClassifiedVisitor>();
-  return (userAgent) => {
-    let visitor = memo.get(userAgent);
-    if (!visitor) {
-      const classified = classifyUserAgent(userAgent);
-      visitor = {
-        ...classified,
-        variant: variantForPlatform(classified.platform),
-        platformIndex: classified.platform === null ? -1 : PREVIEW_PLATFORMS.indexOf(classified.platform),
-      };
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(userAgent, visitor);
-    }
-    return visitor;
-  };
+  return boundedMemo(MEMO_LIMIT, (userAgent) => {
+    const classified = classifyUserAgent(userAgent);
+    return {
+      ...classified,
+      variant: variantForPlatform(classified.platform),
+      platformIndex: classified.platform === null ? -1 : PREVIEW_PLATFORMS.indexOf(classified.platform),
+    };
+  });
 }

@@ -1,4 +1,5 @@
 // The shape of a link in the /go cache (link-cache.ts), and how a stored row becomes one.
+import { boundedMemo } from "../bounded-memo.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
 import type { GoLinkRow } from "../db/ports.ts";
 import { safeHttpUrl } from "../links/url.ts";
@@ -15,17 +16,8 @@ export type GoLink = GoLinkRow & {
  */
 export type HeldLink = GoLink & Slot & { expires: number };
 
-/** User slugs already held, so that a user's links share one string; cleared when full, like the other memos. */
-const userSlugs = new Map<string, string>();
-const USER_SLUG_LIMIT = 65_536;
-
-function sharedUserSlug(slug: string): string {
-  const held = userSlugs.get(slug);
-  if (held !== undefined) return held;
-  if (userSlugs.size >= USER_SLUG_LIMIT) userSlugs.clear();
-  userSlugs.set(slug, slug);
-  return slug;
-}
+/** A user slug as first held, so that a user's links share one string. */
+const sharedUserSlug = boundedMemo(65_536, (slug) => slug);
 
 /**
  * The link at `key` from its row; a target that is not http(s) (an older version's, or by hand) is never served.

@@ -3,6 +3,7 @@
 // first country rule only, and the answer never leaves memory (no column, no log line: docs/privacy.md).
 import { readFileSync } from "node:fs";
 import { Reader, type Response } from "mmdb-lib";
+import { boundedMemo } from "../bounded-memo.ts";
 
 /** What this database holds per range (not one of MaxMind's own record shapes). */
 type CountryRecord = { country_code?: string };
@@ -15,20 +16,13 @@ export type CountryOf = (address: string) => string | null;
 /** Opens the packaged database (once, on first use); a lookup is then synchronous. */
 export function createCountryLookup(path = Bun.resolveSync("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb", import.meta.dir)): CountryOf {
   let reader: Reader<Response> | null = null;
-  const memo = new Map<string, string | null>();
-  return (address) => {
-    let country = memo.get(address);
-    if (country === undefined) {
-      reader ??= new Reader<Response>(readFileSync(path));
-      try {
-        country = (reader.get(address) as CountryRecord | null)?.country_code ?? null;
-      } catch {
-        // Not an address the database reads (a unix socket's, say): no country.
-        country = null;
-      }
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(address, country);
+  return boundedMemo(MEMO_LIMIT, (address) => {
+    reader ??= new Reader<Response>(readFileSync(path));
+    try {
+      return (reader.get(address) as CountryRecord | null)?.country_code ?? null;
+    } catch {
+      // Not an address the database reads (a unix socket's, say): no country.
+      return null;
     }
-    return country;
-  };
+  });
 }

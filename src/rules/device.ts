@@ -2,6 +2,7 @@
 // like the crawler classification (src/redirect/classify.ts). Only links with a device rule ask.
 import Bowser from "bowser";
 import type { Device } from "./model.ts";
+import { boundedMemo } from "../bounded-memo.ts";
 
 /** Distinct User-Agents remembered before the memo starts again: a few thousand cover nearly all traffic. */
 const MEMO_LIMIT = 10_000;
@@ -16,15 +17,4 @@ export function deviceOf(userAgent: string): Device {
   return "desktop";
 }
 
-export function createDeviceClassifier(): (userAgent: string) => Device {
-  const memo = new Map<string, Device>();
-  return (userAgent) => {
-    let device = memo.get(userAgent);
-    if (device === undefined) {
-      device = deviceOf(userAgent);
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(userAgent, device);
-    }
-    return device;
-  };
-}
+export const createDeviceClassifier = (): ((userAgent: string) => Device) => boundedMemo(MEMO_LIMIT, deviceOf);
