@@ -1,6 +1,6 @@
 // The direction imports may take (npm run lint:imports, part of npm test): pages → domains → db/http, never back.
 // Shared modules are those the browser and the CLI may use too: models, wire types, pure helpers.
-const SHARED = "^src/(client/|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing)\\.ts$)";
+const SHARED = "^src/(client/|bounded-memo\\.ts$|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing)\\.ts$)";
 /** The process entry points and composition roots: they wire everything, so they may import anything. */
 const ROOTS = "^src/(server|app|app\\.worker|app-workers|context|admin|services|workers)\\.tsx?$";
 

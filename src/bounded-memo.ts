@@ -1,9 +1,9 @@
-// A function's answers remembered per string key, for lookups that the same few keys (User-Agents, addresses,
-// user slugs) make again and again: bounded, and when full it starts again, so that a flood of distinct keys
-// costs at most `limit` entries and only clears the memo.
+// A function's answers remembered per key, for lookups that the same few keys (User-Agents, addresses, user
+// slugs, a page's days) make again and again: bounded, and when full it starts again, so that a flood of distinct
+// keys costs at most `limit` entries and only clears the memo. Pure: islands use it too (src/client/format.ts).
 
-export function boundedMemo<V>(limit: number, compute: (key: string) => V): (key: string) => V {
-  const memo = new Map<string, V>();
+export function boundedMemo<V, K = string>(limit: number, compute: (key: K) => V): (key: K) => V {
+  const memo = new Map<K, V>();
   return (key) => {
     let value = memo.get(key);
     if (value === undefined) {
