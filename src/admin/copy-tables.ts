@@ -28,6 +28,7 @@ const COPIED: PgTable[] = [
   pg.linkRules,
   pg.threatEntries,
   pg.threatFeeds,
+  pg.destinations,
   pg.abuseReports,
   pg.auditLog,
   pg.webhookEndpoints,

@@ -29,12 +29,13 @@ export let threatEntries = sqlite.threatEntries;
 export let abuseReports = sqlite.abuseReports;
 export let auditLog = sqlite.auditLog;
 export let threatFeeds = sqlite.threatFeeds;
+export let destinations = sqlite.destinations;
 export let webhookEndpoints = sqlite.webhookEndpoints;
 export let webhookDeliveries = sqlite.webhookDeliveries;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, referrerRollups, linkRules, threatEntries, abuseReports, auditLog, threatFeeds, webhookEndpoints, webhookDeliveries } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, referrerRollups, linkRules, threatEntries, abuseReports, auditLog, threatFeeds, destinations, webhookEndpoints, webhookDeliveries } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

@@ -45,7 +45,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    const targetUrl = new URL(input.targetUrl).href;
+    const { targetUrl } = input;
     const [created] = await tx
       .insert(links)
       .values({

@@ -4,7 +4,7 @@ import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
 import { RuleFields } from "../rules/model.ts";
-import { safeHttpUrl } from "./url.ts";
+import { canonicalHttpUrl, safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 160;
@@ -93,7 +93,8 @@ export const LinkInput = z.object({
     .string("Please enter a valid URL")
     .trim()
     .max(URL_MAX, "URL must be 2048 characters or less")
-    .refine(isHttpUrl, "Please enter a valid URL"),
+    .refine((value) => canonicalHttpUrl(value) !== null, "Please enter a valid URL")
+    .transform((value) => canonicalHttpUrl(value)!),
   customLinkSlug: z.preprocess(emptyToNull, customLinkSlug.nullish()),
   imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").regex(WITHOUT_NUL, "Image URL must be a valid http(s) URL").nullish()),
   imageSource: z.preprocess(emptyToNull, z.enum(["upload", "ai"], "Image source must be upload or ai").nullish()),

@@ -62,7 +62,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
     xTitle !== existing.xTitle ||
     whatsappDescription !== existing.whatsappDescription;
   const now = new Date(deps.clock.now());
-  const targetUrl = new URL(input.targetUrl).href;
+  const { targetUrl } = input;
   await writeWithImage(deps, fresh, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
     await tx

@@ -8,6 +8,20 @@ export function safeHttpUrl(value: string): string | null {
 }
 
 /**
+ * A destination as it is stored and compared (docs/decisions/0042): safeHttpUrl's form (lower case, IDN as punycode,
+ * default port dropped) and the host without the trailing dots that name the same host; null if not http(s).
+ */
+export function canonicalHttpUrl(value: string): string | null {
+  const href = safeHttpUrl(value.trim());
+  if (!href) return null;
+  const url = new URL(href);
+  const host = url.hostname.replace(/\.+$/, "");
+  if (!host) return null;
+  if (host !== url.hostname) url.hostname = host;
+  return url.href;
+}
+
+/**
  * A link's short URL: the plain address for version 1, `/go/{user}/{link}/{n}` from version 2 on (a new address
  * for platforms that cache cards by URL; docs/decisions/0007). On a custom domain (src/domains/) `/{link}` there,
  * with PUBLIC_URL's scheme.

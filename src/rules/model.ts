@@ -1,7 +1,7 @@
 // A link's rules as the API, the CLI and the editor write them (expiry, password, targets by device or country),
 // and the form /go keeps them in (docs/decisions/0021). Pure zod and data: islands and the CLI import it.
 import { z } from "zod";
-import { safeHttpUrl } from "../links/url.ts";
+import { canonicalHttpUrl } from "../links/url.ts";
 
 export const DEVICES = ["ios", "android", "desktop"] as const;
 export type Device = (typeof DEVICES)[number];
@@ -40,8 +40,8 @@ const httpUrl = (message: string) =>
     .string(message)
     .trim()
     .max(URL_MAX, "must be 2048 characters or less")
-    .refine((value) => safeHttpUrl(value) !== null, message)
-    .transform((value) => new URL(value).href);
+    .refine((value) => canonicalHttpUrl(value) !== null, message)
+    .transform((value) => canonicalHttpUrl(value)!);
 
 const RULE_MESSAGE = 'must be a list like [{"when": {"device": "ios"}, "targetUrl": "https://…"}]';
 

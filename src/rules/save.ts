@@ -4,6 +4,8 @@ import type { Db } from "../db/ports.ts";
 import { linkRules } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "../links/deps.ts";
+import { checkTargetSafety } from "../safety/check-target.ts";
+import { indexLinkDestinations } from "../safety/destinations.ts";
 import { parseGoRules, touchesRules, type GoRules, type RulesInput } from "./model.ts";
 
 /** Argon2id (Bun.password) at OWASP's recommended cost (19 MiB, 2 passes), computed before the transaction: on SQLite nothing slow may run inside it. */
@@ -34,15 +36,20 @@ export async function currentRules(db: Db, linkId: number): Promise<GoRules | nu
   return parseGoRules(row?.goRules ?? null);
 }
 
-/** Stores `rules` on the link's row (created on first use); an empty set stores null, which /go skips at no cost. */
+/**
+ * Stores `rules` on the link's row (created on first use); an empty set stores null, which /go skips at no cost.
+ * Their addresses go to the per-host index a feed refresh reads.
+ */
 export async function saveRules(tx: Db, linkId: number, rules: GoRules): Promise<void> {
   const goRules = Object.keys(rules).length > 0 ? JSON.stringify(rules) : null;
   await tx.insert(linkRules).values({ linkId, goRules }).onConflictDoUpdate({ target: linkRules.linkId, set: { goRules } });
+  await indexLinkDestinations(tx, linkId, rules);
 }
 
 /**
  * The rules a create or update writes (undefined: it leaves them alone). Rule targets and the expired address may
- * not lead back here, like the target itself; a new password is hashed now, before the transaction.
+ * not lead back here and pass the safety check, like the target itself; a new password is hashed now, before the
+ * transaction.
  */
 export async function rulesToWrite(deps: LinkDeps, input: RulesInput, linkId: number | null): Promise<GoRules | undefined> {
   if (!touchesRules(input)) return undefined;
@@ -52,6 +59,7 @@ export async function rulesToWrite(deps: LinkDeps, input: RulesInput, linkId: nu
   ];
   for (const [field, url] of addresses) {
     if (deps.leadsHere(new URL(url))) throw badRequest(`${field}: cannot be a LinkPrev short URL or another address of this server`, field);
+    await checkTargetSafety(deps.safety, url, field);
   }
   const current = linkId === null ? null : await currentRules(deps.db, linkId);
   return rulesAfter(current, input, input.password ? await hashPassword(input.password) : undefined);

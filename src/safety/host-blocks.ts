@@ -6,8 +6,8 @@ import { badRequest } from "../http/errors.ts";
 import { threatEntries } from "../db/tables.ts";
 import { audit } from "./audit.ts";
 import type { SafetyDeps } from "./deps.ts";
-import { disableMatching, fillTargetDomains } from "./disable-matching.ts";
-import { announce } from "./link-status.ts";
+import { fillDestinationIndex } from "./destinations.ts";
+import { announceDisabled, disableMatching } from "./disable-matching.ts";
 import { hostEntry, isPublicSuffix, normaliseHost } from "./matching.ts";
 
 export const OPERATOR = "operator";
@@ -19,14 +19,14 @@ export async function blockHost(deps: SafetyDeps, host: string, actor: string, w
     throw badRequest(normal && isPublicSuffix(normal) ? `${normal} is a public suffix: block the hosts under it one by one` : `${host} is not a host name`);
   }
   const at = new Date(deps.clock.now());
-  await fillTargetDomains(deps.database);
-  const addresses = await deps.database.transaction(async (tx) => {
+  await fillDestinationIndex(deps.database);
+  const disabled = await deps.database.transaction(async (tx) => {
     await tx.insert(threatEntries).values({ ...entry, source: OPERATOR, addedAt: at }).onConflictDoNothing();
     await audit(tx, { actor, action: "host.block", subject: entry.value, reason: why }, at);
     return disableMatching(tx, deps.publicUrl, OPERATOR, [entry], actor, at);
   });
-  await announce(deps.changes, addresses);
-  return addresses.length;
+  await announceDisabled(deps.changes, disabled);
+  return disabled.addresses.length;
 }
 
 export async function unblockHost(deps: SafetyDeps, host: string, actor: string, why: string): Promise<void> {

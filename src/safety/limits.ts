@@ -1,12 +1,12 @@
 // Brakes on abuse that real users do not feel: an account younger than NEW_ACCOUNT_HOURS creates at most
-// NEW_ACCOUNT_LINKS links, and one account creates at most TARGET_HOST_LINKS_PER_HOUR links to one host an hour.
+// NEW_ACCOUNT_LINKS links, and one account creates at most TARGET_HOST_LINKS_PER_HOUR links to one registrable domain an hour.
 // 0 turns each off. Deleted links count: deleting is no way around either.
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { links, type User } from "../db/tables.ts";
 import { tooManyRequests } from "../http/errors.ts";
 import type { SafetyDeps } from "./deps.ts";
-import { domainOf } from "./matching.ts";
+import { targetDomainOf } from "./matching.ts";
 
 const HOUR_MS = 3_600_000;
 const count = () => sql<number>`count(*)`.mapWith(Number);
@@ -25,16 +25,15 @@ export async function checkCreateLimits(deps: SafetyDeps, tx: Db, user: User, ta
     }
   }
   if (targetHostLinksPerHour > 0) {
-    const host = new URL(targetUrl).hostname;
+    // Per registrable domain: subdomains (and a wildcard DNS record's endless names) are one host to the brake.
+    const domain = targetDomainOf(targetUrl) ?? targetUrl;
     const since = new Date(now - HOUR_MS);
-    const recent = await tx
-      .select({ targetUrl: links.targetUrl, createdAt: links.createdAt })
+    const [{ made, oldest }] = await tx
+      .select({ made: count(), oldest: sql<Date>`min(${links.createdAt})`.mapWith(links.createdAt) })
       .from(links)
-      .where(and(eq(links.userId, user.id), eq(links.targetDomain, domainOf(host)), gte(links.createdAt, since)));
-    const same = recent.filter((link) => URL.canParse(link.targetUrl) && new URL(link.targetUrl).hostname === host);
-    if (same.length >= targetHostLinksPerHour) {
-      const oldest = Math.min(...same.map((link) => link.createdAt.getTime()));
-      throw tooManyRequests(`You created ${same.length} links to ${host} in the last hour (at most ${targetHostLinksPerHour}). Try again after ${when(oldest + HOUR_MS)}.`);
+      .where(and(eq(links.userId, user.id), eq(links.targetDomain, domain), gte(links.createdAt, since)));
+    if (made >= targetHostLinksPerHour) {
+      throw tooManyRequests(`You created ${made} links to ${domain} in the last hour (at most ${targetHostLinksPerHour}). Try again after ${when(oldest.getTime() + HOUR_MS)}.`);
     }
   }
 }

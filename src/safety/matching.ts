@@ -2,27 +2,27 @@
 // as github.io): an entry is looked up by the registrable domain, a host entry covers that host and its
 // subdomains only, and nothing ever covers a whole suffix (co.uk, github.io).
 import { parse } from "tldts";
+import { canonicalHttpUrl } from "../links/url.ts";
 
 export type ThreatKind = "url" | "host";
 export type ThreatEntry = { kind: ThreatKind; value: string; domain: string };
 
 const HOST_LIKE = /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/;
 
-/** A URL as entries and targets are compared: WHATWG-normalised (lower-case punycode host), no fragment; null if not http(s). */
+/** A URL as entries and targets are compared: canonicalHttpUrl's form (docs/decisions/0042), no fragment; null if not http(s). */
 export function normaliseUrl(value: string): string | null {
-  const text = value.trim();
-  if (!URL.canParse(text)) return null;
-  const url = new URL(text);
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
+  const canonical = canonicalHttpUrl(value);
+  if (!canonical) return null;
+  const url = new URL(canonical);
   url.hash = "";
   return url.href;
 }
 
 /** A host name as entries are kept: lower case, punycode (IDN), no trailing dot; null if it is none. */
 export function normaliseHost(value: string): string | null {
-  const text = value.trim().replace(/\.$/, "");
+  const text = value.trim();
   if (!text || /[\s/@?#]/.test(text) || !URL.canParse(`http://${text}`)) return null;
-  const host = new URL(`http://${text}`).hostname;
+  const host = new URL(`http://${text}`).hostname.replace(/\.+$/, "");
   return HOST_LIKE.test(host) ? host : null;
 }
 

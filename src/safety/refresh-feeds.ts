@@ -7,9 +7,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ClusterJobs } from "../db/ports.ts";
 import { threatEntries, threatFeeds } from "../db/tables.ts";
 import type { SafetyDeps } from "./deps.ts";
-import { disableMatching, fillTargetDomains } from "./disable-matching.ts";
+import { fillDestinationIndex } from "./destinations.ts";
+import { announceDisabled, disableMatching } from "./disable-matching.ts";
 import { FEED_FORMATS, type FeedSource } from "./feeds/formats.ts";
-import { announce } from "./link-status.ts";
 import type { ThreatEntry } from "./matching.ts";
 
 /** URLhaus's full dump is tens of MB; a feed larger than this is refused as a mistake. */
@@ -27,7 +27,7 @@ const keyOf = (entry: { kind: string; value: string }) => `${entry.kind} ${entry
 /** Replaces one source's entries and disables what the new ones cover; how many links it disabled. */
 async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], at: Date): Promise<number> {
   const unique = new Map(entries.map((entry) => [keyOf(entry), entry]));
-  const addresses = await deps.database.transaction(async (tx) => {
+  const disabled = await deps.database.transaction(async (tx) => {
     const old = await tx.select({ kind: threatEntries.kind, value: threatEntries.value }).from(threatEntries).where(eq(threatEntries.source, source));
     const oldKeys = new Set(old.map(keyOf));
     const added = [...unique.values()].filter((entry) => !oldKeys.has(keyOf(entry)));
@@ -37,15 +37,15 @@ async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], a
       const values = gone.filter((entry) => entry.kind === kind).map((entry) => entry.value);
       for (let i = 0; i < values.length; i += CHUNK) await tx.delete(threatEntries).where(and(eq(threatEntries.source, source), eq(threatEntries.kind, kind), inArray(threatEntries.value, values.slice(i, i + CHUNK))));
     }
-    const disabled = await disableMatching(tx, deps.publicUrl, source, added, `feed:${source}`, at);
+    const matched = await disableMatching(tx, deps.publicUrl, source, added, `feed:${source}`, at);
     await tx
       .insert(threatFeeds)
       .values({ source, checkedAt: at, refreshedAt: at, entries: unique.size, error: null })
       .onConflictDoUpdate({ target: threatFeeds.source, set: { checkedAt: at, refreshedAt: at, entries: unique.size, error: null } });
-    return disabled;
+    return matched;
   });
-  await announce(deps.changes, addresses);
-  return addresses.length;
+  await announceDisabled(deps.changes, disabled);
+  return disabled.addresses.length;
 }
 
 async function noteFailure(deps: SafetyDeps, source: string, message: string, at: Date): Promise<void> {
@@ -96,7 +96,7 @@ export async function refreshFeeds(deps: SafetyDeps, jobs: ClusterJobs, feeds: F
     const checked = await deps.db.select({ at: threatFeeds.checkedAt }).from(threatFeeds).where(inArray(threatFeeds.source, feeds.map((feed) => feed.source)));
     const oldest = Math.min(...checked.map((row) => row.at.getTime()));
     if (!force && checked.length === feeds.length && deps.clock.now() - oldest < everyMs * 0.9) return;
-    await fillTargetDomains(deps.database);
+    await fillDestinationIndex(deps.database);
     for (const feed of feeds) await refreshFeed(deps, feed, log);
   });
 }

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { ms, createdAt } from "./columns.ts";
+import { domains } from "./domains.ts";
 import { links } from "./links.ts";
 
 export const threatEntries = pgTable(
@@ -51,3 +52,22 @@ export const threatFeeds = pgTable("threat_feeds", {
   entries: integer("entries").notNull().default(0),
   error: text("error"),
 });
+
+/** Every address a person can be sent to besides a link's target, as in schema.ts. */
+export const destinations = pgTable(
+  "destinations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
+    domainId: integer("domain_id").references(() => domains.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    url: text("url").notNull(),
+    targetDomain: text("target_domain"),
+  },
+  (t) => [
+    index("destinations_target_domain_idx").on(t.targetDomain),
+    index("destinations_link_idx").on(t.linkId),
+    index("destinations_domain_idx").on(t.domainId),
+    check("destinations_owner", sql`(${t.linkId} is null) <> (${t.domainId} is null)`),
+  ],
+);

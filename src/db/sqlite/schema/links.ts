@@ -72,6 +72,8 @@ export const links = sqliteTable(
     index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
     index("links_domain_idx").on(t.domainId),
     index("links_target_domain_idx").on(t.targetDomain),
+    // The addresses whose link was disabled and then deleted: a new link there is born disabled (src/links/create.ts).
+    index("links_disabled_address_idx").on(t.userId, t.linkSlug).where(sql`${t.deleted} = 1 and ${t.status} = 'disabled'`),
   ],
 );
 

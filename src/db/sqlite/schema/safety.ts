@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns.ts";
+import { domains } from "./domains.ts";
 import { links } from "./links.ts";
 
 export const threatEntries = sqliteTable(
@@ -51,3 +52,28 @@ export const threatFeeds = sqliteTable("threat_feeds", {
   entries: integer("entries").notNull().default(0),
   error: text("error"),
 });
+
+/**
+ * Every address a person can be sent to other than a link's own target (links.target_domain): a link's rule targets
+ * and expired address, a custom domain's root and not-found addresses (docs/decisions/0042). Indexed by the
+ * registrable domain, as threat entries are matched; null until the first feed refresh fills it (rows copied by
+ * migration 0022).
+ */
+export const destinations = sqliteTable(
+  "destinations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
+    domainId: integer("domain_id").references(() => domains.id, { onDelete: "cascade" }),
+    /** Where the owner wrote it: "expiredUrl", "rules.0.targetUrl", "rootUrl", "notFoundUrl". */
+    field: text("field").notNull(),
+    url: text("url").notNull(),
+    targetDomain: text("target_domain"),
+  },
+  (t) => [
+    index("destinations_target_domain_idx").on(t.targetDomain),
+    index("destinations_link_idx").on(t.linkId),
+    index("destinations_domain_idx").on(t.domainId),
+    check("destinations_owner", sql`(${t.linkId} is null) <> (${t.domainId} is null)`),
+  ],
+);
