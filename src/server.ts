@@ -142,7 +142,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const linkHealth = ctx.links.fetcher
     ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, publicUrl: config.publicUrl, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
     : null;
-  const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, (address) => linkCache.invalidate(address));
+  const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, linkChanged);
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
   // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
   const webhooks = await DeliveryWorker.start(config, clock ?? null);

@@ -115,6 +115,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
       routing: { cnameTarget: config.domains.cnameTarget, addresses: config.domains.addresses },
       publicUrl: config.publicUrl,
       billingEnabled,
+      safety,
     },
     safety,
   };

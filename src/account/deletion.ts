@@ -2,11 +2,11 @@
 // for a new account, takes its short URLs off /go and retires its user slug for good (no later account gets it); then each step below removes one kind of data, and every
 // step can run again: a crash part-way leaves a marked account that the next request, or the next start,
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
-import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { abuseReports, apiTokens, domains, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
+import { abuseReports, apiTokens, destinations, domains, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -107,7 +107,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       return releaseImages(db, deps.images, await uploadsOfAccount(db, userId));
     case "links":
       // Children first, each in one statement (nothing cascades here, and PostgreSQL's views have no foreign key
-      // anyway): raw views, per-day counts and referrers, the day's visitor hashes, rules and health, links; subscriptions too, Stripe has ended them.
+      // anyway): raw views, per-day counts and referrers, the day's visitor hashes, rules and health, the per-host index, links; subscriptions too, Stripe has ended them.
       await deps.database.transactionWithoutForeignKeys(async (tx) => {
         const ownLinks = tx.select({ id: links.id }).from(links).where(eq(links.userId, userId));
         await tx.delete(views).where(eq(views.userId, userId));
@@ -116,6 +116,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.delete(viewVisitors).where(inArray(viewVisitors.linkId, ownLinks));
         await tx.delete(linkRules).where(inArray(linkRules.linkId, ownLinks));
         await tx.delete(abuseReports).where(inArray(abuseReports.linkId, ownLinks));
+        await tx.delete(destinations).where(or(inArray(destinations.linkId, ownLinks), inArray(destinations.domainId, tx.select({ id: domains.id }).from(domains).where(eq(domains.userId, userId)))));
         await tx.delete(links).where(eq(links.userId, userId));
         // Its custom domains: free for anyone to add again (the announce step already stopped serving them).
         await tx.delete(domains).where(eq(domains.userId, userId));

@@ -1,6 +1,7 @@
 // What the domain operations are given.
 import type { Clock } from "../clock.ts";
 import type { ChangeBus, ClusterJobs, Database, Db } from "../db/ports.ts";
+import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
 import { DOMAINS_CHANGED } from "./model.ts";
 import type { DnsResolver } from "./resolver.ts";
@@ -16,6 +17,8 @@ export type DomainDeps = {
   /** PUBLIC_URL: its scheme is every short URL's, its host can never be a custom domain. */
   publicUrl: string;
   billingEnabled: boolean;
+  /** The destination checks a domain's root and not-found addresses pass (src/safety/domain-addresses.ts). */
+  safety: SafetyDeps;
 };
 
 /** Every node's host map reloads (src/domains/host-map.ts). Never throws: it runs after the commit. */

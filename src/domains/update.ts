@@ -1,20 +1,23 @@
 // PATCH /api/domains/:id: where / and unknown addresses on the domain go (null: the small page, the 404 page).
 import { eq } from "drizzle-orm";
 import { domains, type User } from "../db/tables.ts";
+import { checkedDomainUrls } from "../safety/domain-addresses.ts";
+import { indexDomainDestinations } from "../safety/destinations.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";
 import { findDomain, getDomain } from "./queries.ts";
 import type { DomainJson } from "./wire.ts";
 
 export async function updateDomain(deps: DomainDeps, user: User, id: number, input: { rootUrl?: string | null; notFoundUrl?: string | null }): Promise<DomainJson> {
   const domain = await findDomain(deps.db, user, id);
-  await deps.db
-    .update(domains)
-    .set({
-      ...(input.rootUrl !== undefined ? { rootUrl: input.rootUrl } : {}),
-      ...(input.notFoundUrl !== undefined ? { notFoundUrl: input.notFoundUrl } : {}),
-      updatedAt: new Date(deps.clock.now()),
-    })
-    .where(eq(domains.id, domain.id));
+  // Checked like every destination (feeds, blocked hosts, Web Risk) and indexed by host for later refreshes.
+  const urls = await checkedDomainUrls(deps.safety, input);
+  await deps.database.transaction(async (tx) => {
+    await tx
+      .update(domains)
+      .set({ ...urls, updatedAt: new Date(deps.clock.now()) })
+      .where(eq(domains.id, domain.id));
+    await indexDomainDestinations(tx, domain.id, urls);
+  });
   await announceDomainChange(deps);
   return getDomain(deps, user, id);
 }

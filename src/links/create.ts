@@ -14,6 +14,7 @@ import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
+import { carriedDisable } from "../safety/disabled-address.ts";
 import { checkCreateLimits } from "../safety/limits.ts";
 import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
@@ -45,6 +46,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
+    const carried = await carriedDisable(tx, user, slug, new Date(deps.clock.now()));
     const { targetUrl } = input;
     const [created] = await tx
       .insert(links)
@@ -66,6 +68,7 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
         domainId,
         // The clock's: the per-host brake (src/safety/limits.ts) counts the last hour by it.
         createdAt: new Date(deps.clock.now()),
+        ...carried,
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, created!.id, rules);

@@ -15,6 +15,7 @@ import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
+import { carriedDisable } from "../safety/disabled-address.ts";
 import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { linkState } from "./events.ts";
@@ -65,6 +66,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const { targetUrl } = input;
   await writeWithImage(deps, fresh, async (tx) => {
     if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
+    const carried = newSlug !== existing.linkSlug ? await carriedDisable(tx, user, newSlug, now) : {};
     await tx
       .update(links)
       .set({
@@ -81,6 +83,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
         updatedAt: now,
         ...(domainId !== undefined ? { domainId } : {}),
         ...(cardChanged ? { cardUpdatedAt: now } : {}),
+        ...carried,
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     if (rules) await saveRules(tx, existing.id, rules);

@@ -1,4 +1,4 @@
-// The inspect page: any short address with `+` appended (/go/{user}/{link}+), for anyone: the full destination,
+// The inspect page: any short address with `+` appended (/go/{user}/{link}+), for anyone: the full destination and every other one (inspect-destinations.ts),
 // the card as crawlers see it, when the link was made, its status, and a "Report this link" form. A function of
 // the resolved link, so that every way of resolving one (custom domains too) can answer it; never a view.
 import { eq } from "drizzle-orm";
@@ -6,6 +6,7 @@ import type { Db } from "../db/ports.ts";
 import { links } from "../db/tables.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { NEUTRAL_TITLE } from "./disabled-answer.ts";
+import { otherDestinationRows } from "./inspect-destinations.ts";
 import { page, pageHeaders } from "./page.ts";
 import { REPORT_REASONS } from "./wire.ts";
 
@@ -13,7 +14,7 @@ export type InspectedLink = { id: number; userSlug: string; linkSlug: string; ta
 
 const HEADERS = pageHeaders("; img-src * data:; form-action 'self'");
 
-function render(link: InspectedLink, facts: { createdAt: Date; status: string; disabledReason: string | null }, address: string, reported: boolean): string {
+function render(link: InspectedLink, facts: { createdAt: Date; status: string; disabledReason: string | null }, address: string, reported: boolean, others: string): string {
   const e = escapeHtml;
   const disabled = facts.status === "disabled";
   const card = disabled
@@ -26,7 +27,7 @@ function render(link: InspectedLink, facts: { createdAt: Date; status: string; d
 <dl>
 <dt>Short address</dt><dd><code>${e(address)}</code></dd>
 <dt>Destination</dt><dd><code style="word-break:break-all">${e(link.targetUrl)}</code></dd>
-<dt>Created</dt><dd><time datetime="${facts.createdAt.toISOString()}">${facts.createdAt.toISOString().slice(0, 10)}</time></dd>
+${others}<dt>Created</dt><dd><time datetime="${facts.createdAt.toISOString()}">${facts.createdAt.toISOString().slice(0, 10)}</time></dd>
 <dt>Status</dt><dd>${disabled ? `Disabled${facts.disabledReason ? `: ${e(facts.disabledReason)}` : ""}` : "Active"}</dd>
 </dl>
 <h2>The card crawlers see</h2>
@@ -48,5 +49,6 @@ export async function inspectAnswer(db: Db, link: InspectedLink | null, address:
   const [facts] = await db.select({ createdAt: links.createdAt, status: links.status, disabledReason: links.disabledReason }).from(links).where(eq(links.id, link.id));
   if (!facts) return notFound();
   const reported = new URL(request.url).searchParams.get("reported") === "1";
-  return new Response(render(link, facts, address, reported), { status: 200, headers: { ...HEADERS, ...extraHeaders } });
+  const others = await otherDestinationRows(db, link.id);
+  return new Response(render(link, facts, address, reported, others), { status: 200, headers: { ...HEADERS, ...extraHeaders } });
 }
