@@ -1,6 +1,7 @@
 // Thousands of malformed requests to every /api route and to /go: never a 5xx, never a crash, never internal
 // detail in an answer, and the database unchanged by every refused request. Seeded: FUZZ_SEED reproduces a run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { blockHost } from "../../src/safety/host-blocks.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
 import { seededRandom, type Random } from "../helpers/random.ts";
@@ -336,4 +337,33 @@ test("hostile domain= values on the ask listener: always a quick 403 (431 past B
   expect((await fetch(`${server.askUrl}/tls/ask?domain=x.test`, { method: "POST" })).status).toBe(405);
   expect((await fetch(`${server.askUrl}/tls/ask/..?domain=x.test`)).status).not.toBe(200);
   expect((await fetch(`${server.askUrl}/api/links`)).status).toBe(404);
+});
+
+/** A host written the ways that name the same host: case, trailing dots, default ports, userinfo, fullwidth forms. */
+function hostSpelling(r: Random, host: string): string {
+  const fullwidth = (text: string) => [...text].map((c) => (/[a-z0-9-]/i.test(c) && r.chance(0.5) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c === "." && r.chance(0.3) ? r.pick(["．", "。"]) : c)).join("");
+  let name = r.pick(["", "www.", "login.", "a.b."]) + host;
+  name = [...name].map((c) => (r.chance(0.4) ? c.toUpperCase() : c)).join("");
+  if (r.chance(0.3)) name = fullwidth(name);
+  name += r.pick(["", ".", ".", ".."]);
+  const secure = r.chance(0.7);
+  const port = r.chance(0.4) ? (secure ? ":443" : ":80") : "";
+  return `${secure ? "https" : "http"}://${r.chance(0.2) ? "user@" : ""}${name}${port}/${r.pick(["", "login", "x?y=1"])}`;
+}
+
+test("host spellings of a blocked host (trailing dot, :443, case, IDN and punycode, fullwidth): every destination field refused, nothing stored", async () => {
+  await blockHost(server.ctx.safety, "blocked-fuzz.example", "fuzz", "fuzzing");
+  await blockHost(server.ctx.safety, "bücher-fuzz.example", "fuzz", "fuzzing");
+  const r = seededRandom(SEED + 1);
+  const before = await snapshot();
+  const failures: string[] = [];
+  for (let i = 0; i < 150; i++) {
+    const url = hostSpelling(r, r.pick(["blocked-fuzz.example", "bücher-fuzz.example", "BÜCHER-fuzz.example", "xn--bcher-fuzz-9db.example"]));
+    const field = r.pick(["targetUrl", "rule", "expiredUrl"]);
+    const fields = field === "targetUrl" ? { targetUrl: url } : field === "rule" ? { rules: [{ when: { device: "ios" }, targetUrl: url }] } : { expiresAt: "2030-01-01T00:00:00Z", expiredUrl: url };
+    const response = await fetch(`${server.url}/api/links`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ title: "t", description: "d", targetUrl: "https://example.com/", ...fields }) });
+    if (response.status !== 422) failures.push(`${field} ${url} → ${response.status}`);
+  }
+  expect(failures).toEqual([]);
+  expect(await snapshot()).toBe(before);
 });
