@@ -33,6 +33,6 @@ export const DOMAIN_OPERATIONS: ApiOperation[] = [
     errors: [403, 404],
     responses: { 200: { description: "The domain with its new status and, unless verified, the reason", schema: DomainSchema } },
   },
-  { method: "PATCH", path: "/api/domains/:id", operationId: "updateDomain", tag: "Domains", summary: "Where / and unknown addresses on the domain go", access: "user", params: DomainId, body: { schema: UpdateDomainInput, example: { rootUrl: "https://acme.com/", notFoundUrl: null } }, errors: [400, 403, 404], responses: { 200: { description: "The domain", schema: DomainSchema } } },
+  { method: "PATCH", path: "/api/domains/:id", operationId: "updateDomain", tag: "Domains", summary: "Where / and unknown addresses on the domain go", access: "user", params: DomainId, body: { schema: UpdateDomainInput, example: { rootUrl: "https://acme.com/", notFoundUrl: null } }, errors: [400, 403, 404, 422], responses: { 200: { description: "The domain", schema: DomainSchema } } },
   { method: "DELETE", path: "/api/domains/:id", operationId: "removeDomain", tag: "Domains", summary: "Remove a custom domain", description: "Refused (409) while live links use it: move them to another address or delete them first.", access: "user", params: DomainId, errors: [403, 404, 409], responses: { 204: { description: "Done; no body" } } },
 ];

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Db } from "../db/ports.ts";
 import { destinations, links } from "../db/tables.ts";
 import type { GoRules } from "../rules/model.ts";
+import { URL_MAX } from "../links/model.ts";
 import { canonicalHttpUrl } from "../links/url.ts";
 import { targetDomainOf } from "./matching.ts";
 
@@ -51,7 +52,8 @@ export async function fillDestinationIndex(database: Database): Promise<void> {
     if (rows.length === 0) break;
     await database.transaction(async (tx) => {
       for (const link of rows) {
-        const targetUrl = canonicalHttpUrl(link.targetUrl) ?? link.targetUrl;
+        const canonical = canonicalHttpUrl(link.targetUrl);
+        const targetUrl = canonical && canonical.length <= URL_MAX ? canonical : link.targetUrl;
         await tx.update(links).set({ targetUrl, targetDomain: targetDomainOf(link.targetUrl) ?? "" }).where(eq(links.id, link.id));
       }
     });
