@@ -14,7 +14,7 @@ export type DomainUrls = { rootUrl?: string | null; notFoundUrl?: string | null 
 const CHUNK = 500;
 
 /** A rule set's addresses by the field the owner wrote them in. */
-export function ruleDestinations(rules: GoRules | null): Array<{ field: string; url: string }> {
+function ruleDestinations(rules: GoRules | null): Array<{ field: string; url: string }> {
   if (!rules) return [];
   return [
     ...(rules.rules ?? []).map((rule, index) => ({ field: `rules.${index}.targetUrl`, url: rule.targetUrl })),

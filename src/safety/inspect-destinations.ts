@@ -9,7 +9,7 @@ import { parseGoRules } from "../rules/model.ts";
 
 const row = (label: string, url: string) => `<dt>${escapeHtml(label)}</dt><dd><code style="word-break:break-all">${escapeHtml(url)}</code></dd>\n`;
 
-/** The `<dl>` rows of the link's other destinations, in the order /go tries them; "" when there are none. */
+/** The `<dl>` rows of the link's other destinations (each rule's target, then the expired address); "" when none. */
 export async function otherDestinationRows(db: Db, linkId: number): Promise<string> {
   const [stored] = await db.select({ goRules: linkRules.goRules }).from(linkRules).where(eq(linkRules.linkId, linkId));
   const rules = parseGoRules(stored?.goRules ?? null);
