@@ -50,6 +50,8 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   const goneLink = (await gone.json()) as { id: number; linkSlug: string };
   if ((await api(`/api/links/${goneLink.id}`, { method: "DELETE" })).status !== 204) throw new Error("seeding a deleted link");
 
+  // The per-host index's row of a rule's address, as a rule write leaves it.
+  await server.sql.run("INSERT INTO destinations (link_id, field, url, target_domain) VALUES (?, 'expiredUrl', ?, 'example.com')", liveLink.id, `https://example.com/${label}/over`);
   const userAgent = `Mozilla/5.0 (${label} browser)`;
   const agent = (await server.sql.get<{ id: number }>("INSERT INTO user_agents (text) VALUES (?) RETURNING id", userAgent))!;
   await insertView(server.sql, { userId: user.id, linkId: liveLink.id, agentId: agent.id, at: Date.now() - DAY_MS, ip: "203.0.113.0" });
@@ -109,7 +111,8 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
     login_links: await count("SELECT count(*) AS n FROM login_links WHERE user_id = ?", userId),
     webhook_endpoints: await count("SELECT count(*) AS n FROM webhook_endpoints WHERE user_id = ?", userId),
     webhook_deliveries: await count("SELECT count(*) AS n FROM webhook_deliveries WHERE user_id = ?", userId),
+    destinations: await count("SELECT count(*) AS n FROM destinations WHERE link_id NOT IN (SELECT id FROM links) OR (domain_id IS NOT NULL AND domain_id NOT IN (SELECT id FROM domains))"),
   };
 }
 
-export const NOTHING_LEFT = { users: 0, links: 0, views: 0, view_rollups: 0, referrer_rollups: 0, subscriptions: 0, payments: 0, user_consents: 0, sessions: 0, api_tokens: 0, login_links: 0, webhook_endpoints: 0, webhook_deliveries: 0 };
+export const NOTHING_LEFT = { users: 0, links: 0, views: 0, view_rollups: 0, referrer_rollups: 0, subscriptions: 0, payments: 0, user_consents: 0, sessions: 0, api_tokens: 0, login_links: 0, webhook_endpoints: 0, webhook_deliveries: 0, destinations: 0 };
