@@ -45,7 +45,7 @@ const linkColumns = () => ({
 async function findOnCustomDomain(db: Db, address: string) {
   if (!URL.canParse(address)) return undefined;
   const url = new URL(address);
-  const hostname = url.hostname.replace(/\.$/, "");
+  const hostname = url.hostname.replace(/\.+$/, "");
   const [domain] = await db
     .select({ id: domains.id, userId: domains.userId, hostname: domains.hostname })
     .from(domains)
