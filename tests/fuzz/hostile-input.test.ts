@@ -354,6 +354,10 @@ function hostSpelling(r: Random, host: string): string {
 test("host spellings of a blocked host (trailing dot, :443, case, IDN and punycode, fullwidth): every destination field refused, nothing stored", async () => {
   await blockHost(server.ctx.safety, "blocked-fuzz.example", "fuzz", "fuzzing");
   await blockHost(server.ctx.safety, "bücher-fuzz.example", "fuzz", "fuzzing");
+  // An owner of its own: the hostile requests above may have revoked the fuzzer's token or ended its plan.
+  const owner = await seedUser(server.sql, { userSlug: "hosts" });
+  await subscribeInFakeStripe(server, stripe, owner.id, "pro");
+  const ownerToken = (await seedApiToken(server.sql, owner.id, "hosts")).token;
   const r = seededRandom(SEED + 1);
   const before = await snapshot();
   const failures: string[] = [];
@@ -361,7 +365,7 @@ test("host spellings of a blocked host (trailing dot, :443, case, IDN and punyco
     const url = hostSpelling(r, r.pick(["blocked-fuzz.example", "bücher-fuzz.example", "BÜCHER-fuzz.example", "xn--bcher-fuzz-9db.example"]));
     const field = r.pick(["targetUrl", "rule", "expiredUrl"]);
     const fields = field === "targetUrl" ? { targetUrl: url } : field === "rule" ? { rules: [{ when: { device: "ios" }, targetUrl: url }] } : { expiresAt: "2030-01-01T00:00:00Z", expiredUrl: url };
-    const response = await fetch(`${server.url}/api/links`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ title: "t", description: "d", targetUrl: "https://example.com/", ...fields }) });
+    const response = await fetch(`${server.url}/api/links`, { method: "POST", headers: { authorization: `Bearer ${ownerToken}`, "content-type": "application/json" }, body: JSON.stringify({ title: "t", description: "d", targetUrl: "https://example.com/", ...fields }) });
     if (response.status !== 422) failures.push(`${field} ${url} → ${response.status}`);
   }
   expect(failures).toEqual([]);
