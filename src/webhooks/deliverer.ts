@@ -65,6 +65,7 @@ export class WebhookDeliverer {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.claiming;
     await Promise.all(this.lanes.values());
   }
 
