@@ -72,7 +72,7 @@ test("an endpoint's card: the secret copied, its events changed, paused (a test 
   await expect(row).toContainText("Not sent yet");
   // Cells are spaced, not run together.
   expect(await row.getByRole("cell").first().evaluate((cell) => parseFloat(getComputedStyle(cell).paddingLeft))).toBeGreaterThan(0);
-  await expect(table.getByRole("columnheader")).toHaveText(["Event", "Status", "Answer", "Sent", "Next attempt", "Actions"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Event", "Status", "Answer", "Queued", "Next attempt", "Actions"]);
 
   // Still the same after a reload: the state is the server's.
   await page.reload();

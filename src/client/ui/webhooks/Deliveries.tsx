@@ -53,7 +53,7 @@ export function Deliveries({ endpointId }: { endpointId: number }) {
               <th scope="col" className={cell}>Event</th>
               <th scope="col" className={cell}>Status</th>
               <th scope="col" className={cell}>Answer</th>
-              <th scope="col" className={cell}>Sent</th>
+              <th scope="col" className={cell}>Queued</th>
               <th scope="col" className={cell}>Next attempt</th>
               <th scope="col" className={cell}><span className="sr-only">Actions</span></th>
             </tr>
