@@ -23,6 +23,7 @@ import { RuleFields } from "../src/client/ui/link-form/RuleFields.tsx";
 import { rulesDraftOf, rulesErrors, rulesFields, type SavedRules } from "../src/client/ui/link-form/rules-draft.ts";
 import { UtmBuilder } from "../src/client/ui/link-form/UtmBuilder.tsx";
 import { DESCRIPTION_MAX, imageChangeFields, LinkInput, TITLE_MAX } from "../src/links/model.ts";
+import { expiredText } from "../src/rules/model.ts";
 import { shortUrlOf } from "../src/links/url.ts";
 import type { LinkJson } from "../src/links/wire.ts";
 import type { RenditionId } from "../src/previews/variants.ts";
@@ -199,7 +200,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           onAccept={acceptSuggestedImage}
         />
         <UtmBuilder targetUrl={targetUrl} onTargetUrl={setTargetUrl} />
-        <RuleFields draft={rulesDraft} onDraft={setRulesDraft} errors={ruleErrors} hasPassword={Boolean(link?.hasPassword)} />
+        <RuleFields draft={rulesDraft} onDraft={setRulesDraft} errors={ruleErrors} hasPassword={Boolean(link?.hasPassword)} expired={link?.rules ? expiredText(link as SavedRules, Date.now()) : null} />
         <div className="flex justify-end gap-2">
           <a href="/admin" className={buttonClass.secondary}>Cancel</a>
           <button type="submit" className={buttonClass.primary} disabled={saving || Boolean(slugTaken)}>

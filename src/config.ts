@@ -71,8 +71,11 @@ export type Config = {
    * `allowPrivate`: checked CIDR texts (plain strings: the config is posted to app workers).
    */
   fetch: { enabled: boolean; allowPrivate: string[]; deadlineMs: number };
-  /** Webhook delivery (src/webhooks/): retry schedule's first delay, attempt timeout, poll period, link.clicked window. */
-  webhooks: { retryBaseMs: number; timeoutMs: number; pollMs: number; clickWindowMs: number };
+  /**
+   * Webhook delivery (src/webhooks/): retry schedule's first delay, attempt timeout, poll period, link.clicked window,
+   * and the deliveries that may wait for one endpoint.
+   */
+  webhooks: { retryBaseMs: number; timeoutMs: number; pollMs: number; clickWindowMs: number; maxPending: number };
   /** GET /metrics: with `token` on the main port, and/or without one on a listener of its own (`port`). */
   metrics: { token: string | null; host: string; port: number | null };
   logFormat: "json" | "text" | "off";
@@ -224,7 +227,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     authRateLimit: e.AUTH_RATE_LIMIT,
     maxBodyBytes: e.MAX_BODY_BYTES,
     fetch: { enabled: !e.FETCH_DISABLED, allowPrivate, deadlineMs: e.TEST_FETCH_DEADLINE_MS || FETCH_DEADLINE_MS },
-    webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS, clickWindowMs: e.WEBHOOK_CLICK_WINDOW_MS },
+    webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS, clickWindowMs: e.WEBHOOK_CLICK_WINDOW_MS, maxPending: e.WEBHOOK_MAX_PENDING },
     metrics: { token: e.METRICS_TOKEN ?? null, host: e.METRICS_HOST, port: e.METRICS_PORT ?? null },
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
     domains: {

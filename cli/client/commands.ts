@@ -8,7 +8,7 @@ import type { UserJson } from "../../src/auth/wire.ts";
 import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
 import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
-import { addRuleOptions, addRules, healthText, ruleLines, withUtm, type RuleOptions } from "./rule-options.ts";
+import { addRuleOptions, addRules, healthText, ruleLines, statusText, withUtm, type RuleOptions } from "./rule-options.ts";
 import { registerDomainCommands } from "./domain-commands.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
 import { call, callPages, CliError, usageError } from "./http.ts";
@@ -147,7 +147,7 @@ export function registerClientCommands(program: Command): void {
       out(
         table([
           ["SLUG", "SHORT URL", "TITLE", "STATUS", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],
-          ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, l.status, String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
+          ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, statusText(l, Date.now()), String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
         ]),
       );
       // A broken target is worth a line of its own: the table stays the same shape for scripts.
@@ -208,7 +208,7 @@ export function registerClientCommands(program: Command): void {
         [
           `Short URL    ${link.currentShortUrl}${link.version > 1 ? ` (version ${link.version} of ${link.shortUrl})` : ""}`,
           `Target       ${link.targetUrl}`,
-          `Status       ${link.status}${link.disabledReason ? ` (${link.disabledReason})` : ""}`,
+          `Status       ${statusText(link, Date.now())}${link.disabledReason ? ` (${link.disabledReason})` : ""}`,
           `Title        ${link.title}`,
           `Description  ${link.description}`,
           `Image        ${link.imageUrl ?? "-"}`,

@@ -2,7 +2,7 @@
 // and campaign tags written into the target URL (src/utm/model.ts). Options not given leave the link's rules as they are.
 import type { Command } from "commander";
 import type { LinkJson } from "../../src/links/wire.ts";
-import { brokenText, DEVICES, ruleText } from "../../src/rules/model.ts";
+import { brokenText, DEVICES, expiredText, ruleText, visitsUsedText } from "../../src/rules/model.ts";
 import { mergeUtm, UTM_PRESETS, type UtmTags } from "../../src/utm/model.ts";
 import { usageError } from "./http.ts";
 
@@ -79,12 +79,17 @@ export function ruleLines(link: LinkJson): string[] {
   const { health } = link;
   return [
     ...(link.expiresAt ? [`Expires      ${link.expiresAt}`] : []),
-    ...(link.maxClicks !== null ? [`Max clicks   ${link.maxClicks}`] : []),
+    ...(link.maxClicks !== null ? [`Max clicks   ${link.maxClicks} (${visitsUsedText(link.maxClicks, link.visitsUsed)})`] : []),
     ...(link.expiredUrl ? [`When expired ${link.expiredUrl}`] : []),
     ...(link.hasPassword ? ["Password     yes"] : []),
     ...link.rules.map((rule) => `Rule         ${ruleText(rule)}`),
     `Health       ${healthText(link)}${health.checkedAt ? ` (checked ${health.checkedAt})` : ""}`,
   ];
+}
+
+/** A link's status as the CLI says it: "disabled", "Expired", "3 of 3 visits used" (people no longer reach it), or "active". */
+export function statusText(link: LinkJson, now: number): string {
+  return link.status === "active" ? (expiredText(link, now) ?? "active") : link.status;
 }
 
 /** "ok", "unchecked" or "BROKEN: HTTP 404" (or "no answer", and the rule when it was a rule's target). */

@@ -38,7 +38,7 @@ export function registerWebhookCommands(program: Command): void {
       const endpoints = await call<WebhookEndpointJson[]>(loadSettings(), "/api/webhooks");
       if (options.json) return void json(endpoints);
       if (endpoints.length === 0) return void out("No webhook endpoints. Add one with: linkprev webhooks add <url> --events link.created");
-      out(table([["ID", "URL", "EVENTS", "STATE"], ...endpoints.map((e) => [String(e.id), e.url, e.events.join(","), e.enabled ? "enabled" : `disabled: ${e.disabledReason ?? ""}`])]));
+      out(table([["ID", "URL", "EVENTS", "STATE"], ...endpoints.map((e) => [String(e.id), e.url, e.events.join(","), !e.enabled ? `disabled: ${e.disabledReason ?? ""}` : e.paused ? "paused" : "enabled"])]));
     });
 
   webhooks

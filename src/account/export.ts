@@ -10,7 +10,7 @@ import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 
 const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-const NO_RULES: RulesRow = { goRules: null, healthStatus: null, healthCheckedAt: null, healthHttpStatus: null, healthFinalUrl: null, healthFailedUrl: null };
+const NO_RULES: RulesRow = { goRules: null, healthStatus: null, healthCheckedAt: null, healthHttpStatus: null, healthFinalUrl: null, healthFailedUrl: null, clicks: null };
 
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User) {

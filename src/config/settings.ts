@@ -118,6 +118,8 @@ export const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   WEBHOOK_CLICK_WINDOW_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  // Deliveries that may wait for one endpoint (hanging, paused or flooded); newer ones past it are marked failed.
+  WEBHOOK_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   // GET /metrics (Prometheus): on the main port with this bearer token, and/or on a listener of its own.
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "at least 16 characters").optional()),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),

@@ -125,13 +125,16 @@ export type ClaimedDelivery = {
   failingSince: number | null;
 };
 
+/** How much one claim takes: `limit` in all, at most `perEndpoint` of each endpoint, none of the `skip` endpoints. */
+export type ClaimShare = { limit: number; perEndpoint: number; skip: number[] };
+
 /** The webhook outbox's claims: each due delivery goes to one claimer (one node on PostgreSQL: SKIP LOCKED). */
 export interface WebhookQueue {
   /**
-   * Up to `limit` pending deliveries of enabled endpoints due at `now`, each made not due for `leaseMs`: a
-   * claimer killed mid-delivery leaves it to be claimed again then, with the same event id.
+   * Pending deliveries of enabled, unpaused endpoints due at `now`, oldest first within `share`, each made not due
+   * for `leaseMs`: a claimer killed mid-delivery leaves it to be claimed again then, with the same event id.
    */
-  claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  claimDue(now: number, leaseMs: number, share: ClaimShare): Promise<ClaimedDelivery[]>;
 }
 
 /** An event for every enabled endpoint of `userId` subscribed to `type` (the view writer's link.clicked). */

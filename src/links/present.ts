@@ -73,6 +73,7 @@ export function presentListed(row: LinkRow, userSlug: string, publicUrl: string)
     healthHttpStatus: _httpStatus,
     healthFinalUrl: _finalUrl,
     healthFailedUrl: _failedUrl,
+    clicks: _clicks,
     ...rest
   } = row;
   const source = sourceImageOf(row);

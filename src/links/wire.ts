@@ -48,6 +48,7 @@ export const LinkSchema = z
     warnings: z.array(LintWarningSchema),
     expiresAt: timestamp.nullable().describe("After this instant people go to expiredUrl (else a 410 page) and crawlers get a neutral expired card"),
     maxClicks: z.number().int().nullable().describe("People's visits allowed; the next person finds the link expired"),
+    visitsUsed: z.number().int().describe("People's visits counted against maxClicks so far; at maxClicks the link is expired (0 without a cap)"),
     expiredUrl: z.string().nullable().describe("Where people go once the link has expired (null: a small 'This link has expired' page)"),
     hasPassword: z.boolean().describe("People must enter the password (write-only: set it with password) before they are sent on"),
     rules: z
@@ -93,6 +94,7 @@ export const LinkSchema = z
       warnings: [{ rule: "no-image", severity: "warning", platforms: ["x", "facebook"], message: "No image: most platforms show a small card" }],
       expiresAt: null,
       maxClicks: null,
+      visitsUsed: 0,
       expiredUrl: null,
       hasPassword: false,
       rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }],

@@ -66,6 +66,7 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
     variants: link.variants,
     expiresAt: link.expiresAt?.toISOString() ?? null,
     maxClicks: link.maxClicks,
+    visitsUsed: link.visitsUsed,
     expiredUrl: link.expiredUrl,
     hasPassword: link.hasPassword,
     rules: link.rules,

@@ -1,28 +1,36 @@
 // A link's rules and health at a glance, on its dashboard row: expiry, a visit cap, a password, targets by device
 // or country, and a target that stopped answering (src/rules/health.ts).
-import { count, shortDate } from "../client/format.ts";
+import { shortDate } from "../client/format.ts";
 import type { ListedLink } from "../links/present.ts";
-import { brokenText } from "../rules/model.ts";
+import { brokenText, expiredText, visitsUsedText } from "../rules/model.ts";
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-medium";
 
 export function RuleBadges({ link, now }: { link: ListedLink; now: number }) {
   const { health } = link;
-  const expired = link.expiresAt !== null && link.expiresAt.getTime() <= now;
+  // A link people can no longer reach says so first: "Expired", or "3 of 3 visits used" on its cap badge.
+  const expired = expiredText(link, now) !== null;
+  const usedUp = link.maxClicks !== null && link.visitsUsed >= link.maxClicks;
+  const gone = `${badge} bg-gray-200 text-gray-800`;
   const badges = [
+    expired && (
+      <span key="expired" className={gone} data-testid="badge-expired">
+        Expired
+      </span>
+    ),
     health.status === "broken" && (
       <span key="broken" className={`${badge} bg-red-100 text-red-800`} data-testid="badge-broken" title={health.finalUrl ?? undefined}>
         {`Target broken: ${brokenText(link)}`}
       </span>
     ),
     link.expiresAt !== null && (
-      <span key="expiry" className={`${badge} ${expired ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-800"}`} data-testid="badge-expiry">
-        {expired ? "Expired" : `Expires ${shortDate(link.expiresAt)}`}
+      <span key="expiry" className={link.expiresAt.getTime() <= now ? gone : `${badge} bg-amber-100 text-amber-800`} data-testid="badge-expiry">
+        {link.expiresAt.getTime() <= now ? `Expired ${shortDate(link.expiresAt)}` : `Expires ${shortDate(link.expiresAt)}`}
       </span>
     ),
     link.maxClicks !== null && (
-      <span key="cap" className={`${badge} bg-amber-100 text-amber-800`}>
-        {`At most ${count(link.maxClicks)} visits`}
+      <span key="cap" className={usedUp ? gone : `${badge} bg-amber-100 text-amber-800`} data-testid="badge-cap">
+        {visitsUsedText(link.maxClicks, link.visitsUsed)}
       </span>
     ),
     link.hasPassword && (

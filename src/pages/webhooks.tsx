@@ -11,7 +11,8 @@ export function WebhooksPage({ endpoints, allowed }: { endpoints: WebhookEndpoin
       <p className="mt-2 text-sm text-gray-600">
         LinkPrev posts signed events about your links to your URL (Standard Webhooks): check the <code>webhook-signature</code> header with the
         endpoint's secret and any Standard Webhooks library, and deduplicate on <code>webhook-id</code>. Failed deliveries are retried for about a
-        day; see <a className="underline" href="/docs/api">the API reference</a>.
+        day. Pause an endpoint to hold its deliveries: its events wait, not lost, and are sent when you resume it. See{" "}
+        <a className="underline" href="/docs/api">the API reference</a>.
       </p>
       {allowed ? (
         <div className="mt-6">

@@ -90,6 +90,19 @@ export type RulesInput = z.output<typeof RulesInput>;
 export const touchesRules = (input: RulesInput): boolean =>
   input.expiresAt !== undefined || input.maxClicks !== undefined || input.expiredUrl !== undefined || input.password !== undefined || input.rules !== undefined;
 
+/** People counted against a visit cap: "2 of 3 visits used" (never more than the cap, even after it was lowered). */
+export const visitsUsedText = (maxClicks: number, visitsUsed: number): string => `${Math.min(visitsUsed, maxClicks)} of ${maxClicks} visits used`;
+
+/**
+ * Why people no longer reach a link's target, as the dashboard, the editor and the CLI say it: "Expired" once its
+ * expiry passed, "3 of 3 visits used" once its cap is reached; null while it is live.
+ */
+export function expiredText(link: { expiresAt: Date | string | null; maxClicks: number | null; visitsUsed: number }, now: number): string | null {
+  if (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) return "Expired";
+  if (link.maxClicks !== null && link.visitsUsed >= link.maxClicks) return visitsUsedText(link.maxClicks, link.visitsUsed);
+  return null;
+}
+
 /** A rule in words: "device ios → https://…". */
 export const ruleText = (rule: TargetRule): string => `${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.targetUrl}`;
 

@@ -10,6 +10,8 @@ export type RulesRow = {
   healthHttpStatus: number | null;
   healthFinalUrl: string | null;
   healthFailedUrl: string | null;
+  /** People counted against maxClicks (null: no row). */
+  clicks: number | null;
 };
 
 /** The columns a RulesRow is selected from (with a left join of link_rules). */
@@ -20,6 +22,7 @@ export const rulesColumns = () => ({
   healthHttpStatus: linkRules.healthHttpStatus,
   healthFinalUrl: linkRules.healthFinalUrl,
   healthFailedUrl: linkRules.healthFailedUrl,
+  clicks: linkRules.clicks,
 });
 
 export type HealthStatus = "ok" | "broken" | "unchecked";
@@ -30,6 +33,7 @@ export function presentRules(row: RulesRow) {
   return {
     expiresAt: rules?.expiresAt !== undefined ? new Date(rules.expiresAt) : null,
     maxClicks: rules?.maxClicks ?? null,
+    visitsUsed: row.clicks ?? 0,
     expiredUrl: rules?.expiredUrl ?? null,
     hasPassword: rules?.passwordHash !== undefined,
     rules: rules?.rules ?? [],

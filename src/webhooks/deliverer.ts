@@ -1,9 +1,11 @@
 // Sends the outbox's due deliveries, in the delivery worker (delivery.worker.ts, docs/decisions/0026): every
-// WEBHOOK_POLL_MS it claims a few (db/*/webhook-queue.ts: one node per
-// delivery), signs each (signing.ts) and posts it through the safe fetcher with a per-attempt timeout. A 2xx is
-// delivered; anything else is tried again on the backoff schedule (backoff.ts), and an endpoint failing for 3 days
-// is disabled with the reason shown to its owner. A process killed mid-attempt leaves the claim to expire: the
-// delivery is sent again with the same webhook-id, so receivers deduplicate (at least once, docs/decisions/0019).
+// WEBHOOK_POLL_MS it claims what is due (db/*/webhook-queue.ts: one node per delivery), endpoint by endpoint: each
+// endpoint with due deliveries gets a lane of its own, a few attempts side by side, and is not claimed again until
+// its lane is done, so an endpoint that hangs holds only its own lane (docs/decisions/0045). Each attempt is
+// signed (signing.ts) and posted through the safe fetcher with a per-attempt timeout. A 2xx is delivered; anything
+// else is tried again on the backoff schedule (backoff.ts), and an endpoint failing for 3 days is disabled with the
+// reason shown to its owner. A process killed mid-attempt leaves the claim to expire: the delivery is sent again
+// with the same webhook-id, so receivers deduplicate (at least once, docs/decisions/0019).
 import { eq, sql } from "drizzle-orm";
 import type { ClaimedDelivery, Db } from "../db/ports.ts";
 import { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
@@ -11,9 +13,14 @@ import { AppError } from "../http/errors.ts";
 import { DISABLE_AFTER_MS, retryDelay } from "./backoff.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { signedHeaders } from "./signing.ts";
+import { trimBacklogs } from "./trim-backlogs.ts";
 
-/** Deliveries claimed (and sent side by side) at a time; their results are recorded in one transaction. */
+/** Deliveries claimed at a time, over all endpoints. */
 const CLAIM_LIMIT = 50;
+/** One endpoint's deliveries sent side by side in its lane; their results are recorded in one transaction. */
+const PER_ENDPOINT = 5;
+/** Endpoints with a lane at once: beyond that, the next poll claims for those whose lanes have ended. */
+const MAX_LANES = 200;
 /** Of a receiver's answer, what the deliveries list keeps. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
@@ -25,10 +32,15 @@ export type DeliveryOutcomes = Record<DeliveryOutcome, number>;
 
 export class WebhookDeliverer {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private running: Promise<void> | null = null;
+  private running: Promise<unknown> | null = null;
   private stopped = false;
+  /** The lanes under way, by endpoint id. */
+  private readonly lanes = new Map<number, Promise<void>>();
+  /** The claiming round under way, and whether another was asked for meanwhile (a lane ended, a poll came). */
+  private claiming: Promise<number> | null = null;
+  private again = false;
 
-  /** `recorded`: the outcomes of each batch of attempts, once its results are committed (for /metrics). */
+  /** `recorded`: the outcomes of each lane's attempts (and of trimmed backlogs), once committed (for /metrics). */
   constructor(
     private readonly deps: WebhookDeps,
     private readonly recorded: (outcomes: DeliveryOutcomes) => void,
@@ -38,7 +50,6 @@ export class WebhookDeliverer {
   start(): this {
     const tick = () => {
       this.running = this.deliverDue()
-        .then(() => undefined)
         .catch((error) => console.error(`webhook deliveries: ${String(error)}`))
         .finally(() => {
           this.running = null;
@@ -54,25 +65,65 @@ export class WebhookDeliverer {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.claiming;
+    await Promise.all(this.lanes.values());
   }
 
-  /** Claims and sends what is due now, a batch at a time until the due ones are done; the number sent. */
-  async deliverDue(): Promise<number> {
-    const { timeoutMs } = this.deps.settings;
-    let sent = 0;
-    for (;;) {
+  /**
+   * Claims what is due now and starts a lane for each endpoint claimed, without waiting for the lanes: the number
+   * of deliveries started. Rounds never overlap; one asked for during another runs after it.
+   */
+  deliverDue(): Promise<number> {
+    if (this.claiming) {
+      this.again = true;
+      return this.claiming;
+    }
+    const round = async () => {
+      let started = 0;
+      do {
+        this.again = false;
+        started += await this.claimRound();
+      } while (this.again && !this.stopped);
+      return started;
+    };
+    this.claiming = round().finally(() => (this.claiming = null));
+    return this.claiming;
+  }
+
+  private async claimRound(): Promise<number> {
+    const { timeoutMs, maxPending } = this.deps.settings;
+    const trimmed = await trimBacklogs(this.deps.db, maxPending, this.deps.clock.now());
+    if (trimmed > 0) this.recorded({ delivered: 0, retrying: 0, failed: trimmed });
+    let started = 0;
+    while (!this.stopped && this.lanes.size < MAX_LANES) {
       // The lease outlasts the attempt, its timeout and the recording of its result.
-      const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, CLAIM_LIMIT);
-      if (claimed.length === 0) return sent;
-      const results = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      const limit = Math.min(CLAIM_LIMIT, (MAX_LANES - this.lanes.size) * PER_ENDPOINT);
+      const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, { limit, perEndpoint: PER_ENDPOINT, skip: [...this.lanes.keys()] });
+      if (claimed.length === 0) break;
+      const byEndpoint = Map.groupBy(claimed, (delivery) => delivery.endpointId);
+      for (const [endpointId, deliveries] of byEndpoint) this.lanes.set(endpointId, this.lane(endpointId, deliveries));
+      started += claimed.length;
+    }
+    return started;
+  }
+
+  /** One endpoint's claimed deliveries, sent side by side and recorded together; then its next ones are claimed. */
+  private async lane(endpointId: number, deliveries: ClaimedDelivery[]): Promise<void> {
+    try {
+      const results = await Promise.all(deliveries.map((delivery) => this.attempt(delivery)));
       const outcomes: DeliveryOutcomes = { delivered: 0, retrying: 0, failed: 0 };
       await this.deps.database.transaction(async (tx) => {
         for (const result of results) outcomes[await this.record(tx, result)]++;
       });
       this.recorded(outcomes);
-      sent += claimed.length;
-      if (claimed.length < CLAIM_LIMIT || this.stopped) return sent;
+    } catch (error) {
+      // Unrecorded attempts are due again when their claims lapse.
+      console.error(`webhook deliveries: ${String(error)}`);
+    } finally {
+      this.lanes.delete(endpointId);
     }
+    // A full lane may have left more due at this endpoint: claim them now rather than at the next poll.
+    if (deliveries.length === PER_ENDPOINT && !this.stopped) this.deliverDue().catch((error) => console.error(`webhook deliveries: ${String(error)}`));
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<Attempt> {

@@ -15,7 +15,10 @@ export type DeliveryWorkerProtocol = {
   worker: {
     /** Opens the connections; `polling`: deliver on the worker's own timer and clock (false: only when driven). */
     start: { payload: { config: Config; polling: boolean }; reply: void };
-    /** Sends what is due at `now` (the driving clock's time, which the worker's clock then reads); the number sent. */
+    /**
+     * Starts sending what is due at `now` (the driving clock's time, which the worker's clock then reads), without
+     * waiting for the receivers; the number of deliveries started.
+     */
     deliverDue: { payload: { now: number }; reply: number };
     /** Lets the attempts under way finish and closes the connections. */
     close: { payload: void; reply: void };

@@ -26,5 +26,6 @@ export const WebhookEndpointPatch = z.object({
   events: events.transform((list) => [...new Set(list)]).optional(),
   description: z.string().trim().max(MAX_DESCRIPTION, `description must be ${MAX_DESCRIPTION} characters or less`).optional(),
   enabled: z.boolean("enabled must be true or false").optional(),
+  paused: z.boolean("paused must be true or false").optional(),
 });
 export type WebhookEndpointPatch = z.infer<typeof WebhookEndpointPatch>;

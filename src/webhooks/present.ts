@@ -15,6 +15,7 @@ export function presentEndpoint(row: EndpointRow, now: number): WebhookEndpointJ
     events: JSON.parse(row.events) as WebhookEventType[],
     enabled: row.enabled,
     disabledReason: row.disabledReason,
+    paused: row.paused,
     previousSecretValidUntil: row.previousSecret && (row.previousSecretUntil ?? 0) > now ? iso(row.previousSecretUntil) : null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,7 +1,9 @@
 // /api/webhooks: endpoints, their deliveries, test events and resends, for the web app (cookie) and the CLI (token).
 import { Elysia } from "elysia";
 import { authPlugin, requireUser } from "../auth/plugin.ts";
-import { notFound } from "../http/errors.ts";
+import type { User } from "../db/tables.ts";
+import { AppError, notFound } from "../http/errors.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
 import { addEndpoint } from "./add-endpoint.ts";
@@ -21,8 +23,26 @@ function numericId(value: string, message = ENDPOINT_NOT_FOUND): number {
   return id;
 }
 
+/** Test events and resends an account may ask for a minute: each is one more delivery to send. */
+export const SENDS_PER_MINUTE = 20;
+const SEND_WINDOW_MS = 60_000;
+
 export function webhookRoutes(services: Services) {
   const deps = services.webhooks;
+  const sendLimiter = new RateLimiter(services.hits.countHit, SENDS_PER_MINUTE, services.clock, SEND_WINDOW_MS);
+  /** A test event or resend within the account's limit (202); past it a 429 saying when the next minute starts. */
+  const send = async (user: User, queue: () => Promise<unknown>) => {
+    try {
+      await sendLimiter.hit(`webhook-send:user:${user.id}`);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 429) throw error;
+      const now = services.clock.now();
+      const retryAfter = Math.max(1, Math.ceil((SEND_WINDOW_MS - (now % SEND_WINDOW_MS)) / 1000));
+      const message = `At most ${SENDS_PER_MINUTE} test events and resends a minute. Try again in ${retryAfter} s.`;
+      return Response.json({ message }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
+    }
+    return Response.json(await queue(), { status: 202 });
+  };
   return new Elysia({ prefix: "/api/webhooks" })
     .use(authPlugin(services))
     .get("/", ({ viewer }) => listEndpoints(deps, requireUser(viewer)))
@@ -37,16 +57,16 @@ export function webhookRoutes(services: Services) {
       set.status = 204;
       return null;
     })
-    .post("/:id/test", async ({ viewer, params, set }) => {
-      const delivery = await sendTestEvent(deps, requireUser(viewer), numericId(params.id));
-      set.status = 202;
-      return delivery;
+    .post("/:id/test", ({ viewer, params }) => {
+      const user = requireUser(viewer);
+      const id = numericId(params.id);
+      return send(user, () => sendTestEvent(deps, user, id));
     })
     .post("/:id/rotate-secret", ({ viewer, params }) => rotateSecret(deps, requireUser(viewer), numericId(params.id)))
     .get("/:id/deliveries", ({ viewer, params }) => listDeliveries(deps, requireUser(viewer), numericId(params.id)))
-    .post("/:id/deliveries/:deliveryId/resend", async ({ viewer, params, set }) => {
-      const delivery = await resendDelivery(deps, requireUser(viewer), numericId(params.id), numericId(params.deliveryId, "Delivery not found"));
-      set.status = 202;
-      return delivery;
+    .post("/:id/deliveries/:deliveryId/resend", ({ viewer, params }) => {
+      const user = requireUser(viewer);
+      const [id, deliveryId] = [numericId(params.id), numericId(params.deliveryId, "Delivery not found")];
+      return send(user, () => resendDelivery(deps, user, id, deliveryId));
     });
 }

@@ -1,5 +1,6 @@
 // PATCH /api/webhooks/:id: a new URL (checked like a new one), events or description; `enabled: true` re-enables
-// an endpoint that was disabled after failing (its failure clock starts again).
+// an endpoint that was disabled after failing (its failure clock starts again); `paused` holds its deliveries (they
+// wait, recorded, until it is resumed). A patch that changes nothing answers the endpoint as it is.
 import { eq } from "drizzle-orm";
 import { webhookEndpoints, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
@@ -9,18 +10,17 @@ import { presentEndpoint } from "./present.ts";
 import type { WebhookEndpointJson } from "./wire.ts";
 
 export async function updateEndpoint(deps: WebhookDeps, user: User, id: number, patch: WebhookEndpointPatch): Promise<WebhookEndpointJson> {
-  await findEndpoint(deps.db, user, id);
+  const current = await findEndpoint(deps.db, user, id);
   if (patch.url !== undefined) await deps.fetcher.checkDestination(patch.url);
   const enabling = patch.enabled === undefined ? {} : patch.enabled ? { enabled: true, disabledReason: null, failingSince: null } : { enabled: false, disabledReason: "Disabled by its owner" };
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set({
-      ...(patch.url !== undefined ? { url: new URL(patch.url).href } : {}),
-      ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...enabling,
-    })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
+  const changes = {
+    ...(patch.url !== undefined ? { url: new URL(patch.url).href } : {}),
+    ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.paused !== undefined ? { paused: patch.paused } : {}),
+    ...enabling,
+  };
+  if (Object.keys(changes).length === 0) return presentEndpoint(current, deps.clock.now());
+  const [row] = await deps.db.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
   return presentEndpoint(row!, deps.clock.now());
 }

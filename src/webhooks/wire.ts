@@ -77,6 +77,7 @@ export const WebhookEndpointSchema = z
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
     enabled: z.boolean(),
     disabledReason: z.string().nullable().describe("Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables"),
+    paused: z.boolean().describe("Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false"),
     previousSecretValidUntil: timestamp.nullable().describe("After a rotation, the old secret still signs until then"),
     createdAt: timestamp,
   })

@@ -30,7 +30,7 @@ test("UTM builder, a visit cap, a password and a device rule: saved, shown on th
   await page.waitForURL(/\/admin$/);
 
   const badges = page.getByTestId("rule-badges").first();
-  await expect(badges).toContainText("At most 100 visits");
+  await expect(badges).toContainText("0 of 100 visits used");
   await expect(badges).toContainText("Password");
   await expect(badges).toContainText("1 target rule");
 
@@ -39,4 +39,32 @@ test("UTM builder, a visit cap, a password and a device rule: saved, shown on th
   await expect(page.getByLabel("Maximum visits")).toHaveValue("100");
   await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("placeholder", "Unchanged");
   await expect(page.getByLabel("Rule target URL")).toHaveValue("https://apps.apple.com/app/id1");
+});
+
+test("a link whose visits are used up, and one past its expiry, say so on the dashboard row and in the editor", async ({ page, baseURL }) => {
+  await subscribedUser(page, "pro");
+  const origin = new URL(baseURL!).origin;
+  const create = async (json: object) => {
+    const response = await page.request.post("/api/links", { headers: { origin }, data: { targetUrl: "https://example.com/offer", title: "Offer", description: "Limited", ...json } });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { shortUrl: string };
+  };
+  const capped = await create({ customLinkSlug: "capped-offer", maxClicks: 2 });
+  await create({ customLinkSlug: "past-offer", expiresAt: "2020-01-01T00:00:00Z" });
+  const person = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
+  for (let i = 0; i < 2; i++) expect((await page.request.get(capped.shortUrl, { headers: person, maxRedirects: 0 })).status()).toBe(302);
+
+  await page.goto("/admin");
+  const row = (slug: string) => page.locator(`[data-slug="${slug}"]`);
+  await expect(row("capped-offer").getByTestId("rule-badges")).toContainText("Expired");
+  await expect(row("capped-offer").getByTestId("badge-cap")).toHaveText("2 of 2 visits used");
+  await expect(row("past-offer").getByTestId("badge-expired")).toHaveText("Expired");
+
+  await page.goto("/admin/link/edit/capped-offer");
+  await hydrated(page);
+  await expect(page.getByTestId("editor-expired")).toHaveText("2 of 2 visits used");
+  await expect(page.getByRole("status").filter({ hasText: "people no longer reach the target" })).toBeVisible();
+  await page.goto("/admin/link/edit/past-offer");
+  await hydrated(page);
+  await expect(page.getByTestId("editor-expired")).toHaveText("Expired");
 });

@@ -89,3 +89,20 @@ test("a broken rule target is named in links list and links show", async () => {
   expect((await run("links", "list")).stderr).toContain("store-app: target BROKEN: HTTP 410 at rule device android → https://play.example/app");
   expect((await run("links", "show", "store-app")).stdout).toContain("Health       BROKEN: HTTP 410 at rule device android → https://play.example/app");
 }, 30_000);
+
+test("a used-up or expired link says so in links list and links show", async () => {
+  const person = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
+  const card = { targetUrl: "https://example.com/offer", title: "Offer", description: "D" };
+  expect((await client.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "capped", maxClicks: 3 } })).status).toBe(201);
+  expect((await client.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "over", expiresAt: "2020-01-01T00:00:00Z" } })).status).toBe(201);
+  expect((await run("links", "show", "capped")).stdout).toContain("Status       active");
+  for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/go/cliuser/capped`, { headers: person, redirect: "manual" })).status).toBe(302);
+
+  const list = (await run("links", "list")).stdout.split("\n");
+  expect(list.find((line) => line.startsWith("capped "))).toContain("3 of 3 visits used");
+  expect(list.find((line) => line.startsWith("over "))).toContain("Expired");
+  const capped = (await run("links", "show", "capped")).stdout;
+  expect(capped).toContain("Status       3 of 3 visits used");
+  expect(capped).toContain("Max clicks   3 (3 of 3 visits used)");
+  expect((await run("links", "show", "over")).stdout).toContain("Status       Expired");
+}, 60_000);

@@ -195,7 +195,7 @@ describe("the dashboard and the editor", () => {
     const badges = row.slice(row.indexOf('data-testid="rule-badges"'), row.indexOf("</p>", row.indexOf('data-testid="rule-badges"')));
     expect(badges).toContain("Target broken: HTTP 404 at rule device ios → https://apps.apple.com/app/id1");
     expect(badges).toContain("Expires ");
-    expect(badges).toContain("At most 250 visits");
+    expect(badges).toContain("0 of 250 visits used");
     expect(badges).toContain("Password");
     expect(badges).toContain("1 target rule");
     const editor = await (await fetch(`${server.url}/admin/link/edit/${link.linkSlug}`, { headers: { cookie } })).text();

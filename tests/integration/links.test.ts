@@ -76,6 +76,7 @@ describe("create, read, list", () => {
         "warnings",
         "expiresAt",
         "maxClicks",
+        "visitsUsed",
         "expiredUrl",
         "hasPassword",
         "rules",

@@ -5,9 +5,16 @@ import { buttonClass } from "../Dialog.tsx";
 import { FieldError, inputClass } from "./fields.tsx";
 import type { RuleRow, RulesDraft } from "./rules-draft.ts";
 
-type Props = { draft: RulesDraft; onDraft: (draft: RulesDraft) => void; errors: Record<string, string>; hasPassword: boolean };
+type Props = {
+  draft: RulesDraft;
+  onDraft: (draft: RulesDraft) => void;
+  errors: Record<string, string>;
+  hasPassword: boolean;
+  /** Why the saved link no longer sends people on ("Expired", "3 of 3 visits used"; src/rules/model.ts), or null. */
+  expired: string | null;
+};
 
-export function RuleFields({ draft, onDraft, errors, hasPassword }: Props) {
+export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Props) {
   const set = (patch: Partial<RulesDraft>) => onDraft({ ...draft, ...patch });
   const setRow = (index: number, patch: Partial<RuleRow>) => set({ rules: draft.rules.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   const text = (id: "expiredUrl" | "maxClicks", label: string, hint: string, type = "text") => (
@@ -21,7 +28,15 @@ export function RuleFields({ draft, onDraft, errors, hasPassword }: Props) {
   const open = Boolean(draft.expiresAt || draft.maxClicks || draft.expiredUrl || hasPassword || draft.rules.length);
   return (
     <details id="link-rules" open={open || Object.keys(errors).length > 0} className="rounded-md border border-gray-200 p-3">
-      <summary className="cursor-pointer text-sm font-medium">Expiry, password and targets</summary>
+      <summary className="cursor-pointer text-sm font-medium">
+        Expiry, password and targets
+        {expired && <span className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800" data-testid="editor-expired">{expired}</span>}
+      </summary>
+      {expired && (
+        <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
+          {`${expired}: people no longer reach the target; they get the "When expired" address or a "This link has expired" page. Move the expiry later or raise the maximum visits to make it live again.`}
+        </p>
+      )}
       <p className="mt-1 text-xs text-gray-600">For people only: crawlers always get your card (until the link expires).</p>
       <div className="mt-3">
         <label htmlFor="expiresAt" className="block text-sm font-medium">Expires at</label>

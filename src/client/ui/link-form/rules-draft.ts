@@ -14,7 +14,7 @@ export type RulesDraft = {
   removePassword: boolean;
   rules: RuleRow[];
 };
-export type SavedRules = Pick<LinkJson, "expiresAt" | "maxClicks" | "expiredUrl" | "hasPassword" | "rules">;
+export type SavedRules = Pick<LinkJson, "expiresAt" | "maxClicks" | "visitsUsed" | "expiredUrl" | "hasPassword" | "rules">;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** An instant as a datetime-local value in the browser's time zone. */

@@ -33,6 +33,8 @@ export const webhookEndpoints = pgTable(
     previousSecretUntil: bigint("previous_secret_until", { mode: "number" }),
     enabled: boolean("enabled").notNull().default(true),
     disabledReason: text("disabled_reason"),
+    /** Paused by its owner: its events are still recorded and wait, unsent, until it is resumed. */
+    paused: boolean("paused").notNull().default(false),
     /** The first failed attempt since the last success: failing for 3 days disables the endpoint. */
     failingSince: bigint("failing_since", { mode: "number" }),
     createdAt: createdAt(),

@@ -37,6 +37,8 @@ export const webhookEndpoints = sqliteTable(
     previousSecretUntil: integer("previous_secret_until"),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     disabledReason: text("disabled_reason"),
+    /** Paused by its owner: its events are still recorded and wait, unsent, until it is resumed. */
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
     /** The first failed attempt since the last success: failing for 3 days disables the endpoint. */
     failingSince: integer("failing_since"),
     createdAt: createdAt(),
