@@ -7,6 +7,7 @@ import { AppWorkerPool } from "./app-workers.ts";
 import { createApp } from "./app.ts";
 import { storageWarnings } from "./start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
+import { badHostAnswer } from "./http/bad-host.ts";
 import { clientIp, proxyTrust } from "./http/client-ip.ts";
 import { refuseMalformedPaths } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
@@ -237,6 +238,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     development: false,
     routes: rawRoutes,
     fetch: async (request, server) => {
+      const badHost = badHostAnswer(request);
+      if (badHost !== null) return withSecurityHeaders(badHost, pageHeaders);
       const onCustomHost = customHost(request, server);
       if (onCustomHost !== null) return onCustomHost;
       const started = performance.now();
