@@ -2,7 +2,7 @@
 // The one executable: `serve`, the `admin` commands that work on a data directory, and the client commands.
 import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { registerSafetyCommands } from "./safety-commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
@@ -160,6 +160,7 @@ admin
       throw new CliError("LinkPrev runs on PostgreSQL here (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=linkprev.dump \"$DATABASE_URL\"", 2);
     }
     const target = resolve(file);
+    if (!existsSync(dirname(target))) throw new CliError(`The folder ${dirname(target)} does not exist: create it first (mkdir -p ${dirname(target)})`, 2);
     for (const path of [target, uploadsBackupOf(target)]) if (existsSync(path)) throw new CliError(`${path} already exists`, 2);
     if (!existsSync(config.dbPath)) throw noDatabaseIn(config);
     console.log(`Backed up to ${backupSqlite(config, target).join(" and ")}`);
