@@ -37,6 +37,9 @@ function configuredRelease(): string | undefined {
 
 program.version(formatVersion(versionInfo(resolveRelease(configuredRelease()))), "-V, --version", "print the version and release");
 
+/** `text` as one shell word: as it is when it is plain, else single-quoted. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+
 function noDatabaseIn(config: Config): CliError {
   return new CliError(
     `No LinkPrev database in ${config.dataDir} (no linkprev.db there): run this from the folder the server runs in, or pass --data with the data directory its start banner names`,
@@ -101,13 +104,15 @@ program
     for (const line of storageLines(config)) console.log(line);
     if (config.google) console.log("Sign-in: Google");
     else {
-      console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
+      // With this server's data directory, so that the command works from any folder.
+      const loginLink = `linkprev admin login-link --email E --data ${shellWord(config.dataDir)}`;
+      console.log(`Sign-in: Google is not configured; sign in with a one-time link (${loginLink}).`);
       // A working link in the logs lets whoever reads them sign in as the owner: it is printed only to a person at
       // a terminal (or on request), and only until the owner has signed in once.
-      if (await ownerHasSignedIn(server.ctx.database)) console.log("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
+      if (await ownerHasSignedIn(server.ctx.database)) console.log(`Owner sign-in link: not printed, the owner has signed in before; get one with ${loginLink}`);
       else if (options.printLoginLink || (process.stdout.isTTY && config.logFormat !== "json")) {
         console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.database, config.publicUrl)}`);
-      } else console.log("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
+      } else console.log(`Owner sign-in link: not printed into logs; get one with ${loginLink}, or start with --print-login-link`);
     }
     console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
   });
