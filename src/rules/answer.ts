@@ -1,6 +1,7 @@
 // What /go answers for a link with rules (docs/decisions/0021): expiry by time or by people counted, a password,
 // and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
-// one; behind a password without the destination, src/redirect/preview-page.ts); only people meet the rules. Links without rules never come here (src/redirect/go.ts).
+// one; behind a password without the destination, src/redirect/preview-page.ts); only people meet the rules.
+// Links without rules never come here (src/redirect/go.ts).
 import type { Clock } from "../clock.ts";
 import type { ClickCaps, HitCounter } from "../db/ports.ts";
 import type { GoLink } from "../redirect/held-link.ts";
