@@ -5,8 +5,8 @@ import type { Clock } from "../clock.ts";
 import { rateKey } from "./client-ip.ts";
 import { tooManyRequests } from "./errors.ts";
 
-/** Adds one to `key`'s count in the window starting at `windowStart`; the new count. */
-export type HitCounter = (key: string, windowStart: number) => Promise<number>;
+/** Adds one to `key`'s count in the window of `windowMs` starting at `windowStart`; the new count. */
+export type HitCounter = (key: string, windowStart: number, windowMs: number) => Promise<number>;
 
 export class RateLimiter {
   constructor(
@@ -19,6 +19,6 @@ export class RateLimiter {
   /** Counts one request from the client at `address` (under `scope`); throws a 429 once it is over its limit in this window. */
   async hit(address: string, scope = ""): Promise<void> {
     const now = this.clock.now();
-    if ((await this.countHit(`${scope}${rateKey(address)}`, now - (now % this.windowMs))) > this.limit) throw tooManyRequests();
+    if ((await this.countHit(`${scope}${rateKey(address)}`, now - (now % this.windowMs), this.windowMs)) > this.limit) throw tooManyRequests();
   }
 }

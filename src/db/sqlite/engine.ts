@@ -1,7 +1,7 @@
 // The embedded engine: one SQLite file in WAL mode, one process. Link changes and jobs need no cluster.
 import type { Database } from "bun:sqlite";
 import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, RETIRED } from "../go-link-sql.ts";
-import { HIT_WINDOW_MAX_MS, type GoLinkRow, type Platform } from "../ports.ts";
+import type { GoLinkRow, Platform } from "../ports.ts";
 import { openDb } from "./connection.ts";
 import { applyMigrations } from "./migrate.ts";
 import { sqliteWebhookQueue } from "./webhook-queue.ts";
@@ -61,8 +61,8 @@ export function openSqlitePlatform(dbPath: string): Platform {
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
-  // By window start, then key: a minute's counts beside an hour's (HIT_WINDOW_MAX_MS).
-  const hits = new Map<number, Map<string, number>>();
+  // By window (start and length), then key: a minute's counts beside an hour's, each dropped once it has ended.
+  const hits = new Map<string, { end: number; counts: Map<string, number> }>();
 
   return {
     database: {
@@ -98,14 +98,15 @@ export function openSqlitePlatform(dbPath: string): Platform {
     },
     jobs: { exclusively: (_jobName, job) => job() },
     hits: {
-      countHit: async (key, windowStart) => {
-        let window = hits.get(windowStart);
+      countHit: async (key, windowStart, windowMs) => {
+        const id = `${windowStart}/${windowMs}`;
+        let window = hits.get(id);
         if (window === undefined) {
-          for (const start of hits.keys()) if (start <= windowStart - HIT_WINDOW_MAX_MS) hits.delete(start);
-          hits.set(windowStart, (window = new Map()));
+          for (const [other, { end }] of hits) if (end <= windowStart) hits.delete(other);
+          hits.set(id, (window = { end: windowStart + windowMs, counts: new Map() }));
         }
-        const count = (window.get(key) ?? 0) + 1;
-        window.set(key, count);
+        const count = (window.counts.get(key) ?? 0) + 1;
+        window.counts.set(key, count);
         return count;
       },
     },
