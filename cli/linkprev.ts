@@ -2,7 +2,7 @@
 // The one executable: `serve`, the `admin` commands that work on a data directory, and the client commands.
 import { Command, CommanderError } from "commander";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { registerSafetyCommands } from "./safety-commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
@@ -36,6 +36,9 @@ function configuredRelease(): string | undefined {
 }
 
 program.version(formatVersion(versionInfo(resolveRelease(configuredRelease()))), "-V, --version", "print the version and release");
+
+/** `text` as one shell word: as it is when it is plain, else single-quoted. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
 
 function noDatabaseIn(config: Config): CliError {
   return new CliError(
@@ -101,13 +104,15 @@ program
     for (const line of storageLines(config)) console.log(line);
     if (config.google) console.log("Sign-in: Google");
     else {
-      console.log("Sign-in: Google is not configured; sign in with a one-time link (linkprev admin login-link --email E).");
+      // With this server's data directory, so that the command works from any folder.
+      const loginLink = `linkprev admin login-link --email E --data ${shellWord(config.dataDir)}`;
+      console.log(`Sign-in: Google is not configured; sign in with a one-time link (${loginLink}).`);
       // A working link in the logs lets whoever reads them sign in as the owner: it is printed only to a person at
       // a terminal (or on request), and only until the owner has signed in once.
-      if (await ownerHasSignedIn(server.ctx.database)) console.log("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
+      if (await ownerHasSignedIn(server.ctx.database)) console.log(`Owner sign-in link: not printed, the owner has signed in before; get one with ${loginLink}`);
       else if (options.printLoginLink || (process.stdout.isTTY && config.logFormat !== "json")) {
         console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.database, config.publicUrl)}`);
-      } else console.log("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
+      } else console.log(`Owner sign-in link: not printed into logs; get one with ${loginLink}, or start with --print-login-link`);
     }
     console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
   });
@@ -160,6 +165,7 @@ admin
       throw new CliError("LinkPrev runs on PostgreSQL here (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=linkprev.dump \"$DATABASE_URL\"", 2);
     }
     const target = resolve(file);
+    if (!existsSync(dirname(target))) throw new CliError(`The folder ${dirname(target)} does not exist: create it first (mkdir -p ${dirname(target)})`, 2);
     for (const path of [target, uploadsBackupOf(target)]) if (existsSync(path)) throw new CliError(`${path} already exists`, 2);
     if (!existsSync(config.dbPath)) throw noDatabaseIn(config);
     console.log(`Backed up to ${backupSqlite(config, target).join(" and ")}`);

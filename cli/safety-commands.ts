@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import type { Config } from "../src/config.ts";
 import { openSafety } from "../src/admin/safety.ts";
+import { printable } from "../src/observability/printable.ts";
 import { listAudit } from "../src/safety/audit.ts";
 import type { SafetyDeps } from "../src/safety/deps.ts";
 import { findLinkByAddress } from "../src/safety/find-link.ts";
@@ -13,6 +14,8 @@ import { setSuspended } from "../src/safety/suspend-user.ts";
 
 type Options = { data?: string; databaseUrl?: string; reason?: string; by?: string };
 const actorOf = (options: Options) => options.by ?? process.env.USER ?? "operator";
+/** A tab-separated row of text that anyone may have written (a report's details, a reason): one row, these columns. */
+const tsvRow = (cells: Array<string | number | null>) => cells.map((cell) => printable(String(cell ?? ""))).join("\t");
 
 /** Adds the commands under `admin`; `configFrom` reads --data and the environment as the other admin commands do. */
 export function registerSafetyCommands(admin: Command, configFrom: (options: Options) => Config): void {
@@ -35,7 +38,7 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
   remember(common(reports.command("list").description("Open reports, oldest first").option("--all", "resolved ones too")))
     .action(run(async (deps) => {
       for (const r of await listReports(deps.db, Boolean((options as { all?: boolean }).all))) {
-        console.log([r.id, r.createdAt.toISOString(), r.address, r.reason, r.status, r.targetUrl, r.resolvedAt ? `resolved: ${r.resolution}` : "open", r.details].join("\t"));
+        console.log(tsvRow([r.id, r.createdAt.toISOString(), r.address, r.reason, r.status, r.targetUrl, r.resolvedAt ? `resolved: ${r.resolution}` : "open", r.details]));
       }
     }));
   remember(withReason(reports.command("resolve").description("Mark a report handled").argument("<id>")))
@@ -74,7 +77,7 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
     .action(run(async (deps) => {
       const { json, since } = options as { json?: boolean; since?: string };
       for (const row of await listAudit(deps.db, since ? new Date(since) : undefined)) {
-        console.log(json ? JSON.stringify({ ...row, at: row.at.toISOString() }) : [row.at.toISOString(), row.actor, row.action, row.subject, row.reason].join("\t"));
+        console.log(json ? JSON.stringify({ ...row, at: row.at.toISOString() }) : tsvRow([row.at.toISOString(), row.actor, row.action, row.subject, row.reason]));
       }
     }));
 }

@@ -23,7 +23,7 @@ export type AppWorkerProtocol = {
   };
   parent: {
     /** One more request by `key` in the window starting at `windowStart`; the new count. */
-    countHit: { payload: { key: string; windowStart: number }; reply: number };
+    countHit: { payload: { key: string; windowStart: number; windowMs: number }; reply: number };
   };
   notices: {
     /** The worker committed a change to the link at this short address. */
@@ -38,7 +38,7 @@ export type AppWorkerProtocol = {
 export type PoolHooks = {
   linkChanged: (key: string) => void;
   uploadChanged: (name: string, bytes: Uint8Array<ArrayBuffer> | null) => void;
-  countHit: (key: string, windowStart: number) => Promise<number>;
+  countHit: (key: string, windowStart: number, windowMs: number) => Promise<number>;
   safetyCounted: (event: { check: boolean; hit: string | null; hits: number }) => void;
 };
 
@@ -101,7 +101,7 @@ export class AppWorkerPool {
     const worker = new Worker(workerEntry("app.worker.ts"));
     const client = connectWorker<AppWorkerProtocol>(
       worker,
-      { countHit: ({ key, windowStart }) => this.hooks.countHit(key, windowStart) },
+      { countHit: ({ key, windowStart, windowMs }) => this.hooks.countHit(key, windowStart, windowMs) },
       {
         "link-changed": ({ key }) => this.hooks.linkChanged(key),
         "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),

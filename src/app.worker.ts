@@ -29,8 +29,8 @@ async function start(config: Config) {
     }),
     hits: () => ({
       // A count that could not be taken fails the request (a 500), rather than letting it through uncounted.
-      countHit: (key, windowStart) =>
-        parent.call("countHit", { key, windowStart }).catch((error: Error) => {
+      countHit: (key, windowStart, windowMs) =>
+        parent.call("countHit", { key, windowStart, windowMs }).catch((error: Error) => {
           throw new Error(`rate limit count failed: ${error.message}`);
         }),
     }),

@@ -33,6 +33,8 @@ export type Config = {
   aliasHosts: string[];
   secureCookies: boolean;
   trustProxy: boolean;
+  /** TRUSTED_PROXIES: checked CIDR texts of the proxies in front of ours, whose X-Forwarded-For hops are skipped. */
+  trustedProxies: string[];
   release: string | undefined;
   production: boolean;
   viewFlushMs: number;
@@ -136,6 +138,12 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
   } catch (error) {
     throw new ConfigError(`Invalid configuration: FETCH_ALLOW_PRIVATE=${JSON.stringify(e.FETCH_ALLOW_PRIVATE)}: ${(error as Error).message}`);
   }
+  let trustedProxies: string[];
+  try {
+    trustedProxies = parseCidrList(e.TRUSTED_PROXIES).map(([base, bits]) => `${base.toString()}/${bits}`);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: TRUSTED_PROXIES=${JSON.stringify(e.TRUSTED_PROXIES)}: ${(error as Error).message}`);
+  }
   let aliasHosts: string[];
   try {
     aliasHosts = parseAliasHosts(e.ALIAS_HOSTS);
@@ -184,6 +192,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     aliasHosts,
     secureCookies: publicUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,
+    trustedProxies,
     release: e.RELEASE,
     production: e.NODE_ENV === "production",
     viewFlushMs: e.VIEW_FLUSH_MS,

@@ -7,7 +7,8 @@ import { AppWorkerPool } from "./app-workers.ts";
 import { createApp } from "./app.ts";
 import { storageWarnings } from "./start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
-import { clientIp } from "./http/client-ip.ts";
+import { badHostAnswer } from "./http/bad-host.ts";
+import { clientIp, proxyTrust } from "./http/client-ip.ts";
 import { refuseMalformedPaths } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Clock } from "./clock.ts";
@@ -147,6 +148,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
   const webhooks = await DeliveryWorker.start(config, clock ?? null);
   const goCounts = new GoCounts();
+  const proxies = proxyTrust(config.trustProxy, config.trustedProxies);
   const go = createGoHandler({
     clock: ctx.clock,
     cache: linkCache,
@@ -154,7 +156,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     counts: goCounts,
     classify: createVisitorClassifier(),
     publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
+    proxies,
     notFoundHtml: notFoundPage,
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
     unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
@@ -236,12 +238,14 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     development: false,
     routes: rawRoutes,
     fetch: async (request, server) => {
+      const badHost = badHostAnswer(request);
+      if (badHost !== null) return withSecurityHeaders(badHost, pageHeaders);
       const onCustomHost = customHost(request, server);
       if (onCustomHost !== null) return onCustomHost;
       const started = performance.now();
       const requestId = requestIdFor(request, config.trustProxy);
       // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app beside the request.
-      const origin = { clientAddress: clientIp(request, server, config.trustProxy), requestId };
+      const origin = { clientAddress: clientIp(request, server, proxies), requestId };
       const answer = await (pool ? pool.handle(request, origin) : handleNotingFacts(app, withOrigin(request, origin)));
       return withSecurityHeaders(observed(request, requestId, started, answer), pageHeaders);
     },

@@ -5,7 +5,7 @@ import type { LinkJson, LinkPlatformsJson, LinkVersionJson, LinkViewsJson } from
 import { qrText, qrUrl } from "../../src/links/qr-drawing.ts";
 import { viewsChart } from "./chart.ts";
 import { call, callForBytes, usageError } from "./http.ts";
-import { example, json, out, table } from "./output.ts";
+import { count, example, json, out, platformLabel, table } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
 /** `bySlug`: the signed-in user's link by its slug. */
@@ -21,7 +21,7 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
       if (options.json) return void json(link.warnings);
       if (link.warnings.length === 0) return void out(`${link.shortUrl}: no warnings`);
       out(`${link.shortUrl}: ${link.warnings.length} warning${link.warnings.length === 1 ? "" : "s"}`);
-      out(table([["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"], ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.join(","), w.message])]));
+      out(table([["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"], ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.map(platformLabel).join(","), w.message])]));
     });
 
   links
@@ -38,11 +38,11 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
       const link = await bySlug(slug);
       const views = await call<LinkViewsJson>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
       if (options.json) return void json({ link: link.shortUrl, ...views });
-      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${link.uniqueHumans} daily unique visitors (summed), ${link.scans} QR scans in all`);
+      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${count(link.uniqueHumans, "daily unique visitor")} (summed), ${count(link.scans, "QR scan")} in all`);
       // A person reads a chart; a pipe gets one row per day, as before.
       if (options.chart || process.stdout.isTTY) return void out(viewsChart(views.days, views.platforms).join("\n"));
       out(table([["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)])]));
-      if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${p.platform} ${p.count}`).join(" · ")}`);
+      if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${platformLabel(p.platform)} ${p.count}`).join(" · ")}`);
     });
 
   links
@@ -82,7 +82,7 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
         table([
           ["PLATFORM", "FETCHES", "LAST FETCHED", "STALE", "REFRESH"],
           ...body.platforms.map((p) => [
-            p.platform,
+            platformLabel(p.platform),
             String(p.fetches),
             p.lastFetchedAt ? new Date(p.lastFetchedAt).toISOString() : "never",
             p.stale ? "yes" : "no",

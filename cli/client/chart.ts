@@ -1,6 +1,7 @@
 // `linkprev links stats` on a terminal: the per-day series as one sparkline row each (people, crawlers) with
 // their min, max and total, and the crawler platforms beside them.
 import type { LinkViewsJson } from "../../src/links/wire.ts";
+import { platformLabel } from "./output.ts";
 
 const LEVELS = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
 /** A day with no view: distinct from a small count. */
@@ -43,8 +44,9 @@ export function viewsChart(days: Day[], platforms: Platform[], maxMarks = MAX_MA
     daysPerMark > 1 ? `${"".padEnd(9)}each mark: ${daysPerMark} days` : "",
   ].filter((line) => line !== "");
   const top = platforms.slice(0, Math.max(left.length, 1) + 2);
-  const platformWidth = Math.max(0, ...top.map((p) => p.platform.length));
-  const right = top.length === 0 ? ["No crawler has fetched the card yet"] : ["Crawlers by platform", ...top.map((p) => `${p.platform.padEnd(platformWidth)} ${String(p.count).padStart(5)}`)];
+  const names = top.map((p) => platformLabel(p.platform));
+  const platformWidth = Math.max(0, ...names.map((name) => name.length));
+  const right = top.length === 0 ? ["No crawler has fetched the card yet"] : ["Crawlers by platform", ...top.map((p, i) => `${names[i]!.padEnd(platformWidth)} ${String(p.count).padStart(5)}`)];
   // Every mark is one UTF-16 unit, so string lengths are column widths.
   const leftWidth = Math.max(...left.map((line) => line.length));
   return Array.from({ length: Math.max(left.length, right.length) }, (_, i) => `${(left[i] ?? "").padEnd(leftWidth)}${i < right.length ? `   ${right[i]}` : ""}`.trimEnd());

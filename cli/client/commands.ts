@@ -12,7 +12,7 @@ import { addRuleOptions, addRules, healthText, ruleLines, statusText, withUtm, t
 import { registerDomainCommands } from "./domain-commands.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
 import { call, callPages, CliError, usageError } from "./http.ts";
-import { example, json, out, table } from "./output.ts";
+import { example, json, out, platformLabel, table } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
 async function ask(question: string): Promise<string> {
@@ -144,10 +144,14 @@ export function registerClientCommands(program: Command): void {
       const list = paged ? await callPages<LinkJson>(settings, `/api/links?${query}`, options.limit) : await call<LinkJson[]>(settings, options.deleted ? "/api/links/deleted" : "/api/links");
       if (options.json) return void json(list);
       if (list.length === 0) return void out(options.deleted ? "No deleted links" : options.search ? `No link matches "${options.search}"` : "No links yet: linkprev links create --help");
+      const day = (at: string | Date) => new Date(at).toISOString().slice(0, 10);
+      const title = (l: LinkJson) => (l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title);
+      // A deleted link's own status (active or disabled) no longer applies: it is deleted, since that day.
+      if (options.deleted) return void out(table([["SLUG", "SHORT URL", "TITLE", "STATUS", "DELETED", "CREATED"], ...list.map((l) => [l.linkSlug, l.currentShortUrl, title(l), "deleted", l.deletedAt ? day(l.deletedAt) : "-", day(l.createdAt)])]));
       out(
         table([
           ["SLUG", "SHORT URL", "TITLE", "STATUS", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],
-          ...list.map((l) => [l.linkSlug, l.currentShortUrl, l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title, statusText(l, Date.now()), String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), new Date(l.createdAt).toISOString().slice(0, 10)]),
+          ...list.map((l) => [l.linkSlug, l.currentShortUrl, title(l), statusText(l, Date.now()), String(l.viewsHuman), String(l.viewsBot), String(l.uniqueHumans), String(l.scans), day(l.createdAt)]),
         ]),
       );
       // A broken target is worth a line of its own: the table stays the same shape for scripts.
@@ -189,7 +193,7 @@ export function registerClientCommands(program: Command): void {
       if (options.json) return void json(link);
       out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
       // On stderr, so a script that keeps stdout's short URL still gets only the URL.
-      if (link.warnings.length > 0) process.stderr.write(`Preview warnings:\n${link.warnings.map((w) => `  ${w.severity.padEnd(7)} ${w.message} (${w.platforms.join(", ")})`).join("\n")}\n`);
+      if (link.warnings.length > 0) process.stderr.write(`Preview warnings:\n${link.warnings.map((w) => `  ${w.severity.padEnd(7)} ${w.message} (${w.platforms.map(platformLabel).join(", ")})`).join("\n")}\n`);
     });
 
   /** Reads (or, with `init`, updates) the signed-in user's link by its slug. */

@@ -1,6 +1,6 @@
 // The client's HTTP calls: bearer token, JSON or multipart, and errors that map to exit codes
 // (1 refused by the server, 2 bad usage, 3 server unreachable).
-import { serverSource, type ClientSettings } from "./settings.ts";
+import { serverSource, tokenSource, type ClientSettings } from "./settings.ts";
 
 export class CliError extends Error {
   constructor(
@@ -76,6 +76,15 @@ async function send(settings: Partial<ClientSettings>, path: string, init: CallI
       message = (JSON.parse(text) as { message?: string }).message ?? message;
     } catch {
       // not JSON: keep the text
+    }
+    // A request with a token is refused with 401 only for the token itself: the server's "not signed in" is about
+    // browsers; here the token, not the person, is what to replace.
+    if (response.status === 401) {
+      throw new CliError(
+        `${settings.server} refused the API token (HTTP 401): it was revoked, or it belongs to a deleted account, or it is not one of this server's. Create a new one (dashboard, API tokens; or linkprev admin token create) and run linkprev login --token TOKEN; the one in use comes from ${tokenSource()}.`,
+        1,
+        401,
+      );
     }
     // The server's words name the browser and the API; at a terminal, the command is the way.
     const hint = response.status === 403 && message.startsWith("Accept the terms first") ? "\nFrom the CLI: linkprev account accept-terms --yes" : "";

@@ -31,6 +31,11 @@ export function serverSource(): string {
   return process.env.LINKPREV_SERVER ? "LINKPREV_SERVER" : `linkprev login (stored in ${settingsPath()})`;
 }
 
+/** Where the token in use was set. */
+export function tokenSource(): string {
+  return process.env.LINKPREV_TOKEN ? "LINKPREV_TOKEN" : `linkprev login (stored in ${settingsPath()})`;
+}
+
 export function saveSettings(settings: ClientSettings): string {
   const path = settingsPath();
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });

@@ -46,6 +46,8 @@ export const EnvSchema = z.object({
   // Other names this instance answers to (comma-separated host or host:port): links may not target them (loops).
   ALIAS_HOSTS: z.string().default(""),
   TRUST_PROXY: flag,
+  // With TRUST_PROXY: comma-separated CIDRs of the proxies in front of ours (a CDN), skipped in X-Forwarded-For.
+  TRUSTED_PROXIES: z.string().default(""),
   RELEASE: optionalText,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Views are handed to the writer thread when a VIEW_FLUSH_MS window ends and the writer is free (group

@@ -71,9 +71,15 @@ export interface ClusterJobs {
   exclusively(jobName: string, job: () => Promise<void>): Promise<void>;
 }
 
+/** The longest window a HitCounter counts in (the password budget's day). */
+export const HIT_WINDOW_MAX_MS = 86_400_000;
+
 export interface HitCounter {
-  /** Adds one to the counter of `key` in the window starting at `windowStart`; the new count. */
-  countHit(key: string, windowStart: number): Promise<number>;
+  /**
+   * Adds one to the counter of `key` in the window of `windowMs` (at most HIT_WINDOW_MAX_MS) starting at
+   * `windowStart`; the new count. Windows of different lengths (a minute, an hour) are counted side by side.
+   */
+  countHit(key: string, windowStart: number, windowMs: number): Promise<number>;
 }
 
 /** The /go lookups, as plain SQL on the engine's own client (the hot path skips drizzle). */

@@ -1,6 +1,7 @@
 // The server's log lines: one per request (never /go: metrics count it) and one per unexpected error, as JSON for
 // a log collector or as text for a person (LOG_FORMAT). Callers pass facts, never headers, cookies or query
 // strings, so that no secret can reach a line.
+import { printable } from "./printable.ts";
 
 export type RequestLine = {
   method: string;
@@ -42,9 +43,12 @@ export function createLogger(
         ? () => {}
         : ({ method, route, status, durationMs, requestId, userId }) =>
             write(`${time()} ${method} ${route} ${status} ${durationMs.toFixed(1)}ms id=${requestId}${userId !== undefined ? ` user=${userId}` : ""}`),
+    // A person reads these: what a request may have put in an error's message (or its id) is escaped, so that it
+    // cannot forge a line; the stack's own frames keep their lines.
     error: (message, error, requestId) => {
       const { error: text, stack } = errorFields(error);
-      writeError(`${time()} ERROR ${message}${requestId ? ` id=${requestId}` : ""}: ${stack ?? text}`);
+      const frames = stack?.indexOf("\n    at ") ?? -1;
+      writeError(`${time()} ERROR ${printable(message)}${requestId ? ` id=${printable(requestId)}` : ""}: ${printable(text)}${frames === -1 ? "" : stack!.slice(frames)}`);
     },
   };
 }

@@ -4,7 +4,7 @@
 // address, for platforms that cache cards by URL: counted into the link, its og:url naming that address.
 import type { Server } from "bun";
 import type { Clock } from "../clock.ts";
-import { clientIp } from "../http/client-ip.ts";
+import { clientIp, type ProxyTrust } from "../http/client-ip.ts";
 import { isDatabaseDown, retryAfterHeaders } from "../http/database-down.ts";
 import type { GoLink } from "./held-link.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
@@ -35,7 +35,8 @@ type GoDeps = {
   classify: (userAgent: string) => ClassifiedVisitor;
   counts: GoCounts;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY, TRUSTED_PROXIES). */
+  proxies: ProxyTrust;
   notFoundHtml: string;
   /** The page for a link not in the cache while the database cannot be asked (503). */
   unavailableHtml: string;
@@ -148,7 +149,7 @@ export function createGoHandler(deps: GoDeps) {
     isGet,
     isBot: visitor.isBot,
     isPrefetch: isPrefetch(request.headers),
-    address: () => clientIp(request, server, deps.trustProxy),
+    address: () => clientIp(request, server, deps.proxies),
   });
   /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own). */
   const proceed = (request: Request, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null, shortUrl: string | undefined): Response => {
@@ -160,7 +161,7 @@ export function createGoHandler(deps: GoDeps) {
         isBot: visitor.isBot,
         platform: visitor.platform,
         // Full: the writer hashes it for the daily unique visitors and stores it truncated (view-store.ts).
-        address: clientIp(request, server, deps.trustProxy),
+        address: clientIp(request, server, deps.proxies),
         userAgent,
         attribution: referrerHost(headers),
         // A crawler that follows a QR code's URL still only fetches the card.

@@ -3,6 +3,7 @@
 // its image rendition and text override; og:url and canonical are the same for all (one object to Facebook).
 import { escapeHtml } from "../http/escape.ts";
 import { shortUrlOf } from "../links/url.ts";
+import { isPasswordProtected } from "../rules/model.ts";
 import { RENDITIONS, VARIANT_RENDITION, type CardVariant, type RenditionId } from "../previews/variants.ts";
 import type { GoLink } from "./held-link.ts";
 
@@ -52,7 +53,8 @@ export function renderPreviewPage(link: GoLink, publicUrl: string, options: Prev
   const shortUrl = options.shortUrl ?? shortUrlOf(publicUrl, link.userSlug, link.linkSlug, options.version);
   const title = escapeHtml(ownTitle(link, variant) || link.title);
   const description = escapeHtml(ownDescription(link, variant) || link.description);
-  const target = escapeHtml(link.targetUrl);
+  // Behind a password the card is the owner's to share, the destination is not (rendered once per card: no cost per fetch).
+  const target = isPasswordProtected(link.goRules) ? null : escapeHtml(link.targetUrl);
   const shown = variantImage(link, variant);
   const image = shown && escapeHtml(absolute(shown.url, publicUrl));
   const meta = (attr: "property" | "name", key: string, value: string) => `<meta ${attr}="${key}" content="${value}">`;
@@ -91,7 +93,7 @@ ${tags.join("\n")}
 <main>
 <h1>${title}</h1>
 <p>${description}</p>
-<p><a href="${target}" rel="noopener nofollow">Continue to ${target}</a></p>
+${target === null ? "<p>This link is protected by a password.</p>" : `<p><a href="${target}" rel="noopener nofollow">Continue to ${target}</a></p>`}
 </main>
 </body>
 </html>`;

@@ -1,6 +1,7 @@
 // What /go answers for a link with rules (docs/decisions/0021): expiry by time or by people counted, a password,
 // and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
-// one); only people meet the rules. Links without rules never come here (src/redirect/go.ts).
+// one; behind a password without the destination, src/redirect/preview-page.ts); only people meet the rules.
+// Links without rules never come here (src/redirect/go.ts).
 import type { Clock } from "../clock.ts";
 import type { ClickCaps, HitCounter } from "../db/ports.ts";
 import type { GoLink } from "../redirect/held-link.ts";
@@ -9,9 +10,7 @@ import { createCountryLookup, type CountryOf } from "./country.ts";
 import { createDeviceClassifier } from "./device.ts";
 import { parseGoRules, type GoRules } from "./model.ts";
 import { hasPasswordCookie, passwordCookie, passwordPage, type PasswordFormState } from "./password.ts";
-
-/** Password tries per client address per minute, right or wrong. */
-export const PASSWORD_TRIES_PER_MINUTE = 10;
+import { createPasswordTries } from "./password-tries.ts";
 
 /** A /go request as the rules see it. `address`: the client's, read only when a rule needs it. */
 export type RuleVisit = { request: Request; isGet: boolean; isBot: boolean; isPrefetch: boolean; address: () => string };
@@ -84,16 +83,19 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
   const countryOfVisit = (visit: RuleVisit) => (countryOf ??= createCountryLookup())(visit.address());
 
   const isExpiredByTime = (rules: GoRules) => rules.expiresAt !== undefined && deps.clock.now() >= rules.expiresAt;
+  /** Behind a password the person has not given (here, or on this link within 24 hours). */
+  const locked = (rules: GoRules, link: GoLink, visit: RuleVisit) =>
+    rules.passwordHash !== undefined && !hasPasswordCookie(visit.request.headers.get("cookie"), rules.passwordHash, link.id, deps.clock.now());
+  const tries = createPasswordTries(deps);
 
   return {
     answer(link: GoLink, visit: RuleVisit, proceed: Proceed): Response | Promise<Response> {
       const ruled = ruledOf(link);
       const { rules } = ruled;
       if (visit.isBot) return isExpiredByTime(rules) || ruled.exhausted ? expiredCard(link, visit.isGet) : proceed(null);
-      if (isExpiredByTime(rules) || ruled.exhausted) return expired(rules, visit.isGet);
-      if (rules.passwordHash !== undefined && !hasPasswordCookie(visit.request.headers.get("cookie"), rules.passwordHash, link.id, deps.clock.now())) {
-        return page(200, passwordPage(link.title, "ask"), visit.isGet);
-      }
+      // The expired address is a destination too: behind the password like the others.
+      if (isExpiredByTime(rules) || ruled.exhausted) return rules.expiredUrl && locked(rules, link, visit) ? page(200, passwordPage(link.title, "ask"), visit.isGet) : expired(rules, visit.isGet);
+      if (locked(rules, link, visit)) return page(200, passwordPage(link.title, "ask"), visit.isGet);
       const target = targetFor(rules, visit);
       // Only a visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch.
       if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch) return proceed(target);
@@ -112,17 +114,22 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
     async submit(link: GoLink, visit: RuleVisit, cookiePath: string): Promise<Response> {
       const { rules } = ruledOf(link);
       if (rules.passwordHash === undefined || visit.isBot) return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
-      if (isExpiredByTime(rules)) return expired(rules, true);
-      const form = (state: PasswordFormState, status: number) => page(status, passwordPage(link.title, state), true);
-      const now = deps.clock.now();
-      if ((await deps.countHit(`go-password:${visit.address()}`, now - (now % 60_000))) > PASSWORD_TRIES_PER_MINUTE) return form("slow-down", 429);
+      // No expired address to guard: no password to check, and nothing to give away.
+      if (isExpiredByTime(rules) && !rules.expiredUrl) return expired(rules, true);
+      const form = (state: PasswordFormState, status: number, extra?: Record<string, string>, waitSeconds?: number) => page(status, passwordPage(link.title, state, waitSeconds), true, extra);
+      const refused = await tries.admit(link.id, visit.address());
+      if (refused) return form(refused.who === "link" ? "locked" : "slow-down", 429, { "Retry-After": String(refused.retryAfterSeconds) }, refused.retryAfterSeconds);
       let password: unknown = null;
       try {
         password = (await visit.request.formData()).get("password");
       } catch {
         // Not a form: treated as no password.
       }
-      if (typeof password !== "string" || !(await Bun.password.verify(password, rules.passwordHash).catch(() => false))) return form("wrong", 401);
+      if (typeof password !== "string" || !(await Bun.password.verify(password, rules.passwordHash).catch(() => false))) {
+        await tries.failed(link.id);
+        return form("wrong", 401);
+      }
+      const now = deps.clock.now();
       return redirect(new URL(visit.request.url).pathname, 303, { "Set-Cookie": passwordCookie(rules.passwordHash, link.id, cookiePath, now, secure) });
     },
   };

@@ -124,3 +124,9 @@ export function parseGoRules(text: string | null): GoRules | null {
   const rules = JSON.parse(text) as GoRules;
   return Object.keys(rules).length > 0 ? rules : null;
 }
+
+/**
+ * Whether stored rules put the link behind a password: then its destinations (target, rule targets, expiredUrl)
+ * are shown to no one who has not given it (crawler pages, the inspect page, the disabled warning).
+ */
+export const isPasswordProtected = (text: string | null): boolean => text !== null && parseGoRules(text)?.passwordHash !== undefined;

@@ -33,18 +33,22 @@ export function hasPasswordCookie(cookieHeader: string | null, passwordHash: str
   return false;
 }
 
-export type PasswordFormState = "ask" | "wrong" | "slow-down";
+export type PasswordFormState = "ask" | "wrong" | "slow-down" | "locked";
 
-const MESSAGES: Record<PasswordFormState, string> = {
-  ask: "",
-  wrong: '<p class="error" role="alert">That password is not right.</p>',
-  "slow-down": '<p class="error" role="alert">Too many tries from your address. Wait a minute and try again.</p>',
-};
+const waitText = (seconds: number) => (seconds <= 60 ? "a minute" : seconds < 5400 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds / 3600)} hours`);
+
+function message(state: PasswordFormState, waitSeconds: number): string {
+  const alert = (text: string) => `<p class="error" role="alert">${text}</p>`;
+  if (state === "wrong") return alert("That password is not right.");
+  if (state === "slow-down") return alert(`Too many tries from your address. Wait ${waitText(waitSeconds)} and try again.`);
+  if (state === "locked") return alert(`Too many wrong passwords were tried on this link. It takes tries again in ${waitText(waitSeconds)}.`);
+  return "";
+}
 
 /** The small page people get: no script, posts back to the same address. */
-export function passwordPage(title: string, state: PasswordFormState): string {
+export function passwordPage(title: string, state: PasswordFormState, waitSeconds = 0): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Password required</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:24rem;margin:15vh auto;padding:0 1rem;color:#111}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}</style></head>
-<body><main><h1>Password required</h1><p>The owner of “${escapeHtml(title)}” protected this link with a password.</p>${MESSAGES[state]}
+<body><main><h1>Password required</h1><p>The owner of “${escapeHtml(title)}” protected this link with a password.</p>${message(state, waitSeconds)}
 <form method="post"><label for="password">Password</label><input id="password" name="password" type="password" required autofocus autocomplete="current-password"><button type="submit">Continue</button></form></main></body></html>`;
 }

@@ -237,8 +237,8 @@ export class SafeFetcher {
     const ok: Array<Extract<(typeof verdicts)[number], { ok: true }>> = [];
     for (const verdict of verdicts) {
       if (!verdict.ok) {
-        const where = literal ? verdict.address : `${hostname} resolves to ${verdict.address}`;
-        throw refused(`Refused: ${where}, ${RANGE_WORDS[verdict.range] ?? `a special-purpose address (${verdict.range})`}; only public addresses are fetched`);
+        const words = RANGE_WORDS[verdict.range] ?? `a special-purpose address (${verdict.range})`; // a name's address is not told: it maps an intranet
+        throw refused(`Refused: ${literal ? `${verdict.address}, ${words}` : `${hostname} resolves to ${words}`}; only public addresses are fetched`);
       }
       ok.push(verdict);
     }

@@ -1,7 +1,9 @@
 // What /go answers for a disabled link: crawlers a neutral card ("Link disabled", none of the owner's title,
-// description or image, noindex), people a warning page naming the destination as text, never a redirect.
+// description or image, noindex), people a warning page naming the destination as text (unless the link is behind a
+// password: its destination is for those who know it), never a redirect.
 // Neither is counted as a view (src/redirect/go.ts answers before recording one).
 import { escapeHtml } from "../http/escape.ts";
+import { isPasswordProtected } from "../rules/model.ts";
 import { page, pageHeaders } from "./page.ts";
 
 const HEADERS = pageHeaders("");
@@ -15,17 +17,22 @@ export const NEUTRAL_CARD = page(
   `<h1>${NEUTRAL_TITLE}</h1>\n<p>${NEUTRAL_TEXT}</p>`,
 );
 
-export function warningPage(targetUrl: string, inspectUrl: string): string {
+/** `targetUrl`: null for a link behind a password. */
+export function warningPage(targetUrl: string | null, inspectUrl: string): string {
   return page(
     `<title>Warning: ${NEUTRAL_TITLE}</title>`,
     `<h1>Warning: this link has been disabled</h1>
 <p>This short link was disabled because its destination was reported or listed as unsafe (phishing, malware or abuse). We do not send you there.</p>
-<p>The destination was: <code style="word-break:break-all">${escapeHtml(targetUrl)}</code></p>
-<p>If you still want to go there, copy the address yourself and be careful what you enter on that site. <a href="${escapeHtml(inspectUrl)}">Details about this link</a>.</p>`,
+${
+      targetUrl === null
+        ? `<p>The link is protected by a password, so its destination is not shown. <a href="${escapeHtml(inspectUrl)}">Details about this link</a>.</p>`
+        : `<p>The destination was: <code style="word-break:break-all">${escapeHtml(targetUrl)}</code></p>
+<p>If you still want to go there, copy the address yourself and be careful what you enter on that site. <a href="${escapeHtml(inspectUrl)}">Details about this link</a>.</p>`
+    }`,
   );
 }
 
-export function disabledAnswer(link: { targetUrl: string; userSlug: string; linkSlug: string }, isBot: boolean, isGet: boolean, extraHeaders: Record<string, string>): Response {
-  const body = isBot ? NEUTRAL_CARD : warningPage(link.targetUrl, `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}+`);
+export function disabledAnswer(link: { targetUrl: string; userSlug: string; linkSlug: string; goRules: string | null }, isBot: boolean, isGet: boolean, extraHeaders: Record<string, string>): Response {
+  const body = isBot ? NEUTRAL_CARD : warningPage(isPasswordProtected(link.goRules) ? null : link.targetUrl, `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}+`);
   return new Response(isGet ? body : null, { status: 200, headers: { ...HEADERS, ...extraHeaders } });
 }

@@ -1,16 +1,17 @@
-// The inspect page: any short address with `+` appended (/go/{user}/{link}+), for anyone: the full destination and every other one (inspect-destinations.ts),
-// the card as crawlers see it, when the link was made, its status, and a "Report this link" form. A function of
+// The inspect page: any short address with `+` appended (/go/{user}/{link}+), for anyone: the full destination
+// (for a link behind a password only that it is protected: its destinations are for those who know it), the card as crawlers see it, when the link was made, its status, and a "Report this link" form. A function of
 // the resolved link, so that every way of resolving one (custom domains too) can answer it; never a view.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { links } from "../db/tables.ts";
 import { escapeHtml } from "../http/escape.ts";
+import { isPasswordProtected } from "../rules/model.ts";
 import { NEUTRAL_TITLE } from "./disabled-answer.ts";
 import { otherDestinationRows } from "./inspect-destinations.ts";
 import { page, pageHeaders } from "./page.ts";
 import { REPORT_REASONS } from "./wire.ts";
 
-export type InspectedLink = { id: number; userSlug: string; linkSlug: string; targetUrl: string; title: string; description: string; imageUrl: string | null };
+export type InspectedLink = { id: number; userSlug: string; linkSlug: string; targetUrl: string; title: string; description: string; imageUrl: string | null; goRules: string | null };
 
 const HEADERS = pageHeaders("; img-src * data:; form-action 'self'");
 
@@ -26,7 +27,7 @@ function render(link: InspectedLink, facts: { createdAt: Date; status: string; d
     `<h1>Where this link goes</h1>
 <dl>
 <dt>Short address</dt><dd><code>${e(address)}</code></dd>
-<dt>Destination</dt><dd><code style="word-break:break-all">${e(link.targetUrl)}</code></dd>
+<dt>Destination</dt><dd>${isPasswordProtected(link.goRules) ? "Password protected" : `<code style="word-break:break-all">${e(link.targetUrl)}</code>`}</dd>
 ${others}<dt>Created</dt><dd><time datetime="${facts.createdAt.toISOString()}">${facts.createdAt.toISOString().slice(0, 10)}</time></dd>
 <dt>Status</dt><dd>${disabled ? `Disabled${facts.disabledReason ? `: ${e(facts.disabledReason)}` : ""}` : "Active"}</dd>
 </dl>

@@ -7,14 +7,14 @@ import type { Services } from "../services.ts";
 import { createReport } from "./reports.ts";
 import { ReportInputSchema } from "./wire.ts";
 
-/** Reports per client address per hour: enough for a person, not for a flood. */
+/** Reports per client per hour (an IPv6 client by its /64): enough for a person, not for a flood. */
 export const REPORTS_PER_HOUR = 5;
 
 export function safetyRoutes(services: Services) {
   const limiter = new RateLimiter(services.hits.countHit, REPORTS_PER_HOUR, services.clock, 3_600_000);
   return new Elysia().post("/api/reports", async ({ request, body, set, redirect }) => {
     const ip = services.clientAddress(request);
-    await limiter.hit(`report:${ip}`).catch((error: unknown) => {
+    await limiter.hit(ip, "report:").catch((error: unknown) => {
       throw error instanceof AppError && error.status === 429 ? tooManyRequests(`At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`) : error;
     });
     const input = parseInput(ReportInputSchema, body);

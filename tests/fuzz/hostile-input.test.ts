@@ -1,6 +1,7 @@
 // Thousands of malformed requests to every /api route and to /go: never a 5xx, never a crash, never internal
 // detail in an answer, and the database unchanged by every refused request. Seeded: FUZZ_SEED reproduces a run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { connect } from "node:net";
 import { blockHost } from "../../src/safety/host-blocks.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
@@ -285,6 +286,41 @@ test("malformed percent-escapes in any path parameter: a 400 or 404 with a reada
   }
   expect(failures).toEqual([]);
 }, 120_000);
+
+/** Sends `head` as written (fetch would mend its Host) and reads the answer's status line. */
+function rawStatus(head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, "127.0.0.1", () => socket.write(head));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (answer.includes("\r\n")) {
+        resolve(answer.slice(0, answer.indexOf("\r\n")));
+        socket.destroy();
+      }
+    });
+    socket.on("error", reject);
+    socket.on("end", () => resolve(answer));
+  });
+}
+
+/** Host headers no URL can be built from: a bad port, spaces, broken brackets, user info, none at all. */
+const MALFORMED_HOSTS = ["Host: lp.test:abc", "Host: lp.test:99999", "Host: lp .test", "Host: ", "Host: [::1", "Host: a@b", "Host: lp.test:80:80", "Host: %zz", "Host: a\\b"];
+
+test("a malformed or missing Host header: a 400 on every kind of route, never a 5xx (no stack in the log)", async () => {
+  const failures: string[] = [];
+  for (const path of ["/", "/api/version", "/api/links", "/dashboard", "/api/reports", "/privacy"]) {
+    const heads = [...MALFORMED_HOSTS.map((host) => `GET ${path} HTTP/1.1\r\n${host}\r\nConnection: close\r\n\r\n`), `GET ${path} HTTP/1.0\r\n\r\n`, `POST ${path} HTTP/1.0\r\nContent-Length: 2\r\n\r\n{}`];
+    for (const head of heads) {
+      const status = await rawStatus(head);
+      if (!/^HTTP\/1\.[01] 400 /.test(status)) failures.push(`${JSON.stringify(head.slice(0, 60))} → ${status}`);
+    }
+  }
+  // /go is answered without the URL: a link that is not there stays a 404 whatever the Host.
+  expect(await rawStatus("GET /go/fuzz/nothing HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.[01] 404 /);
+  expect(failures).toEqual([]);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
 
 /** The ask listener's routes (TLS_ASK_PORT), fuzzed below through their one parameter, `domain`. */
 const ASK_ROUTES: Record<string, string> = { "GET /tls/ask": "/tls/ask", "HEAD /tls/ask": "/tls/ask" };

@@ -89,7 +89,7 @@ describe("extraction from real-world-shaped pages", () => {
 describe("refusals: 422 saying why, never the body", () => {
   test("loopback, by name and as IPv4-mapped IPv6, on a server with the default settings", async () => {
     const client = await apiClient(closed, "pro");
-    expect(await refusal(client, `http://localhost:${web.port}/news`)).toMatch(/^Refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address; only public addresses are fetched$/);
+    expect(await refusal(client, `http://localhost:${web.port}/news`)).toBe("Refused: localhost resolves to a loopback address; only public addresses are fetched");
     expect(await refusal(client, `http://127.0.0.1:${web.port}/news`)).toBe("Refused: 127.0.0.1, a loopback address; only public addresses are fetched");
     expect(await refusal(client, `http://[::ffff:127.0.0.1]:${web.port}/news`)).toBe("Refused: 127.0.0.1, a loopback address; only public addresses are fetched");
     expect(await refusal(client, `http://[::ffff:7f00:1]/news`)).toBe("Refused: 127.0.0.1, a loopback address; only public addresses are fetched");

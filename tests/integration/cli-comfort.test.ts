@@ -69,8 +69,8 @@ describe("links stats", () => {
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(4);
-    expect(lines[2]).toMatch(/^People {3}·{6}█ {2}min 0 · max 5 · total 5 +slack +3$/);
-    expect(lines[3]).toMatch(/^Crawlers ·{6}█ {2}min 0 · max 4 · total 4 +discord +1$/);
+    expect(lines[2]).toMatch(/^People {3}·{6}█ {2}min 0 · max 5 · total 5 +Slack +3$/);
+    expect(lines[3]).toMatch(/^Crawlers ·{6}█ {2}min 0 · max 4 · total 4 +Discord +1$/);
     expect(lines[1]).toContain("Crawlers by platform");
   });
 

@@ -105,7 +105,9 @@ test("the owner's sign-in link is never printed into piped logs; --print-login-l
     expect(piped.output).not.toContain("/login/");
     // The link cache fits in its first page here: one start-up line says so, not two.
     expect(piped.output.match(/^Link cache:.*$/gm)).toEqual([expect.stringContaining("links held at start")]);
-    expect(piped.output).toContain("Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E, or start with --print-login-link");
+    // The commands it suggests name this server's data directory: they work from any folder.
+    expect(piped.output).toContain(`Owner sign-in link: not printed into logs; get one with linkprev admin login-link --email E --data ${directory}, or start with --print-login-link`);
+    expect(piped.output).toContain(`sign in with a one-time link (linkprev admin login-link --email E --data ${directory})`);
     await piped.stop();
 
     const asked = await startPiped(directory, databaseUrl, ["--print-login-link"]);
@@ -117,7 +119,7 @@ test("the owner's sign-in link is never printed into piped logs; --print-login-l
 
     const after = await startPiped(directory, databaseUrl, ["--print-login-link"]);
     expect(after.output).not.toContain("/login/");
-    expect(after.output).toContain("Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E");
+    expect(after.output).toContain(`Owner sign-in link: not printed, the owner has signed in before; get one with linkprev admin login-link --email E --data ${directory}`);
     await after.stop();
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -36,15 +36,15 @@ test("DNS rebinding: the name is resolved once per hop and the connection goes t
 test("every redirect hop is resolved and checked again: a second answer inside is refused", async () => {
   const resolve = scriptedResolver(["127.0.0.1"], ["169.254.169.254"]);
   const attempt = fetcherWith(resolve).fetchPage(`http://rebind.test:${web.port}/hop/0`);
-  await expect(attempt).rejects.toMatchObject({ status: 422, message: "Refused: rebind.test resolves to 169.254.169.254, a link-local address (such as a cloud metadata service); only public addresses are fetched" });
+  await expect(attempt).rejects.toMatchObject({ status: 422, message: "Refused: rebind.test resolves to a link-local address (such as a cloud metadata service); only public addresses are fetched" });
   expect(resolve.calls).toEqual(["rebind.test", "rebind.test"]);
 });
 
 test("a name is refused when any one of its addresses is inside, and nothing is connected to", async () => {
   const before = web.requests.length;
   const resolve = scriptedResolver(["8.8.8.8", "10.0.0.7"]);
-  await expect(fetcherWith(resolve).fetchPage("http://mixed.test/")).rejects.toMatchObject({ status: 422, message: expect.stringContaining("mixed.test resolves to 10.0.0.7, a private address") });
-  await expect(fetcherWith(scriptedResolver(["2606:4700::1111", "fd00:ec2::254"])).fetchPage("https://mixed6.test/")).rejects.toMatchObject({ message: expect.stringContaining("fd00:ec2::254, a unique-local address") });
+  await expect(fetcherWith(resolve).fetchPage("http://mixed.test/")).rejects.toMatchObject({ status: 422, message: "Refused: mixed.test resolves to a private address; only public addresses are fetched" });
+  await expect(fetcherWith(scriptedResolver(["2606:4700::1111", "fd00:ec2::254"])).fetchPage("https://mixed6.test/")).rejects.toMatchObject({ message: "Refused: mixed6.test resolves to a unique-local address; only public addresses are fetched" });
   await expect(fetcherWith(scriptedResolver(["64:ff9b::7f00:1"])).fetchPage("https://nat64.test/")).rejects.toMatchObject({ message: expect.stringContaining("a NAT64 address") });
   expect(web.requests.length).toBe(before);
 });

@@ -6,7 +6,7 @@ import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { Config } from "../../config.ts";
 import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, RETIRED } from "../go-link-sql.ts";
-import type { GoLinkRow, Platform } from "../ports.ts";
+import { HIT_WINDOW_MAX_MS, type GoLinkRow, type Platform } from "../ports.ts";
 import { DatabaseUnavailable } from "../unavailable.ts";
 import { applyPostgresMigrations } from "./migrate.ts";
 import { describeDatabase, postgresOptions } from "./options.ts";
@@ -132,14 +132,15 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
       },
     },
     hits: {
-      // Keys are client addresses: stored only as hashes, and only for the window they count (older windows are
-      // deleted as each new one starts), so no address outlives its minute in the database.
-      countHit: async (key, windowStart) => {
-        if (windowStart !== prunedBefore) {
+      // Keys are client addresses: stored only as hashes, and only for a day at most (windows that started
+      // HIT_WINDOW_MAX_MS before the newest are deleted as later ones start; an hour's must outlive the minutes in it).
+      // The key names the window's length: a minute and an hour may start at the same time.
+      countHit: async (key, windowStart, windowMs) => {
+        if (windowStart > prunedBefore) {
           prunedBefore = windowStart;
-          await client`DELETE FROM rate_limits WHERE window_start < ${windowStart}`;
+          await client`DELETE FROM rate_limits WHERE window_start <= ${windowStart - HIT_WINDOW_MAX_MS}`;
         }
-        const hashed = encodeHexLowerCase(sha256(new TextEncoder().encode(`linkprev-rate-limit:${key}`)));
+        const hashed = encodeHexLowerCase(sha256(new TextEncoder().encode(`linkprev-rate-limit:${windowMs}:${key}`)));
         const [row] = await client`INSERT INTO rate_limits (key, window_start, count) VALUES (${hashed}, ${windowStart}, 1)
           ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`;
         return Number(row.count);

@@ -61,8 +61,8 @@ export function openSqlitePlatform(dbPath: string): Platform {
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
-  let hits = new Map<string, number>();
-  let hitsWindow = 0;
+  // By window (start and length), then key: a minute's counts beside an hour's, each dropped once it has ended.
+  const hits = new Map<string, { end: number; counts: Map<string, number> }>();
 
   return {
     database: {
@@ -98,13 +98,15 @@ export function openSqlitePlatform(dbPath: string): Platform {
     },
     jobs: { exclusively: (_jobName, job) => job() },
     hits: {
-      countHit: async (key, windowStart) => {
-        if (windowStart !== hitsWindow) {
-          hits = new Map();
-          hitsWindow = windowStart;
+      countHit: async (key, windowStart, windowMs) => {
+        const id = `${windowStart}/${windowMs}`;
+        let window = hits.get(id);
+        if (window === undefined) {
+          for (const [other, { end }] of hits) if (end <= windowStart) hits.delete(other);
+          hits.set(id, (window = { end: windowStart + windowMs, counts: new Map() }));
         }
-        const count = (hits.get(key) ?? 0) + 1;
-        hits.set(key, count);
+        const count = (window.counts.get(key) ?? 0) + 1;
+        window.counts.set(key, count);
         return count;
       },
     },
