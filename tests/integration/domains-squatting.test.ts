@@ -112,7 +112,10 @@ test("the TLS ask answers 200 for the stored name only, byte for byte", async ()
 
 test("a suspension from the command line (another process) stops the domain within a second, and unsuspending brings it back", async () => {
   const owner = await apiClient(server, null);
-  await verifiedDomain(owner, "cli.suspend-squat.test");
+  const domain = await verifiedDomain(owner, "cli.suspend-squat.test");
+  await owner.call(`/api/domains/${domain.id}`, { method: "PATCH", json: { rootUrl: "https://acme.test/home" } });
+  const root = async () => (await onHost("cli.suspend-squat.test", "/")).headers.get("location");
+  await eventually(async () => expect(await root()).toBe("https://acme.test/home"));
   await server.sql.run("UPDATE users SET email = ? WHERE id = ?", `suspend-${owner.userId}@example.com`, owner.userId);
   const cli = (command: "suspend" | "unsuspend") =>
     Bun.spawnSync([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "admin", "users", command, `suspend-${owner.userId}@example.com`, "--reason", "test", "--data", server.dataDir], {
@@ -120,6 +123,7 @@ test("a suspension from the command line (another process) stops the domain with
     });
   expect(cli("suspend").exitCode).toBe(0);
   await eventually(async () => expect((await ask("cli.suspend-squat.test")).status).toBe(403), { timeoutMs: 1000, what: "the suspended account's domain is no longer allowed" });
+  expect(await root()).toBeNull();
   expect(cli("unsuspend").exitCode).toBe(0);
   await eventually(async () => expect((await ask("cli.suspend-squat.test")).status).toBe(200), { timeoutMs: 1000, what: "the unsuspended account's domain is allowed again" });
 });
