@@ -25,6 +25,7 @@ export class DomainHosts {
   private byHost = new Map<string, HostDomain>();
   /** Bumped per reload asked for, so that an older reload finishing late does not win. */
   private generation = 0;
+  /** host_map_version as read before the rows of the map held now. */
   private seenVersion: number | null = null;
 
   constructor(
@@ -54,6 +55,8 @@ export class DomainHosts {
   async reload(): Promise<void> {
     const generation = ++this.generation;
     const db = this.db();
+    // Read first: a change committed after it moves it again, and the next poll reloads.
+    const version = await this.version();
     const rows = await db
       .select({ id: domains.id, hostname: domains.hostname, status: domains.status, rootUrl: domains.rootUrl, notFoundUrl: domains.notFoundUrl, userId: domains.userId, userSlug: users.userSlug, suspendedAt: users.suspendedAt })
       .from(domains)
@@ -66,6 +69,7 @@ export class DomainHosts {
       allowed.set(userId, entitlement.active && entitlement.plan.domains > 0);
     }
     if (generation !== this.generation) return;
+    this.seenVersion = version;
     // Verified or failing, of an active, unsuspended account whose plan includes domains.
     const served = candidates.filter((row) => allowed.get(row.userId) === true);
     this.byHost = new Map(served.map((row) => [row.hostname, { id: row.id, hostname: row.hostname, userSlug: row.userSlug, rootUrl: row.rootUrl, notFoundUrl: row.notFoundUrl }]));
@@ -85,11 +89,13 @@ export class DomainHosts {
     return () => clearInterval(timer);
   }
 
-  private async reloadIfMoved(): Promise<void> {
+  private async version(): Promise<number> {
     const [row] = await this.db().select({ version: hostMapVersion.version }).from(hostMapVersion);
-    const version = Number(row?.version ?? 0);
-    if (this.seenVersion !== null && version !== this.seenVersion) await this.reload();
-    this.seenVersion = version;
+    return Number(row?.version ?? 0);
+  }
+
+  private async reloadIfMoved(): Promise<void> {
+    if ((await this.version()) !== this.seenVersion) await this.reload();
   }
 
   /** For the change bus: reloads on a domain change, ignores link keys. */

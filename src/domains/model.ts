@@ -4,7 +4,7 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
 /** A failing domain (its records gone) is still served, and its certificate still allowed, until it is invalid. */
 export const SERVED_STATUSES: DomainStatus[] = ["verified", "failing"];
-export const isServed = (status: string) => status === "verified" || status === "failing";
+export const isServed = (status: string) => (SERVED_STATUSES as string[]).includes(status);
 
 /** An unverified claim (pending) is let go this long after it was made, so that no one holds a name they cannot prove. */
 export const PENDING_CLAIM_MS = 7 * 86_400_000;

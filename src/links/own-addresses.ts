@@ -1,6 +1,7 @@
 // "Does this URL lead back to this instance?" A link whose target is this server loops (or points at itself), so
-// src/links/checks.ts refuses such targets. Custom domains served here are asked of the database (services.ts). Pure: hosts are compared as the WHATWG URL parser normalised them
-// (lower case, IPv4 in dotted form whatever way it was written: 2130706433, 0x7f.1, 127.1), without a trailing dot.
+// src/links/checks.ts refuses such targets (custom domains served here are asked of the database: services.ts).
+// Pure: hosts are compared as the WHATWG URL parser normalised them (lower case, IPv4 in dotted form whatever way
+// it was written: 2130706433, 0x7f.1, 127.1), without a trailing dot.
 import ipaddr from "ipaddr.js";
 
 export type OwnAddresses = {
