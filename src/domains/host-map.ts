@@ -78,11 +78,17 @@ export class DomainHosts {
   /** Reads host_map_version every POLL_MS (one row) and reloads when it moved; the returned function stops it. */
   watch(): () => void {
     let running = false;
+    // Said once when polls start failing (the database down), not four times a second.
+    let failing = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
       this.reloadIfMoved()
-        .catch((error) => console.error(`custom domains were not reloaded: ${String(error)}`))
+        .then(() => (failing = false))
+        .catch((error) => {
+          if (!failing) console.error(`custom domains were not reloaded: ${String(error)}`);
+          failing = true;
+        })
         .finally(() => (running = false));
     }, POLL_MS);
     timer.unref();
