@@ -13,7 +13,8 @@ const STATUS_TEXT: Record<DomainJson["status"], string> = {
   failing: "Failing: records missing, still served for up to 7 days",
   invalid: "Invalid: records missing for 7 days, not served",
 };
-const input = "min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm";
+const input = "min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-normal";
+const field = "flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-gray-700";
 const failed = (error: unknown) => toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
 
 async function copy(text: string) {
@@ -104,11 +105,15 @@ function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange:
           </tbody>
         </table>
       )}
-      <form onSubmit={save} className="mt-3 flex flex-wrap gap-2">
-        <label className="sr-only" htmlFor={`root-${domain.id}`}>Root URL</label>
-        <input id={`root-${domain.id}`} value={rootUrl} onChange={(e) => setRootUrl((e.target as HTMLInputElement).value)} placeholder="Where / goes (empty: a small page)" className={input} />
-        <label className="sr-only" htmlFor={`missing-${domain.id}`}>Not-found URL</label>
-        <input id={`missing-${domain.id}`} value={notFoundUrl} onChange={(e) => setNotFoundUrl((e.target as HTMLInputElement).value)} placeholder="Where unknown addresses go (empty: 404 page)" className={input} />
+      <form onSubmit={save} className="mt-3 flex flex-wrap items-end gap-2">
+        <label className={field} htmlFor={`root-${domain.id}`}>
+          {`Where ${domain.hostname}/ goes`}
+          <input id={`root-${domain.id}`} value={rootUrl} onChange={(e) => setRootUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com (empty: a small page)" className={input} />
+        </label>
+        <label className={field} htmlFor={`missing-${domain.id}`}>
+          Where unknown addresses go
+          <input id={`missing-${domain.id}`} value={notFoundUrl} onChange={(e) => setNotFoundUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com/404 (empty: the 404 page)" className={input} />
+        </label>
         <button type="submit" className={buttonClass.secondary}>
           Save
         </button>
@@ -117,7 +122,21 @@ function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange:
   );
 }
 
-export default function DomainManager({ domains: initial, instanceHost }: { domains: DomainJson[]; instanceHost: string }) {
+type PointAt = { cnameTarget: string | null; addresses: string[] };
+
+/** Where a subdomain and an apex point, said whatever is configured (PUBLIC_URL's host at least). */
+function PointAtText({ pointAt: { cnameTarget, addresses } }: { pointAt: PointAt }) {
+  const list = addresses.join(", ");
+  if (!cnameTarget) return <>Point your domain here with A/AAAA records to <code>{list}</code> (a subdomain too).</>;
+  return (
+    <>
+      Point a subdomain (links.example.com) here with a CNAME to <code>{cnameTarget}</code>; an apex (example.com)
+      {addresses.length > 0 ? <> with A/AAAA records to <code>{list}</code>.</> : <> with your DNS provider&apos;s ALIAS or ANAME record (a flattened CNAME) to <code>{cnameTarget}</code>.</>}
+    </>
+  );
+}
+
+export default function DomainManager({ domains: initial, instanceHost, pointAt }: { domains: DomainJson[]; instanceHost: string; pointAt: PointAt }) {
   const [domains, setDomains] = useState(initial);
   const [hostname, setHostname] = useState("");
   const add = async (event: React.FormEvent) => {
@@ -134,8 +153,11 @@ export default function DomainManager({ domains: initial, instanceHost }: { doma
     <section aria-labelledby="domains-title" className="rounded-lg border border-gray-200 p-6">
       <h2 id="domains-title" className="text-lg font-semibold">Your domains</h2>
       <p className="mt-1 text-sm text-gray-600">
-        Links on a domain of yours are shared as <code>https://your-domain/slug</code>; every link also keeps its address on {instanceHost}. A subdomain (links.example.com) points here with a
-        CNAME; an apex (example.com) with A/AAAA records. A domain is removed only once no link uses it: move those links to another address or delete them first.
+        Links on a domain of yours are shared as <code>https://your-domain/slug</code> once it is verified (until then, at their address on {instanceHost}, which every link keeps).
+        A domain is removed only once no link uses it: move those links to another address or delete them first.
+      </p>
+      <p className="mt-1 text-sm text-gray-600" data-testid="point-at">
+        <PointAtText pointAt={pointAt} />
       </p>
       <form onSubmit={add} className="mt-4 flex flex-wrap gap-2">
         <label className="sr-only" htmlFor="domain-hostname">Hostname</label>

@@ -43,8 +43,8 @@ export type LinkFormProps = {
   publicUrl: string;
   /** Whether the server may fetch the target page (FETCH_DISABLED hides "Fill from page"). */
   autoFill: boolean;
-  /** The owner's custom domains (hostnames) the link may be placed on. */
-  domains: string[];
+  /** The owner's custom domains the link may be placed on; `serving`: verified (a pending one serves nothing yet). */
+  domains: Array<{ hostname: string; serving: boolean }>;
 };
 
 export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl, autoFill, domains }: LinkFormProps) {
@@ -76,7 +76,9 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
 
   const { xTitle, whatsappDescription } = variantText;
   const variants = { x: { title: xTitle }, whatsapp: { description: whatsappDescription } };
-  const shortUrl = shortUrlOf(publicUrl, userSlug, slug || (mode === "edit" ? link!.linkSlug : "…"), link?.version, domain || null);
+  // Until the picked domain is verified the link is shared at the instance host's address (as the server says).
+  const servedOn = domains.some((d) => d.hostname === domain && d.serving) ? domain : null;
+  const shortUrl = shortUrlOf(publicUrl, userSlug, slug || (mode === "edit" ? link!.linkSlug : "…"), link?.version, servedOn);
   const host = useMemo(() => (URL.canParse(targetUrl) ? new URL(targetUrl).hostname : new URL(publicUrl).hostname), [targetUrl, publicUrl]);
   const shown = shownImage(image, saved, sourceImage?.url ?? null);
   const focal = image.change.focal;

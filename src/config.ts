@@ -1,5 +1,6 @@
 // The only module that reads process.env: every setting (declared in config/settings.ts) is parsed and checked
 // here, once, and turned into the Config the code uses.
+import { isIP } from "node:net";
 import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
 import { parseAliasHosts } from "./links/own-addresses.ts";
@@ -106,6 +107,16 @@ function hostSlot(): number {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Where owners point their domains: DOMAIN_CNAME_TARGET and DOMAIN_ADDRESSES; with neither set, PUBLIC_URL's host
+ * (its address when it is one), so that the Domains page always names a record to publish.
+ */
+function domainRouting(publicUrl: string, cnameTarget: string | undefined, addresses: string[]) {
+  if (cnameTarget || addresses.length > 0) return { cnameTarget: cnameTarget?.toLowerCase().replace(/\.$/, "") ?? null, addresses };
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return isIP(host) !== 0 ? { cnameTarget: null, addresses: [host] } : { cnameTarget: host, addresses: [] };
+}
 
 export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, string | undefined> = {};
@@ -241,8 +252,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
     domains: {
       dnsServers: commaItems(e.DNS_SERVERS),
-      cnameTarget: e.DOMAIN_CNAME_TARGET?.toLowerCase().replace(/\.$/, "") ?? null,
-      addresses: commaItems(e.DOMAIN_ADDRESSES),
+      ...domainRouting(publicUrl, e.DOMAIN_CNAME_TARGET, commaItems(e.DOMAIN_ADDRESSES)),
       askHost: e.TLS_ASK_HOST,
       askPort: e.TLS_ASK_PORT ?? null,
     },

@@ -98,6 +98,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       `${Math.round(linkCache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,
   );
   await domainHosts.reload();
+  const stopWatchingHosts = domainHosts.watch();
   const stopRecheck = startRecheckJob(ctx.domains);
   const views = await ViewRecorder.start(platform.viewWriter, {
     flushMs: config.viewFlushMs,
@@ -268,6 +269,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         clearInterval(sessionSweep);
         linkHealth?.stop();
         stopRecheck();
+        stopWatchingHosts();
         stopSafetyWork();
         await Promise.all([server.stop(), webhooks.stop(), privateListeners.stop()]);
         try {

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
 import type { DomainDeps } from "./domains/deps.ts";
+import { isServedHostname } from "./domains/queries.ts";
 import { udpResolver } from "./domains/resolver.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
@@ -27,6 +28,18 @@ import { webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
  * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
  * limiter keys on it; nothing stores it (PostgreSQL's rate_limits holds a hash, for one minute).
  */
+/** The names a custom domain may not take (nor any name under them): this instance's own, as hostnames are stored. */
+const ownHostnames = (config: Config) =>
+  [new URL(config.publicUrl).hostname, ...config.aliasHosts.map((entry) => new URL(`http://${entry}`).hostname), config.domains.cnameTarget]
+    .filter((host): host is string => host !== null)
+    .map((host) => host.replace(/\.$/, ""));
+
+/** A target on this instance, by name or address, or on a custom domain it serves: a loop. */
+function leadsHere(config: Config, db: Db) {
+  const own = ownAddresses({ publicUrl: config.publicUrl, aliasHosts: config.aliasHosts, port: config.port, listenHost: config.host });
+  return async (url: URL) => own(url) || (await isServedHostname(db, url.hostname));
+}
+
 export type ClientAddress = (request: Request) => string;
 
 export type Services = {
@@ -95,7 +108,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
       changes,
       images,
       publicUrl: config.publicUrl,
-      leadsHere: ownAddresses({ publicUrl: config.publicUrl, aliasHosts: config.aliasHosts, port: config.port, listenHost: config.host }),
+      leadsHere: leadsHere(config, db),
       billingEnabled,
       facebook,
       fetcher,
@@ -114,6 +127,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
       resolver: udpResolver(config.domains.dnsServers),
       routing: { cnameTarget: config.domains.cnameTarget, addresses: config.domains.addresses },
       publicUrl: config.publicUrl,
+      ownHosts: ownHostnames(config),
       billingEnabled,
       safety,
     },

@@ -34,6 +34,8 @@ const COPIED: PgTable[] = [
   pg.webhookEndpoints,
   pg.webhookDeliveries,
 ];
+/** Rows every database gets from its migrations: host_map_version's counter (src/domains/host-map.ts). */
+const MIGRATION_ROWS = ["host_map_version"];
 /**
  * SQLite bookkeeping with no PostgreSQL counterpart: the rollup fold mark (admin/copy-view-gap.ts folds in its
  * gap), migrations, and today's visitor hashes (meaningless without the salt the SQLite writer held in memory).
@@ -41,7 +43,7 @@ const COPIED: PgTable[] = [
  * the SQLite writer's batch ids, which no PostgreSQL node will send again; webhook_click_counts, the open window's
  * link.clicked counts (the copy is made with the server stopped, which closed its window).
  */
-const NOT_COPIED = new Set(["view_rollup_mark", "view_visitors", "__migrations", "link_totals", "view_batches", "webhook_click_counts"]);
+const NOT_COPIED = new Set(["view_rollup_mark", "view_visitors", "__migrations", "link_totals", "view_batches", "webhook_click_counts", ...MIGRATION_ROWS]);
 /** PostgreSQL columns SQLite does not have, filled by their defaults: SQLite's rollups become slot 0. */
 const PG_ONLY_COLUMNS = new Set(["view_rollups.slot"]);
 /** Rows per statement: a few MB of arrays at most. */
@@ -148,7 +150,10 @@ export const countOf = async (tx: SQL, table: string) => Number((await tx.unsafe
 
 /** Every table of the PostgreSQL schema that holds a row already. */
 export async function tablesWithRows(client: SQL): Promise<string[]> {
-  const names = (Object.values(pg) as unknown[]).filter((value) => is(value, PgTable)).map((table) => getTableConfig(table as PgTable).name);
+  const names = (Object.values(pg) as unknown[])
+    .filter((value) => is(value, PgTable))
+    .map((table) => getTableConfig(table as PgTable).name)
+    .filter((name) => !MIGRATION_ROWS.includes(name));
   const found: string[] = [];
   for (const name of names) if ((await client.unsafe(`SELECT EXISTS (SELECT 1 FROM ${quote(name)}) AS any`))[0].any) found.push(name);
   return found;

@@ -22,6 +22,7 @@ export let userAgents = sqlite.userAgents;
 export let retiredUserSlugs = sqlite.retiredUserSlugs;
 export let viewVisitors = sqlite.viewVisitors;
 export let domains = sqlite.domains;
+export let hostMapVersion = sqlite.hostMapVersion;
 export let linkTotals = sqlite.linkTotals;
 export let referrerRollups = sqlite.referrerRollups;
 export let linkRules = sqlite.linkRules;
@@ -35,7 +36,7 @@ export let webhookDeliveries = sqlite.webhookDeliveries;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, linkTotals, referrerRollups, linkRules, threatEntries, abuseReports, auditLog, threatFeeds, destinations, webhookEndpoints, webhookDeliveries } = from);
+  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, hostMapVersion, linkTotals, referrerRollups, linkRules, threatEntries, abuseReports, auditLog, threatFeeds, destinations, webhookEndpoints, webhookDeliveries } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

@@ -1,5 +1,7 @@
 // Caddy's on-demand TLS check: GET /tls/ask?domain=NAME answers 200 only for a served custom domain (verified or
-// failing, of an active account), else 403. From the in-memory host map: no database read, no DNS, fail closed.
+// failing, of an active account) named byte for byte as stored, else 403: another spelling (upper case, a port, a
+// path, fullwidth or soft-hyphenated letters) would get a certificate of its own. From the in-memory host map: no
+// database read, no DNS, fail closed.
 // Served on a listener of its own (TLS_ASK_HOST:TLS_ASK_PORT, loopback by default), never on the public port.
 import type { HostDomain } from "./host-map.ts";
 
@@ -9,12 +11,12 @@ export const ASK_PATH = "/tls/ask";
  * The ask listener's routes, as Bun.serve's `routes`: the server lists them (RunningServer.askRoutes) so that the
  * authorization matrix and the fuzz suite must cover each one.
  */
-export function askRoutes(hosts: { lookup(host: string): HostDomain | undefined }) {
+export function askRoutes(hosts: { exactly(name: string): HostDomain | undefined }) {
   const answer = (status: number) => new Response(status === 200 ? "ok" : "no", { status, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   const ask = (request: Request): Response => {
     const name = new URL(request.url).searchParams.get("domain") ?? "";
     try {
-      return answer(hosts.lookup(name)?.served === true ? 200 : 403);
+      return answer(hosts.exactly(name) !== undefined ? 200 : 403);
     } catch {
       return answer(403);
     }

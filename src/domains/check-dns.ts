@@ -21,9 +21,19 @@ async function checkTxt(resolver: DnsResolver, hostname: string, token: string):
   return { kind: "gone", reason: values.length === 0 ? `No TXT record at ${name}` : `The TXT record at ${name} does not hold the verification token` };
 }
 
-/** Whether the host's A/AAAA answers (following CNAMEs) reach the configured target or addresses. */
+/** The CNAME target's own addresses: what an apex flattened to it (ALIAS/ANAME) answers. */
+async function targetAddresses(resolver: DnsResolver, target: string): Promise<string[]> {
+  const answers = await Promise.all((["A", "AAAA"] as const).map((type) => resolver.query(target, type)));
+  return answers.flatMap((answer) => (answer.kind === "records" ? answer.records.filter((record) => record.type === "A" || record.type === "AAAA").map((record) => record.data) : []));
+}
+
+/**
+ * Whether the host's A/AAAA answers (following CNAMEs) reach the configured target or addresses; without
+ * addresses configured, the target's own addresses count too (an apex cannot have a CNAME, only a flattened one).
+ */
 async function checkRouting(resolver: DnsResolver, hostname: string, routing: Routing): Promise<DnsCheck> {
-  const addresses = new Set(routing.addresses.map((address) => address.toLowerCase()));
+  const configured = routing.addresses.length === 0 && routing.cnameTarget ? await targetAddresses(resolver, routing.cnameTarget) : routing.addresses;
+  const addresses = new Set(configured.map((address) => address.toLowerCase()));
   for (const type of ["A", "AAAA"] as const) {
     let name = hostname;
     for (let hop = 0; hop < MAX_CHAIN; hop++) {
@@ -37,7 +47,7 @@ async function checkRouting(resolver: DnsResolver, hostname: string, routing: Ro
       name = cname.data;
     }
   }
-  const wanted = [routing.cnameTarget && `a CNAME to ${routing.cnameTarget}`, addresses.size > 0 && `an A/AAAA record to ${[...addresses].join(", ")}`].filter(Boolean).join(" or ");
+  const wanted = [routing.cnameTarget && `a CNAME to ${routing.cnameTarget}`, routing.addresses.length > 0 && `an A/AAAA record to ${routing.addresses.join(", ")}`].filter(Boolean).join(" or ");
   return { kind: "gone", reason: `${hostname} does not point here (publish ${wanted || "the records shown"})` };
 }
 

@@ -14,8 +14,10 @@ export type DomainDeps = {
   clock: Clock;
   resolver: DnsResolver;
   routing: Routing;
-  /** PUBLIC_URL: its scheme is every short URL's, its host can never be a custom domain. */
+  /** PUBLIC_URL: its scheme is every short URL's. */
   publicUrl: string;
+  /** This instance's own names (PUBLIC_URL's host, ALIAS_HOSTS, the CNAME target), normalised: never a custom domain, nor names under them. */
+  ownHosts: readonly string[];
   billingEnabled: boolean;
   /** The destination checks a domain's root and not-found addresses pass (src/safety/domain-addresses.ts). */
   safety: SafetyDeps;

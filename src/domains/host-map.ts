@@ -1,10 +1,12 @@
-// Every custom domain by hostname, in memory, for /go's host routing and Caddy's ask check: one map lookup per
-// request, no database read. Reloaded whole (a small table) whenever a domain change is announced on the link
-// change bus (every node, src/db/ports.ts ChangeBus), and when changes may have been missed.
+// Every served custom domain by hostname, in memory, for /go's host routing and Caddy's ask check: one map lookup
+// per request, no database read. A domain not served (pending, invalid, its owner suspended) is not in it: its
+// host shadows nothing (docs/decisions/0044). Reloaded whole (a small table) whenever a domain change is announced
+// on the link change bus (every node, src/db/ports.ts ChangeBus), when changes may have been missed, and when the
+// database's host_map_version moves: triggers bump it whoever writes (another process, such as the CLI).
 import { eq, isNull } from "drizzle-orm";
 import { entitlementFor } from "../billing/entitlement.ts";
 import type { Db } from "../db/ports.ts";
-import { domains, users } from "../db/tables.ts";
+import { domains, hostMapVersion, users } from "../db/tables.ts";
 import { DOMAINS_CHANGED, isServed } from "./model.ts";
 import { normaliseHost } from "./normalise-hostname.ts";
 
@@ -12,16 +14,19 @@ export type HostDomain = {
   id: number;
   hostname: string;
   userSlug: string;
-  /** Verified or failing, of an active, unsuspended account whose plan includes domains: its links are served, its certificate allowed. */
-  served: boolean;
   rootUrl: string | null;
   notFoundUrl: string | null;
 };
+
+/** How often the database's host_map_version is read: a change made by any process is served within a second. */
+const POLL_MS = 250;
 
 export class DomainHosts {
   private byHost = new Map<string, HostDomain>();
   /** Bumped per reload asked for, so that an older reload finishing late does not win. */
   private generation = 0;
+  /** host_map_version as read before the rows of the map held now. */
+  private seenVersion: number | null = null;
 
   constructor(
     private readonly db: () => Db,
@@ -29,12 +34,17 @@ export class DomainHosts {
     private readonly now: () => number,
   ) {}
 
-  /** Custom domains known (any status); 0 means every host is the service's. */
+  /** Custom domains served; 0 means every host is the service's. */
   get size(): number {
     return this.byHost.size;
   }
 
-  /** The domain a Host header names (any form: case, trailing dot, port, IDN), or undefined. */
+  /** The served domain stored under exactly this name (Caddy's ask: no other spelling gets a certificate). */
+  exactly(name: string): HostDomain | undefined {
+    return this.byHost.get(name);
+  }
+
+  /** The served domain a Host header names (any form: case, trailing dot, port, IDN), or undefined. */
   lookup(host: string): HostDomain | undefined {
     const exact = this.byHost.get(host);
     if (exact !== undefined) return exact;
@@ -45,23 +55,53 @@ export class DomainHosts {
   async reload(): Promise<void> {
     const generation = ++this.generation;
     const db = this.db();
+    // Read first: a change committed after it moves it again, and the next poll reloads.
+    const version = await this.version();
     const rows = await db
       .select({ id: domains.id, hostname: domains.hostname, status: domains.status, rootUrl: domains.rootUrl, notFoundUrl: domains.notFoundUrl, userId: domains.userId, userSlug: users.userSlug, suspendedAt: users.suspendedAt })
       .from(domains)
       .innerJoin(users, eq(users.id, domains.userId))
       .where(isNull(users.deletingSince));
+    const candidates = rows.filter((row) => isServed(row.status) && row.suspendedAt === null);
     const allowed = new Map<number, boolean>();
-    for (const userId of new Set(rows.map((row) => row.userId))) {
+    for (const userId of new Set(candidates.map((row) => row.userId))) {
       const entitlement = await entitlementFor(db, this.billingEnabled, userId, this.now());
       allowed.set(userId, entitlement.active && entitlement.plan.domains > 0);
     }
     if (generation !== this.generation) return;
-    this.byHost = new Map(
-      rows.map((row) => [
-        row.hostname,
-        { id: row.id, hostname: row.hostname, userSlug: row.userSlug, served: isServed(row.status) && row.suspendedAt === null && allowed.get(row.userId) === true, rootUrl: row.rootUrl, notFoundUrl: row.notFoundUrl },
-      ]),
-    );
+    this.seenVersion = version;
+    // Verified or failing, of an active, unsuspended account whose plan includes domains.
+    const served = candidates.filter((row) => allowed.get(row.userId) === true);
+    this.byHost = new Map(served.map((row) => [row.hostname, { id: row.id, hostname: row.hostname, userSlug: row.userSlug, rootUrl: row.rootUrl, notFoundUrl: row.notFoundUrl }]));
+  }
+
+  /** Reads host_map_version every POLL_MS (one row) and reloads when it moved; the returned function stops it. */
+  watch(): () => void {
+    let running = false;
+    // Said once when polls start failing (the database down), not four times a second.
+    let failing = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.reloadIfMoved()
+        .then(() => (failing = false))
+        .catch((error) => {
+          if (!failing) console.error(`custom domains were not reloaded: ${String(error)}`);
+          failing = true;
+        })
+        .finally(() => (running = false));
+    }, POLL_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  private async version(): Promise<number> {
+    const [row] = await this.db().select({ version: hostMapVersion.version }).from(hostMapVersion);
+    return Number(row?.version ?? 0);
+  }
+
+  private async reloadIfMoved(): Promise<void> {
+    if ((await this.version()) !== this.seenVersion) await this.reload();
   }
 
   /** For the change bus: reloads on a domain change, ignores link keys. */

@@ -1,6 +1,7 @@
 // A hostname as the owner typed it, made into the one form it is stored, looked up and asked about under:
 // lower-case ASCII (IDN as punycode), without a trailing dot, port or scheme. Refuses what may never be a
-// custom domain: IP literals, the instance's own host and names under it.
+// custom domain: IP literals, the instance's own names (PUBLIC_URL's host, ALIAS_HOSTS, the CNAME target) and names
+// under them.
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
 
@@ -26,13 +27,13 @@ export function normaliseHost(input: string): string | null {
 
 export type HostnameCheck = { ok: true; hostname: string } | { ok: false; message: string };
 
-/** What POST /api/domains accepts: a hostname that is neither an address nor ours. */
-export function checkNewHostname(input: string, ownHost: string): HostnameCheck {
+/** What POST /api/domains accepts: a hostname that is neither an address nor one of `ownHosts` (normalised). */
+export function checkNewHostname(input: string, ownHosts: readonly string[]): HostnameCheck {
   const trimmed = input.trim().replace(/^https?:\/\//i, "").replace(/\/.*$/, "");
   if (isIP(trimmed.replace(/^\[|\](:\d+)?$/g, "")) !== 0 || trimmed.startsWith("[")) return { ok: false, message: "hostname: An IP address cannot be a custom domain; use a hostname" };
   const hostname = normaliseHost(trimmed);
   if (hostname === null) return { ok: false, message: "hostname: Not a valid hostname (such as links.example.com)" };
   if (isIP(hostname) !== 0 || /^\d+$/.test(hostname.split(".").at(-1)!)) return { ok: false, message: "hostname: An IP address cannot be a custom domain; use a hostname" };
-  if (hostname === ownHost || hostname.endsWith(`.${ownHost}`)) return { ok: false, message: "hostname: This instance's own host (and names under it) cannot be a custom domain" };
+  if (ownHosts.some((own) => hostname === own || hostname.endsWith(`.${own}`))) return { ok: false, message: "hostname: This instance's own host (and names under it) cannot be a custom domain" };
   return { ok: true, hostname };
 }

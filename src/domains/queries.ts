@@ -1,10 +1,10 @@
 // Reading a user's domains; every query is scoped to the owner's id.
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { domains, links, type Domain, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import type { DomainDeps } from "./deps.ts";
-import { DOMAIN_NOT_FOUND } from "./model.ts";
+import { DOMAIN_NOT_FOUND, SERVED_STATUSES } from "./model.ts";
 import { presentDomain } from "./present.ts";
 import type { DomainJson } from "./wire.ts";
 
@@ -40,4 +40,14 @@ export async function getDomain(deps: DomainDeps, user: User, id: number): Promi
 export async function findDomainByHostname(db: Db, userId: number, hostname: string): Promise<Domain | null> {
   const [row] = await db.select().from(domains).where(and(eq(domains.hostname, hostname), eq(domains.userId, userId)));
   return row ?? null;
+}
+
+/** Whether `hostname` (as the URL parser writes it) is a custom domain this instance serves, whoever owns it. */
+export async function isServedHostname(db: Db, hostname: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.hostname, hostname.replace(/\.$/, "")), inArray(domains.status, SERVED_STATUSES)))
+    .limit(1);
+  return row !== undefined;
 }

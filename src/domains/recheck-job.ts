@@ -1,8 +1,10 @@
 // Every hour, on one node of the cluster at a time: the domains checked longest ago (pending ones included, so an
 // owner who published the records need not press "Check now"; invalid ones too, so fixed records bring them back).
-import { asc, sql } from "drizzle-orm";
+// Pending claims older than PENDING_CLAIM_MS are let go first: no one holds a name they have not proven.
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { domains } from "../db/tables.ts";
 import type { DomainDeps } from "./deps.ts";
+import { PENDING_CLAIM_MS } from "./model.ts";
 import { verifyDomain } from "./verify.ts";
 
 export const RECHECK_EVERY_MS = 3_600_000;
@@ -12,6 +14,8 @@ const PER_RUN = 500;
 export async function recheckDomains(deps: DomainDeps): Promise<number> {
   let checked = 0;
   await deps.jobs.exclusively("domain-recheck", async () => {
+    // Links placed on an expired claim go back to the service address (links.domain_id is set null).
+    await deps.db.delete(domains).where(and(eq(domains.status, "pending"), lt(domains.createdAt, new Date(deps.clock.now() - PENDING_CLAIM_MS))));
     const due = await deps.db
       .select()
       .from(domains)

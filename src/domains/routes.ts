@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { authPlugin, requireUser } from "../auth/plugin.ts";
 import { notFound } from "../http/errors.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
 import { addDomain } from "./add.ts";
@@ -19,8 +20,12 @@ function domainId(value: string): number {
   return id;
 }
 
+/** DNS checks per domain and minute ("Check now", the API, the CLI): each asks the resolver several questions. */
+const CHECKS_PER_MINUTE = 5;
+
 export function domainRoutes(services: Services) {
   const deps = services.domains;
+  const checkLimiter = new RateLimiter(services.hits.countHit, CHECKS_PER_MINUTE, services.clock);
   return new Elysia({ prefix: "/api/domains" })
     .use(authPlugin(services))
     .get("/", async ({ viewer }) => ({ domains: await listDomains(deps, requireUser(viewer)) }))
@@ -33,7 +38,9 @@ export function domainRoutes(services: Services) {
     // Check now: the new status and, when not verified, the reason.
     .post("/:id/verify", async ({ viewer, params }) => {
       const user = requireUser(viewer);
-      const checked = await verifyDomain(deps, await findDomain(deps.db, user, domainId(params.id)));
+      const domain = await findDomain(deps.db, user, domainId(params.id));
+      await checkLimiter.hit(`domain-check:${domain.id}`);
+      const checked = await verifyDomain(deps, domain);
       const { links } = await getDomain(deps, user, checked.id);
       return presentDomain(checked, deps.routing, links);
     })

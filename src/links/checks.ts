@@ -18,9 +18,9 @@ export async function checkCustomSlug(deps: LinkDeps, user: User, slug: string):
   if (await slugInUse(deps.db, user.id, slug)) throw conflict(SLUG_TAKEN);
 }
 
-export function checkTarget(deps: LinkDeps, targetUrl: string): void {
+export async function checkTarget(deps: LinkDeps, targetUrl: string): Promise<void> {
   // Any address of this server, not only /go/: other names of it, and custom domains, serve short links too.
-  if (deps.leadsHere(new URL(targetUrl))) {
+  if (await deps.leadsHere(new URL(targetUrl))) {
     throw badRequest("targetUrl: The target URL cannot be a LinkPrev short URL or another address of this server", "targetUrl");
   }
 }

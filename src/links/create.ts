@@ -23,7 +23,7 @@ import { linkState } from "./events.ts";
 export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<PresentedLink> {
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
-  checkTarget(deps, input.targetUrl);
+  await checkTarget(deps, input.targetUrl);
   const domainId = (await linkDomainId(deps.db, user.id, input.domain)) ?? null;
   await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, null);

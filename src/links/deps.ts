@@ -14,8 +14,8 @@ export type LinkDeps = {
   changes: ChangeBus;
   images: ImageStore;
   publicUrl: string;
-  /** Whether a URL leads back to this instance (src/links/own-addresses.ts): such a target would loop. */
-  leadsHere: (url: URL) => boolean;
+  /** Whether a URL leads back to this instance (src/links/own-addresses.ts, or a custom domain served here): such a target would loop. */
+  leadsHere: (url: URL) => Promise<boolean>;
   billingEnabled: boolean;
   /** Asks Facebook to re-scrape a changed card; null when FACEBOOK_APP_ID is not set. */
   facebook: FacebookRescraper | null;

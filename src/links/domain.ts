@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { domains } from "../db/tables.ts";
+import { isServed } from "../domains/model.ts";
 import { findDomainByHostname } from "../domains/queries.ts";
 import { normaliseHost } from "../domains/normalise-hostname.ts";
 import { badRequest } from "../http/errors.ts";
@@ -18,9 +19,9 @@ export async function linkDomainId(db: Db, userId: number, domain: string | null
   return row.id;
 }
 
-/** The hostname of a link's domain (null: the instance host). */
+/** The hostname a link is shared at: its domain's once verified (null: the instance host, meanwhile too). */
 export async function linkHostname(db: Db, domainId: number | null): Promise<string | null> {
   if (domainId === null) return null;
-  const [row] = await db.select({ hostname: domains.hostname }).from(domains).where(eq(domains.id, domainId));
-  return row?.hostname ?? null;
+  const [row] = await db.select({ hostname: domains.hostname, status: domains.status }).from(domains).where(eq(domains.id, domainId));
+  return row && isServed(row.status) ? row.hostname : null;
 }

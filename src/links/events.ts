@@ -3,6 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { domains, links, users, type User } from "../db/tables.ts";
+import { SERVED_STATUSES } from "../domains/model.ts";
 import { linkHostname } from "./domain.ts";
 import { shortUrlOf } from "./url.ts";
 
@@ -23,11 +24,11 @@ export const linkState = async (tx: Db, publicUrl: string, user: User, link: Lin
   description: link.description,
 });
 
-/** The live links `ids` with what their events need: owner, status, target and custom domain (null: none). */
+/** The live links `ids` with what their events need: owner, status, target and custom domain once served (null: none). */
 export const liveLinkFacts = (tx: Db, ids: number[]) =>
   tx
     .select({ id: links.id, linkSlug: links.linkSlug, userId: links.userId, userSlug: users.userSlug, status: links.status, targetUrl: links.targetUrl, domain: domains.hostname })
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
-    .leftJoin(domains, eq(domains.id, links.domainId))
+    .leftJoin(domains, and(eq(domains.id, links.domainId), inArray(domains.status, SERVED_STATUSES)))
     .where(and(inArray(links.id, ids), eq(links.deleted, false)));

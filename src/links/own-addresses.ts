@@ -1,6 +1,7 @@
 // "Does this URL lead back to this instance?" A link whose target is this server loops (or points at itself), so
-// src/links/checks.ts refuses such targets. Pure: hosts are compared as the WHATWG URL parser normalised them
-// (lower case, IPv4 in dotted form whatever way it was written: 2130706433, 0x7f.1, 127.1), without a trailing dot.
+// src/links/checks.ts refuses such targets (custom domains served here are asked of the database: services.ts).
+// Pure: hosts are compared as the WHATWG URL parser normalised them (lower case, IPv4 in dotted form whatever way
+// it was written: 2130706433, 0x7f.1, 127.1), without a trailing dot.
 import ipaddr from "ipaddr.js";
 
 export type OwnAddresses = {
@@ -12,8 +13,6 @@ export type OwnAddresses = {
   port: number;
   /** HOST, the address it listens on: a specific one reaches it on `port` (wildcards add nothing). */
   listenHost?: string;
-  /** Custom domains (a later feature): is this host name one of a user's domains served here? */
-  isCustomDomain?: (hostname: string) => boolean;
 };
 
 type HostPort = { hostname: string; port: number | null };
@@ -76,7 +75,6 @@ export function ownAddresses(own: OwnAddresses): (url: URL) => boolean {
     const hostname = canonicalHost(url.hostname);
     const port = portOf(url);
     if (isLoopbackHost(hostname) && port === own.port) return true;
-    if (names.some((name) => name.hostname === hostname && (name.ports === null || name.ports.has(port)))) return true;
-    return own.isCustomDomain?.(hostname) ?? false;
+    return names.some((name) => name.hostname === hostname && (name.ports === null || name.ports.has(port)));
   };
 }

@@ -2,6 +2,7 @@
 import { lintPreview } from "../previews/lint.ts";
 import type { RenditionId } from "../previews/variants.ts";
 import { presentRules, type RulesRow } from "../rules/present.ts";
+import { isServed } from "../domains/model.ts";
 import { shortUrlOf } from "./url.ts";
 
 /** The columns queries.ts selects for a link, its view counters summed. */
@@ -31,8 +32,9 @@ export type LinkRow = {
   scans: number;
   createdAt: Date;
   deletedAt: Date | null;
-  /** The custom domain's hostname (null: the instance host). */
+  /** The custom domain's hostname (null: the instance host), and its status (src/domains/model.ts). */
   domain: string | null;
+  domainStatus: string | null;
   /** "active" or "disabled" (src/safety/), and who disabled it. */
   status: "active" | "disabled";
   disabledReason: string | null;
@@ -74,14 +76,18 @@ export function presentListed(row: LinkRow, userSlug: string, publicUrl: string)
     healthFinalUrl: _finalUrl,
     healthFailedUrl: _failedUrl,
     clicks: _clicks,
+    domainStatus,
     ...rest
   } = row;
   const source = sourceImageOf(row);
+  // A domain not verified yet serves nothing: the link is shared at the instance host's address meanwhile.
+  const servedOn = row.domain !== null && isServed(domainStatus ?? "") ? row.domain : null;
   return {
     ...rest,
-    shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, 1, row.domain),
+    awaitingDomain: servedOn === null ? row.domain : null,
+    shortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, 1, servedOn),
     // The address to share now: the newest version's (a platform that cached the card sees a new URL).
-    currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version, row.domain),
+    currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version, servedOn),
     // url: the kept upright source the focal point is picked on (null for a link from before variants).
     sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
     images: imagesOf(row),

@@ -48,6 +48,7 @@ const linkColumns = () => ({
   deletedAt: links.deletedAt,
   ...rulesColumns(),
   domain: domains.hostname,
+  domainStatus: domains.status,
   status: links.status,
   disabledReason: links.disabledReason,
 });

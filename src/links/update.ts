@@ -44,7 +44,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   await requireActive(deps.db, deps, user);
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
   if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug);
-  checkTarget(deps, input.targetUrl);
+  await checkTarget(deps, input.targetUrl);
   const domainId = await linkDomainId(deps.db, user.id, input.domain);
   await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });

@@ -33,6 +33,10 @@ export const LinkSchema = z
     createdAt: timestamp,
     shortUrl: z.string().describe("The plain short address: {PUBLIC_URL}/go/{userSlug}/{linkSlug}, or https://{domain}/{linkSlug} on a custom domain (scheme from PUBLIC_URL)"),
     domain: z.string().nullable().describe("The custom domain the link is served on (null: the instance host, which serves /go/{userSlug}/{linkSlug} for every link)"),
+    awaitingDomain: z
+      .string()
+      .nullable()
+      .describe("The link's custom domain while it serves nothing yet (pending, or invalid): until it is verified, shortUrl and currentShortUrl are the instance host's address"),
     version: z.number().int().min(1).describe("The newest version of the short URL (POST /api/links/{id}/versions); 1: never re-issued"),
     currentShortUrl: z.string().describe("The address to share now: the newest version's ({shortUrl}/{version}) from version 2 on, else shortUrl"),
     sourceImage: z
@@ -84,6 +88,7 @@ export const LinkSchema = z
       createdAt: "2026-11-20T09:30:00.000Z",
       shortUrl: "https://linkprev.example/go/ana/launch",
       domain: null,
+      awaitingDomain: null,
       version: 2,
       currentShortUrl: "https://linkprev.example/go/ana/launch/2",
       sourceImage: null,

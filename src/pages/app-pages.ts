@@ -49,7 +49,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   };
 }
 
-export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null, domains: string[]): LinkFormProps => ({
+export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null, domains: LinkFormProps["domains"]): LinkFormProps => ({
   mode: link ? "edit" : "create",
   link: link && {
     linkSlug: link.linkSlug,

@@ -78,6 +78,7 @@ function LinkRow({ link, platforms, now }: { link: ListedLink; platforms?: Dashb
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{link.title}</p>
             <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
+            {link.awaitingDomain ? <p className="text-sm text-amber-800" data-testid="domain-waiting">{`Waiting for ${link.awaitingDomain} to be verified: shared at this address until then`}</p> : null}
             <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
             <RuleBadges link={link} now={now} />
             {link.status === "disabled" ? <p className="text-sm font-semibold text-red-700" data-testid="link-disabled">{`Disabled${link.disabledReason ? `: ${link.disabledReason}` : ""}`}</p> : null}

@@ -2,9 +2,10 @@
 import type { DomainJson } from "../domains/wire.ts";
 import { DomainManager } from "./islands.ts";
 
-export type DomainsPageProps = { domains: DomainJson[]; instanceHost: string; allowed: number };
+/** pointAt: where owners point their hosts (DOMAIN_CNAME_TARGET, DOMAIN_ADDRESSES, else PUBLIC_URL's host). */
+export type DomainsPageProps = { domains: DomainJson[]; instanceHost: string; pointAt: { cnameTarget: string | null; addresses: string[] }; allowed: number };
 
-export function DomainsPage({ domains, instanceHost, allowed }: DomainsPageProps) {
+export function DomainsPage({ domains, instanceHost, pointAt, allowed }: DomainsPageProps) {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -18,7 +19,7 @@ export function DomainsPage({ domains, instanceHost, allowed }: DomainsPageProps
           Custom domains are available on the Pro and Enterprise plans. <a href="/pricing" className="text-indigo-700 underline">See the plans</a>.
         </p>
       ) : (
-        <DomainManager domains={domains} instanceHost={instanceHost} />
+        <DomainManager domains={domains} instanceHost={instanceHost} pointAt={pointAt} />
       )}
     </div>
   );

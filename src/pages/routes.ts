@@ -15,6 +15,7 @@ import { ApiReferencePage } from "./api-reference.tsx";
 import { dashboardProps, editorProps } from "./app-pages.ts";
 import { DashboardPage } from "./dashboard.tsx";
 import { DomainsPage } from "./domains.tsx";
+import { isServed } from "../domains/model.ts";
 import { listDomains } from "../domains/queries.ts";
 import { subscribed, signedIn } from "./guards.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
@@ -49,7 +50,8 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     services.pages.response(createElement(component, props), { title, viewer, flash: takeFlash(cookie), status });
 
   /** The hostnames a link of the viewer's may be placed on. */
-  const domainNames = async (viewer: PageViewer) => (await listDomains(services.domains, viewer.user)).map((domain) => domain.hostname);
+  const domainNames = async (viewer: PageViewer) =>
+    (await listDomains(services.domains, viewer.user)).map((domain) => ({ hostname: domain.hostname, serving: isServed(domain.status) }));
 
   const plansFor = (viewer: PageViewer | null): PlanListProps => ({
     plans: PLANS,
@@ -100,7 +102,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     .get("/admin/domains", async ({ pageViewer, cookie, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const props = { domains: await listDomains(services.domains, guarded.viewer.user), instanceHost: new URL(config.publicUrl).host, allowed: guarded.viewer.entitlement.plan.domains };
+      const props = { domains: await listDomains(services.domains, guarded.viewer.user), instanceHost: new URL(config.publicUrl).host, pointAt: services.domains.routing, allowed: guarded.viewer.entitlement.plan.domains };
       return page(DomainsPage, props, "Domains", guarded.viewer, cookie);
     })
     .get("/admin/link/stats/:linkSlug", async ({ pageViewer, cookie, params, query, redirect }) => {

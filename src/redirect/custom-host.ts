@@ -1,6 +1,6 @@
 // Requests whose Host is a custom domain (src/domains/): /{slug} serves that domain's own link (its owner's link
 // placed on it, never another's), / its root URL or a small page, anything else its not-found URL or our 404.
-// A pending or invalid domain serves nothing. Crawler pages name the address fetched (og:url on the custom host).
+// A pending or invalid domain is not in the host map: its host is the app's, as any unknown host. Crawler pages name the address fetched (og:url on the custom host).
 // As on /go: `/{slug}+` is the link's inspect page, a POST to `/{slug}` a password form's answer (its cookie scoped
 // to `/{slug}`), and the inspect page's report form posts to this host's /api/reports, which the app answers.
 import type { Server } from "bun";
@@ -35,7 +35,6 @@ export function createCustomHostRouter(deps: HostDeps) {
     if (deps.hosts.size === 0) return null;
     const domain = deps.hosts.lookup(request.headers.get("host") ?? "");
     if (domain === undefined) return null;
-    if (!domain.served) return deps.go.notFound();
     const method = request.method;
     const isGet = method === "GET";
     const path = new URL(request.url).pathname;

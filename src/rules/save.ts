@@ -58,7 +58,7 @@ export async function rulesToWrite(deps: LinkDeps, input: RulesInput, linkId: nu
     ...(input.rules ?? []).map((rule, index): [string, string] => [`rules.${index}.targetUrl`, rule.targetUrl]),
   ];
   for (const [field, url] of addresses) {
-    if (deps.leadsHere(new URL(url))) throw badRequest(`${field}: cannot be a LinkPrev short URL or another address of this server`, field);
+    if (await deps.leadsHere(new URL(url))) throw badRequest(`${field}: cannot be a LinkPrev short URL or another address of this server`, field);
     await checkTargetSafety(deps.safety, url, field);
   }
   const current = linkId === null ? null : await currentRules(deps.db, linkId);

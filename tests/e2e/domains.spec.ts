@@ -37,3 +37,39 @@ test("a basic plan is told domains come with Pro and Enterprise", async ({ page 
   await page.goto("/admin/domains");
   await expect(page.getByText("Custom domains are available on the Pro and Enterprise plans.")).toBeVisible();
 });
+
+test("the page says where to point the domain; a link on a pending domain is shared and copied at its service address, and says it waits", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await subscribedUser(page, "pro");
+  await page.goto("/admin/domains");
+  await hydrated(page);
+  // Neither DOMAIN_CNAME_TARGET nor DOMAIN_ADDRESSES is set: PUBLIC_URL (an address here) is where to point.
+  const host = new URL(baseURL!).hostname;
+  await expect(page.getByTestId("point-at")).toContainText(`A/AAAA records to ${host}`);
+  await page.getByLabel("Hostname").fill("go.wait-e2e.test");
+  await page.getByRole("button", { name: "Add domain" }).click();
+  const domain = page.getByTestId("domain-go.wait-e2e.test");
+  await expect(domain.getByRole("cell", { name: host, exact: true })).toBeVisible();
+  // The root and not-found fields are labelled on screen, not only for screen readers.
+  await expect(domain.getByText("Where go.wait-e2e.test/ goes")).toBeVisible();
+  await expect(domain.getByText("Where unknown addresses go")).toBeVisible();
+  await expect(domain.getByLabel("Where unknown addresses go")).toBeVisible();
+
+  await page.goto("/admin/link/new");
+  await hydrated(page);
+  await page.getByLabel("Domain").selectOption("go.wait-e2e.test");
+  await expect(page.getByTestId("domain-waiting")).toContainText("Waiting for go.wait-e2e.test to be verified");
+  await expect(page.getByTestId("preview-url")).toHaveText(/\/go\/[a-z0-9_-]+\/…$/);
+  await page.getByLabel("Custom URL").fill("waits");
+  await page.getByLabel("Title", { exact: true }).fill("Waiting");
+  await page.getByLabel("Description", { exact: true }).fill("On a domain not verified yet");
+  await page.getByLabel("Target URL").fill("https://example.com/waits");
+  await page.getByRole("button", { name: "Create Link" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const row = page.locator('[data-testid="link-row"][data-slug="waits"]');
+  await expect(row.getByTestId("domain-waiting")).toContainText("Waiting for go.wait-e2e.test to be verified");
+  const shortUrl = (await row.locator("p.text-indigo-700").textContent())!;
+  expect(shortUrl).toMatch(new RegExp(`^${baseURL}/go/[a-z0-9_-]+/waits$`));
+  await row.getByRole("button", { name: `Copy ${shortUrl}` }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+});

@@ -50,6 +50,7 @@ describe("create, read, list", () => {
     expect(list.map((l: { title: string }) => l.title)).toEqual(["Second", "Spring sale"]);
     expect(Object.keys(list[0]).sort()).toEqual(
       [
+        "awaitingDomain",
         "createdAt",
         "currentShortUrl",
         "description",

@@ -1,6 +1,6 @@
 // Two LinkPrev nodes on one PostgreSQL: a custom domain verified on A is served by B within a second (its host map
 // reloads on the change announced through NOTIFY, like links), and an account suspended from the command line stops
-// being served by both within a second. Skipped, saying so, only without PostgreSQL.
+// being served by both within a second, and served again within a second once unsuspended. Skipped, saying so, only without PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { mkdtempSync } from "node:fs";
@@ -57,12 +57,18 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
     await eventually(async () => expect((await onB()).headers.get("location")).toBe("https://ana.test/summer"), { timeoutMs: 1000, what: "B serves the verified domain" });
 
     // An operator suspends the account from the command line (a third process): neither node serves the domain.
-    const suspend = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "admin", "users", "suspend", "ana@example.com", "--reason", "phishing", "--data", mkdtempSync(join(tmpdir(), "lp-admin-"))], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    expect(suspend.stderr.toString()).toBe("");
+    const admin = (command: string) =>
+      Bun.spawnSync([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "admin", "users", command, "ana@example.com", "--reason", "phishing", "--data", mkdtempSync(join(tmpdir(), "lp-admin-"))], {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      });
+    const onNode = (node: Node) => fetch(`${node.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } });
+    expect(admin("suspend").stderr.toString()).toBe("");
     for (const node of [a, b]) {
-      await eventually(async () => expect((await fetch(`${node.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } })).status).toBe(404), { timeoutMs: 1000, what: "the suspended account's domain is no longer served" });
+      await eventually(async () => expect((await onNode(node)).headers.get("location")).toBeNull(), { timeoutMs: 1000, what: "the suspended account's domain is no longer served" });
+    }
+    expect(admin("unsuspend").stderr.toString()).toBe("");
+    for (const node of [a, b]) {
+      await eventually(async () => expect((await onNode(node)).headers.get("location")).toBe("https://ana.test/summer"), { timeoutMs: 1000, what: "the unsuspended account's domain is served again" });
     }
   });
 });

@@ -168,6 +168,7 @@ const typeParity: Record<string, [true, true]> = {
   retiredUserSlugs: both satisfies SameTypes<typeof sqlite.retiredUserSlugs, typeof pg.retiredUserSlugs>,
   linkRules: both satisfies SameTypes<typeof sqlite.linkRules, typeof pg.linkRules>,
   domains: both satisfies SameTypes<typeof sqlite.domains, typeof pg.domains>,
+  hostMapVersion: both satisfies SameTypes<typeof sqlite.hostMapVersion, typeof pg.hostMapVersion>,
   viewBatches: both satisfies SameTypes<typeof sqlite.viewBatches, typeof pg.viewBatches>,
   webhookClickCounts: both satisfies SameTypes<typeof sqlite.webhookClickCounts, typeof pg.webhookClickCounts>,
   linkTotals: both satisfies SameTypes<typeof sqlite.linkTotals, typeof pg.linkTotals>,

@@ -19,6 +19,7 @@ import referrers from "./0015_referrers.sql" with { type: "text" };
 import clickCounts from "./0016_click_counts.sql" with { type: "text" };
 import healthFailedUrl from "./0018_health_failed_url.sql" with { type: "text" };
 import destinations from "./0020_destinations.sql" with { type: "text" };
+import domainClaims from "./0021_domain_claims.sql" with { type: "text" };
 import webhookPause from "./0022_webhook_pause.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -41,5 +42,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0016_click_counts", sql: clickCounts },
   { name: "0018_health_failed_url", sql: healthFailedUrl },
   { name: "0020_destinations", sql: destinations },
+  { name: "0021_domain_claims", sql: domainClaims },
   { name: "0022_webhook_pause", sql: webhookPause },
 ];

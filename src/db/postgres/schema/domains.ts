@@ -1,6 +1,6 @@
 // Users' own short domains (src/domains/). Re-exported by ../schema.ts.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ms, createdAt, updatedAt } from "./columns.ts";
 import { users } from "./accounts.ts";
 
@@ -10,7 +10,7 @@ export const domains = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    hostname: text("hostname").notNull().unique(),
+    hostname: text("hostname").notNull(),
     status: text("status").notNull().default("pending"),
     verificationToken: text("verification_token").notNull(),
     lastCheckedAt: ms("last_checked_at"),
@@ -27,7 +27,15 @@ export const domains = pgTable(
     check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
     check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
     index("domains_user_idx").on(t.userId),
+    uniqueIndex("domains_served_hostname_unique").on(t.hostname).where(sql`${t.status} in ('verified', 'failing')`),
+    uniqueIndex("domains_user_hostname_unique").on(t.userId, t.hostname),
     index("domains_checked_idx").on(t.lastCheckedAt),
   ],
 );
 /** What threat feeds and operators list, as in schema.ts. */
+
+/** As in schema.ts: bumped by triggers, polled by every node's host map. */
+export const hostMapVersion = pgTable("host_map_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

@@ -21,6 +21,7 @@ import referrers from "./0017_referrers.sql" with { type: "text" };
 import clickCounts from "./0018_click_counts.sql" with { type: "text" };
 import healthFailedUrl from "./0020_health_failed_url.sql" with { type: "text" };
 import destinations from "./0022_destinations.sql" with { type: "text" };
+import domainClaims from "./0023_domain_claims.sql" with { type: "text" };
 import webhookPause from "./0024_webhook_pause.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -45,5 +46,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0018_click_counts", sql: clickCounts },
   { name: "0020_health_failed_url", sql: healthFailedUrl },
   { name: "0022_destinations", sql: destinations },
+  { name: "0023_domain_claims", sql: domainClaims },
   { name: "0024_webhook_pause", sql: webhookPause },
 ];

@@ -1,6 +1,6 @@
 // Users' own short domains (src/domains/). Re-exported by ../schema.ts.
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns.ts";
 import { users } from "./accounts.ts";
 
@@ -11,7 +11,8 @@ export const domains = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     // Normalised (src/domains/normalise-hostname.ts): lower-case ASCII (punycode), no trailing dot or port.
-    hostname: text("hostname").notNull().unique(),
+    // Unverified claims of one name by several accounts do not block each other; one account serves it (decision 0044).
+    hostname: text("hostname").notNull(),
     status: text("status").notNull().default("pending"),
     verificationToken: text("verification_token").notNull(),
     lastCheckedAt: integer("last_checked_at", { mode: "timestamp_ms" }),
@@ -29,6 +30,8 @@ export const domains = sqliteTable(
     check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
     check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
     index("domains_user_idx").on(t.userId),
+    uniqueIndex("domains_served_hostname_unique").on(t.hostname).where(sql`${t.status} in ('verified', 'failing')`),
+    uniqueIndex("domains_user_hostname_unique").on(t.userId, t.hostname),
     index("domains_checked_idx").on(t.lastCheckedAt),
   ],
 );
@@ -36,3 +39,12 @@ export const domains = sqliteTable(
  * What threat feeds and operators list (src/safety/): an exact URL (normalised) or a host (and its subdomains),
  * by source ("urlhaus", "phishtank", "openphish", "hosts", "operator"); looked up by the registrable domain.
  */
+
+/**
+ * Bumped by triggers whenever what the host map holds may have changed (a domain's status, names or addresses; an
+ * owner suspended, deleted or renamed), by any process: every node polls it (src/domains/host-map.ts).
+ */
+export const hostMapVersion = sqliteTable("host_map_version", {
+  id: integer("id").primaryKey().default(1),
+  version: integer("version").notNull(),
+});
