@@ -15,9 +15,10 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Counts one request for `key`; throws a 429 once the key is over its limit in this window. */
-  async hit(key: string): Promise<void> {
+  /** Counts one request for `key`; throws a 429, due again when the window ends, once the key is over its limit. */
+  async hit(key: string, message = "Too many requests. Please wait a minute and try again."): Promise<void> {
     const now = this.clock.now();
-    if ((await this.countHit(key, now - (now % this.windowMs))) > this.limit) throw tooManyRequests();
+    const windowStart = now - (now % this.windowMs);
+    if ((await this.countHit(key, windowStart)) > this.limit) throw tooManyRequests(message, windowStart + this.windowMs - now);
   }
 }

@@ -115,7 +115,9 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
       if (isExpiredByTime(rules)) return expired(rules, true);
       const form = (state: PasswordFormState, status: number) => page(status, passwordPage(link.title, state), true);
       const now = deps.clock.now();
-      if ((await deps.countHit(`go-password:${visit.address()}`, now - (now % 60_000))) > PASSWORD_TRIES_PER_MINUTE) return form("slow-down", 429);
+      if ((await deps.countHit(`go-password:${visit.address()}`, now - (now % 60_000))) > PASSWORD_TRIES_PER_MINUTE) {
+        return page(429, passwordPage(link.title, "slow-down"), true, { "Retry-After": String(Math.ceil((60_000 - (now % 60_000)) / 1000)) });
+      }
       let password: unknown = null;
       try {
         password = (await visit.request.formData()).get("password");
