@@ -41,3 +41,18 @@ export function errorMessage(error: unknown): string {
     return text;
   }
 }
+
+/**
+ * The server's own explanation of a refusal (a 4xx with a {message}: a limit, a feed, the quota, a field), or null
+ * when it gave none (a failure on its side, the network): for showing its words instead of a generic line.
+ */
+export function refusalMessage(error: unknown): string | null {
+  const refused = error instanceof Error ? /^4\d\d: (.*)$/s.exec(error.message) : null;
+  if (!refused) return null;
+  try {
+    const { message } = JSON.parse(refused[1]!) as { message?: unknown };
+    return typeof message === "string" && message !== "" ? message : null;
+  } catch {
+    return null;
+  }
+}
