@@ -1,0 +1,48 @@
+// A self-hosted instance's owner is not capped by the new-account limits on day one, and a newcomer who is
+// capped reads why in the editor, in the server's words (the bare instance keeps NEW_ACCOUNT_LINKS at its 10).
+import { expect, test, type Page } from "@playwright/test";
+import { fakes, hydrated, signInOnBare } from "./helpers.ts";
+
+const NEW_ACCOUNT_LINKS = 10;
+
+/** Makes `count` links through the API, as the CLI would, each answered 201. */
+async function makeLinks(page: Page, bare: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const made = await page.request.post(`${bare}/api/links`, { headers: { origin: bare }, data: { title: `Post ${i}`, description: "d", targetUrl: `https://blog${i}.example/` } });
+    expect(made.status()).toBe(201);
+  }
+}
+
+async function createInEditor(page: Page, bare: string, title: string) {
+  await page.goto(`${bare}/admin/link/new`);
+  await hydrated(page);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Description", { exact: true }).fill("One more");
+  await page.getByLabel("Target URL").fill("https://one-more.example/");
+  await page.getByRole("button", { name: "Create Link" }).click();
+}
+
+test("the instance owner creates an eleventh link on day one", async ({ page }) => {
+  const { bare } = await fakes();
+  await signInOnBare(page, bare, "owner");
+  await makeLinks(page, bare, NEW_ACCOUNT_LINKS);
+  await createInEditor(page, bare, "Owner's eleventh");
+  await page.waitForURL(`${bare}/admin`);
+  await expect(page.getByTestId("toast")).toContainText("Link created successfully");
+  await expect(page.getByRole("link", { name: "Edit Owner's eleventh" })).toBeVisible();
+});
+
+test("a new account past NEW_ACCOUNT_LINKS reads the server's reason in the editor, not 'Please try again'", async ({ page }) => {
+  const { bare } = await fakes();
+  // The owner exists first, so that this account is a newcomer.
+  await (await fetch(`http://127.0.0.1:${process.env.LINKPREV_E2E_INFO_PORT}/bare-owner-login-link`)).text();
+  await signInOnBare(page, bare);
+  await makeLinks(page, bare, NEW_ACCOUNT_LINKS);
+  await createInEditor(page, bare, "One too many");
+  const reason = `New accounts can create ${NEW_ACCOUNT_LINKS} links in their first 24 hours. Try again after`;
+  await expect(page.getByTestId("toast")).toContainText(reason);
+  await expect(page.getByTestId("toast")).not.toContainText("Please try again");
+  // Kept beside the button once the toast is gone.
+  await expect(page.getByTestId("save-refused")).toContainText(reason);
+  await expect(page).toHaveURL(`${bare}/admin/link/new`);
+});
