@@ -4,7 +4,7 @@
 // beside the fields and the mockups. The parts live in src/client/ui/link-form/; the image is one ImageChange
 // (src/links/model.ts) kept by a reducer.
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { api, refusalMessage } from "../src/client/api.ts";
+import { api, refusalOf } from "../src/client/api.ts";
 import { toast, toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import { cropPosition } from "../src/client/ui/FocalPicker.tsx";
@@ -121,9 +121,11 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
       window.location.assign("/admin");
     } catch (error) {
       // A refusal the server explains is told in its words; the spec's line stays for failures it does not explain.
-      const explained = refusalMessage(error);
-      toast({ title: "Error", description: explained ?? (created ? "Failed to create link. Please try again." : "Failed to update link. Please try again."), variant: "destructive" });
-      setRefusal(explained);
+      const explained = refusalOf(error);
+      toast({ title: "Error", description: explained?.message ?? (created ? "Failed to create link. Please try again." : "Failed to update link. Please try again."), variant: "destructive" });
+      setRefusal(explained?.message ?? null);
+      // About one field ("targetUrl: This target cannot be linked: …"): also said at that field, without its name.
+      if (explained?.field) setError(fieldOf(explained.field.split(".")))(explained.message.replace(`${explained.field}: `, ""));
       setSaving(false);
     }
   };

@@ -43,15 +43,15 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The server's own explanation of a refusal (a 4xx with a {message}: a limit, a feed, the quota, a field), or null
- * when it gave none (a failure on its side, the network): for showing its words instead of a generic line.
+ * The server's own explanation of a refusal (a 4xx with a {message}: a limit, a feed, the quota, a field), with the
+ * field it is about; null when it gave none (a failure on its side, the network), for a generic line instead.
  */
-export function refusalMessage(error: unknown): string | null {
+export function refusalOf(error: unknown): { message: string; field: string | null } | null {
   const refused = error instanceof Error ? /^4\d\d: (.*)$/s.exec(error.message) : null;
   if (!refused) return null;
   try {
-    const { message } = JSON.parse(refused[1]!) as { message?: unknown };
-    return typeof message === "string" && message !== "" ? message : null;
+    const { message, field } = JSON.parse(refused[1]!) as { message?: unknown; field?: unknown };
+    return typeof message === "string" && message !== "" ? { message, field: typeof field === "string" ? field : null } : null;
   } catch {
     return null;
   }

@@ -1,24 +1,25 @@
 // A self-hosted instance's owner is not capped by the new-account limits on day one, and a newcomer who is
-// capped reads why in the editor, in the server's words (the bare instance keeps NEW_ACCOUNT_LINKS at its 10).
+// capped reads why in the editor, in the server's words (the bare instance keeps NEW_ACCOUNT_LINKS at its 10), as
+// with every other refusal the server explains.
 import { expect, test, type Page } from "@playwright/test";
-import { fakes, hydrated, signInOnBare } from "./helpers.ts";
+import { fakes, hydrated, signInOnBare, subscribedUser } from "./helpers.ts";
 
 const NEW_ACCOUNT_LINKS = 10;
 
 /** Makes `count` links through the API, as the CLI would, each answered 201. */
-async function makeLinks(page: Page, bare: string, count: number) {
+async function makeLinks(page: Page, origin: string, count: number) {
   for (let i = 0; i < count; i++) {
-    const made = await page.request.post(`${bare}/api/links`, { headers: { origin: bare }, data: { title: `Post ${i}`, description: "d", targetUrl: `https://blog${i}.example/` } });
+    const made = await page.request.post(`${origin}/api/links`, { headers: { origin }, data: { title: `Post ${i}`, description: "d", targetUrl: `https://blog${i}.example/` } });
     expect(made.status()).toBe(201);
   }
 }
 
-async function createInEditor(page: Page, bare: string, title: string) {
-  await page.goto(`${bare}/admin/link/new`);
+async function createInEditor(page: Page, origin: string, title: string, targetUrl = "https://one-more.example/") {
+  await page.goto(`${origin}/admin/link/new`);
   await hydrated(page);
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Description", { exact: true }).fill("One more");
-  await page.getByLabel("Target URL").fill("https://one-more.example/");
+  await page.getByLabel("Target URL").fill(targetUrl);
   await page.getByRole("button", { name: "Create Link" }).click();
 }
 
@@ -45,4 +46,18 @@ test("a new account past NEW_ACCOUNT_LINKS reads the server's reason in the edit
   // Kept beside the button once the toast is gone.
   await expect(page.getByTestId("save-refused")).toContainText(reason);
   await expect(page).toHaveURL(`${bare}/admin/link/new`);
+});
+
+test("the editor says the server's other reasons in its words: a target on this server at its field, the plan's quota", async ({ page, baseURL }) => {
+  await subscribedUser(page, "basic");
+  const origin = baseURL!;
+  await createInEditor(page, origin, "Loop", `${origin}/go/someone/sale`);
+  const own = "The target URL cannot be a LinkPrev short URL or another address of this server";
+  await expect(page.getByTestId("toast")).toContainText(own);
+  // At the field, without the field's name before it.
+  await expect(page.getByText(own, { exact: true })).toBeVisible();
+
+  await makeLinks(page, origin, 20);
+  await createInEditor(page, origin, "Twenty-first");
+  await expect(page.getByTestId("save-refused")).toHaveText("You have used all 20 links of the Basic plan. Delete a link or upgrade at /pricing.");
 });
