@@ -61,3 +61,11 @@ test("the editor says the server's other reasons in its words: a target on this 
   await createInEditor(page, origin, "Twenty-first");
   await expect(page.getByTestId("save-refused")).toHaveText("You have used all 20 links of the Basic plan. Delete a link or upgrade at /pricing.");
 });
+
+test("a failure the server does not explain keeps the spec's toast", async ({ page, baseURL }) => {
+  await subscribedUser(page, "basic");
+  await page.route("**/api/links", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong on our side. Please try again."}' }) : route.fallback()));
+  await createInEditor(page, baseURL!, "Unlucky");
+  await expect(page.getByTestId("toast")).toContainText("Failed to create link. Please try again.");
+  await expect(page.getByTestId("save-refused")).toHaveCount(0);
+});
