@@ -30,7 +30,7 @@ export function GoogleNotConfiguredPage() {
 
 export function LoginLinkPage({ token }: { token: string }) {
   return (
-    <section className="py-16 text-center">
+    <section className="space-y-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Sign in to LinkPrev</h1>
       {/* A form, not a plain GET: link previewers that fetch URLs pasted in chats must not use up the link. */}
       <form method="post" action="/api/auth/login-link">
@@ -45,7 +45,7 @@ export function LoginLinkPage({ token }: { token: string }) {
 
 export function SignInFailedPage({ message }: { message: string }) {
   return (
-    <section className="py-16 text-center">
+    <section className="space-y-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Sign-in failed</h1>
       <p>{message}</p>
       <p>
