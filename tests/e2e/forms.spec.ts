@@ -105,7 +105,9 @@ test("the link editor: create, then update", async ({ page }) => {
   await page.waitForURL(/\/admin$/);
   await expect(page.getByText("Link created successfully")).toBeVisible();
 
-  await page.getByRole("link", { name: "Edit Autumn menu" }).click();
+  // To its edit page by address: the dashboard's rows are not this test's subject.
+  const links = (await (await page.request.get("/api/links")).json()) as Array<{ title: string; linkSlug: string }>;
+  await page.goto(`/admin/link/edit/${links.find((link) => link.title === "Autumn menu")!.linkSlug}`);
   await hydrated(page);
   await page.getByLabel("Title", { exact: true }).fill("Autumn menu, new dishes");
   await page.getByRole("button", { name: "Update Link" }).click();
@@ -118,9 +120,9 @@ test("domains: a hostname added is listed", async ({ page }) => {
   await page.goto("/admin/domains");
   await hydrated(page);
   const hostname = `links.forms-${Date.now()}.test`;
-  await page.getByRole("textbox", { name: /hostname|domain/i }).fill(hostname);
-  await page.getByRole("button", { name: /^Add/ }).click();
-  await expect(page.getByRole("heading", { name: hostname })).toBeVisible();
+  await page.getByRole("textbox", { name: /hostname|domain/i }).first().fill(hostname);
+  await page.getByRole("button", { name: /add.*domain/i }).click();
+  await expect(page.getByText(hostname, { exact: true }).first()).toBeVisible();
 });
 
 test("webhooks: an endpoint added shows its secret once", async ({ page }) => {
@@ -128,8 +130,8 @@ test("webhooks: an endpoint added shows its secret once", async ({ page }) => {
   await subscribedUser(page, "pro");
   await page.goto("/admin/webhooks");
   await hydrated(page);
-  await page.getByRole("textbox", { name: /URL/ }).fill(`${web}/forms-hook`);
-  await page.getByRole("button", { name: /^Add/ }).click();
+  await page.getByRole("textbox", { name: /URL/ }).first().fill(`${web}/forms-hook`);
+  await page.getByRole("button", { name: /add.*endpoint/i }).click();
   await expect(page.getByText(/whsec_/).first()).toBeVisible();
   await expect(page.getByText(`${web}/forms-hook`).first()).toBeVisible();
 });
