@@ -11,6 +11,7 @@ import { blockHost, unblockHost } from "../src/safety/host-blocks.ts";
 import { changeLinkStatus } from "../src/safety/link-status.ts";
 import { listReports, resolveReport } from "../src/safety/reports.ts";
 import { setSuspended } from "../src/safety/suspend-user.ts";
+import { setTrusted } from "../src/safety/trust-user.ts";
 
 type Options = { data?: string; databaseUrl?: string; reason?: string; by?: string };
 const actorOf = (options: Options) => options.by ?? process.env.USER ?? "operator";
@@ -67,10 +68,19 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
       console.log(`${host} unblocked`);
     }));
 
-  const users = admin.command("users").description("Suspend an account: no sign-in, links disabled");
+  const users = admin.command("users").description("Suspend an account (no sign-in, links disabled), or trust one (no new-account limits)");
   for (const [name, suspended] of [["suspend", true], ["unsuspend", false]] as const) {
     remember(withReason(users.command(name).argument("<email>").description(suspended ? "Suspend the account of EMAIL and disable its links" : "Lift the suspension and enable the links it disabled")))
       .action(run(async (deps, email) => console.log(`${email}: ${suspended ? "suspended" : "unsuspended"}; ${await setSuspended(deps, email, suspended, actorOf(options), options.reason!)} link(s) ${suspended ? "disabled" : "enabled"}`)));
+  }
+
+  for (const [name, trusted] of [["trust", true], ["untrust", false]] as const) {
+    remember(common(users.command(name).argument("<email>").option("--reason <text>", "why, for the audit log")))
+      .description(trusted ? "Exempt EMAIL's account from the new-account limits (NEW_ACCOUNT_LINKS)" : "Apply the new-account limits to EMAIL's account again")
+      .action(run(async (deps, email) => {
+        await setTrusted(deps, email, trusted, actorOf(options), options.reason ?? "");
+        console.log(`${email}: ${trusted ? "trusted: the new-account limits do not apply" : "no longer trusted: the new-account limits apply"}`);
+      }));
   }
 
   remember(common(admin.command("audit").description("The audit log: who did what, when and why (tab-separated; --json for an export)").option("--json", "one JSON object per line").option("--since <date>", "from this date (ISO 8601)")))

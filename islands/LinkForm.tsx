@@ -4,7 +4,7 @@
 // beside the fields and the mockups. The parts live in src/client/ui/link-form/; the image is one ImageChange
 // (src/links/model.ts) kept by a reducer.
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { api } from "../src/client/api.ts";
+import { api, refusalOf } from "../src/client/api.ts";
 import { toast, toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import { cropPosition } from "../src/client/ui/FocalPicker.tsx";
@@ -61,6 +61,8 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   const [slugTaken, setSlugTaken] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The server's words for the last refused save, kept beside the button after its toast is gone. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // Lint speaks about a field once the user has worked on it, or gone past it (the image comes before the texts);
   // a saved link's fields all count as worked on.
@@ -120,8 +122,13 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
       await api(created ? "/api/links" : `/api/links/by-slug/${encodeURIComponent(link!.linkSlug)}`, { method: created ? "POST" : "PUT", body: form });
       toastAfterNavigation({ title: "Success!", description: created ? "Link created successfully" : "Link updated successfully" });
       window.location.assign("/admin");
-    } catch {
-      toast({ title: "Error", description: created ? "Failed to create link. Please try again." : "Failed to update link. Please try again.", variant: "destructive" });
+    } catch (error) {
+      // A refusal the server explains is told in its words; the spec's line stays for failures it does not explain.
+      const explained = refusalOf(error);
+      toast({ title: "Error", description: explained?.message ?? (created ? "Failed to create link. Please try again." : "Failed to update link. Please try again."), variant: "destructive" });
+      setRefusal(explained?.message ?? null);
+      // About one field ("targetUrl: This target cannot be linked: …"): also said at that field, without its name.
+      if (explained?.field) setError(fieldOf(explained.field.split(".")))(explained.message.replace(`${explained.field}: `, ""));
       setSaving(false);
     }
   };
@@ -203,6 +210,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
         />
         <UtmBuilder targetUrl={targetUrl} onTargetUrl={setTargetUrl} />
         <RuleFields draft={rulesDraft} onDraft={setRulesDraft} errors={ruleErrors} hasPassword={Boolean(link?.hasPassword)} expired={link?.rules ? expiredText(link as SavedRules, Date.now()) : null} />
+        {refusal && <p className="text-sm text-red-700" data-testid="save-refused">{refusal}</p>}
         <div className="flex justify-end gap-2">
           <a href="/admin" className={buttonClass.secondary}>Cancel</a>
           <button type="submit" className={buttonClass.primary} disabled={saving || Boolean(slugTaken)}>

@@ -16,7 +16,7 @@ export const ERROR_MEANINGS: Record<number, string> = {
   404: "Not found, or not yours",
   409: "Conflicts with what exists (a slug taken)",
   413: "The upload is too large",
-  429: "Too many requests: wait a minute",
+  429: "Too many requests (or too many new links): try again after the seconds Retry-After gives",
   500: "Something went wrong on our side",
   502: "The payment provider refused",
   503: "A service we depend on did not answer",

@@ -66,7 +66,7 @@ export const authPlugin = (services: Services) =>
     .onBeforeHandle({ as: "global" }, async ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
       if (viewer?.via !== "token" && isCrossSiteWrite(request, services.config.publicUrl, viewer?.via === "session")) {
-        throw forbidden("Cross-site request refused");
+        throw forbidden("Cross-site request refused: this was sent from another site. Open the page on this site and send it from there.");
       }
       if (viewer && needsConsentFirst(request) && !(await hasConsent(services.db, viewer.user.id))) {
         throw forbidden(

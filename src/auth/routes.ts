@@ -55,7 +55,9 @@ export function authRoutes(services: Services, screens: SignInScreens) {
 
   return new Elysia()
     .use(authPlugin(services))
-    .get("/api/auth/google", async ({ ip, cookie, redirect }) => {
+    .get("/api/auth/google", async ({ ip, cookie, redirect, viewer }) => {
+      // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
+      if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
       await services.authLimiter.hit(ip);
       if (!google) return screens.googleNotConfigured();
       const { url, state, codeVerifier } = google.start();

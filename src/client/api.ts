@@ -41,3 +41,18 @@ export function errorMessage(error: unknown): string {
     return text;
   }
 }
+
+/**
+ * The server's own explanation of a refusal (a 4xx with a {message}: a limit, a feed, the quota, a field), with the
+ * field it is about; null when it gave none (a failure on its side, the network), for a generic line instead.
+ */
+export function refusalOf(error: unknown): { message: string; field: string | null } | null {
+  const refused = error instanceof Error ? /^4\d\d: (.*)$/s.exec(error.message) : null;
+  if (!refused) return null;
+  try {
+    const { message, field } = JSON.parse(refused[1]!) as { message?: unknown; field?: unknown };
+    return typeof message === "string" && message !== "" ? { message, field: typeof field === "string" ? field : null } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,5 @@
-// The one place where failures become responses: JSON {message} under /api, an HTML page for browsers.
+// The one place where failures become responses: JSON {message} under /api, an HTML page for browsers (and for a
+// browser's form posted to /api).
 // Unexpected errors are logged and answered without internal detail.
 import { Elysia } from "elysia";
 import { AppError } from "./errors.ts";
@@ -6,8 +7,10 @@ import { DATABASE_DOWN_MESSAGE, isDatabaseDown, retryAfterHeaders } from "./data
 import type { Logger } from "../observability/log.ts";
 import { requestIdOf } from "../observability/request-facts.ts";
 
-function describe(code: string | number, error: unknown, log: (error: unknown) => void): { status: number; message: string; field?: string } {
-  if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field };
+type Failure = { status: number; message: string; field?: string; retryAfterSeconds?: number };
+
+function describe(code: string | number, error: unknown, log: (error: unknown) => void): Failure {
+  if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds };
   if (isDatabaseDown(error)) return { status: 503, message: DATABASE_DOWN_MESSAGE };
   switch (code) {
     case "NOT_FOUND":
@@ -26,6 +29,12 @@ function describe(code: string | number, error: unknown, log: (error: unknown) =
 }
 
 /**
+ * A browser asking for a page, not a script for data: a form's submission or a link into /api (sign-in, sign-out,
+ * reports). fetch() asks for any type, so the islands still read JSON.
+ */
+const isPageRequest = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
+
+/**
  * The HTML answer to a failed browser request (src/pages/error.tsx): given the request's context, so that the top bar
  * can still show who is signed in.
  */
@@ -34,10 +43,10 @@ export type ErrorPageRenderer = (failure: { status: number; message: string }, c
 export const errorHandler = (errorPage: ErrorPageRenderer, log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
-    const { status, message, field } = describe(code, error, (unexpected) => log.error("request failed", unexpected, requestIdOf(request)));
-    // Any 503 (the database, or an AppError's) asks the client to come back soon.
-    const headers = status === 503 ? retryAfterHeaders : undefined;
-    if (new URL(request.url).pathname.startsWith("/api/")) return Response.json(field ? { message, field } : { message }, { status, headers });
+    const { status, message, field, retryAfterSeconds } = describe(code, error, (unexpected) => log.error("request failed", unexpected, requestIdOf(request)));
+    // Any 503 (the database, or an AppError's) asks the client to come back soon; a 429 says when its limit lets it in.
+    const headers = status === 503 ? retryAfterHeaders : retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+    if (new URL(request.url).pathname.startsWith("/api/") && !isPageRequest(request)) return Response.json(field ? { message, field } : { message }, { status, headers });
     const page = await errorPage({ status, message }, context);
     if (headers) page.headers.set("Retry-After", headers["Retry-After"]);
     return page;

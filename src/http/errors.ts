@@ -6,6 +6,8 @@ export class AppError extends Error {
     message: string,
     /** The input field the message is about, when there is one. */
     readonly field?: string,
+    /** A 429's Retry-After: when the limit lets the client in again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -18,8 +20,9 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooLarge = (message: string) => new AppError(413, message);
-export const tooManyRequests = (message = "Too many requests. Please wait a minute and try again.") =>
-  new AppError(429, message);
+/** `retryAfterMs`: how long until the limit lets the client in again (at least a second, said in whole seconds). */
+export const tooManyRequests = (message: string, retryAfterMs: number) =>
+  new AppError(429, message, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 export const unavailable = (message: string) => new AppError(503, message);
 
 /** zod's issues, as one readable line naming the field. */

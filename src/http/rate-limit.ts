@@ -16,9 +16,10 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Counts one request from the client at `address` (under `scope`); throws a 429 once it is over its limit in this window. */
-  async hit(address: string, scope = ""): Promise<void> {
+  /** Counts one request from the client at `address` (under `scope`); throws a 429, due again when the window ends, once it is over its limit. */
+  async hit(address: string, scope = "", message = "Too many requests. Please wait a minute and try again."): Promise<void> {
     const now = this.clock.now();
-    if ((await this.countHit(`${scope}${rateKey(address)}`, now - (now % this.windowMs), this.windowMs)) > this.limit) throw tooManyRequests();
+    const windowStart = now - (now % this.windowMs);
+    if ((await this.countHit(`${scope}${rateKey(address)}`, windowStart, this.windowMs)) > this.limit) throw tooManyRequests(message, windowStart + this.windowMs - now);
   }
 }

@@ -11,6 +11,20 @@ const FEATURES = [
 
 export type LandingProps = PlanListProps & { googleSignIn: boolean };
 
+/** The hero's call to action: the dashboard once signed in; else signing in, the way this instance offers it. */
+function HeroAction({ signedIn, googleSignIn }: { signedIn: boolean; googleSignIn: boolean }) {
+  const button = "mt-8 inline-block rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-500";
+  if (signedIn) return <a href="/admin" className={button}>Go to your dashboard</a>;
+  return (
+    <>
+      <a href="/api/auth/google" className={button}>
+        {googleSignIn ? "Get Started with Google" : LINK_SIGN_IN_LABEL}
+      </a>
+      {!googleSignIn && <p className="mx-auto mt-3 max-w-xl text-sm text-gray-600">{LINK_SIGN_IN_NOTE}</p>}
+    </>
+  );
+}
+
 export function LandingPage({ googleSignIn, ...plans }: LandingProps) {
   return (
     <>
@@ -19,10 +33,7 @@ export function LandingPage({ googleSignIn, ...plans }: LandingProps) {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600">
           Decide what people see when you share a link on social media: your title, your description, your image.
         </p>
-        <a href="/api/auth/google" className="mt-8 inline-block rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-500">
-          {googleSignIn ? "Get Started with Google" : LINK_SIGN_IN_LABEL}
-        </a>
-        {!googleSignIn && <p className="mx-auto mt-3 max-w-xl text-sm text-gray-600">{LINK_SIGN_IN_NOTE}</p>}
+        <HeroAction signedIn={plans.signedIn} googleSignIn={googleSignIn} />
       </section>
       <section id="features" aria-labelledby="features-title" className="py-12">
         <h2 id="features-title" className="text-center text-2xl font-bold">Features</h2>

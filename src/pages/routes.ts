@@ -72,7 +72,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     .get("/terms", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", pageViewer, cookie))
     .get("/contact", ({ pageViewer, cookie }) => page(ContactPage, { contactFormUrl: config.contactFormUrl, socialUrl: config.socialUrl }, "Contact", pageViewer, cookie))
     .get("/docs/api", ({ pageViewer }) => services.pages.response(createElement(ApiReferencePage, { document: apiDocument }), { title: "API reference", viewer: pageViewer }))
-    .get("/login/:token", ({ params }) => services.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in" }))
+    .get("/login/:token", ({ params, pageViewer }) => services.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in", viewer: pageViewer }))
     .get("/admin", async ({ pageViewer, cookie, query, redirect }) => {
       const guarded = subscribed(pageViewer, cookie);
       if (!guarded.viewer) return redirect(guarded.redirectTo, 302);

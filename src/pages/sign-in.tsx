@@ -11,24 +11,26 @@ export const signInScreens = (pages: PageRenderer, resolveViewer: (user: User) =
   signOut: async (user) => pages.response(<SignOutPage />, { title: "Sign out?", viewer: await resolveViewer(user) }),
 });
 
+/** Where "Sign in" leads on an instance without Google: how to get in here, as a page of the site, not an error. */
 export function GoogleNotConfiguredPage() {
   return (
-    <section className="py-16 text-center">
-      <h1 className="text-3xl font-bold">Google sign-in is not configured on this server</h1>
-      <p>This LinkPrev server signs people in with one-time sign-in links instead.</p>
+    <section className="mx-auto max-w-xl space-y-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Sign in to LinkPrev</h1>
+      <p>Google sign-in is not configured on this server, so accounts here sign in with one-time links.</p>
+      <h2 className="pt-4 text-xl font-semibold">Have an account here?</h2>
+      <p>Ask the person who runs this instance for a sign-in link. A link works once, within 15 minutes.</p>
+      <h2 className="pt-4 text-xl font-semibold">Run this instance?</h2>
+      <p>Make a link on the server for any e-mail address (the account is created if it is new):</p>
       <p>
-        Ask its administrator for a link, or, if you run it, create one with:
-        <br />
-        <code>linkprev admin login-link --email you@example.com</code>
+        <code className="rounded bg-gray-100 px-2 py-1 text-sm">linkprev admin login-link --email you@example.com</code>
       </p>
-      <p>A link works once, within 15 minutes.</p>
     </section>
   );
 }
 
 export function LoginLinkPage({ token }: { token: string }) {
   return (
-    <section className="py-16 text-center">
+    <section className="space-y-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Sign in to LinkPrev</h1>
       {/* A form, not a plain GET: link previewers that fetch URLs pasted in chats must not use up the link. */}
       <form method="post" action="/api/auth/login-link">
@@ -43,7 +45,7 @@ export function LoginLinkPage({ token }: { token: string }) {
 
 export function SignInFailedPage({ message }: { message: string }) {
   return (
-    <section className="py-16 text-center">
+    <section className="space-y-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Sign-in failed</h1>
       <p>{message}</p>
       <p>

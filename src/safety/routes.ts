@@ -1,6 +1,5 @@
 // POST /api/reports: a report of a link, from the inspect page's form or the API; no sign-in needed.
 import { Elysia } from "elysia";
-import { AppError, tooManyRequests } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
@@ -14,9 +13,7 @@ export function safetyRoutes(services: Services) {
   const limiter = new RateLimiter(services.hits.countHit, REPORTS_PER_HOUR, services.clock, 3_600_000);
   return new Elysia().post("/api/reports", async ({ request, body, set, redirect }) => {
     const ip = services.clientAddress(request);
-    await limiter.hit(ip, "report:").catch((error: unknown) => {
-      throw error instanceof AppError && error.status === 429 ? tooManyRequests(`At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`) : error;
-    });
+    await limiter.hit(ip, "report:", `At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`);
     const input = parseInput(ReportInputSchema, body);
     const { report, inspectPage } = await createReport(services.safety, input, ip);
     // The inspect page's form: back to the page, which thanks the reporter.

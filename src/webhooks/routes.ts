@@ -30,17 +30,9 @@ const SEND_WINDOW_MS = 60_000;
 export function webhookRoutes(services: Services) {
   const deps = services.webhooks;
   const sendLimiter = new RateLimiter(services.hits.countHit, SENDS_PER_MINUTE, services.clock, SEND_WINDOW_MS);
-  /** A test event or resend within the account's limit (202); past it a 429 saying when the next minute starts. */
+  /** A test event or resend within the account's limit (202); past it a 429 with Retry-After (src/http/rate-limit.ts). */
   const send = async (user: User, queue: () => Promise<unknown>) => {
-    try {
-      await sendLimiter.hit(`webhook-send:user:${user.id}`);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status !== 429) throw error;
-      const now = services.clock.now();
-      const retryAfter = Math.max(1, Math.ceil((SEND_WINDOW_MS - (now % SEND_WINDOW_MS)) / 1000));
-      const message = `At most ${SENDS_PER_MINUTE} test events and resends a minute. Try again in ${retryAfter} s.`;
-      return Response.json({ message }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
-    }
+    await sendLimiter.hit(`webhook-send:user:${user.id}`, "", `At most ${SENDS_PER_MINUTE} test events and resends a minute. Please try again when the minute is over.`);
     return Response.json(await queue(), { status: 202 });
   };
   return new Elysia({ prefix: "/api/webhooks" })

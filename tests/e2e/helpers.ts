@@ -67,6 +67,20 @@ export async function consentedUser(page: Page, profile: Parameters<typeof signI
   return who;
 }
 
+/**
+ * Signs in on the bare instance with a one-time link, as its owner would hand one out (`owner`: as the owner, its
+ * first account; else as a new account), then accepts the terms.
+ */
+export async function signInOnBare(page: Page, bare: string, who: "new" | "owner" = "new") {
+  const infoPort = process.env.LINKPREV_E2E_INFO_PORT;
+  const link = await (await fetch(`http://127.0.0.1:${infoPort}/${who === "owner" ? "bare-owner-login-link" : "bare-login-link"}`)).text();
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login/"));
+  const consent = await page.request.post(`${bare}/api/auth/consent`, { headers: { origin: bare }, data: { termsAccepted: true, privacyAccepted: true } });
+  expect(consent.ok()).toBe(true);
+}
+
 /** A signed-in user who has consented and holds `plan`, subscribed through the real checkout flow. */
 export async function subscribedUser(page: Page, plan: "basic" | "pro" | "enterprise", profile: Parameters<typeof signIn>[1] = {}) {
   const who = await consentedUser(page, profile);

@@ -3,7 +3,7 @@
 // shows its toasts where they hide neither the preview nor the avatar.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fakes, hydrated, pngBytes, raiseToast, subscribedUser } from "./helpers.ts";
+import { fakes, hydrated, pngBytes, raiseToast, signInOnBare, subscribedUser } from "./helpers.ts";
 
 const VIEWPORTS = [
   { name: "wide", width: 1280, height: 800 },
@@ -23,17 +23,6 @@ async function box(locator: Locator): Promise<Box> {
   const found = await locator.boundingBox();
   expect(found).not.toBeNull();
   return found!;
-}
-
-/** A one-time sign-in on the bare instance, as its owner would hand it out, then the terms accepted. */
-async function signInOnBare(page: Page, bare: string) {
-  const infoPort = process.env.LINKPREV_E2E_INFO_PORT;
-  const link = await (await fetch(`http://127.0.0.1:${infoPort}/bare-login-link`)).text();
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login/"));
-  const consent = await page.request.post(`${bare}/api/auth/consent`, { headers: { origin: bare }, data: { termsAccepted: true, privacyAccepted: true } });
-  expect(consent.ok()).toBe(true);
 }
 
 for (const viewport of VIEWPORTS) {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { startServer } from "../../src/server.ts";
-import { loginLinkFor } from "../../src/admin.ts";
+import { loginLinkFor, ownerLoginLink } from "../../src/admin.ts";
 import { startFakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { startFakeGoogle } from "../fakes/google.ts";
 import { startFakeStripe } from "../fakes/stripe.ts";
@@ -41,7 +41,8 @@ const config = loadConfig(
   },
 );
 // A second, bare instance, as a newcomer's `npm start` runs: no Google, no Stripe (its screens must say so). A
-// test signs in there with a one-time link the info server makes (GET /bare-login-link).
+// test signs in there with a one-time link the info server makes (GET /bare-login-link for a new account,
+// /bare-owner-login-link for the instance's owner, its first account).
 const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
 const barePort = probe.port!;
 await probe.stop();
@@ -54,10 +55,12 @@ const bare = await startServer(
 Bun.serve({
   port: infoPort,
   hostname: "127.0.0.1",
-  fetch: async (request) =>
-    new URL(request.url).pathname === "/bare-login-link"
-      ? new Response(await loginLinkFor(bare.ctx.database, bareUrl, `bare${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`, "Bea Bare"))
-      : Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, facebook: facebook.url, dataDir: config.dataDir, bare: bareUrl }),
+  fetch: async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/bare-owner-login-link") return new Response(await ownerLoginLink(bare.ctx.database, bareUrl));
+    if (path === "/bare-login-link") return new Response(await loginLinkFor(bare.ctx.database, bareUrl, `bare${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`, "Bea Bare"));
+    return Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, facebook: facebook.url, dataDir: config.dataDir, bare: bareUrl });
+  },
 });
 const server = await startServer(config);
 console.log(`e2e server on ${server.url}`);

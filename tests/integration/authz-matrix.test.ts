@@ -73,7 +73,8 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /livez": { call: () => ({ path: "/livez" }), expect: all(200) },
   "GET /api/openapi.json": { call: () => ({ path: "/api/openapi.json" }), expect: all(200) },
   "GET /docs/api": { call: () => ({ path: "/docs/api" }), expect: all(200) },
-  "GET /api/auth/google": { call: () => ({ path: "/api/auth/google" }), expect: all(200) },
+  // Signed in already: the dashboard (302), not a second sign-in.
+  "GET /api/auth/google": { call: () => ({ path: "/api/auth/google" }), expect: { ...all(200), otherUser: 302, crossSiteCookie: 302, owner: 302 } },
   "GET /api/auth/google/callback": { call: () => ({ path: "/api/auth/google/callback?code=x&state=y" }), expect: all(404) },
   "GET /login/:token": { call: () => ({ path: "/login/sometoken" }), expect: all(200) },
   "POST /api/auth/login-link": { call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }), expect: publicWrite(400) },

@@ -111,6 +111,8 @@ describe("abuse brakes", () => {
   beforeAll(async () => {
     clock = new TestClock();
     limited = await startTestServer({ NEW_ACCOUNT_HOURS: "24", NEW_ACCOUNT_LINKS: "2", TARGET_HOST_LINKS_PER_HOUR: "2" }, clock);
+    // The instance owner (the first account) has no new-account limits (tests/integration/new-account-limits.test.ts).
+    await apiClient(limited, "pro", "owner");
   });
   afterAll(() => limited.close());
 

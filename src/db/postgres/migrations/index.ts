@@ -21,6 +21,7 @@ import healthFailedUrl from "./0018_health_failed_url.sql" with { type: "text" }
 import destinations from "./0020_destinations.sql" with { type: "text" };
 import domainClaims from "./0021_domain_claims.sql" with { type: "text" };
 import webhookPause from "./0022_webhook_pause.sql" with { type: "text" };
+import trustedUsers from "./0023_trusted_users.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -44,4 +45,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0020_destinations", sql: destinations },
   { name: "0021_domain_claims", sql: domainClaims },
   { name: "0022_webhook_pause", sql: webhookPause },
+  { name: "0023_trusted_users", sql: trustedUsers },
 ];

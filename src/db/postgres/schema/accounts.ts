@@ -23,6 +23,8 @@ export const users = pgTable(
     deletingSince: ms("deleting_since"),
     // As in schema.ts: set by an operator, the account cannot sign in and its links are disabled.
     suspendedAt: ms("suspended_at"),
+    // Set by an operator (src/safety/trust-user.ts): the new-account limits do not apply to the account.
+    trustedAt: ms("trusted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

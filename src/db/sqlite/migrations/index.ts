@@ -23,6 +23,7 @@ import healthFailedUrl from "./0020_health_failed_url.sql" with { type: "text" }
 import destinations from "./0022_destinations.sql" with { type: "text" };
 import domainClaims from "./0023_domain_claims.sql" with { type: "text" };
 import webhookPause from "./0024_webhook_pause.sql" with { type: "text" };
+import trustedUsers from "./0025_trusted_users.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -48,4 +49,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0022_destinations", sql: destinations },
   { name: "0023_domain_claims", sql: domainClaims },
   { name: "0024_webhook_pause", sql: webhookPause },
+  { name: "0025_trusted_users", sql: trustedUsers },
 ];

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     deletingSince: integer("deleting_since", { mode: "timestamp_ms" }),
     // Set by an operator (src/safety/suspend-user.ts): the account cannot sign in and its links are disabled.
     suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    // Set by an operator (src/safety/trust-user.ts): the new-account limits do not apply to the account.
+    trustedAt: integer("trusted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
