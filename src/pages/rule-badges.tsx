@@ -1,6 +1,6 @@
 // A link's rules and health at a glance, on its dashboard row: expiry, a visit cap, a password, targets by device
 // or country, and a target that stopped answering (src/rules/health.ts).
-import { count, shortDate } from "../client/format.ts";
+import { count, utcTime } from "../client/format.ts";
 import type { ListedLink } from "../links/present.ts";
 import { brokenText } from "../rules/model.ts";
 
@@ -17,7 +17,7 @@ export function RuleBadges({ link, now }: { link: ListedLink; now: number }) {
     ),
     link.expiresAt !== null && (
       <span key="expiry" className={`${badge} ${expired ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-800"}`} data-testid="badge-expiry">
-        {expired ? "Expired" : `Expires ${shortDate(link.expiresAt)}`}
+        {expired ? "Expired" : `Expires ${utcTime(link.expiresAt)}`}
       </span>
     ),
     link.maxClicks !== null && (
