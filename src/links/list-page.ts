@@ -46,8 +46,8 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 
 /** Links holding every pattern, each in the title, description, slug or target (lower() on both sides: PostgreSQL's LIKE minds case). */
 function matching(patterns: Array<string | Placeholder>): SQL | undefined {
-  const like = (column: typeof links.title | typeof links.description | typeof links.linkSlug | typeof links.targetUrl, pattern: string | Placeholder) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-  return and(...patterns.map((p) => or(like(links.title, p), like(links.description, p), like(links.linkSlug, p), like(links.targetUrl, p))));
+  const columns = [links.title, links.description, links.linkSlug, links.targetUrl];
+  return and(...patterns.map((pattern) => or(...columns.map((column) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`))));
 }
 
 // More words than this are rare and would multiply the prepared shapes; the rest of the text joins the last word.

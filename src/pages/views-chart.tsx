@@ -64,6 +64,8 @@ function DaySvg({ frame, dates, series, stacked, yLabel, captionId }: DayChartPr
   });
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   const middle = TOP + PLOT_H / 2;
+  // Narrow day slots: the first and last dates are drawn inward, so they stay inside the drawing.
+  const anchor = (i: number) => (slot >= font * 3 ? "middle" : i === 0 ? "start" : i === dates.length - 1 ? "end" : "middle");
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={captionId} className={`h-auto w-full ${frame.className}`} data-testid="day-chart">
       {ticks.map((n) => (
@@ -78,7 +80,7 @@ function DaySvg({ frame, dates, series, stacked, yLabel, captionId }: DayChartPr
         <path key={s.name} d={paths[k]} fill={s.colour} data-series={s.name} />
       ))}
       {dateTicks(dates.length, frame.dateTicks).map((i) => (
-        <text key={i} x={LEFT + (i + 0.5) * slot} y={TOP + PLOT_H + font * 1.3} textAnchor={i === 0 && slot < font * 3 ? "start" : i === dates.length - 1 && slot < font * 3 ? "end" : "middle"} fontSize={font} fill="#374151" data-axis="x">
+        <text key={i} x={LEFT + (i + 0.5) * slot} y={TOP + PLOT_H + font * 1.3} textAnchor={anchor(i)} fontSize={font} fill="#374151" data-axis="x">
           {shortDate(dates[i]!).replace(/, \d{4}$/, "")}
         </text>
       ))}

@@ -14,4 +14,11 @@ export const pageHeaders = (csp: string) => ({
 });
 
 export const page = (head: string, body: string) =>
-  `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="robots" content="noindex">\n<link rel="stylesheet" href="${stylesheet}">\n${head}\n</head>\n<body class="min-h-screen bg-gray-50 text-gray-900 antialiased">\n<header class="border-b border-gray-200 bg-white"><p class="mx-auto max-w-2xl px-4 py-3 text-lg font-bold text-indigo-700">LinkPrev</p></header>\n<main class="plain-page mx-auto max-w-2xl px-4 py-8">\n${body}\n</main>\n</body>\n</html>`;
+  [
+    `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="robots" content="noindex">`,
+    `<link rel="stylesheet" href="${stylesheet}">\n${head}\n</head>`,
+    `<body class="min-h-screen bg-gray-50 text-gray-900 antialiased">`,
+    `<header class="border-b border-gray-200 bg-white"><p class="mx-auto max-w-2xl px-4 py-3 text-lg font-bold text-indigo-700">LinkPrev</p></header>`,
+    `<main class="plain-page mx-auto max-w-2xl px-4 py-8">\n${body}\n</main>\n</body>\n</html>`,
+  ].join("\n");
