@@ -1,7 +1,8 @@
 // The pages a visitor of a short link may meet instead of its target: the inspect page (address + "+"), the
 // password form, the expired page and the disabled-link warning. Each wears the product's stylesheet, has no
-// script, and fits a 360 px screen without sideways scrolling. Screenshots at 1280 and 390 px go to the test's
-// output directory (not the repository), to be looked at.
+// script, fits a 360 px screen without sideways scrolling, and axe finds nothing serious on it. Screenshots at
+// 1280 and 390 px go to the test's output directory (not the repository), to be looked at.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { fakes, subscribedUser } from "./helpers.ts";
@@ -55,6 +56,11 @@ test("inspect, password, expired and disabled pages: the product's stylesheet, n
       expect(look, `${name} at ${width} px`).toEqual({ stylesheet: true, scripts: 0, sideways: 0, heading: expect.any(Number) });
       // The stylesheet's heading, not the browser's default 2em.
       expect(look.heading, name).toBeLessThan(32);
+      if (width === 390) {
+        // As tests/e2e/a11y.spec.ts audits the app's pages: no serious or critical axe finding.
+        const { violations } = await new AxeBuilder({ page }).options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } }).analyze();
+        expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.html).join(" ")}`)).toEqual([]);
+      }
     }
   }
 });
