@@ -85,7 +85,7 @@ async function measure(path: string, who: { cookie: string; token: string }, sec
   return { rps: times.length / secondsToRun, p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, cpuMs: (cpu * 1000) / times.length, bytes };
 }
 
-const PAGES = ["/admin", "/admin?sort=views", "/admin?q=5", "/admin?page=3", "/api/links?limit=50", "/api/links?limit=50&sort=views", "/api/links?limit=50&q=7"];
+const PAGES = ["/admin", "/admin?sort=views", "/admin?q=5", "/admin?q=5+many", "/admin?q=description+many+5&sort=views", "/admin?page=3", "/api/links?limit=50", "/api/links?limit=50&sort=views", "/api/links?limit=50&q=7"];
 // Warm up (JIT, statement caches, the page's assets) on both users.
 for (const path of PAGES) {
   await measure(path, fewUser, 0.3);

@@ -7,11 +7,13 @@ import { toast } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import type { LinkPlatformsJson, LinkVersionJson } from "../src/links/wire.ts";
 import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
+import { announceVersion } from "../src/client/link-version.ts";
 
 /** What issues a new version (refresh kind "new-version"), as the server names it. */
 type NewVersionEndpoint = NonNullable<LinkPlatformsJson["platforms"][number]["refresh"]["endpoint"]>;
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+// In the reader's time zone, named ("Nov 29, 2026, 9:14 AM GMT+1"): the server's UTC would be a wrong hour.
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 const LINK_LABEL: Record<string, string> = { debugger: "Open debugger", bot: "Open bot", api: "Open" };
 
 export default function CardFetches({ id, title }: { id: number; title: string }) {
@@ -39,6 +41,7 @@ export default function CardFetches({ id, title }: { id: number; title: string }
     try {
       const made = await api<LinkVersionJson>(endpoint.path, { method: endpoint.method });
       setVersion(made.shortUrl);
+      announceVersion(id, made.shortUrl);
       toast({ title: `Version ${made.version} created`, description: "Share the new address: platforms fetch its card afresh." });
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error), variant: "destructive" });

@@ -4,6 +4,7 @@ import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
 import { DeleteLinkButton } from "../src/client/ui/DeleteLinkButton.tsx";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import { QrCodeButton } from "../src/client/ui/QrCodeButton.tsx";
+import { useShortUrl } from "../src/client/link-version.ts";
 
 export type LinkActionsProps = { id: number; slug: string; title: string; shortUrl: string };
 
@@ -11,7 +12,7 @@ export default function LinkActions({ id, slug, title, shortUrl }: LinkActionsPr
   const path = encodeURIComponent(slug);
   return (
     <>
-      <CopyLinkButton shortUrl={shortUrl} />
+      <CopyLinkButton shortUrl={useShortUrl(id, shortUrl)} />
       <QrCodeButton id={id} slug={slug} title={title} />
       <a href={`/admin/link/stats/${path}`} className={buttonClass.secondary} aria-label={`Statistics of ${title}`}>
         Statistics

@@ -10,6 +10,7 @@ import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import { cropPosition } from "../src/client/ui/FocalPicker.tsx";
 import { LintList } from "../src/client/ui/LintList.tsx";
 import { PreviewMockups, type PreviewImage } from "../src/client/ui/PreviewMockups.tsx";
+import { PreviewSheet } from "../src/client/ui/link-form/PreviewSheet.tsx";
 import { AutoFill } from "../src/client/ui/link-form/AutoFill.tsx";
 import { FieldError, fieldOf, inputClass, LimitCounter, type FieldErrors } from "../src/client/ui/link-form/fields.tsx";
 import { ImageField } from "../src/client/ui/link-form/ImageField.tsx";
@@ -219,8 +220,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
         </div>
       </form>
 
-      <section aria-labelledby="preview-title-heading" data-toast-avoid>
-        <h2 id="preview-title-heading" className="text-sm font-medium">Preview</h2>
+      <PreviewSheet>
         <PreviewMockups
           card={{
             title: title || "Your title",
@@ -235,7 +235,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           }}
           warnings={warnings}
         />
-      </section>
+      </PreviewSheet>
     </div>
   );
 }

@@ -26,10 +26,8 @@ export default function VatExemption({ businessCountry, signedIn }: { businessCo
 
   const chooseCountry = (code: string) => {
     setCountry(code);
-    if (code === businessCountry) {
-      setNumber("");
-      toast({ title: "VAT exemption not applicable", description: "Companies registered in the same country as us are not eligible for VAT exemption.", variant: "destructive" });
-    }
+    // The note under the country says why (no toast repeating it).
+    if (code === businessCountry) setNumber("");
   };
 
   const validate = async () => {

@@ -1,7 +1,6 @@
 // The account's data: download it (JSON, or the links as CSV), or delete the account after typing its e-mail.
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
-import { toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
 
 export default function YourData({ email }: { email: string }) {
@@ -23,8 +22,7 @@ export default function YourData({ email }: { email: string }) {
     setBusy(true);
     try {
       await api("/api/account", { method: "DELETE", json: { confirmEmail: typed.trim() } });
-      toastAfterNavigation({ title: "Account deleted", description: "Your links, views and images are gone." });
-      window.location.assign("/");
+      window.location.assign("/account-deleted");
     } catch (error) {
       setProblem(errorMessage(error));
       setBusy(false);

@@ -1,5 +1,5 @@
 // Where a toast goes: a corner of the window that covers nothing marked `data-toast-avoid` (the editor's preview,
-// the avatar menu), so a message never hides what the user is working on. Tried in order: bottom right (the
+// the avatar menu) nor the field being edited, so a message never hides what the user is working on. Tried in order: bottom right (the
 // usual place), bottom left, top right, top left; when every corner covers something, the one that covers least.
 import { useLayoutEffect, useState, type RefObject } from "react";
 
@@ -39,7 +39,8 @@ export function useToastCorner(region: RefObject<HTMLElement | null>, showing: u
     const place = () => {
       const rect = region.current?.getBoundingClientRect();
       if (!rect) return;
-      const avoid = [...document.querySelectorAll("[data-toast-avoid]")].map((element) => element.getBoundingClientRect());
+      const editing = document.activeElement?.matches("input, textarea, select") ? [document.activeElement] : [];
+      const avoid = [...document.querySelectorAll("[data-toast-avoid]"), ...editing].map((element) => element.getBoundingClientRect());
       setCorner(chooseCorner({ width: rect.width, height: rect.height }, { width: window.innerWidth, height: window.innerHeight }, avoid));
     };
     place();

@@ -1,4 +1,5 @@
-// One page of a user's live links, found by a search over title, slug and target and sorted newest first or
+// One page of a user's live links, found by a search for words (each in the title, description, slug or target,
+// in any order) and sorted newest first or
 // most viewed first. Newest pages continue after the last row's (created, id) on the (user, deleted, created)
 // index, so a late page reads no more rows than an early one; "most viewed" pages likewise on the link_totals
 // (user, views, link) index.
@@ -25,7 +26,7 @@ export const LinkPageQuery = z.object({
     .default(50)
     .describe(`Links per page (at most ${LINK_PAGE_MAX}); the next page's address is in the Link header (rel="next")`),
   cursor: z.string().max(100, "cursor is not one this server gave").optional().describe("From the Link header of the previous page"),
-  q: z.string().max(200, "q must be 200 characters or less").optional().describe("Words in the title, slug or target URL (case-insensitive)"),
+  q: z.string().max(200, "q must be 200 characters or less").optional().describe("Words, each in the title, description, slug or target URL, in any order (case-insensitive)"),
   sort: z.enum(LINK_SORTS, "sort must be newest or views").default("newest").describe("newest (created, newest first) or views (people and crawlers, all time, most first)"),
 });
 /** `cursor` continues after a page the API gave; `offset` is the dashboard's numbered pages. */
@@ -43,31 +44,39 @@ function decodeCursor(text: string): Cursor {
 /** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Links whose title, slug or target holds the pattern (lower() on both sides: PostgreSQL's LIKE minds case). */
-function matching(pattern: string | Placeholder): SQL | undefined {
-  const like = (column: typeof links.title | typeof links.linkSlug | typeof links.targetUrl) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-  return or(like(links.title), like(links.linkSlug), like(links.targetUrl));
+/** Links holding every pattern, each in the title, description, slug or target (lower() on both sides: PostgreSQL's LIKE minds case). */
+function matching(patterns: Array<string | Placeholder>): SQL | undefined {
+  const columns = [links.title, links.description, links.linkSlug, links.targetUrl];
+  return and(...patterns.map((pattern) => or(...columns.map((column) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`))));
 }
 
-/** The search's LIKE pattern, or null for none. */
-const searchPattern = (q: string | undefined) => (q?.trim() ? containing(q.trim()) : null);
+// More words than this are rare and would multiply the prepared shapes; the rest of the text joins the last word.
+const MAX_WORDS = 6;
+
+/** The search's LIKE patterns, one per word ("sale podcast" finds "Podcast Sale"); none without a search. */
+function searchPatterns(q: string | undefined): string[] {
+  const words = q?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const kept = words.length > MAX_WORDS ? [...words.slice(0, MAX_WORDS - 1), words.slice(MAX_WORDS - 1).join(" ")] : words;
+  return kept.map(containing);
+}
 
 /** How many live links the search finds (all of them without one): the dashboard's page count. */
 export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
-  const pattern = searchPattern(q);
-  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), pattern === null ? undefined : matching(pattern)));
+  const patterns = searchPatterns(q);
+  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(patterns)));
   return row!.n;
 }
 
 export type LinkPage<L> = { links: L[]; next: string | null };
 
-type PageShape = { sort: LinkSort; search: boolean; after: boolean };
+type PageShape = { sort: LinkSort; words: number; after: boolean };
 
-/** The page query of one shape (an order, with or without a search, after a cursor or not). */
+/** The page query of one shape (an order, a number of search words, after a cursor or not). */
 const pageQuery = preparedPerShape(
-  (db, { sort, search, after }: PageShape) => {
+  (db, { sort, words, after }: PageShape) => {
     const value = sql.placeholder;
-    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), search ? matching(value("pattern")) : undefined);
+    const patterns = Array.from({ length: words }, (_, i) => value(`word${i}`));
+    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), matching(patterns));
     const [key, id] = sort === "views" ? [linkTotals.views, linkTotals.linkId] : [links.createdAt, links.id];
     // The key bound through its column's encoder: the created time is a Date, which each engine stores its way.
     const afterKey = sql.param(value("afterKey"), key);
@@ -80,7 +89,7 @@ const pageQuery = preparedPerShape(
       .offset(value("offset"))
       .prepare();
   },
-  ({ sort, search, after }) => `${sort} ${search} ${after}`,
+  ({ sort, words, after }) => `${sort} ${words} ${after}`,
 );
 
 /**
@@ -89,10 +98,10 @@ const pageQuery = preparedPerShape(
  */
 export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPageInput, show: (row: LinkRow, userSlug: string, publicUrl: string) => L): Promise<LinkPage<L>> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const pattern = searchPattern(input.q);
-  const rows = await pageQuery(deps.db, { sort: input.sort, search: pattern !== null, after: after !== null }).execute({
+  const patterns = searchPatterns(input.q);
+  const rows = await pageQuery(deps.db, { sort: input.sort, words: patterns.length, after: after !== null }).execute({
     userId: user.id,
-    pattern,
+    ...Object.fromEntries(patterns.map((p, i) => [`word${i}`, p])),
     afterKey: after && (input.sort === "views" ? after.key : new Date(after.key)),
     afterId: after?.id,
     limit: input.limit + 1,

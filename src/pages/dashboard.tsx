@@ -4,7 +4,7 @@ import type { DeletedLink } from "../links/list-deleted.ts";
 import type { ListedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, shortDate } from "../client/format.ts";
-import { ApiTokens, CardFetches, LinkActions, SubscriptionCard, YourData } from "./islands.ts";
+import { ApiTokens, CardFetches, LinkActions, ShortAddress, SubscriptionCard, YourData } from "./islands.ts";
 import { platformSummary } from "./views-chart.tsx";
 import { RuleBadges } from "./rule-badges.tsx";
 
@@ -77,7 +77,7 @@ function LinkRow({ link, platforms, now }: { link: ListedLink; platforms?: Dashb
           )}
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{link.title}</p>
-            <p className="truncate text-sm text-indigo-700">{link.currentShortUrl}</p>
+            <ShortAddress id={link.id} shortUrl={link.currentShortUrl} />
             {link.awaitingDomain ? <p className="text-sm text-amber-800" data-testid="domain-waiting">{`Waiting for ${link.awaitingDomain} to be verified: shared at this address until then`}</p> : null}
             <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
             <RuleBadges link={link} now={now} />
@@ -99,25 +99,37 @@ function LinkRow({ link, platforms, now }: { link: ListedLink; platforms?: Dashb
   );
 }
 
-/** Search and order: a plain GET form, so it works before (and without) any script. */
+const SORTS: Array<[DashboardProps["query"]["sort"], string]> = [
+  ["newest", "Newest"],
+  ["views", "Most viewed"],
+];
+
+/**
+ * Search: a plain GET form, so it works before (and without) any script. The order is a pair of links, so that
+ * choosing one applies it at once, still without script; the search keeps the order chosen.
+ */
 function SearchForm({ query }: { query: DashboardProps["query"] }) {
   return (
-    <form method="get" action="/admin" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-      <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-gray-700">
-        Search links
-        <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Title, slug or target" className="mt-1 rounded-md border border-gray-300 px-3 py-2 font-normal" />
-      </label>
-      <label className="flex flex-col text-sm font-medium text-gray-700">
-        Sort by
-        <select name="sort" defaultValue={query.sort} className="mt-1 rounded-md border border-gray-300 bg-white px-3 py-2 font-normal">
-          <option value="newest">Newest</option>
-          <option value="views">Most viewed</option>
-        </select>
-      </label>
-      <button type="submit" className={button}>
-        Search
-      </button>
-    </form>
+    <div className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+      <form method="get" action="/admin" role="search" className="flex min-w-64 flex-1 items-end gap-2">
+        {query.sort !== "newest" && <input type="hidden" name="sort" value={query.sort} />}
+        <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-gray-700">
+          Search links
+          <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Words in title or URL" className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 font-normal" />
+        </label>
+        <button type="submit" className={button}>
+          Search
+        </button>
+      </form>
+      <nav aria-label="Sort links" className="flex items-center gap-1 text-sm">
+        <span className="mr-1 font-medium text-gray-700">Sort by</span>
+        {SORTS.map(([sort, label]) => (
+          <a key={sort} href={dashboardHref({ q: query.q, sort }, 1)} aria-current={query.sort === sort ? "true" : undefined} className={`rounded-md px-3 py-2 font-medium ${query.sort === sort ? "bg-gray-900 text-white" : "border border-gray-300 text-gray-800 hover:bg-gray-50"}`}>
+            {label}
+          </a>
+        ))}
+      </nav>
+    </div>
   );
 }
 
@@ -199,7 +211,8 @@ export function DashboardPage(props: DashboardProps) {
                 {deletedLinks.map((link) => (
                   <li key={link.id} className="rounded-lg border border-dashed border-gray-200 p-3 text-sm text-gray-500">
                     <span className="font-medium text-gray-700">{link.title}</span>
-                    {` · ${link.shortUrl} · created ${shortDate(link.createdAt)}`}
+                    {` · ${link.shortUrl} · created ${shortDate(link.createdAt)} · `}
+                    <span className="font-medium text-gray-700" data-testid="deleted-on">{link.deletedAt ? `deleted ${shortDate(link.deletedAt)}` : "deleted"}</span>
                   </li>
                 ))}
               </ul>

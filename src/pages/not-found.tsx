@@ -39,9 +39,9 @@ export function ExpiredPage() {
   return (
     <section className="py-16 text-center">
       <h1 className="text-3xl font-bold">This link has expired</h1>
-      <p>The owner of this short link set it to stop working after a date or a number of visits.</p>
-      <p>
-        <a href="/">Back to the home page</a>
+      <p className="mt-4 text-gray-700">The owner of this short link set it to stop working after a date or a number of visits.</p>
+      <p className="mt-6">
+        <a href="/" className="text-indigo-700 underline">Back to the home page</a>
       </p>
     </section>
   );

@@ -73,6 +73,19 @@ export function PlaceholderPage({ title }: { title: string }) {
   );
 }
 
+/** Where an account deletion ends (islands/YourData.tsx): a page that says it is done, not the landing page. */
+export function AccountDeletedPage() {
+  return (
+    <section className="mx-auto max-w-xl py-12">
+      <h1 className="text-3xl font-bold">Your account is deleted</h1>
+      <p className="mt-4 text-gray-700">Your links, their views and your images are gone, and you are signed out. Short links you shared now answer "not found".</p>
+      <p className="mt-6">
+        <a href="/" className="text-indigo-700 underline">Back to the home page</a>
+      </p>
+    </section>
+  );
+}
+
 const externalButton = "inline-block rounded-md bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-500";
 
 export function ContactPage({ contactFormUrl, socialUrl }: { contactFormUrl: string; socialUrl: string }) {

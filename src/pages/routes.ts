@@ -1,4 +1,4 @@
-// The pages: public ones (/, /pricing, /about, /privacy, /terms, /contact, /docs/api, /login/:token) and the
+// The pages: public ones (/, /pricing, /about, /privacy, /terms, /contact, /account-deleted, /docs/api, /login/:token) and the
 // signed-in app (/admin…, /payment-success). Each page resolves its viewer once (src/pages/viewer.ts).
 import { Elysia } from "elysia";
 import { createElement, type FunctionComponent } from "react";
@@ -23,7 +23,7 @@ import { LinkStatsPage, parseTable, reportCsv, reportCsvName } from "./link-stat
 import { PaymentSuccessPage } from "./payment-success.tsx";
 import type { PlanListProps } from "./plan-list.tsx";
 import { PrivacyPage } from "./privacy.tsx";
-import { ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
+import { AccountDeletedPage, ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
 import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
 import { listEndpoints } from "../webhooks/list-endpoints.ts";
@@ -70,6 +70,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     .get("/about", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", pageViewer, cookie))
     .get("/privacy", ({ pageViewer, cookie }) => page(PrivacyPage, { viewRetentionDays: config.viewRetentionMs / 86_400_000 }, "Privacy", pageViewer, cookie))
     .get("/terms", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", pageViewer, cookie))
+    .get("/account-deleted", ({ pageViewer, cookie }) => page(AccountDeletedPage, {}, "Account deleted", pageViewer, cookie))
     .get("/contact", ({ pageViewer, cookie }) => page(ContactPage, { contactFormUrl: config.contactFormUrl, socialUrl: config.socialUrl }, "Contact", pageViewer, cookie))
     .get("/docs/api", ({ pageViewer }) => services.pages.response(createElement(ApiReferencePage, { document: apiDocument }), { title: "API reference", viewer: pageViewer }))
     .get("/login/:token", ({ params, pageViewer }) => services.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in", viewer: pageViewer }))

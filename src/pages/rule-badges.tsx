@@ -1,6 +1,6 @@
 // A link's rules and health at a glance, on its dashboard row: expiry, a visit cap, a password, targets by device
 // or country, and a target that stopped answering (src/rules/health.ts).
-import { shortDate } from "../client/format.ts";
+import { utcTime } from "../client/format.ts";
 import type { ListedLink } from "../links/present.ts";
 import { brokenText, expiredText, visitsUsedText } from "../rules/model.ts";
 
@@ -25,7 +25,7 @@ export function RuleBadges({ link, now }: { link: ListedLink; now: number }) {
     ),
     link.expiresAt !== null && (
       <span key="expiry" className={link.expiresAt.getTime() <= now ? gone : `${badge} bg-amber-100 text-amber-800`} data-testid="badge-expiry">
-        {link.expiresAt.getTime() <= now ? `Expired ${shortDate(link.expiresAt)}` : `Expires ${shortDate(link.expiresAt)}`}
+        {link.expiresAt.getTime() <= now ? `Expired ${utcTime(link.expiresAt)}` : `Expires ${utcTime(link.expiresAt)}`}
       </span>
     ),
     link.maxClicks !== null && (

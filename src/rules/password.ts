@@ -3,6 +3,7 @@
 // server: it cannot be forged, it works on every node, and a new password ends every cookie of the old one.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { escapeHtml } from "../http/escape.ts";
+import { page } from "../safety/page.ts";
 
 export const PASSWORD_COOKIE_MS = 24 * 60 * 60 * 1000;
 
@@ -47,8 +48,9 @@ function message(state: PasswordFormState, waitSeconds: number): string {
 
 /** The small page people get: no script, posts back to the same address. */
 export function passwordPage(title: string, state: PasswordFormState, waitSeconds = 0): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Password required</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:24rem;margin:15vh auto;padding:0 1rem;color:#111}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}.error{color:#b00020}</style></head>
-<body><main><h1>Password required</h1><p>The owner of “${escapeHtml(title)}” protected this link with a password.</p>${message(state, waitSeconds)}
-<form method="post"><label for="password">Password</label><input id="password" name="password" type="password" required autofocus autocomplete="current-password"><button type="submit">Continue</button></form></main></body></html>`;
+  return page(
+    "<title>Password required</title>",
+    `<h1>Password required</h1><p>The owner of “${escapeHtml(title)}” protected this link with a password.</p>${message(state, waitSeconds)}
+<form method="post"><label for="password">Password</label><input id="password" name="password" type="password" required autofocus autocomplete="current-password"><button type="submit">Continue</button></form>`,
+  );
 }

@@ -206,7 +206,7 @@ test("JS budget: no script on pages without islands; the landing page's total, g
   page.on("response", async (response) => {
     if (response.request().resourceType() === "script") scripts.set(response.url(), gzipSync(await response.body()).length);
   });
-  for (const path of ["/about", "/privacy", "/terms", "/contact", "/no-such-page"]) {
+  for (const path of ["/about", "/privacy", "/terms", "/contact", "/account-deleted", "/no-such-page"]) {
     scripts.clear();
     await page.goto(path);
     await hydrated(page);

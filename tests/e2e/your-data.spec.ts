@@ -24,7 +24,9 @@ test("download my data, then delete the account once the e-mail is typed", async
   await dialog.getByLabel(`Type ${who.email} to confirm`).fill(who.email.toUpperCase());
   await expect(confirm).toBeEnabled();
   await confirm.click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is deleted");
+  await expect(page.locator("script")).toHaveCount(0);
   expect((await page.context().cookies()).some((c) => c.name === "lp_session")).toBe(false);
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });

@@ -1,5 +1,5 @@
 // What the dashboard draws from its cheaper reads (src/links/list-deleted.ts, src/client/format.ts): the deleted
-// links' titles, first addresses (on the custom domain a link had) and creation dates, the most recently deleted
+// links' titles, first addresses (on the custom domain a link had), creation and deletion dates, the most recently deleted
 // first and at most a page of them; counts with thousands separators from 1,000 on; each row's creation date.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { insertRollup } from "../helpers/account.ts";
@@ -42,14 +42,14 @@ const dashboard = async () => {
 };
 const text = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&amp;", "&");
 
-test("deleted links: newest deletion first, a page of them, each with its first address and creation date", async () => {
+test("deleted links: newest deletion first, a page of them, each with its first address, creation and deletion date", async () => {
   const html = await dashboard();
   const section = /data-testid="deleted-links">(.*?)<\/ul>/s.exec(html)?.[1] ?? "";
   const items = [...section.matchAll(/<li[^>]*>(.*?)<\/li>/gs)].map((m) => text(m[1]!));
   expect(items).toHaveLength(20);
-  expect(items[0]).toBe(`Gone 22 · ${server.ctx.config.publicUrl}/go/${userSlug}/d22 · created Nov 1, 2026`);
-  expect(items[1]).toBe("Gone 21 · http://links.example.org/d21 · created Nov 1, 2026");
-  expect(items[19]).toBe(`Gone 3 · ${server.ctx.config.publicUrl}/go/${userSlug}/d3 · created Nov 1, 2026`);
+  expect(items[0]).toBe(`Gone 22 · ${server.ctx.config.publicUrl}/go/${userSlug}/d22 · created Nov 1, 2026 · deleted Nov 24, 2026`);
+  expect(items[1]).toBe("Gone 21 · http://links.example.org/d21 · created Nov 1, 2026 · deleted Nov 23, 2026");
+  expect(items[19]).toBe(`Gone 3 · ${server.ctx.config.publicUrl}/go/${userSlug}/d3 · created Nov 1, 2026 · deleted Nov 5, 2026`);
 });
 
 test("counts read with thousands separators from 1,000 on, digits alone below", async () => {

@@ -1,4 +1,4 @@
-// GET /api/links in pages: search over title, slug and target, newest or most viewed first, and the next page's
+// GET /api/links in pages: search for words in title, description, slug and target, newest or most viewed first, and the next page's
 // address in a Link header; without parameters the whole array as before.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -80,6 +80,16 @@ describe("GET /api/links pages", () => {
     expect(await search("f_n")).toEqual(["Winter 100% off_now"]);
     expect(await search("%")).toEqual(["Winter 100% off_now"]);
     expect(await search("nothing like it")).toEqual([]);
+  });
+
+  test("q finds every word in any order, each in the title, description, slug or target", async () => {
+    const search = async (q: string) => titles(await (await owner.call(`/api/links?q=${encodeURIComponent(q)}`)).json());
+    expect(await search("sale summer")).toEqual(["Summer sale"]);
+    expect(await search("  SALE   spring ")).toEqual(["Spring sale"]);
+    // "card" only in the descriptions, "jobs" only in a target, "link-4" only in a slug.
+    expect(await search("card jobs")).toEqual(["Careers"]);
+    expect(await search("page card link-4")).toEqual(["Team page"]);
+    expect(await search("sale careers")).toEqual([]);
   });
 
   test("a search pages too, and the Link header keeps the search", async () => {

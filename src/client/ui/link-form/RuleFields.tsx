@@ -1,5 +1,6 @@
 // The link editor's rules: when the link expires (a date, a number of people), a password, and other targets by
 // device or country. Crawlers get the card whatever the rules say; the fields say so.
+import { useEffect, useState } from "react";
 import { DEVICES, MAX_RULES } from "../../../rules/model.ts";
 import { buttonClass } from "../Dialog.tsx";
 import { FieldError, inputClass } from "./fields.tsx";
@@ -25,6 +26,9 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
       <FieldError id={`${id}-error`} message={errors[id]} />
     </div>
   );
+  // The browser's zone, which the date and time are read in; known only in the browser (the server draws none).
+  const [zone, setZone] = useState<string | null>(null);
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   const open = Boolean(draft.expiresAt || draft.maxClicks || draft.expiredUrl || hasPassword || draft.rules.length);
   return (
     <details id="link-rules" open={open || Object.keys(errors).length > 0} className="rounded-md border border-gray-200 p-3">
@@ -40,7 +44,8 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
       <p className="mt-1 text-xs text-gray-600">For people only: crawlers always get your card (until the link expires).</p>
       <div className="mt-3">
         <label htmlFor="expiresAt" className="block text-sm font-medium">Expires at</label>
-        <input id="expiresAt" type="datetime-local" value={draft.expiresAt} aria-invalid={Boolean(errors.expiresAt)} aria-describedby="expiresAt-error" onChange={(e) => set({ expiresAt: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors.expiresAt))} />
+        <input id="expiresAt" type="datetime-local" value={draft.expiresAt} aria-invalid={Boolean(errors.expiresAt)} aria-describedby="expiresAt-zone expiresAt-error" onChange={(e) => set({ expiresAt: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors.expiresAt))} />
+        <p id="expiresAt-zone" className="mt-1 text-xs text-gray-500" data-testid="expires-zone">{zone ? `In your time zone (${zone}).` : "In your time zone."}</p>
         <FieldError id="expiresAt-error" message={errors.expiresAt} />
       </div>
       {text("maxClicks", "Maximum visits", "People only; the next person finds the link expired. Empty: no limit.", "number")}
@@ -69,9 +74,9 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
                 {DEVICES.map((device) => <option key={device} value={device}>{device === "ios" ? "iPhone / iPad" : device === "android" ? "Android" : "Desktop"}</option>)}
               </select>
             ) : (
-              <input aria-label="Country code" placeholder="DE" maxLength={2} value={row.value} onChange={(e) => setRow(index, { value: (e.target as HTMLInputElement).value.toUpperCase() })} className="w-16 rounded-md border border-gray-300 px-2 py-2 text-sm" />
+              <input aria-label="Country code" placeholder="e.g. DE" maxLength={2} value={row.value} onChange={(e) => setRow(index, { value: (e.target as HTMLInputElement).value.toUpperCase() })} className="w-24 rounded-md border border-gray-300 px-2 py-2 text-sm placeholder:text-gray-400 placeholder:italic" />
             )}
-            <input aria-label="Rule target URL" placeholder="https://…" value={row.targetUrl} onChange={(e) => setRow(index, { targetUrl: (e.target as HTMLInputElement).value })} className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-2 text-sm" />
+            <input aria-label="Rule target URL" placeholder="https://…" value={row.targetUrl} onChange={(e) => setRow(index, { targetUrl: (e.target as HTMLInputElement).value })} className="min-w-0 flex-[1_1_16rem] rounded-md border border-gray-300 px-2 py-2 text-sm" />
             <button type="button" className={buttonClass.secondary} onClick={() => set({ rules: draft.rules.filter((_, i) => i !== index) })}>Remove</button>
             <FieldError id={`rule-${index}-error`} message={errors[`rules.${index}.when`] ?? errors[`rules.${index}.when.device`] ?? errors[`rules.${index}.when.country`] ?? errors[`rules.${index}.targetUrl`]} />
           </div>

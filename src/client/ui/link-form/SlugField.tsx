@@ -3,7 +3,6 @@ import { useState } from "react";
 import { LinkInput } from "../../../links/model.ts";
 import type { SlugAvailabilityJson } from "../../../links/wire.ts";
 import { api } from "../../api.ts";
-import { toast } from "../../toast.ts";
 import { FieldError, inputClass } from "./fields.tsx";
 
 export type SlugFieldProps = {
@@ -31,14 +30,9 @@ export function SlugField({ slug, onSlug, savedSlug, customSlugAllowed, userSlug
     if (!parsed.success) return onError(parsed.error.issues[0]!.message);
     try {
       const answer = await api<SlugAvailabilityJson>(`/api/links/check-slug-availability?slug=${encodeURIComponent(slug)}`);
-      if (answer.available) {
-        setNote("Custom slug available");
-        toast({ title: "Custom slug available" });
-      } else {
-        const message = answer.message || "This custom URL is already taken";
-        onTaken(message);
-        toast({ title: "Error", description: message, variant: "destructive" });
-      }
+      // Said at the field only: a toast repeating it would cover the next field (or the field itself).
+      if (answer.available) setNote("Custom slug available");
+      else onTaken(answer.message || "This custom URL is already taken");
     } catch {
       // The check is a convenience; the server checks again on save.
     }
