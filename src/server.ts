@@ -54,6 +54,8 @@ export type RunningServer = {
   linkChanged: (key: string) => void;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
+  /** With a test's clock: resolves after the next webhook poll at that clock's time (delivery-worker.ts). */
+  nextWebhookPoll: () => Promise<void>;
   /** Every route served, as "METHOD /path" (the authorization matrix test checks each has a row). */
   routes: string[];
   askRoutes: string[]; // The ask listener's ("GET /tls/ask", …); none without one.
@@ -262,6 +264,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     askUrl: privateListeners.askUrl,
     linkChanged,
     flushViews: () => views.flush(),
+    nextWebhookPoll: () => webhooks.nextDrivenPoll(),
     routes: [...listRoutes(rawRoutes), ...app.routes.map((r) => `${r.method} ${r.path}`)],
     askRoutes: privateListeners.askRoutes,
     stop: () =>

@@ -17,6 +17,8 @@ export class DeliveryWorker {
   private client: WorkerClient<DeliveryWorkerProtocol> | null = null;
   private driver: ReturnType<typeof setTimeout> | null = null;
   private stopping = false;
+  /** Who waits for a driven poll that starts after they asked (nextDrivenPoll). */
+  private pollWaiters: Array<() => void> = [];
 
   /** `drivenBy`: a test's clock, which the worker cannot read: this thread then asks it to deliver every poll. */
   private constructor(
@@ -67,12 +69,22 @@ export class DeliveryWorker {
     worker.addEventListener("close", () => lost("it exited"));
   }
 
+  /**
+   * Resolves when a driven poll that starts after this call has ended: a test that moves its clock waits for it, so
+   * that no poll begun at the earlier time claims what the test writes next.
+   */
+  nextDrivenPoll(): Promise<void> {
+    return new Promise((resolve) => this.pollWaiters.push(resolve));
+  }
+
   /** One `deliverDue` at the driving clock's time every WEBHOOK_POLL_MS, one at a time. */
   private drive(): void {
     const tick = () => {
+      const waiters = this.pollWaiters.splice(0);
       this.client!.call("deliverDue", { now: this.drivenBy!.now() })
         .catch((error) => console.error(`webhook deliveries: ${String(error)}`))
         .finally(() => {
+          for (const resolve of waiters) resolve();
           if (!this.stopping) this.driver = setTimeout(tick, this.config.webhooks.pollMs);
         });
     };

@@ -370,7 +370,7 @@ describe("the CLI", () => {
     await go("/go/owner/flyer", PERSON, "198.51.100.80");
     await server.flushViews();
     const stats = new TextDecoder().decode((await run("links", "stats", "flyer", "--days", "1")).stdout);
-    expect(stats).toContain("2 human, 0 bot, 1 daily unique visitors (summed), 1 QR scans in all");
+    expect(stats).toContain("2 human, 0 bot, 1 daily unique visitor (summed), 1 QR scan in all");
     expect(stats).toMatch(new RegExp(`${today()}\\s+2\\s+0\\s+1\\s+1`));
     const show = new TextDecoder().decode((await run("links", "show", "flyer")).stdout);
     expect(show).toContain("Visitors     1 (daily unique visitors, summed)");
