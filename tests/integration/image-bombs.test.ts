@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { makeJpegWithExif, makePng, makeWebp } from "../helpers/images.ts";
 import type { UploadBackend } from "../../src/links/images/backends.ts";
-import { ImageStore, RECYCLE_PIXELS } from "../../src/links/images/store.ts";
+import { ImageStore } from "../../src/links/images/store.ts";
+import { RECYCLE_PIXELS } from "../../src/links/images/codec-workers.ts";
+import { PixelBudget } from "../../src/links/images/pixel-budget.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const LIMIT = "the most we accept is 40 megapixels and 16384 pixels a side";
@@ -187,7 +189,8 @@ describe("the codec Worker after a large image", () => {
     const lintImage = (bytes: Uint8Array<ArrayBuffer>) => client.call("/api/links/lint", { method: "POST", body: form(card, { name: "a.png", type: "image/png", bytes }) });
     // Within the budget, just over the threshold.
     const [width, height] = [4000, Math.ceil(RECYCLE_PIXELS / 4000) + 1];
-    expect((await lintImage(makePng(200, 100))).status).toBe(200);
+    // The shared Worker at its working size: a photo's renditions are cut from a bounded source like the large one's.
+    expect((await lintImage(makePng(2400, 1800))).status).toBe(200);
     const started = single.ctx.images.workersStarted;
     Bun.gc(true);
     const before = residentMb();
@@ -203,9 +206,10 @@ describe("the codec Worker after a large image", () => {
     expect(residentMb() - before).toBeLessThan(50);
   }, 90_000);
 
-  test("jobs sent with a large one all finish; jobs after it go to a fresh Worker, which stays", async () => {
+  test("jobs sent with a large one all finish; the large one gets a Worker of its own, the others share one", async () => {
     // A threshold of 10,000 pixels, so that small images show the same hand-over quickly.
-    const store = new ImageStore({} as UploadBackend, 10_000);
+    const gate = new PixelBudget({ pixels: 52_000_000, smallPixels: 10_000, queue: 16 });
+    const store = new ImageStore({} as UploadBackend, { gate, deadlineMs: 60_000, recyclePixels: 10_000 });
     try {
       const image = (width: number, height: number) => new File([makePng(width, height)], "a.png", { type: "image/png" });
       const centre = { x: 0.5, y: 0.5 };
