@@ -20,8 +20,11 @@ export class ImageTookTooLong extends AppError {
   }
 }
 
-/** One codec Worker; `retiring`: takes no new jobs, and is terminated when its last job is answered. */
-type Processor = { worker: Worker; client: WorkerClient<ImageWorkerProtocol>; jobs: number; retiring: boolean };
+/**
+ * One codec Worker; `retiring`: takes no new jobs, and is terminated when its last job is answered; `closed`: its
+ * thread has ended (and its memory with it).
+ */
+type Processor = { worker: Worker; client: WorkerClient<ImageWorkerProtocol>; jobs: number; retiring: boolean; closed: Promise<void> };
 export type Jobs = ImageWorkerProtocol["worker"];
 
 export class CodecWorkers {
@@ -38,7 +41,8 @@ export class CodecWorkers {
   private start(retiring: boolean): Processor {
     const worker = new Worker(workerEntry("links/images/image.worker.ts"));
     // A Worker that dies (out of memory, say) fails its own jobs (its client rejects them) and takes no more.
-    const processor: Processor = { worker, client: connectWorker<ImageWorkerProtocol>(worker, {}, {}, "image worker"), jobs: 0, retiring };
+    const closed = new Promise<void>((resolve) => worker.addEventListener("close", () => resolve()));
+    const processor: Processor = { worker, client: connectWorker<ImageWorkerProtocol>(worker, {}, {}, "image worker"), jobs: 0, retiring, closed };
     worker.addEventListener("error", () => this.terminate(processor));
     this.started++;
     this.running.add(processor);
@@ -68,7 +72,11 @@ export class CodecWorkers {
       throw new ImageTookTooLong(this.deadlineMs);
     } finally {
       processor.jobs--;
-      if (processor.retiring && processor.jobs === 0) this.terminate(processor);
+      if (processor.retiring && processor.jobs === 0) {
+        this.terminate(processor);
+        // The job's share of the budget is given back only once its memory is.
+        await processor.closed;
+      }
     }
   }
 

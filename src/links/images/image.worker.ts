@@ -1,6 +1,6 @@
 // Decoding, cropping and encoding take ~0.5–1.5 s per image: done here so that an upload never stalls a redirect.
 import type { Focal } from "../model.ts";
-import { keepSource, normaliseImage, rerender, type KeptSource, type Normalised, type Renditions } from "./normalise.ts";
+import { normaliseImage, rerender, type Normalised, type Renditions } from "./normalise.ts";
 import { serveParent, transfer } from "../../rpc.ts";
 import type { ImageKind } from "./sniff.ts";
 
@@ -11,8 +11,6 @@ export type ImageWorkerProtocol = {
     /** A new file (any supported kind): the kept source, its renditions and its upright size. */
     upload: { payload: { bytes: ArrayBuffer; kind: ImageKind; focal: Focal }; reply: Normalised };
     /** A kept source cut again for a new focal point. */
-    /** A large file's kept source alone (its renditions are cut from that, on another Worker). */
-    source: { payload: { bytes: ArrayBuffer; kind: ImageKind }; reply: KeptSource };
     rerender: { payload: { bytes: ArrayBuffer; focal: Focal }; reply: { renditions: Renditions } };
   };
   parent: {};
@@ -25,10 +23,6 @@ serveParent<ImageWorkerProtocol>(self, {
   upload: async ({ bytes, kind, focal }) => {
     const result = await normaliseImage(bytes, kind, focal);
     return transfer(result, [...buffersOf(result.renditions), result.source.buffer as ArrayBuffer]);
-  },
-  source: async ({ bytes, kind }) => {
-    const result = await keepSource(bytes, kind);
-    return transfer(result, [result.source.buffer as ArrayBuffer]);
   },
   rerender: async ({ bytes, focal }) => {
     const renditions = await rerender(bytes, focal);

@@ -72,10 +72,8 @@ async function renderAll(source: Pixels, focal: Focal): Promise<Renditions> {
   return out;
 }
 
-/** The kept source (JPEG) of an upload, and the file's size as it is seen (upright, before any scaling). */
-export type KeptSource = { source: Uint8Array; sourceWidth: number; sourceHeight: number };
-/** An upload, prepared: its kept source and renditions. */
-export type Normalised = KeptSource & { renditions: Renditions };
+/** An upload, prepared: the kept source (JPEG), its renditions, and the file's size as it is seen (upright, before any scaling). */
+export type Normalised = { source: Uint8Array; renditions: Renditions; sourceWidth: number; sourceHeight: number };
 
 const decode = async (bytes: ArrayBuffer, kind: ImageKind) =>
   (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels | undefined;
@@ -94,17 +92,13 @@ async function keptPixels(bytes: ArrayBuffer, kind: ImageKind): Promise<{ kept: 
   await loadCodecs();
   const orientation = exifOrientation(new Uint8Array(bytes), kind);
   const { pixels, width, height } = await decodeBounded(bytes, kind);
+  // The full-size pixels are collected now, before the renditions allocate: what a large image costs is its decode.
+  if (pixels.width * pixels.height < width * height) Bun.gc(true);
   // Turned after shrinking: the turn copies fewer pixels. Orientations 5–8 turn a quarter: the width is the stored height.
   const kept = applyOrientation(pixels, orientation);
   flattenOnWhite(kept);
   const turned = kept.width !== pixels.width;
   return { kept, width: turned ? height : width, height: turned ? width : height };
-}
-
-/** The kept source alone: a large upload's job, whose renditions are then cut from it (rerender) on another Worker. */
-export async function keepSource(bytes: ArrayBuffer, kind: ImageKind): Promise<KeptSource> {
-  const { kept, width, height } = await keptPixels(bytes, kind);
-  return { source: await encode(kept, SOURCE_ENCODING), sourceWidth: width, sourceHeight: height };
 }
 
 export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind, focal: Focal): Promise<Normalised> {

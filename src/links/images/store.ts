@@ -5,12 +5,12 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { AppError, badRequest, tooLarge } from "../../http/errors.ts";
 import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
 import type { Focal } from "../model.ts";
-import type { Normalised, Renditions } from "./normalise.ts";
+import type { Renditions } from "./normalise.ts";
 import { CodecWorkers, RECYCLE_PIXELS, type Jobs } from "./codec-workers.ts";
 import { jpegScans, MAX_JPEG_SCANS } from "./jpeg-scans.ts";
 import type { PixelGate } from "./pixel-budget.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
-import { sniffImage, type ImageKind } from "./sniff.ts";
+import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
 import { MAX_IMAGE_BYTES } from "../model.ts";
 export const UPLOADS_PREFIX = "/uploads/";
@@ -69,29 +69,24 @@ export class ImageStore {
     return this.workers.started;
   }
 
+  /** Codec Workers running now (tests: a job past its deadline leaves none behind). */
+  get workersAlive(): number {
+    return this.workers.alive;
+  }
+
   /** An app worker stored (bytes) or removed (null) this upload: the hot-image cache takes note. */
   learn(name: string, bytes: Uint8Array<ArrayBuffer> | null): void {
     this.backend.learn?.(name, bytes);
   }
 
-  /** A codec job, once its decoded size (`pixels`) of the process's budget is free; only a large file's source gets a Worker of its own. */
+  /** A codec job, once its decoded size (`pixels`) of the process's budget is free; a large one gets a Worker of its own. */
   private async run<K extends keyof Jobs & string>(job: K, payload: Jobs[K]["payload"] & { bytes: ArrayBuffer }, pixels: number): Promise<Jobs[K]["reply"]> {
     const lease = await this.gate.acquire(pixels);
     try {
-      return await this.workers.run(job, payload, job === "source");
+      return await this.workers.run(job, payload, pixels > this.recyclePixels);
     } finally {
       lease.release();
     }
-  }
-
-  /** A large file is bounded on a Worker of its own; its renditions are cut from the bounded source on the shared one. */
-  private async normalise(bytes: ArrayBuffer, kind: ImageKind, focal: Focal, pixels: number): Promise<Normalised> {
-    if (pixels <= this.recyclePixels) return this.run("upload", { bytes, kind, focal }, pixels);
-    const kept = await this.run("source", { bytes, kind }, pixels);
-    const source = kept.source.slice().buffer;
-    const size = imageDimensions(kept.source, "jpeg");
-    const { renditions } = await this.run("rerender", { bytes: source, focal }, size ? size.width * size.height : 0);
-    return { ...kept, renditions };
   }
 
   /**
@@ -110,7 +105,7 @@ export class ImageStore {
     if (kind === "jpeg" && jpegScans(view) > MAX_JPEG_SCANS) throw badRequest(`This JPEG has more than ${MAX_JPEG_SCANS} scans; save it again as a standard JPEG`, "image");
     const size = bytes.byteLength;
     try {
-      const reply = await this.normalise(bytes, kind, focal, declared.width * declared.height);
+      const reply = await this.run("upload", { bytes, kind, focal }, declared.width * declared.height);
       return { kept: reply.source, renditions: reply.renditions, source: { width: reply.sourceWidth, height: reply.sourceHeight, bytes: size } };
     } catch (error) {
       // A full queue or a job past its deadline says so; otherwise the header said image but the content did not decode.
