@@ -2,7 +2,7 @@
 // a large image gets a Worker of its own, ended with the job, because WebAssembly memory only grows and the
 // codecs would otherwise keep what the largest image needed for the life of the process; and a job that is not
 // done by its deadline ends the Worker running it, since a codec busy in WebAssembly cannot be interrupted.
-import { AppError } from "../../http/errors.ts";
+import { AppError, unavailable } from "../../http/errors.ts";
 import { connectWorker, RpcTimeout, type WorkerClient } from "../../rpc.ts";
 import { workerEntry } from "../../workers.ts";
 import type { ImageWorkerProtocol } from "./image.worker.ts";
@@ -49,11 +49,12 @@ export class CodecWorkers {
     return processor;
   }
 
-  private terminate(processor: Processor): void {
+  /** `why`: what its jobs still waiting fail with. */
+  private terminate(processor: Processor, why = new Error("the image worker was stopped")): void {
     processor.retiring = true;
     if (this.current === processor) this.current = null;
     processor.worker.terminate();
-    processor.client.fail(new Error("the image worker was stopped"));
+    processor.client.fail(why);
     this.running.delete(processor);
   }
 
@@ -68,7 +69,8 @@ export class CodecWorkers {
       return await processor.client.call(job, payload, { transfer: [payload.bytes], timeoutMs: this.deadlineMs });
     } catch (error) {
       if (!(error instanceof RpcTimeout)) throw error;
-      this.terminate(processor);
+      // Any other image on the shared Worker was not at fault: it may be sent again.
+      this.terminate(processor, unavailable("Another image took too long and its processing was stopped. Please try again."));
       throw new ImageTookTooLong(this.deadlineMs);
     } finally {
       processor.jobs--;
