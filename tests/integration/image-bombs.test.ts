@@ -184,7 +184,7 @@ describe("memory", () => {
 });
 
 describe("the codec Worker after a large image", () => {
-  test("after a job over RECYCLE_PIXELS the next runs on a fresh Worker, and the memory the large one took is returned", async () => {
+  test("a job over RECYCLE_PIXELS runs on a Worker of its own, ended after it: the memory it took is returned", async () => {
     const client = await apiClient(single, "pro");
     const lintImage = (bytes: Uint8Array<ArrayBuffer>) => client.call("/api/links/lint", { method: "POST", body: form(card, { name: "a.png", type: "image/png", bytes }) });
     // Within the budget, just over the threshold.
@@ -212,7 +212,7 @@ describe("the codec Worker after a large image", () => {
     try {
       const image = (width: number, height: number) => new File([makePng(width, height)], "a.png", { type: "image/png" });
       const centre = { x: 0.5, y: 0.5 };
-      // In this order: a job under the threshold, one over it (the Worker's last), one sent after it.
+      // In this order: a job under the threshold, one over it (on a Worker of its own), one sent after it.
       const done = await Promise.all([store.prepare(image(99, 100), centre), store.prepare(image(101, 100), centre), store.prepare(image(60, 40), centre)]);
       expect(done.map((d) => `${d.source.width}×${d.source.height}`)).toEqual(["99×100", "101×100", "60×40"]);
       expect(store.workersStarted).toBe(2);
