@@ -105,7 +105,7 @@ export function linkRoutes(services: Services) {
     .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), params.linkSlug))
     .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {
       const user = requireUser(viewer);
-      return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body));
+      return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body), () => countFetch(user));
     })
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
     .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))

@@ -20,8 +20,7 @@ let tokens: string[];
 
 beforeAll(async () => {
   // Two app workers: the budget is the process's, not each worker's.
-  // The deadline is not what is measured here, and a shared test machine may be slow.
-  node = await startNode({ APP_WORKERS: "2", LOG_FORMAT: "off", IMAGE_DEADLINE_MS: "300000" });
+  node = await startNode({ APP_WORKERS: "2", LOG_FORMAT: "off" });
   const sql = sqliteTestDb(join(node.dataDir, "linkprev.db"));
   tokens = [];
   for (const _ of [1, 2]) tokens.push((await seedApiToken(sql, (await seedUser(sql)).id)).token);
