@@ -97,7 +97,7 @@ async function keptPixels(bytes: ArrayBuffer, kind: ImageKind): Promise<{ kept: 
   // Turned after shrinking: the turn copies fewer pixels. Orientations 5–8 turn a quarter: the width is the stored height.
   const kept = applyOrientation(pixels, orientation);
   flattenOnWhite(kept);
-  const turned = kept.width !== pixels.width;
+  const turned = orientation >= 5 && orientation <= 8;
   return { kept, width: turned ? height : width, height: turned ? width : height };
 }
 
