@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/request-facts.ts";
 import { connectWorker, started, type WorkerClient } from "./rpc.ts";
 import { workerEntry } from "./workers.ts";
+import type { Lease } from "./links/images/pixel-budget.ts";
 
 /** A request as it crosses to a worker, with what the request thread found about it. */
 export type WorkerRequest = Origin & { method: string; url: string; headers: [string, string][]; body: ArrayBuffer | null };
@@ -24,6 +25,8 @@ export type AppWorkerProtocol = {
   parent: {
     /** One more request by `key` in the window starting at `windowStart`; the new count. */
     countHit: { payload: { key: string; windowStart: number; windowMs: number }; reply: number };
+    /** A share of the process's image budget (src/links/images/pixel-budget.ts): its lease number, or null when the queue is full. */
+    acquirePixels: { payload: { pixels: number }; reply: number | null };
   };
   notices: {
     /** The worker committed a change to the link at this short address. */
@@ -32,6 +35,8 @@ export type AppWorkerProtocol = {
     "upload-changed": { name: string; bytes: ArrayBuffer | null };
     /** A target check or a threat hit in the worker, for /metrics (src/safety/deps.ts). */
     "safety-counted": { check: boolean; hit: string | null; hits: number };
+    /** The job holding this lease is done. */
+    "pixels-released": { lease: number };
   };
 };
 
@@ -39,6 +44,8 @@ export type PoolHooks = {
   linkChanged: (key: string) => void;
   uploadChanged: (name: string, bytes: Uint8Array<ArrayBuffer> | null) => void;
   countHit: (key: string, windowStart: number, windowMs: number) => Promise<number>;
+  /** A share of the image budget once it is free; null when the queue is full. */
+  acquirePixels: (pixels: number) => Promise<Lease | null>;
   safetyCounted: (event: { check: boolean; hit: string | null; hits: number }) => void;
 };
 
@@ -99,19 +106,36 @@ export class AppWorkerPool {
 
   private async startMember(): Promise<Member> {
     const worker = new Worker(workerEntry("app.worker.ts"));
+    // The image budget's shares this worker holds: a worker that stops gives its back.
+    const leases = new Map<number, Lease>();
+    let nextLease = 1;
+    let gone = false;
+    const acquirePixels = async ({ pixels }: { pixels: number }) => {
+      const lease = await this.hooks.acquirePixels(pixels);
+      if (!lease || gone) return (lease?.release(), null);
+      leases.set(nextLease, lease);
+      return nextLease++;
+    };
     const client = connectWorker<AppWorkerProtocol>(
       worker,
-      { countHit: ({ key, windowStart, windowMs }) => this.hooks.countHit(key, windowStart, windowMs) },
+      { countHit: ({ key, windowStart, windowMs }) => this.hooks.countHit(key, windowStart, windowMs), acquirePixels },
       {
         "link-changed": ({ key }) => this.hooks.linkChanged(key),
         "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),
         "safety-counted": (event) => this.hooks.safetyCounted(event),
+        "pixels-released": ({ lease }) => {
+          leases.get(lease)?.release();
+          leases.delete(lease);
+        },
       },
       "app worker",
     );
     const member: Member = { worker, client };
     await started(worker, client.call("start", this.config), "app worker");
     const lost = (reason: string) => {
+      gone = true;
+      for (const lease of leases.values()) lease.release();
+      leases.clear();
       // What it was answering has been answered 503 by its client; take its place.
       const index = this.members.indexOf(member);
       if (index < 0) return;

@@ -8,6 +8,8 @@ import { openPlatform } from "./db/platform.ts";
 import { clientAddressOf, handleNotingFacts, UNMATCHED_ROUTE, withOrigin } from "./observability/request-facts.ts";
 import { serveParent, transfer } from "./rpc.ts";
 import { lowerThreadPriority } from "./thread-priority.ts";
+import { unavailable } from "./http/errors.ts";
+import { QUEUE_FULL_MESSAGE, type PixelGate } from "./links/images/pixel-budget.ts";
 
 declare const self: Worker;
 
@@ -15,6 +17,15 @@ let app: ReturnType<typeof createApp> | null = null;
 let ctx: Services | null = null;
 let inFlight = 0;
 let onIdle: (() => void) | null = null;
+
+/** The image budget is the process's, kept by the request thread: every app worker's images share it. */
+const pixelGate: PixelGate = {
+  acquire: async (pixels) => {
+    const lease = await parent.call("acquirePixels", { pixels });
+    if (lease === null) throw unavailable(QUEUE_FULL_MESSAGE);
+    return { release: () => parent.notify("pixels-released", { lease }) };
+  },
+};
 
 async function start(config: Config) {
   // Changes go to the request thread's link cache before this worker answers, and the rate-limit counts are
@@ -35,13 +46,20 @@ async function start(config: Config) {
         }),
     }),
   });
-  ctx = createServices(config, platform, clientAddressOf, {
-    stored: (name, bytes) => {
-      const copy = bytes.slice().buffer;
-      parent.notify("upload-changed", { name, bytes: copy }, [copy]);
+  ctx = createServices(
+    config,
+    platform,
+    clientAddressOf,
+    {
+      stored: (name, bytes) => {
+        const copy = bytes.slice().buffer;
+        parent.notify("upload-changed", { name, bytes: copy }, [copy]);
+      },
+      removed: (name) => parent.notify("upload-changed", { name, bytes: null }),
     },
-    removed: (name) => parent.notify("upload-changed", { name, bytes: null }),
-  });
+    undefined,
+    pixelGate,
+  );
   ctx.safety.counts.forward = (event) => parent.notify("safety-counted", event);
   const priority = lowerThreadPriority(config.appWorkerNice);
   if (!priority.ok) console.warn(`App worker priority left as it is: ${priority.why}`);

@@ -27,6 +27,8 @@ export type Config = {
   uploadsDir: string;
   /** Where uploaded images are stored and served from (UPLOADS_STORE). */
   uploads: UploadsConfig;
+  /** Image work: pixels decoded at once (the process's budget), images that may wait for it, one job's deadline. */
+  images: { pixels: number; queue: number; deadlineMs: number };
   publicUrl: string;
   /** Whether PUBLIC_URL was set (else publicUrl is this node's own localhost address). */
   publicUrlSet: boolean;
@@ -201,6 +203,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     aliasHosts,
+    images: { pixels: e.IMAGE_PIXEL_BUDGET_MP * 1_000_000, queue: e.IMAGE_QUEUE, deadlineMs: e.IMAGE_DEADLINE_MS },
     secureCookies: publicUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,
     trustedProxies,

@@ -125,6 +125,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           linkChanged,
           uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
           countHit: platform.hits.countHit,
+          acquirePixels: (pixels) => ctx.imageGate.acquire(pixels).catch(() => null),
           safetyCounted: (event) => ctx.safety.counts.count(event),
         })
       : null;

@@ -13,6 +13,8 @@ import { udpResolver } from "./domains/resolver.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";
+import { RECYCLE_PIXELS } from "./links/images/codec-workers.ts";
+import { PixelBudget, type PixelGate } from "./links/images/pixel-budget.ts";
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
 import { createLogger, type Logger } from "./observability/log.ts";
@@ -52,6 +54,8 @@ export type Services = {
   /** Whether Stripe is configured (STRIPE_*): without it everyone has enterprise limits (self-hosting). */
   billingEnabled: boolean;
   images: ImageStore;
+  /** The process's image budget (app workers use the request thread's through imageGate calls). */
+  imageGate: PixelGate;
   version: VersionInfo;
   pages: PageRenderer;
   /** Shared by the sign-in, sign-in link and token endpoints. */
@@ -72,14 +76,16 @@ export type Services = {
 
 /**
  * `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. `clock`: a
- * test's, on the request thread (app workers keep the system clock).
+ * test's, on the request thread (app workers keep the system clock). `pixelGate`: in an app worker, the request
+ * thread's image budget (one per process); without it this thread's own.
  */
-export function createServices(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay, clock: Clock = systemClock): Services {
+export function createServices(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay, clock: Clock = systemClock, pixelGate?: PixelGate): Services {
   const version = versionInfo(resolveRelease(config.release));
   const { database, changes, hits } = platform;
   const db = database.db;
   const billingEnabled = config.stripe !== null;
-  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay));
+  const gate = pixelGate ?? new PixelBudget({ pixels: config.images.pixels, smallPixels: RECYCLE_PIXELS, queue: config.images.queue });
+  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay), { gate, deadlineMs: config.images.deadlineMs });
   // The one Stripe client of the process.
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
@@ -95,6 +101,7 @@ export function createServices(config: Config, platform: Platform, clientAddress
     hits,
     billingEnabled,
     images,
+    imageGate: gate,
     version,
     pages: createPageRenderer({ version, stylesheet, clientScript, googleSignIn: config.google !== null }),
     authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),

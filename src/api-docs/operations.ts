@@ -68,7 +68,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description: "JSON, or multipart/form-data with the same fields and an optional `image` file (JPEG, PNG, WebP or GIF), which LinkPrev resizes for the card.",
     access: "user",
     body: { schema: LinkInput, multipart: true, example: linkExample },
-    errors: [400, 402, 403, 409, 413],
+    errors: [400, 402, 403, 409, 413, 422, 429, 503],
     responses: { 201: { description: "The new link", schema: LinkSchema } },
   },
   {
@@ -80,7 +80,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description: "What each platform will cut or refuse; nothing is stored.",
     access: "user",
     body: { schema: LinkInput, multipart: true, example: linkExample },
-    errors: [400, 413, 429],
+    errors: [400, 413, 422, 429, 503],
     responses: { 200: { description: "The warnings", schema: LintResultSchema } },
   },
   { method: "GET", path: "/api/links/by-slug/:linkSlug", operationId: "getLink", tag: "Links", summary: "One of your links by its slug", access: "user", params: LinkSlugParam, errors: [404], responses: { 200: { description: "The link", schema: LinkSchema } } },
@@ -93,7 +93,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "user",
     params: LinkSlugParam,
     body: { schema: LinkInput, multipart: true, example: linkExample },
-    errors: [400, 403, 404, 409, 413],
+    errors: [400, 403, 404, 409, 413, 422, 429, 503],
     responses: { 200: { description: "The updated link", schema: LinkSchema } },
   },
   {

@@ -42,6 +42,12 @@ export const EnvSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  // Image work (docs/decisions/0043): megapixels being decoded at once in this process (12 of them kept for small
+  // images, the rest must hold the largest accepted one, 40), images that may wait for their turn (past that, a
+  // 503), and how long one codec job may run before its Worker is ended.
+  IMAGE_PIXEL_BUDGET_MP: z.coerce.number().int().min(52).max(100_000).default(52),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
+  IMAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Other names this instance answers to (comma-separated host or host:port): links may not target them (loops).
   ALIAS_HOSTS: z.string().default(""),

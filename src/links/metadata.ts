@@ -9,7 +9,10 @@ import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, isHttpUrl } from "./model.ts";
 import { safeHttpUrl } from "./url.ts";
 import type { PageMetadataJson } from "./wire.ts";
 
-/** Fetches of outside pages and images (auto-fill, image import) per user and minute. */
+/**
+ * Fetches of outside pages and images and decodes of uploaded ones, per user and minute: auto-fill, image import,
+ * and a create, update or lint with an image file all count (decision 0043).
+ */
 export const FETCHES_PER_MINUTE = 30;
 
 export const MetadataRequest = z.object({

@@ -56,10 +56,10 @@ export function linkRoutes(services: Services) {
   const fetchLimiter = new RateLimiter(services.hits.countHit, FETCHES_PER_MINUTE, services.clock);
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
-  /** Parses a create or update body; an image import counts as a fetch. */
+  /** Parses a create or update body; an image import or upload counts against the limit (either is decoded). */
   const linkInput = async (user: User, body: unknown) => {
     const input = parseInput(LinkInput, body);
-    if (input.imageImportUrl) await countFetch(user);
+    if (input.imageImportUrl || uploadedImage(body)) await countFetch(user);
     return input;
   };
   return new Elysia({ prefix: "/api/links" })
@@ -86,7 +86,7 @@ export function linkRoutes(services: Services) {
       return link;
     })
     // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
-    // An uploaded image is decoded like an import's, so it counts against the same per-user limit.
+    // An uploaded image is decoded like a create's, so it counts against the same per-user limit.
     .post("/lint", async ({ viewer, body }) => {
       const user = requireUser(viewer);
       const input = parseInput(LinkInput, body);
@@ -105,7 +105,7 @@ export function linkRoutes(services: Services) {
     .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), params.linkSlug))
     .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {
       const user = requireUser(viewer);
-      return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body));
+      return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body), () => countFetch(user));
     })
     .get("/:id/views", ({ viewer, params, query }) => linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days))
     .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))

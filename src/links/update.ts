@@ -20,8 +20,11 @@ import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { linkState } from "./events.ts";
 
-/** The image fields the edit writes, and the uploads stored for them (removed again if the write fails). */
-async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) {
+/**
+ * The image fields the edit writes, and the uploads stored for them (removed again if the write fails).
+ * `countRecut`: a new focal point decodes the kept source, so it counts against the user's limit like an upload.
+ */
+async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange, countRecut: () => Promise<void>) {
   const image = await storeUpload(deps, change);
   if (image) {
     const fields = newImageFields(image);
@@ -33,12 +36,14 @@ async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange) 
   // variants has no kept source: it keeps its one image until a new upload.
   if (change.kind !== "refocus" || !existing.imageSourceUrl) return { fields: {}, fresh: [] };
   const focal = change.focal;
+  await countRecut();
   const recut = await deps.images.rerender(existing.imageSourceUrl, focal);
   if (!recut) throw conflict("The image's source is missing: upload the image again to move its focal point");
   return { fields: renditionFields(recut), fresh: Object.values(recut.urls) };
 }
 
-export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null): Promise<PresentedLink> {
+/** `countRecut`: counts a re-cut for a new focal point against the user's image-work limit (a 429 past it). */
+export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null, countRecut: () => Promise<void>): Promise<PresentedLink> {
   const existing = await findLiveLink(deps.db, user.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   await requireActive(deps.db, deps, user);
@@ -51,7 +56,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   if (change.kind === "external") checkExternalImage(change.url);
   const { focal } = change;
   const rules = await rulesToWrite(deps, input, existing.id);
-  const { fields: imageFields, fresh } = await imageChange(deps, existing, change);
+  const { fields: imageFields, fresh } = await imageChange(deps, existing, change, countRecut);
   const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
   const whatsappDescription = input.variants?.whatsapp ? (input.variants.whatsapp.description ?? null) : existing.whatsappDescription;
   const after: UploadUrls = { ...existing, ...imageFields };

@@ -53,27 +53,43 @@ type Picture = { pattern?: "gradient" | "quarters" | "noise" };
 const PATTERNS = { gradient, quarters, noise };
 const paint = (width: number, height: number, { pattern = "gradient" }: Picture) => PATTERNS[pattern](width, height);
 
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
 /** A PNG, with an eXIf chunk when `exif` (a TIFF block) is given. */
 export function makePng(width: number, height: number, options: Picture & { exif?: Uint8Array } = {}): Uint8Array<ArrayBuffer> {
   const rgba = paint(width, height, options);
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) raw.set(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3), y * (width * 3 + 1) + 1 + x * 3);
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = new Uint8Array([...new TextEncoder().encode(type), ...data]);
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(body, 4);
-    view.setUint32(8 + data.length, crc32(body));
-    return out;
-  };
   const header = new Uint8Array(13);
   new DataView(header.buffer).setUint32(0, width);
   new DataView(header.buffer).setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), ...(options.exif ? [chunk("eXIf", options.exif)] : []), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())];
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), ...(options.exif ? [pngChunk("eXIf", options.exif)] : []), pngChunk("IDAT", deflateSync(raw)), pngChunk("IEND", new Uint8Array())];
   return new Uint8Array(parts.flatMap((p) => [...p]));
+}
+
+/**
+ * A PNG of `width`×`height` black RGB pixels: a few hundred KB at most, however large (6000×6000 is 105 KB), and
+ * decoded in full like any photo of that size.
+ */
+export function blackPng(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, width);
+  new DataView(header.buffer).setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8);
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(new Uint8Array(height * (width * 3 + 1)), { level: 9 })), pngChunk("IEND", new Uint8Array())];
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
 }
 
 /** The APP1 EXIF marker, as a phone camera writes it. */

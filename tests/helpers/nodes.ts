@@ -35,7 +35,8 @@ export async function startNode(env: Record<string, string>, dataDir?: string): 
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "linkprev-node-"));
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dir], {
     // The abuse brakes for new accounts are off: tests create many links from accounts made a moment ago.
-    env: { ...process.env, PUBLIC_URL: "http://links.test", AUTH_RATE_LIMIT: "100000", NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0", ...env },
+    // The image deadline is a shared test machine's (see tests/helpers/server.ts).
+    env: { ...process.env, PUBLIC_URL: "http://links.test", AUTH_RATE_LIMIT: "100000", NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0", IMAGE_DEADLINE_MS: "120000", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { makeJpegWithExif, makePng, makeWebp } from "../helpers/images.ts";
 import type { UploadBackend } from "../../src/links/images/backends.ts";
-import { ImageStore, RECYCLE_PIXELS } from "../../src/links/images/store.ts";
+import { ImageStore } from "../../src/links/images/store.ts";
+import { RECYCLE_PIXELS } from "../../src/links/images/codec-workers.ts";
+import { PixelBudget } from "../../src/links/images/pixel-budget.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const LIMIT = "the most we accept is 40 megapixels and 16384 pixels a side";
@@ -182,7 +184,7 @@ describe("memory", () => {
 });
 
 describe("the codec Worker after a large image", () => {
-  test("after a job over RECYCLE_PIXELS the next runs on a fresh Worker, and the memory the large one took is returned", async () => {
+  test("a job over RECYCLE_PIXELS runs on a Worker of its own, ended after it: the memory it took is returned", async () => {
     const client = await apiClient(single, "pro");
     const lintImage = (bytes: Uint8Array<ArrayBuffer>) => client.call("/api/links/lint", { method: "POST", body: form(card, { name: "a.png", type: "image/png", bytes }) });
     // Within the budget, just over the threshold.
@@ -203,13 +205,14 @@ describe("the codec Worker after a large image", () => {
     expect(residentMb() - before).toBeLessThan(50);
   }, 90_000);
 
-  test("jobs sent with a large one all finish; jobs after it go to a fresh Worker, which stays", async () => {
+  test("jobs sent with a large one all finish; the large one gets a Worker of its own, the others share one", async () => {
     // A threshold of 10,000 pixels, so that small images show the same hand-over quickly.
-    const store = new ImageStore({} as UploadBackend, 10_000);
+    const gate = new PixelBudget({ pixels: 52_000_000, smallPixels: 10_000, queue: 16 });
+    const store = new ImageStore({} as UploadBackend, { gate, deadlineMs: 60_000, recyclePixels: 10_000 });
     try {
       const image = (width: number, height: number) => new File([makePng(width, height)], "a.png", { type: "image/png" });
       const centre = { x: 0.5, y: 0.5 };
-      // In this order: a job under the threshold, one over it (the Worker's last), one sent after it.
+      // In this order: a job under the threshold, one over it (on a Worker of its own), one sent after it.
       const done = await Promise.all([store.prepare(image(99, 100), centre), store.prepare(image(101, 100), centre), store.prepare(image(60, 40), centre)]);
       expect(done.map((d) => `${d.source.width}×${d.source.height}`)).toEqual(["99×100", "101×100", "60×40"]);
       expect(store.workersStarted).toBe(2);

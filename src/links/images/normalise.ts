@@ -5,6 +5,7 @@
 import { MAX_RENDITION_BYTES, RENDITIONS, RENDITION_IDS, SOURCE_LONG_SIDE, focalCrop, type RenditionId } from "../../previews/variants.ts";
 import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, loadCodecs, resize } from "./codecs.ts";
 import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts";
+import { areaShrink } from "./area-shrink.ts";
 import type { Focal } from "../model.ts";
 import type { ImageKind } from "./sniff.ts";
 
@@ -32,9 +33,12 @@ function crop(image: Pixels, box: { left: number; top: number; width: number; he
   return { data, width: box.width, height: box.height };
 }
 
+/** Lanczos3, after averaging by any whole factor the shrink allows (the resize codec's memory grows with its input). */
 async function scale(image: Pixels, width: number, height: number): Promise<Pixels> {
-  if (image.width === width && image.height === height) return image;
-  return (await resize(new ImageData(image.data, image.width, image.height), { width, height, method: "lanczos3", fitMethod: "stretch" })) as Pixels;
+  const factor = Math.floor(Math.min(image.width / width, image.height / height));
+  const input = factor >= 2 ? areaShrink(image, Math.round(image.width / factor), Math.round(image.height / factor)) : image;
+  if (input.width === width && input.height === height) return input;
+  return (await resize(new ImageData(input.data, input.width, input.height), { width, height, method: "lanczos3", fitMethod: "stretch" })) as Pixels;
 }
 
 /** Transparent PNG/WebP areas become white rather than black in a JPEG. */
@@ -71,16 +75,35 @@ async function renderAll(source: Pixels, focal: Focal): Promise<Renditions> {
 /** An upload, prepared: the kept source (JPEG), its renditions, and the file's size as it is seen (upright, before any scaling). */
 export type Normalised = { source: Uint8Array; renditions: Renditions; sourceWidth: number; sourceHeight: number };
 
-export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind, focal: Focal): Promise<Normalised> {
+const decode = async (bytes: ArrayBuffer, kind: ImageKind) =>
+  (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels | undefined;
+
+/** The decoded pixels averaged down to SOURCE_LONG_SIDE as stored (not turned), and the stored size; the full-size pixels are garbage once this returns. */
+async function decodeBounded(bytes: ArrayBuffer, kind: ImageKind): Promise<{ pixels: Pixels; width: number; height: number }> {
+  const decoded = await decode(bytes, kind);
+  if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
+  const { width, height } = decoded;
+  const bound = Math.min(1, SOURCE_LONG_SIDE / Math.max(width, height));
+  return { pixels: areaShrink(decoded, Math.max(1, Math.round(width * bound)), Math.max(1, Math.round(height * bound))), width, height };
+}
+
+/** The upright, opaque pixels of an upload, their long side bounded, and the file's upright size. */
+async function keptPixels(bytes: ArrayBuffer, kind: ImageKind): Promise<{ kept: Pixels; width: number; height: number }> {
   await loadCodecs();
   const orientation = exifOrientation(new Uint8Array(bytes), kind);
-  const decoded = (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels;
-  if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
-  const upright = applyOrientation(decoded, orientation);
-  const bound = Math.min(1, SOURCE_LONG_SIDE / Math.max(upright.width, upright.height));
-  const kept = await scale(upright, Math.max(1, Math.round(upright.width * bound)), Math.max(1, Math.round(upright.height * bound)));
+  const { pixels, width, height } = await decodeBounded(bytes, kind);
+  // The full-size pixels are collected now, before the renditions allocate: what a large image costs is its decode.
+  if (pixels.width * pixels.height < width * height) Bun.gc(true);
+  // Turned after shrinking: the turn copies fewer pixels. Orientations 5–8 turn a quarter: the width is the stored height.
+  const kept = applyOrientation(pixels, orientation);
   flattenOnWhite(kept);
-  return { source: await encode(kept, SOURCE_ENCODING), renditions: await renderAll(kept, focal), sourceWidth: upright.width, sourceHeight: upright.height };
+  const turned = orientation >= 5 && orientation <= 8;
+  return { kept, width: turned ? height : width, height: turned ? width : height };
+}
+
+export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind, focal: Focal): Promise<Normalised> {
+  const { kept, width, height } = await keptPixels(bytes, kind);
+  return { source: await encode(kept, SOURCE_ENCODING), renditions: await renderAll(kept, focal), sourceWidth: width, sourceHeight: height };
 }
 
 /** New renditions from a kept source (a JPEG this module wrote) for a new focal point. */

@@ -3,12 +3,12 @@
 // served from /uploads/<name> with long cache headers.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { AppError, badRequest, tooLarge } from "../../http/errors.ts";
-import { workerEntry } from "../../workers.ts";
 import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
-import type { ImageWorkerProtocol } from "./image.worker.ts";
-import { connectWorker, type WorkerClient } from "../../rpc.ts";
 import type { Focal } from "../model.ts";
 import type { Renditions } from "./normalise.ts";
+import { CodecWorkers, RECYCLE_PIXELS, type Jobs } from "./codec-workers.ts";
+import { jpegScans, MAX_JPEG_SCANS } from "./jpeg-scans.ts";
+import type { PixelGate } from "./pixel-budget.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
 import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
@@ -45,73 +45,47 @@ export class ImageTooLarge extends AppError {
 }
 
 /**
- * A decode over this many pixels retires its Worker: WebAssembly memory only grows, so the codecs would keep
- * what the largest image ever needed (4 bytes a pixel, several copies) for the life of the process.
+ * `gate`: the process's pixel budget; `deadlineMs`: how long one codec job may take; `recyclePixels`: the size over
+ * which a file is bounded on a Worker of its own (tests lower it).
  */
-export const RECYCLE_PIXELS = 12_000_000;
-
-/** One codec Worker; `retiring`: takes no new jobs, and is terminated when its last job is answered. */
-type Processor = { worker: Worker; client: WorkerClient<ImageWorkerProtocol>; jobs: number; retiring: boolean };
-type Jobs = ImageWorkerProtocol["worker"];
+export type ImageWorkSettings = { gate: PixelGate; deadlineMs: number; recyclePixels?: number };
 
 export class ImageStore {
-  private current: Processor | null = null;
-  /** Workers not terminated yet (a retiring one finishes its jobs). */
-  private readonly running = new Set<Processor>();
-  /** Workers started so far (tests: a large job is followed by a fresh one). */
-  workersStarted = 0;
+  private readonly gate: PixelGate;
+  private readonly recyclePixels: number;
+  private readonly workers: CodecWorkers;
 
   constructor(
     private readonly backend: UploadBackend,
-    private readonly recyclePixels = RECYCLE_PIXELS,
-  ) {}
+    { gate, deadlineMs, recyclePixels = RECYCLE_PIXELS }: ImageWorkSettings,
+  ) {
+    this.gate = gate;
+    this.recyclePixels = recyclePixels;
+    this.workers = new CodecWorkers(deadlineMs);
+  }
+
+  /** Codec Workers started so far (tests). */
+  get workersStarted(): number {
+    return this.workers.started;
+  }
+
+  /** Codec Workers running now (tests: a job past its deadline leaves none behind). */
+  get workersAlive(): number {
+    return this.workers.alive;
+  }
 
   /** An app worker stored (bytes) or removed (null) this upload: the hot-image cache takes note. */
   learn(name: string, bytes: Uint8Array<ArrayBuffer> | null): void {
     this.backend.learn?.(name, bytes);
   }
 
-  /** The Worker starts on the first upload, so a server that never receives one never loads the codecs. */
-  private get processor(): Processor {
-    if (!this.current) {
-      const worker = new Worker(workerEntry("links/images/image.worker.ts"));
-      // A Worker that dies (out of memory, say) fails its own jobs (its client rejects them) and takes no more.
-      const processor: Processor = { worker, client: connectWorker<ImageWorkerProtocol>(worker, {}, {}, "image worker"), jobs: 0, retiring: false };
-      worker.addEventListener("error", () => {
-        this.retire(processor);
-        this.terminate(processor);
-      });
-      this.workersStarted++;
-      this.running.add(processor);
-      this.current = processor;
-    }
-    return this.current;
-  }
-
-  private retire(processor: Processor): void {
-    processor.retiring = true;
-    if (this.current === processor) this.current = null;
-  }
-
-  private terminate(processor: Processor): void {
-    processor.worker.terminate();
-    processor.client.fail(new Error("the image worker was stopped"));
-    this.running.delete(processor);
-  }
-
-  /**
-   * `pixels`: the decoded size; a large one is the Worker's last new job (those already sent to it still finish
-   * there). The job's bytes are moved to the Worker.
-   */
+  /** A codec job, once its decoded size (`pixels`) of the process's budget is free; a large one gets a Worker of its own. */
   private async run<K extends keyof Jobs & string>(job: K, payload: Jobs[K]["payload"] & { bytes: ArrayBuffer }, pixels: number): Promise<Jobs[K]["reply"]> {
-    const processor = this.processor;
-    processor.jobs++;
-    if (pixels > this.recyclePixels) this.retire(processor);
+    const lease = await this.gate.acquire(pixels);
     try {
-      return await processor.client.call(job, payload, { transfer: [payload.bytes] });
+      return await this.workers.run(job, payload, pixels > this.recyclePixels);
     } finally {
-      processor.jobs--;
-      if (processor.retiring && processor.jobs === 0) this.terminate(processor);
+      lease.release();
     }
   }
 
@@ -128,12 +102,14 @@ export class ImageStore {
     const declared = kind ? imageDimensions(view, kind) : null;
     if (!kind || !declared || declared.width < 1 || declared.height < 1) throw badRequest("Please select an image file", "image");
     if (!withinPixelBudget(declared)) throw new ImageTooLarge(declared);
+    if (kind === "jpeg" && jpegScans(view) > MAX_JPEG_SCANS) throw badRequest(`This JPEG has more than ${MAX_JPEG_SCANS} scans; save it again as a standard JPEG`, "image");
     const size = bytes.byteLength;
     try {
       const reply = await this.run("upload", { bytes, kind, focal }, declared.width * declared.height);
       return { kept: reply.source, renditions: reply.renditions, source: { width: reply.sourceWidth, height: reply.sourceHeight, bytes: size } };
-    } catch {
-      // The header said image but the content did not decode.
+    } catch (error) {
+      // A full queue or a job past its deadline says so; otherwise the header said image but the content did not decode.
+      if (error instanceof AppError) throw error;
       throw badRequest("Please select an image file", "image");
     }
   }
@@ -237,7 +213,6 @@ export class ImageStore {
   }
 
   close(): void {
-    for (const processor of this.running) this.terminate(processor);
-    this.current = null;
+    this.workers.close();
   }
 }
