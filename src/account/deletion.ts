@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { abuseReports, apiTokens, domains, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
+import { abuseReports, apiTokens, domains, linkOldAddresses, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -116,6 +116,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.delete(viewVisitors).where(inArray(viewVisitors.linkId, ownLinks));
         await tx.delete(linkRules).where(inArray(linkRules.linkId, ownLinks));
         await tx.delete(abuseReports).where(inArray(abuseReports.linkId, ownLinks));
+        await tx.delete(linkOldAddresses).where(eq(linkOldAddresses.userId, userId));
         await tx.delete(links).where(eq(links.userId, userId));
         // Its custom domains: free for anyone to add again (the announce step already stopped serving them).
         await tx.delete(domains).where(eq(domains.userId, userId));

@@ -18,6 +18,7 @@ import linkSearch from "./0014_link_search.sql" with { type: "text" };
 import referrers from "./0015_referrers.sql" with { type: "text" };
 import clickCounts from "./0016_click_counts.sql" with { type: "text" };
 import healthFailedUrl from "./0018_health_failed_url.sql" with { type: "text" };
+import linkOldAddresses from "./0024_link_old_addresses.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -38,4 +39,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0015_referrers", sql: referrers },
   { name: "0016_click_counts", sql: clickCounts },
   { name: "0018_health_failed_url", sql: healthFailedUrl },
+  { name: "0024_link_old_addresses", sql: linkOldAddresses },
 ];

@@ -20,6 +20,7 @@ import linkSearch from "./0016_link_search.sql" with { type: "text" };
 import referrers from "./0017_referrers.sql" with { type: "text" };
 import clickCounts from "./0018_click_counts.sql" with { type: "text" };
 import healthFailedUrl from "./0020_health_failed_url.sql" with { type: "text" };
+import linkOldAddresses from "./0026_link_old_addresses.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -42,4 +43,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0017_referrers", sql: referrers },
   { name: "0018_click_counts", sql: clickCounts },
   { name: "0020_health_failed_url", sql: healthFailedUrl },
+  { name: "0026_link_old_addresses", sql: linkOldAddresses },
 ];
