@@ -178,6 +178,7 @@ const typeParity: Record<string, [true, true]> = {
   threatFeeds: both satisfies SameTypes<typeof sqlite.threatFeeds, typeof pg.threatFeeds>,
   webhookEndpoints: both satisfies SameTypes<typeof sqlite.webhookEndpoints, typeof pg.webhookEndpoints>,
   webhookDeliveries: both satisfies SameTypes<typeof sqlite.webhookDeliveries, typeof pg.webhookDeliveries>,
+  linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [
