@@ -60,20 +60,18 @@ export function createCustomHostRouter(deps: HostDeps) {
       if (method === "POST") return deps.go.submit(request, server, link, version, () => `/${slug}`);
       return deps.go.answer(request, server, isGet, link, version, shortUrl);
     };
-    // Not this domain's link under the slug: maybe one moved off this domain, at its earlier address here
-    // (docs/decisions/0047; unknown to the address filter unless one was, so no read).
-    const orMoved = (link: GoAnswer): GoAnswer | Promise<GoAnswer> => {
-      if (link && link !== RETIRED && link.domainId === domain.id) return link;
-      const moved = movedSlug(slug, domain.id);
-      const cached = deps.cache.peek(domain.userSlug, moved);
-      const found = (earlier: GoAnswer) => earlier ?? link;
-      return cached !== undefined ? found(cached) : deps.cache.load(domain.userSlug, moved).then(found);
-    };
-    const lookUp = (link: GoAnswer) => {
-      const answer = orMoved(link);
-      return answer instanceof Promise ? answer.then(respond) : respond(answer);
-    };
     const cached = deps.cache.peek(domain.userSlug, slug);
-    return cached !== undefined ? lookUp(cached) : deps.cache.load(domain.userSlug, slug).then(lookUp);
+    // The common case: this domain's own link, held.
+    if (cached && cached !== RETIRED && cached.domainId === domain.id) return respond(cached);
+    // Else maybe a link moved off this domain, at its earlier address here (docs/decisions/0047): unknown to the
+    // address filter unless one was, so no read.
+    const orMoved = (link: GoAnswer) => {
+      if (link && link !== RETIRED && link.domainId === domain.id) return respond(link);
+      const moved = movedSlug(slug, domain.id);
+      const earlier = deps.cache.peek(domain.userSlug, moved);
+      const found = (answer: GoAnswer) => respond(answer ?? link);
+      return earlier !== undefined ? found(earlier) : deps.cache.load(domain.userSlug, moved).then(found);
+    };
+    return cached !== undefined ? orMoved(cached) : deps.cache.load(domain.userSlug, slug).then(orMoved);
   };
 }
