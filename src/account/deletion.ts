@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { abuseReports, apiTokens, destinations, domains, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
+import { abuseReports, apiTokens, destinations, domains, linkOldAddresses, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -117,6 +117,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.delete(linkRules).where(inArray(linkRules.linkId, ownLinks));
         await tx.delete(abuseReports).where(inArray(abuseReports.linkId, ownLinks));
         await tx.delete(destinations).where(or(inArray(destinations.linkId, ownLinks), inArray(destinations.domainId, tx.select({ id: domains.id }).from(domains).where(eq(domains.userId, userId)))));
+        await tx.delete(linkOldAddresses).where(eq(linkOldAddresses.userId, userId));
         await tx.delete(links).where(eq(links.userId, userId));
         // Its custom domains: free for anyone to add again (the announce step already stopped serving them).
         await tx.delete(domains).where(eq(domains.userId, userId));

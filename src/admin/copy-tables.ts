@@ -26,6 +26,7 @@ const COPIED: PgTable[] = [
   pg.referrerRollups,
   pg.retiredUserSlugs,
   pg.linkRules,
+  pg.linkOldAddresses,
   pg.threatEntries,
   pg.threatFeeds,
   pg.destinations,

@@ -178,6 +178,18 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [400, 502],
     responses: { 204: noContent },
   },
+  {
+    method: "DELETE",
+    path: "/api/links/:id/old-addresses/:addressId",
+    operationId: "dropOldAddress",
+    tag: "Links",
+    summary: "Drop one of a link's earlier addresses",
+    description: "The address (one of the link's oldAddresses) answers 410 Gone from now on, to people and crawlers alike, and none of your links can take its slug again.",
+    access: "user",
+    params: LinkId.extend({ addressId: z.coerce.number().int().min(1).describe("The earlier address's id (oldAddresses[].id)") }),
+    errors: [404],
+    responses: { 204: noContent },
+  },
   { method: "DELETE", path: "/api/links/:id", operationId: "deleteLink", tag: "Links", summary: "Delete a link", description: "Its short URL stops answering at once; the link is listed under deleted links.", access: "user", params: LinkId, errors: [403, 404], responses: { 204: noContent } },
 
   // Custom domains

@@ -84,7 +84,11 @@ export interface HitCounter {
 
 /** The /go lookups, as plain SQL on the engine's own client (the hot path skips drizzle). */
 export interface GoLinkSource {
-  /** The live link; RETIRED when there is none and the user slug is a deleted account's; null otherwise. */
+  /**
+   * The live link; else the link whose earlier address this is (docs/decisions/0047; `linkSlug` may be a moved
+   * address's, link-change-key.ts movedSlug); RETIRED for a dropped earlier address or under a deleted
+   * account's user slug; null otherwise.
+   */
   findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | typeof RETIRED | null>;
   /** The newest live links, newest first; `beforeId`: only those with a smaller id (the next page). */
   newestGoLinks(limit: number, beforeId?: number): Promise<GoLinkRow[]>;
@@ -93,7 +97,7 @@ export interface GoLinkSource {
   /** The live links among `ids`, in no particular order. */
   goLinksByIds(ids: number[]): Promise<GoLinkRow[]>;
   /**
-   * Every live link's key and every retired user slug's key (link-change-key.ts), each passed to `onAddress`:
+   * Every live link's key, every earlier address's keys and every retired user slug's key (link-change-key.ts), each passed to `onAddress`:
    * what the link cache's filter of existing addresses is built from.
    */
   goAddresses(onAddress: (key: string) => void): Promise<void>;

@@ -8,18 +8,20 @@ import { findLiveLink } from "./queries.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { linkHostname } from "./domain.ts";
 import { linkRef } from "./events.ts";
+import { forgetEarlierAddresses } from "./old-addresses.ts";
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
   const existing = await findLiveLink(deps.db, user.id, { id });
   if (!existing) throw notFound(LINK_NOT_FOUND);
-  await deps.database.transaction(async (tx) => {
+  const earlier = await deps.database.transaction(async (tx) => {
     await tx
       .update(links)
       .set({ deleted: true, deletedAt: new Date() })
       .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
     const data = linkRef(deps.publicUrl, user.userSlug, existing, await linkHostname(tx, existing.domainId));
     await recordEvent(tx, { userId: user.id, type: "link.deleted", data, at: deps.clock.now() });
+    return forgetEarlierAddresses(tx, user, id);
   });
-  await deps.changes.announceLinkChange(shortAddress(user, existing.linkSlug));
+  for (const key of [shortAddress(user, existing.linkSlug), ...earlier]) await deps.changes.announceLinkChange(key);
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));
 }

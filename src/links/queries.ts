@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, linkRules, links, linkTotals, type Link, type User } from "../db/tables.ts";
+import { domains, linkOldAddresses, linkRules, links, linkTotals, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -9,6 +9,7 @@ import { couldBeLinkSlug, RequestedSlug } from "./model.ts";
 import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
 import { rulesColumns } from "../rules/present.ts";
+import { earlierAddresses, type EarlierAddress } from "./old-addresses.ts";
 
 /** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
 export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -86,14 +87,30 @@ export async function findLiveLink(db: Db, userId: number, where: { slug: string
   return row;
 }
 
-export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<PresentedLink> {
+/** One link, with its earlier addresses (docs/decisions/0047), which only the editor and one link's answers list. */
+export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<PresentedLink & { oldAddresses?: EarlierAddress[] }> {
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [row] = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
   if (!row) throw notFound(LINK_NOT_FOUND);
-  return present(row, user.userSlug, deps.publicUrl);
+  return { ...present(row, user.userSlug, deps.publicUrl), oldAddresses: await earlierAddresses(deps.db, deps.publicUrl, user, row.id) };
 }
 
-export const slugInUse = async (db: Db, userId: number, slug: string) => (await findLiveLink(db, userId, { slug })) !== undefined;
+/** Whether an earlier address holds `slug` for the user: a dropped one, or one of a link other than `linkId`. */
+async function slugHeldEarlier(db: Db, userId: number, slug: string, linkId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: linkOldAddresses.id })
+    .from(linkOldAddresses)
+    .where(and(eq(linkOldAddresses.userId, userId), eq(linkOldAddresses.linkSlug, slug), linkId === undefined ? undefined : or(isNull(linkOldAddresses.linkId), ne(linkOldAddresses.linkId, linkId))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether the user's `slug` is taken: by a live link, or by an earlier address (docs/decisions/0047) other than
+ * one of `linkId`'s own, which it may take back.
+ */
+export const slugInUse = async (db: Db, userId: number, slug: string, linkId?: number) =>
+  (await findLiveLink(db, userId, { slug })) !== undefined || (await slugHeldEarlier(db, userId, slug, linkId));
 
 export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {
   const candidate = parseInput(RequestedSlug, slug);

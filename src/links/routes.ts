@@ -20,6 +20,7 @@ import { updateLink } from "./update.ts";
 import { issueVersion } from "./versions.ts";
 import { LinkPageQuery, listLinkPage } from "./list-page.ts";
 import { present } from "./present.ts";
+import { dropEarlierAddress } from "./old-addresses.ts";
 
 /** Any of these asks GET /api/links for a page; without them it answers the whole list, as clients expect. */
 const PAGE_PARAMS = Object.keys(LinkPageQuery.shape);
@@ -122,6 +123,11 @@ export function linkRoutes(services: Services) {
       return new Response(code.body, {
         headers: { "Content-Type": code.contentType, "Content-Disposition": `inline; filename="${code.filename}"`, "Cache-Control": "private, no-store" },
       });
+    })
+    .delete("/:id/old-addresses/:addressId", async ({ viewer, params, set }) => {
+      await dropEarlierAddress(deps, requireUser(viewer), numericId(params.id), numericId(params.addressId));
+      set.status = 204;
+      return null;
     })
     .delete("/:id", async ({ viewer, params, set }) => {
       await deleteLink(deps, requireUser(viewer), numericId(params.id));

@@ -13,6 +13,7 @@ import type { PresentedLink } from "./present.ts";
 import { linkDomainId } from "./domain.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
+import { keepEarlierAddress } from "./old-addresses.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
 import { carriedDisable } from "../safety/disabled-address.ts";
@@ -48,7 +49,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   if (!existing) throw notFound(LINK_NOT_FOUND);
   await requireActive(deps.db, deps, user);
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
-  if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug);
+  if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug, existing.id);
   await checkTarget(deps, input.targetUrl);
   const domainId = await linkDomainId(deps.db, user.id, input.domain);
   await checkTargetSafety(deps.safety, input.targetUrl);
@@ -70,7 +71,7 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const now = new Date(deps.clock.now());
   const { targetUrl } = input;
   await writeWithImage(deps, fresh, async (tx) => {
-    if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug))) throw conflict(SLUG_TAKEN);
+    if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug, existing.id))) throw conflict(SLUG_TAKEN);
     const carried = newSlug !== existing.linkSlug ? await carriedDisable(tx, user, newSlug, now) : {};
     await tx
       .update(links)
@@ -93,9 +94,11 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     if (rules) await saveRules(tx, existing.id, rules);
     const facts = { id: existing.id, linkSlug: newSlug, targetUrl, title: input.title, description: input.description, domainId: domainId === undefined ? existing.domainId : domainId };
+    // The address it leaves keeps answering for it (docs/decisions/0047).
+    const earlier = await keepEarlierAddress(tx, user, existing, newSlug, facts.domainId);
     const data = await linkState(tx, deps.publicUrl, user, facts);
     await recordEvent(tx, { userId: user.id, type: "link.updated", data, at: now.getTime() });
-    return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug)] };
+    return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug), ...earlier] };
   });
   const kept = new Set(uploadUrlsOf(after));
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing).filter((url) => !kept.has(url)));

@@ -70,6 +70,16 @@ export const LinkSchema = z
     status: z.enum(["active", "disabled"]).describe("disabled: crawlers get a neutral card and people a warning page, never this card"),
     disabledReason: z.string().nullable().describe("Why the link is disabled, naming the source (a threat feed, a report, the operator); null when active"),
     deletedAt: timestamp.optional().describe("Only on deleted links"),
+    oldAddresses: z
+      .array(
+        z.object({
+          id: z.number().int().describe("For DELETE /api/links/{id}/old-addresses/{addressId}"),
+          shortUrl: z.string().describe("The earlier short address, as the link was shown there"),
+          movedAt: timestamp.describe("When the link left it (a new slug, or another domain)"),
+        }),
+      )
+      .optional()
+      .describe("Only on one link's answers (GET and PUT /api/links/by-slug/{linkSlug}, POST /api/links): the addresses the link had before a rename or a move to another domain, oldest first. Each still answers for the link (people redirected, crawlers given the card, views counted to it) until dropped"),
   })
   .meta({
     id: "Link",

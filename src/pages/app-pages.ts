@@ -9,6 +9,11 @@ import type { Services } from "../services.ts";
 import type { DashboardProps } from "./dashboard.tsx";
 import type { PageViewer } from "./viewer.ts";
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
+import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
+import type { EarlierAddress } from "../links/old-addresses.ts";
+
+/** A link as the editor is given it: with its earlier addresses (docs/decisions/0047). */
+type EditedLink = PresentedLink & { oldAddresses?: EarlierAddress[] };
 
 // Rendering a link row is the dashboard's main cost: a page of them keeps it cheap at any link count.
 const DASHBOARD_PAGE_SIZE = 20;
@@ -49,7 +54,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
   };
 }
 
-export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: PresentedLink | null, domains: LinkFormProps["domains"]): LinkFormProps => ({
+export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: EditedLink | null, domains: LinkFormProps["domains"]): LinkFormProps & { earlier?: OldAddressesProps } => ({
   mode: link ? "edit" : "create",
   link: link && {
     linkSlug: link.linkSlug,
@@ -80,4 +85,5 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
   publicUrl: services.config.publicUrl,
   autoFill: services.config.fetch.enabled,
   domains,
+  earlier: link?.oldAddresses && { linkId: link.id, addresses: link.oldAddresses.map((address) => ({ ...address, movedAt: address.movedAt.toISOString() })) },
 });

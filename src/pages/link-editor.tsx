@@ -1,10 +1,12 @@
 // /admin/link/new and /admin/link/edit/:linkSlug
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
-import { LinkForm } from "./islands.ts";
+import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
+import { LinkForm, OldAddresses } from "./islands.ts";
 
 const back = "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
-export function LinkEditorPage(props: LinkFormProps) {
+/** `earlier`: an edited link's earlier addresses (docs/decisions/0047). */
+export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?: OldAddressesProps }) {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -15,6 +17,7 @@ export function LinkEditorPage(props: LinkFormProps) {
       </div>
       {props.link?.status === "disabled" ? <DisabledNotice reason={props.link.disabledReason} /> : null}
       <LinkForm {...props} />
+      {earlier && earlier.addresses.length > 0 ? <OldAddresses {...earlier} /> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import type { Server } from "bun";
 import type { HostDomain } from "../domains/host-map.ts";
 import { escapeHtml } from "../http/escape.ts";
+import { movedSlug } from "../db/link-change-key.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
 import { VERSION_PATTERN, type createGoHandler } from "./go.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
@@ -52,12 +53,24 @@ export function createCustomHostRouter(deps: HostDeps) {
     const shortUrl = `${deps.scheme}//${domain.hostname}${address}`;
     // Only the domain's own link: the owner's link under this slug, and placed on this domain.
     const respond = (link: GoAnswer) => {
-      if (!link || link === RETIRED || link.domainId !== domain.id) return missing(domain);
+      if (link === RETIRED) return deps.go.answer(request, server, isGet, link, version); // a dropped earlier address: 410
+      if (!link || link.domainId !== domain.id) return missing(domain);
       if (inspecting) return deps.go.inspect(request, link, version, shortUrl);
       if (method === "POST") return deps.go.submit(request, server, link, version, () => `/${slug}`);
       return deps.go.answer(request, server, isGet, link, version, shortUrl);
     };
     const cached = deps.cache.peek(domain.userSlug, slug);
-    return cached !== undefined ? respond(cached) : deps.cache.load(domain.userSlug, slug).then(respond);
+    // The common case: this domain's own link, held.
+    if (cached && cached !== RETIRED && cached.domainId === domain.id) return respond(cached);
+    // Else maybe a link moved off this domain, at its earlier address here (docs/decisions/0047): unknown to the
+    // address filter unless one was, so no read.
+    const orMoved = (link: GoAnswer) => {
+      if (link && link !== RETIRED && link.domainId === domain.id) return respond(link);
+      const moved = movedSlug(slug, domain.id);
+      const earlier = deps.cache.peek(domain.userSlug, moved);
+      const found = (answer: GoAnswer) => respond(answer ?? link);
+      return earlier !== undefined ? found(earlier) : deps.cache.load(domain.userSlug, moved).then(found);
+    };
+    return cached !== undefined ? orMoved(cached) : deps.cache.load(domain.userSlug, slug).then(orMoved);
   };
 }

@@ -5,12 +5,13 @@
 // Unknown addresses cost no database read: a filter of every address that may exist (address-filter.ts), built
 // at start and fed by the same announcements, answers "not found" at once. Those it lets through and that are
 // missing (a deleted link, a retired user slug) are remembered apart, in a small share of the budget with its
-// own eviction, so that negative answers never push live links out.
+// own eviction, so that negative answers never push live links out. Earlier addresses: earlier-addresses.ts.
 import { systemClock, type Clock } from "../clock.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
 import { AddressFilter } from "./address-filter.ts";
+import { EarlierAddresses } from "./earlier-addresses.ts";
 import { fillOrder } from "./fill-order.ts";
 import { newSlot, S3Fifo, type Slot } from "./s3-fifo.ts";
 import { servable, type GoLink, type HeldLink } from "./held-link.ts";
@@ -34,6 +35,8 @@ export class LinkCache {
   private readonly missing: S3Fifo<Missing>;
   /** null while it is being built (at start, after a reset): every lookup that misses then reads the database. */
   private filter: AddressFilter | null = null;
+  /** Earlier addresses held, by the key of the link's address they lead to: a change to it drops them too. */
+  private readonly aliases = new EarlierAddresses();
   /** Keys announced while the filter is being built, added once it is. */
   private announcedDuringBuild: string[] = [];
   private building = false;
@@ -92,7 +95,8 @@ export class LinkCache {
   keepPreview(link: GoLink, key: string, body: Uint8Array<ArrayBuffer>): void {
     const bytes = previewBytes(key, body, link.previewBodies === null);
     (link.previewBodies ??= new Map()).set(key, body);
-    const held = this.live.peek(linkChangeKey(link.userSlug, link.linkSlug));
+    // Every link the cache hands out is held under its own key (an earlier address's, or the link's).
+    const held = this.live.peek((link as HeldLink).key);
     if (held === link) this.live.grow(held, bytes);
   }
 
@@ -225,6 +229,7 @@ export class LinkCache {
     this.missing.delete(key);
     const link = this.hold(key, row);
     if (link === null || link === RETIRED) this.missing.set({ ...newSlot(key), answer: link, expires: this.expiry() }, missingBytes(key));
+    else if (link.linkSlug !== linkSlug || link.userSlug !== userSlug) this.aliases.add(linkChangeKey(link.userSlug, link.linkSlug), key);
     return link;
   }
 
@@ -244,12 +249,17 @@ export class LinkCache {
     if (!key.endsWith("/")) {
       this.live.delete(key);
       this.missing.delete(key);
+      for (const alias of this.aliases.take(key)) {
+        this.live.delete(alias);
+        this.missing.delete(alias);
+      }
       return;
     }
     // Once per account deletion: a pass over both caches.
     const under = (cached: string) => cached.startsWith(key);
     this.live.deleteWhere(under);
     this.missing.deleteWhere(under);
+    this.aliases.forgetUnder(key);
   }
 
   /** Drops everything and builds the filter again: changes may have been missed. */
@@ -258,6 +268,7 @@ export class LinkCache {
     this.resets++;
     this.live.clear();
     this.missing.clear();
+    this.aliases.clear();
     this.filter = null;
     this.rebuild();
   }

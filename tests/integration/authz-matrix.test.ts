@@ -39,6 +39,13 @@ const ownerLink = async () => {
   return { slug, id: await seedLink(server.sql, owner.id, { linkSlug: slug }) };
 };
 
+/** A fresh link of the owner's with an earlier address (docs/decisions/0047): the address to drop. */
+const ownerOldAddress = async () => {
+  const link = await ownerLink();
+  const row = await server.sql.get<{ id: number }>("INSERT INTO link_old_addresses (user_id, link_id, link_slug) VALUES (?, ?, ?) RETURNING id", owner.id, link.id, `${link.slug}-was`);
+  return `/api/links/${link.id}/old-addresses/${row!.id}`;
+};
+
 /** A fresh domain of the owner's, written straight to the database (the plan's limit is the API's concern). */
 const ownerDomain = async () =>
   (await server.sql.get<{ id: number }>(
@@ -100,6 +107,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/links/:id/platforms": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }), expect: ownerRead() },
   "POST /api/links/:id/versions": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }), expect: ownerWrite(201) },
   "GET /api/links/:id/qr": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }), expect: ownerRead() },
+  "DELETE /api/links/:id/old-addresses/:addressId": { call: async () => ({ path: await ownerOldAddress() }), expect: ownerWrite(204) },
   "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
   "GET /api/webhooks/": { call: () => ({ path: "/api/webhooks" }), expect: signedInRead() },
   // A public address over https passes the destination check without DNS; it subscribes to an event never sent here.

@@ -204,7 +204,7 @@ describe("quotas and subscriptions", () => {
 });
 
 describe("edit and delete", () => {
-  test("edit changes fields and slug; the old short URL stops, the new one works; an unchanged slug is fine", async () => {
+  test("edit changes fields and slug; the old short URL answers for the link (docs/decisions/0047), the new one works; an unchanged slug is fine", async () => {
     const ed = await client("pro");
     await ed.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "old" } });
     expect((await fetch(`${server.url}/go/${ed.userSlug}/old`, { redirect: "manual", headers: { "user-agent": "Twitterbot/1.0" } })).status).toBe(200);
@@ -216,8 +216,9 @@ describe("edit and delete", () => {
     const moved = await ed.call("/api/links/by-slug/old", { method: "PUT", json: { ...valid, title: "Moved", customLinkSlug: "fresh", targetUrl: "https://example.org/" } });
     expect(moved.status).toBe(200);
     expect(await moved.json()).toMatchObject({ linkSlug: "fresh", title: "Moved", targetUrl: "https://example.org/" });
-    expect((await fetch(`${server.url}/go/${ed.userSlug}/old`, { redirect: "manual" })).status).toBe(404);
-    const go = await fetch(`${server.url}/go/${ed.userSlug}/fresh`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" } });
+    const person = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" };
+    expect((await fetch(`${server.url}/go/${ed.userSlug}/old`, { redirect: "manual", headers: person })).headers.get("location")).toBe("https://example.org/");
+    const go = await fetch(`${server.url}/go/${ed.userSlug}/fresh`, { redirect: "manual", headers: person });
     expect(go.headers.get("location")).toBe("https://example.org/");
 
     await ed.call("/api/links", { method: "POST", json: { ...valid, customLinkSlug: "other" } });

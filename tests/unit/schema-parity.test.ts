@@ -180,6 +180,7 @@ const typeParity: Record<string, [true, true]> = {
   webhookEndpoints: both satisfies SameTypes<typeof sqlite.webhookEndpoints, typeof pg.webhookEndpoints>,
   webhookDeliveries: both satisfies SameTypes<typeof sqlite.webhookDeliveries, typeof pg.webhookDeliveries>,
   destinations: both satisfies SameTypes<typeof sqlite.destinations, typeof pg.destinations>,
+  linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -5,7 +5,8 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { Config } from "../../config.ts";
-import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, RETIRED } from "../go-link-sql.ts";
+import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, OLD_ADDRESS_KEYS_SQL, OLD_ADDRESS_SQL, RETIRED } from "../go-link-sql.ts";
+import { oldAddressLink } from "../old-address-link.ts";
 import { HIT_WINDOW_MAX_MS, type GoLinkRow, type Platform } from "../ports.ts";
 import { DatabaseUnavailable } from "../unavailable.ts";
 import { applyPostgresMigrations } from "./migrate.ts";
@@ -47,6 +48,8 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const pgDb = drizzle({ client, schema: pgSchema });
   const db = portable(pgDb);
   const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false ${GO_LINK_RULES_JOIN} WHERE u.user_slug = $1`;
+  const oldAddressSql = OLD_ADDRESS_SQL((n) => `$${n}`);
+  const goLinkByIdSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = $1 AND l.deleted = false`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
   const ownSubscribers: Array<(key: string) => void> = [];
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
@@ -82,11 +85,18 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
     },
     goLinks: {
       // No slug holds a NUL, and PostgreSQL refuses one in a text parameter: such an address is simply unknown.
-      // The retired list is read on a miss only; the link cache keeps either answer.
+      // Earlier addresses and the retired list are read on a miss only; the link cache keeps either answer.
       findGoLink: async (userSlug, linkSlug) => {
         if (userSlug.includes("\0") || linkSlug.includes("\0")) return null;
         const link = ((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0];
         if (link) return link;
+        const old = await oldAddressLink(
+          async (...args) => ((await client.unsafe(oldAddressSql, args)) as Array<{ linkId: number | null; domainId: number | null }>)[0],
+          async (id) => ((await client.unsafe(goLinkByIdSql, [id])) as GoLinkRow[])[0],
+          userSlug,
+          linkSlug,
+        );
+        if (old) return old;
         return ((await client.unsafe(retiredSql, [userSlug])) as unknown[]).length > 0 ? RETIRED : null;
       },
       newestGoLinks: async (limit, beforeId = 2 ** 31 - 1) => [...((await client.unsafe(newestSql, [limit, beforeId])) as GoLinkRow[])],
@@ -101,6 +111,8 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
           after = page[page.length - 1]!.id;
         }
         for (const { key } of (await client.unsafe("SELECT user_slug || '/' AS \"key\" FROM retired_user_slugs")) as Array<{ key: string }>) onAddress(key);
+        // Far fewer than the links (renames and moves): one result.
+        for (const { key } of (await client.unsafe(OLD_ADDRESS_KEYS_SQL)) as Array<{ key: string }>) onAddress(key);
       },
     },
     clickCaps: { takeClick: async (linkId, maxClicks) => ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as Array<{ clicks: number }>)[0]?.clicks ?? null },

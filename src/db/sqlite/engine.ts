@@ -1,6 +1,7 @@
 // The embedded engine: one SQLite file in WAL mode, one process. Link changes and jobs need no cluster.
 import type { Database } from "bun:sqlite";
-import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, RETIRED } from "../go-link-sql.ts";
+import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, OLD_ADDRESS_KEYS_SQL, OLD_ADDRESS_SQL, RETIRED } from "../go-link-sql.ts";
+import { oldAddressLink } from "../old-address-link.ts";
 import type { GoLinkRow, Platform } from "../ports.ts";
 import { openDb } from "./connection.ts";
 import { applyMigrations } from "./migrate.ts";
@@ -46,6 +47,8 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const findGoLink = () => sqlite.query<GoLinkRow, [string, string]>(
     `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 ${GO_LINK_RULES_JOIN} WHERE u.user_slug = ?1`,
   );
+  const oldAddress = () => sqlite.query<{ linkId: number | null; domainId: number | null }, [string, string, number | null]>(OLD_ADDRESS_SQL((n) => `?${n}`));
+  const goLinkById = () => sqlite.query<GoLinkRow, [number]>(`SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = ?1 AND l.deleted = 0`);
   const isRetired = () => sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
   const newestGoLinks = () => sqlite.query<GoLinkRow, [number, number]>(
     `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
@@ -55,7 +58,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
     `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.deleted = 0`,
   );
   const goAddresses = () => sqlite.query<{ key: string }, []>(
-    "SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs",
+    `SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs UNION ALL ${OLD_ADDRESS_KEYS_SQL}`,
   );
   const takeClick = () => sqlite.query<{ clicks: number }, [number, number]>("UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = ?1 AND clicks < ?2 RETURNING clicks");
   // One process: a change reaches the caches that subscribed here.
@@ -78,8 +81,11 @@ export function openSqlitePlatform(dbPath: string): Platform {
       close: async () => sqlite.close(),
     },
     goLinks: {
-      // The retired list is read on a miss only; the link cache keeps either answer.
-      findGoLink: async (userSlug, linkSlug) => findGoLink().get(userSlug, linkSlug) ?? (isRetired().get(userSlug) ? RETIRED : null),
+      // Earlier addresses and the retired list are read on a miss only; the link cache keeps every answer.
+      findGoLink: async (userSlug, linkSlug) =>
+        findGoLink().get(userSlug, linkSlug) ??
+        (await oldAddressLink(async (...args) => oldAddress().get(...args) ?? undefined, async (id) => goLinkById().get(id) ?? undefined, userSlug, linkSlug)) ??
+        (isRetired().get(userSlug) ? RETIRED : null),
       newestGoLinks: async (limit, beforeId = Number.MAX_SAFE_INTEGER) => newestGoLinks().all(limit, beforeId),
       mostViewedLinkIds: async (limit) => (mostViewed().values(limit) as number[][]).map(([id]) => id!),
       goLinksByIds: async (ids) => byIds().all(JSON.stringify(ids)),

@@ -102,4 +102,19 @@ export const linkRules = pgTable(
   (t) => [primaryKey({ columns: [t.linkId] }), check("link_rules_go_rules_len", sql`length(${t.goRules}) <= 16384`)],
 );
 
+/** As in schema.ts: a link's earlier addresses (docs/decisions/0047). */
+export const linkOldAddresses = pgTable(
+  "link_old_addresses",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
+    linkSlug: text("link_slug").notNull(),
+    domainId: integer("domain_id"),
+    createdAt: createdAt(),
+    droppedAt: ms("dropped_at"),
+  },
+  (t) => [index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug), index("link_old_addresses_link_idx").on(t.linkId)],
+);
+
 export type Link = typeof links.$inferSelect;

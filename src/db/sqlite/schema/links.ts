@@ -100,4 +100,24 @@ export const linkRules = sqliteTable(
   (t) => [primaryKey({ columns: [t.linkId] }), check("link_rules_go_rules_len", sql`length(${t.goRules}) <= 16384`)],
 );
 
+/**
+ * A link's earlier addresses (docs/decisions/0047): a slug it was renamed from, or the custom domain it was moved
+ * off (`domain_id`: the domain the address was on; null: the instance's /go only). /go serves the link there while
+ * `link_id` is set; once its owner drops one, `link_id` is null, the address answers 410 Gone and its owner can
+ * never take the slug again. No foreign key on the domain: a removed domain serves nothing anyway.
+ */
+export const linkOldAddresses = sqliteTable(
+  "link_old_addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
+    linkSlug: text("link_slug").notNull(),
+    domainId: integer("domain_id"),
+    createdAt: createdAt(),
+    droppedAt: integer("dropped_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug), index("link_old_addresses_link_idx").on(t.linkId)],
+);
+
 export type Link = typeof links.$inferSelect;

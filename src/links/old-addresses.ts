@@ -1,0 +1,65 @@
+// A link's earlier addresses (docs/decisions/0047): a rename or a move to another domain keeps the old address
+// answering for the link (printed QR codes, shared posts); its owner may drop one, which then answers 410 Gone
+// and is never taken again. Rows of link_old_addresses; /go reads them on a cache miss (db/go-link-sql.ts).
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { linkChangeKey, movedSlug } from "../db/link-change-key.ts";
+import type { Db } from "../db/ports.ts";
+import { domains, linkOldAddresses, type Link, type User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import type { LinkDeps } from "./deps.ts";
+import { shortUrlOf } from "./url.ts";
+
+/** The keys every link cache drops when the address `slug` (on `domainId`, null: the instance's) changes hands. */
+const keysOf = (user: User, slug: string, domainId: number | null) => [linkChangeKey(user.userSlug, slug), ...(domainId === null ? [] : [linkChangeKey(user.userSlug, movedSlug(slug, domainId))])];
+
+const sameDomain = (domainId: number | null) => (domainId === null ? isNull(linkOldAddresses.domainId) : eq(linkOldAddresses.domainId, domainId));
+
+/**
+ * In an edit's transaction: the address `existing` leaves (its slug, or its custom domain) becomes an earlier
+ * address of it, and one of its earlier addresses it takes back is its own again. The keys the caches must drop.
+ */
+export async function keepEarlierAddress(tx: Db, user: User, existing: Link, slug: string, domainId: number | null): Promise<string[]> {
+  const renamed = slug !== existing.linkSlug;
+  // A move off the instance host keeps the slug: /go serves every link, so its /go address is unchanged.
+  if (!renamed && (domainId === existing.domainId || existing.domainId === null)) return [];
+  const mine = and(eq(linkOldAddresses.linkId, existing.id), eq(linkOldAddresses.linkSlug, slug), sameDomain(domainId));
+  await tx.delete(linkOldAddresses).where(mine);
+  const held = and(eq(linkOldAddresses.linkId, existing.id), eq(linkOldAddresses.linkSlug, existing.linkSlug), sameDomain(existing.domainId));
+  if ((await tx.select({ id: linkOldAddresses.id }).from(linkOldAddresses).where(held).limit(1)).length === 0) {
+    await tx.insert(linkOldAddresses).values({ userId: user.id, linkId: existing.id, linkSlug: existing.linkSlug, domainId: existing.domainId });
+  }
+  return [...keysOf(user, slug, domainId), ...keysOf(user, existing.linkSlug, existing.domainId)];
+}
+
+/** In a deletion's transaction: the link's earlier addresses are free again, as its own slug is. The keys to drop. */
+export async function forgetEarlierAddresses(tx: Db, user: User, linkId: number): Promise<string[]> {
+  const rows = await tx.delete(linkOldAddresses).where(eq(linkOldAddresses.linkId, linkId)).returning({ slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId });
+  return rows.flatMap((row) => keysOf(user, row.slug, row.domainId));
+}
+
+/** A link's earlier addresses as the editor and the API list them, oldest first. */
+export async function earlierAddresses(db: Db, publicUrl: string, user: User, linkId: number) {
+  const rows = await db
+    .select({ id: linkOldAddresses.id, slug: linkOldAddresses.linkSlug, hostname: domains.hostname, createdAt: linkOldAddresses.createdAt })
+    .from(linkOldAddresses)
+    .leftJoin(domains, eq(domains.id, linkOldAddresses.domainId))
+    .where(and(eq(linkOldAddresses.userId, user.id), eq(linkOldAddresses.linkId, linkId)))
+    .orderBy(asc(linkOldAddresses.id));
+  return rows.map((row) => ({ id: row.id, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.slug, 1, row.hostname), movedAt: row.createdAt }));
+}
+
+export type EarlierAddress = Awaited<ReturnType<typeof earlierAddresses>>[number];
+
+/**
+ * DELETE /api/links/:id/old-addresses/:addressId: the address answers 410 Gone from now on, and stays taken. Only a
+ * live link holds earlier addresses (a deletion frees them), so the row names a live link of the user's.
+ */
+export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: number, addressId: number): Promise<void> {
+  const [row] = await deps.db
+    .update(linkOldAddresses)
+    .set({ linkId: null, droppedAt: new Date(deps.clock.now()) })
+    .where(and(eq(linkOldAddresses.id, addressId), eq(linkOldAddresses.userId, user.id), eq(linkOldAddresses.linkId, linkId), isNotNull(linkOldAddresses.linkId)))
+    .returning({ slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId });
+  if (!row) throw notFound("No such earlier address of this link");
+  for (const key of keysOf(user, row.slug, row.domainId)) await deps.changes.announceLinkChange(key);
+}
