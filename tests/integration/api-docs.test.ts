@@ -25,6 +25,7 @@ const NOT_API = new Set([
   "GET /pricing",
   "GET /about",
   "GET /privacy",
+  "GET /account-deleted",
   "GET /terms",
   "GET /contact",
   "GET /admin",

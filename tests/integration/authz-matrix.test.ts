@@ -184,6 +184,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /pricing": { call: () => ({ path: "/pricing" }), expect: all(200) },
   "GET /about": { call: () => ({ path: "/about" }), expect: all(200) },
   "GET /privacy": { call: () => ({ path: "/privacy" }), expect: all(200) },
+  "GET /account-deleted": { call: () => ({ path: "/account-deleted" }), expect: all(200) },
   "GET /terms": { call: () => ({ path: "/terms" }), expect: all(200) },
   "GET /contact": { call: () => ({ path: "/contact" }), expect: all(200) },
   "GET /admin": { call: () => ({ path: "/admin" }), expect: guardedPage() },
