@@ -1,4 +1,4 @@
-// linkprev webhooks add|list|test|deliveries|resend|remove, over /api/webhooks.
+// linkprev webhooks add|list|pause|resume|test|deliveries|resend|remove, over /api/webhooks.
 import type { Command } from "commander";
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryJson, type WebhookEndpointJson, type WebhookEndpointWithSecretJson } from "../../src/webhooks/wire.ts";
 import { call, usageError } from "./http.ts";
@@ -40,6 +40,22 @@ export function registerWebhookCommands(program: Command): void {
       if (endpoints.length === 0) return void out("No webhook endpoints. Add one with: linkprev webhooks add <url> --events link.created");
       out(table([["ID", "URL", "EVENTS", "STATE"], ...endpoints.map((e) => [String(e.id), e.url, e.events.join(","), !e.enabled ? `disabled: ${e.disabledReason ?? ""}` : e.paused ? "paused" : "enabled"])]));
     });
+
+  // PATCH paused: a paused endpoint's events are recorded and wait, unsent, until it is resumed.
+  for (const [name, paused, description] of [
+    ["pause", true, "Hold an endpoint's deliveries: events are recorded and wait, unsent, until it is resumed"],
+    ["resume", false, "Send a paused endpoint's deliveries again, the events that waited included"],
+  ] as const) {
+    webhooks
+      .command(name)
+      .description(description)
+      .argument("<id>", "the endpoint's id")
+      .addHelpText("after", example(`linkprev webhooks ${name} 3`))
+      .action(async (endpointId: string) => {
+        const endpoint = await call<WebhookEndpointJson>(loadSettings(), `/api/webhooks/${id(endpointId)}`, { method: "PATCH", json: { paused } });
+        out(paused ? `Paused endpoint ${endpoint.id}; its events wait until: linkprev webhooks resume ${endpoint.id}` : `Resumed endpoint ${endpoint.id}`);
+      });
+  }
 
   webhooks
     .command("test")
