@@ -14,14 +14,14 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
 ];
 
-/** Runs axe over the page as it is now; returns the serious and critical violations, readably, under `where`. */
-async function audit(page: Page, where: string): Promise<string[]> {
+/** Runs axe over the page as it is now; returns the serious and critical violations (`impacts`), readably, under `where`. */
+async function audit(page: Page, where: string, impacts = FAILING_IMPACTS): Promise<string[]> {
   // Plus label-in-name (WCAG 2.5.3), which axe still marks experimental and so leaves out of its tags.
   const { violations } = await new AxeBuilder({ page })
     .options({ runOnly: { type: "tag", values: TAGS }, rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
   return violations
-    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ""))
+    .filter((v) => impacts.has(v.impact ?? ""))
     .map((v) => {
       const nodes = v.nodes
         .map((n) => `      ${n.target.join(" ")}  ${n.html.slice(0, 160)}\n        ${n.failureSummary?.replace(/\n/g, "\n        ") ?? ""}`)
@@ -95,6 +95,13 @@ async function subscribedWithLinks(browser: Browser): Promise<Cookie[]> {
   expect(gone.status()).toBe(201);
   expect((await page.request.delete(`/api/links/${(await gone.json()).id}`, { headers: { origin } })).ok()).toBe(true);
   expect((await page.request.post("/api/tokens", { headers: { origin }, data: { name: "laptop" } })).ok()).toBe(true);
+  // Two webhook endpoints, one of them paused: the page lists both states.
+  const { web } = await fakes();
+  for (const path of ["/a11y-hook", "/a11y-paused-hook"]) {
+    const hook = await page.request.post("/api/webhooks", { headers: { origin }, data: { url: `${web}${path}`, events: ["link.created"], description: "Team chat" } });
+    expect(hook.status()).toBe(201);
+    if (path === "/a11y-paused-hook") expect((await page.request.patch(`/api/webhooks/${(await hook.json()).id}`, { headers: { origin }, data: { paused: true } })).ok()).toBe(true);
+  }
   const cookies = await context.cookies();
   await context.close();
   return cookies;
@@ -118,6 +125,7 @@ const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ["/admin?tab=subscription", "dashboard, subscription tab (card, API tokens)"],
   ["/admin/link/new", "link editor, new"],
   ["/admin/domains", "Domains page"],
+  ["/admin/webhooks", "Webhooks page (an endpoint, a paused one)"],
   ["/admin/link/edit/spring", "link editor, edit"],
   ["/admin/link/edit/nobodys-link", "link not found page"],
   ["/admin?q=spring&sort=views", "dashboard, a search sorted by views"],
@@ -312,6 +320,26 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator("#xTitle-error")).toBeVisible();
         await page.getByLabel("Description on WhatsApp").fill("A short description for WhatsApp");
         findings.push(...(await audit(page, "/admin/link/new, focal point picker and per-platform text")));
+        expectNone(findings);
+      });
+
+      test("the webhooks page, with no violation of any impact: a new endpoint's secret, its deliveries, its events being changed", async ({ page }) => {
+        const everyImpact = new Set(["minor", "moderate", "serious", "critical"]);
+        const { web } = await fakes();
+        await page.goto("/admin/webhooks");
+        await hydrated(page);
+        const findings = await audit(page, "/admin/webhooks", everyImpact);
+        await page.getByLabel("URL (https)").fill(`${web}/a11y-new-hook`);
+        await page.getByRole("button", { name: "Add endpoint" }).click();
+        await expect(page.getByTestId("webhook-secret")).toBeVisible();
+        findings.push(...(await audit(page, "/admin/webhooks, a new endpoint's secret", everyImpact)));
+        const endpoint = page.getByRole("list", { name: "Endpoints" }).getByRole("listitem").filter({ hasText: `${web}/a11y-new-hook` });
+        await endpoint.getByRole("button", { name: "Send test event" }).click();
+        await endpoint.getByRole("button", { name: "Show deliveries" }).click();
+        await expect(endpoint.getByRole("table", { name: "Deliveries" })).toContainText("webhook.test");
+        await endpoint.getByRole("button", { name: "Change events" }).click();
+        await expect(endpoint.getByRole("button", { name: "Save events" })).toBeVisible();
+        findings.push(...(await audit(page, "/admin/webhooks, deliveries shown, events being changed", everyImpact)));
         expectNone(findings);
       });
 
