@@ -33,7 +33,7 @@ import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
 export type LinkFormProps = {
   mode: "create" | "edit";
   /** The link edited, null on create; `currentShortUrl` is the address to share now (the newest version's). */
-  link: Pick<LinkJson, "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain" | "status" | "disabledReason"> & Partial<SavedRules> | null;
+  link: Pick<LinkJson, "id" | "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain" | "status" | "disabledReason"> & Partial<SavedRules> | null;
   /**
    * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
    * and the kept upright source the focal point is picked on (null for a link from before variants).
@@ -167,6 +167,7 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
             setError("customLinkSlug")(undefined);
           }}
           savedSlug={link?.linkSlug ?? null}
+          linkId={link?.id ?? null}
           customSlugAllowed={customSlugAllowed}
           userSlug={userSlug}
           error={errors.customLinkSlug}

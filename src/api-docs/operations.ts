@@ -9,7 +9,7 @@ import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "../auth/wire.ts";
 import { ActiveSubscriptionSchema, BusinessInfoSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "../billing/wire.ts";
 import { CheckoutInput } from "../billing/service.ts";
 import { VatInput } from "../billing/vat.ts";
-import { LinkInput, RequestedSlug, SLUG_MAX } from "../links/model.ts";
+import { LinkInput, RequestedSlug, SLUG_MAX, SlugCheckLinkId } from "../links/model.ts";
 import { MetadataRequest } from "../links/metadata.ts";
 import { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "../links/wire.ts";
 import { DaysQuery, QrQuery } from "../links/routes.ts";
@@ -22,7 +22,7 @@ import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 const LinkId = z.object({ id: z.coerce.number().int().min(1).describe("The link's id") });
 const TokenId = z.object({ id: z.coerce.number().int().min(1).describe("The token's id") });
 const LinkSlugParam = z.object({ linkSlug: z.string().max(SLUG_MAX).describe("The link's slug (the last part of its short URL)") });
-const SlugQuery = z.object({ slug: RequestedSlug });
+const SlugQuery = z.object({ slug: RequestedSlug, linkId: SlugCheckLinkId });
 const OAuthCallbackQuery = z.object({ code: z.string(), state: z.string() });
 const WebhookEvent = z.object({ id: z.string(), type: z.string() }).loose().describe("A Stripe event, signed in the Stripe-Signature header");
 

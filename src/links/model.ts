@@ -80,6 +80,13 @@ export const VariantsInput = z.preprocess(
 );
 /** GET /api/links/check-slug-availability?slug= */
 export const RequestedSlug = customLinkSlug.min(1, "Custom URL is required");
+/** …&linkId=: the link being edited, to which its own slug and earlier slugs are free, as saving it allows. */
+export const SlugCheckLinkId = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, "linkId must be the id of the link being edited")
+  .transform(Number)
+  .optional()
+  .describe("The link being edited: its own slug and earlier slugs (which it may take back) are free to it");
 
 export const LinkInput = z.object({
   title: z.string("Title is required").trim().min(1, "Title is required").max(TITLE_MAX, "Title must be 60 characters or less").regex(WITHOUT_NUL, "Title contains a character that is not allowed"),

@@ -5,7 +5,7 @@ import { domains, linkOldAddresses, linkRules, links, linkTotals, type Link, typ
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
-import { couldBeLinkSlug, RequestedSlug } from "./model.ts";
+import { couldBeLinkSlug, RequestedSlug, SlugCheckLinkId } from "./model.ts";
 import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
 import { rulesColumns } from "../rules/present.ts";
@@ -106,15 +106,19 @@ async function slugHeldEarlier(db: Db, userId: number, slug: string, linkId?: nu
 }
 
 /**
- * Whether the user's `slug` is taken: by a live link, or by an earlier address (docs/decisions/0047) other than
- * one of `linkId`'s own, which it may take back.
+ * Whether the user's `slug` is taken: by a live link other than `linkId`, or by an earlier address (docs/decisions/0047)
+ * other than one of `linkId`'s own, which it may take back.
  */
-export const slugInUse = async (db: Db, userId: number, slug: string, linkId?: number) =>
-  (await findLiveLink(db, userId, { slug })) !== undefined || (await slugHeldEarlier(db, userId, slug, linkId));
+export async function slugInUse(db: Db, userId: number, slug: string, linkId?: number): Promise<boolean> {
+  const live = await findLiveLink(db, userId, { slug });
+  return (live !== undefined && live.id !== linkId) || (await slugHeldEarlier(db, userId, slug, linkId));
+}
 
-export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown): Promise<{ available: boolean; message: string }> {
+/** `linkId`: the link being edited (the editor's check), so that the answer agrees with saving it. */
+export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown, linkId?: unknown): Promise<{ available: boolean; message: string }> {
   const candidate = parseInput(RequestedSlug, slug);
+  const editing = parseInput(SlugCheckLinkId, linkId);
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
-  if (await slugInUse(deps.db, user.id, candidate)) return { available: false, message: SLUG_TAKEN };
+  if (await slugInUse(deps.db, user.id, candidate, editing)) return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };
 }

@@ -79,7 +79,7 @@ export function linkRoutes(services: Services) {
     })
     .get("/deleted", ({ viewer }) => listLinks(deps, requireUser(viewer), "deleted"))
     .get("/stats", ({ viewer }) => linkStats(deps, requireUser(viewer)))
-    .get("/check-slug-availability", ({ viewer, query }) => checkSlugAvailability(deps, requireUser(viewer), query.slug))
+    .get("/check-slug-availability", ({ viewer, query }) => checkSlugAvailability(deps, requireUser(viewer), query.slug, query.linkId))
     .post("/", async ({ viewer, body, set }) => {
       const user = requireUser(viewer);
       const link = await createLink(deps, user, await linkInput(user, body), uploadedImage(body));

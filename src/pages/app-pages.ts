@@ -57,6 +57,7 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
 export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: EditedLink | null, domains: LinkFormProps["domains"]): LinkFormProps & { earlier?: OldAddressesProps } => ({
   mode: link ? "edit" : "create",
   link: link && {
+    id: link.id,
     linkSlug: link.linkSlug,
     targetUrl: link.targetUrl,
     title: link.title,

@@ -187,10 +187,13 @@ export function createGoHandler(deps: GoDeps) {
     inspectLink(request, await deps.cache.get(userSlug, linkSlug), version, `${deps.publicUrl}/go/${userSlug}/${linkSlug}${version === PLAIN ? "" : `/${version}`}`);
   // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
   const onCustomHost = (request: Request) => deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined;
+  // `slug@domainId` is how a custom host looks up an address moved off it (link-change-key.ts movedSlug), a key the
+  // cache shares: /go, which serves no custom domain's addresses, never resolves it, cached or not (no slug has an @).
+  const isMovedKey = (linkSlug: string) => linkSlug.includes("@");
   /** A cached link is answered at once; only a miss waits for the database. */
   const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean, version: string): Response | Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
-    if (onCustomHost(request)) return notFound();
+    if (onCustomHost(request) || isMovedKey(linkSlug)) return notFound();
     if (linkSlug.endsWith("+")) return inspect(request, userSlug, linkSlug.slice(0, -1), PLAIN);
     const cached = deps.cache.peek(userSlug, linkSlug);
     if (cached !== undefined) return answer(request, server, isGet, cached, version);
@@ -212,7 +215,7 @@ export function createGoHandler(deps: GoDeps) {
   const goPath = (link: GoLink) => `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}`;
   const submit = async (request: GoRequest, server: Server<unknown>, version: string): Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
-    if (onCustomHost(request) || (version !== PLAIN && !VERSION_PATTERN.test(version))) return notFound();
+    if (onCustomHost(request) || isMovedKey(linkSlug) || (version !== PLAIN && !VERSION_PATTERN.test(version))) return notFound();
     return submitLink(request, server, await deps.cache.get(userSlug, linkSlug), version, goPath);
   };
   return {

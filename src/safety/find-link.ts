@@ -1,8 +1,9 @@
 // A live link named by its short address: `user/link`, `/go/user/link`, a full short URL, with or without a version
 // or the inspect `+`; or a custom domain's short URL (https://{domain}/{link}), which names that domain's own link only.
-import { and, eq, inArray } from "drizzle-orm";
+// An earlier address the link still answers at (docs/decisions/0047) names it as /go and the custom host serve it.
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, links, users } from "../db/tables.ts";
+import { domains, linkOldAddresses, links, users } from "../db/tables.ts";
 import { DOMAIN_STATUSES, isServed } from "../domains/model.ts";
 import { notFound } from "../http/errors.ts";
 
@@ -39,6 +40,22 @@ const linkColumns = () => ({
 });
 
 /**
+ * The live link an earlier address held by it names: `slug` under the user `where` selects, on the domain
+ * `domainId` (null: any, as /go answers every link's earlier slugs). The newest, as /go reads it (OLD_ADDRESS_SQL).
+ */
+async function findByEarlierAddress(db: Db, where: SQL | undefined, slug: string, domainId: number | null) {
+  const [row] = await db
+    .select(linkColumns())
+    .from(linkOldAddresses)
+    .innerJoin(links, eq(links.id, linkOldAddresses.linkId))
+    .innerJoin(users, eq(users.id, linkOldAddresses.userId))
+    .where(and(where, eq(linkOldAddresses.linkSlug, slug), domainId === null ? undefined : eq(linkOldAddresses.domainId, domainId), eq(links.deleted, false)))
+    .orderBy(desc(linkOldAddresses.id))
+    .limit(1);
+  return row;
+}
+
+/**
  * A served custom domain's link at a URL on it, with its short address there (`shortUrl`, version included, no
  * `+`). `undefined`: the URL's host is no served custom domain; null: it is one, with no such link of its owner's.
  */
@@ -60,7 +77,8 @@ async function findOnCustomDomain(db: Db, address: string) {
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
     .where(and(eq(links.domainId, domain.id), eq(links.userId, domain.userId), eq(links.linkSlug, parts[0]), eq(links.deleted, false)))
-    .limit(1);
+    .limit(1)
+    .then(async ([own]) => [own ?? (await findByEarlierAddress(db, eq(linkOldAddresses.userId, domain.userId), parts[0]!, domain.id))]);
   const path = parts.map(encodeURIComponent).join("/");
   return row ? { ...row, shortUrl: `${url.protocol}//${domain.hostname}/${path}` } : null;
 }
@@ -80,6 +98,7 @@ export async function findLinkByAddress(db: Db, address: string) {
         .innerJoin(users, eq(users.id, links.userId))
         .where(and(eq(users.userSlug, parsed.userSlug), eq(links.linkSlug, parsed.linkSlug), eq(links.deleted, false)))
         .limit(1)
+        .then(async ([live]) => [live ?? (await findByEarlierAddress(db, eq(users.userSlug, parsed.userSlug), parsed.linkSlug, null))])
     : [];
   if (!row) throw notFound(`No live link at ${address}`);
   return { ...row, shortUrl: null };

@@ -182,3 +182,54 @@ test("a link moved to another custom domain keeps answering at its address on th
   expect((await onHost(NEW_HOST, "/menu")).status).toBe(302);
   expect((await visit(`/go/${alice.userSlug}/menu`)).status).toBe(302);
 });
+
+describe("an earlier address is the link's everywhere the address is taken in, and nowhere else", () => {
+  const report = (address: string) => fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, reason: "spam", details: "" }) });
+  const domainId = async (hostname: string) => ((await (await alice.call("/api/domains")).json()) as { domains: Array<{ id: number; hostname: string }> }).domains.find((d) => d.hostname === hostname)!.id;
+
+  test("a report filed against an earlier address (of /go, of a custom domain) is a report about the link", async () => {
+    const renamed = await createLink({ customLinkSlug: "reported-old" });
+    expect((await edit("reported-old", { customLinkSlug: "reported-new" })).status).toBe(200);
+    for (const address of [`${alice.userSlug}/reported-old`, `https://lp.example/go/${alice.userSlug}/reported-old`]) {
+      const filed = await report(address);
+      expect(filed.status, address).toBe(201);
+      expect(await filed.json()).toMatchObject({ address: `${alice.userSlug}/reported-new` });
+    }
+    await createLink({ customLinkSlug: "reported-menu", domain: OLD_HOST });
+    expect((await edit("reported-menu", { domain: NEW_HOST })).status).toBe(200);
+    const onOldHost = await report(`https://${OLD_HOST}/reported-menu`);
+    expect(onOldHost.status).toBe(201);
+    expect(await onOldHost.json()).toMatchObject({ address: `${alice.userSlug}/reported-menu` });
+    // Dropped, the address names no link any more.
+    const [old] = (await getLink("reported-new")).oldAddresses!;
+    expect((await alice.call(`/api/links/${renamed.id}/old-addresses/${old!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await report(`${alice.userSlug}/reported-old`)).status).toBe(404);
+  });
+
+  test("the editor's slug check agrees with saving: a link's own earlier slug is free to it, and to it only", async () => {
+    const link = await createLink({ customLinkSlug: "checked-old" });
+    const other = await createLink({ customLinkSlug: "checked-other" });
+    expect((await edit("checked-old", { customLinkSlug: "checked-new" })).status).toBe(200);
+    const check = async (query: string) => (await (await alice.call(`/api/links/check-slug-availability?${query}`)).json()) as { available: boolean };
+    expect(await check("slug=checked-old")).toMatchObject({ available: false });
+    expect(await check(`slug=checked-old&linkId=${other.id}`)).toMatchObject({ available: false });
+    expect(await check(`slug=checked-old&linkId=${link.id}`)).toMatchObject({ available: true });
+    expect(await check(`slug=checked-new&linkId=${link.id}`)).toMatchObject({ available: true });
+    expect(await check(`slug=checked-other&linkId=${link.id}`)).toMatchObject({ available: false });
+    expect((await alice.call("/api/links/check-slug-availability?slug=checked-old&linkId=x")).status).toBe(400);
+    expect((await edit("checked-new", { customLinkSlug: "checked-old" })).status).toBe(200);
+  });
+
+  test("/go never answers for an address moved off a custom domain (slug@domain), served there or not", async () => {
+    await createLink({ customLinkSlug: "carte", domain: OLD_HOST, targetUrl: "https://acme.test/carte" });
+    expect((await edit("carte", { domain: NEW_HOST, targetUrl: "https://acme.test/carte" })).status).toBe(200);
+    const path = `/go/${alice.userSlug}/${encodeURIComponent(`carte@${await domainId(OLD_HOST)}`)}`;
+    expect((await visit(path)).status).toBe(404);
+    // Now held by the cache for the old domain's host: still none of /go's.
+    expect((await onHost(OLD_HOST, "/carte")).status).toBe(302);
+    for (const suffix of ["", "/1", "+"]) expect((await visit(`${path}${suffix}`)).status, suffix).toBe(404);
+    expect((await visit(path, CRAWLER)).status).toBe(404);
+    expect((await visit(path, PERSON, { method: "POST", body: new URLSearchParams({ password: "x" }) })).status).toBe(404);
+    expect((await visit(`/go/${alice.userSlug}/carte`)).status).toBe(302);
+  });
+});

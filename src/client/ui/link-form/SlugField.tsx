@@ -10,6 +10,8 @@ export type SlugFieldProps = {
   onSlug: (slug: string) => void;
   /** The saved slug of the link edited (never checked), null on create. */
   savedSlug: string | null;
+  /** The link edited, null on create: its own earlier slugs are free to it, as saving it allows. */
+  linkId: number | null;
   customSlugAllowed: boolean;
   userSlug: string;
   error?: string;
@@ -19,7 +21,7 @@ export type SlugFieldProps = {
   onTaken: (message: string | null) => void;
 };
 
-export function SlugField({ slug, onSlug, savedSlug, customSlugAllowed, userSlug, error, onError, taken, onTaken }: SlugFieldProps) {
+export function SlugField({ slug, onSlug, savedSlug, linkId, customSlugAllowed, userSlug, error, onError, taken, onTaken }: SlugFieldProps) {
   const [note, setNote] = useState<string | null>(null);
 
   const check = async () => {
@@ -29,7 +31,8 @@ export function SlugField({ slug, onSlug, savedSlug, customSlugAllowed, userSlug
     const parsed = LinkInput.shape.customLinkSlug.safeParse(slug);
     if (!parsed.success) return onError(parsed.error.issues[0]!.message);
     try {
-      const answer = await api<SlugAvailabilityJson>(`/api/links/check-slug-availability?slug=${encodeURIComponent(slug)}`);
+      const query = new URLSearchParams({ slug, ...(linkId === null ? {} : { linkId: String(linkId) }) });
+      const answer = await api<SlugAvailabilityJson>(`/api/links/check-slug-availability?${query}`);
       // Said at the field only: a toast repeating it would cover the next field (or the field itself).
       if (answer.available) setNote("Custom slug available");
       else onTaken(answer.message || "This custom URL is already taken");
