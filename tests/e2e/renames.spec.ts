@@ -88,3 +88,26 @@ test("move a link to another domain: the editor lists its address on the old dom
   await expect(oldAddresses.getByText(/^https?:\/\/old\.renames-e2e\.test\/menu$/)).toBeVisible();
   await expect(page.getByTestId("share-address")).toContainText("new.renames-e2e.test/menu");
 });
+
+test("the editor's slug check calls the link's own earlier slug free, as saving does, and another link's taken", async ({ page }) => {
+  await subscribedUser(page, "pro");
+  await createLink(page, { customLinkSlug: "autumn" });
+  await createLink(page, { customLinkSlug: "autumn-other" });
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.put("/api/links/by-slug/autumn", { headers: { origin }, data: { ...card, customLinkSlug: "autumn-sale" } })).status()).toBe(200);
+
+  await page.goto("/admin/link/edit/autumn-other");
+  await hydrated(page);
+  await page.getByLabel("Custom URL").fill("autumn");
+  await page.getByLabel("Title", { exact: true }).click();
+  await expect(page.locator("#customLinkSlug-error")).toHaveText("This custom URL is already taken");
+
+  await page.goto("/admin/link/edit/autumn-sale");
+  await hydrated(page);
+  await page.getByLabel("Custom URL").fill("autumn");
+  await page.getByLabel("Title", { exact: true }).click();
+  await expect(page.getByText("Custom slug available").first()).toBeVisible();
+  await expect(page.locator("#customLinkSlug-error")).toHaveCount(0);
+  await saveEdit(page);
+  expect((await (await page.request.get("/api/links/by-slug/autumn")).json()).title).toBe(card.title);
+});
