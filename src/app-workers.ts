@@ -8,6 +8,7 @@ import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/reques
 import { connectWorker, started, type WorkerClient } from "./rpc.ts";
 import { workerEntry } from "./workers.ts";
 import type { Lease } from "./links/images/pixel-budget.ts";
+import type { ImageWorkEvent } from "./links/images/work-counts.ts";
 
 /** A request as it crosses to a worker, with what the request thread found about it. */
 export type WorkerRequest = Origin & { method: string; url: string; headers: [string, string][]; body: ArrayBuffer | null };
@@ -37,6 +38,8 @@ export type AppWorkerProtocol = {
     "safety-counted": { check: boolean; hit: string | null; hits: number };
     /** The job holding this lease is done. */
     "pixels-released": { lease: number };
+    /** An image job the limits refused or ended in the worker, for /metrics and the log (src/links/images/work-counts.ts). */
+    "image-work-counted": { event: ImageWorkEvent };
   };
 };
 
@@ -47,6 +50,7 @@ export type PoolHooks = {
   /** A share of the image budget once it is free; null when the queue is full. */
   acquirePixels: (pixels: number) => Promise<Lease | null>;
   safetyCounted: (event: { check: boolean; hit: string | null; hits: number }) => void;
+  imageWorkCounted: (event: ImageWorkEvent) => void;
 };
 
 type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol> };
@@ -123,6 +127,7 @@ export class AppWorkerPool {
         "link-changed": ({ key }) => this.hooks.linkChanged(key),
         "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),
         "safety-counted": (event) => this.hooks.safetyCounted(event),
+        "image-work-counted": ({ event }) => this.hooks.imageWorkCounted(event),
         "pixels-released": ({ lease }) => {
           leases.get(lease)?.release();
           leases.delete(lease);

@@ -61,6 +61,7 @@ async function start(config: Config) {
     pixelGate,
   );
   ctx.safety.counts.forward = (event) => parent.notify("safety-counted", event);
+  ctx.imageWork.forward = (event) => parent.notify("image-work-counted", { event });
   const priority = lowerThreadPriority(config.appWorkerNice);
   if (!priority.ok) console.warn(`App worker priority left as it is: ${priority.why}`);
   app = createApp(ctx);

@@ -127,6 +127,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           countHit: platform.hits.countHit,
           acquirePixels: (pixels) => ctx.imageGate.acquire(pixels).catch(() => null),
           safetyCounted: (event) => ctx.safety.counts.count(event),
+          imageWorkCounted: (event) => ctx.imageWork.count(event),
         })
       : null;
 
@@ -188,6 +189,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           databasePoolMax: config.postgres?.poolMax ?? null,
           safety: { counts: ctx.safety.counts, state: () => safetyState(db) },
           webhooks: { outcomes: webhooks.outcomes, queue: () => queueStats(db, ctx.clock.now()) },
+          images: { budget: ctx.imageBudget, work: ctx.imageWork },
         })
       : null;
   const metricsRoute = metrics && config.metrics.token ? metricsRoutes(metrics, config.metrics.token) : {};

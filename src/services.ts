@@ -15,6 +15,7 @@ import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts"
 import { ImageStore } from "./links/images/store.ts";
 import { RECYCLE_PIXELS } from "./links/images/codec-workers.ts";
 import { PixelBudget, type PixelGate } from "./links/images/pixel-budget.ts";
+import { ImageWorkCounts } from "./links/images/work-counts.ts";
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
 import { createLogger, type Logger } from "./observability/log.ts";
@@ -56,6 +57,10 @@ export type Services = {
   images: ImageStore;
   /** The process's image budget (app workers use the request thread's through imageGate calls). */
   imageGate: PixelGate;
+  /** This thread's own budget, for /metrics: null in an app worker. */
+  imageBudget: PixelBudget | null;
+  /** Image jobs the limits refused or ended (an app worker forwards its own to the request thread). */
+  imageWork: ImageWorkCounts;
   version: VersionInfo;
   pages: PageRenderer;
   /** Shared by the sign-in, sign-in link and token endpoints. */
@@ -84,8 +89,11 @@ export function createServices(config: Config, platform: Platform, clientAddress
   const { database, changes, hits } = platform;
   const db = database.db;
   const billingEnabled = config.stripe !== null;
-  const gate = pixelGate ?? new PixelBudget({ pixels: config.images.pixels, smallPixels: RECYCLE_PIXELS, queue: config.images.queue });
-  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay), { gate, deadlineMs: config.images.deadlineMs });
+  const log = createLogger(config.logFormat);
+  const imageWork = new ImageWorkCounts((message) => log.warn(message));
+  let budget: PixelBudget | null = null;
+  const gate = pixelGate ?? (budget = new PixelBudget({ pixels: config.images.pixels, smallPixels: RECYCLE_PIXELS, queue: config.images.queue }, imageWork));
+  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay), { gate, deadlineMs: config.images.deadlineMs, counts: imageWork });
   // The one Stripe client of the process.
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
@@ -102,12 +110,14 @@ export function createServices(config: Config, platform: Platform, clientAddress
     billingEnabled,
     images,
     imageGate: gate,
+    imageBudget: budget,
+    imageWork,
     version,
     pages: createPageRenderer({ version, stylesheet, clientScript, googleSignIn: config.google !== null }),
     authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),
     clientAddress,
     facebook,
-    log: createLogger(config.logFormat),
+    log,
     clock,
     links: {
       db,

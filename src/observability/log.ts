@@ -17,6 +17,8 @@ export type Logger = {
   request(line: RequestLine): void;
   /** An unexpected failure, with its stack. */
   error(message: string, error: unknown, requestId?: string): void;
+  /** Something a limit turned away or ended (the server carries on): a fixed message, never request data. */
+  warn(message: string): void;
 };
 
 function errorFields(error: unknown): { error: string; stack?: string } {
@@ -24,7 +26,7 @@ function errorFields(error: unknown): { error: string; stack?: string } {
   return { error: String(error) };
 }
 
-/** Request lines go to stdout, errors to stderr; "off" writes errors only (as text). */
+/** Request lines go to stdout, errors and warnings to stderr; "off" writes errors and warnings only (as text). */
 export function createLogger(
   format: "json" | "text" | "off",
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
@@ -35,6 +37,7 @@ export function createLogger(
     return {
       request: (line) => write(JSON.stringify({ time: time(), level: "info", msg: "request", ...line, durationMs: Math.round(line.durationMs * 10) / 10 })),
       error: (message, error, requestId) => writeError(JSON.stringify({ time: time(), level: "error", msg: message, ...(requestId ? { requestId } : {}), ...errorFields(error) })),
+      warn: (message) => writeError(JSON.stringify({ time: time(), level: "warn", msg: message })),
     };
   }
   return {
@@ -50,5 +53,6 @@ export function createLogger(
       const frames = stack?.indexOf("\n    at ") ?? -1;
       writeError(`${time()} ERROR ${printable(message)}${requestId ? ` id=${printable(requestId)}` : ""}: ${printable(text)}${frames === -1 ? "" : stack!.slice(frames)}`);
     },
+    warn: (message) => writeError(`${time()} WARN ${printable(message)}`),
   };
 }

@@ -10,6 +10,8 @@ import type { LinkCache } from "../redirect/link-cache.ts";
 import type { ViewRecorder } from "../redirect/view-recorder.ts";
 import { registerSafetyMetrics, type SafetySources } from "./safety-metrics.ts";
 import type { DeliveryOutcome } from "../webhooks/deliverer.ts";
+import type { PixelBudget } from "../links/images/pixel-budget.ts";
+import type { ImageWorkCounts } from "../links/images/work-counts.ts";
 
 export type MetricSources = {
   go: GoCounts;
@@ -22,6 +24,8 @@ export type MetricSources = {
   safety: SafetySources;
   /** This node's delivery attempts by outcome, and the outbox (all nodes') as the database holds it. */
   webhooks: { outcomes: Readonly<Record<DeliveryOutcome, number>>; queue: () => Promise<{ pending: number; oldestPendingAgeSeconds: number }> };
+  /** The process's image budget (this thread's) and what its limits refused or ended (decision 0043). */
+  images: { budget: Pick<PixelBudget, "queued" | "pixelsInUse"> | null; work: ImageWorkCounts };
 };
 
 /** A counter whose value is read from `read` at scrape time. */
@@ -130,6 +134,14 @@ export class ServerMetrics {
     const queueNow = () => (queueRead ??= queue().finally(() => setTimeout(() => (queueRead = null), 0)));
     new client.Gauge({ name: "linkprev_webhook_queue_depth", help: "Webhook deliveries waiting to be sent (or retried)", registers: [registry], async collect() { this.set((await queueNow()).pending); } });
     new client.Gauge({ name: "linkprev_webhook_oldest_pending_age_seconds", help: "How long the oldest waiting webhook delivery has waited", registers: [registry], async collect() { this.set((await queueNow()).oldestPendingAgeSeconds); } });
+    const { budget, work } = sources.images;
+    if (budget) {
+      readGauge(registry, "linkprev_image_jobs_waiting", "Image jobs waiting for their share of the pixel budget (IMAGE_QUEUE is their bound)", () => budget.queued);
+      readGauge(registry, "linkprev_image_pixels_in_use", "Pixels of the image budget held by running jobs (IMAGE_PIXEL_BUDGET_MP is the bound)", () => budget.pixelsInUse);
+    }
+    readCounter(registry, "linkprev_image_jobs_refused_total", "Image jobs turned away (503) because the image queue was full", () => work.counts["queue-full"]);
+    readCounter(registry, "linkprev_image_jobs_timed_out_total", "Image jobs ended by the decode deadline (IMAGE_DEADLINE_MS), their Worker stopped", () => work.counts.deadline);
+    readCounter(registry, "linkprev_image_jpeg_scans_refused_total", "JPEGs refused before decoding for having too many scans", () => work.counts["jpeg-scans"]);
     if (sources.databasePoolMax !== null) {
       readGauge(registry, "linkprev_db_pool_max_connections", "PostgreSQL connections each pool (request thread, each app worker) may open", () => sources.databasePoolMax!);
     }

@@ -10,6 +10,7 @@ import type { UploadBackend } from "../../src/links/images/backends.ts";
 import { ImageStore } from "../../src/links/images/store.ts";
 import { RECYCLE_PIXELS } from "../../src/links/images/codec-workers.ts";
 import { PixelBudget } from "../../src/links/images/pixel-budget.ts";
+import { ImageWorkCounts } from "../../src/links/images/work-counts.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const LIMIT = "the most we accept is 40 megapixels and 16384 pixels a side";
@@ -207,8 +208,9 @@ describe("the codec Worker after a large image", () => {
 
   test("jobs sent with a large one all finish; the large one gets a Worker of its own, the others share one", async () => {
     // A threshold of 10,000 pixels, so that small images show the same hand-over quickly.
-    const gate = new PixelBudget({ pixels: 52_000_000, smallPixels: 10_000, queue: 16 });
-    const store = new ImageStore({} as UploadBackend, { gate, deadlineMs: 60_000, recyclePixels: 10_000 });
+    const counts = new ImageWorkCounts(() => {});
+    const gate = new PixelBudget({ pixels: 52_000_000, smallPixels: 10_000, queue: 16 }, counts);
+    const store = new ImageStore({} as UploadBackend, { gate, deadlineMs: 60_000, counts, recyclePixels: 10_000 });
     try {
       const image = (width: number, height: number) => new File([makePng(width, height)], "a.png", { type: "image/png" });
       const centre = { x: 0.5, y: 0.5 };

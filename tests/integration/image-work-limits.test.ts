@@ -1,8 +1,9 @@
 // The limits on image work other than memory (decision 0043), over HTTP: a JPEG with too many scans is refused
-// before decoding, a job past its deadline ends the Worker running it, a full queue is a 503 with Retry-After, and
-// every path that decodes an image (create, update, a new focal point's re-cut, lint, import, auto-fill) counts
-// against one per-user limit.
+// before decoding, a job past its deadline ends the Worker running it, a full queue is a 503 with Retry-After (each
+// counted in /metrics, beside the jobs waiting and the pixels in use), and every path that decodes an image (create,
+// update, a new focal point's re-cut, lint, import, auto-fill) counts against one per-user limit.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { TestClock } from "../helpers/clock.ts";
 import { blackPng, makeJpegWithExif, makePng } from "../helpers/images.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -16,6 +17,18 @@ function form(image: { name: string; type: string; bytes: Uint8Array<ArrayBuffer
   return data;
 }
 const png = (name: string, bytes: Uint8Array<ArrayBuffer>) => ({ name, type: "image/png", bytes });
+
+const METRICS_TOKEN = "image-metrics-token-0123456789";
+/** The image work metrics (unlabelled counters and gauges) as /metrics shows them now. */
+async function imageMetrics(server: TestServer): Promise<Record<string, number>> {
+  const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  const families = parsePrometheusTextFormat(await response.text()).filter((family) => family.name.startsWith("linkprev_image_"));
+  return Object.fromEntries(families.map((family) => [family.name.replace(/^linkprev_image_/, ""), Number(family.metrics[0]!.value)]));
+}
+/** How far each counter moved between two readings. */
+const moved = (before: Record<string, number>, after: Record<string, number>, names: string[]) => Object.fromEntries(names.map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]));
+const COUNTERS = ["jobs_refused_total", "jobs_timed_out_total", "jpeg_scans_refused_total"];
 
 const isRestart = (byte: number) => byte >= 0xd0 && byte <= 0xd7;
 
@@ -40,11 +53,12 @@ function repeatLastScan(jpeg: Uint8Array<ArrayBuffer>, times: number): Uint8Arra
 
 describe("JPEG scans", () => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "0" })));
+  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "0", METRICS_TOKEN })));
   afterAll(() => server.close());
 
-  test("a progressive JPEG with 150 repeated scans is refused before decoding; the same JPEG as written is stored", async () => {
+  test("a progressive JPEG with 150 repeated scans is refused before decoding (and counted); the same JPEG as written is stored", async () => {
     const client = await apiClient(server, "pro");
+    const before = await imageMetrics(server);
     const written = await makeJpegWithExif(64, 64);
     const hostile = repeatLastScan(written, 150);
     const refused = await client.call("/api/links", { method: "POST", body: form({ name: "scans.jpg", type: "image/jpeg", bytes: hostile }) });
@@ -53,43 +67,71 @@ describe("JPEG scans", () => {
     expect(server.ctx.images.workersStarted).toBe(0);
     const fine = await client.call("/api/links", { method: "POST", body: form({ name: "photo.jpg", type: "image/jpeg", bytes: written }) });
     expect(fine.status).toBe(201);
+    expect(moved(before, await imageMetrics(server), COUNTERS)).toEqual({ jobs_refused_total: 0, jobs_timed_out_total: 0, jpeg_scans_refused_total: 1 });
   });
 });
 
 describe("the decode deadline", () => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "0", IMAGE_DEADLINE_MS: "500" })));
+  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "0", IMAGE_DEADLINE_MS: "500", METRICS_TOKEN })));
   afterAll(() => server.close());
 
-  test("an image still decoding after the deadline is a 422 saying so, and the Worker decoding it is ended", async () => {
+  test("an image still decoding after the deadline is a 422 saying so (and counted), and the Worker decoding it is ended", async () => {
     const client = await apiClient(server, "pro");
+    const before = await imageMetrics(server);
     // 40 megapixels: decoding alone takes longer than half a second on any machine.
     const response = await client.call("/api/links", { method: "POST", body: form(png("huge.png", blackPng(16_000, 2_500))) });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { message: string }).message).toBe("The image took more than 0.5 seconds to process; try a smaller or simpler image");
     expect(server.ctx.images.workersStarted).toBe(1);
     expect(server.ctx.images.workersAlive).toBe(0);
+    const after = await imageMetrics(server);
+    expect(moved(before, after, COUNTERS)).toEqual({ jobs_refused_total: 0, jobs_timed_out_total: 1, jpeg_scans_refused_total: 0 });
+    // Its share of the budget was given back.
+    expect(after.pixels_in_use).toBe(0);
   }, 60_000);
 });
 
 describe("a full queue", () => {
   let server: TestServer;
-  // Two app workers, no room to wait: the budget is the process's, so the second large image is turned away
+  // Two app workers, room for one to wait: the budget is the process's, so the third large image is turned away
   // whichever worker it reaches.
-  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "2", IMAGE_QUEUE: "0" })));
+  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "2", IMAGE_QUEUE: "1", METRICS_TOKEN })));
   afterAll(() => server.close());
 
-  test("an image that would have to wait is a 503 with Retry-After while the budget is taken; the other is checked", async () => {
+  test("an image that would have to wait behind a full queue is a 503 with Retry-After (counted); /metrics shows the one waiting and the pixels in use", async () => {
     const client = await apiClient(server, "pro");
+    const before = await imageMetrics(server);
     // 25 megapixels each: two do not fit beside each other.
     const lint = () => client.call("/api/links/lint", { method: "POST", body: form(png("large.png", blackPng(5_000, 5_000))) });
-    const answers = await Promise.all([lint(), lint()]);
+    let answered = false;
+    const all = Promise.all([lint(), lint(), lint()]).finally(() => (answered = true));
+    // The most /metrics showed while they ran.
+    const most = { jobs_waiting: 0, pixels_in_use: 0 };
+    while (!answered) {
+      const now = await imageMetrics(server);
+      for (const name of ["jobs_waiting", "pixels_in_use"] as const) most[name] = Math.max(most[name], now[name]!);
+      await Bun.sleep(20);
+    }
+    const answers = await all;
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([200, 503]);
+    expect(statuses).toEqual([200, 200, 503]);
     const busy = answers.find((a) => a.status === 503)!;
     expect(busy.headers.get("retry-after")).toBe("5");
     expect(((await busy.json()) as { message: string }).message).toBe("Too many images are being processed right now. Please try again in a moment.");
+    expect(most).toEqual({ jobs_waiting: 1, pixels_in_use: 25_000_000 });
+    const after = await imageMetrics(server);
+    expect(moved(before, after, COUNTERS)).toEqual({ jobs_refused_total: 1, jobs_timed_out_total: 0, jpeg_scans_refused_total: 0 });
+    expect({ jobs_waiting: after.jobs_waiting, pixels_in_use: after.pixels_in_use }).toEqual({ jobs_waiting: 0, pixels_in_use: 0 });
   }, 120_000);
+
+  test("a JPEG refused in an app worker is counted by the request thread, which serves /metrics", async () => {
+    const client = await apiClient(server, "pro", "scans");
+    const before = await imageMetrics(server);
+    const hostile = repeatLastScan(await makeJpegWithExif(64, 64), 150);
+    expect((await client.call("/api/links/lint", { method: "POST", body: form({ name: "scans.jpg", type: "image/jpeg", bytes: hostile }) })).status).toBe(400);
+    expect(moved(before, await imageMetrics(server), COUNTERS)).toEqual({ jobs_refused_total: 0, jobs_timed_out_total: 0, jpeg_scans_refused_total: 1 });
+  });
 });
 
 describe("the per-user limit on image work", () => {

@@ -29,6 +29,19 @@ test("json: an error goes to stderr with its stack and the request id", () => {
   expect(line.stack).toContain("logs-and-settings.test.ts");
 });
 
+test("a warning goes to stderr: json with level warn, text as WARN, and still when off", () => {
+  const json = capture("json");
+  json.log.warn("an image job was turned away");
+  expect(json.out).toEqual([]);
+  expect(JSON.parse(json.err[0]!)).toMatchObject({ level: "warn", msg: "an image job was turned away" });
+  const text = capture("text");
+  text.log.warn("an image job was turned away");
+  expect(text.err[0]).toMatch(/^\S+ WARN an image job was turned away$/);
+  const off = capture("off");
+  off.log.warn("an image job was turned away");
+  expect(off.err).toHaveLength(1);
+});
+
 test("text: one readable line; off: no request lines but errors still", () => {
   const text = capture("text");
   text.log.request({ method: "POST", route: "/api/links/", status: 201, durationMs: 12.34, requestId: "r", userId: 3 });

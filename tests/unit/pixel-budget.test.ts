@@ -3,9 +3,10 @@
 import { expect, test } from "bun:test";
 import { PixelBudget, type Lease } from "../../src/links/images/pixel-budget.ts";
 import { areaShrink } from "../../src/links/images/area-shrink.ts";
+import { ImageWorkCounts } from "../../src/links/images/work-counts.ts";
 
 const MP = 1_000_000;
-const budget = (queue = 16) => new PixelBudget({ pixels: 52 * MP, smallPixels: 12 * MP, queue });
+const budget = (queue = 16, counts = new ImageWorkCounts(() => {})) => new PixelBudget({ pixels: 52 * MP, smallPixels: 12 * MP, queue }, counts);
 
 /** Which of the named jobs have their share, in the order they got it. */
 function tracker() {
@@ -57,14 +58,18 @@ test("small jobs share their own 12 megapixels in order", async () => {
   expect(granted).toEqual(["a", "b", "c"]);
 });
 
-test("with the queue full, a job that would wait is turned away at once; one that fits is not", async () => {
-  const b = budget(1);
+test("with the queue full, a job that would wait is turned away at once (counted, and a warning); one that fits is not", async () => {
+  const warnings: string[] = [];
+  const counts = new ImageWorkCounts((message) => warnings.push(message));
+  const b = budget(1, counts);
   const { enter } = tracker();
   expect(enter(b, "big-1", 36 * MP)).not.toBeNull();
   expect(enter(b, "big-2", 36 * MP)).not.toBeNull();
   expect(enter(b, "big-3", 36 * MP)).toBeNull();
   expect(enter(b, "small", 1 * MP)).not.toBeNull();
   await expect(b.acquire(36 * MP)).rejects.toMatchObject({ status: 503 });
+  expect({ queued: b.queued, pixelsInUse: b.pixelsInUse, refused: counts.counts["queue-full"] }).toEqual({ queued: 1, pixelsInUse: 37 * MP, refused: 2 });
+  expect(warnings).toEqual(Array(2).fill("an image job was turned away: the image queue is full (IMAGE_QUEUE)"));
 });
 
 test("averaging down keeps a picture's areas: black stays black, white stays white, a block over both is their mean", () => {

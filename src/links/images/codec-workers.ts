@@ -6,6 +6,7 @@ import { AppError, unavailable } from "../../http/errors.ts";
 import { connectWorker, RpcTimeout, type WorkerClient } from "../../rpc.ts";
 import { workerEntry } from "../../workers.ts";
 import type { ImageWorkerProtocol } from "./image.worker.ts";
+import type { ImageWorkCounts } from "./work-counts.ts";
 
 /**
  * Jobs over this many pixels run on a Worker of their own; smaller ones share one long-lived Worker, whose
@@ -35,7 +36,11 @@ export class CodecWorkers {
   /** Workers started so far (tests: a large job gets one of its own). */
   started = 0;
 
-  constructor(private readonly deadlineMs: number) {}
+  /** `counts`: where a job ended by the deadline is counted. */
+  constructor(
+    private readonly deadlineMs: number,
+    private readonly counts: ImageWorkCounts,
+  ) {}
 
   /** `retiring`: a large job's own Worker. Workers start on the first job, so a server that never receives an image never loads the codecs. */
   private start(retiring: boolean): Processor {
@@ -71,6 +76,7 @@ export class CodecWorkers {
       if (!(error instanceof RpcTimeout)) throw error;
       // Any other image on the shared Worker was not at fault: it may be sent again.
       this.terminate(processor, unavailable("Another image took too long and its processing was stopped. Please try again."));
+      this.counts.count("deadline");
       throw new ImageTookTooLong(this.deadlineMs);
     } finally {
       processor.jobs--;

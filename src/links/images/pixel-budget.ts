@@ -4,6 +4,7 @@
 // waits behind a queue of 36-megapixel uploads, and large ones have the rest, in order, so that small ones can
 // never starve them. More than `queue` jobs waiting: the newcomer is turned away (a 503 with Retry-After).
 import { unavailable } from "../../http/errors.ts";
+import type { ImageWorkCounts } from "./work-counts.ts";
 
 /** A job's share of the budget; released once, when the job is answered or given up. */
 export type Lease = { release(): void };
@@ -22,11 +23,20 @@ export class PixelBudget implements PixelGate {
   private readonly used: Record<Lane, number> = { small: 0, large: 0 };
   private readonly waiting: Waiter[] = [];
 
-  constructor(private readonly settings: BudgetSettings) {}
+  /** `counts`: where a job turned away is counted. */
+  constructor(
+    private readonly settings: BudgetSettings,
+    private readonly counts: ImageWorkCounts,
+  ) {}
 
   /** Jobs waiting for their share now (tests, metrics). */
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /** Pixels the running jobs hold now (metrics). */
+  get pixelsInUse(): number {
+    return this.used.small + this.used.large;
   }
 
   /** The job's lease once its share is free; null at once when it would have to wait and the queue is full. */
@@ -39,6 +49,7 @@ export class PixelBudget implements PixelGate {
     if (granted) return Promise.resolve(granted);
     if (this.waiting.length > this.settings.queue) {
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      this.counts.count("queue-full");
       return null;
     }
     return new Promise((resolve) => (waiter.grant = resolve));

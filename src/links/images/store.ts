@@ -9,6 +9,7 @@ import type { Renditions } from "./normalise.ts";
 import { CodecWorkers, RECYCLE_PIXELS, type Jobs } from "./codec-workers.ts";
 import { jpegScans, MAX_JPEG_SCANS } from "./jpeg-scans.ts";
 import type { PixelGate } from "./pixel-budget.ts";
+import type { ImageWorkCounts } from "./work-counts.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
 import { sniffImage } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
@@ -45,23 +46,25 @@ export class ImageTooLarge extends AppError {
 }
 
 /**
- * `gate`: the process's pixel budget; `deadlineMs`: how long one codec job may take; `recyclePixels`: the size over
- * which a file is bounded on a Worker of its own (tests lower it).
+ * `gate`: the process's pixel budget; `deadlineMs`: how long one codec job may take; `counts`: where what the limits
+ * refuse or end is counted; `recyclePixels`: the size over which a file is bounded on a Worker of its own (tests lower it).
  */
-export type ImageWorkSettings = { gate: PixelGate; deadlineMs: number; recyclePixels?: number };
+export type ImageWorkSettings = { gate: PixelGate; deadlineMs: number; counts: ImageWorkCounts; recyclePixels?: number };
 
 export class ImageStore {
   private readonly gate: PixelGate;
   private readonly recyclePixels: number;
   private readonly workers: CodecWorkers;
+  private readonly counts: ImageWorkCounts;
 
   constructor(
     private readonly backend: UploadBackend,
-    { gate, deadlineMs, recyclePixels = RECYCLE_PIXELS }: ImageWorkSettings,
+    { gate, deadlineMs, counts, recyclePixels = RECYCLE_PIXELS }: ImageWorkSettings,
   ) {
     this.gate = gate;
     this.recyclePixels = recyclePixels;
-    this.workers = new CodecWorkers(deadlineMs);
+    this.counts = counts;
+    this.workers = new CodecWorkers(deadlineMs, counts);
   }
 
   /** Codec Workers started so far (tests). */
@@ -102,7 +105,10 @@ export class ImageStore {
     const declared = kind ? imageDimensions(view, kind) : null;
     if (!kind || !declared || declared.width < 1 || declared.height < 1) throw badRequest("Please select an image file", "image");
     if (!withinPixelBudget(declared)) throw new ImageTooLarge(declared);
-    if (kind === "jpeg" && jpegScans(view) > MAX_JPEG_SCANS) throw badRequest(`This JPEG has more than ${MAX_JPEG_SCANS} scans; save it again as a standard JPEG`, "image");
+    if (kind === "jpeg" && jpegScans(view) > MAX_JPEG_SCANS) {
+      this.counts.count("jpeg-scans");
+      throw badRequest(`This JPEG has more than ${MAX_JPEG_SCANS} scans; save it again as a standard JPEG`, "image");
+    }
     const size = bytes.byteLength;
     try {
       const reply = await this.run("upload", { bytes, kind, focal }, declared.width * declared.height);
