@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { toast } from "../src/client/toast.ts";
-import { copyWithToast } from "../src/client/clipboard.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import { ShownOnce } from "../src/client/ui/ShownOnce.tsx";
 import { shortDate } from "../src/client/format.ts";
 import type { ApiTokenJson, NewApiTokenJson } from "../src/auth/wire.ts";
 
@@ -50,17 +50,7 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiT
           </button>
         </div>
       </form>
-      {created && (
-        <div className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm" role="status">
-          <p className="font-semibold">Copy your new token now: it is shown only once.</p>
-          <div className="mt-1 flex items-start gap-2">
-            <code data-testid="new-token" className="block min-w-0 flex-1 break-all">{created}</code>
-            <button type="button" className={buttonClass.secondary} onClick={() => copyWithToast(created, { copied: "Token copied to clipboard", failed: "Failed to copy the token" })}>
-              Copy token
-            </button>
-          </div>
-        </div>
-      )}
+      {created && <ShownOnce what="token" value={created} testId="new-token" />}
       <ul className="mt-4 divide-y divide-gray-100">
         {tokens.map((token) => (
           <li key={token.id} className="flex items-center justify-between gap-2 py-2 text-sm">

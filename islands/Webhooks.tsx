@@ -3,28 +3,14 @@
 // re-enabled or removed, and their latest deliveries with "Resend".
 import { useState } from "react";
 import { api } from "../src/client/api.ts";
-import { copyWithToast } from "../src/client/clipboard.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
+import { ShownOnce } from "../src/client/ui/ShownOnce.tsx";
 import { EndpointCard } from "../src/client/ui/webhooks/EndpointCard.tsx";
 import { EventChoices } from "../src/client/ui/webhooks/EventChoices.tsx";
 import { failed } from "../src/client/ui/webhooks/failed.ts";
 import type { WebhookEndpointJson, WebhookEndpointWithSecretJson } from "../src/webhooks/wire.ts";
 
 const input = "mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm";
-
-function SecretNotice({ secret }: { secret: string }) {
-  return (
-    <div className="space-y-2 rounded-md border border-green-300 bg-green-50 p-4 text-sm" role="status">
-      <p className="font-semibold">Copy the signing secret now: it is shown only once.</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <code data-testid="webhook-secret" className="block break-all rounded bg-white px-2 py-1">{secret}</code>
-        <button type="button" className={buttonClass.secondary} onClick={() => copyWithToast(secret, { copied: "Secret copied to clipboard", failed: "Failed to copy the secret" })}>
-          Copy secret
-        </button>
-      </div>
-    </div>
-  );
-}
 
 export default function Webhooks({ endpoints: initial }: { endpoints: WebhookEndpointJson[] }) {
   const [endpoints, setEndpoints] = useState(initial);
@@ -66,7 +52,7 @@ export default function Webhooks({ endpoints: initial }: { endpoints: WebhookEnd
         <EventChoices legend="Events" chosen={events} onChange={setEvents} />
         <button type="submit" className={buttonClass.primary} disabled={!url.trim() || events.length === 0}>Add endpoint</button>
       </form>
-      {secret && <SecretNotice secret={secret} />}
+      {secret && <ShownOnce what="secret" value={secret} testId="webhook-secret" />}
       <ul className="space-y-6" aria-label="Endpoints">
         {endpoints.map((endpoint) => (
           <EndpointCard key={endpoint.id} endpoint={endpoint} changed={replace} rotated={rotated} removed={(id) => setEndpoints((list) => list.filter((e) => e.id !== id))} />
