@@ -21,6 +21,8 @@ import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { linkState } from "./events.ts";
 
+const DISABLED_STAYS = "This link is disabled: it cannot be renamed or moved, its address is the operator's to release";
+
 /**
  * The image fields the edit writes, and the uploads stored for them (removed again if the write fails).
  * `countRecut`: a new focal point decodes the kept source, so it counts against the user's limit like an upload.
@@ -52,6 +54,8 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug, existing.id);
   await checkTarget(deps, input.targetUrl);
   const domainId = await linkDomainId(deps.db, user.id, input.domain);
+  // Its address keeps the disable (carriedDisable finds it there once deleted): renaming first would free it.
+  if (existing.status === "disabled" && (newSlug !== existing.linkSlug || (domainId !== undefined && domainId !== existing.domainId))) throw conflict(DISABLED_STAYS);
   await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });
   if (change.kind === "external") checkExternalImage(change.url);

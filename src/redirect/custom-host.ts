@@ -56,7 +56,7 @@ export function createCustomHostRouter(deps: HostDeps) {
       if (link === RETIRED) return deps.go.answer(request, server, isGet, link, version); // a dropped earlier address: 410
       if (!link || link.domainId !== domain.id) return missing(domain);
       if (inspecting) return deps.go.inspect(request, link, version, shortUrl);
-      if (method === "POST") return deps.go.submit(request, server, link, version, () => `/${slug}`);
+      if (method === "POST") return deps.go.submit(request, server, link, version, `/${slug}`);
       return deps.go.answer(request, server, isGet, link, version, shortUrl);
     };
     const cached = deps.cache.peek(domain.userSlug, slug);

@@ -207,16 +207,17 @@ export function createGoHandler(deps: GoDeps) {
     return VERSION_PATTERN.test(version) ? serve(request, server, isGet, version) : notFound();
   };
   /** The password form's answer, to the address it was shown on; a right one's cookie is scoped to `cookiePath`. */
-  const submitLink = (request: Request, server: Server<unknown>, link: GoAnswer, version: string, cookiePath: (link: GoLink) => string): Response | Promise<Response> => {
+  const submitLink = (request: Request, server: Server<unknown>, link: GoAnswer, version: string, cookiePath: string): Response | Promise<Response> => {
     if (link === RETIRED) return gone(false);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
-    return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")), cookiePath(link));
+    return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")), cookiePath);
   };
-  const goPath = (link: GoLink) => `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}`;
   const submit = async (request: GoRequest, server: Server<unknown>, version: string): Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
     if (onCustomHost(request) || isMovedKey(linkSlug) || (version !== PLAIN && !VERSION_PATTERN.test(version))) return notFound();
-    return submitLink(request, server, await deps.cache.get(userSlug, linkSlug), version, goPath);
+    // The address asked for, not the link's own: at an earlier address (a rename) the cookie must come back there.
+    const askedPath = `/go/${encodeURIComponent(userSlug)}/${encodeURIComponent(linkSlug)}`;
+    return submitLink(request, server, await deps.cache.get(userSlug, linkSlug), version, askedPath);
   };
   return {
     /** For src/redirect/custom-host.ts: a custom domain's link, counted and answered as /go answers, its inspect page, its password form's answer. */

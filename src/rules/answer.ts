@@ -109,7 +109,7 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
 
     /**
      * POST to the short address: the password form's answer. A right one sets the cookie, scoped to `cookiePath`
-     * (the link's address without a version, so that its versions share it), and sends the person back.
+     * (the address asked for, an earlier one too, without a version, so that its versions share it), and sends the person back.
      */
     async submit(link: GoLink, visit: RuleVisit, cookiePath: string): Promise<Response> {
       const { rules } = ruledOf(link);

@@ -136,6 +136,20 @@ describe("a renamed link", () => {
   });
 });
 
+test("a renamed password link opens at its old address: the password given there is remembered there", async () => {
+  await createLink({ customLinkSlug: "vault", targetUrl: "https://acme.test/vault", password: "open sesame" });
+  expect((await edit("vault", { customLinkSlug: "fresh-vault", targetUrl: "https://acme.test/vault", password: "open sesame" })).status).toBe(200);
+  const old = `/go/${alice.userSlug}/vault`;
+  const given = await visit(old, PERSON, { method: "POST", body: new URLSearchParams({ password: "open sesame" }) });
+  expect(given.status).toBe(303);
+  expect(given.headers.get("location")).toBe(old);
+  const cookie = given.headers.get("set-cookie")!;
+  expect(cookie).toContain(`Path=${old};`);
+  const opened = await visit(old, PERSON, { headers: { cookie: cookie.split(";")[0]! } });
+  expect(opened.status).toBe(302);
+  expect(opened.headers.get("location")).toBe("https://acme.test/vault");
+});
+
 test("a link may take back its own old slug, and deleting a link frees its old addresses as it frees its slug", async () => {
   const link = await createLink({ customLinkSlug: "winter" });
   expect((await edit("winter", { customLinkSlug: "winter-sale" })).status).toBe(200);

@@ -160,4 +160,19 @@ describe("an operator's disable sticks", () => {
     expect((await create(dan, { customLinkSlug: "fresh", targetUrl: "https://example.com/promo" })).status).toBe(201);
     expect((await linkJson(dan, "fresh")).status).toBe("active");
   });
+
+  test("a disabled link cannot be renamed, so renaming before deleting is no way around the disable either", async () => {
+    const erin = await apiClient(server, "pro", "erin");
+    expect((await create(erin, { customLinkSlug: "phish", targetUrl: "https://example.com/phish" })).status).toBe(201);
+    const { id } = await linkJson(erin, "phish");
+    await changeLinkStatus(server.ctx.safety, [id], { status: "disabled", reason: "Operator: phishing", actor: "ops", why: "phishing" }, new Date());
+    const rename = await erin.call("/api/links/by-slug/phish", { method: "PUT", json: { ...valid, targetUrl: "https://example.com/phish", customLinkSlug: "elsewhere" } });
+    expect(rename.status).toBe(409);
+    expect(await messageOf(rename)).toBe("This link is disabled: it cannot be renamed or moved, its address is the operator's to release");
+    expect((await erin.call("/api/links/by-slug/elsewhere")).status).toBe(404);
+    expect((await erin.call(`/api/links/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await create(erin, { customLinkSlug: "phish", targetUrl: "https://example.com/phish" })).status).toBe(201);
+    expect(await linkJson(erin, "phish")).toEqual(expect.objectContaining({ status: "disabled", disabledReason: "Operator: phishing" }));
+    await eventually(async () => isTrue((await personAt("/go/erin/phish")).status === 200, "the warning page, not a redirect"));
+  });
 });
