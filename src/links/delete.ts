@@ -14,13 +14,14 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
   const existing = await findLiveLink(deps.db, user.id, { id });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   const earlier = await deps.database.transaction(async (tx) => {
+    const now = new Date(deps.clock.now());
     await tx
       .update(links)
-      .set({ deleted: true, deletedAt: new Date() })
+      .set({ deleted: true, deletedAt: now })
       .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
     const data = linkRef(deps.publicUrl, user.userSlug, existing, await linkHostname(tx, existing.domainId));
     await recordEvent(tx, { userId: user.id, type: "link.deleted", data, at: deps.clock.now() });
-    return forgetEarlierAddresses(tx, user, id);
+    return forgetEarlierAddresses(tx, user, existing, now);
   });
   for (const key of [shortAddress(user, existing.linkSlug), ...earlier]) await deps.changes.announceLinkChange(key);
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));

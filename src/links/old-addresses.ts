@@ -31,9 +31,17 @@ export async function keepEarlierAddress(tx: Db, user: User, existing: Link, slu
   return [...keysOf(user, slug, domainId), ...keysOf(user, existing.linkSlug, existing.domainId)];
 }
 
-/** In a deletion's transaction: the link's earlier addresses are free again, as its own slug is. The keys to drop. */
-export async function forgetEarlierAddresses(tx: Db, user: User, linkId: number): Promise<string[]> {
-  const rows = await tx.delete(linkOldAddresses).where(eq(linkOldAddresses.linkId, linkId)).returning({ slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId });
+/**
+ * In a deletion's transaction: the link's earlier addresses are free again, as its own slug is; a disabled link's
+ * are dropped instead (410, never taken again), so that no address it held comes back live. The keys to drop.
+ */
+export async function forgetEarlierAddresses(tx: Db, user: User, link: Pick<Link, "id" | "status">, now: Date): Promise<string[]> {
+  const returning = { slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId };
+  const held = eq(linkOldAddresses.linkId, link.id);
+  const rows =
+    link.status === "disabled"
+      ? await tx.update(linkOldAddresses).set({ linkId: null, droppedAt: now }).where(held).returning(returning)
+      : await tx.delete(linkOldAddresses).where(held).returning(returning);
   return rows.flatMap((row) => keysOf(user, row.slug, row.domainId));
 }
 

@@ -175,4 +175,16 @@ describe("an operator's disable sticks", () => {
     expect(await linkJson(erin, "phish")).toEqual(expect.objectContaining({ status: "disabled", disabledReason: "Operator: phishing" }));
     await eventually(async () => isTrue((await personAt("/go/erin/phish")).status === 200, "the warning page, not a redirect"));
   });
+
+  test("a link renamed before it was disabled: deleting it drops its earlier addresses (410), none comes back live", async () => {
+    const fay = await apiClient(server, "pro", "fay");
+    expect((await create(fay, { customLinkSlug: "bait", targetUrl: "https://example.com/bait" })).status).toBe(201);
+    const renamed = await fay.call("/api/links/by-slug/bait", { method: "PUT", json: { ...valid, targetUrl: "https://example.com/bait", customLinkSlug: "bait-2" } });
+    expect(renamed.status).toBe(200);
+    const { id } = await linkJson(fay, "bait-2");
+    await changeLinkStatus(server.ctx.safety, [id], { status: "disabled", reason: "Operator: phishing", actor: "ops", why: "phishing" }, new Date());
+    expect((await fay.call(`/api/links/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await create(fay, { customLinkSlug: "bait", targetUrl: "https://example.com/bait" })).status).toBe(409);
+    await eventually(async () => isTrue((await personAt("/go/fay/bait")).status === 410, "the earlier address is gone"));
+  });
 });
