@@ -1,6 +1,8 @@
 // A request whose Host header is missing (HTTP/1.0) or malformed (a bad port, spaces, a broken bracket) has no URL
 // the app can read: it is refused here with a 400, before the app (or an app worker rebuilding the request from
 // its URL) would fail on it with a 500 and a stack in the log.
+import type { AnyRawHandler } from "./path-encoding.ts";
+
 const ANSWER = "Bad request: the Host header is missing or malformed\n";
 
 /** The 400 for a request without a readable URL, else null. */
@@ -9,12 +11,6 @@ export function badHostAnswer(request: Request): Response | null {
   return new Response(request.method === "HEAD" ? null : ANSWER, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-function refuseOr(request: Request, answer: () => Response | Promise<Response>, finish: (answer: Response) => Response): Response | Promise<Response> {
-  const badHost = badHostAnswer(request);
-  return badHost === null ? answer() : finish(badHost);
-}
-
-type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
 /**
  * The request thread's raw routes (src/server.ts) with that 400 too: Bun routes them by path whatever the Host, so
  * their handlers would meet the same unreadable URL. One URL.canParse per request (a fraction of a microsecond).
@@ -24,7 +20,13 @@ export const refuseBadHosts = <Routes extends Record<string, Record<string, AnyR
     Object.entries(routes).map(([path, methods]) => [
       path,
       Object.fromEntries(
-        Object.entries(methods).map(([method, handler]) => [method, (request: Request, server: unknown) => refuseOr(request, () => handler(request, server), finish)]),
+        Object.entries(methods).map(([method, handler]) => [
+          method,
+          (request: Request, server: unknown) => {
+            const badHost = badHostAnswer(request);
+            return badHost === null ? handler(request, server) : finish(badHost);
+          },
+        ]),
       ),
     ]),
   ) as Routes;
