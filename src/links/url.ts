@@ -33,7 +33,10 @@ export function shortUrlOf(publicUrl: string, userSlug: string, linkSlug: string
   return version >= 2 ? `${plain}/${version}` : plain;
 }
 
-/** The database's limit on a stored destination (its CHECK), measured on the canonical form: percent-encoding makes each non-ASCII character 6 to 9 long. */
+/**
+ * The database's limit on a stored destination (its CHECK), measured on the canonical form: percent-encoding makes
+ * each non-ASCII character 6 to 9 characters long.
+ */
 export const CANONICAL_URL_MAX = 2048;
 export const ENCODED_URL_TOO_LONG = `must be ${CANONICAL_URL_MAX} characters or less (as a URL, with its non-ASCII characters encoded)`;
 
