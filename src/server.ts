@@ -7,7 +7,7 @@ import { AppWorkerPool } from "./app-workers.ts";
 import { createApp } from "./app.ts";
 import { storageWarnings } from "./start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
-import { badHostAnswer } from "./http/bad-host.ts";
+import { badHostAnswer, refuseBadHosts } from "./http/bad-host.ts";
 import { clientIp, proxyTrust } from "./http/client-ip.ts";
 import { refuseMalformedPaths } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
@@ -222,7 +222,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   };
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   // /go alone is neither logged nor given a request id: it is counted (GoCounts) and must stay that cheap.
-  const rawRoutes = {
+  // A missing or malformed Host is refused first, as in `fetch` below: every raw handler may read request.url.
+  const rawRoutes = refuseBadHosts({
     ...refuseMalformedPaths({ "/go/:userSlug/:linkSlug": go.plain, "/go/:userSlug/:linkSlug/:version": go.versioned }),
     ...observeAll({
       ...refuseMalformedPaths({ "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name!) }, ...(await assetRoutes()) }),
@@ -233,7 +234,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       // Liveness: the process serves, so /go keeps redirecting from its cache while the database is away.
       "/livez": { GET: () => Response.json({ ok: true, message: "The process serves requests" }) },
     }),
-  };
+  }, (answer) => withSecurityHeaders(answer, pageHeaders));
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,

@@ -26,7 +26,7 @@ export const pathEncoding = () =>
 /** The request thread's answer to such a path on its raw routes (/go, /uploads, /assets). */
 export const malformedPathResponse = () => Response.json({ message: MALFORMED_PATH }, { status: 400 });
 
-type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
+export type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
 /** Raw routes with a parameter (src/server.ts): a path whose escapes do not decode is a 400 before the handler reads it. */
 export const refuseMalformedPaths = (routes: Record<string, Record<string, AnyRawHandler>>): Record<string, Record<string, AnyRawHandler>> =>
   Object.fromEntries(

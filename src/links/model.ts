@@ -4,7 +4,7 @@ import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
 import { RuleFields } from "../rules/model.ts";
-import { canonicalHttpUrl, safeHttpUrl } from "./url.ts";
+import { canonicalUrlField, ENCODED_URL_TOO_LONG, safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 160;
@@ -96,12 +96,7 @@ export const LinkInput = z.object({
     .min(1, "Description is required")
     .max(DESCRIPTION_MAX, "Description must be 160 characters or less")
     .regex(WITHOUT_NUL, "Description contains a character that is not allowed"),
-  targetUrl: z
-    .string("Please enter a valid URL")
-    .trim()
-    .max(URL_MAX, "URL must be 2048 characters or less")
-    .refine((value) => canonicalHttpUrl(value) !== null, "Please enter a valid URL")
-    .transform((value) => canonicalHttpUrl(value)!),
+  targetUrl: canonicalUrlField("Please enter a valid URL", `URL ${ENCODED_URL_TOO_LONG}`),
   customLinkSlug: z.preprocess(emptyToNull, customLinkSlug.nullish()),
   imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").regex(WITHOUT_NUL, "Image URL must be a valid http(s) URL").nullish()),
   imageSource: z.preprocess(emptyToNull, z.enum(["upload", "ai"], "Image source must be upload or ai").nullish()),

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** The normalised URL when `value` is an absolute http(s) URL, else null. */
 export function safeHttpUrl(value: string): string | null {
   if (!URL.canParse(value)) return null;
@@ -30,3 +32,26 @@ export function shortUrlOf(publicUrl: string, userSlug: string, linkSlug: string
   const plain = domain ? `${new URL(publicUrl).protocol}//${domain}/${linkSlug}` : `${publicUrl}/go/${userSlug}/${linkSlug}`;
   return version >= 2 ? `${plain}/${version}` : plain;
 }
+
+/**
+ * The database's limit on a stored destination (its CHECK), measured on the canonical form: percent-encoding makes
+ * each non-ASCII character 6 to 9 characters long.
+ */
+export const CANONICAL_URL_MAX = 2048;
+export const ENCODED_URL_TOO_LONG = `must be ${CANONICAL_URL_MAX} characters or less (as a URL, with its non-ASCII characters encoded)`;
+
+/**
+ * A destination field (a link's target, rule targets, expiredUrl): trimmed, http(s), and given in its canonical form,
+ * refused with `tooLong` when that form is over the limit. The raw text's own limit spares parsing a huge value.
+ */
+export const canonicalUrlField = (invalid: string, tooLong: string) =>
+  z
+    .string(invalid)
+    .trim()
+    .max(CANONICAL_URL_MAX, tooLong)
+    .transform((value, context) => {
+      const url = canonicalHttpUrl(value);
+      if (url !== null && url.length <= CANONICAL_URL_MAX) return url;
+      context.addIssue({ code: "custom", message: url === null ? invalid : tooLong });
+      return z.NEVER;
+    });

@@ -1,14 +1,13 @@
 // A link's rules as the API, the CLI and the editor write them (expiry, password, targets by device or country),
 // and the form /go keeps them in (docs/decisions/0021). Pure zod and data: islands and the CLI import it.
 import { z } from "zod";
-import { canonicalHttpUrl } from "../links/url.ts";
+import { canonicalUrlField, ENCODED_URL_TOO_LONG } from "../links/url.ts";
 
 export const DEVICES = ["ios", "android", "desktop"] as const;
 export type Device = (typeof DEVICES)[number];
 export const MAX_RULES = 20;
 export const PASSWORD_MAX = 200;
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
-const URL_MAX = 2048;
 
 /** A rule: where people matching `when` go instead of the link's target. The first match wins. */
 export type TargetRule = { when: { device: Device } | { country: string }; targetUrl: string };
@@ -35,13 +34,7 @@ const jsonText = (value: unknown) => {
   }
 };
 
-const httpUrl = (message: string) =>
-  z
-    .string(message)
-    .trim()
-    .max(URL_MAX, "must be 2048 characters or less")
-    .refine((value) => canonicalHttpUrl(value) !== null, message)
-    .transform((value) => canonicalHttpUrl(value)!);
+const httpUrl = (message: string) => canonicalUrlField(message, ENCODED_URL_TOO_LONG);
 
 const RULE_MESSAGE = 'must be a list like [{"when": {"device": "ios"}, "targetUrl": "https://…"}]';
 

@@ -2,7 +2,7 @@
 // (src/domains/) pass them through the check every destination passes, in their canonical spelling, and write
 // them to the per-host index with the domain (destinations.ts), so that a later feed refresh finds them.
 import { badRequest } from "../http/errors.ts";
-import { canonicalHttpUrl } from "../links/url.ts";
+import { CANONICAL_URL_MAX, canonicalHttpUrl, ENCODED_URL_TOO_LONG } from "../links/url.ts";
 import { checkTargetSafety } from "./check-target.ts";
 import type { SafetyDeps } from "./deps.ts";
 import type { DomainUrls } from "./destinations.ts";
@@ -15,6 +15,7 @@ export async function checkedDomainUrls(safety: SafetyDeps, input: DomainUrls): 
     if (value === undefined) continue;
     const url = value === null ? null : canonicalHttpUrl(value);
     if (value !== null && url === null) throw badRequest(`${field}: must be an http(s) URL`, field);
+    if (url !== null && url.length > CANONICAL_URL_MAX) throw badRequest(`${field}: ${ENCODED_URL_TOO_LONG}`, field);
     if (url !== null) await checkTargetSafety(safety, url, field);
     checked[field] = url;
   }

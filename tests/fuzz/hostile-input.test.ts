@@ -140,6 +140,8 @@ const NASTY_TEXT = [
   "%00", "\u0000", "a\r\nSet-Cookie: evil=1", "https://example.com/%0d%0aSet-Cookie:%20x=1", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
   "<script>alert(1)</script>", "' OR 1=1 --", "\"; DROP TABLE links; --", "\ud800", "💥".repeat(50), "ﾟ･✿ヾ╲(｡◕‿◕｡)╱✿･ﾟ", "admin", "go", "a".repeat(21),
   "https://" + "a".repeat(3000) + ".com", "http://localhost/go/fuzz/target", "ftp://x", "//evil.example", "http://[::1", "x".repeat(100_000),
+  // Under 2048 characters as typed, over once stored (each é percent-encoded to 6).
+  `https://a.example/${"é".repeat(1000)}`,
 ];
 
 function randomValue(r: Random, depth = 0): unknown {
@@ -318,9 +320,33 @@ test("a malformed or missing Host header: a 400 on every kind of route, never a 
       if (!/^HTTP\/1\.[01] 400 /.test(status)) failures.push(`${JSON.stringify(head.slice(0, 60))} → ${status}`);
     }
   }
-  // /go is answered without the URL: a link that is not there stays a 404 whatever the Host.
-  expect(await rawStatus("GET /go/fuzz/nothing HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.[01] 404 /);
+  // The request thread's own routes too, on real links (each of these read the URL and failed with a stack): an
+  // inspect page, a version, a password link's form answered with its right password.
+  // An owner of its own: the hostile requests above may have revoked the fuzzer's token or ended its plan.
+  const keeper = await seedUser(server.sql, { userSlug: "keeper" });
+  await subscribeInFakeStripe(server, stripe, keeper.id, "pro");
+  const keeperToken = (await seedApiToken(server.sql, keeper.id, "keeper")).token;
+  const api = (path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${keeperToken}`, "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+  const card = { title: "Hosted", description: "A card" };
+  const shown = (await (await api("/api/links", { ...card, targetUrl: "https://example.com/hosted", customLinkSlug: "hosted" })).json()) as { id: number };
+  expect((await api(`/api/links/${shown.id}/versions`)).status).toBe(201);
+  expect((await api("/api/links", { ...card, targetUrl: "https://example.com/locked", customLinkSlug: "locked", password: "open sesame" })).status).toBe(201);
+  const form = "password=open+sesame";
+  // A person's browser: a crawler is never asked for the password.
+  const browser = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+  for (const [method, path, body] of [["GET", "/go/keeper/hosted+", ""], ["GET", "/go/keeper/hosted/2", ""], ["HEAD", "/go/keeper/hosted", ""], ["POST", "/go/keeper/locked", form], ["GET", "/go/fuzz/nothing", ""], ["GET", "/uploads/x.png", ""], ["GET", "/healthz", ""], ["GET", "/livez", ""]]) {
+    const rest = `User-Agent: ${browser}\r\n` + (body ? `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}` : "\r\n");
+    const heads = [...MALFORMED_HOSTS.map((host) => `${method} ${path} HTTP/1.1\r\n${host}\r\nConnection: close\r\n${rest}`), `${method} ${path} HTTP/1.0\r\n${rest}`];
+    for (const head of heads) {
+      const status = await rawStatus(head);
+      if (!/^HTTP\/1\.[01] 400 /.test(status)) failures.push(`${JSON.stringify(head.slice(0, 60))} → ${status}`);
+    }
+  }
   expect(failures).toEqual([]);
+  // With a Host, the same answer is taken: back to the link, now open to this browser.
+  const right = await fetch(`${server.url}/go/keeper/locked`, { method: "POST", redirect: "manual", headers: { "user-agent": browser }, body: new URLSearchParams({ password: "open sesame" }) });
+  expect(right.headers.get("location")).toBe("/go/keeper/locked");
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 

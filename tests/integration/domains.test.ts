@@ -101,6 +101,18 @@ describe("adding a domain: normalised, refused when it cannot be one", () => {
     expect((await other.call("/api/domains", { method: "POST", json: { hostname: "claimed.acme.test" } })).status).toBe(201);
   });
 
+  test("a rootUrl or notFoundUrl over 2048 characters once its non-ASCII is percent-encoded: 400 naming it, nothing stored", async () => {
+    const owner = await apiClient(server, null);
+    const domain = await add(owner, "long.acme.test");
+    for (const field of ["rootUrl", "notFoundUrl"]) {
+      const response = await owner.call(`/api/domains/${domain.id}`, { method: "PATCH", json: { [field]: `https://a.example/${"é".repeat(1000)}` } });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(`${field}: must be 2048 characters or less (as a URL, with its non-ASCII characters encoded)`);
+    }
+    const stored = (await (await owner.call(`/api/domains/${domain.id}`)).json()) as { rootUrl: string | null; notFoundUrl: string | null };
+    expect([stored.rootUrl, stored.notFoundUrl]).toEqual([null, null]);
+  });
+
   test("with billing off everyone has enterprise's ten domains, and no more", async () => {
     const enterprise = await apiClient(server, null);
     for (let n = 0; n < 10; n++) await add(enterprise, `d${n}.plan-acme.test`);

@@ -92,6 +92,9 @@ describe("create, read, list", () => {
   });
 });
 
+const ENCODED_TOO_LONG = "must be 2048 characters or less (as a URL, with its non-ASCII characters encoded)";
+const LONG_ENCODED = `https://a.example/${"é".repeat(1000)}`;
+
 describe("validation", () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ["title missing", { title: undefined }, "title: Title is required"],
@@ -104,7 +107,11 @@ describe("validation", () => {
     ["javascript: target", { targetUrl: "javascript:alert(1)" }, "targetUrl: Please enter a valid URL"],
     ["data: target", { targetUrl: "data:text/html,<script>alert(1)</script>" }, "targetUrl: Please enter a valid URL"],
     ["ftp: target", { targetUrl: "ftp://files.example.com/x" }, "targetUrl: Please enter a valid URL"],
-    ["target too long", { targetUrl: `https://example.com/${"a".repeat(2048)}` }, "targetUrl: URL must be 2048 characters or less"],
+    ["target too long", { targetUrl: `https://example.com/${"a".repeat(2048)}` }, `targetUrl: URL ${ENCODED_TOO_LONG}`],
+    // Stored percent-encoded (6 characters for each é): the limit is on that form, not on what was typed.
+    ["target too long once encoded", { targetUrl: LONG_ENCODED }, `targetUrl: URL ${ENCODED_TOO_LONG}`],
+    ["rule target too long once encoded", { rules: [{ when: { device: "ios" }, targetUrl: LONG_ENCODED }] }, `rules.0.targetUrl: ${ENCODED_TOO_LONG}`],
+    ["expiredUrl too long once encoded", { expiredUrl: LONG_ENCODED }, `expiredUrl: ${ENCODED_TOO_LONG}`],
     ["slug too long", { customLinkSlug: "a".repeat(21) }, "customLinkSlug: Custom URL must be 20 characters or less"],
     ["slug with bad characters", { customLinkSlug: "../etc/passwd" }, "customLinkSlug: Only letters, numbers, underscores and hyphens are allowed"],
     ["bad image source", { imageSource: "camera" }, "imageSource: Image source must be upload or ai"],
