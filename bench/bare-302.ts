@@ -2,6 +2,7 @@
 const server = Bun.serve({
   port: Number(process.argv[2] ?? 0),
   hostname: "127.0.0.1",
-  fetch: () => new Response(null, { status: 302, headers: { Location: "https://example.com/", "Cache-Control": "no-store" } }),
+  fetch: () =>
+    new Response(null, { status: 302, headers: { Location: "https://example.com/", "Cache-Control": "no-store" } }),
 });
 console.log(`ready ${server.port}`);

@@ -26,8 +26,24 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDatabase, databaseUrl, startThrowawayCluster, type ThrowawayCluster } from "../tests/helpers/postgres-cluster.ts";
-import { bun, cpuSeconds, ensureWrk, fmt, freePort, root, runWrkAsync, seedDataDir, wrkScript, type WrkResult } from "./lib.ts";
+import {
+  createDatabase,
+  databaseUrl,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../tests/helpers/postgres-cluster.ts";
+import {
+  bun,
+  cpuSeconds,
+  ensureWrk,
+  fmt,
+  freePort,
+  root,
+  runWrkAsync,
+  seedDataDir,
+  wrkScript,
+  type WrkResult,
+} from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -44,7 +60,10 @@ const connections = Number(values.connections);
 const linkCount = Number(values.links);
 const warmupSeconds = Number(values.warmup);
 const USERS = 100; // as seedDataDir
-if (![seconds, rounds, connections, linkCount, warmupSeconds].every((n) => Number.isInteger(n) && n > 0) || connections < 2) {
+if (
+  ![seconds, rounds, connections, linkCount, warmupSeconds].every((n) => Number.isInteger(n) && n > 0) ||
+  connections < 2
+) {
   console.error("--seconds, --rounds, --links and --warmup must be positive integers, --connections at least 2");
   process.exit(2);
 }
@@ -78,9 +97,16 @@ const scratchDir = (prefix: string) => {
 // The nodes see none of the caller's database settings but ours.
 const baseEnv: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) {
-  if (value !== undefined && !/^(DATABASE_|UPLOADS_|S3_|NODE_SLOT$|PORT$|HOST$|DATA_DIR$|LINK_CACHE_(SIZE|MB)$|VIEW_)/.test(key)) baseEnv[key] = value;
+  if (
+    value !== undefined &&
+    !/^(DATABASE_|UPLOADS_|S3_|NODE_SLOT$|PORT$|HOST$|DATA_DIR$|LINK_CACHE_(SIZE|MB)$|VIEW_)/.test(key)
+  )
+    baseEnv[key] = value;
 }
-Object.assign(baseEnv, { NODE_ENV: "production", LINK_CACHE_MB: String(Math.max(64, Math.ceil((linkCount * 2048) / 2 ** 20))) });
+Object.assign(baseEnv, {
+  NODE_ENV: "production",
+  LINK_CACHE_MB: String(Math.max(64, Math.ceil((linkCount * 2048) / 2 ** 20))),
+});
 
 type Node = { name: string; url: string; child: ReturnType<typeof Bun.spawn>; stderr: Promise<string> };
 
@@ -100,8 +126,15 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
 async function waitHealthy(node: Node, path = "/healthz") {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (node.child.exitCode !== null) throw new Error(`${node.name} exited (${node.child.exitCode}) while starting:\n${await node.stderr}`);
-    if (await fetch(`${node.url}${path}`, { redirect: "manual" }).then((r) => r.status < 400, () => false)) return;
+    if (node.child.exitCode !== null)
+      throw new Error(`${node.name} exited (${node.child.exitCode}) while starting:\n${await node.stderr}`);
+    if (
+      await fetch(`${node.url}${path}`, { redirect: "manual" }).then(
+        (r) => r.status < 400,
+        () => false,
+      )
+    )
+      return;
     await Bun.sleep(50);
   }
   throw new Error(`${node.name} did not answer ${path} within 60 s`);
@@ -164,7 +197,12 @@ function postgresCpuSeconds(database?: string): { total: number; database: numbe
 /** CPU seconds every process on the machine has used (all cores; Linux /proc/stat): what is not ours is others'. */
 function machineCpuSeconds(): number {
   try {
-    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n", 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
   } catch {
     return NaN;
@@ -190,7 +228,15 @@ type Setup = {
 };
 
 function setup(key: string, label: string, targets: Target[]): Setup {
-  return { key, label, targets, rounds: [], received: targets.map(() => 0), inFlight: targets.map(() => 0), cpu: { wall: 0, server: 0, postgres: 0, postgresOwn: 0, wrk: 0, machine: 0 } };
+  return {
+    key,
+    label,
+    targets,
+    rounds: [],
+    received: targets.map(() => 0),
+    inFlight: targets.map(() => 0),
+    cpu: { wall: 0, server: 0, postgres: 0, postgresOwn: 0, wrk: 0, machine: 0 },
+  };
 }
 
 /** One timed (or warm-up) run of a setup: every target at once. */
@@ -241,7 +287,14 @@ async function seedPostgres(url: string, links: number, users: number): Promise<
         SELECT * FROM unnest(${sql.array(emails, "TEXT")}::text[], ${sql.array(slugs, "TEXT")}::text[])
         RETURNING id, user_slug`;
       const ids = new Map(rows.map((r) => [r.user_slug, r.id]));
-      const columns = { userId: [] as number[], slug: [] as string[], target: [] as string[], title: [] as string[], description: [] as string[], image: [] as string[] };
+      const columns = {
+        userId: [] as number[],
+        slug: [] as string[],
+        target: [] as string[],
+        title: [] as string[],
+        description: [] as string[],
+        image: [] as string[],
+      };
       for (let u = 0; u < users; u++) {
         for (let l = u; l < links; l += users) {
           columns.userId.push(ids.get(`u${u}`)!);
@@ -270,7 +323,8 @@ async function postgresCounts(url: string): Promise<{ views: number; bySlot: Map
   const sql = new SQL({ url, max: 1 });
   try {
     const [{ n }] = await sql`SELECT count(*)::int8 AS n FROM views`;
-    const slots: Array<{ slot: number; n: string | number }> = await sql`SELECT slot, sum(human + bot)::int8 AS n FROM view_rollups GROUP BY slot ORDER BY slot`;
+    const slots: Array<{ slot: number; n: string | number }> =
+      await sql`SELECT slot, sum(human + bot)::int8 AS n FROM view_rollups GROUP BY slot ORDER BY slot`;
     return { views: Number(n), bySlot: new Map(slots.map((r) => [Number(r.slot), Number(r.n)])) };
   } finally {
     await sql.close();
@@ -292,25 +346,36 @@ try {
   console.log("starting a throwaway PostgreSQL cluster...");
   cluster = await startThrowawayCluster();
   const singleUrl = await createDatabase(cluster.url, "lp_bench_single");
-  const migrate = Bun.spawn([bun, join(root, "cli/linkprev.ts"), "admin", "migrate", "--data", scratchDir("linkprev-bench-migrate-")], {
-    env: { ...baseEnv, DATABASE_URL: singleUrl },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const migrate = Bun.spawn(
+    [bun, join(root, "cli/linkprev.ts"), "admin", "migrate", "--data", scratchDir("linkprev-bench-migrate-")],
+    {
+      env: { ...baseEnv, DATABASE_URL: singleUrl },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   processes.add(migrate);
-  const [migrateOut, migrateErr, migrateCode] = await Promise.all([new Response(migrate.stdout).text(), new Response(migrate.stderr).text(), migrate.exited]);
+  const [migrateOut, migrateErr, migrateCode] = await Promise.all([
+    new Response(migrate.stdout).text(),
+    new Response(migrate.stderr).text(),
+    migrate.exited,
+  ]);
   if (migrateCode !== 0) throw new Error(`linkprev admin migrate failed (${migrateCode}):\n${migrateOut}${migrateErr}`);
   console.log(`linkprev admin migrate: ${migrateOut.trim()}`);
   console.log(`seeding ${fmt(linkCount)} links into PostgreSQL...`);
   const pgPaths = await seedPostgres(singleUrl, linkCount, USERS);
-  if (pgPaths.join("\n") !== paths.join("\n")) throw new Error("the PostgreSQL seed does not hold the same links as the SQLite one");
+  if (pgPaths.join("\n") !== paths.join("\n"))
+    throw new Error("the PostgreSQL seed does not hold the same links as the SQLite one");
   // The two-node database: a copy of the seeded one (nothing is connected to it now).
   const pairUrl = await createDatabase(cluster.url, "lp_bench_pair", "lp_bench_single");
   if (pairUrl !== databaseUrl(cluster.url, "lp_bench_pair")) throw new Error("unexpected database URL");
 
   console.log("starting bare 302, the SQLite node and three PostgreSQL nodes...");
   const barePort = await freePort();
-  bareServer = Bun.spawn([bun, join(root, "bench/bare-302.ts"), String(barePort)], { stdout: "ignore", stderr: "inherit" });
+  bareServer = Bun.spawn([bun, join(root, "bench/bare-302.ts"), String(barePort)], {
+    stdout: "ignore",
+    stderr: "inherit",
+  });
   processes.add(bareServer);
   const sqliteNode = await startNode("SQLite node", { DATA_DIR: sqliteDir });
   const pgNode = await startNode("PostgreSQL single node (slot 1)", { DATABASE_URL: singleUrl, NODE_SLOT: "1" });
@@ -318,16 +383,32 @@ try {
   const nodeB = await startNode("PostgreSQL node B (slot 2)", { DATABASE_URL: pairUrl, NODE_SLOT: "2" });
   nodes.push(sqliteNode, pgNode, nodeA, nodeB);
   await Promise.all(nodes.map((n) => waitHealthy(n)));
-  await waitHealthy({ name: "bare 302", url: `http://127.0.0.1:${barePort}`, child: bareServer, stderr: Promise.resolve("") }, "/");
+  await waitHealthy(
+    { name: "bare 302", url: `http://127.0.0.1:${barePort}`, child: bareServer, stderr: Promise.resolve("") },
+    "/",
+  );
 
   const setups = [
-    setup("bare", "bare Bun.serve 302", [{ label: "", node: null, url: `http://127.0.0.1:${barePort}`, connections, threads: 2 }]),
-    setup("sqlite", "SQLite, one node", [{ label: "", node: sqliteNode, url: sqliteNode.url, connections, threads: 2 }]),
-    { ...setup("pg1", "PostgreSQL, one node", [{ label: "", node: pgNode, url: pgNode.url, connections, threads: 2 }]), database: "lp_bench_single" },
+    setup("bare", "bare Bun.serve 302", [
+      { label: "", node: null, url: `http://127.0.0.1:${barePort}`, connections, threads: 2 },
+    ]),
+    setup("sqlite", "SQLite, one node", [
+      { label: "", node: sqliteNode, url: sqliteNode.url, connections, threads: 2 },
+    ]),
+    {
+      ...setup("pg1", "PostgreSQL, one node", [{ label: "", node: pgNode, url: pgNode.url, connections, threads: 2 }]),
+      database: "lp_bench_single",
+    },
     {
       ...setup("pg2", "PostgreSQL, two nodes", [
         { label: `node A (slot 1, ${half} conn.)`, node: nodeA, url: nodeA.url, connections: half, threads: 1 },
-        { label: `node B (slot 2, ${connections - half} conn.)`, node: nodeB, url: nodeB.url, connections: connections - half, threads: 1 },
+        {
+          label: `node B (slot 2, ${connections - half} conn.)`,
+          node: nodeB,
+          url: nodeB.url,
+          connections: connections - half,
+          threads: 1,
+        },
       ]),
       database: "lp_bench_pair",
     },
@@ -368,8 +449,12 @@ try {
       : "");
 
   const lines: string[] = [];
-  lines.push(`/go cluster benchmark: ${fmt(paths.length)} links, 20 % crawler agents, ${connections} connections in all, ${rounds} × ${seconds} s rounds alternating, ${navigator.hardwareConcurrency} cores shared by everything`);
-  lines.push(`${"".padEnd(32)}    req/s   p50 ms   p99 ms   errors   cores busy: server(s) / PostgreSQL / wrk / rest of the machine`);
+  lines.push(
+    `/go cluster benchmark: ${fmt(paths.length)} links, 20 % crawler agents, ${connections} connections in all, ${rounds} × ${seconds} s rounds alternating, ${navigator.hardwareConcurrency} cores shared by everything`,
+  );
+  lines.push(
+    `${"".padEnd(32)}    req/s   p50 ms   p99 ms   errors   cores busy: server(s) / PostgreSQL / wrk / rest of the machine`,
+  );
   for (const s of setups) {
     const rps = mean(s.rounds.map(total));
     const p50 = mean(s.rounds.map((rs) => Math.max(...rs.map((r) => r.p50))));
@@ -379,12 +464,24 @@ try {
     if (s.targets.length > 1) {
       s.targets.forEach((t, i) => {
         const mine = s.rounds.map((rs) => rs[i]!);
-        lines.push(row(`  ${t.label}`, mean(mine.map((r) => r.rps)), mean(mine.map((r) => r.p50)), mean(mine.map((r) => r.p99)), sum(mine.map((r) => r.errors))));
+        lines.push(
+          row(
+            `  ${t.label}`,
+            mean(mine.map((r) => r.rps)),
+            mean(mine.map((r) => r.p50)),
+            mean(mine.map((r) => r.p99)),
+            sum(mine.map((r) => r.errors)),
+          ),
+        );
       });
     }
   }
-  lines.push("(means of the rounds; two nodes' total p50/p99: the larger node's each round, an upper bound of the pooled percentile;");
-  lines.push(" cores busy: CPU seconds ÷ wall seconds of the timed runs, \"rest\" is every other process on the machine)");
+  lines.push(
+    "(means of the rounds; two nodes' total p50/p99: the larger node's each round, an upper bound of the pooled percentile;",
+  );
+  lines.push(
+    ' cores busy: CPU seconds ÷ wall seconds of the timed runs, "rest" is every other process on the machine)',
+  );
   lines.push("");
   lines.push("÷ bare, per round (median):");
   for (const s of setups.slice(1)) {
@@ -398,13 +495,19 @@ try {
   for (const s of setups) {
     const requests = sum(s.rounds.flat().map((r) => r.requests));
     const us = (cpu: number) => fmt((cpu / requests) * 1e6, 1).padStart(5);
-    lines.push(`  ${s.label.padEnd(24)} ${us(s.cpu.server)}   ${us(s.cpu.postgresOwn)} + ${us(s.cpu.postgres - s.cpu.postgresOwn)}   ${us(s.cpu.wrk)}`);
+    lines.push(
+      `  ${s.label.padEnd(24)} ${us(s.cpu.server)}   ${us(s.cpu.postgresOwn)} + ${us(s.cpu.postgres - s.cpu.postgresOwn)}   ${us(s.cpu.wrk)}`,
+    );
   }
-  lines.push("  (background = autovacuum, WAL writer, checkpoints of the whole cluster: partly the other configurations' writes)");
+  lines.push(
+    "  (background = autovacuum, WAL writer, checkpoints of the whole cluster: partly the other configurations' writes)",
+  );
 
   // Stored = served.
   lines.push("");
-  lines.push("stored = served, after SIGTERM of the nodes (warm-up included; wrk leaves ≤ 1 request per connection in flight when a run ends):");
+  lines.push(
+    "stored = served, after SIGTERM of the nodes (warm-up included; wrk leaves ≤ 1 request per connection in flight when a run ends):",
+  );
   const verdict = (stored: number, received: number, allowance: number) => {
     const extra = stored - received;
     const ok = extra >= 0 && extra <= allowance;
@@ -413,21 +516,31 @@ try {
   };
   const db = new Database(join(sqliteDir, "linkprev.db"), { readonly: true });
   const sqliteViews = (db.query("SELECT count(*) AS n FROM views").get() as { n: number }).n;
-  const sqliteCounters = (db.query("SELECT coalesce(sum(human + bot), 0) AS n FROM view_rollups").get() as { n: number }).n;
+  const sqliteCounters = (
+    db.query("SELECT coalesce(sum(human + bot), 0) AS n FROM view_rollups").get() as { n: number }
+  ).n;
   db.close();
   const sqliteSetup = setups[1]!;
-  lines.push(`  SQLite, one node          views ${verdict(sqliteViews, sqliteSetup.received[0]!, sqliteSetup.inFlight[0]!)}`);
-  lines.push(`                            counters ${verdict(sqliteCounters, sqliteSetup.received[0]!, sqliteSetup.inFlight[0]!)}`);
+  lines.push(
+    `  SQLite, one node          views ${verdict(sqliteViews, sqliteSetup.received[0]!, sqliteSetup.inFlight[0]!)}`,
+  );
+  lines.push(
+    `                            counters ${verdict(sqliteCounters, sqliteSetup.received[0]!, sqliteSetup.inFlight[0]!)}`,
+  );
   const single = await postgresCounts(singleUrl);
   const pg1 = setups[2]!;
   lines.push(`  PostgreSQL, one node      views ${verdict(single.views, pg1.received[0]!, pg1.inFlight[0]!)}`);
-  lines.push(`                            counters ${verdict(sum([...single.bySlot.values()]), pg1.received[0]!, pg1.inFlight[0]!)}`);
+  lines.push(
+    `                            counters ${verdict(sum([...single.bySlot.values()]), pg1.received[0]!, pg1.inFlight[0]!)}`,
+  );
   const pair = await postgresCounts(pairUrl);
   const pg2 = setups[3]!;
   lines.push(`  PostgreSQL, two nodes     views ${verdict(pair.views, sum(pg2.received), sum(pg2.inFlight))}`);
   pg2.targets.forEach((t, i) => {
     const slot = i + 1;
-    lines.push(`    ${t.label.padEnd(28)}counters of slot ${slot} ${verdict(pair.bySlot.get(slot) ?? 0, pg2.received[i]!, pg2.inFlight[i]!)}`);
+    lines.push(
+      `    ${t.label.padEnd(28)}counters of slot ${slot} ${verdict(pair.bySlot.get(slot) ?? 0, pg2.received[i]!, pg2.inFlight[i]!)}`,
+    );
   });
   const otherSlots = [...pair.bySlot.keys()].filter((slot) => slot !== 1 && slot !== 2);
   if (otherSlots.length > 0) {
@@ -440,15 +553,22 @@ try {
   for (const [i, node] of nodes.entries()) {
     const all = (await node.stderr).trim().split("\n").filter(Boolean);
     const errors = all.filter((l) => /error|fail|not stored|exception|panic/i.test(l));
-    lines.push(`${node.name}: ${stopped[i]}; ${all.length ? `stderr ${all.length} line(s), ${errors.length} naming an error or failure:` : "nothing on stderr"}`);
+    lines.push(
+      `${node.name}: ${stopped[i]}; ${all.length ? `stderr ${all.length} line(s), ${errors.length} naming an error or failure:` : "nothing on stderr"}`,
+    );
     // Errors first (view writer failures), then the rest.
     const shown = [...errors, ...all.filter((l) => !errors.includes(l))];
     for (const l of shown.slice(0, 30)) lines.push(`  | ${l}`);
     if (shown.length > 30) lines.push(`  | … ${shown.length - 30} more lines`);
     if (errors.length > 0 || stopped[i] !== "stopped") failed = true;
   }
-  const busiest = Math.max(...setups.map((s) => (s.cpu.machine - s.cpu.server - s.cpu.postgres - s.cpu.wrk) / s.cpu.wall));
-  if (busiest > 0.2) lines.push(`\nOther processes kept up to ${fmt(busiest, 2)} cores busy during these runs: the figures are noisier than on an idle machine.`);
+  const busiest = Math.max(
+    ...setups.map((s) => (s.cpu.machine - s.cpu.server - s.cpu.postgres - s.cpu.wrk) / s.cpu.wall),
+  );
+  if (busiest > 0.2)
+    lines.push(
+      `\nOther processes kept up to ${fmt(busiest, 2)} cores busy during these runs: the figures are noisier than on an idle machine.`,
+    );
   console.log(`\n${lines.join("\n")}`);
 } catch (error) {
   failed = true;

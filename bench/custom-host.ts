@@ -7,10 +7,29 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bun, CRAWLER_AGENTS, ensureWrk, fmt, freePort, luaList, median, parseWrkOutput, PEOPLE_AGENTS, root, seedDataDir, waitForHttp, type WrkResult } from "./lib.ts";
+import {
+  bun,
+  CRAWLER_AGENTS,
+  ensureWrk,
+  fmt,
+  freePort,
+  luaList,
+  median,
+  parseWrkOutput,
+  PEOPLE_AGENTS,
+  root,
+  seedDataDir,
+  waitForHttp,
+  type WrkResult,
+} from "./lib.ts";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, rounds: { type: "string", default: "3" }, connections: { type: "string", default: "50" }, links: { type: "string", default: "10000" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    links: { type: "string", default: "10000" },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -24,7 +43,9 @@ ensureWrk();
 const { dataDir, paths } = seedDataDir(Number(values.links));
 // Every bench user (u0 … u99) has a verified domain u{n}.bench.test, and each of its links lives on it.
 const db = new Database(join(dataDir, "linkprev.db"));
-db.run("INSERT INTO domains (user_id, hostname, status, verification_token) SELECT id, user_slug || '.bench.test', 'verified', 'bench' FROM users");
+db.run(
+  "INSERT INTO domains (user_id, hostname, status, verification_token) SELECT id, user_slug || '.bench.test', 'verified', 'bench' FROM users",
+);
 db.run("UPDATE links SET domain_id = (SELECT d.id FROM domains d WHERE d.user_id = links.user_id)");
 db.close();
 
@@ -76,7 +97,12 @@ end
 }
 const serviceHost = script(paths.map((path) => ["", path]));
 // /go/u7/l107 → Host u7.bench.test, /l107
-const customHost = script(paths.map((path) => { const [, , user, slug] = path.split("/"); return [`${user}.bench.test`, `/${slug}`]; }));
+const customHost = script(
+  paths.map((path) => {
+    const [, , user, slug] = path.split("/");
+    return [`${user}.bench.test`, `/${slug}`];
+  }),
+);
 
 type Run = WrkResult & { people: number; crawlers: number; counts: Record<string, number> };
 /** One wrk run and its status counts; `good` is the share of people answered 302 and of crawlers answered 200. */
@@ -86,14 +112,24 @@ function run(url: string, file: string, secs: number): Run {
   const line = out.split("\n").find((l) => l.startsWith("STATUSES "));
   if (!wrk.success || !line) throw new Error(`wrk ${url} failed:\n${out}${wrk.stderr.toString()}`);
   const counts = JSON.parse(line.slice(9)) as Record<string, number>;
-  const total = (kind: string) => Object.entries(counts).filter(([key]) => key.startsWith(`${kind} `)).reduce((sum, [, n]) => sum + n, 0);
-  return { ...parseWrkOutput(out), people: (counts["person 302"] ?? 0) / total("person"), crawlers: (counts["crawler 200"] ?? 0) / total("crawler"), counts };
+  const total = (kind: string) =>
+    Object.entries(counts)
+      .filter(([key]) => key.startsWith(`${kind} `))
+      .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    ...parseWrkOutput(out),
+    people: (counts["person 302"] ?? 0) / total("person"),
+    crawlers: (counts["crawler 200"] ?? 0) / total("crawler"),
+    counts,
+  };
 }
 const pct = (share: number) => `${fmt(share * 100, 2)} %`;
 /** The answers are what the bench claims to measure, or the run proves nothing: no ratio is printed. */
 function check(side: string, result: Run) {
   if (result.people >= 0.999 && result.crawlers >= 0.999) return;
-  console.error(`${side}: people answered 302 ${pct(result.people)}, crawlers answered 200 ${pct(result.crawlers)} (need 99.9 % each); answers ${JSON.stringify(result.counts)}`);
+  console.error(
+    `${side}: people answered 302 ${pct(result.people)}, crawlers answered 200 ${pct(result.crawlers)} (need 99.9 % each); answers ${JSON.stringify(result.counts)}`,
+  );
   console.error("no ratio: the two sides did not serve the same answers");
   process.exit(1);
 }
@@ -118,7 +154,9 @@ for (let round = 1; round <= Number(values.rounds); round++) {
   check("service host", service);
   check("custom host", custom);
   ratios.push(custom.rps / service.rps);
-  console.log(`round ${round}: service host ${fmt(service.rps)} req/s p99 ${fmt(service.p99, 2)} ms | custom host ${fmt(custom.rps)} req/s p99 ${fmt(custom.p99, 2)} ms | ratio ${fmt(custom.rps / service.rps, 2)} | 302 to people ${pct(service.people)} / ${pct(custom.people)}, 200 card to crawlers ${pct(service.crawlers)} / ${pct(custom.crawlers)}`);
+  console.log(
+    `round ${round}: service host ${fmt(service.rps)} req/s p99 ${fmt(service.p99, 2)} ms | custom host ${fmt(custom.rps)} req/s p99 ${fmt(custom.p99, 2)} ms | ratio ${fmt(custom.rps / service.rps, 2)} | 302 to people ${pct(service.people)} / ${pct(custom.people)}, 200 card to crawlers ${pct(service.crawlers)} / ${pct(custom.crawlers)}`,
+  );
 }
 server.kill("SIGTERM");
 await server.exited;

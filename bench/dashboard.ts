@@ -30,9 +30,20 @@ console.log(`seeding user 1 with ${few} links and user 2 with ${many}, ${days} d
 const { dataDir } = seedDataDir(few * 2, 2);
 const sqlite = new Database(join(dataDir, "linkprev.db"));
 sqlite.transaction(() => {
-  const addLink = sqlite.query("INSERT INTO links (user_id, link_slug, target_url, title, description, image_url, created_at) VALUES (2, ?, ?, ?, ?, '/uploads/x.webp', ?)");
-  for (let l = few; l < many; l++) addLink.run(`m${l}`, `https://example.com/many/${l}`, `Many ${l}`, `Description ${l}`, Date.now() - (many - l) * 60_000);
-  const addRollup = sqlite.query("INSERT INTO view_rollups (link_id, day, platform, human, bot, scans, unique_humans) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const addLink = sqlite.query(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url, created_at) VALUES (2, ?, ?, ?, ?, '/uploads/x.webp', ?)",
+  );
+  for (let l = few; l < many; l++)
+    addLink.run(
+      `m${l}`,
+      `https://example.com/many/${l}`,
+      `Many ${l}`,
+      `Description ${l}`,
+      Date.now() - (many - l) * 60_000,
+    );
+  const addRollup = sqlite.query(
+    "INSERT INTO view_rollups (link_id, day, platform, human, bot, scans, unique_humans) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
   const linkIds = sqlite.query<{ id: number }, []>("SELECT id FROM links").all();
   for (let d = 0; d < days; d++) {
     const day = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
@@ -49,7 +60,10 @@ const fewUser = credentialsFor(dataDir, 1);
 const manyUser = credentialsFor(dataDir, 2);
 for (const userId of [1, 2]) {
   const db = new Database(join(dataDir, "linkprev.db"));
-  db.run("INSERT INTO subscriptions (user_id, stripe_subscription_id, status, plan_id) VALUES (?, ?, 'active', 'enterprise')", [userId, `sub_bench_${userId}`]);
+  db.run(
+    "INSERT INTO subscriptions (user_id, stripe_subscription_id, status, plan_id) VALUES (?, ?, 'active', 'enterprise')",
+    [userId, `sub_bench_${userId}`],
+  );
   db.close();
 }
 
@@ -68,7 +82,9 @@ type Result = { rps: number; p50: number; p99: number; cpuMs: number; bytes: num
 
 /** One connection, one request after another, for `seconds`. */
 async function measure(path: string, who: { cookie: string; token: string }, secondsToRun: number): Promise<Result> {
-  const headers: Record<string, string> = path.startsWith("/api/") ? { authorization: `Bearer ${who.token}` } : { cookie: who.cookie };
+  const headers: Record<string, string> = path.startsWith("/api/")
+    ? { authorization: `Bearer ${who.token}` }
+    : { cookie: who.cookie };
   const times: number[] = [];
   let bytes = 0;
   const cpuBefore = cpuSeconds(server.pid);
@@ -82,24 +98,45 @@ async function measure(path: string, who: { cookie: string; token: string }, sec
   }
   const cpu = cpuSeconds(server.pid) - cpuBefore;
   times.sort((a, b) => a - b);
-  return { rps: times.length / secondsToRun, p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, cpuMs: (cpu * 1000) / times.length, bytes };
+  return {
+    rps: times.length / secondsToRun,
+    p50: times[Math.floor(times.length / 2)]!,
+    p99: times[Math.floor(times.length * 0.99)]!,
+    cpuMs: (cpu * 1000) / times.length,
+    bytes,
+  };
 }
 
-const PAGES = ["/admin", "/admin?sort=views", "/admin?q=5", "/admin?q=5+many", "/admin?q=description+many+5&sort=views", "/admin?page=3", "/api/links?limit=50", "/api/links?limit=50&sort=views", "/api/links?limit=50&q=7"];
+const PAGES = [
+  "/admin",
+  "/admin?sort=views",
+  "/admin?q=5",
+  "/admin?q=5+many",
+  "/admin?q=description+many+5&sort=views",
+  "/admin?page=3",
+  "/api/links?limit=50",
+  "/api/links?limit=50&sort=views",
+  "/api/links?limit=50&q=7",
+];
 // Warm up (JIT, statement caches, the page's assets) on both users.
 for (const path of PAGES) {
   await measure(path, fewUser, 0.3);
   await measure(path, manyUser, 0.3);
 }
-const line = (r: Result) => `${fmt(r.rps).padStart(5)} req/s  p50 ${fmt(r.p50, 2).padStart(6)} ms  p99 ${fmt(r.p99, 2).padStart(6)} ms  CPU ${fmt(r.cpuMs, 2).padStart(6)} ms/req  ${fmt(r.bytes / 1024, 1)} KB`;
-console.log(`\nper page: ${few} links, then ${many} links (one connection, ${seconds} s each; CPU is the whole server process)`);
+const line = (r: Result) =>
+  `${fmt(r.rps).padStart(5)} req/s  p50 ${fmt(r.p50, 2).padStart(6)} ms  p99 ${fmt(r.p99, 2).padStart(6)} ms  CPU ${fmt(r.cpuMs, 2).padStart(6)} ms/req  ${fmt(r.bytes / 1024, 1)} KB`;
+console.log(
+  `\nper page: ${few} links, then ${many} links (one connection, ${seconds} s each; CPU is the whole server process)`,
+);
 let worst = 0;
 for (const path of PAGES) {
   const a = await measure(path, fewUser, seconds);
   const b = await measure(path, manyUser, seconds);
   const ratio = b.cpuMs / a.cpuMs;
   worst = Math.max(worst, ratio);
-  console.log(`${path}\n  ${String(few).padStart(6)}: ${line(a)}\n  ${String(many).padStart(6)}: ${line(b)}\n  CPU per request ×${fmt(ratio, 2)}, p50 ×${fmt(b.p50 / a.p50, 2)}`);
+  console.log(
+    `${path}\n  ${String(few).padStart(6)}: ${line(a)}\n  ${String(many).padStart(6)}: ${line(b)}\n  CPU per request ×${fmt(ratio, 2)}, p50 ×${fmt(b.p50 / a.p50, 2)}`,
+  );
 }
 console.log(`\nworst CPU-per-request ratio ${fmt(worst, 2)} (target ≤ 2): ${worst <= 2 ? "met" : "NOT met"}`);
 server.kill("SIGTERM");

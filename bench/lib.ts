@@ -33,7 +33,11 @@ export async function freePort(): Promise<number> {
  * A data directory with `users` users holding `links` links in all; returns the short paths. `migrate`: another
  * checkout's migrations (bench/compare.ts seeds each build with its own schema).
  */
-export function seedDataDir(links: number, users = 100, migrate: (sqlite: Database) => void = applyMigrations): { dataDir: string; paths: string[] } {
+export function seedDataDir(
+  links: number,
+  users = 100,
+  migrate: (sqlite: Database) => void = applyMigrations,
+): { dataDir: string; paths: string[] } {
   const dataDir = mkdtempSync(join(scratch, "data-"));
   const sqlite = new Database(join(dataDir, "linkprev.db"), { create: true });
   sqlite.run("PRAGMA journal_mode = WAL");
@@ -41,11 +45,20 @@ export function seedDataDir(links: number, users = 100, migrate: (sqlite: Databa
   const paths: string[] = [];
   sqlite.transaction(() => {
     const addUser = sqlite.query("INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id");
-    const addLink = sqlite.query("INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?)");
+    const addLink = sqlite.query(
+      "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     for (let u = 0; u < users; u++) {
       const { id } = addUser.get(`bench${u}@example.com`, `u${u}`) as { id: number };
       for (let l = u; l < links; l += users) {
-        addLink.run(id, `l${l}`, `https://example.com/article/${l}`, `Title ${l}`, `Description of link ${l}`, "/uploads/x.webp");
+        addLink.run(
+          id,
+          `l${l}`,
+          `https://example.com/article/${l}`,
+          `Title ${l}`,
+          `Description of link ${l}`,
+          "/uploads/x.webp",
+        );
         paths.push(`/go/u${u}/l${l}`);
       }
     }
@@ -57,7 +70,9 @@ export function seedDataDir(links: number, users = 100, migrate: (sqlite: Databa
 /** A wrk Lua script that spreads requests over `paths`, `crawlerShare` of them with crawler User-Agents. */
 export function wrkScript(paths: string[], crawlerShare: number, extra = ""): string {
   const people = Object.values(agents.people);
-  const crawlers = Object.values(agents.crawlers).flat().filter((a) => a !== "");
+  const crawlers = Object.values(agents.crawlers)
+    .flat()
+    .filter((a) => a !== "");
   const file = join(mkdtempSync(join(scratch, "wrk-")), "script.lua");
   const list = (xs: string[]) => `{${xs.map((x) => JSON.stringify(x)).join(",")}}`;
   writeFileSync(
@@ -102,16 +117,25 @@ export async function waitForHttp(url: string, timeoutMs = 10_000) {
   throw new Error(`${url} did not answer`);
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** A session cookie and an API token for user id `userId` (who has accepted the terms), written straight into the data directory. */
 export function credentialsFor(dataDir: string, userId: number): { cookie: string; token: string } {
   const sqlite = new Database(join(dataDir, "linkprev.db"));
   const session = `benchsession${userId}`;
   const token = `lp_benchtoken${userId}`;
-  sqlite.run("INSERT OR REPLACE INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)", [hashSecret(session), userId, JSON.stringify({ userId, createdAt: Date.now() }), Date.now() + 86_400_000]);
+  sqlite.run("INSERT OR REPLACE INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)", [
+    hashSecret(session),
+    userId,
+    JSON.stringify({ userId, createdAt: Date.now() }),
+    Date.now() + 86_400_000,
+  ]);
   sqlite.run("INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, 1, 1)", [userId]);
-  sqlite.run("INSERT OR IGNORE INTO api_tokens (user_id, token_hash, name) VALUES (?, ?, 'bench')", [userId, hashSecret(token)]);
+  sqlite.run("INSERT OR IGNORE INTO api_tokens (user_id, token_hash, name) VALUES (?, ?, 'bench')", [
+    userId,
+    hashSecret(token),
+  ]);
   sqlite.close();
   return { cookie: `lp_session=${session}`, token };
 }
@@ -136,8 +160,17 @@ end
 export type WrkJson = { requests: number; seconds: number; errors: number; p50: number; p99: number; p999: number };
 
 /** Starts wrk in the background; resolves to its JSON summary. */
-export async function wrkAsync(url: string, script: string, seconds: number, connections: number, threads = 1): Promise<WrkJson> {
-  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+export async function wrkAsync(
+  url: string,
+  script: string,
+  seconds: number,
+  connections: number,
+  threads = 1,
+): Promise<WrkJson> {
+  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "-s", script, url], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const out = await new Response(child.stdout).text();
   await child.exited;
   const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
@@ -157,7 +190,9 @@ export function peakRssMb(pid: number): number {
 
 export const luaList = (xs: string[]) => `{${xs.map((x) => JSON.stringify(x)).join(",")}}`;
 export const PEOPLE_AGENTS = Object.values(agents.people);
-export const CRAWLER_AGENTS = Object.values(agents.crawlers).flat().filter((a) => a !== "");
+export const CRAWLER_AGENTS = Object.values(agents.crawlers)
+  .flat()
+  .filter((a) => a !== "");
 
 /** CPU seconds a process has used so far (user + system, Linux). */
 export function cpuSeconds(pid: number): number {
@@ -179,7 +214,14 @@ export function parseWrkOutput(out: string): WrkResult {
     rps: Number(grab(/Requests\/sec:\s+([\d.]+)/)),
     p50: toMs(grab(/^\s+50%\s+(\S+)/m)),
     p99: toMs(grab(/^\s+99%\s+(\S+)/m)),
-    errors: (errors ? Number(errors[1]) : 0) + (socketErrors ? socketErrors.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0),
+    errors:
+      (errors ? Number(errors[1]) : 0) +
+      (socketErrors
+        ? socketErrors
+            .slice(1)
+            .map(Number)
+            .reduce((a, b) => a + b, 0)
+        : 0),
   };
 }
 
@@ -187,10 +229,24 @@ export function parseWrkOutput(out: string): WrkResult {
  * runWrk without blocking the event loop: several can run at once (one per node), and a signal handler still
  * runs meanwhile. `onStart` receives the wrk process, e.g. to kill it on Ctrl-C.
  */
-export async function runWrkAsync(url: string, script: string, seconds: number, connections: number, threads = 2, onStart?: (child: Bun.Subprocess) => void): Promise<WrkResult> {
-  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+export async function runWrkAsync(
+  url: string,
+  script: string,
+  seconds: number,
+  connections: number,
+  threads = 2,
+  onStart?: (child: Bun.Subprocess) => void,
+): Promise<WrkResult> {
+  const child = Bun.spawn(
+    ["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   onStart?.(child);
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   const result = parseWrkOutput(out);
   if (code !== 0 || Number.isNaN(result.requests)) throw new Error(`wrk ${url} failed (exit ${code}):\n${out}${err}`);
   return result;
@@ -236,7 +292,12 @@ end`;
 /** CPU seconds the whole machine has spent busy so far, all cores together (Linux /proc/stat; idle and iowait excluded). */
 export function machineBusySeconds(): number {
   try {
-    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / 100;
   } catch {
     return NaN;
@@ -248,20 +309,36 @@ export function machineBusySeconds(): number {
  * keep it above anything worth measuring), the CPU seconds wrk itself used, and a clear failure when wrk exits
  * non-zero or prints no summary.
  */
-export async function wrkJsonRun(url: string, script: string, opts: { seconds: number; connections: number; threads?: number; timeoutSeconds?: number }): Promise<WrkJson & { cpuSeconds: number }> {
+export async function wrkJsonRun(
+  url: string,
+  script: string,
+  opts: { seconds: number; connections: number; threads?: number; timeoutSeconds?: number },
+): Promise<WrkJson & { cpuSeconds: number }> {
   const { seconds, connections, threads = 1, timeoutSeconds = 10 } = opts;
-  const child = Bun.spawn(["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn(
+    ["wrk", `-t${threads}`, `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, "-s", script, url],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
   if (code !== 0 || !line) throw new Error(`wrk ${url} failed (exit ${code}):\n${out}${err}`);
-  return { ...(JSON.parse(line.slice(8)) as WrkJson), cpuSeconds: Number(child.resourceUsage()?.cpuTime.total ?? NaN) / 1e6 };
+  return {
+    ...(JSON.parse(line.slice(8)) as WrkJson),
+    cpuSeconds: Number(child.resourceUsage()?.cpuTime.total ?? NaN) / 1e6,
+  };
 }
 
 /**
  * Another commit, checked out beside this one in a temporary worktree (its own sources and migrations, this
  * checkout's packages, its assets built), removed when the benchmark exits.
  */
-export async function checkoutRef(ref: string): Promise<{ tree: string; commit: string; migrate: (sqlite: Database) => void }> {
+export async function checkoutRef(
+  ref: string,
+): Promise<{ tree: string; commit: string; migrate: (sqlite: Database) => void }> {
   const git = (...args: string[]) => {
     const run = Bun.spawnSync(["git", ...args], { cwd: root, stderr: "pipe" });
     if (!run.success) throw new Error(`git ${args.join(" ")}: ${run.stderr.toString().trim()}`);
@@ -275,8 +352,11 @@ export async function checkoutRef(ref: string): Promise<{ tree: string; commit: 
     rmSync(join(tree, ".."), { recursive: true, force: true });
   });
   symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
-  if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: tree, stdout: "ignore", stderr: "inherit" }).success) throw new Error(`${ref}: the assets did not build`);
-  const { applyMigrations: migrate } = (await import(join(tree, existsSync(join(tree, "src/db/sqlite/migrate.ts")) ? "src/db/sqlite/migrate.ts" : "src/db/migrate.ts"))) as { applyMigrations: (sqlite: Database) => void };
+  if (!Bun.spawnSync([bun, "scripts/build-assets.ts"], { cwd: tree, stdout: "ignore", stderr: "inherit" }).success)
+    throw new Error(`${ref}: the assets did not build`);
+  const { applyMigrations: migrate } = (await import(
+    join(tree, existsSync(join(tree, "src/db/sqlite/migrate.ts")) ? "src/db/sqlite/migrate.ts" : "src/db/migrate.ts")
+  )) as { applyMigrations: (sqlite: Database) => void };
   return { tree, commit, migrate };
 }
 
@@ -353,7 +433,10 @@ export function threadCpuSeconds(pid: number): Map<string, number> {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(`${tid}:${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}`, (Number(fields[11]) + Number(fields[12])) / 100);
+      out.set(
+        `${tid}:${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}`,
+        (Number(fields[11]) + Number(fields[12])) / 100,
+      );
     } catch {
       // The thread ended meanwhile.
     }
@@ -366,7 +449,12 @@ export function threadCpuSeconds(pid: number): Map<string, number> {
  * under /go load), and the rest of the process's (the garbage collector's helpers, the allocator's scavenger, the
  * JIT compiler, the other Workers).
  */
-export function cpuPerRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): { request: number; writer: number; other: number } {
+export function cpuPerRequest(
+  pid: number,
+  before: Map<string, number>,
+  after: Map<string, number>,
+  requests: number,
+): { request: number; writer: number; other: number } {
   const used = (key: string) => ((after.get(key)! - (before.get(key) ?? 0)) * 1e6) / requests;
   const main = [...after.keys()].find((key) => key.startsWith(`${pid}:`));
   const workers = [...after.keys()].filter((key) => key.endsWith(":Worker")).map(used);

@@ -60,7 +60,12 @@ const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const goShare = Number(values["go-share"]);
 const pacingMode = values.pacing;
-if (!(seconds > 0) || !(rounds >= 1) || !(goShare > 0 && goShare <= 1) || (pacingMode !== "schedule" && pacingMode !== "pause"))
+if (
+  !(seconds > 0) ||
+  !(rounds >= 1) ||
+  !(goShare > 0 && goShare <= 1) ||
+  (pacingMode !== "schedule" && pacingMode !== "pause")
+)
   throw new Error("--seconds > 0, --rounds ≥ 1, 0 < --go-share ≤ 1 and --pacing schedule|pause, please");
 const MAX_SECONDS = 5;
 const MAX_CONNECTIONS = 50;
@@ -75,7 +80,13 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = Bun.spawn([bun, join(root, "cli/linkprev.ts"), "serve", "--port", String(port), "--data", dataDir], {
   // The bench user writes a link every 100 ms: the abuse brakes (src/safety/limits.ts) would refuse most of them.
-  env: { ...process.env, NODE_ENV: "production", AUTH_RATE_LIMIT: "100000", NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    AUTH_RATE_LIMIT: "100000",
+    NEW_ACCOUNT_LINKS: "0",
+    TARGET_HOST_LINKS_PER_HOUR: "0",
+  },
   stdout: "ignore",
   stderr: "inherit",
 });
@@ -124,7 +135,13 @@ const target = values["go-rate"] ? Number(values["go-rate"]) : maxRps * goShare;
 // pause: whole ms (wrk truncates delay()), randomised in [0, 2 × delay] (mean: delay) so connections do not fire in lockstep.
 const pauseMs = Math.max(1, Math.round((PACED_CONNECTIONS * 1000) / target));
 const offered = pacingMode === "schedule" ? target : (PACED_CONNECTIONS * 1000) / pauseMs;
-const goPaced = wrkJsonScript(goBody(pacingMode === "schedule" ? luaScheduledDelay(target) : `delay = function() return math.random(0, ${2 * pauseMs}) end`));
+const goPaced = wrkJsonScript(
+  goBody(
+    pacingMode === "schedule"
+      ? luaScheduledDelay(target)
+      : `delay = function() return math.random(0, ${2 * pauseMs}) end`,
+  ),
+);
 const howPaced =
   pacingMode === "schedule"
     ? `one request every ${fmt(1000 / target, 4)} ms on a fixed schedule over ${PACED_CONNECTIONS} connections (${fmt((PACED_CONNECTIONS * 1000) / target, 2)} ms per connection)`
@@ -138,7 +155,15 @@ ${rounds} rounds × (A: paced /go alone, ${seconds} s | B: paced /go + 2 × GET 
 
 // cpu: the server's CPU during the paced /go run, in cores; elsewhere: what every other process on the machine
 // (other engineers' tests, say) used during the whole phase, in cores: machine busy time − server − this run's wrk.
-type Phase = { go: WrkJson; cpu: number; elsewhere: number; load: string; dash?: WrkJson; api?: WrkJson; write?: WrkJson };
+type Phase = {
+  go: WrkJson;
+  cpu: number;
+  elsewhere: number;
+  load: string;
+  dash?: WrkJson;
+  api?: WrkJson;
+  write?: WrkJson;
+};
 const rps = (r: WrkJson) => r.requests / r.seconds;
 
 async function pacedGo() {
@@ -197,7 +222,8 @@ const rss = peakRssMb(server.pid);
 server.kill("SIGTERM");
 const exited = await Promise.race([server.exited.then(() => true), Bun.sleep(10_000).then(() => false)]);
 let stopped: string;
-if (exited) stopped = `server stopped on SIGTERM (exit code ${server.exitCode}${server.signalCode ? `, signal ${server.signalCode}` : ""})`;
+if (exited)
+  stopped = `server stopped on SIGTERM (exit code ${server.exitCode}${server.signalCode ? `, signal ${server.signalCode}` : ""})`;
 else {
   server.kill("SIGKILL");
   await server.exited;
@@ -221,7 +247,9 @@ const verdict =
   p99Ratio <= 1.5 && bHeld >= 0.95
     ? `met (ratio ${fmt(p99Ratio, 2)})`
     : `not met (ratio ${fmt(p99Ratio, 2)}${bHeld < 0.95 ? `; /go mixed got ${fmt(100 * bHeld)} % of its offered rate: saturated` : ""})`;
-const short = [...A.map((p, i) => [`A${i + 1}`, p] as const), ...B.map((p, i) => [`B${i + 1}`, p] as const)].filter(([, p]) => rps(p.go) < 0.95 * offered);
+const short = [...A.map((p, i) => [`A${i + 1}`, p] as const), ...B.map((p, i) => [`B${i + 1}`, p] as const)].filter(
+  ([, p]) => rps(p.go) < 0.95 * offered,
+);
 const shortfall = short.length
   ? `\nWARNING: /go got under 95 % of the offered rate in ${short.map(([n, p]) => `${n} (${fmt((100 * rps(p.go)) / offered)} %)`).join(", ")}: not a fixed offered load there`
   : "";
@@ -230,11 +258,28 @@ console.log(`
 mixed load: ${paths.length} links, /go paced at ${fmt(offered)} req/s offered (${fmt((target / maxRps) * 100)} % of its ${fmt(maxRps)} req/s maximum), ${rounds} × ${seconds} s per phase
 (median over rounds; requests and errors summed)
 phase / route           requests    req/s   p50 ms   p99 ms  p99.9 ms  errors   server CPU (during /go)
-${row("A  /go alone", A.map((p) => p.go), A.map((p) => p.cpu))}
-${row("B  /go mixed", B.map((p) => p.go), B.map((p) => p.cpu))}
-${row("B  GET /admin", B.map((p) => p.dash!))}
-${row("B  API reads", B.map((p) => p.api!))}
-${row("B  POST /api/links", B.map((p) => p.write!))}
+${row(
+  "A  /go alone",
+  A.map((p) => p.go),
+  A.map((p) => p.cpu),
+)}
+${row(
+  "B  /go mixed",
+  B.map((p) => p.go),
+  B.map((p) => p.cpu),
+)}
+${row(
+  "B  GET /admin",
+  B.map((p) => p.dash!),
+)}
+${row(
+  "B  API reads",
+  B.map((p) => p.api!),
+)}
+${row(
+  "B  POST /api/links",
+  B.map((p) => p.write!),
+)}
 (B's other routes run ${fmt((2 * LEAD_IN_MS) / 1000)} s longer than its /go, starting before it and ending after it)
 
 /go p99   B/A per round ${p99Ratios.map((r) => fmt(r, 1)).join(", ")}; median ${fmt(p99Ratio, 1)}×

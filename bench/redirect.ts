@@ -3,10 +3,26 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bun, ensureWrk, fmt, freePort, root, runWrk, seedDataDir, waitForHttp, wrkScript, type WrkResult } from "./lib.ts";
+import {
+  bun,
+  ensureWrk,
+  fmt,
+  freePort,
+  root,
+  runWrk,
+  seedDataDir,
+  waitForHttp,
+  wrkScript,
+  type WrkResult,
+} from "./lib.ts";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, rounds: { type: "string", default: "3" }, connections: { type: "string", default: "50" }, links: { type: "string", default: "10000" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    links: { type: "string", default: "10000" },
+  },
 });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
@@ -19,12 +35,18 @@ const script = wrkScript(paths, 0.2);
 
 const linkprevPort = await freePort();
 const barePort = await freePort();
-const linkprev = Bun.spawn([bun, join(root, "cli/linkprev.ts"), "serve", "--port", String(linkprevPort), "--data", dataDir], {
-  env: { ...process.env, NODE_ENV: "production" },
+const linkprev = Bun.spawn(
+  [bun, join(root, "cli/linkprev.ts"), "serve", "--port", String(linkprevPort), "--data", dataDir],
+  {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdout: "ignore",
+    stderr: "inherit",
+  },
+);
+const bare = Bun.spawn([bun, join(root, "bench/bare-302.ts"), String(barePort)], {
   stdout: "ignore",
   stderr: "inherit",
 });
-const bare = Bun.spawn([bun, join(root, "bench/bare-302.ts"), String(barePort)], { stdout: "ignore", stderr: "inherit" });
 await waitForHttp(`http://127.0.0.1:${linkprevPort}/api/version`);
 await waitForHttp(`http://127.0.0.1:${barePort}/`);
 
@@ -52,14 +74,18 @@ const mean = (xs: number[]) => sum(xs) / xs.length;
 const served = sum(results.go.map((r) => r.requests)) + warmUp.requests;
 const db = new Database(join(dataDir, "linkprev.db"), { readonly: true });
 const stored = (db.query("SELECT count(*) AS n FROM views").get() as { n: number }).n;
-const counters = db.query("SELECT sum(human) AS human, sum(bot) AS bot FROM view_rollups").get() as { human: number; bot: number };
+const counters = db.query("SELECT sum(human) AS human, sum(bot) AS bot FROM view_rollups").get() as {
+  human: number;
+  bot: number;
+};
 db.close();
 
 const bareRps = mean(results.bare.map((r) => r.rps));
 const goRps = mean(results.go.map((r) => r.rps));
 // Each round's ratio compares two back-to-back runs; their median shrugs off a round this shared VM slowed.
 const roundRatios = results.go.map((r, i) => r.rps / results.bare[i]!.rps).sort((a, b) => a - b);
-const medianRatio = (roundRatios[Math.floor((roundRatios.length - 1) / 2)]! + roundRatios[Math.ceil((roundRatios.length - 1) / 2)]!) / 2;
+const medianRatio =
+  (roundRatios[Math.floor((roundRatios.length - 1) / 2)]! + roundRatios[Math.ceil((roundRatios.length - 1) / 2)]!) / 2;
 console.log(`
 /go benchmark: ${paths.length} links, ${connections} connections, ${rounds} × ${seconds}s rounds, 20 % crawler agents
                      req/s      p50 ms   p99 ms   errors

@@ -7,9 +7,28 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bun, CRAWLER_AGENTS, ensureWrk, fmt, freePort, luaList, median, PEOPLE_AGENTS, root, runWrk, seedDataDir, waitForHttp } from "./lib.ts";
+import {
+  bun,
+  CRAWLER_AGENTS,
+  ensureWrk,
+  fmt,
+  freePort,
+  luaList,
+  median,
+  PEOPLE_AGENTS,
+  root,
+  runWrk,
+  seedDataDir,
+  waitForHttp,
+} from "./lib.ts";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" }, rounds: { type: "string", default: "3" }, connections: { type: "string", default: "50" } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+  },
+});
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
@@ -18,7 +37,12 @@ const { dataDir, paths } = seedDataDir(2_000);
 // Every other link gets a device rule and a country rule: links are inserted in path order, so the link at
 // index i has id i + 1, and odd ids are the even indexes.
 const db = new Database(join(dataDir, "linkprev.db"));
-const rules = JSON.stringify({ rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }, { when: { country: "DE" }, targetUrl: "https://example.com/de" }] });
+const rules = JSON.stringify({
+  rules: [
+    { when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" },
+    { when: { country: "DE" }, targetUrl: "https://example.com/de" },
+  ],
+});
 db.run(`INSERT INTO link_rules (link_id, go_rules) SELECT id, ? FROM links WHERE id % 2 = 1`, [rules]);
 db.close();
 
@@ -59,8 +83,12 @@ for (let round = 1; round <= Number(values.rounds); round++) {
   const plain = runWrk(url, withoutRules, seconds, connections);
   const rules = runWrk(url, withRules, seconds, connections);
   ratios.push(rules.rps / plain.rps);
-  console.log(`round ${round}: without rules ${fmt(plain.rps)} req/s p99 ${fmt(plain.p99, 2)} ms | device + country rule ${fmt(rules.rps)} req/s p99 ${fmt(rules.p99, 2)} ms | ratio ${fmt(rules.rps / plain.rps, 2)}`);
+  console.log(
+    `round ${round}: without rules ${fmt(plain.rps)} req/s p99 ${fmt(plain.p99, 2)} ms | device + country rule ${fmt(rules.rps)} req/s p99 ${fmt(rules.p99, 2)} ms | ratio ${fmt(rules.rps / plain.rps, 2)}`,
+  );
 }
 server.kill("SIGTERM");
 await server.exited;
-console.log(`/go with a device and a country rule ÷ without rules, median of ${ratios.length} rounds: ${fmt(median(ratios), 2)}`);
+console.log(
+  `/go with a device and a country rule ÷ without rules, median of ${ratios.length} rounds: ${fmt(median(ratios), 2)}`,
+);

@@ -7,7 +7,21 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bun, checkoutRef, ensureWrk, fmt, freePort, luaList, PEOPLE_AGENTS, root, rssMb, scrapeMetrics, seedDataDir, waitForHttp, wrkJsonScript } from "./lib.ts";
+import {
+  bun,
+  checkoutRef,
+  ensureWrk,
+  fmt,
+  freePort,
+  luaList,
+  PEOPLE_AGENTS,
+  root,
+  rssMb,
+  scrapeMetrics,
+  seedDataDir,
+  waitForHttp,
+  wrkJsonScript,
+} from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +42,8 @@ const METRICS_TOKEN = "bench-metrics-token-0123456789";
 
 /** A script whose requests go to the popular paths, or with `random` to a new unknown address each; done() prints the answers by kind. */
 function loadScript(paths: string[], random: boolean): string {
-  return wrkJsonScript(`local paths = ${luaList(paths)}
+  return wrkJsonScript(
+    `local paths = ${luaList(paths)}
 local people = ${luaList(PEOPLE_AGENTS)}
 local threads = {}
 setup = function(thread) table.insert(threads, thread) end
@@ -49,13 +64,20 @@ response = function(status) if status == 302 or status == 200 then found = found
 type Load = { found: number; missing: number; p99: number };
 
 async function run(url: string, script: string, duration: number): Promise<Load> {
-  const child = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", "-s", script, url], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out] = await Promise.all([new Response(child.stdout).text(), child.exited]);
   const counts = out.split("\n").find((l) => l.startsWith("SCANJSON "));
   const summary = out.split("\n").find((l) => l.startsWith("WRKJSON "));
   if (!counts || !summary) throw new Error(`wrk printed no summary:\n${out}`);
   const c = JSON.parse(counts.slice(9)) as { found: number; missing: number; seconds: number };
-  return { found: c.found / c.seconds, missing: c.missing / c.seconds, p99: (JSON.parse(summary.slice(8)) as { p99: number }).p99 };
+  return {
+    found: c.found / c.seconds,
+    missing: c.missing / c.seconds,
+    p99: (JSON.parse(summary.slice(8)) as { p99: number }).p99,
+  };
 }
 
 type Row = { build: string; mode: string; popular: Load; other: Load; rss: number; m: Record<string, number> };
@@ -68,7 +90,13 @@ async function measure(build: string, tree: string, migrate?: (sqlite: Database)
   // Default cache settings, whatever this shell sets (an older build reads LINK_CACHE_SIZE: every link fits it).
   const { LINK_CACHE_MB: _mb, LINK_CACHE_SIZE: _size, ...inherited } = process.env;
   const server = Bun.spawn([bun, join(tree, "cli/linkprev.ts"), "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...inherited, NODE_ENV: "production", METRICS_TOKEN, LOG_FORMAT: "off", ...(tree === root ? {} : { LINK_CACHE_SIZE: String(links) }) },
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      METRICS_TOKEN,
+      LOG_FORMAT: "off",
+      ...(tree === root ? {} : { LINK_CACHE_SIZE: String(links) }),
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -78,9 +106,19 @@ async function measure(build: string, tree: string, migrate?: (sqlite: Database)
   const floodScript = loadScript(hot, true);
   try {
     await Promise.all([run(url, popularScript, 2), run(url, popularScript, 2)]); // warm-up
-    for (const [mode, other] of [["both popular", popularScript], ["one floods", floodScript]] as const) {
+    for (const [mode, other] of [
+      ["both popular", popularScript],
+      ["one floods", floodScript],
+    ] as const) {
       const [p, o] = await Promise.all([run(url, popularScript, seconds), run(url, other, seconds)]);
-      rows.push({ build, mode, popular: p, other: o, rss: rssMb(server.pid), m: await scrapeMetrics(url, METRICS_TOKEN).catch(() => ({})) });
+      rows.push({
+        build,
+        mode,
+        popular: p,
+        other: o,
+        rss: rssMb(server.pid),
+        m: await scrapeMetrics(url, METRICS_TOKEN).catch(() => ({})),
+      });
     }
   } finally {
     server.kill("SIGTERM");
@@ -106,6 +144,10 @@ for (const r of rows) {
   );
 }
 for (const build of new Set(rows.map((r) => r.build))) {
-  const [alone, flooded] = ["both popular", "one floods"].map((mode) => rows.find((r) => r.build === build && r.mode === mode)!);
-  console.log(`${build}: the popular load with the flood beside it is ${fmt(flooded!.popular.found / alone!.popular.found, 3)} of its throughput without (target ≥ 0.85)`);
+  const [alone, flooded] = ["both popular", "one floods"].map(
+    (mode) => rows.find((r) => r.build === build && r.mode === mode)!,
+  );
+  console.log(
+    `${build}: the popular load with the flood beside it is ${fmt(flooded!.popular.found / alone!.popular.found, 3)} of its throughput without (target ≥ 0.85)`,
+  );
 }

@@ -22,7 +22,10 @@ const program = new Command()
   .showHelpAfterError()
   // Exit codes: 1 refused by the server, 2 bad usage, 3 server unreachable.
   .exitOverride()
-  .addHelpText("after", "\nExamples:\n  linkprev serve\n  linkprev login --server https://links.example.com --token lp_xxxxxxxx\n  linkprev links create --target https://example.com --title Hello --description World\n\nExit codes: 0 ok, 1 refused by the server, 2 bad usage, 3 server unreachable.");
+  .addHelpText(
+    "after",
+    "\nExamples:\n  linkprev serve\n  linkprev login --server https://links.example.com --token lp_xxxxxxxx\n  linkprev links create --target https://example.com --title Hello --description World\n\nExit codes: 0 ok, 1 refused by the server, 2 bad usage, 3 server unreachable.",
+  );
 
 type DataOptions = { port?: string; host?: string; data?: string; databaseUrl?: string };
 
@@ -35,7 +38,11 @@ function configuredRelease(): string | undefined {
   }
 }
 
-program.version(formatVersion(versionInfo(resolveRelease(configuredRelease()))), "-V, --version", "print the version and release");
+program.version(
+  formatVersion(versionInfo(resolveRelease(configuredRelease()))),
+  "-V, --version",
+  "print the version and release",
+);
 
 /** `text` as one shell word: as it is when it is plain, else single-quoted. */
 const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
@@ -54,7 +61,12 @@ async function existingDatabase(config: Config) {
 }
 
 function configFrom(options: DataOptions) {
-  const overrides: ConfigOverrides = { PORT: options.port, HOST: options.host, DATA_DIR: options.data, DATABASE_URL: options.databaseUrl };
+  const overrides: ConfigOverrides = {
+    PORT: options.port,
+    HOST: options.host,
+    DATA_DIR: options.data,
+    DATABASE_URL: options.databaseUrl,
+  };
   try {
     return loadConfig(overrides);
   } catch (error) {
@@ -72,20 +84,30 @@ program
   .option("--port <n>", "port to listen on (env PORT, default 3000)")
   .option("--host <h>", "address to bind (env HOST, default 127.0.0.1)")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
-  .option("--print-login-link", "print the owner's sign-in link even when the output is not a terminal (until the owner first signs in)")
+  .option(
+    "--print-login-link",
+    "print the owner's sign-in link even when the output is not a terminal (until the owner first signs in)",
+  )
   .addHelpText("after", "\nExample:\n  linkprev serve --port 8080 --data /var/lib/linkprev")
   .action(async (options: DataOptions & { printLoginLink?: boolean }) => {
     const config = configFrom(options);
     // Loaded here: the server's pages need the built assets, which the client and admin commands do not (they
     // work right after `npm install`). The binary has them inside.
     const { startServer } = await import("../src/server.ts").catch((error: unknown) => {
-      if (String(error).includes("assets.gen")) throw new CliError("The web assets are not built: run npm start (it builds them), or bun scripts/build-assets.ts first", 2);
+      if (String(error).includes("assets.gen"))
+        throw new CliError(
+          "The web assets are not built: run npm start (it builds them), or bun scripts/build-assets.ts first",
+          2,
+        );
       throw error;
     });
     const server = await startServer(config).catch((error: { code?: unknown }) => {
       const code = String(error?.code);
       if (code === "EROFS" || code === "EACCES" || code.startsWith("SQLITE_READONLY") || code === "SQLITE_CANTOPEN") {
-        throw new CliError(`The data directory ${config.dataDir} cannot be written (${code}): LinkPrev keeps its database, uploads and view spool there`, 1);
+        throw new CliError(
+          `The data directory ${config.dataDir} cannot be written (${code}): LinkPrev keeps its database, uploads and view spool there`,
+          1,
+        );
       }
       throw error;
     });
@@ -109,12 +131,20 @@ program
       console.log(`Sign-in: Google is not configured; sign in with a one-time link (${loginLink}).`);
       // A working link in the logs lets whoever reads them sign in as the owner: it is printed only to a person at
       // a terminal (or on request), and only until the owner has signed in once.
-      if (await ownerHasSignedIn(server.ctx.database)) console.log(`Owner sign-in link: not printed, the owner has signed in before; get one with ${loginLink}`);
+      if (await ownerHasSignedIn(server.ctx.database))
+        console.log(`Owner sign-in link: not printed, the owner has signed in before; get one with ${loginLink}`);
       else if (options.printLoginLink || (process.stdout.isTTY && config.logFormat !== "json")) {
-        console.log(`Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.database, config.publicUrl)}`);
-      } else console.log(`Owner sign-in link: not printed into logs; get one with ${loginLink}, or start with --print-login-link`);
+        console.log(
+          `Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.database, config.publicUrl)}`,
+        );
+      } else
+        console.log(
+          `Owner sign-in link: not printed into logs; get one with ${loginLink}, or start with --print-login-link`,
+        );
     }
-    console.log(config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits");
+    console.log(
+      config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits",
+    );
   });
 
 const admin = program
@@ -133,7 +163,14 @@ admin
     const config = configFrom(options);
     const database = await existingDatabase(config);
     // The running server's PUBLIC_URL: it may listen on another port than this shell's default.
-    console.log(await loginLinkFor(database, runningServer(config.dataDir)?.publicUrl ?? config.publicUrl, options.email, options.name));
+    console.log(
+      await loginLinkFor(
+        database,
+        runningServer(config.dataDir)?.publicUrl ?? config.publicUrl,
+        options.email,
+        options.name,
+      ),
+    );
     await database.close();
   });
 
@@ -155,18 +192,28 @@ admin
 
 admin
   .command("backup")
-  .description("Write a consistent copy of the database while the server runs (SQLite VACUUM INTO), and the uploads folder beside it (FILE.uploads)")
+  .description(
+    "Write a consistent copy of the database while the server runs (SQLite VACUUM INTO), and the uploads folder beside it (FILE.uploads)",
+  )
   .argument("<file>", "where to write the copy (must not exist)")
   .option("--data <dir>", "data directory (env DATA_DIR, default ./data)")
   .addHelpText("after", "\nExample:\n  linkprev admin backup /backups/linkprev-$(date +%F).db")
   .action((file: string, options: DataOptions) => {
     const config = configFrom(options);
     if (config.postgres) {
-      throw new CliError("LinkPrev runs on PostgreSQL here (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=linkprev.dump \"$DATABASE_URL\"", 2);
+      throw new CliError(
+        'LinkPrev runs on PostgreSQL here (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=linkprev.dump "$DATABASE_URL"',
+        2,
+      );
     }
     const target = resolve(file);
-    if (!existsSync(dirname(target))) throw new CliError(`The folder ${dirname(target)} does not exist: create it first (mkdir -p ${dirname(target)})`, 2);
-    for (const path of [target, uploadsBackupOf(target)]) if (existsSync(path)) throw new CliError(`${path} already exists`, 2);
+    if (!existsSync(dirname(target)))
+      throw new CliError(
+        `The folder ${dirname(target)} does not exist: create it first (mkdir -p ${dirname(target)})`,
+        2,
+      );
+    for (const path of [target, uploadsBackupOf(target)])
+      if (existsSync(path)) throw new CliError(`${path} already exists`, 2);
     if (!existsSync(config.dbPath)) throw noDatabaseIn(config);
     console.log(`Backed up to ${backupSqlite(config, target).join(" and ")}`);
   });
@@ -185,8 +232,13 @@ admin
 
 admin
   .command("copy-to-postgres")
-  .description("Copy a SQLite data directory (every row, and its uploaded images) into an empty PostgreSQL database; stop the server first")
-  .option("--database-url <url>", "the PostgreSQL database to fill (env DATABASE_URL); it is migrated, and must hold no LinkPrev rows")
+  .description(
+    "Copy a SQLite data directory (every row, and its uploaded images) into an empty PostgreSQL database; stop the server first",
+  )
+  .option(
+    "--database-url <url>",
+    "the PostgreSQL database to fill (env DATABASE_URL); it is migrated, and must hold no LinkPrev rows",
+  )
   .option("--data <dir>", "the SQLite data directory to copy (env DATA_DIR, default ./data)")
   .addHelpText(
     "after",
@@ -194,7 +246,8 @@ admin
   )
   .action(async (options: DataOptions) => {
     const config = configFrom(options);
-    if (!config.postgres) throw new CliError("Name the PostgreSQL database to fill: --database-url postgres://… (or DATABASE_URL)", 2);
+    if (!config.postgres)
+      throw new CliError("Name the PostgreSQL database to fill: --database-url postgres://… (or DATABASE_URL)", 2);
     try {
       await copyToPostgres(config);
     } catch (error) {
@@ -215,7 +268,11 @@ admin
     const running = options.port === undefined ? runningServer(config.dataDir) : null;
     const url = running?.url ?? `http://127.0.0.1:${config.port}`;
     const response = await fetch(`${url}/healthz`).catch(() => null);
-    if (!response?.ok) throw new CliError(`LinkPrev is not healthy at ${url}${response ? ` (HTTP ${response.status})` : " (no answer)"}`, 1);
+    if (!response?.ok)
+      throw new CliError(
+        `LinkPrev is not healthy at ${url}${response ? ` (HTTP ${response.status})` : " (no answer)"}`,
+        1,
+      );
     console.log(`ok (${url})`);
   });
 
@@ -226,9 +283,13 @@ program
   .command("completion")
   .description("Print a shell completion script (bash, zsh or fish)")
   .argument("<shell>", COMPLETION_SHELLS.join(", "))
-  .addHelpText("after", "\nExamples:\n  linkprev completion bash > ~/.local/share/bash-completion/completions/linkprev\n  linkprev completion zsh > \"${fpath[1]}/_linkprev\"\n  linkprev completion fish > ~/.config/fish/completions/linkprev.fish")
+  .addHelpText(
+    "after",
+    '\nExamples:\n  linkprev completion bash > ~/.local/share/bash-completion/completions/linkprev\n  linkprev completion zsh > "${fpath[1]}/_linkprev"\n  linkprev completion fish > ~/.config/fish/completions/linkprev.fish',
+  )
   .action((shell: string) => {
-    if (!(COMPLETION_SHELLS as readonly string[]).includes(shell)) throw new CliError(`unknown shell ${shell}: use ${COMPLETION_SHELLS.join(", ")}`, 2);
+    if (!(COMPLETION_SHELLS as readonly string[]).includes(shell))
+      throw new CliError(`unknown shell ${shell}: use ${COMPLETION_SHELLS.join(", ")}`, 2);
     process.stdout.write(completionScript(program, shell as CompletionShell));
   });
 

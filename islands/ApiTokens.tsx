@@ -36,15 +36,29 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiT
 
   return (
     <section aria-labelledby="tokens-title" className="rounded-lg border border-gray-200 p-6">
-      <h2 id="tokens-title" className="text-lg font-semibold">API tokens</h2>
+      <h2 id="tokens-title" className="text-lg font-semibold">
+        API tokens
+      </h2>
       <p className="mt-1 text-sm text-gray-600">
         For the <code>linkprev</code> command line: <code>{`linkprev login --server ${publicUrl} --token …`}</code>
       </p>
       <form onSubmit={create} className="mt-4">
-        <label className="block text-sm font-medium" htmlFor="token-name">Token name</label>
-        <p id="token-name-hint" className="text-xs text-gray-600">Where you will use it, to tell your tokens apart</p>
+        <label className="block text-sm font-medium" htmlFor="token-name">
+          Token name
+        </label>
+        <p id="token-name-hint" className="text-xs text-gray-600">
+          Where you will use it, to tell your tokens apart
+        </p>
         <div className="mt-1 flex flex-wrap gap-2">
-          <input id="token-name" aria-describedby="token-name-hint" value={name} onChange={(e) => setName((e.target as HTMLInputElement).value)} placeholder="e.g. laptop" maxLength={100} className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm" />
+          <input
+            id="token-name"
+            aria-describedby="token-name-hint"
+            value={name}
+            onChange={(e) => setName((e.target as HTMLInputElement).value)}
+            placeholder="e.g. laptop"
+            maxLength={100}
+            className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm"
+          />
           <button type="submit" className={buttonClass.primary} disabled={!name.trim()}>
             Create token
           </button>
@@ -58,7 +72,12 @@ export default function ApiTokens({ tokens: initial, publicUrl }: { tokens: ApiT
               <span className="font-medium">{token.name}</span>
               <span className="text-gray-500">{` · created ${shortDate(token.createdAt)} · ${token.lastUsedAt ? `last used ${shortDate(token.lastUsedAt)}` : "never used"}`}</span>
             </span>
-            <button type="button" className={buttonClass.secondary} onClick={() => revoke(token.id)} aria-label={`Revoke ${token.name}`}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => revoke(token.id)}
+              aria-label={`Revoke ${token.name}`}
+            >
               Revoke
             </button>
           </li>

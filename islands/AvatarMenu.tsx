@@ -11,7 +11,13 @@ export type AvatarMenuProps = {
 
 const TYPEAHEAD_RESET_MS = 1000;
 
-export default function AvatarMenu({ initials, profileImageUrl, displayName, subscription, hasValidSubscription }: AvatarMenuProps) {
+export default function AvatarMenu({
+  initials,
+  profileImageUrl,
+  displayName,
+  subscription,
+  hasValidSubscription,
+}: AvatarMenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -32,7 +38,8 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
     if (!open) return;
     focusItem(firstFocus.current === "last" ? -1 : 0);
     const closeOnOutside = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener("pointerdown", closeOnOutside);
     return () => document.removeEventListener("pointerdown", closeOnOutside);
@@ -54,7 +61,10 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
     else if (event.key === "Tab") setOpen(false);
     else if (event.key.length === 1 && /\S/.test(event.key)) {
       const now = Date.now();
-      typed.current = { text: (now - typed.current.at > TYPEAHEAD_RESET_MS ? "" : typed.current.text) + event.key.toLowerCase(), at: now };
+      typed.current = {
+        text: (now - typed.current.at > TYPEAHEAD_RESET_MS ? "" : typed.current.text) + event.key.toLowerCase(),
+        at: now,
+      };
       const match = all.findIndex((item) => item.textContent?.trim().toLowerCase().startsWith(typed.current.text));
       if (match >= 0) focusItem(match);
     } else return;
@@ -70,7 +80,9 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
         aria-haspopup="menu"
         aria-expanded={open}
         // The name starts with what the button shows (its initials), so that saying what one sees works (WCAG 2.5.3).
-        aria-label={profileImageUrl ? `Account menu for ${displayName}` : `${initials}, account menu for ${displayName}`}
+        aria-label={
+          profileImageUrl ? `Account menu for ${displayName}` : `${initials}, account menu for ${displayName}`
+        }
         className="flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-indigo-600 text-sm font-semibold text-white"
         onClick={() => {
           firstFocus.current = "first";
@@ -84,27 +96,53 @@ export default function AvatarMenu({ initials, profileImageUrl, displayName, sub
           }
         }}
       >
-        {profileImageUrl ? <img src={profileImageUrl} alt="" width={36} height={36} referrerPolicy="no-referrer" /> : initials}
+        {profileImageUrl ? (
+          <img src={profileImageUrl} alt="" width={36} height={36} referrerPolicy="no-referrer" />
+        ) : (
+          initials
+        )}
       </button>
       {open && (
-        <div ref={menu} role="menu" aria-label="Account" onKeyDown={onMenuKey} className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+        <div
+          ref={menu}
+          role="menu"
+          aria-label="Account"
+          onKeyDown={onMenuKey}
+          className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+        >
           <p className="truncate px-2 py-1 text-sm font-semibold">{displayName}</p>
           <div className="mx-2 my-2 rounded border border-gray-100 bg-gray-50 p-2 text-xs text-gray-600">
             {subscription ? (
               <>
-                <span className="font-semibold text-gray-900">{subscription.planName}</span> · {subscription.statusLabel}
+                <span className="font-semibold text-gray-900">{subscription.planName}</span> ·{" "}
+                {subscription.statusLabel}
               </>
             ) : (
               "No active subscription"
             )}
           </div>
-          <a role="menuitem" tabIndex={-1} href="/admin" className="block rounded px-2 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100">
+          <a
+            role="menuitem"
+            tabIndex={-1}
+            href="/admin"
+            className="block rounded px-2 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100"
+          >
             Dashboard
           </a>
-          <a role="menuitem" tabIndex={-1} href="/pricing" className="block rounded px-2 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100">
+          <a
+            role="menuitem"
+            tabIndex={-1}
+            href="/pricing"
+            className="block rounded px-2 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100"
+          >
             {hasValidSubscription ? "Manage subscription" : "Get subscription"}
           </a>
-          <a role="menuitem" tabIndex={-1} href="/api/auth/logout" className="block rounded px-2 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100">
+          <a
+            role="menuitem"
+            tabIndex={-1}
+            href="/api/auth/logout"
+            className="block rounded px-2 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100"
+          >
             Sign out
           </a>
         </div>

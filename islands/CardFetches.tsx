@@ -13,7 +13,15 @@ import { announceVersion } from "../src/client/link-version.ts";
 type NewVersionEndpoint = NonNullable<LinkPlatformsJson["platforms"][number]["refresh"]["endpoint"]>;
 
 // In the reader's time zone, named ("Nov 29, 2026, 9:14 AM GMT+1"): the server's UTC would be a wrong hour.
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
 const LINK_LABEL: Record<string, string> = { debugger: "Open debugger", bot: "Open bot", api: "Open" };
 
 export default function CardFetches({ id, title }: { id: number; title: string }) {
@@ -42,7 +50,10 @@ export default function CardFetches({ id, title }: { id: number; title: string }
       const made = await api<LinkVersionJson>(endpoint.path, { method: endpoint.method });
       setVersion(made.shortUrl);
       announceVersion(id, made.shortUrl);
-      toast({ title: `Version ${made.version} created`, description: "Share the new address: platforms fetch its card afresh." });
+      toast({
+        title: `Version ${made.version} created`,
+        description: "Share the new address: platforms fetch its card afresh.",
+      });
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
     } finally {
@@ -53,7 +64,13 @@ export default function CardFetches({ id, title }: { id: number; title: string }
   const stale = data?.platforms.filter((p) => p.stale).length ?? 0;
   return (
     <div className="mt-3" data-testid="card-fetches">
-      <button type="button" className="text-sm font-medium text-indigo-700 underline" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={toggle}>
+      <button
+        type="button"
+        className="text-sm font-medium text-indigo-700 underline"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={toggle}
+      >
         {open ? "Hide card by platform" : "Card by platform"}
         <span className="sr-only">{` for ${title}`}</span>
       </button>
@@ -62,7 +79,9 @@ export default function CardFetches({ id, title }: { id: number; title: string }
           {failed ? (
             <p role="alert" className="text-red-700">
               {`Could not load the platforms: ${failed}. `}
-              <button type="button" className="underline" onClick={load}>Retry</button>
+              <button type="button" className="underline" onClick={load}>
+                Retry
+              </button>
             </p>
           ) : !data ? (
             <p className="text-gray-600">Loading…</p>
@@ -81,27 +100,56 @@ export default function CardFetches({ id, title }: { id: number; title: string }
               )}
               <ul className="mt-2 divide-y divide-gray-100">
                 {data.platforms.map((p) => (
-                  <li key={p.platform} className="py-2" data-testid="platform-fetch" data-platform={p.platform} data-stale={p.stale}>
+                  <li
+                    key={p.platform}
+                    className="py-2"
+                    data-testid="platform-fetch"
+                    data-platform={p.platform}
+                    data-stale={p.stale}
+                  >
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <span className="font-medium">{p.name}</span>
                       <span className="text-gray-600">
-                        {p.lastFetchedAt ? `${p.fetches} fetch${p.fetches === 1 ? "" : "es"}, last ${when(p.lastFetchedAt)}` : "Not fetched yet"}
+                        {p.lastFetchedAt
+                          ? `${p.fetches} fetch${p.fetches === 1 ? "" : "es"}, last ${when(p.lastFetchedAt)}`
+                          : "Not fetched yet"}
                       </span>
-                      {p.stale && <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">Shows the old card</span>}
+                      {p.stale && (
+                        <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+                          Shows the old card
+                        </span>
+                      )}
                       {p.lastFetchedAt && p.refresh.endpoint && (
-                        <button type="button" className={buttonClass.secondary} disabled={creating} onClick={() => newVersion(p.refresh.endpoint!)} aria-label={`New version for ${p.name}`}>
+                        <button
+                          type="button"
+                          className={buttonClass.secondary}
+                          disabled={creating}
+                          onClick={() => newVersion(p.refresh.endpoint!)}
+                          aria-label={`New version for ${p.name}`}
+                        >
                           New version
                         </button>
                       )}
                       {p.lastFetchedAt && !p.refresh.endpoint && p.refresh.url && (
-                        <a href={p.refresh.url} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline" aria-label={`${LINK_LABEL[p.refresh.kind]} for ${p.name} (opens in a new tab)`}>
+                        <a
+                          href={p.refresh.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-indigo-700 underline"
+                          aria-label={`${LINK_LABEL[p.refresh.kind]} for ${p.name} (opens in a new tab)`}
+                        >
                           {LINK_LABEL[p.refresh.kind]}
                         </a>
                       )}
                     </div>
-                    <p className="text-xs text-gray-600">{p.lastFetchedAt ? `${p.refresh.note} Cache: ${p.cacheNote}.` : `Cache: ${p.cacheNote}.`}</p>
+                    <p className="text-xs text-gray-600">
+                      {p.lastFetchedAt ? `${p.refresh.note} Cache: ${p.cacheNote}.` : `Cache: ${p.cacheNote}.`}
+                    </p>
                     {p.scrape && (
-                      <p className={`text-xs ${p.scrape.ok ? "text-green-800" : "text-red-700"}`} data-testid="facebook-scrape">
+                      <p
+                        className={`text-xs ${p.scrape.ok ? "text-green-800" : "text-red-700"}`}
+                        data-testid="facebook-scrape"
+                      >
                         {`Re-scrape asked ${when(p.scrape.at)}: ${p.scrape.ok ? "done" : "failed"}${p.scrape.message ? ` (${p.scrape.message})` : ""}`}
                       </p>
                     )}

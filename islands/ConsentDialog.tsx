@@ -12,7 +12,11 @@ export default function ConsentDialog() {
 
   const submit = async () => {
     if (!terms || !privacy) {
-      toast({ title: "Acceptance required", description: "Please accept both terms and conditions and privacy policy to continue.", variant: "destructive" });
+      toast({
+        title: "Acceptance required",
+        description: "Please accept both terms and conditions and privacy policy to continue.",
+        variant: "destructive",
+      });
       return;
     }
     setBusy(true);
@@ -24,25 +28,49 @@ export default function ConsentDialog() {
       toast({ title: "Thank you", description: "Your consent has been recorded successfully." });
       window.dispatchEvent(new Event(CONSENTED_EVENT));
     } catch {
-      toast({ title: "Error", description: "Failed to record your consent. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to record your consent. Please try again.",
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Dialog open={open} title="Before you continue" description="LinkPrev needs your consent to its terms and privacy policy.">
+    <Dialog
+      open={open}
+      title="Before you continue"
+      description="LinkPrev needs your consent to its terms and privacy policy."
+    >
       <div className="space-y-3 text-sm">
         <label className="flex items-start gap-2">
-          <input type="checkbox" checked={terms} onChange={(e) => setTerms((e.target as HTMLInputElement).checked)} className="mt-0.5" />
+          <input
+            type="checkbox"
+            checked={terms}
+            onChange={(e) => setTerms((e.target as HTMLInputElement).checked)}
+            className="mt-0.5"
+          />
           <span>
-            I accept the <a href="/terms" target="_blank" className="text-indigo-700 underline">terms and conditions</a>
+            I accept the{" "}
+            <a href="/terms" target="_blank" className="text-indigo-700 underline">
+              terms and conditions
+            </a>
           </span>
         </label>
         <label className="flex items-start gap-2">
-          <input type="checkbox" checked={privacy} onChange={(e) => setPrivacy((e.target as HTMLInputElement).checked)} className="mt-0.5" />
+          <input
+            type="checkbox"
+            checked={privacy}
+            onChange={(e) => setPrivacy((e.target as HTMLInputElement).checked)}
+            className="mt-0.5"
+          />
           <span>
-            I accept the <a href="/privacy" target="_blank" className="text-indigo-700 underline">privacy policy</a>
+            I accept the{" "}
+            <a href="/privacy" target="_blank" className="text-indigo-700 underline">
+              privacy policy
+            </a>
           </span>
         </label>
         <div className="flex justify-end">

@@ -26,7 +26,15 @@ async function copy(text: string) {
   }
 }
 
-function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange: (d: DomainJson) => void; onRemoved: () => void }) {
+function Domain({
+  domain,
+  onChange,
+  onRemoved,
+}: {
+  domain: DomainJson;
+  onChange: (d: DomainJson) => void;
+  onRemoved: () => void;
+}) {
   const [rootUrl, setRootUrl] = useState(domain.rootUrl ?? "");
   const [notFoundUrl, setNotFoundUrl] = useState(domain.notFoundUrl ?? "");
   const [checking, setChecking] = useState(false);
@@ -45,7 +53,12 @@ function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange:
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      onChange(await api<DomainJson>(`/api/domains/${domain.id}`, { method: "PATCH", json: { rootUrl: rootUrl.trim() || null, notFoundUrl: notFoundUrl.trim() || null } }));
+      onChange(
+        await api<DomainJson>(`/api/domains/${domain.id}`, {
+          method: "PATCH",
+          json: { rootUrl: rootUrl.trim() || null, notFoundUrl: notFoundUrl.trim() || null },
+        }),
+      );
       toast({ title: "Saved" });
     } catch (error) {
       failed(error);
@@ -68,7 +81,12 @@ function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange:
           <button type="button" className={buttonClass.secondary} onClick={check} disabled={checking}>
             {checking ? "Checking…" : "Check now"}
           </button>
-          <button type="button" className={buttonClass.secondary} onClick={remove} aria-label={`Remove ${domain.hostname}`}>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onClick={remove}
+            aria-label={`Remove ${domain.hostname}`}
+          >
             Remove
           </button>
         </span>
@@ -96,7 +114,12 @@ function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange:
                 <td className="break-all pr-3 font-mono">{record.name}</td>
                 <td className="break-all pr-3 font-mono">{record.value}</td>
                 <td>
-                  <button type="button" className={buttonClass.secondary} onClick={() => copy(record.value)} aria-label={`Copy ${record.type} value`}>
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    onClick={() => copy(record.value)}
+                    aria-label={`Copy ${record.type} value`}
+                  >
                     Copy
                   </button>
                 </td>
@@ -108,11 +131,23 @@ function Domain({ domain, onChange, onRemoved }: { domain: DomainJson; onChange:
       <form onSubmit={save} className="mt-3 flex flex-wrap items-end gap-2">
         <label className={field} htmlFor={`root-${domain.id}`}>
           {`Where ${domain.hostname}/ goes`}
-          <input id={`root-${domain.id}`} value={rootUrl} onChange={(e) => setRootUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com (empty: a small page)" className={input} />
+          <input
+            id={`root-${domain.id}`}
+            value={rootUrl}
+            onChange={(e) => setRootUrl((e.target as HTMLInputElement).value)}
+            placeholder="https://example.com (empty: a small page)"
+            className={input}
+          />
         </label>
         <label className={field} htmlFor={`missing-${domain.id}`}>
           Where unknown addresses go
-          <input id={`missing-${domain.id}`} value={notFoundUrl} onChange={(e) => setNotFoundUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com/404 (empty: the 404 page)" className={input} />
+          <input
+            id={`missing-${domain.id}`}
+            value={notFoundUrl}
+            onChange={(e) => setNotFoundUrl((e.target as HTMLInputElement).value)}
+            placeholder="https://example.com/404 (empty: the 404 page)"
+            className={input}
+          />
         </label>
         <button type="submit" className={buttonClass.secondary}>
           Save
@@ -127,16 +162,39 @@ type PointAt = { cnameTarget: string | null; addresses: string[] };
 /** Where a subdomain and an apex point, said whatever is configured (PUBLIC_URL's host at least). */
 function PointAtText({ pointAt: { cnameTarget, addresses } }: { pointAt: PointAt }) {
   const list = addresses.join(", ");
-  if (!cnameTarget) return <>Point your domain here with A/AAAA records to <code>{list}</code> (a subdomain too).</>;
+  if (!cnameTarget)
+    return (
+      <>
+        Point your domain here with A/AAAA records to <code>{list}</code> (a subdomain too).
+      </>
+    );
   return (
     <>
       Point a subdomain (links.example.com) here with a CNAME to <code>{cnameTarget}</code>; an apex (example.com)
-      {addresses.length > 0 ? <> with A/AAAA records to <code>{list}</code>.</> : <> with your DNS provider&apos;s ALIAS or ANAME record (a flattened CNAME) to <code>{cnameTarget}</code>.</>}
+      {addresses.length > 0 ? (
+        <>
+          {" "}
+          with A/AAAA records to <code>{list}</code>.
+        </>
+      ) : (
+        <>
+          {" "}
+          with your DNS provider&apos;s ALIAS or ANAME record (a flattened CNAME) to <code>{cnameTarget}</code>.
+        </>
+      )}
     </>
   );
 }
 
-export default function DomainManager({ domains: initial, instanceHost, pointAt }: { domains: DomainJson[]; instanceHost: string; pointAt: PointAt }) {
+export default function DomainManager({
+  domains: initial,
+  instanceHost,
+  pointAt,
+}: {
+  domains: DomainJson[];
+  instanceHost: string;
+  pointAt: PointAt;
+}) {
   const [domains, setDomains] = useState(initial);
   const [hostname, setHostname] = useState("");
   const add = async (event: React.FormEvent) => {
@@ -151,17 +209,29 @@ export default function DomainManager({ domains: initial, instanceHost, pointAt 
   };
   return (
     <section aria-labelledby="domains-title" className="rounded-lg border border-gray-200 p-6">
-      <h2 id="domains-title" className="text-lg font-semibold">Your domains</h2>
+      <h2 id="domains-title" className="text-lg font-semibold">
+        Your domains
+      </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Links on a domain of yours are shared as <code>https://your-domain/slug</code> once it is verified (until then, at their address on {instanceHost}, which every link keeps).
-        A domain is removed only once no link uses it: move those links to another address or delete them first.
+        Links on a domain of yours are shared as <code>https://your-domain/slug</code> once it is verified (until then,
+        at their address on {instanceHost}, which every link keeps). A domain is removed only once no link uses it: move
+        those links to another address or delete them first.
       </p>
       <p className="mt-1 text-sm text-gray-600" data-testid="point-at">
         <PointAtText pointAt={pointAt} />
       </p>
       <form onSubmit={add} className="mt-4 flex flex-wrap gap-2">
-        <label className="sr-only" htmlFor="domain-hostname">Hostname</label>
-        <input id="domain-hostname" value={hostname} onChange={(e) => setHostname((e.target as HTMLInputElement).value)} placeholder="links.example.com" maxLength={300} className={input} />
+        <label className="sr-only" htmlFor="domain-hostname">
+          Hostname
+        </label>
+        <input
+          id="domain-hostname"
+          value={hostname}
+          onChange={(e) => setHostname((e.target as HTMLInputElement).value)}
+          placeholder="links.example.com"
+          maxLength={300}
+          className={input}
+        />
         <button type="submit" className={buttonClass.primary} disabled={!hostname.trim()}>
           Add domain
         </button>

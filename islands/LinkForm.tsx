@@ -14,7 +14,12 @@ import { PreviewSheet } from "../src/client/ui/link-form/PreviewSheet.tsx";
 import { AutoFill } from "../src/client/ui/link-form/AutoFill.tsx";
 import { FieldError, fieldOf, inputClass, LimitCounter, type FieldErrors } from "../src/client/ui/link-form/fields.tsx";
 import { ImageField } from "../src/client/ui/link-form/ImageField.tsx";
-import { imageChoiceFor, initialImageChoice, shownImage, type SavedImage } from "../src/client/ui/link-form/image-choice.ts";
+import {
+  imageChoiceFor,
+  initialImageChoice,
+  shownImage,
+  type SavedImage,
+} from "../src/client/ui/link-form/image-choice.ts";
 import { SlugField } from "../src/client/ui/link-form/SlugField.tsx";
 import { DomainField } from "../src/client/ui/link-form/DomainField.tsx";
 import { VariantFields, type VariantText } from "../src/client/ui/link-form/VariantFields.tsx";
@@ -33,7 +38,28 @@ import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
 export type LinkFormProps = {
   mode: "create" | "edit";
   /** The link edited, null on create; `currentShortUrl` is the address to share now (the newest version's). */
-  link: Pick<LinkJson, "id" | "linkSlug" | "targetUrl" | "title" | "description" | "imageUrl" | "imageSource" | "currentShortUrl" | "version" | "focalX" | "focalY" | "images" | "variants" | "domain" | "status" | "disabledReason"> & Partial<SavedRules> | null;
+  link:
+    | (Pick<
+        LinkJson,
+        | "id"
+        | "linkSlug"
+        | "targetUrl"
+        | "title"
+        | "description"
+        | "imageUrl"
+        | "imageSource"
+        | "currentShortUrl"
+        | "version"
+        | "focalX"
+        | "focalY"
+        | "images"
+        | "variants"
+        | "domain"
+        | "status"
+        | "disabledReason"
+      > &
+        Partial<SavedRules>)
+    | null;
   /**
    * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
    * and the kept upright source the focal point is picked on (null for a link from before variants).
@@ -48,15 +74,35 @@ export type LinkFormProps = {
   domains: Array<{ hostname: string; serving: boolean }>;
 };
 
-export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, userSlug, publicUrl, autoFill, domains }: LinkFormProps) {
-  const saved: SavedImage | null = link && { imageUrl: link.imageUrl, imageSource: link.imageSource, focal: { x: link.focalX, y: link.focalY } };
+export default function LinkForm({
+  mode,
+  link,
+  sourceImage,
+  customSlugAllowed,
+  userSlug,
+  publicUrl,
+  autoFill,
+  domains,
+}: LinkFormProps) {
+  const saved: SavedImage | null = link && {
+    imageUrl: link.imageUrl,
+    imageSource: link.imageSource,
+    focal: { x: link.focalX, y: link.focalY },
+  };
   const [title, setTitle] = useState(link?.title ?? "");
   const [description, setDescription] = useState(link?.description ?? "");
   const [targetUrl, setTargetUrl] = useState(link?.targetUrl ?? "");
   const [slug, setSlug] = useState(link?.linkSlug ?? "");
   const [domain, setDomain] = useState(link?.domain ?? "");
-  const [variantText, setVariantText] = useState<VariantText>({ xTitle: link?.variants.x.title ?? "", whatsappDescription: link?.variants.whatsapp.description ?? "" });
-  const [image, dispatchImage] = useReducer(useMemo(() => imageChoiceFor(saved), []), null, () => initialImageChoice(saved, sourceImage));
+  const [variantText, setVariantText] = useState<VariantText>({
+    xTitle: link?.variants.x.title ?? "",
+    whatsappDescription: link?.variants.whatsapp.description ?? "",
+  });
+  const [image, dispatchImage] = useReducer(
+    useMemo(() => imageChoiceFor(saved), []),
+    null,
+    () => initialImageChoice(saved, sourceImage),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rulesDraft, setRulesDraft] = useState(() => rulesDraftOf(link?.rules ? (link as SavedRules) : null));
   const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
@@ -67,13 +113,17 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const fileInput = useRef<HTMLInputElement>(null);
   // Lint speaks about a field once the user has worked on it, or gone past it (the image comes before the texts);
   // a saved link's fields all count as worked on.
-  const [touched, setTouched] = useState<ReadonlySet<LintField>>(() => new Set(mode === "edit" ? ["title", "description", "image"] : []));
-  const touch = (field: LintField) => setTouched((t) => (t.has(field) && t.has("image") ? t : new Set([...t, field, "image"])));
+  const [touched, setTouched] = useState<ReadonlySet<LintField>>(
+    () => new Set(mode === "edit" ? ["title", "description", "image"] : []),
+  );
+  const touch = (field: LintField) =>
+    setTouched((t) => (t.has(field) && t.has("image") ? t : new Set([...t, field, "image"])));
   const dispatch = (action: ImageAction) => {
     dispatchImage(action);
     if (action.type === "pick" || action.type === "accept") touch("image");
   };
-  const setError = (field: keyof FieldErrors) => (message: string | undefined) => setErrors((e) => ({ ...e, [field]: message }));
+  const setError = (field: keyof FieldErrors) => (message: string | undefined) =>
+    setErrors((e) => ({ ...e, [field]: message }));
 
   useEffect(() => () => void (image.preview && URL.revokeObjectURL(image.preview)), [image.preview]);
 
@@ -81,8 +131,17 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const variants = { x: { title: xTitle }, whatsapp: { description: whatsappDescription } };
   // Until the picked domain is verified the link is shared at the instance host's address (as the server says).
   const servedOn = domains.some((d) => d.hostname === domain && d.serving) ? domain : null;
-  const shortUrl = shortUrlOf(publicUrl, userSlug, slug || (mode === "edit" ? link!.linkSlug : "…"), link?.version, servedOn);
-  const host = useMemo(() => (URL.canParse(targetUrl) ? new URL(targetUrl).hostname : new URL(publicUrl).hostname), [targetUrl, publicUrl]);
+  const shortUrl = shortUrlOf(
+    publicUrl,
+    userSlug,
+    slug || (mode === "edit" ? link!.linkSlug : "…"),
+    link?.version,
+    servedOn,
+  );
+  const host = useMemo(
+    () => (URL.canParse(targetUrl) ? new URL(targetUrl).hostname : new URL(publicUrl).hostname),
+    [targetUrl, publicUrl],
+  );
   const shown = shownImage(image, saved, sourceImage?.url ?? null);
   const focal = image.change.focal;
 
@@ -95,12 +154,19 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (slugTaken) return;
-    const parsed = LinkInput.safeParse({ title, description, targetUrl, customLinkSlug: customSlugAllowed ? slug : "", variants });
+    const parsed = LinkInput.safeParse({
+      title,
+      description,
+      targetUrl,
+      customLinkSlug: customSlugAllowed ? slug : "",
+      variants,
+    });
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) next[fieldOf(issue.path)] ??= issue.message;
       setErrors(next);
-      if (next.xTitle || next.whatsappDescription) document.getElementById("per-platform-text")?.setAttribute("open", "");
+      if (next.xTitle || next.whatsappDescription)
+        document.getElementById("per-platform-text")?.setAttribute("open", "");
       return;
     }
     setErrors({});
@@ -114,22 +180,36 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
     form.append("targetUrl", targetUrl);
     form.append("customLinkSlug", customSlugAllowed ? slug : "");
     form.append("domain", domain);
-    for (const [name, value] of Object.entries(imageChangeFields(image.change, link?.imageUrl ?? null))) form.append(name, value);
+    for (const [name, value] of Object.entries(imageChangeFields(image.change, link?.imageUrl ?? null)))
+      form.append(name, value);
     if (image.change.kind === "upload") form.append("image", image.change.file);
     form.append("variants", JSON.stringify(variants));
     for (const [name, value] of Object.entries(rulesFields(rulesDraft))) form.append(name, value);
     const created = mode === "create";
     try {
-      await api(created ? "/api/links" : `/api/links/by-slug/${encodeURIComponent(link!.linkSlug)}`, { method: created ? "POST" : "PUT", body: form });
-      toastAfterNavigation({ title: "Success!", description: created ? "Link created successfully" : "Link updated successfully" });
+      await api(created ? "/api/links" : `/api/links/by-slug/${encodeURIComponent(link!.linkSlug)}`, {
+        method: created ? "POST" : "PUT",
+        body: form,
+      });
+      toastAfterNavigation({
+        title: "Success!",
+        description: created ? "Link created successfully" : "Link updated successfully",
+      });
       window.location.assign("/admin");
     } catch (error) {
       // A refusal the server explains is told in its words; the spec's line stays for failures it does not explain.
       const explained = refusalOf(error);
-      toast({ title: "Error", description: explained?.message ?? (created ? "Failed to create link. Please try again." : "Failed to update link. Please try again."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description:
+          explained?.message ??
+          (created ? "Failed to create link. Please try again." : "Failed to update link. Please try again."),
+        variant: "destructive",
+      });
       setRefusal(explained?.message ?? null);
       // About one field ("targetUrl: This target cannot be linked: …"): also said at that field, without its name.
-      if (explained?.field) setError(fieldOf(explained.field.split(".")))(explained.message.replace(`${explained.field}: `, ""));
+      if (explained?.field)
+        setError(fieldOf(explained.field.split(".")))(explained.message.replace(`${explained.field}: `, ""));
       setSaving(false);
     }
   };
@@ -138,20 +218,53 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
   const rendition = (id: RenditionId): PreviewImage => {
     const known = { width: shown.lintSource?.width ?? null, height: shown.lintSource?.height ?? null };
     const { pickSource, size, imageUrl } = shown;
-    if (pickSource) return { src: pickSource, ...known, position: size ? cropPosition(size.width, size.height, id, focal) : undefined };
+    if (pickSource)
+      return {
+        src: pickSource,
+        ...known,
+        position: size ? cropPosition(size.width, size.height, id, focal) : undefined,
+      };
     const served = imageUrl && (link?.images[id] ?? imageUrl);
     return served ? { src: served, ...known } : null;
   };
   const { lintSource } = shown;
   const warnings = useMemo(
-    () => touchedWarnings(editorWarnings({ title, description, image: shown.image, source: lintSource, uploaded: shown.uploaded, xTitle, whatsappDescription }), touched),
-    [title, description, shown.image, lintSource?.width, lintSource?.height, lintSource?.bytes, shown.uploaded, xTitle, whatsappDescription, touched],
+    () =>
+      touchedWarnings(
+        editorWarnings({
+          title,
+          description,
+          image: shown.image,
+          source: lintSource,
+          uploaded: shown.uploaded,
+          xTitle,
+          whatsappDescription,
+        }),
+        touched,
+      ),
+    [
+      title,
+      description,
+      shown.image,
+      lintSource?.width,
+      lintSource?.height,
+      lintSource?.bytes,
+      shown.uploaded,
+      xTitle,
+      whatsappDescription,
+      touched,
+    ],
   );
   const titleInvalid = Boolean(errors.title) || title.length > TITLE_MAX;
   const descriptionInvalid = Boolean(errors.description) || description.length > DESCRIPTION_MAX;
   return (
     <div className="grid gap-8 lg:grid-cols-2 [&>*]:min-w-0">
-      <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === "create" ? "Create link" : "Edit link"}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-5"
+        aria-label={mode === "create" ? "Create link" : "Edit link"}
+      >
         {link && (
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="share-address">
             <span className="text-gray-600">Address to share:</span>
@@ -175,22 +288,56 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           taken={slugTaken}
           onTaken={setSlugTaken}
         />
-        <ImageField dispatch={dispatch} fileInput={fileInput} pickSource={shown.pickSource} focal={focal} importing={shown.importUrl !== null} error={errors.image} onError={setError("image")} warnings={warningsAbout(warnings, "image")} />
+        <ImageField
+          dispatch={dispatch}
+          fileInput={fileInput}
+          pickSource={shown.pickSource}
+          focal={focal}
+          importing={shown.importUrl !== null}
+          error={errors.image}
+          onError={setError("image")}
+          warnings={warningsAbout(warnings, "image")}
+        />
         <div>
-          <label htmlFor="title" className="block text-sm font-medium">Title</label>
-          <input id="title" value={title} aria-invalid={titleInvalid} aria-describedby="title-count title-error title-lint" onChange={(e) => (setTitle((e.target as HTMLInputElement).value), touch("title"))} onBlur={() => touch("title")} className={inputClass(titleInvalid)} />
+          <label htmlFor="title" className="block text-sm font-medium">
+            Title
+          </label>
+          <input
+            id="title"
+            value={title}
+            aria-invalid={titleInvalid}
+            aria-describedby="title-count title-error title-lint"
+            onChange={(e) => (setTitle((e.target as HTMLInputElement).value), touch("title"))}
+            onBlur={() => touch("title")}
+            className={inputClass(titleInvalid)}
+          />
           <LimitCounter id="title-count" length={title.length} max={TITLE_MAX} />
           <FieldError id="title-error" message={errors.title} />
           <LintList id="title-lint" warnings={warningsAbout(warnings, "title")} className="mt-2" />
         </div>
         <div>
-          <label htmlFor="description" className="block text-sm font-medium">Description</label>
-          <textarea id="description" rows={3} value={description} aria-invalid={descriptionInvalid} aria-describedby="description-count description-error description-lint" onChange={(e) => (setDescription((e.target as HTMLTextAreaElement).value), touch("description"))} onBlur={() => touch("description")} className={inputClass(descriptionInvalid)} />
+          <label htmlFor="description" className="block text-sm font-medium">
+            Description
+          </label>
+          <textarea
+            id="description"
+            rows={3}
+            value={description}
+            aria-invalid={descriptionInvalid}
+            aria-describedby="description-count description-error description-lint"
+            onChange={(e) => (setDescription((e.target as HTMLTextAreaElement).value), touch("description"))}
+            onBlur={() => touch("description")}
+            className={inputClass(descriptionInvalid)}
+          />
           <LimitCounter id="description-count" length={description.length} max={DESCRIPTION_MAX} />
           <FieldError id="description-error" message={errors.description} />
           <LintList id="description-lint" warnings={warningsAbout(warnings, "description")} className="mt-2" />
         </div>
-        <VariantFields text={variantText} onText={setVariantText} startOpen={Boolean(link?.variants.x.title || link?.variants.whatsapp.description)} />
+        <VariantFields
+          text={variantText}
+          onText={setVariantText}
+          startOpen={Boolean(link?.variants.x.title || link?.variants.whatsapp.description)}
+        />
         <AutoFill
           targetUrl={targetUrl}
           onTargetUrl={(next) => {
@@ -202,8 +349,8 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           enabled={autoFill}
           text={{ title, description }}
           onFill={(found) => {
-            if (found.title) (setTitle(found.title), touch("title"));
-            if (found.description) (setDescription(found.description), touch("description"));
+            if (found.title) setTitle(found.title), touch("title");
+            if (found.description) setDescription(found.description), touch("description");
           }}
           hasImage={shown.image !== null}
           suggested={image.suggested}
@@ -211,10 +358,22 @@ export default function LinkForm({ mode, link, sourceImage, customSlugAllowed, u
           onAccept={acceptSuggestedImage}
         />
         <UtmBuilder targetUrl={targetUrl} onTargetUrl={setTargetUrl} />
-        <RuleFields draft={rulesDraft} onDraft={setRulesDraft} errors={ruleErrors} hasPassword={Boolean(link?.hasPassword)} expired={link?.rules ? expiredText(link as SavedRules, Date.now()) : null} />
-        {refusal && <p className="text-sm text-red-700" data-testid="save-refused">{refusal}</p>}
+        <RuleFields
+          draft={rulesDraft}
+          onDraft={setRulesDraft}
+          errors={ruleErrors}
+          hasPassword={Boolean(link?.hasPassword)}
+          expired={link?.rules ? expiredText(link as SavedRules, Date.now()) : null}
+        />
+        {refusal && (
+          <p className="text-sm text-red-700" data-testid="save-refused">
+            {refusal}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
-          <a href="/admin" className={buttonClass.secondary}>Cancel</a>
+          <a href="/admin" className={buttonClass.secondary}>
+            Cancel
+          </a>
           <button type="submit" className={buttonClass.primary} disabled={saving || Boolean(slugTaken)}>
             {saving ? "Saving…" : mode === "create" ? "Create Link" : "Update Link"}
           </button>

@@ -27,16 +27,29 @@ export default function OldAddresses({ linkId, addresses: initial }: OldAddresse
     setDropping(null);
   };
   return (
-    <section aria-labelledby="old-addresses-heading" className="mt-8 rounded-md border border-gray-200 bg-white p-4" data-testid="old-addresses">
-      <h2 id="old-addresses-heading" className="text-lg font-semibold">Earlier addresses</h2>
+    <section
+      aria-labelledby="old-addresses-heading"
+      className="mt-8 rounded-md border border-gray-200 bg-white p-4"
+      data-testid="old-addresses"
+    >
+      <h2 id="old-addresses-heading" className="text-lg font-semibold">
+        Earlier addresses
+      </h2>
       <p className="mt-1 text-sm text-gray-600">
-        This link was renamed or moved. Its earlier addresses still send people here, give crawlers this card and count their views to this link, so printed QR codes and shared posts keep working. Drop one to make it answer “gone”; no link of yours can take it again.
+        This link was renamed or moved. Its earlier addresses still send people here, give crawlers this card and count
+        their views to this link, so printed QR codes and shared posts keep working. Drop one to make it answer “gone”;
+        no link of yours can take it again.
       </p>
       <ul className="mt-3 divide-y divide-gray-100">
         {addresses.map((address) => (
           <li key={address.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="break-all text-sm font-medium">{address.shortUrl}</span>
-            <button type="button" className={buttonClass.secondary} onClick={() => setDropping(address)} aria-label={`Drop ${address.shortUrl}`}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => setDropping(address)}
+              aria-label={`Drop ${address.shortUrl}`}
+            >
               Drop
             </button>
           </li>

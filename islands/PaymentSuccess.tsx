@@ -24,7 +24,10 @@ export default function PaymentSuccess() {
   if (planName === undefined) {
     return (
       <div className="py-16 text-center" role="status">
-        <div className="mx-auto h-8 w-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600" aria-hidden="true" />
+        <div
+          className="mx-auto h-8 w-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600"
+          aria-hidden="true"
+        />
         <p className="mt-4">Verifying your subscription...</p>
       </div>
     );

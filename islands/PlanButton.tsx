@@ -2,7 +2,13 @@
 // change) and follow the URL the server returns. After sign-in the remembered plan continues by itself.
 import { useEffect, useState } from "react";
 import { api, SIGN_IN_PATH } from "../src/client/api.ts";
-import { readSession, SELECTED_PLAN_KEY, VAT_INFO_KEY, writeSession, type StoredVatInfo } from "../src/client/storage.ts";
+import {
+  readSession,
+  SELECTED_PLAN_KEY,
+  VAT_INFO_KEY,
+  writeSession,
+  type StoredVatInfo,
+} from "../src/client/storage.ts";
 import { toast } from "../src/client/toast.ts";
 import type { CheckoutJson } from "../src/billing/wire.ts";
 
@@ -15,7 +21,9 @@ export default function PlanButton({ planId, label, disabled, signedIn }: PlanBu
     setBusy(true);
     try {
       const vat = readSession<StoredVatInfo>(VAT_INFO_KEY);
-      const vatInfo = vat?.isValid ? { countryCode: vat.countryCode, vatNumber: vat.vatNumber, companyName: vat.companyName ?? undefined } : undefined;
+      const vatInfo = vat?.isValid
+        ? { countryCode: vat.countryCode, vatNumber: vat.vatNumber, companyName: vat.companyName ?? undefined }
+        : undefined;
       const { url } = await api<CheckoutJson>("/api/subscriptions", { method: "POST", json: { planId, vatInfo } });
       window.location.assign(url);
     } catch {

@@ -7,7 +7,12 @@ import { longDate } from "../src/client/format.ts";
 import { BILLING_OFF_NOTE } from "../src/client/instance.ts";
 
 export type SubscriptionCardProps = {
-  subscription: { planName: string; status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
+  subscription: {
+    planName: string;
+    status: string;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
   billingEnabled: boolean;
 };
 
@@ -46,7 +51,12 @@ export default function SubscriptionCard({ subscription: initial, billingEnabled
       setSubscription({ ...subscription, cancelAtPeriodEnd: action === "cancel" });
       toast({ title: action === "cancel" ? "Subscription canceled" : "Subscription reactivated" });
     } catch {
-      toast({ title: "Error", description: action === "cancel" ? "Could not cancel the subscription" : "Could not reactivate the subscription", variant: "destructive" });
+      toast({
+        title: "Error",
+        description:
+          action === "cancel" ? "Could not cancel the subscription" : "Could not reactivate the subscription",
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -64,7 +74,9 @@ export default function SubscriptionCard({ subscription: initial, billingEnabled
           <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800">Active</span>
         )}
       </div>
-      {!subscription.cancelAtPeriodEnd && ends && <p className="mt-2 text-sm text-gray-600">{`Next renewal: ${ends}`}</p>}
+      {!subscription.cancelAtPeriodEnd && ends && (
+        <p className="mt-2 text-sm text-gray-600">{`Next renewal: ${ends}`}</p>
+      )}
       <div className="mt-4 flex gap-2">
         {subscription.cancelAtPeriodEnd ? (
           <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => change("reactivate")}>

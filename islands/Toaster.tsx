@@ -59,7 +59,8 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
     const active = swipe.current;
     if (active?.pointerId !== event.pointerId) return;
     swipe.current = null;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
     // Measured from the event itself: the last move may not have been rendered yet.
     if (event.type === "pointerup" && event.clientX - active.startX > SWIPE_THRESHOLD_PX) setCurrent(null);
     else setOffset(0);
@@ -90,9 +91,15 @@ export default function Toaster({ initial }: { initial: Toast | null }) {
           onLostPointerCapture={endSwipe}
         >
           {/* The message is the live region (an alert when destructive); the list item stays a list item. */}
-          <div role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} aria-atomic="true">
+          <div
+            role={destructive ? "alert" : "status"}
+            aria-live={destructive ? "assertive" : "polite"}
+            aria-atomic="true"
+          >
             <p className="text-sm font-semibold">{current.title}</p>
-            {current.description && <p className={`text-sm ${destructive ? "" : "text-gray-700"}`}>{current.description}</p>}
+            {current.description && (
+              <p className={`text-sm ${destructive ? "" : "text-gray-700"}`}>{current.description}</p>
+            )}
           </div>
           <button
             type="button"

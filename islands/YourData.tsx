@@ -31,27 +31,59 @@ export default function YourData({ email }: { email: string }) {
 
   return (
     <section aria-labelledby="your-data-title" className="rounded-lg border border-gray-200 p-6 lg:col-span-2">
-      <h2 id="your-data-title" className="text-lg font-semibold">Your data</h2>
-      <p className="mt-1 text-sm text-gray-600">A copy of everything we hold about you: profile, subscription, payments, links, daily counts and the raw views still kept.</p>
+      <h2 id="your-data-title" className="text-lg font-semibold">
+        Your data
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        A copy of everything we hold about you: profile, subscription, payments, links, daily counts and the raw views
+        still kept.
+      </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <a href="/api/account/export" download className={buttonClass.secondary}>Download my data</a>
-        <a href="/api/links/export.csv" download className={buttonClass.secondary}>Download links (CSV)</a>
+        <a href="/api/account/export" download className={buttonClass.secondary}>
+          Download my data
+        </a>
+        <a href="/api/links/export.csv" download className={buttonClass.secondary}>
+          Download links (CSV)
+        </a>
       </div>
       <div className="mt-6 rounded-md border border-red-200 bg-red-50 p-4">
         <h3 className="font-semibold text-red-800">Danger zone</h3>
-        <p className="mt-1 text-sm text-red-800">Deleting your account cancels your subscription at once and removes your links, views and images. It cannot be undone.</p>
+        <p className="mt-1 text-sm text-red-800">
+          Deleting your account cancels your subscription at once and removes your links, views and images. It cannot be
+          undone.
+        </p>
         <button type="button" className={`${buttonClass.danger} mt-3`} onClick={() => setOpen(true)}>
           Delete account
         </button>
       </div>
-      <Dialog open={open} title="Delete your account?" description="Every short URL stops working. Payment records stay, without your name or e-mail, for the invoices." onDismiss={close}>
+      <Dialog
+        open={open}
+        title="Delete your account?"
+        description="Every short URL stops working. Payment records stay, without your name or e-mail, for the invoices."
+        onDismiss={close}
+      >
         <form onSubmit={remove}>
           <label htmlFor="confirm-email" className="block text-sm font-medium">{`Type ${email} to confirm`}</label>
-          <input id="confirm-email" type="email" autoComplete="off" value={typed} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm" />
-          {problem && <p role="alert" className="mt-2 text-sm text-red-700">{problem}</p>}
+          <input
+            id="confirm-email"
+            type="email"
+            autoComplete="off"
+            value={typed}
+            onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
+            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+          />
+          {problem && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {problem}
+            </p>
+          )}
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" className={buttonClass.secondary} onClick={close} disabled={busy}>Cancel</button>
-            <button type="submit" className={buttonClass.danger} disabled={!confirmed || busy}>{busy ? "Deleting…" : "Delete my account"}</button>
+            <button type="button" className={buttonClass.secondary} onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className={buttonClass.danger} disabled={!confirmed || busy}>
+              {busy ? "Deleting…" : "Delete my account"}
+            </button>
           </div>
         </form>
       </Dialog>

@@ -7,7 +7,13 @@ const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: root, 
 const release = process.env.RELEASE || (git.success ? git.stdout.toString().trim() : "dev");
 
 const result = await Bun.build({
-  entrypoints: ["cli/linkprev.ts", "src/app.worker.ts", "src/redirect/view-writer.worker.ts", "src/links/images/image.worker.ts", "src/webhooks/delivery.worker.ts"].map((p) => join(root, p)),
+  entrypoints: [
+    "cli/linkprev.ts",
+    "src/app.worker.ts",
+    "src/redirect/view-writer.worker.ts",
+    "src/links/images/image.worker.ts",
+    "src/webhooks/delivery.worker.ts",
+  ].map((p) => join(root, p)),
   compile: { outfile: join(root, "dist/linkprev") },
   minify: true,
   // Production React on the server (STACK-NOTES: without it a compiled binary ran React's development build).

@@ -8,7 +8,8 @@ import { execSync } from "node:child_process";
 import { lockfileChangeBy, reportChange } from "./lockfile-check.mjs";
 
 const stamp = "node_modules/.linkprev-deps";
-const lockHash = () => createHash("sha256").update(readFileSync("package-lock.json")).update(readFileSync("package.json")).digest("hex");
+const lockHash = () =>
+  createHash("sha256").update(readFileSync("package-lock.json")).update(readFileSync("package.json")).digest("hex");
 const have = existsSync(stamp) ? readFileSync(stamp, "utf8") : "";
 
 if (have !== lockHash() || !existsSync("node_modules/.bin/bun")) {

@@ -9,7 +9,9 @@ function findPgBin() {
   try {
     versions = readdirSync("/usr/lib/postgresql");
   } catch {}
-  const usable = versions.filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  const usable = versions
+    .filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+    .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
   return usable.length > 0 ? `/usr/lib/postgresql/${usable.at(-1)}/bin` : null;
 }
 
@@ -17,10 +19,16 @@ const found = findPgBin();
 if (found !== null) {
   console.error(`PostgreSQL is installed (${found}); nothing to do.`);
 } else if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
-  console.error("PostgreSQL is not installed, so the PostgreSQL test pass will be skipped; install it with `sudo apt-get install postgresql` (Debian/Ubuntu) and rerun.");
+  console.error(
+    "PostgreSQL is not installed, so the PostgreSQL test pass will be skipped; install it with `sudo apt-get install postgresql` (Debian/Ubuntu) and rerun.",
+  );
 } else {
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql", { stdio: "inherit", shell: "/bin/bash" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql", {
+    stdio: "inherit",
+    shell: "/bin/bash",
+  });
   const installed = findPgBin();
-  if (installed === null) throw new Error("apt-get installed postgresql, but no /usr/lib/postgresql/*/bin/initdb appeared");
+  if (installed === null)
+    throw new Error("apt-get installed postgresql, but no /usr/lib/postgresql/*/bin/initdb appeared");
   console.error(`Installed Debian's postgresql (${installed}); the tests start their own throwaway clusters from it.`);
 }

@@ -7,7 +7,16 @@ import { join } from "node:path";
 
 const ROOTS = ["src", "islands", "cli"];
 const cruiser = "node_modules/dependency-cruiser/bin/dependency-cruise.mjs";
-const args = ["--import", "./scripts/depcruise-typescript5.mjs", cruiser, "--config", ".dependency-cruiser.cjs", "--output-type", "json", ...ROOTS];
+const args = [
+  "--import",
+  "./scripts/depcruise-typescript5.mjs",
+  cruiser,
+  "--config",
+  ".dependency-cruiser.cjs",
+  "--output-type",
+  "json",
+  ...ROOTS,
+];
 const result = JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
 
 const files = ROOTS.flatMap(function walk(dir) {
@@ -25,19 +34,23 @@ for (const file of files) {
     problems.push(`${file}: not read by the parser`);
     continue;
   }
-  const written = [...readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+"(\.{1,2}\/[^"]+)"/gms)].filter(
-    ([, specifier]) => !specifier.includes("node_modules/"),
-  ).length;
+  const written = [
+    ...readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+"(\.{1,2}\/[^"]+)"/gms),
+  ].filter(([, specifier]) => !specifier.includes("node_modules/")).length;
   const seen = module.dependencies.filter((dependency) => dependency.module.startsWith(".")).length;
   if (seen < written) problems.push(`${file}: ${written} relative imports written, ${seen} seen by the parser`);
 }
 for (const violation of result.summary.violations) {
-  const path = violation.cycle ? [violation.from, ...violation.cycle.map((step) => step.name ?? step)].join(" → ") : `${violation.from} → ${violation.to}`;
+  const path = violation.cycle
+    ? [violation.from, ...violation.cycle.map((step) => step.name ?? step)].join(" → ")
+    : `${violation.from} → ${violation.to}`;
   const comment = result.summary.ruleSetUsed.forbidden.find((rule) => rule.name === violation.rule.name)?.comment ?? "";
   problems.push(`${violation.rule.name}: ${path}${comment ? `\n    ${comment}` : ""}`);
 }
 
-console.log(`lint:imports: ${files.length} files, ${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} imports read`);
+console.log(
+  `lint:imports: ${files.length} files, ${result.summary.totalCruised} modules, ${result.summary.totalDependenciesCruised} imports read`,
+);
 if (problems.length > 0) {
   console.error(`${problems.length} import rule violation(s):\n  ${problems.join("\n  ")}`);
   process.exit(1);

@@ -31,6 +31,10 @@ export function reportChange(changed) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  reportChange(lockfileChangeBy(() => execSync("npm install --package-lock-only --ignore-scripts --no-audit --no-fund", { stdio: "inherit" })));
+  reportChange(
+    lockfileChangeBy(() =>
+      execSync("npm install --package-lock-only --ignore-scripts --no-audit --no-fund", { stdio: "inherit" }),
+    ),
+  );
   console.log("package-lock.json: npm install leaves it unchanged");
 }

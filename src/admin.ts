@@ -24,7 +24,12 @@ function ensureUser(database: Database, email: string, name?: string) {
   return upsertUser(database, { email, ...splitName(name), profileImageUrl: null });
 }
 
-export async function loginLinkFor(database: Database, publicUrl: string, email: string, name?: string): Promise<string> {
+export async function loginLinkFor(
+  database: Database,
+  publicUrl: string,
+  email: string,
+  name?: string,
+): Promise<string> {
   return createLoginLink(database.db, (await ensureUser(database, email, name)).id, publicUrl);
 }
 
@@ -43,11 +48,23 @@ export async function ownerLoginLink(database: Database, publicUrl: string): Pro
  * account linked, or a session. Once they have, the start-up sign-in link is no longer printed.
  */
 export async function ownerHasSignedIn(database: Database): Promise<boolean> {
-  const [owner] = await database.db.select({ id: users.id, googleSub: users.googleSub }).from(users).orderBy(asc(users.id)).limit(1);
+  const [owner] = await database.db
+    .select({ id: users.id, googleSub: users.googleSub })
+    .from(users)
+    .orderBy(asc(users.id))
+    .limit(1);
   if (!owner) return false;
   if (owner.googleSub !== null) return true;
-  const [used] = await database.db.select({ userId: loginLinks.userId }).from(loginLinks).where(and(eq(loginLinks.userId, owner.id), isNotNull(loginLinks.usedAt))).limit(1);
+  const [used] = await database.db
+    .select({ userId: loginLinks.userId })
+    .from(loginLinks)
+    .where(and(eq(loginLinks.userId, owner.id), isNotNull(loginLinks.usedAt)))
+    .limit(1);
   if (used) return true;
-  const [session] = await database.db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, owner.id)).limit(1);
+  const [session] = await database.db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(eq(sessions.userId, owner.id))
+    .limit(1);
   return session !== undefined;
 }

@@ -11,7 +11,12 @@ import type { Lease } from "./links/images/pixel-budget.ts";
 import type { ImageWorkEvent } from "./links/images/work-counts.ts";
 
 /** A request as it crosses to a worker, with what the request thread found about it. */
-export type WorkerRequest = Origin & { method: string; url: string; headers: [string, string][]; body: ArrayBuffer | null };
+export type WorkerRequest = Origin & {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+};
 /** The answer, with the route pattern the app matched and who asked (for the request thread's log and metrics). */
 export type WorkerResponse = Facts & { status: number; headers: [string, string][]; body: ArrayBuffer | null };
 
@@ -79,9 +84,21 @@ export class AppWorkerPool {
     let member = this.members[0]!;
     for (const candidate of this.members) if (candidate.client.pending < member.client.pending) member = candidate;
     const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
-    const payload: WorkerRequest = { ...origin, method: request.method, url: request.url, headers: [...request.headers], body };
+    const payload: WorkerRequest = {
+      ...origin,
+      method: request.method,
+      url: request.url,
+      headers: [...request.headers],
+      body,
+    };
     try {
-      const { status, headers, body: answer, route, userId } = await member.client.call("request", payload, { transfer: body ? [body] : [] });
+      const {
+        status,
+        headers,
+        body: answer,
+        route,
+        userId,
+      } = await member.client.call("request", payload, { transfer: body ? [body] : [] });
       return { response: new Response(answer, { status, headers }), route, userId };
     } catch {
       // The worker stopped with the request in hand: say so rather than leave the client waiting.

@@ -23,7 +23,10 @@ import { webhookRoutes } from "./webhooks/routes.ts";
 
 export function createApp(services: Services) {
   // The API described (GET /api/openapi.json, /docs/api), built once from src/api-docs/operations.ts.
-  const apiDocument = openApiDocument({ version: formatVersion(services.version), serverUrl: services.config.publicUrl });
+  const apiDocument = openApiDocument({
+    version: formatVersion(services.version),
+    serverUrl: services.config.publicUrl,
+  });
   const resolveViewer = (user: User) => resolvePageViewer(services.db, services.billingEnabled, user);
   const errorPage = errorPages(services.pages, resolveViewer);
   return new Elysia()

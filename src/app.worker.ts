@@ -70,18 +70,29 @@ async function start(config: Config) {
 async function answer({ clientAddress, requestId, method, url, headers, body }: WorkerRequest) {
   inFlight++;
   try {
-    const { response, route, userId } = await handleNotingFacts(app!, withOrigin(new Request(url, { method, headers, body }), { clientAddress, requestId }));
+    const { response, route, userId } = await handleNotingFacts(
+      app!,
+      withOrigin(new Request(url, { method, headers, body }), { clientAddress, requestId }),
+    );
     const bytes = method === "HEAD" || response.body === null ? null : await response.arrayBuffer();
     // Set-Cookie stays one header per cookie: Headers iteration joins nothing but it.
     const out: [string, string][] = [];
     for (const [name, value] of response.headers) if (name !== "set-cookie") out.push([name, value]);
     for (const cookie of response.headers.getSetCookie()) out.push(["set-cookie", cookie]);
-    return transfer<WorkerResponse>({ status: response.status, headers: out, body: bytes, route, userId }, bytes ? [bytes] : []);
+    return transfer<WorkerResponse>(
+      { status: response.status, headers: out, body: bytes, route, userId },
+      bytes ? [bytes] : [],
+    );
   } catch (error) {
     // The app answers its own errors; this is a failure around it (e.g. reading the body). Never leave a client waiting.
     ctx!.log.error("request failed", error, requestId);
-    const body = new TextEncoder().encode(JSON.stringify({ message: "Something went wrong on our side. Please try again." })).buffer as ArrayBuffer;
-    return transfer<WorkerResponse>({ status: 500, headers: [["content-type", "application/json"]], body, route: UNMATCHED_ROUTE, userId: undefined }, [body]);
+    const body = new TextEncoder().encode(
+      JSON.stringify({ message: "Something went wrong on our side. Please try again." }),
+    ).buffer as ArrayBuffer;
+    return transfer<WorkerResponse>(
+      { status: 500, headers: [["content-type", "application/json"]], body, route: UNMATCHED_ROUTE, userId: undefined },
+      [body],
+    );
   } finally {
     inFlight--;
     if (inFlight === 0) onIdle?.();

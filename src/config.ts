@@ -12,7 +12,13 @@ import { linkCacheBudget, type LinkCacheBudget } from "./config/link-cache-budge
 
 export type { ConfigOverrides } from "./config/settings.ts";
 
-export type S3Settings = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+export type S3Settings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 export type UploadsConfig = { kind: "dir"; dir: string } | ({ kind: "s3" } & S3Settings) | { kind: "db" };
 
@@ -85,7 +91,13 @@ export type Config = {
   metrics: { token: string | null; host: string; port: number | null };
   logFormat: "json" | "text" | "off";
   /** Custom domains: the resolvers verification asks (empty: the system's), the records owners publish, the TLS ask listener. */
-  domains: { dnsServers: string[]; cnameTarget: string | null; addresses: string[]; askHost: string; askPort: number | null };
+  domains: {
+    dnsServers: string[];
+    cnameTarget: string | null;
+    addresses: string[];
+    askHost: string;
+    askPort: number | null;
+  };
   /** Threat feeds, Web Risk and the abuse brakes (src/safety/); each limit 0 = off. */
   safety: {
     feeds: FeedSource[];
@@ -115,12 +127,16 @@ export class ConfigError extends Error {}
  * (its address when it is one), so that the Domains page always names a record to publish.
  */
 function domainRouting(publicUrl: string, cnameTarget: string | undefined, addresses: string[]) {
-  if (cnameTarget || addresses.length > 0) return { cnameTarget: cnameTarget?.toLowerCase().replace(/\.$/, "") ?? null, addresses };
+  if (cnameTarget || addresses.length > 0)
+    return { cnameTarget: cnameTarget?.toLowerCase().replace(/\.$/, "") ?? null, addresses };
   const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
   return isIP(host) !== 0 ? { cnameTarget: null, addresses: [host] } : { cnameTarget: host, addresses: [] };
 }
 
-export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  overrides: ConfigOverrides = {},
+  env: Record<string, string | undefined> = process.env,
+): Config {
   const raw: Record<string, string | undefined> = {};
   for (const key of Object.keys(EnvSchema.shape)) raw[key] = env[key];
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) raw[key] = value;
@@ -143,25 +159,33 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
   }
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
-    throw new ConfigError("Invalid configuration: set both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET (to ask Facebook to re-scrape edited cards), or neither");
+    throw new ConfigError(
+      "Invalid configuration: set both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET (to ask Facebook to re-scrape edited cards), or neither",
+    );
   }
   let allowPrivate: string[];
   try {
     allowPrivate = parseCidrList(e.FETCH_ALLOW_PRIVATE).map(([base, bits]) => `${base.toString()}/${bits}`);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration: FETCH_ALLOW_PRIVATE=${JSON.stringify(e.FETCH_ALLOW_PRIVATE)}: ${(error as Error).message}`);
+    throw new ConfigError(
+      `Invalid configuration: FETCH_ALLOW_PRIVATE=${JSON.stringify(e.FETCH_ALLOW_PRIVATE)}: ${(error as Error).message}`,
+    );
   }
   let trustedProxies: string[];
   try {
     trustedProxies = parseCidrList(e.TRUSTED_PROXIES).map(([base, bits]) => `${base.toString()}/${bits}`);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration: TRUSTED_PROXIES=${JSON.stringify(e.TRUSTED_PROXIES)}: ${(error as Error).message}`);
+    throw new ConfigError(
+      `Invalid configuration: TRUSTED_PROXIES=${JSON.stringify(e.TRUSTED_PROXIES)}: ${(error as Error).message}`,
+    );
   }
   let aliasHosts: string[];
   try {
     aliasHosts = parseAliasHosts(e.ALIAS_HOSTS);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration: ALIAS_HOSTS=${JSON.stringify(e.ALIAS_HOSTS)}: ${(error as Error).message}`);
+    throw new ConfigError(
+      `Invalid configuration: ALIAS_HOSTS=${JSON.stringify(e.ALIAS_HOSTS)}: ${(error as Error).message}`,
+    );
   }
   let feeds: FeedSource[];
   try {
@@ -185,7 +209,10 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     };
   } else if (e.UPLOADS_STORE === "db") {
     // SQLite is one node on one disk: its uploads folder is already the store every node (the one) sees.
-    if (!e.DATABASE_URL) throw new ConfigError("Invalid configuration: UPLOADS_STORE=db stores images in PostgreSQL and needs DATABASE_URL; on SQLite use UPLOADS_STORE=dir");
+    if (!e.DATABASE_URL)
+      throw new ConfigError(
+        "Invalid configuration: UPLOADS_STORE=db stores images in PostgreSQL and needs DATABASE_URL; on SQLite use UPLOADS_STORE=dir",
+      );
     uploads = { kind: "db" };
   } else {
     uploads = { kind: "dir", dir: uploadsDir };
@@ -196,7 +223,12 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     dataDir,
     dbPath: resolve(dataDir, "linkprev.db"),
     postgres: e.DATABASE_URL
-      ? { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, waitSeconds: e.DATABASE_WAIT_SECONDS, nodeSlot: e.NODE_SLOT ?? hostSlot() }
+      ? {
+          url: e.DATABASE_URL,
+          poolMax: e.DATABASE_POOL_MAX,
+          waitSeconds: e.DATABASE_WAIT_SECONDS,
+          nodeSlot: e.NODE_SLOT ?? hostSlot(),
+        }
       : null,
     uploadsDir,
     uploads,
@@ -240,7 +272,11 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
       : null,
     facebook:
       e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
-        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") }
+        ? {
+            appId: e.FACEBOOK_APP_ID,
+            appSecret: e.FACEBOOK_APP_SECRET,
+            graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ""),
+          }
         : null,
     businessCountry: e.BUSINESS_COUNTRY,
     viesUrl: e.VIES_URL.replace(/\/+$/, ""),
@@ -250,7 +286,13 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Record<string, 
     authRateLimit: e.AUTH_RATE_LIMIT,
     maxBodyBytes: e.MAX_BODY_BYTES,
     fetch: { enabled: !e.FETCH_DISABLED, allowPrivate, deadlineMs: e.TEST_FETCH_DEADLINE_MS || FETCH_DEADLINE_MS },
-    webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS, clickWindowMs: e.WEBHOOK_CLICK_WINDOW_MS, maxPending: e.WEBHOOK_MAX_PENDING },
+    webhooks: {
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+      clickWindowMs: e.WEBHOOK_CLICK_WINDOW_MS,
+      maxPending: e.WEBHOOK_MAX_PENDING,
+    },
     metrics: { token: e.METRICS_TOKEN ?? null, host: e.METRICS_HOST, port: e.METRICS_PORT ?? null },
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "text" : "json"),
     domains: {

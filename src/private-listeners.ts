@@ -6,10 +6,12 @@ import type { DomainHosts } from "./domains/host-map.ts";
 import type { ServerMetrics } from "./observability/metrics.ts";
 
 /** `http://host:port`, with an IPv6 host in brackets. */
-export const listenerUrl = (host: string, port: number | undefined) => `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+export const listenerUrl = (host: string, port: number | undefined) =>
+  `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
 /** "METHOD /path" for each handler of a Bun.serve `routes` object. */
-export const listRoutes = (routes: Record<string, object>) => Object.entries(routes).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+export const listRoutes = (routes: Record<string, object>) =>
+  Object.entries(routes).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
 
 export function startPrivateListeners(config: Config, metrics: ServerMetrics | null, domainHosts: DomainHosts) {
   // Scraped without a token (METRICS_HOST).
@@ -19,13 +21,22 @@ export function startPrivateListeners(config: Config, metrics: ServerMetrics | n
           port: config.metrics.port,
           hostname: config.metrics.host,
           development: false,
-          fetch: (request) => (new URL(request.url).pathname === "/metrics" ? metrics.response() : new Response("Not found", { status: 404 })),
+          fetch: (request) =>
+            new URL(request.url).pathname === "/metrics"
+              ? metrics.response()
+              : new Response("Not found", { status: 404 }),
         })
       : null;
   const ask = askRoutes(domainHosts);
   const askServer =
     config.domains.askPort !== null
-      ? Bun.serve({ port: config.domains.askPort, hostname: config.domains.askHost, development: false, routes: ask, fetch: askFallback })
+      ? Bun.serve({
+          port: config.domains.askPort,
+          hostname: config.domains.askHost,
+          development: false,
+          routes: ask,
+          fetch: askFallback,
+        })
       : null;
   const askUrl = askServer ? listenerUrl(config.domains.askHost, askServer.port) : null;
   if (askServer && config.domains.askPort === 0) console.log(`TLS ask endpoint: ${askUrl}/tls/ask`);

@@ -24,7 +24,9 @@ export class Transfer<T> {
 export const transfer = <T>(value: T, list: Transferable[]): Transfer<T> => new Transfer(value, list);
 
 type Answer<T> = T | Transfer<T>;
-export type Handlers<P extends Protocol> = { [K in keyof P]: (payload: P[K]["payload"]) => Answer<P[K]["reply"]> | Promise<Answer<P[K]["reply"]>> };
+export type Handlers<P extends Protocol> = {
+  [K in keyof P]: (payload: P[K]["payload"]) => Answer<P[K]["reply"]> | Promise<Answer<P[K]["reply"]>>;
+};
 export type Listeners<N extends Notices> = { [K in keyof N]: (payload: N[K]) => void };
 export type CallOptions = { transfer?: Transferable[]; timeoutMs?: number };
 
@@ -42,7 +44,11 @@ type Port = {
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
 };
 
-type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> | null };
+type Waiting = {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout> | null;
+};
 
 /** One end of the conversation: calls out (`Out`), answers `In`, sends `Told` and hears `Heard`. */
 export class Endpoint<Out extends Protocol, In extends Protocol, Told extends Notices, Heard extends Notices> {
@@ -63,7 +69,11 @@ export class Endpoint<Out extends Protocol, In extends Protocol, Told extends No
     return this.waiting.size;
   }
 
-  call<K extends keyof Out & string>(name: K, payload: Out[K]["payload"], options: CallOptions = {}): Promise<Out[K]["reply"]> {
+  call<K extends keyof Out & string>(
+    name: K,
+    payload: Out[K]["payload"],
+    options: CallOptions = {},
+  ): Promise<Out[K]["reply"]> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -117,10 +127,15 @@ export class Endpoint<Out extends Protocol, In extends Protocol, Told extends No
       const handler = this.handlers[name];
       if (!handler) throw new Error(`no handler for ${name}`);
       const answer = await handler(payload);
-      if (answer instanceof Transfer) this.port.postMessage({ rpc: "reply", id, value: answer.value } satisfies Envelope, answer.list);
+      if (answer instanceof Transfer)
+        this.port.postMessage({ rpc: "reply", id, value: answer.value } satisfies Envelope, answer.list);
       else this.port.postMessage({ rpc: "reply", id, value: answer } satisfies Envelope);
     } catch (error) {
-      this.port.postMessage({ rpc: "error", id, error: error instanceof Error ? error.message : String(error) } satisfies Envelope);
+      this.port.postMessage({
+        rpc: "error",
+        id,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies Envelope);
     }
   }
 }
@@ -131,7 +146,12 @@ export type WorkerClient<P extends WorkerProtocol> = Endpoint<P["worker"], P["pa
  * The parent's end for `worker`: answers the Worker's calls with `handlers`, hears its notices with `listeners`.
  * When the Worker reports an error or exits, its pending calls reject; `name` says which Worker in the error.
  */
-export function connectWorker<P extends WorkerProtocol>(worker: Worker, handlers: Handlers<P["parent"]>, listeners: Listeners<P["notices"]>, name: string): WorkerClient<P> {
+export function connectWorker<P extends WorkerProtocol>(
+  worker: Worker,
+  handlers: Handlers<P["parent"]>,
+  listeners: Listeners<P["notices"]>,
+  name: string,
+): WorkerClient<P> {
   const client = new Endpoint<P["worker"], P["parent"], {}, P["notices"]>(worker, handlers, listeners);
   worker.addEventListener("error", (event) => client.fail(new Error(`${name} failed: ${event.message}`)));
   worker.addEventListener("close", () => client.fail(new Error(`${name} stopped`)));
@@ -149,6 +169,9 @@ export async function started<T>(worker: Worker, opening: Promise<T>, name: stri
 }
 
 /** The Worker's end (`port`: its `self`): answers its parent's calls with `handlers`; calls the parent and sends notices through it. */
-export function serveParent<P extends WorkerProtocol>(port: Port, handlers: Handlers<P["worker"]>): Endpoint<P["parent"], P["worker"], P["notices"], {}> {
+export function serveParent<P extends WorkerProtocol>(
+  port: Port,
+  handlers: Handlers<P["worker"]>,
+): Endpoint<P["parent"], P["worker"], P["notices"], {}> {
   return new Endpoint<P["parent"], P["worker"], P["notices"], {}>(port, handlers, {});
 }

@@ -15,7 +15,10 @@ function callableUrl(url: string): string {
 }
 
 export async function writeServerAddress(dataDir: string, address: ServerAddress): Promise<void> {
-  await writePrivateFile(fileIn(dataDir), new TextEncoder().encode(`${JSON.stringify({ ...address, url: callableUrl(address.url) })}\n`));
+  await writePrivateFile(
+    fileIn(dataDir),
+    new TextEncoder().encode(`${JSON.stringify({ ...address, url: callableUrl(address.url) })}\n`),
+  );
 }
 
 export function removeServerAddress(dataDir: string): void {
@@ -38,7 +41,12 @@ export function runningServer(dataDir: string): ServerAddress | null {
   if (!existsSync(path)) return null;
   try {
     const address = JSON.parse(readFileSync(path, "utf8")) as ServerAddress;
-    return typeof address.url === "string" && typeof address.publicUrl === "string" && Number.isInteger(address.pid) && alive(address.pid) ? address : null;
+    return typeof address.url === "string" &&
+      typeof address.publicUrl === "string" &&
+      Number.isInteger(address.pid) &&
+      alive(address.pid)
+      ? address
+      : null;
   } catch {
     return null;
   }

@@ -37,7 +37,14 @@ import { metricsRoutes, ServerMetrics } from "./observability/metrics.ts";
 import { listenerUrl, listRoutes, startPrivateListeners } from "./private-listeners.ts";
 import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
 import { queueStats } from "./webhooks/queue-stats.ts";
-import { clientAddressOf, handleNotingFacts, requestIdFor, withOrigin, withRequestId, type Facts } from "./observability/request-facts.ts";
+import {
+  clientAddressOf,
+  handleNotingFacts,
+  requestIdFor,
+  withOrigin,
+  withRequestId,
+  type Facts,
+} from "./observability/request-facts.ts";
 
 /** How long a /go cache entry is trusted on PostgreSQL without a change notification. */
 const LINK_MAX_AGE_MS = 60_000;
@@ -69,7 +76,8 @@ export type RunningServer = {
 
 /** `clock`: a test's (src/clock.ts); it reaches this thread's services only, so it needs APP_WORKERS=0. */
 export async function startServer(config: Config, clock?: Clock): Promise<RunningServer> {
-  if (clock && config.appWorkers > 0) throw new Error("A test clock reaches this thread only: start the server with APP_WORKERS=0");
+  if (clock && config.appWorkers > 0)
+    throw new Error("A test clock reaches this thread only: start the server with APP_WORKERS=0");
   makePrivateDir(config.dataDir);
   makePrivateDir(config.uploadsDir);
   const platform = await openPlatform(config);
@@ -81,9 +89,18 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
   const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
-  const linkCache = new LinkCache(platform.goLinks, config.linkCache.bytes, database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined, ctx.clock);
+  const linkCache = new LinkCache(
+    platform.goLinks,
+    config.linkCache.bytes,
+    database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined,
+    ctx.clock,
+  );
   // Custom domains by host (src/domains/host-map.ts): reloaded on a domain change, like links on theirs.
-  const domainHosts = new DomainHosts(() => database.db, ctx.billingEnabled, () => ctx.clock.now());
+  const domainHosts = new DomainHosts(
+    () => database.db,
+    ctx.billingEnabled,
+    () => ctx.clock.now(),
+  );
   const linkChanged = (key: string) => {
     linkCache.invalidate(key);
     domainHosts.onChange(key);
@@ -94,7 +111,11 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   });
   if (config.linkCache.deprecation) console.warn(config.linkCache.deprecation);
   const warming = performance.now();
-  const warmed = await linkCache.warm((held) => console.log(`Link cache: ${held} links held, ${Math.round(linkCache.bytes / 2 ** 20)} MB, filled in ${Math.round(performance.now() - warming)} ms`));
+  const warmed = await linkCache.warm((held) =>
+    console.log(
+      `Link cache: ${held} links held, ${Math.round(linkCache.bytes / 2 ** 20)} MB, filled in ${Math.round(performance.now() - warming)} ms`,
+    ),
+  );
   console.log(
     `Link cache: ${Math.round(config.linkCache.bytes / 2 ** 20)} MB (${config.linkCache.source}); ${warmed} links held at start, ` +
       `${Math.round(linkCache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,
@@ -106,11 +127,16 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     flushMs: config.viewFlushMs,
     batchMax: config.viewBatchMax,
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
-    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes }, clickWindowMs: config.webhooks.clickWindowMs,
+    spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
+    clickWindowMs: config.webhooks.clickWindowMs,
   });
   await jobs.exclusively("upload-sweep", async () => {
-    const orphans = await ctx.images.sweepOrphans(await uploadsInUse(db), database.kind === "postgres" ? UPLOAD_GRACE_MS : 0);
-    if (orphans > 0) console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
+    const orphans = await ctx.images.sweepOrphans(
+      await uploadsInUse(db),
+      database.kind === "postgres" ? UPLOAD_GRACE_MS : 0,
+    );
+    if (orphans > 0)
+      console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   });
   // Account deletions a crash stopped part-way (src/account/deletion.ts).
   await jobs.exclusively("account-deletions", async () => {
@@ -146,7 +172,15 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   sessionSweep.unref();
   // Needs the safe fetcher: with FETCH_DISABLED no target is ever fetched.
   const linkHealth = ctx.links.fetcher
-    ? scheduleLinkHealth({ database, jobs, fetcher: ctx.links.fetcher, clock: ctx.clock, publicUrl: config.publicUrl, everyMs: config.linkHealth.everyMs, hostGapMs: config.linkHealth.hostGapMs })
+    ? scheduleLinkHealth({
+        database,
+        jobs,
+        fetcher: ctx.links.fetcher,
+        clock: ctx.clock,
+        publicUrl: config.publicUrl,
+        everyMs: config.linkHealth.everyMs,
+        hostGapMs: config.linkHealth.hostGapMs,
+      })
     : null;
   const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, linkChanged);
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
@@ -164,12 +198,29 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     proxies,
     notFoundHtml: notFoundPage,
     goneHtml: ctx.pages.html(createElement(GonePage), { title: "Link gone" }),
-    unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), { title: "Try again soon" }),
+    unavailableHtml: ctx.pages.html(createElement(UnavailablePage, { message: DATABASE_DOWN_MESSAGE }), {
+      title: "Try again soon",
+    }),
     extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
-    rules: createRuleAnswerer({ clock: ctx.clock, publicUrl: config.publicUrl, extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {}, expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }), takeClick: platform.clickCaps.takeClick, capReached: (link) => void changes.announceLinkChange(linkChangeKey(link.userSlug, link.linkSlug)), countHit: platform.hits.countHit }),
+    rules: createRuleAnswerer({
+      clock: ctx.clock,
+      publicUrl: config.publicUrl,
+      extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
+      expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }),
+      takeClick: platform.clickCaps.takeClick,
+      capReached: (link) => void changes.announceLinkChange(linkChangeKey(link.userSlug, link.linkSlug)),
+      countHit: platform.hits.countHit,
+    }),
     hosts: domainHosts,
     inspect: (request, link, address) =>
-      inspectAnswer(db, link, address, request, hsts ? { "Strict-Transport-Security": hsts } : {}, () => new Response(notFoundPage, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } })),
+      inspectAnswer(
+        db,
+        link,
+        address,
+        request,
+        hsts ? { "Strict-Transport-Security": hsts } : {},
+        () => new Response(notFoundPage, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } }),
+      ),
   });
   const customHost = createCustomHostRouter({
     hosts: domainHosts,
@@ -195,7 +246,12 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const metricsRoute = metrics && config.metrics.token ? metricsRoutes(metrics, config.metrics.token) : {};
 
   /** Every answer but /go's: its request id, one log line, and its count and latency. */
-  const observed = (request: Request, requestId: string, started: number, { response, route, userId }: Facts & { response: Response }): Response => {
+  const observed = (
+    request: Request,
+    requestId: string,
+    started: number,
+    { response, route, userId }: Facts & { response: Response },
+  ): Response => {
     const durationMs = performance.now() - started;
     ctx.log.request({ method: request.method, route, status: response.status, durationMs, requestId, userId });
     metrics?.observeRequest(request.method, route, response.status, durationMs / 1000);
@@ -203,12 +259,23 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   };
   type RawHandler = (request: Request & { params: any }) => Response | Promise<Response>;
   /** A route the request thread answers, observed like the app's. */
-  const observe = (route: string, handler: RawHandler): RawHandler => async (request) => {
-    const started = performance.now();
-    return observed(request, requestIdFor(request, config.trustProxy), started, { response: await handler(request), route, userId: undefined });
-  };
+  const observe =
+    (route: string, handler: RawHandler): RawHandler =>
+    async (request) => {
+      const started = performance.now();
+      return observed(request, requestIdFor(request, config.trustProxy), started, {
+        response: await handler(request),
+        route,
+        userId: undefined,
+      });
+    };
   const observeAll = (routes: Record<string, Record<string, RawHandler>>) =>
-    Object.fromEntries(Object.entries(routes).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)]))]));
+    Object.fromEntries(
+      Object.entries(routes).map(([path, methods]) => [
+        path,
+        Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)])),
+      ]),
+    );
 
   const ready = async () => {
     try {
@@ -217,24 +284,38 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       return Response.json({ ok: true, message: "The database answers" });
     } catch (error) {
       console.error(`health check: ${String(error)}`);
-      return Response.json({ ok: false, message: "The database does not answer" }, { status: 503, headers: retryAfterHeaders });
+      return Response.json(
+        { ok: false, message: "The database does not answer" },
+        { status: 503, headers: retryAfterHeaders },
+      );
     }
   };
   // What the request thread answers itself, without Elysia (no session, no body parsing): docs/decisions/0001, 0006.
   // /go alone is neither logged nor given a request id: it is counted (GoCounts) and must stay that cheap.
   // A missing or malformed Host is refused first, as in `fetch` below: every raw handler may read request.url.
-  const rawRoutes = refuseBadHosts({
-    ...refuseMalformedPaths({ "/go/:userSlug/:linkSlug": go.plain, "/go/:userSlug/:linkSlug/:version": go.versioned }),
-    ...observeAll({
-      ...refuseMalformedPaths({ "/uploads/:name": { GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name!) }, ...(await assetRoutes()) }),
-      ...metricsRoute,
-      // Readiness (docs/self-hosting.md#health-checks): the database must answer. /healthz is the older name.
-      "/readyz": { GET: ready },
-      "/healthz": { GET: ready },
-      // Liveness: the process serves, so /go keeps redirecting from its cache while the database is away.
-      "/livez": { GET: () => Response.json({ ok: true, message: "The process serves requests" }) },
-    }),
-  }, (answer) => withSecurityHeaders(answer, pageHeaders));
+  const rawRoutes = refuseBadHosts(
+    {
+      ...refuseMalformedPaths({
+        "/go/:userSlug/:linkSlug": go.plain,
+        "/go/:userSlug/:linkSlug/:version": go.versioned,
+      }),
+      ...observeAll({
+        ...refuseMalformedPaths({
+          "/uploads/:name": {
+            GET: (request: Request & { params: { name: string } }) => ctx.images.serve(request.params.name!),
+          },
+          ...(await assetRoutes()),
+        }),
+        ...metricsRoute,
+        // Readiness (docs/self-hosting.md#health-checks): the database must answer. /healthz is the older name.
+        "/readyz": { GET: ready },
+        "/healthz": { GET: ready },
+        // Liveness: the process serves, so /go keeps redirecting from its cache while the database is away.
+        "/livez": { GET: () => Response.json({ ok: true, message: "The process serves requests" }) },
+      }),
+    },
+    (answer) => withSecurityHeaders(answer, pageHeaders),
+  );
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -291,4 +372,3 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       })()),
   };
 }
-

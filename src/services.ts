@@ -33,13 +33,22 @@ import { webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
  */
 /** The names a custom domain may not take (nor any name under them): this instance's own, as hostnames are stored. */
 const ownHostnames = (config: Config) =>
-  [new URL(config.publicUrl).hostname, ...config.aliasHosts.map((entry) => new URL(`http://${entry}`).hostname), config.domains.cnameTarget]
+  [
+    new URL(config.publicUrl).hostname,
+    ...config.aliasHosts.map((entry) => new URL(`http://${entry}`).hostname),
+    config.domains.cnameTarget,
+  ]
     .filter((host): host is string => host !== null)
     .map((host) => host.replace(/\.$/, ""));
 
 /** A target on this instance, by name or address, or on a custom domain it serves: a loop. */
 function leadsHere(config: Config, db: Db) {
-  const own = ownAddresses({ publicUrl: config.publicUrl, aliasHosts: config.aliasHosts, port: config.port, listenHost: config.host });
+  const own = ownAddresses({
+    publicUrl: config.publicUrl,
+    aliasHosts: config.aliasHosts,
+    port: config.port,
+    listenHost: config.host,
+  });
   return async (url: URL) => own(url) || (await isServedHostname(db, url.hostname));
 }
 
@@ -84,7 +93,14 @@ export type Services = {
  * test's, on the request thread (app workers keep the system clock). `pixelGate`: in an app worker, the request
  * thread's image budget (one per process); without it this thread's own.
  */
-export function createServices(config: Config, platform: Platform, clientAddress: ClientAddress, uploadRelay?: UploadRelay, clock: Clock = systemClock, pixelGate?: PixelGate): Services {
+export function createServices(
+  config: Config,
+  platform: Platform,
+  clientAddress: ClientAddress,
+  uploadRelay?: UploadRelay,
+  clock: Clock = systemClock,
+  pixelGate?: PixelGate,
+): Services {
   const version = versionInfo(resolveRelease(config.release));
   const { database, changes, hits } = platform;
   const db = database.db;
@@ -92,13 +108,26 @@ export function createServices(config: Config, platform: Platform, clientAddress
   const log = createLogger(config.logFormat);
   const imageWork = new ImageWorkCounts((message) => log.warn(message));
   let budget: PixelBudget | null = null;
-  const gate = pixelGate ?? (budget = new PixelBudget({ pixels: config.images.pixels, smallPixels: RECYCLE_PIXELS, queue: config.images.queue }, imageWork));
-  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay), { gate, deadlineMs: config.images.deadlineMs, counts: imageWork });
+  const gate =
+    pixelGate ??
+    (budget = new PixelBudget(
+      { pixels: config.images.pixels, smallPixels: RECYCLE_PIXELS, queue: config.images.queue },
+      imageWork,
+    ));
+  const images = new ImageStore(openUploadBackend(config, platform.uploads, clock, uploadRelay), {
+    gate,
+    deadlineMs: config.images.deadlineMs,
+    counts: imageWork,
+  });
   // The one Stripe client of the process.
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
   const fetcher = config.fetch.enabled
-    ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) })
+    ? new SafeFetcher({
+        allowPrivate: config.fetch.allowPrivate,
+        deadlineMs: config.fetch.deadlineMs,
+        userAgent: fetcherUserAgent(config.publicUrl),
+      })
     : null;
   const safety = safetyDeps(config, { database, changes }, clock, fetcher);
   return {

@@ -34,7 +34,9 @@ export function storageWarnings(config: Config): string[] {
     );
   }
   if (!config.publicUrlSet) {
-    warnings.push(`PUBLIC_URL is not set: this node calls itself ${config.publicUrl} in cards and sign-in links; with several nodes set the same PUBLIC_URL on every node (docs/self-hosting.md, Scaling out)`);
+    warnings.push(
+      `PUBLIC_URL is not set: this node calls itself ${config.publicUrl} in cards and sign-in links; with several nodes set the same PUBLIC_URL on every node (docs/self-hosting.md, Scaling out)`,
+    );
   }
   return warnings;
 }

@@ -9,14 +9,17 @@ const PRIO_PROCESS = 0;
 /** Sets the calling thread's nice value; says why not where it could not (another OS, no libc.so.6, refused). */
 export function lowerThreadPriority(nice: number): { ok: true } | { ok: false; why: string } {
   if (nice === 0) return { ok: true };
-  if (process.platform !== "linux") return { ok: false, why: `thread priorities are set on Linux only (this is ${process.platform})` };
+  if (process.platform !== "linux")
+    return { ok: false, why: `thread priorities are set on Linux only (this is ${process.platform})` };
   try {
     const libc = dlopen("libc.so.6", {
       gettid: { args: [], returns: FFIType.i32 },
       setpriority: { args: [FFIType.i32, FFIType.u32, FFIType.i32], returns: FFIType.i32 },
     });
     try {
-      return libc.symbols.setpriority(PRIO_PROCESS, libc.symbols.gettid(), nice) === 0 ? { ok: true } : { ok: false, why: "setpriority refused" };
+      return libc.symbols.setpriority(PRIO_PROCESS, libc.symbols.gettid(), nice) === 0
+        ? { ok: true }
+        : { ok: false, why: "setpriority refused" };
     } finally {
       libc.close();
     }

@@ -3,5 +3,7 @@
  * entry point) modules live under /$bunfs/root and a worker is found by its path from the project root.
  */
 export function workerEntry(pathFromSrc: string): string {
-  return import.meta.url.includes("$bunfs") ? `./src/${pathFromSrc}` : new URL(`./${pathFromSrc}`, import.meta.url).href;
+  return import.meta.url.includes("$bunfs")
+    ? `./src/${pathFromSrc}`
+    : new URL(`./${pathFromSrc}`, import.meta.url).href;
 }

@@ -21,12 +21,19 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
       if (options.json) return void json(link.warnings);
       if (link.warnings.length === 0) return void out(`${link.shortUrl}: no warnings`);
       out(`${link.shortUrl}: ${link.warnings.length} warning${link.warnings.length === 1 ? "" : "s"}`);
-      out(table([["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"], ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.map(platformLabel).join(","), w.message])]));
+      out(
+        table([
+          ["SEVERITY", "RULE", "PLATFORMS", "MESSAGE"],
+          ...link.warnings.map((w) => [w.severity, w.rule, w.platforms.map(platformLabel).join(","), w.message]),
+        ]),
+      );
     });
 
   links
     .command("stats")
-    .description("Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card")
+    .description(
+      "Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card",
+    )
     .argument("<slug>", "the link's slug")
     .option("--days <n>", "how many days back (1–365)", "30")
     .option("--json", "print JSON")
@@ -34,15 +41,24 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     .addHelpText("after", example("linkprev links stats spring-sale --days 7"))
     .action(async (slug: string, options: { days: string; json?: boolean; chart?: boolean }) => {
       const days = Number(options.days);
-      if (!Number.isInteger(days) || days < 1 || days > 365) throw usageError("--days must be a whole number from 1 to 365");
+      if (!Number.isInteger(days) || days < 1 || days > 365)
+        throw usageError("--days must be a whole number from 1 to 365");
       const link = await bySlug(slug);
       const views = await call<LinkViewsJson>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
       if (options.json) return void json({ link: link.shortUrl, ...views });
-      out(`${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${count(link.uniqueHumans, "daily unique visitor")} (summed), ${count(link.scans, "QR scan")} in all`);
+      out(
+        `${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${count(link.uniqueHumans, "daily unique visitor")} (summed), ${count(link.scans, "QR scan")} in all`,
+      );
       // A person reads a chart; a pipe gets one row per day, as before.
       if (options.chart || process.stdout.isTTY) return void out(viewsChart(views.days, views.platforms).join("\n"));
-      out(table([["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"], ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)])]));
-      if (views.platforms.length) out(`Platforms: ${views.platforms.map((p) => `${platformLabel(p.platform)} ${p.count}`).join(" · ")}`);
+      out(
+        table([
+          ["DAY", "HUMAN", "BOT", "VISITORS", "SCANS"],
+          ...views.days.map((d) => [d.date, String(d.human), String(d.bot), String(d.uniqueHumans), String(d.scans)]),
+        ]),
+      );
+      if (views.platforms.length)
+        out(`Platforms: ${views.platforms.map((p) => `${platformLabel(p.platform)} ${p.count}`).join(" · ")}`);
     });
 
   links
@@ -56,7 +72,11 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     .action(async (slug: string, options: { svg?: boolean; png?: string; size: string }) => {
       if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
       const link = await bySlug(slug);
-      const image = (format: "svg" | "png") => callForBytes(loadSettings(), `/api/links/${link.id}/qr?format=${format}&size=${encodeURIComponent(options.size)}`);
+      const image = (format: "svg" | "png") =>
+        callForBytes(
+          loadSettings(),
+          `/api/links/${link.id}/qr?format=${format}&size=${encodeURIComponent(options.size)}`,
+        );
       if (options.svg) return void process.stdout.write(await image("svg"));
       if (options.png) {
         writeFileSync(options.png, await image("png"));
@@ -69,7 +89,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
 
   links
     .command("platforms")
-    .description("Which platform fetched the card, how often and when; which may still show an old card, and how to refresh it")
+    .description(
+      "Which platform fetched the card, how often and when; which may still show an old card, and how to refresh it",
+    )
     .argument("<slug>", "the link's slug")
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev links platforms spring-sale"))
@@ -86,7 +108,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
             String(p.fetches),
             p.lastFetchedAt ? new Date(p.lastFetchedAt).toISOString() : "never",
             p.stale ? "yes" : "no",
-            p.refresh.kind === "new-version" ? `linkprev links new-version ${link.linkSlug}` : (p.refresh.url ?? p.refresh.kind),
+            p.refresh.kind === "new-version"
+              ? `linkprev links new-version ${link.linkSlug}`
+              : (p.refresh.url ?? p.refresh.kind),
           ]),
         ]),
       );
@@ -94,7 +118,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
 
   links
     .command("new-version")
-    .description("Issue a new version of a link's short URL (…/go/you/slug/2): the same link at a new address, for platforms that keep showing an old card")
+    .description(
+      "Issue a new version of a link's short URL (…/go/you/slug/2): the same link at a new address, for platforms that keep showing an old card",
+    )
     .argument("<slug>", "the link's slug")
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev links new-version spring-sale"))

@@ -16,13 +16,18 @@ type Platform = LinkViewsJson["platforms"][number];
 function buckets(values: number[], maxMarks: number): { values: number[]; daysPerMark: number } {
   const daysPerMark = Math.max(1, Math.ceil(values.length / maxMarks));
   const summed: number[] = [];
-  for (let i = 0; i < values.length; i += daysPerMark) summed.push(values.slice(i, i + daysPerMark).reduce((a, b) => a + b, 0));
+  for (let i = 0; i < values.length; i += daysPerMark)
+    summed.push(values.slice(i, i + daysPerMark).reduce((a, b) => a + b, 0));
   return { values: summed, daysPerMark };
 }
 
 export function sparkline(values: number[]): string {
   const max = Math.max(0, ...values);
-  return values.map((value) => (value === 0 ? NONE : LEVELS[Math.min(LEVELS.length - 1, Math.ceil((value / max) * LEVELS.length) - 1)])).join("");
+  return values
+    .map((value) =>
+      value === 0 ? NONE : LEVELS[Math.min(LEVELS.length - 1, Math.ceil((value / max) * LEVELS.length) - 1)],
+    )
+    .join("");
 }
 
 export function viewsChart(days: Day[], platforms: Platform[], maxMarks = MAX_MARKS): string[] {
@@ -46,8 +51,16 @@ export function viewsChart(days: Day[], platforms: Platform[], maxMarks = MAX_MA
   const top = platforms.slice(0, Math.max(left.length, 1) + 2);
   const names = top.map((p) => platformLabel(p.platform));
   const platformWidth = Math.max(0, ...names.map((name) => name.length));
-  const right = top.length === 0 ? ["No crawler has fetched the card yet"] : ["Crawlers by platform", ...top.map((p, i) => `${names[i]!.padEnd(platformWidth)} ${String(p.count).padStart(5)}`)];
+  const right =
+    top.length === 0
+      ? ["No crawler has fetched the card yet"]
+      : [
+          "Crawlers by platform",
+          ...top.map((p, i) => `${names[i]!.padEnd(platformWidth)} ${String(p.count).padStart(5)}`),
+        ];
   // Every mark is one UTF-16 unit, so string lengths are column widths.
   const leftWidth = Math.max(...left.map((line) => line.length));
-  return Array.from({ length: Math.max(left.length, right.length) }, (_, i) => `${(left[i] ?? "").padEnd(leftWidth)}${i < right.length ? `   ${right[i]}` : ""}`.trimEnd());
+  return Array.from({ length: Math.max(left.length, right.length) }, (_, i) =>
+    `${(left[i] ?? "").padEnd(leftWidth)}${i < right.length ? `   ${right[i]}` : ""}`.trimEnd(),
+  );
 }

@@ -11,7 +11,14 @@ import { out } from "./output.ts";
 import { forgetSettings, loadSettings } from "./settings.ts";
 
 /** A CSV row that passed the checks: what POST /api/links gets, and the line it came from. */
-export type ImportRow = { line: number; target: string; title: string; description: string; slug?: string; image?: string };
+export type ImportRow = {
+  line: number;
+  target: string;
+  title: string;
+  description: string;
+  slug?: string;
+  image?: string;
+};
 export type ImportProblem = { line: number; message: string };
 
 const REQUIRED_COLUMNS = ["target", "title", "description"];
@@ -37,13 +44,22 @@ export function readImportFile(path: string, imagesFrom?: string): { rows: Impor
   }
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
-    records = parse(text, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), skip_empty_lines: true, bom: true, info: true, trim: true });
+    records = parse(text, {
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      skip_empty_lines: true,
+      bom: true,
+      info: true,
+      trim: true,
+    });
   } catch (error) {
     throw usageError(`${path} is not valid CSV: ${error instanceof Error ? error.message : error}`);
   }
   const columns = records[0] ? Object.keys(records[0].record) : [];
   const missing = REQUIRED_COLUMNS.filter((name) => records.length > 0 && !columns.includes(name));
-  if (missing.length > 0) throw usageError(`${path} needs the columns ${REQUIRED_COLUMNS.join(", ")} (slug and image are optional); missing: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw usageError(
+      `${path} needs the columns ${REQUIRED_COLUMNS.join(", ")} (slug and image are optional); missing: ${missing.join(", ")}`,
+    );
 
   let imageRoot: string;
   try {
@@ -51,13 +67,21 @@ export function readImportFile(path: string, imagesFrom?: string): { rows: Impor
   } catch {
     throw usageError(`Cannot read the folder ${imagesFrom}`);
   }
-  const outside = imagesFrom === undefined ? "outside the CSV's folder (use --images-from DIR to allow another folder)" : `outside ${imagesFrom}`;
+  const outside =
+    imagesFrom === undefined
+      ? "outside the CSV's folder (use --images-from DIR to allow another folder)"
+      : `outside ${imagesFrom}`;
 
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
   for (const { record, info } of records) {
     const line = info.lines;
-    const checked = LinkInput.safeParse({ targetUrl: record.target ?? "", title: record.title ?? "", description: record.description ?? "", customLinkSlug: record.slug ?? null });
+    const checked = LinkInput.safeParse({
+      targetUrl: record.target ?? "",
+      title: record.title ?? "",
+      description: record.description ?? "",
+      customLinkSlug: record.slug ?? null,
+    });
     if (!checked.success) {
       problems.push({ line, message: validationError(checked.error.issues).message });
       continue;
@@ -72,14 +96,23 @@ export function readImportFile(path: string, imagesFrom?: string): { rows: Impor
       continue;
     }
     const { targetUrl, title, description, customLinkSlug } = checked.data;
-    rows.push({ line, target: new URL(targetUrl).href, title, description, ...(customLinkSlug ? { slug: customLinkSlug } : {}), ...(image ? { image } : {}) });
+    rows.push({
+      line,
+      target: new URL(targetUrl).href,
+      title,
+      description,
+      ...(customLinkSlug ? { slug: customLinkSlug } : {}),
+      ...(image ? { image } : {}),
+    });
   }
   return { rows, problems };
 }
 
 /** Already created by an earlier run: same slug and target, or (rows without a slug) same target and title. */
 export function alreadyCreated(row: ImportRow, existing: LinkJson[]): boolean {
-  return existing.some((link) => (row.slug ? link.linkSlug === row.slug : link.title === row.title) && link.targetUrl === row.target);
+  return existing.some(
+    (link) => (row.slug ? link.linkSlug === row.slug : link.title === row.title) && link.targetUrl === row.target,
+  );
 }
 
 /** A status line that redraws itself on a terminal. */
@@ -87,7 +120,9 @@ function progressBar(total: number) {
   const width = 30;
   return (done: number, note: string) => {
     const filled = total === 0 ? width : Math.round((done / total) * width);
-    process.stderr.write(`\r[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total} ${note}`.padEnd(80).slice(0, 100));
+    process.stderr.write(
+      `\r[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total} ${note}`.padEnd(80).slice(0, 100),
+    );
   };
 }
 
@@ -95,7 +130,11 @@ const warn = (text: string): void => void process.stderr.write(`${text}\n`);
 
 type LinkFormFields = { target: string; title: string; description: string; slug?: string; image?: string };
 
-export function registerDataCommands(program: Command, links: Command, linkForm: (fields: LinkFormFields) => FormData): void {
+export function registerDataCommands(
+  program: Command,
+  links: Command,
+  linkForm: (fields: LinkFormFields) => FormData,
+): void {
   links
     .command("import")
     .description("Create links from a CSV file (columns: target, title, description, and optional slug, image)")
@@ -161,27 +200,40 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
       } finally {
         process.off("SIGINT", onInterrupt);
       }
-      out(`${stoppedBy ? `${stoppedBy}. ` : ""}Created ${created}, skipped ${skipped} already there, ${problems.length + failed} not created${stoppedBy ? "; run the same command again to continue" : ""}`);
+      out(
+        `${stoppedBy ? `${stoppedBy}. ` : ""}Created ${created}, skipped ${skipped} already there, ${problems.length + failed} not created${stoppedBy ? "; run the same command again to continue" : ""}`,
+      );
       if (problems.length + failed > 0 || stoppedBy) process.exitCode = interrupted ? 130 : 1;
     });
 
   links
     .command("export")
     .description("Print your links as CSV (slug, short URL, target, title, description, image URL, created, views)")
-    .option("--csv", "CSV (the default, and the only format for now; `linkprev account export` gives everything as JSON)")
+    .option(
+      "--csv",
+      "CSV (the default, and the only format for now; `linkprev account export` gives everything as JSON)",
+    )
     .addHelpText("after", "\nExample:\n  linkprev links export > links.csv")
     .action(async () => void process.stdout.write(await callForText(loadSettings(), "/api/links/export.csv")));
 
-  const account = program.command("account").description("Your account: accept the terms, download its data, or delete it");
+  const account = program
+    .command("account")
+    .description("Your account: accept the terms, download its data, or delete it");
 
   account
     .command("accept-terms")
     .description("Accept the server's terms and privacy policy (needed once before your first change through the API)")
-    .requiredOption("--yes", "you have read the terms and the privacy policy (their addresses are printed) and accept them")
+    .requiredOption(
+      "--yes",
+      "you have read the terms and the privacy policy (their addresses are printed) and accept them",
+    )
     .addHelpText("after", "\nExample:\n  linkprev account accept-terms --yes")
     .action(async () => {
       const settings = loadSettings();
-      await call(settings, "/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } });
+      await call(settings, "/api/auth/consent", {
+        method: "POST",
+        json: { termsAccepted: true, privacyAccepted: true },
+      });
       const server = settings.server!.replace(/\/+$/, "");
       out(`Accepted the terms (${server}/terms) and the privacy policy (${server}/privacy).`);
     });
@@ -196,7 +248,10 @@ export function registerDataCommands(program: Command, links: Command, linkForm:
     .command("delete")
     .description("Delete your account now: links, views, images and tokens; the subscription is cancelled at once")
     .requiredOption("--confirm <email>", "your account's e-mail address, to confirm")
-    .addHelpText("after", "\nThis cannot be undone. Payment records are kept, without your name or e-mail, for the invoices.\n\nExample:\n  linkprev account delete --confirm me@example.com")
+    .addHelpText(
+      "after",
+      "\nThis cannot be undone. Payment records are kept, without your name or e-mail, for the invoices.\n\nExample:\n  linkprev account delete --confirm me@example.com",
+    )
     .action(async (options: { confirm: string }) => {
       await call(loadSettings(), "/api/account", { method: "DELETE", json: { confirmEmail: options.confirm } });
       forgetSettings();

@@ -14,12 +14,16 @@ async function idOf(hostname: string): Promise<number> {
   return found.id;
 }
 
-const records = (domain: DomainJson) => table([["TYPE", "NAME", "VALUE"], ...domain.records.map((record) => [record.type, record.name, record.value])]);
+const records = (domain: DomainJson) =>
+  table([["TYPE", "NAME", "VALUE"], ...domain.records.map((record) => [record.type, record.name, record.value])]);
 const status = (domain: DomainJson) =>
   `${domain.hostname}: ${domain.status}${domain.reason ? ` (${domain.reason})` : ""}${domain.lastCheckedAt ? `, checked ${domain.lastCheckedAt}` : ""}`;
 
 export function registerDomainCommands(program: Command): void {
-  const domains = program.command("domains").description("Add, list, verify and remove your custom domains").addHelpText("after", example("linkprev domains list"));
+  const domains = program
+    .command("domains")
+    .description("Add, list, verify and remove your custom domains")
+    .addHelpText("after", example("linkprev domains list"));
   domains
     .command("add")
     .description("Add a custom domain; prints the DNS records to publish")
@@ -29,7 +33,9 @@ export function registerDomainCommands(program: Command): void {
     .action(async (hostname: string, options: { json?: boolean }) => {
       const domain = await call<DomainJson>(loadSettings(), "/api/domains", { method: "POST", json: { hostname } });
       if (options.json) return void json(domain);
-      out(`Added ${domain.hostname} (pending). Publish these records, then run linkprev domains verify ${domain.hostname}:\n${records(domain)}`);
+      out(
+        `Added ${domain.hostname} (pending). Publish these records, then run linkprev domains verify ${domain.hostname}:\n${records(domain)}`,
+      );
     });
   domains
     .command("list")
@@ -40,7 +46,12 @@ export function registerDomainCommands(program: Command): void {
       const { domains: list } = await call<{ domains: DomainJson[] }>(loadSettings(), "/api/domains");
       if (options.json) return void json(list);
       if (list.length === 0) return void out("No custom domains yet: linkprev domains add --help");
-      out(table([["HOSTNAME", "STATUS", "LINKS", "LAST CHECK", "REASON"], ...list.map((d) => [d.hostname, d.status, String(d.links), d.lastCheckedAt ?? "-", d.reason ?? ""])]));
+      out(
+        table([
+          ["HOSTNAME", "STATUS", "LINKS", "LAST CHECK", "REASON"],
+          ...list.map((d) => [d.hostname, d.status, String(d.links), d.lastCheckedAt ?? "-", d.reason ?? ""]),
+        ]),
+      );
     });
   domains
     .command("verify")
@@ -49,7 +60,9 @@ export function registerDomainCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev domains verify links.example.com"))
     .action(async (hostname: string, options: { json?: boolean }) => {
-      const domain = await call<DomainJson>(loadSettings(), `/api/domains/${await idOf(hostname)}/verify`, { method: "POST" });
+      const domain = await call<DomainJson>(loadSettings(), `/api/domains/${await idOf(hostname)}/verify`, {
+        method: "POST",
+      });
       if (options.json) return void json(domain);
       out(domain.status === "pending" ? `${status(domain)}\nRecords to publish:\n${records(domain)}` : status(domain));
     });

@@ -41,7 +41,11 @@ export async function callPages<T>(settings: Partial<ClientSettings>, path: stri
 }
 
 /** The answer's body as text (a CSV download). */
-export async function callForText(settings: Partial<ClientSettings>, path: string, init: CallInit = {}): Promise<string> {
+export async function callForText(
+  settings: Partial<ClientSettings>,
+  path: string,
+  init: CallInit = {},
+): Promise<string> {
   return (await send(settings, path, init, "*/*")).text();
 }
 
@@ -51,8 +55,16 @@ export async function callForBytes(settings: Partial<ClientSettings>, path: stri
 }
 
 /** Sends the request; a refusal, or no answer at all, is a CliError. */
-async function send(settings: Partial<ClientSettings>, path: string, init: CallInit, accept: string): Promise<Response> {
-  if (!settings.server || !settings.token) throw usageError("Not logged in. Run `linkprev login --server URL --token TOKEN` (or set LINKPREV_SERVER and LINKPREV_TOKEN).");
+async function send(
+  settings: Partial<ClientSettings>,
+  path: string,
+  init: CallInit,
+  accept: string,
+): Promise<Response> {
+  if (!settings.server || !settings.token)
+    throw usageError(
+      "Not logged in. Run `linkprev login --server URL --token TOKEN` (or set LINKPREV_SERVER and LINKPREV_TOKEN).",
+    );
   const headers: Record<string, string> = { authorization: `Bearer ${settings.token}`, accept };
   let body: BodyInit | undefined;
   if (init.json !== undefined) {
@@ -61,7 +73,11 @@ async function send(settings: Partial<ClientSettings>, path: string, init: CallI
   } else if (init.form) body = init.form;
   let response: Response;
   try {
-    response = await fetch(`${settings.server.replace(/\/+$/, "")}${path}`, { method: init.method ?? "GET", headers, body });
+    response = await fetch(`${settings.server.replace(/\/+$/, "")}${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError(
@@ -87,7 +103,10 @@ async function send(settings: Partial<ClientSettings>, path: string, init: CallI
       );
     }
     // The server's words name the browser and the API; at a terminal, the command is the way.
-    const hint = response.status === 403 && message.startsWith("Accept the terms first") ? "\nFrom the CLI: linkprev account accept-terms --yes" : "";
+    const hint =
+      response.status === 403 && message.startsWith("Accept the terms first")
+        ? "\nFrom the CLI: linkprev account accept-terms --yes"
+        : "";
     throw new CliError(`${message} (HTTP ${response.status})${hint}`, 1, response.status);
   }
   return response;

@@ -25,13 +25,29 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 export function addRuleOptions(command: Command): Command {
   return command
-    .option("--expires-at <instant>", 'people find the link expired from this ISO 8601 instant on, like 2026-12-31T23:59:00Z ("" removes it)')
+    .option(
+      "--expires-at <instant>",
+      'people find the link expired from this ISO 8601 instant on, like 2026-12-31T23:59:00Z ("" removes it)',
+    )
     .option("--max-clicks <n>", 'people allowed in all; the next one finds the link expired ("" removes it)')
-    .option("--expired-url <url>", 'where people go once the link has expired (default: a small "This link has expired" page)')
-    .option("--password <password>", 'people must enter it before they are sent on; crawlers still get the card ("" removes it)')
-    .option("--rule <when=url>", `a target by device (${DEVICES.join(", ")}) or country (two letters): device:ios=https://… or country:DE=https://…; repeat it, first match wins`, collect)
+    .option(
+      "--expired-url <url>",
+      'where people go once the link has expired (default: a small "This link has expired" page)',
+    )
+    .option(
+      "--password <password>",
+      'people must enter it before they are sent on; crawlers still get the card ("" removes it)',
+    )
+    .option(
+      "--rule <when=url>",
+      `a target by device (${DEVICES.join(", ")}) or country (two letters): device:ios=https://… or country:DE=https://…; repeat it, first match wins`,
+      collect,
+    )
     .option("--clear-rules", "remove every device and country rule")
-    .option("--utm-preset <preset>", `fill utm_source and utm_medium for a platform: ${UTM_PRESETS.map((preset) => preset.id).join(", ")}`)
+    .option(
+      "--utm-preset <preset>",
+      `fill utm_source and utm_medium for a platform: ${UTM_PRESETS.map((preset) => preset.id).join(", ")}`,
+    )
     .option("--utm-source <text>", "utm_source, written into the target URL's query")
     .option("--utm-medium <text>", "utm_medium")
     .option("--utm-campaign <text>", "utm_campaign")
@@ -41,8 +57,10 @@ export function addRuleOptions(command: Command): Command {
 
 /** `target` with the UTM options written into its query (its other parameters kept). */
 export function withUtm(target: string, options: RuleOptions): string {
-  const preset = options.utmPreset === undefined ? undefined : UTM_PRESETS.find((candidate) => candidate.id === options.utmPreset);
-  if (options.utmPreset !== undefined && !preset) throw usageError(`--utm-preset must be one of ${UTM_PRESETS.map((candidate) => candidate.id).join(", ")}`);
+  const preset =
+    options.utmPreset === undefined ? undefined : UTM_PRESETS.find((candidate) => candidate.id === options.utmPreset);
+  if (options.utmPreset !== undefined && !preset)
+    throw usageError(`--utm-preset must be one of ${UTM_PRESETS.map((candidate) => candidate.id).join(", ")}`);
   const tags: UtmTags = {
     ...preset?.tags,
     ...(options.utmSource !== undefined ? { utm_source: options.utmSource } : {}),
@@ -79,7 +97,9 @@ export function ruleLines(link: LinkJson): string[] {
   const { health } = link;
   return [
     ...(link.expiresAt ? [`Expires      ${link.expiresAt}`] : []),
-    ...(link.maxClicks !== null ? [`Max clicks   ${link.maxClicks} (${visitsUsedText(link.maxClicks, link.visitsUsed)})`] : []),
+    ...(link.maxClicks !== null
+      ? [`Max clicks   ${link.maxClicks} (${visitsUsedText(link.maxClicks, link.visitsUsed)})`]
+      : []),
     ...(link.expiredUrl ? [`When expired ${link.expiredUrl}`] : []),
     ...(link.hasPassword ? ["Password     yes"] : []),
     ...link.rules.map((rule) => `Rule         ${ruleText(rule)}`),

@@ -1,6 +1,11 @@
 // linkprev webhooks add|list|pause|resume|test|deliveries|resend|remove, over /api/webhooks.
 import type { Command } from "commander";
-import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryJson, type WebhookEndpointJson, type WebhookEndpointWithSecretJson } from "../../src/webhooks/wire.ts";
+import {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDeliveryJson,
+  type WebhookEndpointJson,
+  type WebhookEndpointWithSecretJson,
+} from "../../src/webhooks/wire.ts";
 import { call, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { loadSettings } from "./settings.ts";
@@ -11,7 +16,9 @@ const id = (text: string) => {
 };
 
 export function registerWebhookCommands(program: Command): void {
-  const webhooks = program.command("webhooks").description("Webhook endpoints: signed events about your links, sent to your URL");
+  const webhooks = program
+    .command("webhooks")
+    .description("Webhook endpoints: signed events about your links, sent to your URL");
 
   webhooks
     .command("add")
@@ -20,10 +27,19 @@ export function registerWebhookCommands(program: Command): void {
     .requiredOption("--events <types>", `comma-separated: ${WEBHOOK_EVENT_TYPES.join(", ")}`)
     .option("--description <text>", "what the endpoint is for")
     .option("--json", "print JSON")
-    .addHelpText("after", example("linkprev webhooks add https://hooks.example.com/linkprev --events link.created,link.clicked"))
+    .addHelpText(
+      "after",
+      example("linkprev webhooks add https://hooks.example.com/linkprev --events link.created,link.clicked"),
+    )
     .action(async (url: string, options: { events: string; description?: string; json?: boolean }) => {
-      const events = options.events.split(",").map((event) => event.trim()).filter(Boolean);
-      const endpoint = await call<WebhookEndpointWithSecretJson>(loadSettings(), "/api/webhooks", { method: "POST", json: { url, events, description: options.description ?? "" } });
+      const events = options.events
+        .split(",")
+        .map((event) => event.trim())
+        .filter(Boolean);
+      const endpoint = await call<WebhookEndpointWithSecretJson>(loadSettings(), "/api/webhooks", {
+        method: "POST",
+        json: { url, events, description: options.description ?? "" },
+      });
       if (options.json) return void json(endpoint);
       out(`Endpoint ${endpoint.id}: ${endpoint.url} (${endpoint.events.join(", ")})`);
       out(`Secret (shown once; verify the webhook-signature header with it): ${endpoint.secret}`);
@@ -37,8 +53,19 @@ export function registerWebhookCommands(program: Command): void {
     .action(async (options: { json?: boolean }) => {
       const endpoints = await call<WebhookEndpointJson[]>(loadSettings(), "/api/webhooks");
       if (options.json) return void json(endpoints);
-      if (endpoints.length === 0) return void out("No webhook endpoints. Add one with: linkprev webhooks add <url> --events link.created");
-      out(table([["ID", "URL", "EVENTS", "STATE"], ...endpoints.map((e) => [String(e.id), e.url, e.events.join(","), !e.enabled ? `disabled: ${e.disabledReason ?? ""}` : e.paused ? "paused" : "enabled"])]));
+      if (endpoints.length === 0)
+        return void out("No webhook endpoints. Add one with: linkprev webhooks add <url> --events link.created");
+      out(
+        table([
+          ["ID", "URL", "EVENTS", "STATE"],
+          ...endpoints.map((e) => [
+            String(e.id),
+            e.url,
+            e.events.join(","),
+            !e.enabled ? `disabled: ${e.disabledReason ?? ""}` : e.paused ? "paused" : "enabled",
+          ]),
+        ]),
+      );
     });
 
   // PATCH paused: a paused endpoint's events are recorded and wait, unsent, until it is resumed.
@@ -52,8 +79,15 @@ export function registerWebhookCommands(program: Command): void {
       .argument("<id>", "the endpoint's id")
       .addHelpText("after", example(`linkprev webhooks ${name} 3`))
       .action(async (endpointId: string) => {
-        const endpoint = await call<WebhookEndpointJson>(loadSettings(), `/api/webhooks/${id(endpointId)}`, { method: "PATCH", json: { paused } });
-        out(paused ? `Paused endpoint ${endpoint.id}; its events wait until: linkprev webhooks resume ${endpoint.id}` : `Resumed endpoint ${endpoint.id}`);
+        const endpoint = await call<WebhookEndpointJson>(loadSettings(), `/api/webhooks/${id(endpointId)}`, {
+          method: "PATCH",
+          json: { paused },
+        });
+        out(
+          paused
+            ? `Paused endpoint ${endpoint.id}; its events wait until: linkprev webhooks resume ${endpoint.id}`
+            : `Resumed endpoint ${endpoint.id}`,
+        );
       });
   }
 
@@ -63,7 +97,9 @@ export function registerWebhookCommands(program: Command): void {
     .argument("<id>", "the endpoint's id")
     .addHelpText("after", example("linkprev webhooks test 3"))
     .action(async (endpointId: string) => {
-      const delivery = await call<WebhookDeliveryJson>(loadSettings(), `/api/webhooks/${id(endpointId)}/test`, { method: "POST" });
+      const delivery = await call<WebhookDeliveryJson>(loadSettings(), `/api/webhooks/${id(endpointId)}/test`, {
+        method: "POST",
+      });
       out(`Queued ${delivery.eventId}; see it with: linkprev webhooks deliveries ${endpointId}`);
     });
 
@@ -74,9 +110,21 @@ export function registerWebhookCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev webhooks deliveries 3"))
     .action(async (endpointId: string, options: { json?: boolean }) => {
-      const deliveries = await call<WebhookDeliveryJson[]>(loadSettings(), `/api/webhooks/${id(endpointId)}/deliveries`);
+      const deliveries = await call<WebhookDeliveryJson[]>(
+        loadSettings(),
+        `/api/webhooks/${id(endpointId)}/deliveries`,
+      );
       if (options.json) return void json(deliveries);
-      const rows = deliveries.map((d) => [String(d.id), d.eventId, d.type, d.status, String(d.attempt), d.statusCode === null ? "-" : String(d.statusCode), d.durationMs === null ? "-" : `${d.durationMs} ms`, d.nextAttemptAt ?? "-"]);
+      const rows = deliveries.map((d) => [
+        String(d.id),
+        d.eventId,
+        d.type,
+        d.status,
+        String(d.attempt),
+        d.statusCode === null ? "-" : String(d.statusCode),
+        d.durationMs === null ? "-" : `${d.durationMs} ms`,
+        d.nextAttemptAt ?? "-",
+      ]);
       out(table([["ID", "EVENT", "TYPE", "STATUS", "ATTEMPT", "CODE", "TIME", "NEXT ATTEMPT"], ...rows]));
     });
 
@@ -87,7 +135,11 @@ export function registerWebhookCommands(program: Command): void {
     .argument("<deliveryId>", "the delivery's id (from linkprev webhooks deliveries)")
     .addHelpText("after", example("linkprev webhooks resend 3 41"))
     .action(async (endpointId: string, deliveryId: string) => {
-      const delivery = await call<WebhookDeliveryJson>(loadSettings(), `/api/webhooks/${id(endpointId)}/deliveries/${id(deliveryId)}/resend`, { method: "POST" });
+      const delivery = await call<WebhookDeliveryJson>(
+        loadSettings(),
+        `/api/webhooks/${id(endpointId)}/deliveries/${id(deliveryId)}/resend`,
+        { method: "POST" },
+      );
       out(`Queued ${delivery.eventId} again`);
     });
 

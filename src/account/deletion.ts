@@ -6,7 +6,29 @@ import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { abuseReports, apiTokens, destinations, domains, linkOldAddresses, linkRules, links, loginLinks, payments, referrerRollups, retiredUserSlugs, sessions, subscriptions, userConsents, users, viewRollups, views, viewVisitors, webhookDeliveries, webhookEndpoints, type User } from "../db/tables.ts";
+import {
+  abuseReports,
+  apiTokens,
+  destinations,
+  domains,
+  linkOldAddresses,
+  linkRules,
+  links,
+  loginLinks,
+  payments,
+  referrerRollups,
+  retiredUserSlugs,
+  sessions,
+  subscriptions,
+  userConsents,
+  users,
+  viewRollups,
+  views,
+  viewVisitors,
+  webhookDeliveries,
+  webhookEndpoints,
+  type User,
+} from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
@@ -51,7 +73,10 @@ async function markForDeletion(deps: DeletionDeps, userId: number): Promise<void
       .set({ deletingSince: now, email: placeholderEmail(userId), googleSub: null, updatedAt: now })
       .where(and(eq(users.id, userId), sql`${users.deletingSince} IS NULL`));
     // /go serves live links only: from this commit on, none of the account's short URLs answers.
-    await tx.update(links).set({ deleted: true, deletedAt: now }).where(and(eq(links.userId, userId), eq(links.deleted, false)));
+    await tx
+      .update(links)
+      .set({ deleted: true, deletedAt: now })
+      .where(and(eq(links.userId, userId), eq(links.deleted, false)));
   });
   afterStep(deps, "mark");
 }
@@ -116,7 +141,17 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.delete(viewVisitors).where(inArray(viewVisitors.linkId, ownLinks));
         await tx.delete(linkRules).where(inArray(linkRules.linkId, ownLinks));
         await tx.delete(abuseReports).where(inArray(abuseReports.linkId, ownLinks));
-        await tx.delete(destinations).where(or(inArray(destinations.linkId, ownLinks), inArray(destinations.domainId, tx.select({ id: domains.id }).from(domains).where(eq(domains.userId, userId)))));
+        await tx
+          .delete(destinations)
+          .where(
+            or(
+              inArray(destinations.linkId, ownLinks),
+              inArray(
+                destinations.domainId,
+                tx.select({ id: domains.id }).from(domains).where(eq(domains.userId, userId)),
+              ),
+            ),
+          );
         await tx.delete(linkOldAddresses).where(eq(linkOldAddresses.userId, userId));
         await tx.delete(links).where(eq(links.userId, userId));
         // Its custom domains: free for anyone to add again (the announce step already stopped serving them).
@@ -156,7 +191,10 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
 
 /** Kept for the invoices (amount, currency, status, date and Stripe's ids); nothing that names the person. */
 async function detachPayments(db: Db, userId: number): Promise<void> {
-  await db.update(payments).set({ userId: null, paymentMethod: null, receiptUrl: null }).where(eq(payments.userId, userId));
+  await db
+    .update(payments)
+    .set({ userId: null, paymentMethod: null, receiptUrl: null })
+    .where(eq(payments.userId, userId));
 }
 
 /** Ends every subscription that could still charge, at once (not at the period's end). */
@@ -177,6 +215,9 @@ async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<
         throw new AppError(502, STRIPE_FAILED);
       }
     }
-    await deps.db.update(subscriptions).set({ status: "canceled", updatedAt: new Date() }).where(eq(subscriptions.id, id));
+    await deps.db
+      .update(subscriptions)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(eq(subscriptions.id, id));
   }
 }

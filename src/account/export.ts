@@ -2,24 +2,71 @@
 // is scoped to the user's id.
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { apiTokens, domains, linkRules, links, payments, referrerRollups, subscriptions, userAgents, userConsents, views, viewRollups, webhookEndpoints, type User } from "../db/tables.ts";
+import {
+  apiTokens,
+  domains,
+  linkRules,
+  links,
+  payments,
+  referrerRollups,
+  subscriptions,
+  userAgents,
+  userConsents,
+  views,
+  viewRollups,
+  webhookEndpoints,
+  type User,
+} from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 
-const total = (column: typeof viewRollups.human | typeof viewRollups.bot) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+const total = (column: typeof viewRollups.human | typeof viewRollups.bot) =>
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-const NO_RULES: RulesRow = { goRules: null, healthStatus: null, healthCheckedAt: null, healthHttpStatus: null, healthFinalUrl: null, healthFailedUrl: null, clicks: null };
+const NO_RULES: RulesRow = {
+  goRules: null,
+  healthStatus: null,
+  healthCheckedAt: null,
+  healthHttpStatus: null,
+  healthFinalUrl: null,
+  healthFailedUrl: null,
+  clicks: null,
+};
 
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User) {
   const ownLinks = eq(links.userId, user.id);
-  const [consents, subscriptionRows, paymentRows, tokens, linkRows, rulesRows, rollups, rawViews, domainRows, endpoints, referrerRows] = await Promise.all([
-    db.select({ termsAccepted: userConsents.termsAccepted, privacyAccepted: userConsents.privacyAccepted, acceptedAt: userConsents.acceptanceDate }).from(userConsents).where(eq(userConsents.userId, user.id)).orderBy(asc(userConsents.id)),
+  const [
+    consents,
+    subscriptionRows,
+    paymentRows,
+    tokens,
+    linkRows,
+    rulesRows,
+    rollups,
+    rawViews,
+    domainRows,
+    endpoints,
+    referrerRows,
+  ] = await Promise.all([
+    db
+      .select({
+        termsAccepted: userConsents.termsAccepted,
+        privacyAccepted: userConsents.privacyAccepted,
+        acceptedAt: userConsents.acceptanceDate,
+      })
+      .from(userConsents)
+      .where(eq(userConsents.userId, user.id))
+      .orderBy(asc(userConsents.id)),
     db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(asc(subscriptions.id)),
     db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
-    db.select({ name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.userId, user.id)).orderBy(asc(apiTokens.id)),
+    db
+      .select({ name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt })
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, user.id))
+      .orderBy(asc(apiTokens.id)),
     db.select().from(links).where(ownLinks).orderBy(asc(links.id)),
     db
       .select({ linkId: linkRules.linkId, ...rulesColumns() })
@@ -28,7 +75,13 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
       .where(ownLinks),
     // Summed over PostgreSQL's per-node slots: one row per link, day and platform on both engines.
     db
-      .select({ linkId: viewRollups.linkId, day: viewRollups.day, platform: viewRollups.platform, human: total(viewRollups.human), bot: total(viewRollups.bot) })
+      .select({
+        linkId: viewRollups.linkId,
+        day: viewRollups.day,
+        platform: viewRollups.platform,
+        human: total(viewRollups.human),
+        bot: total(viewRollups.bot),
+      })
       .from(viewRollups)
       .innerJoin(links, eq(links.id, viewRollups.linkId))
       .where(ownLinks)
@@ -51,12 +104,23 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
     db.select().from(domains).where(eq(domains.userId, user.id)).orderBy(asc(domains.id)),
     // Never the secrets, as the API shows them.
     db
-      .select({ url: webhookEndpoints.url, description: webhookEndpoints.description, events: webhookEndpoints.events, enabled: webhookEndpoints.enabled, createdAt: webhookEndpoints.createdAt })
+      .select({
+        url: webhookEndpoints.url,
+        description: webhookEndpoints.description,
+        events: webhookEndpoints.events,
+        enabled: webhookEndpoints.enabled,
+        createdAt: webhookEndpoints.createdAt,
+      })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.userId, user.id))
       .orderBy(asc(webhookEndpoints.id)),
     db
-      .select({ linkId: referrerRollups.linkId, day: referrerRollups.day, host: referrerRollups.host, human: referrerRollups.human })
+      .select({
+        linkId: referrerRollups.linkId,
+        day: referrerRollups.day,
+        host: referrerRollups.host,
+        human: referrerRollups.human,
+      })
       .from(referrerRollups)
       .innerJoin(links, eq(links.id, referrerRollups.linkId))
       .where(ownLinks)
@@ -72,7 +136,9 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
       profileImageUrl: user.profileImageUrl,
       userSlug: user.userSlug,
       stripeCustomerId: user.stripeCustomerId,
-      vat: user.vatNumber ? { countryCode: user.vatCountryCode, vatNumber: user.vatNumber, companyName: user.vatCompanyName } : null,
+      vat: user.vatNumber
+        ? { countryCode: user.vatCountryCode, vatNumber: user.vatNumber, companyName: user.vatCompanyName }
+        : null,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },
@@ -85,7 +151,12 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
     links: linkRows.map(({ userId: _userId, ...row }) => {
       const domain = domainRows.find((candidate) => candidate.id === row.domainId)?.hostname ?? null;
       // Its rules and health as the API shows them: whether there is a password, never its hash.
-      return { ...row, domain, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug, 1, domain), ...presentRules(rulesOf.get(row.id) ?? NO_RULES) };
+      return {
+        ...row,
+        domain,
+        shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug, 1, domain),
+        ...presentRules(rulesOf.get(row.id) ?? NO_RULES),
+      };
     }),
     dailyViews: rollups,
     // People per link, day and referrer host ('' none, '*' the hosts past the day's cap: src/db/referrer-buckets.ts).
@@ -95,7 +166,17 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
   };
 }
 
-const CSV_HEADER = ["slug", "short URL", "target", "title", "description", "image URL", "created", "human views", "bot views"];
+const CSV_HEADER = [
+  "slug",
+  "short URL",
+  "target",
+  "title",
+  "description",
+  "image URL",
+  "created",
+  "human views",
+  "bot views",
+];
 
 /**
  * One CSV cell, always quoted. A cell a spreadsheet would read as a formula (starting with = + - @, tab or
@@ -116,10 +197,21 @@ export async function linksCsv(deps: LinkDeps, user: User): Promise<string> {
     csvRow(CSV_HEADER) +
     rows
       .map((link) =>
-        csvRow([link.linkSlug, link.shortUrl, link.targetUrl, link.title, link.description, link.imageUrl, link.createdAt.toISOString(), link.viewsHuman, link.viewsBot]),
+        csvRow([
+          link.linkSlug,
+          link.shortUrl,
+          link.targetUrl,
+          link.title,
+          link.description,
+          link.imageUrl,
+          link.createdAt.toISOString(),
+          link.viewsHuman,
+          link.viewsBot,
+        ]),
       )
       .join("")
   );
 }
 
-export const exportFileName = (kind: "json" | "csv", now = new Date()) => `linkprev-${kind === "json" ? "export" : "links"}-${now.toISOString().slice(0, 10)}.${kind}`;
+export const exportFileName = (kind: "json" | "csv", now = new Date()) =>
+  `linkprev-${kind === "json" ? "export" : "links"}-${now.toISOString().slice(0, 10)}.${kind}`;

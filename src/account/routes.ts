@@ -10,10 +10,19 @@ import { deleteAccount, finishDeletion } from "./deletion.ts";
 import { exportAccount, exportFileName, linksCsv } from "./export.ts";
 
 const CONFIRM_MESSAGE = "Type the e-mail address of this account to confirm the deletion";
-export const DeleteInput = z.object({ confirmEmail: z.string(CONFIRM_MESSAGE).max(320, CONFIRM_MESSAGE) }, CONFIRM_MESSAGE);
+export const DeleteInput = z.object(
+  { confirmEmail: z.string(CONFIRM_MESSAGE).max(320, CONFIRM_MESSAGE) },
+  CONFIRM_MESSAGE,
+);
 
 const attachment = (body: string, contentType: string, fileName: string) =>
-  new Response(body, { headers: { "Content-Type": contentType, "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "no-store" } });
+  new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 
 export function accountRoutes(services: Services) {
   const { links, deletion } = services;
@@ -23,7 +32,9 @@ export function accountRoutes(services: Services) {
       const document = await exportAccount(services.db, services.config.publicUrl, requireUser(viewer));
       return attachment(JSON.stringify(document, null, 2), "application/json; charset=utf-8", exportFileName("json"));
     })
-    .get("/api/links/export.csv", async ({ viewer }) => attachment(await linksCsv(links, requireUser(viewer)), "text/csv; charset=utf-8", exportFileName("csv")))
+    .get("/api/links/export.csv", async ({ viewer }) =>
+      attachment(await linksCsv(links, requireUser(viewer)), "text/csv; charset=utf-8", exportFileName("csv")),
+    )
     .delete("/api/account", async ({ viewer, deletingUserId, body, cookie, set }) => {
       // A retry after a deletion stopped part-way (the account is marked, so no longer signed in): finish it.
       if (deletingUserId !== null) await mappingStripeErrors(() => finishDeletion(deletion, deletingUserId));

@@ -26,6 +26,7 @@ export function backupSqlite(config: Config, file: string): string[] {
   // Into a folder made private first: the copy is never readable by others, even for a moment.
   const copy = uploadsBackupOf(file);
   makePrivateDir(copy);
-  for (const name of readdirSync(config.uploadsDir)) cpSync(join(config.uploadsDir, name), join(copy, name), { recursive: true, errorOnExist: true, force: false });
+  for (const name of readdirSync(config.uploadsDir))
+    cpSync(join(config.uploadsDir, name), join(copy, name), { recursive: true, errorOnExist: true, force: false });
   return [file, uploadsBackupOf(file)];
 }

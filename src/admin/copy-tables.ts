@@ -44,7 +44,15 @@ const MIGRATION_ROWS = ["host_map_version"];
  * the SQLite writer's batch ids, which no PostgreSQL node will send again; webhook_click_counts, the open window's
  * link.clicked counts (the copy is made with the server stopped, which closed its window).
  */
-const NOT_COPIED = new Set(["view_rollup_mark", "view_visitors", "__migrations", "link_totals", "view_batches", "webhook_click_counts", ...MIGRATION_ROWS]);
+const NOT_COPIED = new Set([
+  "view_rollup_mark",
+  "view_visitors",
+  "__migrations",
+  "link_totals",
+  "view_batches",
+  "webhook_click_counts",
+  ...MIGRATION_ROWS,
+]);
 /** PostgreSQL columns SQLite does not have, filled by their defaults: SQLite's rollups become slot 0. */
 const PG_ONLY_COLUMNS = new Set(["view_rollups.slot"]);
 /** Rows per statement: a few MB of arrays at most. */
@@ -65,7 +73,14 @@ function kindOf(column: PgColumn): Kind {
 }
 
 /** The array element type sent, the cast in SQL, and how a SQLite value becomes one. */
-const KINDS: Record<Kind, { array: "INT" | "BIGINT" | "SMALLINT" | "DOUBLE PRECISION" | "TEXT" | "BOOLEAN"; cast: string; convert: (value: unknown) => unknown }> = {
+const KINDS: Record<
+  Kind,
+  {
+    array: "INT" | "BIGINT" | "SMALLINT" | "DOUBLE PRECISION" | "TEXT" | "BOOLEAN";
+    cast: string;
+    convert: (value: unknown) => unknown;
+  }
+> = {
   int: { array: "INT", cast: "int4[]", convert: (v) => (v === null ? null : Number(v)) },
   smallint: { array: "SMALLINT", cast: "int2[]", convert: (v) => (v === null ? null : Number(v)) },
   bigint: { array: "BIGINT", cast: "int8[]", convert: (v) => (v === null ? null : Number(v)) },
@@ -90,12 +105,15 @@ export type Plan = {
 /** What to read from SQLite and write to PostgreSQL for one table, after checking both have the same columns. */
 function planFor(sqlite: Database, table: PgTable): Plan {
   const config = getTableConfig(table);
-  const sqliteColumns = sqlite.query<{ name: string; pk: number }, []>(`PRAGMA table_info(${quote(config.name)})`).all();
+  const sqliteColumns = sqlite
+    .query<{ name: string; pk: number }, []>(`PRAGMA table_info(${quote(config.name)})`)
+    .all();
   if (sqliteColumns.length === 0) throw new Error(`The SQLite database has no table ${config.name}`);
   const sqliteNames = new Set(sqliteColumns.map((c) => c.name));
   const pgNames = new Set(config.columns.map((c) => c.name));
   const lost = [...sqliteNames].filter((name) => !pgNames.has(name));
-  if (lost.length > 0) throw new Error(`PostgreSQL's ${config.name} has no column for SQLite's ${lost.join(", ")}: nothing was copied`);
+  if (lost.length > 0)
+    throw new Error(`PostgreSQL's ${config.name} has no column for SQLite's ${lost.join(", ")}: nothing was copied`);
   const columns: Plan["columns"] = [];
   for (const column of config.columns) {
     if (!sqliteNames.has(column.name)) {
@@ -134,7 +152,11 @@ function insertStatement(plan: Plan, suffix = ""): string {
   const names = plan.columns.map((c) => quote(c.name)).join(", ");
   const params = plan.columns.map((c, i) => `$${i + 1}::${KINDS[c.kind].cast}`).join(", ");
   const values = plan.columns
-    .map((c) => (c.kind === "timestamp" ? `'epoch'::timestamptz + u.${quote(c.name)} * interval '1 millisecond'` : `u.${quote(c.name)}`))
+    .map((c) =>
+      c.kind === "timestamp"
+        ? `'epoch'::timestamptz + u.${quote(c.name)} * interval '1 millisecond'`
+        : `u.${quote(c.name)}`,
+    )
     .join(", ");
   return `INSERT INTO ${quote(plan.table)} (${names}) SELECT ${values} FROM unnest(${params}) AS u(${names})${suffix}`;
 }
@@ -142,12 +164,16 @@ function insertStatement(plan: Plan, suffix = ""): string {
 export async function insertChunk(tx: SQL, plan: Plan, rows: unknown[][], suffix = ""): Promise<unknown[]> {
   const parameters = plan.columns.map((column, i) => {
     const { array, convert } = KINDS[column.kind];
-    return tx.array(rows.map((row) => convert(row[i] ?? null)), array);
+    return tx.array(
+      rows.map((row) => convert(row[i] ?? null)),
+      array,
+    );
   });
   return tx.unsafe(insertStatement(plan, suffix), parameters);
 }
 
-export const countOf = async (tx: SQL, table: string) => Number((await tx.unsafe(`SELECT count(*)::int8 AS n FROM ${quote(table)}`))[0].n);
+export const countOf = async (tx: SQL, table: string) =>
+  Number((await tx.unsafe(`SELECT count(*)::int8 AS n FROM ${quote(table)}`))[0].n);
 
 /** Every table of the PostgreSQL schema that holds a row already. */
 export async function tablesWithRows(client: SQL): Promise<string[]> {
@@ -156,7 +182,8 @@ export async function tablesWithRows(client: SQL): Promise<string[]> {
     .map((table) => getTableConfig(table as PgTable).name)
     .filter((name) => !MIGRATION_ROWS.includes(name));
   const found: string[] = [];
-  for (const name of names) if ((await client.unsafe(`SELECT EXISTS (SELECT 1 FROM ${quote(name)}) AS any`))[0].any) found.push(name);
+  for (const name of names)
+    if ((await client.unsafe(`SELECT EXISTS (SELECT 1 FROM ${quote(name)}) AS any`))[0].any) found.push(name);
   return found;
 }
 
@@ -186,16 +213,26 @@ export async function copyTable(sqlite: Database, tx: SQL, plan: Plan): Promise<
 export async function continueIdentities(tx: SQL, plans: Plan[]): Promise<void> {
   for (const plan of plans) {
     if (!plan.hasIdentityId) continue;
-    await tx.unsafe(`SELECT setval(pg_get_serial_sequence($1, 'id'), max(id)) FROM ${quote(plan.table)} HAVING max(id) IS NOT NULL`, [plan.table]);
+    await tx.unsafe(
+      `SELECT setval(pg_get_serial_sequence($1, 'id'), max(id)) FROM ${quote(plan.table)} HAVING max(id) IS NOT NULL`,
+      [plan.table],
+    );
   }
 }
 
 /** Every table's row count in PostgreSQL, checked against what was read from SQLite: every row arrived, or nothing is committed. */
-export async function checkedCounts(tx: SQL, plans: Plan[], expected: Map<string, number>): Promise<Array<{ table: string; rows: number }>> {
+export async function checkedCounts(
+  tx: SQL,
+  plans: Plan[],
+  expected: Map<string, number>,
+): Promise<Array<{ table: string; rows: number }>> {
   const tables: Array<{ table: string; rows: number }> = [];
   for (const plan of plans) {
     const rows = await countOf(tx, plan.table);
-    if (rows !== expected.get(plan.table)) throw new Error(`${plan.table}: ${expected.get(plan.table)} rows read from SQLite but ${rows} in PostgreSQL; nothing was copied`);
+    if (rows !== expected.get(plan.table))
+      throw new Error(
+        `${plan.table}: ${expected.get(plan.table)} rows read from SQLite but ${rows} in PostgreSQL; nothing was copied`,
+      );
     tables.push({ table: plan.table, rows });
   }
   return tables;

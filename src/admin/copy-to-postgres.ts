@@ -10,7 +10,14 @@ import { applyPostgresMigrations } from "../db/postgres/migrate.ts";
 import { describeDatabase, postgresOptions } from "../db/postgres/options.ts";
 import { applyMigrations } from "../db/sqlite/migrate.ts";
 import { DatabaseUnavailable } from "../db/unavailable.ts";
-import { checkedCounts, continueIdentities, copyPlans, copyTable, tablesWithRows, uncopiedTables } from "./copy-tables.ts";
+import {
+  checkedCounts,
+  continueIdentities,
+  copyPlans,
+  copyTable,
+  tablesWithRows,
+  uncopiedTables,
+} from "./copy-tables.ts";
 import { checkUploadsCopied, copyUploadsToDatabase, copyUploadsToS3, uploadedFiles } from "./copy-uploads.ts";
 import { checkRollupSums, foldViewGap } from "./copy-view-gap.ts";
 
@@ -28,8 +35,10 @@ export type CopyReport = {
 
 /** Copies `config.dbPath` (and the uploads of `config.uploadsDir`) into `config.postgres.url` and the configured uploads store. */
 export async function copyToPostgres(config: Config, log: (line: string) => void = console.log): Promise<CopyReport> {
-  if (!config.postgres) throw new CopyRefused("Name the PostgreSQL database to fill with --database-url postgres://… (or DATABASE_URL)");
-  if (!existsSync(config.dbPath)) throw new CopyRefused(`There is no SQLite database at ${config.dbPath} (pass the data directory with --data DIR)`);
+  if (!config.postgres)
+    throw new CopyRefused("Name the PostgreSQL database to fill with --database-url postgres://… (or DATABASE_URL)");
+  if (!existsSync(config.dbPath))
+    throw new CopyRefused(`There is no SQLite database at ${config.dbPath} (pass the data directory with --data DIR)`);
   const target = describeDatabase(config.postgres.url);
 
   const sqlite = new Database(config.dbPath, { strict: true });
@@ -39,17 +48,22 @@ export async function copyToPostgres(config: Config, log: (line: string) => void
     // The source as this version's server would see it.
     applyMigrations(sqlite);
     const unknownTables = uncopiedTables(sqlite);
-    if (unknownTables.length > 0) throw new CopyRefused(`The SQLite database has tables this version cannot copy: ${unknownTables.join(", ")}`);
+    if (unknownTables.length > 0)
+      throw new CopyRefused(`The SQLite database has tables this version cannot copy: ${unknownTables.join(", ")}`);
     const plans = copyPlans(sqlite);
 
     try {
       await client`SELECT 1`;
     } catch (error) {
-      throw new DatabaseUnavailable(`Cannot reach PostgreSQL at ${target}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new DatabaseUnavailable(
+        `Cannot reach PostgreSQL at ${target}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     await applyPostgresMigrations(client);
     const refuse = (tables: string[]) =>
-      new CopyRefused(`PostgreSQL at ${target} already holds LinkPrev data (rows in ${tables.join(", ")}): copy-to-postgres only fills an empty database; nothing was copied`);
+      new CopyRefused(
+        `PostgreSQL at ${target} already holds LinkPrev data (rows in ${tables.join(", ")}): copy-to-postgres only fills an empty database; nothing was copied`,
+      );
     const early = await tablesWithRows(client);
     if (early.length > 0) throw refuse(early);
 
@@ -86,7 +100,11 @@ export async function copyToPostgres(config: Config, log: (line: string) => void
       target,
       tables: counted.tables,
       foldedViews: counted.foldedViews,
-      images: { store: config.uploads.kind, copied: config.uploads.kind === "dir" ? 0 : images.names.length, skipped: images.skipped },
+      images: {
+        store: config.uploads.kind,
+        copied: config.uploads.kind === "dir" ? 0 : images.names.length,
+        skipped: images.skipped,
+      },
     };
     printReport(report, config, log);
     return report;
@@ -101,12 +119,17 @@ function printReport(report: CopyReport, config: Config, log: (line: string) => 
   log(`Copied ${report.source} to PostgreSQL at ${report.target} (row counts checked, one transaction):`);
   const width = Math.max(...report.tables.map((t) => t.table.length));
   for (const { table, rows } of report.tables) log(`  ${table.padEnd(width)}  ${rows}`);
-  if (report.foldedViews > 0) log(`  (${report.foldedViews} view(s) stored after SQLite's last rollup fold are counted in view_rollups)`);
+  if (report.foldedViews > 0)
+    log(`  (${report.foldedViews} view(s) stored after SQLite's last rollup fold are counted in view_rollups)`);
   const { images } = report;
   if (images.store === "dir") {
-    log(`Images: UPLOADS_STORE=dir, so they stay in ${config.uploadsDir}; with several nodes set UPLOADS_STORE=s3 or db and copy again into an empty database, or share that folder`);
+    log(
+      `Images: UPLOADS_STORE=dir, so they stay in ${config.uploadsDir}; with several nodes set UPLOADS_STORE=s3 or db and copy again into an empty database, or share that folder`,
+    );
   } else {
-    log(`Images: ${images.copied} copied into the ${images.store === "s3" ? `S3 bucket ${config.uploads.kind === "s3" ? config.uploads.bucket : ""}` : "database (uploads table)"}`);
+    log(
+      `Images: ${images.copied} copied into the ${images.store === "s3" ? `S3 bucket ${config.uploads.kind === "s3" ? config.uploads.bucket : ""}` : "database (uploads table)"}`,
+    );
   }
   if (images.skipped.length > 0) log(`  not copied (not an upload LinkPrev named): ${images.skipped.join(", ")}`);
   log("Now start the nodes with this DATABASE_URL (and UPLOADS_STORE); the SQLite data directory is left in place.");

@@ -15,7 +15,10 @@ export function uploadedFiles(dir: string): { names: string[]; skipped: string[]
   } catch {
     return { names: [], skipped: [] };
   }
-  return { names: entries.filter((name) => STORED_NAME.test(name)).sort(), skipped: entries.filter((name) => !STORED_NAME.test(name)).sort() };
+  return {
+    names: entries.filter((name) => STORED_NAME.test(name)).sort(),
+    skipped: entries.filter((name) => !STORED_NAME.test(name)).sort(),
+  };
 }
 
 /** Puts every named upload into the bucket (same names: a rerun overwrites them). */
@@ -33,5 +36,6 @@ export async function copyUploadsToDatabase(tx: SQL, dir: string, names: string[
 
 /** Every image arrived, or nothing is committed. */
 export async function checkUploadsCopied(tx: SQL, names: string[]): Promise<void> {
-  if ((await countOf(tx, "uploads")) !== names.length) throw new Error("uploads: not every image arrived; nothing was copied");
+  if ((await countOf(tx, "uploads")) !== names.length)
+    throw new Error("uploads: not every image arrived; nothing was copied");
 }

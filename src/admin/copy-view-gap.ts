@@ -7,7 +7,16 @@ import { CHUNK_ROWS, insertChunk, type Plan } from "./copy-tables.ts";
 /** The gap's views, and how many rollup rows they added (rather than added to). */
 export type ViewGap = { human: number; bot: number; newRollups: number };
 
-type GapRow = { link_id: number; day: string; platform: string; human: number; bot: number; last_at: number; scans: number; unique_humans: number };
+type GapRow = {
+  link_id: number;
+  day: string;
+  platform: string;
+  human: number;
+  bot: number;
+  last_at: number;
+  scans: number;
+  unique_humans: number;
+};
 
 /** Adds the gap's views to the copied rollups (`rollupPlan`: how view_rollups is copied). */
 export async function foldViewGap(sqlite: Database, tx: SQL, rollupPlan: Plan): Promise<ViewGap> {
@@ -33,13 +42,22 @@ export async function foldViewGap(sqlite: Database, tx: SQL, rollupPlan: Plan): 
     );
     newRollups += (result as Array<{ inserted: boolean }>).filter((row) => row.inserted).length;
   }
-  return { human: gap.reduce((sum, row) => sum + row.human, 0), bot: gap.reduce((sum, row) => sum + row.bot, 0), newRollups };
+  return {
+    human: gap.reduce((sum, row) => sum + row.human, 0),
+    bot: gap.reduce((sum, row) => sum + row.bot, 0),
+    newRollups,
+  };
 }
 
 /** PostgreSQL's rollups must count SQLite's and the gap's views, no more, no less. */
 export async function checkRollupSums(sqlite: Database, tx: SQL, gap: ViewGap): Promise<void> {
-  const sqliteSums = sqlite.query<{ human: number; bot: number }, []>(`SELECT coalesce(sum(human), 0) AS human, coalesce(sum(bot), 0) AS bot FROM view_rollups`).get()!;
-  const [pgSums] = await tx`SELECT coalesce(sum(human), 0)::int8 AS human, coalesce(sum(bot), 0)::int8 AS bot FROM view_rollups`;
+  const sqliteSums = sqlite
+    .query<{ human: number; bot: number }, []>(
+      `SELECT coalesce(sum(human), 0) AS human, coalesce(sum(bot), 0) AS bot FROM view_rollups`,
+    )
+    .get()!;
+  const [pgSums] =
+    await tx`SELECT coalesce(sum(human), 0)::int8 AS human, coalesce(sum(bot), 0)::int8 AS bot FROM view_rollups`;
   if (Number(pgSums.human) !== sqliteSums.human + gap.human || Number(pgSums.bot) !== sqliteSums.bot + gap.bot) {
     throw new Error("view_rollups: the copied counts differ from SQLite's; nothing was copied");
   }

@@ -10,7 +10,13 @@ import { safetyDeps, type SafetyDeps } from "../safety/deps.ts";
 export async function openSafety(config: Config): Promise<{ deps: SafetyDeps; close: () => Promise<void> }> {
   const { database, changes } = await openPlatform(config);
   await database.migrate();
-  const fetcher = config.fetch.enabled ? new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: "LinkPrev admin" }) : null;
+  const fetcher = config.fetch.enabled
+    ? new SafeFetcher({
+        allowPrivate: config.fetch.allowPrivate,
+        deadlineMs: config.fetch.deadlineMs,
+        userAgent: "LinkPrev admin",
+      })
+    : null;
   const deps = safetyDeps(config, { database, changes }, systemClock, fetcher);
   return { deps, close: () => database.close() };
 }

@@ -32,13 +32,20 @@ function clean(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-const inline = (schema: z.ZodType): JsonSchema => clean(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+const inline = (schema: z.ZodType): JsonSchema =>
+  clean(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
 
 function parameters(operation: ApiOperation) {
   const from = (where: "path" | "query", object: z.ZodObject | undefined) =>
     Object.entries(object?.shape ?? {}).map(([name, schema]) => {
       const json = inline(schema as z.ZodType);
-      return { name, in: where, required: where === "path" || !(schema as z.ZodType).safeParse(undefined).success, ...(json.description ? { description: json.description } : {}), schema: json };
+      return {
+        name,
+        in: where,
+        required: where === "path" || !(schema as z.ZodType).safeParse(undefined).success,
+        ...(json.description ? { description: json.description } : {}),
+        schema: json,
+      };
     });
   return [...from("path", operation.params), ...from("query", operation.query)];
 }
@@ -69,18 +76,46 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(operation.responses)) {
       const content = response.schema
-        ? { "application/json": { schema: componentRef(outputs, response.schema, `${operation.operationId}${status === "200" ? "" : status}Response`), ...(response.example !== undefined ? { example: response.example } : {}) } }
+        ? {
+            "application/json": {
+              schema: componentRef(
+                outputs,
+                response.schema,
+                `${operation.operationId}${status === "200" ? "" : status}Response`,
+              ),
+              ...(response.example !== undefined ? { example: response.example } : {}),
+            },
+          }
         : response.contentType
           ? { [response.contentType]: { schema: { type: "string" } } }
           : undefined;
-      const headers = response.headers && Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
-      responses[status] = { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
+      const headers =
+        response.headers &&
+        Object.fromEntries(
+          Object.entries(response.headers).map(([name, description]) => [
+            name,
+            { description, schema: { type: "string" } },
+          ]),
+        );
+      responses[status] = {
+        description: response.description,
+        ...(headers ? { headers } : {}),
+        ...(content ? { content } : {}),
+      };
     }
     // Every signed-in write may meet the terms check (src/auth/plugin.ts).
     const write = operation.access === "user" && operation.method !== "GET";
-    const errors = new Set([...(operation.errors ?? []), ...(operation.access === "user" ? [401] : []), ...(write ? [403] : []), 500]);
+    const errors = new Set([
+      ...(operation.errors ?? []),
+      ...(operation.access === "user" ? [401] : []),
+      ...(write ? [403] : []),
+      500,
+    ]);
     for (const status of [...errors].sort()) {
-      responses[String(status)] ??= { description: ERROR_MEANINGS[status] ?? "Refused", content: { "application/json": { schema: errorRef } } };
+      responses[String(status)] ??= {
+        description: ERROR_MEANINGS[status] ?? "Refused",
+        content: { "application/json": { schema: errorRef } },
+      };
     }
     let requestBody: unknown;
     if (operation.body) {
@@ -92,7 +127,25 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
           "application/json": { schema, ...example },
           ...(operation.body.form ? { "application/x-www-form-urlencoded": { schema } } : {}),
           ...(operation.body.multipart
-            ? { "multipart/form-data": { schema: { allOf: [schema, { type: "object", properties: { image: { type: "string", contentMediaType: "application/octet-stream", description: "An image for the card" } } }] } } }
+            ? {
+                "multipart/form-data": {
+                  schema: {
+                    allOf: [
+                      schema,
+                      {
+                        type: "object",
+                        properties: {
+                          image: {
+                            type: "string",
+                            contentMediaType: "application/octet-stream",
+                            description: "An image for the card",
+                          },
+                        },
+                      },
+                    ],
+                  },
+                },
+              }
             : {}),
         },
       };
@@ -103,7 +156,8 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
       tags: [operation.tag],
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
-      security: operation.access === "user" ? USER_SECURITY : operation.access === "optional" ? [{}, ...USER_SECURITY] : [],
+      security:
+        operation.access === "user" ? USER_SECURITY : operation.access === "optional" ? [{}, ...USER_SECURITY] : [],
       ...(params.length > 0 ? { parameters: params } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,
@@ -116,8 +170,13 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     webhooks[type] = {
       post: {
         summary: `${type}, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature)`,
-        requestBody: { required: true, content: { "application/json": { schema: componentRef(outputs, schema, type) } } },
-        responses: { "2XX": { description: "Received; any other answer is retried (about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h)" } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: componentRef(outputs, schema, type) } },
+        },
+        responses: {
+          "2XX": { description: "Received; any other answer is retried (about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h)" },
+        },
       },
     };
   }
@@ -127,9 +186,15 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     [inputs, "input"],
     [outputs, "output"],
   ] as const) {
-    const converted = z.toJSONSchema(registry, { io, unrepresentable: "any", uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
+    const converted = z.toJSONSchema(registry, {
+      io,
+      unrepresentable: "any",
+      uri: (id) => `#/components/schemas/${id}`,
+    }) as { schemas: Record<string, JsonSchema> };
     // Named schemas found inside others (LintWarning in Link) land in zod's "__shared": each becomes a component.
-    const { __shared: shared, ...named } = JSON.parse(JSON.stringify(converted.schemas).replaceAll("#/components/schemas/__shared#/$defs/", "#/components/schemas/")) as Record<string, JsonSchema>;
+    const { __shared: shared, ...named } = JSON.parse(
+      JSON.stringify(converted.schemas).replaceAll("#/components/schemas/__shared#/$defs/", "#/components/schemas/"),
+    ) as Record<string, JsonSchema>;
     const all = { ...named, ...((shared?.$defs as Record<string, JsonSchema> | undefined) ?? {}) };
     for (const [id, schema] of Object.entries(all)) {
       if (id in schemas) throw new Error(`two OpenAPI components named ${id}`);
@@ -143,7 +208,7 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
       title: "LinkPrev API",
       version: info.version,
       description:
-        "Short links with a custom preview card. Authenticate with the session cookie (the web app) or an API token (`Authorization: Bearer lp_…`, created on the dashboard under Subscription → API tokens, with `linkprev admin token create`, or with `POST /api/tokens`). Writes with the cookie must come from the site itself (CSRF); bearer calls may come from anywhere. Every failure answers `{\"message\": …}` (and `field` when one input field is at fault).",
+        'Short links with a custom preview card. Authenticate with the session cookie (the web app) or an API token (`Authorization: Bearer lp_…`, created on the dashboard under Subscription → API tokens, with `linkprev admin token create`, or with `POST /api/tokens`). Writes with the cookie must come from the site itself (CSRF); bearer calls may come from anywhere. Every failure answers `{"message": …}` (and `field` when one input field is at fault).',
     },
     servers: [{ url: info.serverUrl }],
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
@@ -152,7 +217,12 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     components: {
       schemas,
       securitySchemes: {
-        sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by signing in on the web site" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Set by signing in on the web site",
+        },
         bearerToken: { type: "http", scheme: "bearer", description: "An API token (lp_…)" },
       },
     },

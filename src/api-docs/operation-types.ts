@@ -39,5 +39,8 @@ export type ApiOperation = {
 
 /** Every /api failure: a readable message, and the input field it is about when there is one. */
 export const ErrorSchema = z
-  .object({ message: z.string().describe("Readable by the person using the client"), field: z.string().optional().describe("The input field the message is about") })
+  .object({
+    message: z.string().describe("Readable by the person using the client"),
+    field: z.string().optional().describe("The input field the message is about"),
+  })
   .meta({ id: "Error", example: { message: "title: Title must be 60 characters or less", field: "title" } });

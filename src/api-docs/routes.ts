@@ -5,5 +5,8 @@ import type { OpenApiDocument } from "./openapi.ts";
 
 export function apiDocsRoutes(document: OpenApiDocument) {
   const json = JSON.stringify(document);
-  return new Elysia().get("/api/openapi.json", () => new Response(json, { headers: { "Content-Type": "application/json; charset=utf-8" } }));
+  return new Elysia().get(
+    "/api/openapi.json",
+    () => new Response(json, { headers: { "Content-Type": "application/json; charset=utf-8" } }),
+  );
 }

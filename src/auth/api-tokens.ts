@@ -9,11 +9,19 @@ const TOKEN_PREFIX = "lp_";
 // last_used_at is refreshed at most this often, so that a busy script does not write on every call.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-const listed = () => ({ id: apiTokens.id, name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt });
+const listed = () => ({
+  id: apiTokens.id,
+  name: apiTokens.name,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+});
 
 export async function createApiToken(db: Db, userId: number, name: string) {
   const token = `${TOKEN_PREFIX}${generateSecret()}`;
-  const [row] = await db.insert(apiTokens).values({ userId, name, tokenHash: hashSecret(token) }).returning(listed());
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ userId, name, tokenHash: hashSecret(token) })
+    .returning(listed());
   return { ...row!, token };
 }
 
@@ -22,16 +30,25 @@ export function listApiTokens(db: Db, userId: number) {
 }
 
 export async function revokeApiToken(db: Db, userId: number, tokenId: number): Promise<void> {
-  const removed = await db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
+  const removed = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+    .returning({ id: apiTokens.id });
   if (removed.length === 0) throw notFound("Token not found");
 }
 
 export async function userIdForApiToken(db: Db, token: string, now = Date.now()): Promise<number | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashSecret(token)));
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashSecret(token)));
   if (!row) return null;
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, row.id));
   }
   return row.userId;
 }

@@ -25,12 +25,18 @@ export function createGoogleSignIn(google: NonNullable<Config["google"]>, public
     start() {
       const state = generateState();
       const codeVerifier = generateCodeVerifier();
-      const url = client.createAuthorizationURLWithPKCE(google.authUrl, state, CodeChallengeMethod.S256, codeVerifier, ["openid", "email", "profile"]);
+      const url = client.createAuthorizationURLWithPKCE(google.authUrl, state, CodeChallengeMethod.S256, codeVerifier, [
+        "openid",
+        "email",
+        "profile",
+      ]);
       return { url, state, codeVerifier };
     },
     async finish(code, codeVerifier) {
       const tokens = await client.validateAuthorizationCode(google.tokenUrl, code, codeVerifier);
-      const response = await fetch(google.userinfoUrl, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } });
+      const response = await fetch(google.userinfoUrl, {
+        headers: { Authorization: `Bearer ${tokens.accessToken()}` },
+      });
       if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
       const info = UserInfo.parse(await response.json());
       if (info.email_verified !== true) return null;

@@ -8,7 +8,9 @@ export const LOGIN_LINK_MINUTES = 15;
 
 export async function createLoginLink(db: Db, userId: number, publicUrl: string, now = Date.now()): Promise<string> {
   const token = generateSecret();
-  await db.insert(loginLinks).values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now + LOGIN_LINK_MINUTES * 60_000) });
+  await db
+    .insert(loginLinks)
+    .values({ tokenHash: hashSecret(token), userId, expiresAt: new Date(now + LOGIN_LINK_MINUTES * 60_000) });
   return `${publicUrl}/login/${token}`;
 }
 
@@ -17,7 +19,13 @@ export async function consumeLoginLink(db: Db, token: string, now = Date.now()):
   const [row] = await db
     .update(loginLinks)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(loginLinks.tokenHash, hashSecret(token)), isNull(loginLinks.usedAt), gt(loginLinks.expiresAt, new Date(now))))
+    .where(
+      and(
+        eq(loginLinks.tokenHash, hashSecret(token)),
+        isNull(loginLinks.usedAt),
+        gt(loginLinks.expiresAt, new Date(now)),
+      ),
+    )
     .returning({ userId: loginLinks.userId });
   return row?.userId ?? null;
 }

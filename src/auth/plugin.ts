@@ -27,7 +27,12 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * API writes allowed before the terms are accepted: accepting them, signing in and out, and deleting the account
  * (the export is a read).
  */
-const WITHOUT_CONSENT = new Set(["POST /api/auth/consent", "POST /api/auth/login-link", "POST /api/auth/logout", "DELETE /api/account"]);
+const WITHOUT_CONSENT = new Set([
+  "POST /api/auth/consent",
+  "POST /api/auth/login-link",
+  "POST /api/auth/logout",
+  "DELETE /api/account",
+]);
 
 /** A write through the API by someone who has not accepted the terms: the browser asks first, the API must too. */
 function needsConsentFirst(request: Request): boolean {
@@ -56,7 +61,8 @@ export const authPlugin = (services: Services) =>
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
         if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
         if (session && user) {
-          if (session.extended) cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(services, session.expiresAt) });
+          if (session.extended)
+            cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(services, session.expiresAt) });
           return { ip, viewer: { user, via: "session" } as Viewer, deletingUserId: null as number | null };
         }
         cookie[SESSION_COOKIE]!.remove();
@@ -66,7 +72,9 @@ export const authPlugin = (services: Services) =>
     .onBeforeHandle({ as: "global" }, async ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
       if (viewer?.via !== "token" && isCrossSiteWrite(request, services.config.publicUrl, viewer?.via === "session")) {
-        throw forbidden("Cross-site request refused: this was sent from another site. Open the page on this site and send it from there.");
+        throw forbidden(
+          "Cross-site request refused: this was sent from another site. Open the page on this site and send it from there.",
+        );
       }
       if (viewer && needsConsentFirst(request) && !(await hasConsent(services.db, viewer.user.id))) {
         throw forbidden(

@@ -53,86 +53,105 @@ export function authRoutes(services: Services, screens: SignInScreens) {
     cookie[SESSION_COOKIE]?.remove();
   };
 
-  return new Elysia()
-    .use(authPlugin(services))
-    .get("/api/auth/google", async ({ ip, cookie, redirect, viewer }) => {
-      // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
-      if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
-      await services.authLimiter.hit(ip);
-      if (!google) return screens.googleNotConfigured();
-      const { url, state, codeVerifier } = google.start();
-      const options = { httpOnly: true, sameSite: "lax" as const, secure: services.config.secureCookies, path: "/", maxAge: OAUTH_COOKIE_SECONDS };
-      cookie[STATE_COOKIE]!.set({ value: state, ...options });
-      cookie[VERIFIER_COOKIE]!.set({ value: codeVerifier, ...options });
-      return redirect(url.toString(), 302);
-    })
-    .get("/api/auth/google/callback", async ({ ip, query, cookie, redirect }) => {
-      await services.authLimiter.hit(ip);
-      if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
-      const expectedState = cookie[STATE_COOKIE]?.value;
-      const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
-      cookie[STATE_COOKIE]!.remove();
-      cookie[VERIFIER_COOKIE]!.remove();
-      const { code, state } = query as Record<string, string | undefined>;
-      // Fail closed: anything missing or mismatched ends here, with no session.
-      if (!code || !state || typeof expectedState !== "string" || typeof codeVerifier !== "string" || state !== expectedState) {
-        return failedPage("The sign-in request expired or did not come from this browser. Please try again.");
-      }
-      let profile;
-      try {
-        profile = await google.finish(code, codeVerifier);
-      } catch (error) {
-        console.error("Google sign-in failed:", error instanceof Error ? error.message : error);
-        return failedPage("Google did not confirm the sign-in. Please try again.");
-      }
-      if (!profile) return failedPage("Your Google e-mail address is not verified. Verify it with Google, then sign in again.", 403);
-      const user = await upsertUser(services.database, profile);
-      const session = await createSession(services.db, user.id);
-      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
-      return redirect(AFTER_SIGN_IN, 302);
-    })
-    .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
-      await services.authLimiter.hit(ip);
-      const { token } = parseInput(LoginLinkInput, body);
-      const userId = await consumeLoginLink(services.db, token);
-      if (userId === null) return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-      const session = await createSession(services.db, userId);
-      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
-      return redirect(AFTER_SIGN_IN, 303);
-    })
-    // A GET signs out only when the browser says it did not come from another site (or says nothing: scripts,
-    // older browsers); otherwise any page could sign our users out with a link. They get a button instead.
-    .get("/api/auth/logout", async ({ request, viewer, cookie, redirect }) => {
-      if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer.user);
-      await signOut(cookie);
-      return redirect("/", 302);
-    })
-    // The button's form; a cross-site POST with the cookie is refused like every write (src/http/csrf.ts).
-    .post("/api/auth/logout", async ({ cookie, redirect }) => {
-      await signOut(cookie);
-      return redirect("/", 303);
-    })
-    .get("/api/auth/user", ({ viewer }) => publicUser(services.db, requireUser(viewer)))
-    .post("/api/auth/consent", async ({ viewer, body }) => {
-      const user = requireUser(viewer);
-      parseInput(ConsentInput, body);
-      await recordConsent(services.db, user.id);
-      return publicUser(services.db, (await findUser(services.db, user.id))!);
-    })
-    .get("/api/tokens", ({ viewer }) => listApiTokens(services.db, requireUser(viewer).id))
-    .post("/api/tokens", async ({ viewer, body, ip, set }) => {
-      const user = requireUser(viewer);
-      await services.authLimiter.hit(ip);
-      const { name } = parseInput(TokenName, body);
-      set.status = 201;
-      return createApiToken(services.db, user.id, name);
-    })
-    .delete("/api/tokens/:id", async ({ viewer, params, set }) => {
-      const user = requireUser(viewer);
-      const id = Number(params.id);
-      if (!Number.isSafeInteger(id)) throw notFound("Token not found");
-      await revokeApiToken(services.db, user.id, id);
-      set.status = 204;
-      return null;
-    });
+  return (
+    new Elysia()
+      .use(authPlugin(services))
+      .get("/api/auth/google", async ({ ip, cookie, redirect, viewer }) => {
+        // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
+        if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
+        await services.authLimiter.hit(ip);
+        if (!google) return screens.googleNotConfigured();
+        const { url, state, codeVerifier } = google.start();
+        const options = {
+          httpOnly: true,
+          sameSite: "lax" as const,
+          secure: services.config.secureCookies,
+          path: "/",
+          maxAge: OAUTH_COOKIE_SECONDS,
+        };
+        cookie[STATE_COOKIE]!.set({ value: state, ...options });
+        cookie[VERIFIER_COOKIE]!.set({ value: codeVerifier, ...options });
+        return redirect(url.toString(), 302);
+      })
+      .get("/api/auth/google/callback", async ({ ip, query, cookie, redirect }) => {
+        await services.authLimiter.hit(ip);
+        if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
+        const expectedState = cookie[STATE_COOKIE]?.value;
+        const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
+        cookie[STATE_COOKIE]!.remove();
+        cookie[VERIFIER_COOKIE]!.remove();
+        const { code, state } = query as Record<string, string | undefined>;
+        // Fail closed: anything missing or mismatched ends here, with no session.
+        if (
+          !code ||
+          !state ||
+          typeof expectedState !== "string" ||
+          typeof codeVerifier !== "string" ||
+          state !== expectedState
+        ) {
+          return failedPage("The sign-in request expired or did not come from this browser. Please try again.");
+        }
+        let profile;
+        try {
+          profile = await google.finish(code, codeVerifier);
+        } catch (error) {
+          console.error("Google sign-in failed:", error instanceof Error ? error.message : error);
+          return failedPage("Google did not confirm the sign-in. Please try again.");
+        }
+        if (!profile)
+          return failedPage(
+            "Your Google e-mail address is not verified. Verify it with Google, then sign in again.",
+            403,
+          );
+        const user = await upsertUser(services.database, profile);
+        const session = await createSession(services.db, user.id);
+        cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+        return redirect(AFTER_SIGN_IN, 302);
+      })
+      .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
+        await services.authLimiter.hit(ip);
+        const { token } = parseInput(LoginLinkInput, body);
+        const userId = await consumeLoginLink(services.db, token);
+        if (userId === null)
+          return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
+        const session = await createSession(services.db, userId);
+        cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+        return redirect(AFTER_SIGN_IN, 303);
+      })
+      // A GET signs out only when the browser says it did not come from another site (or says nothing: scripts,
+      // older browsers); otherwise any page could sign our users out with a link. They get a button instead.
+      .get("/api/auth/logout", async ({ request, viewer, cookie, redirect }) => {
+        if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer.user);
+        await signOut(cookie);
+        return redirect("/", 302);
+      })
+      // The button's form; a cross-site POST with the cookie is refused like every write (src/http/csrf.ts).
+      .post("/api/auth/logout", async ({ cookie, redirect }) => {
+        await signOut(cookie);
+        return redirect("/", 303);
+      })
+      .get("/api/auth/user", ({ viewer }) => publicUser(services.db, requireUser(viewer)))
+      .post("/api/auth/consent", async ({ viewer, body }) => {
+        const user = requireUser(viewer);
+        parseInput(ConsentInput, body);
+        await recordConsent(services.db, user.id);
+        return publicUser(services.db, (await findUser(services.db, user.id))!);
+      })
+      .get("/api/tokens", ({ viewer }) => listApiTokens(services.db, requireUser(viewer).id))
+      .post("/api/tokens", async ({ viewer, body, ip, set }) => {
+        const user = requireUser(viewer);
+        await services.authLimiter.hit(ip);
+        const { name } = parseInput(TokenName, body);
+        set.status = 201;
+        return createApiToken(services.db, user.id, name);
+      })
+      .delete("/api/tokens/:id", async ({ viewer, params, set }) => {
+        const user = requireUser(viewer);
+        const id = Number(params.id);
+        if (!Number.isSafeInteger(id)) throw notFound("Token not found");
+        await revokeApiToken(services.db, user.id, id);
+        set.status = 204;
+        return null;
+      })
+  );
 }

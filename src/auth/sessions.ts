@@ -13,7 +13,11 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 /** The JSON kept in sess. userId is also the user_id column (what queries use); it stays here for an older release run after a rollback. */
 type SessionData = { userId: number; createdAt: number };
 
-export async function createSession(db: Db, userId: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSecret();
   const expiresAt = new Date(now + SESSION_MS);
   const data: SessionData = { userId, createdAt: now };
@@ -22,10 +26,20 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
 }
 
 // Every signed-in request reads its session: built once (db/prepared.ts).
-const sessionQuery = preparedOnce((db) => db.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare());
+const sessionQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.sid, sql.placeholder("sid")))
+    .prepare(),
+);
 
 /** The session's user id, or null when unknown or expired. Extends the expiry once half of it has passed. */
-export async function validateSession(db: Db, token: string, now = Date.now()): Promise<{ userId: number; expiresAt: Date; extended: boolean } | null> {
+export async function validateSession(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): Promise<{ userId: number; expiresAt: Date; extended: boolean } | null> {
   const sid = hashSecret(token);
   const [row] = await sessionQuery(db).execute({ sid });
   if (!row) return null;
@@ -47,5 +61,10 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 }
 
 export async function deleteExpiredSessions(db: Db, now = Date.now()): Promise<number> {
-  return (await db.delete(sessions).where(lt(sessions.expire, new Date(now))).returning({ sid: sessions.sid })).length;
+  return (
+    await db
+      .delete(sessions)
+      .where(lt(sessions.expire, new Date(now)))
+      .returning({ sid: sessions.sid })
+  ).length;
 }

@@ -4,11 +4,21 @@ import type { Database, Db } from "../db/ports.ts";
 import { preparedOnce } from "../db/prepared.ts";
 import { retiredUserSlugs, userConsents, users, type User } from "../db/tables.ts";
 
-export type Profile = { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; googleSub?: string };
+export type Profile = {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  googleSub?: string;
+};
 
 /** A slug from the e-mail's local part: lowercase [a-z0-9_-], at most 20 characters, unique with a suffix. */
 export function slugBaseFromEmail(email: string): string {
-  const base = email.split("@")[0]!.toLowerCase().replace(/[^a-z0-9_-]+/g, "").slice(0, 20);
+  const base = email
+    .split("@")[0]!
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "")
+    .slice(0, 20);
   return base || "user";
 }
 
@@ -17,7 +27,13 @@ async function uniqueUserSlug(db: Db, email: string): Promise<string> {
   const base = slugBaseFromEmail(email);
   const taken = async (slug: string) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).limit(1)).length > 0 ||
-    (await db.select({ slug: retiredUserSlugs.userSlug }).from(retiredUserSlugs).where(eq(retiredUserSlugs.userSlug, slug)).limit(1)).length > 0;
+    (
+      await db
+        .select({ slug: retiredUserSlugs.userSlug })
+        .from(retiredUserSlugs)
+        .where(eq(retiredUserSlugs.userSlug, slug))
+        .limit(1)
+    ).length > 0;
   if (!(await taken(base))) return base;
   for (let n = 2; ; n++) {
     const suffix = n < 1000 ? String(n) : crypto.randomUUID().slice(0, 6);
@@ -49,8 +65,9 @@ function upsertOnce(database: Database, profile: Profile): Promise<User> {
   const email = profile.email.toLowerCase();
   return database.transaction(async (tx) => {
     const existing =
-      (profile.googleSub ? (await tx.select().from(users).where(eq(users.googleSub, profile.googleSub)))[0] : undefined) ??
-      (await tx.select().from(users).where(eq(users.email, email)))[0];
+      (profile.googleSub
+        ? (await tx.select().from(users).where(eq(users.googleSub, profile.googleSub)))[0]
+        : undefined) ?? (await tx.select().from(users).where(eq(users.email, email)))[0];
     if (existing) {
       const [updated] = await tx
         .update(users)
@@ -82,7 +99,13 @@ function upsertOnce(database: Database, profile: Profile): Promise<User> {
 }
 
 // Every signed-in request reads its user: built once (db/prepared.ts).
-const userQuery = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).prepare());
+const userQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(),
+);
 
 export async function findUser(db: Db, userId: number): Promise<User | undefined> {
   return (await userQuery(db).execute({ userId }))[0];
@@ -92,7 +115,13 @@ export async function hasConsent(db: Db, userId: number): Promise<boolean> {
   const rows = await db
     .select({ id: userConsents.id })
     .from(userConsents)
-    .where(and(eq(userConsents.userId, userId), eq(userConsents.termsAccepted, true), eq(userConsents.privacyAccepted, true)))
+    .where(
+      and(
+        eq(userConsents.userId, userId),
+        eq(userConsents.termsAccepted, true),
+        eq(userConsents.privacyAccepted, true),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -21,10 +21,20 @@ export const UserSchema = z
   .meta({ id: "User" });
 
 export const ApiTokenSchema = z
-  .object({ id: z.number().int(), name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable().describe("Refreshed at most once a minute") })
-  .meta({ id: "ApiToken", example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null } });
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable().describe("Refreshed at most once a minute"),
+  })
+  .meta({
+    id: "ApiToken",
+    example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null },
+  });
 
-export const NewApiTokenSchema = ApiTokenSchema.extend({ token: z.string().describe("Shown once: only its hash is kept") }).meta({
+export const NewApiTokenSchema = ApiTokenSchema.extend({
+  token: z.string().describe("Shown once: only its hash is kept"),
+}).meta({
   id: "NewApiToken",
   example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null, token: "lp_3q8…" },
 });

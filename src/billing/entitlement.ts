@@ -9,17 +9,28 @@ export type Entitlement = { active: boolean; plan: Plan; subscription: Subscript
 
 export function isSubscriptionValid(subscription: Subscription | null | undefined, now = Date.now()): boolean {
   if (!subscription || subscription.status !== "active") return false;
-  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd && now > subscription.currentPeriodEnd.getTime()) return false;
+  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd && now > subscription.currentPeriodEnd.getTime())
+    return false;
   return true;
 }
 
 /** The user's newest subscription row. */
 export async function latestSubscription(db: Db, userId: number): Promise<Subscription | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
+    .limit(1);
   return row ?? null;
 }
 
-export async function entitlementFor(db: Db, billingEnabled: boolean, userId: number, now = Date.now()): Promise<Entitlement> {
+export async function entitlementFor(
+  db: Db,
+  billingEnabled: boolean,
+  userId: number,
+  now = Date.now(),
+): Promise<Entitlement> {
   if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
   const subscription = await latestSubscription(db, userId);
   const active = isSubscriptionValid(subscription, now);

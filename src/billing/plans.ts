@@ -45,7 +45,12 @@ export const PLANS: readonly Plan[] = [
     name: "Enterprise",
     description: "For businesses with many campaigns",
     priceMonthly: 49,
-    features: ["Unlimited links", "Custom short URLs", "Custom title, description and image", "Bot and human view analytics"],
+    features: [
+      "Unlimited links",
+      "Custom short URLs",
+      "Custom title, description and image",
+      "Bot and human view analytics",
+    ],
     rank: 2,
     linkQuota: 0,
     customSlugs: true,
@@ -66,4 +71,5 @@ export function planForStripePrice(config: NonNullable<Config["stripe"]>, priceI
 }
 
 /** What GET /api/plans shows. */
-export const publicPlans = () => PLANS.map(({ id, name, description, priceMonthly, features }) => ({ id, name, description, priceMonthly, features }));
+export const publicPlans = () =>
+  PLANS.map(({ id, name, description, priceMonthly, features }) => ({ id, name, description, priceMonthly, features }));

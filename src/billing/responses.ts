@@ -4,7 +4,13 @@ import type { z } from "zod";
 import { sameShape, type SameShape } from "../api-docs/json.ts";
 import type { publicPlans } from "./plans.ts";
 import type { activeSubscription, handleWebhook, subscribe, validateVatNumber } from "./service.ts";
-import type { ActiveSubscriptionSchema, CheckoutSchema, PlanSchema, VatCheckSchema, WebhookAnswerSchema } from "./wire.ts";
+import type {
+  ActiveSubscriptionSchema,
+  CheckoutSchema,
+  PlanSchema,
+  VatCheckSchema,
+  WebhookAnswerSchema,
+} from "./wire.ts";
 
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 sameShape<SameShape<Returned<typeof publicPlans>, z.ZodArray<typeof PlanSchema>>>(true);

@@ -5,7 +5,16 @@ import { authPlugin, requireUser } from "../auth/plugin.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
 import { publicPlans } from "./plans.ts";
-import { activeSubscription, cancelSubscription, CheckoutInput, handleWebhook, reactivateSubscription, removeVatExemption, subscribe, validateVatNumber } from "./service.ts";
+import {
+  activeSubscription,
+  cancelSubscription,
+  CheckoutInput,
+  handleWebhook,
+  reactivateSubscription,
+  removeVatExemption,
+  subscribe,
+  validateVatNumber,
+} from "./service.ts";
 import { mappingStripeErrors } from "./stripe.ts";
 import { VatInput } from "./vat.ts";
 
@@ -20,7 +29,9 @@ export function billingRoutes(services: Services) {
       .post("/api/subscriptions", ({ viewer, body }) => {
         const user = requireUser(viewer);
         const { planId, vatInfo } = parseInput(CheckoutInput, body);
-        return mappingStripeErrors(() => subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }));
+        return mappingStripeErrors(() =>
+          subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
+        );
       })
       .post("/api/subscriptions/cancel", async ({ viewer }) => {
         await mappingStripeErrors(() => cancelSubscription(deps, requireUser(viewer)));

@@ -34,7 +34,16 @@ function stripeOf(deps: BillingDeps): { stripe: Stripe; settings: NonNullable<Co
 export async function activeSubscription(deps: BillingDeps, user: User) {
   const { active, plan, subscription } = await entitlementFor(deps.db, deps.config.stripe !== null, user.id);
   if (!deps.config.stripe) {
-    return { active: true, subscription: { planId: plan.id, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false, plan: { name: plan.name } } };
+    return {
+      active: true,
+      subscription: {
+        planId: plan.id,
+        status: "active",
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        plan: { name: plan.name },
+      },
+    };
   }
   if (!subscription) return { active: false, subscription: null };
   return {
@@ -54,21 +63,36 @@ export async function activeSubscription(deps: BillingDeps, user: User) {
  * arrive in any order, so `observedAt` (the event's `created`, in seconds) decides.
  */
 /** storeSubscription outside a transaction, announced at once (handleWebhook announces after its commit). */
-async function recordSubscription(deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): Promise<void> {
+async function recordSubscription(
+  deps: BillingDeps,
+  subscription: Stripe.Subscription,
+  observedAt: number,
+): Promise<void> {
   await storeSubscription(deps.db, deps, subscription, observedAt);
   await announceDomainChange(deps);
 }
 
-async function storeSubscription(db: Db, deps: BillingDeps, subscription: Stripe.Subscription, observedAt: number): Promise<void> {
+async function storeSubscription(
+  db: Db,
+  deps: BillingDeps,
+  subscription: Stripe.Subscription,
+  observedAt: number,
+): Promise<void> {
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;
   const [owner] = await db
     .select({ id: users.id })
     .from(users)
-    .where(facts.metadataUserId ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId)) : eq(users.stripeCustomerId, facts.customerId));
+    .where(
+      facts.metadataUserId
+        ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId))
+        : eq(users.stripeCustomerId, facts.customerId),
+    );
   if (!owner || !plan) {
-    console.error(`Stripe subscription ${facts.stripeSubscriptionId}: unknown customer ${facts.customerId} or price ${facts.priceId}; not recorded`);
+    console.error(
+      `Stripe subscription ${facts.stripeSubscriptionId}: unknown customer ${facts.customerId} or price ${facts.priceId}; not recorded`,
+    );
     return;
   }
   const values = {
@@ -95,7 +119,6 @@ async function storeSubscription(db: Db, deps: BillingDeps, subscription: Stripe
     });
 }
 
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const CheckoutInput = z.object(
@@ -112,16 +135,23 @@ export type CheckoutRequest = { planId: PlanId; vatInfo: VatRequest | null };
 /** The user's stored exemption, checked again with VIES when the checkout names another number. */
 async function exemptionFor(deps: BillingDeps, user: User, wanted: VatRequest | null): Promise<User> {
   if (!wanted) return user;
-  if (user.vatCountryCode === wanted.countryCode && user.vatNumber && wanted.vatNumber.endsWith(user.vatNumber)) return user;
+  if (user.vatCountryCode === wanted.countryCode && user.vatNumber && wanted.vatNumber.endsWith(user.vatNumber))
+    return user;
   const check = await deps.checkVat(wanted);
-  if (!check.isValid) throw badRequest("Invalid VAT number: not registered in the VIES system or could not be verified", "vatInfo");
+  if (!check.isValid)
+    throw badRequest("Invalid VAT number: not registered in the VIES system or could not be verified", "vatInfo");
   return storeExemption(deps, user, check);
 }
 
 async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): Promise<User> {
   const [updated] = await deps.db
     .update(users)
-    .set({ vatCountryCode: check.countryCode, vatNumber: check.vatNumber, vatCompanyName: check.companyName, updatedAt: new Date() })
+    .set({
+      vatCountryCode: check.countryCode,
+      vatNumber: check.vatNumber,
+      vatCompanyName: check.companyName,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, user.id))
     .returning();
   return updated!;
@@ -138,21 +168,30 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Pr
       { idempotencyKey: `customer-${user.id}` },
     );
     customerId = customer.id;
-    await deps.db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await deps.db
+      .update(users)
+      .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
   } else {
     await stripe.customers.update(customerId, { tax_exempt: taxExempt });
   }
   if (exempt) {
-    await stripe.customers.createTaxId(customerId, { type: "eu_vat", value: `${viesCountry(user.vatCountryCode!)}${user.vatNumber}` }).catch((error: unknown) => {
-      // Already attached from an earlier checkout: fine.
-      if ((error as { code?: string }).code !== "resource_already_exists") throw error;
-    });
+    await stripe.customers
+      .createTaxId(customerId, { type: "eu_vat", value: `${viesCountry(user.vatCountryCode!)}${user.vatNumber}` })
+      .catch((error: unknown) => {
+        // Already attached from an earlier checkout: fine.
+        if ((error as { code?: string }).code !== "resource_already_exists") throw error;
+      });
   }
   return customerId;
 }
 
 /** POST /api/subscriptions: a Checkout URL, or a plan change on the subscription the user already has. */
-export async function subscribe(deps: BillingDeps, user: User, { planId, vatInfo }: CheckoutRequest): Promise<{ url: string }> {
+export async function subscribe(
+  deps: BillingDeps,
+  user: User,
+  { planId, vatInfo }: CheckoutRequest,
+): Promise<{ url: string }> {
   const { stripe, settings } = stripeOf(deps);
   const price = stripePriceFor(settings, planId);
   const current = await latestSubscription(deps.db, user.id);
@@ -195,7 +234,8 @@ export async function confirmCheckout(deps: BillingDeps, user: User, sessionId: 
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   const customerId = typeof session.customer === "string" ? session.customer : session.customer?.id;
   // Only the user who started the checkout can confirm it.
-  if (session.client_reference_id !== String(user.id) && customerId !== user.stripeCustomerId) throw notFound("Checkout session not found");
+  if (session.client_reference_id !== String(user.id) && customerId !== user.stripeCustomerId)
+    throw notFound("Checkout session not found");
   const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
   if (session.status !== "complete" || !subscriptionId) return;
   await recordSubscription(deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds());
@@ -205,7 +245,9 @@ async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boole
   const { stripe } = stripeOf(deps);
   const current = await latestSubscription(deps.db, user.id);
   if (!current || !isSubscriptionValid(current) || current.cancelAtPeriodEnd === cancel) {
-    throw notFound(cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate");
+    throw notFound(
+      cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate",
+    );
   }
   const updated = await stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: cancel });
   await recordSubscription(deps, updated, nowSeconds());
@@ -216,7 +258,9 @@ export const reactivateSubscription = (deps: BillingDeps, user: User) => setCanc
 
 async function recordPayment(db: Db, invoice: Stripe.Invoice, status: "paid" | "failed"): Promise<void> {
   const customerId = typeof invoice.customer === "string" ? invoice.customer : invoice.customer?.id;
-  const [owner] = customerId ? await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)) : [];
+  const [owner] = customerId
+    ? await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId))
+    : [];
   if (!owner) return;
   const intent = invoice.payments?.data?.[0]?.payment?.payment_intent;
   const paymentIntentId = (typeof intent === "string" ? intent : intent?.id) ?? `invoice:${invoice.id}`;
@@ -233,7 +277,11 @@ async function recordPayment(db: Db, invoice: Stripe.Invoice, status: "paid" | "
 }
 
 /** POST /api/stripe/webhook: verified, idempotent (each event id once), order-tolerant. */
-export async function handleWebhook(deps: BillingDeps, rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true }> {
+export async function handleWebhook(
+  deps: BillingDeps,
+  rawBody: string,
+  signature: string | null,
+): Promise<{ received: true; duplicate?: true }> {
   const { stripe, settings } = stripeOf(deps);
   let event: Stripe.Event;
   try {
@@ -241,42 +289,56 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
   } catch {
     throw badRequest("Invalid Stripe signature");
   }
-  if ((await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id))).length > 0) return { received: true, duplicate: true };
+  if (
+    (await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id))).length > 0
+  )
+    return { received: true, duplicate: true };
 
   // Fetch what an event only points at before the transaction, which does no other I/O.
   let checkoutSubscription: Stripe.Subscription | null = null;
   if (event.type === "checkout.session.completed") {
     const session = event.data.object;
     const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
-    if (session.mode === "subscription" && subscriptionId) checkoutSubscription = await stripe.subscriptions.retrieve(subscriptionId);
+    if (session.mode === "subscription" && subscriptionId)
+      checkoutSubscription = await stripe.subscriptions.retrieve(subscriptionId);
   }
 
   const applied = await deps.database.transaction(async (tx) => {
-      const inserted = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
-      if (inserted.length === 0) return false;
-      switch (event.type) {
-        case "checkout.session.completed": {
-          const customerId = typeof event.data.object.customer === "string" ? event.data.object.customer : event.data.object.customer?.id;
-          const userId = Number(event.data.object.client_reference_id);
-          if (customerId && userId) {
-            await tx.update(users).set({ stripeCustomerId: customerId }).where(and(eq(users.id, userId), or(eq(users.stripeCustomerId, customerId), isNull(users.stripeCustomerId))));
-          }
-          if (checkoutSubscription) await storeSubscription(tx, deps, checkoutSubscription, event.created);
-          break;
+    const inserted = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (inserted.length === 0) return false;
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const customerId =
+          typeof event.data.object.customer === "string" ? event.data.object.customer : event.data.object.customer?.id;
+        const userId = Number(event.data.object.client_reference_id);
+        if (customerId && userId) {
+          await tx
+            .update(users)
+            .set({ stripeCustomerId: customerId })
+            .where(
+              and(eq(users.id, userId), or(eq(users.stripeCustomerId, customerId), isNull(users.stripeCustomerId))),
+            );
         }
-        case "customer.subscription.created":
-        case "customer.subscription.updated":
-        case "customer.subscription.deleted":
-          await storeSubscription(tx, deps, event.data.object, event.created);
-          break;
-        case "invoice.paid":
-          await recordPayment(tx, event.data.object, "paid");
-          break;
-        case "invoice.payment_failed":
-          await recordPayment(tx, event.data.object, "failed");
-          break;
+        if (checkoutSubscription) await storeSubscription(tx, deps, checkoutSubscription, event.created);
+        break;
       }
-      return true;
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        await storeSubscription(tx, deps, event.data.object, event.created);
+        break;
+      case "invoice.paid":
+        await recordPayment(tx, event.data.object, "paid");
+        break;
+      case "invoice.payment_failed":
+        await recordPayment(tx, event.data.object, "failed");
+        break;
+    }
+    return true;
   });
   if (!applied) return { received: true, duplicate: true };
   await announceDomainChange(deps);
@@ -287,9 +349,17 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
 export async function validateVatNumber(deps: BillingDeps, user: User | null, input: VatRequest) {
   const check = await deps.checkVat(input);
   if (check.isValid && user) await storeExemption(deps, user, check);
-  return { isValid: check.isValid, companyName: check.companyName, countryCode: check.countryCode, vatNumber: check.vatNumber };
+  return {
+    isValid: check.isValid,
+    companyName: check.companyName,
+    countryCode: check.countryCode,
+    vatNumber: check.vatNumber,
+  };
 }
 
 export async function removeVatExemption(deps: BillingDeps, user: User): Promise<void> {
-  await deps.db.update(users).set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deps.db
+    .update(users)
+    .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
 }

@@ -3,7 +3,35 @@
 import { z } from "zod";
 import { badRequest, unavailable } from "../http/errors.ts";
 
-export const EU_COUNTRIES = ["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"] as const;
+export const EU_COUNTRIES = [
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+] as const;
 
 export const VatInput = z.object(
   {
@@ -30,7 +58,10 @@ export async function validateVat(
   { countryCode, vatNumber }: VatRequest,
 ): Promise<VatCheck> {
   if (countryCode === settings.businessCountry) {
-    throw badRequest(`VAT exemption not applicable: companies registered in the same country as us (${countryCode}) pay VAT`, "countryCode");
+    throw badRequest(
+      `VAT exemption not applicable: companies registered in the same country as us (${countryCode}) pay VAT`,
+      "countryCode",
+    );
   }
   const prefix = viesCountry(countryCode);
   // People often type the number with its country prefix.

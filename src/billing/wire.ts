@@ -3,7 +3,13 @@
 import { z } from "zod";
 
 export const PlanSchema = z
-  .object({ id: z.enum(["basic", "pro", "enterprise"]), name: z.string(), description: z.string(), priceMonthly: z.number().describe("EUR a month, VAT excluded"), features: z.array(z.string()) })
+  .object({
+    id: z.enum(["basic", "pro", "enterprise"]),
+    name: z.string(),
+    description: z.string(),
+    priceMonthly: z.number().describe("EUR a month, VAT excluded"),
+    features: z.array(z.string()),
+  })
   .meta({ id: "Plan" });
 
 export const ActiveSubscriptionSchema = z
@@ -21,13 +27,22 @@ export const ActiveSubscriptionSchema = z
   })
   .meta({ id: "ActiveSubscription" });
 
-export const CheckoutSchema = z.object({ url: z.string().describe("Stripe Checkout, or the billing page after a plan change") });
+export const CheckoutSchema = z.object({
+  url: z.string().describe("Stripe Checkout, or the billing page after a plan change"),
+});
 
 export const WebhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
-export const VatCheckSchema = z.object({ isValid: z.boolean(), companyName: z.string().nullable(), countryCode: z.string(), vatNumber: z.string() });
+export const VatCheckSchema = z.object({
+  isValid: z.boolean(),
+  companyName: z.string().nullable(),
+  countryCode: z.string(),
+  vatNumber: z.string(),
+});
 
-export const BusinessInfoSchema = z.object({ countryCode: z.string().describe("Where the seller is established (VAT)") });
+export const BusinessInfoSchema = z.object({
+  countryCode: z.string().describe("Where the seller is established (VAT)"),
+});
 
 export type PlanJson = z.output<typeof PlanSchema>;
 export type ActiveSubscriptionJson = z.output<typeof ActiveSubscriptionSchema>;

@@ -7,13 +7,23 @@ export const SIGN_IN_PATH = "/api/auth/google";
 /** Fired by the consent dialog once the terms are accepted. */
 export const CONSENTED_EVENT = "linkprev:consented";
 
-const consentGiven = () => new Promise<void>((resolve) => window.addEventListener(CONSENTED_EVENT, () => resolve(), { once: true }));
+const consentGiven = () =>
+  new Promise<void>((resolve) => window.addEventListener(CONSENTED_EVENT, () => resolve(), { once: true }));
 
-export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}, afterConsent = false): Promise<T> {
+export async function api<T = unknown>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+  afterConsent = false,
+): Promise<T> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set("content-type", "application/json");
-  const response = await fetch(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body, credentials: "include" });
+  const response = await fetch(path, {
+    ...rest,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+    credentials: "include",
+  });
   if (!response.ok) {
     const text = await response.text();
     // A write before the terms were accepted (a plan remembered across sign-in starts at once): it goes through
@@ -51,7 +61,9 @@ export function refusalOf(error: unknown): { message: string; field: string | nu
   if (!refused) return null;
   try {
     const { message, field } = JSON.parse(refused[1]!) as { message?: unknown; field?: unknown };
-    return typeof message === "string" && message !== "" ? { message, field: typeof field === "string" ? field : null } : null;
+    return typeof message === "string" && message !== ""
+      ? { message, field: typeof field === "string" ? field : null }
+      : null;
   } catch {
     return null;
   }

@@ -2,8 +2,21 @@
 import { boundedMemo } from "../bounded-memo.ts";
 
 const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const UTC_TIME = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const UTC_TIME = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 const COUNT = new Intl.NumberFormat("en-US");
 const DAY_MS = 86_400_000;
 
@@ -15,10 +28,12 @@ export const longDate = (date: Date | string | number) => LONG_DATE.format(new D
 const shortDay = boundedMemo(4096, (day: number) => SHORT_DATE.format(day * DAY_MS));
 
 /** Short month, for link creation dates. */
-export const shortDate = (date: Date | string | number): string => shortDay(Math.floor(new Date(date).getTime() / DAY_MS));
+export const shortDate = (date: Date | string | number): string =>
+  shortDay(Math.floor(new Date(date).getTime() / DAY_MS));
 
 /** A moment as pages drawn on the server show it, naming its zone: "Nov 30, 2026, 2:00 PM UTC". */
 export const utcTime = (date: Date | string | number) => UTC_TIME.format(new Date(date));
 
 /** Thousands separators (none below 1,000: then the digits alone, without asking Intl). */
-export const count = (n: number) => (n >= 0 && n < 1000 && Number.isInteger(n) && !Object.is(n, -0) ? String(n) : COUNT.format(n));
+export const count = (n: number) =>
+  n >= 0 && n < 1000 && Number.isInteger(n) && !Object.is(n, -0) ? String(n) : COUNT.format(n);

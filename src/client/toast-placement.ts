@@ -14,10 +14,16 @@ const CORNERS: Corner[] = [
 
 type Box = { left: number; top: number; right: number; bottom: number };
 
-const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /** The first corner where a toast of this size covers none of `avoid`, else the one covering the least. */
-export function chooseCorner(size: { width: number; height: number }, viewport: { width: number; height: number }, avoid: Box[]): Corner {
+export function chooseCorner(
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+  avoid: Box[],
+): Corner {
   let best = CORNERS[0]!;
   let bestCovered = Number.POSITIVE_INFINITY;
   for (const corner of CORNERS) {
@@ -40,8 +46,16 @@ export function useToastCorner(region: RefObject<HTMLElement | null>, showing: u
       const rect = region.current?.getBoundingClientRect();
       if (!rect) return;
       const editing = document.activeElement?.matches("input, textarea, select") ? [document.activeElement] : [];
-      const avoid = [...document.querySelectorAll("[data-toast-avoid]"), ...editing].map((element) => element.getBoundingClientRect());
-      setCorner(chooseCorner({ width: rect.width, height: rect.height }, { width: window.innerWidth, height: window.innerHeight }, avoid));
+      const avoid = [...document.querySelectorAll("[data-toast-avoid]"), ...editing].map((element) =>
+        element.getBoundingClientRect(),
+      );
+      setCorner(
+        chooseCorner(
+          { width: rect.width, height: rect.height },
+          { width: window.innerWidth, height: window.innerHeight },
+          avoid,
+        ),
+      );
     };
     place();
     window.addEventListener("scroll", place, { passive: true });

@@ -13,9 +13,14 @@ export type LinkCacheBudget = {
   deprecation: string | null;
 };
 
-export function linkCacheBudget(megabytes: number | undefined, legacyLinks: number | undefined, machineBytes = totalmem()): LinkCacheBudget {
+export function linkCacheBudget(
+  megabytes: number | undefined,
+  legacyLinks: number | undefined,
+  machineBytes = totalmem(),
+): LinkCacheBudget {
   if (megabytes !== undefined) {
-    const deprecation = legacyLinks !== undefined ? "LINK_CACHE_SIZE is deprecated and ignored: LINK_CACHE_MB is set" : null;
+    const deprecation =
+      legacyLinks !== undefined ? "LINK_CACHE_SIZE is deprecated and ignored: LINK_CACHE_MB is set" : null;
     return { bytes: megabytes * MB, source: "LINK_CACHE_MB", deprecation };
   }
   if (legacyLinks !== undefined) {

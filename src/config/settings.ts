@@ -9,7 +9,11 @@ const optionalText = z
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
 /** A comma-separated setting's items, trimmed, empty ones dropped. */
-export const commaItems = (value: string) => value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+export const commaItems = (value: string) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -37,7 +41,9 @@ export const EnvSchema = z.object({
   // storage, or the PostgreSQL database itself. Every node must see the same store.
   UPLOADS_STORE: z.enum(["dir", "s3", "db"], "dir, s3 or db").default("dir"),
   // S3-compatible storage (AWS S3, Cloudflare R2, MinIO, …), path-style requests: used when UPLOADS_STORE=s3.
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-west-1.amazonaws.com" }).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-west-1.amazonaws.com" })
+    .optional(),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalText,
@@ -75,7 +81,12 @@ export const EnvSchema = z.object({
   // How often the view writer looks for expired raw views (tests shorten it).
   VIEW_RETENTION_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   // How often every live link's target is checked (src/rules/health.ts); 0 turns the checks off.
-  LINK_HEALTH_EVERY_MS: z.coerce.number().int().min(0).max(30 * 86_400_000).default(86_400_000),
+  LINK_HEALTH_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
   // The pause between two checks of targets on one host, so that a host with many links is asked politely.
   LINK_HEALTH_HOST_GAP_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // Tests only: an account deletion kills the process (as kill -9 would) right after this step.
@@ -102,7 +113,9 @@ export const EnvSchema = z.object({
   // URL again (Graph API scrape=true). FACEBOOK_GRAPH_URL points at a fake in tests.
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
-  FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://graph.facebook.com" }).default("https://graph.facebook.com"),
+  FACEBOOK_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: "an http(s) URL such as https://graph.facebook.com" })
+    .default("https://graph.facebook.com"),
   BUSINESS_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, "a two-letter country code such as PT")
@@ -113,7 +126,11 @@ export const EnvSchema = z.object({
   SOCIAL_URL: z.url().default("https://x.com/linkprev"),
   // Requests per minute per IP on sign-in and token endpoints.
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(6 * 1024 * 1024),
   // Auto-fill from the target page and image import (src/safe-fetch): off switch, and private ranges it may reach.
   FETCH_DISABLED: flag,
   FETCH_ALLOW_PRIVATE: z.string().default(""),
@@ -137,7 +154,13 @@ export const EnvSchema = z.object({
   DNS_SERVERS: z
     .string()
     .default("")
-    .refine((value) => commaItems(value).every((item) => isIP(item.replace(/^\[(.+)\](:\d+)?$/, "$1").replace(/^([\d.]+):\d+$/, "$1")) !== 0), "comma-separated ip or ip:port ([v6]:port)"),
+    .refine(
+      (value) =>
+        commaItems(value).every(
+          (item) => isIP(item.replace(/^\[(.+)\](:\d+)?$/, "$1").replace(/^([\d.]+):\d+$/, "$1")) !== 0,
+        ),
+      "comma-separated ip or ip:port ([v6]:port)",
+    ),
   DOMAIN_CNAME_TARGET: optionalText,
   DOMAIN_ADDRESSES: z
     .string()

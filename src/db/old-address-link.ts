@@ -9,7 +9,11 @@ import type { GoLinkRow } from "./ports.ts";
  * deleted. `find`: OLD_ADDRESS_SQL; `byId`: the live link of that id.
  */
 export async function oldAddressLink(
-  find: (userSlug: string, slug: string, domainId: number | null) => Promise<{ linkId: number | null; domainId: number | null } | undefined>,
+  find: (
+    userSlug: string,
+    slug: string,
+    domainId: number | null,
+  ) => Promise<{ linkId: number | null; domainId: number | null } | undefined>,
   byId: (id: number) => Promise<GoLinkRow | undefined>,
   userSlug: string,
   linkSlug: string,

@@ -187,6 +187,9 @@ export type Platform = {
  * after `afterId`, deletes those older than `before`. `lastId`: the chunk's last id (null when there were no rows).
  * A cycle's first chunk (`afterId` 0) also deletes the referrer counts of the days before `before`'s.
  */
-export type PruneChunk = (afterId: number, before: number) => Promise<{ lastId: number | null; rows: number; deleted: number }>;
+export type PruneChunk = (
+  afterId: number,
+  before: number,
+) => Promise<{ lastId: number | null; rows: number; deleted: number }>;
 
 export type CycleLock = { acquire(): Promise<boolean>; release(): Promise<void> };

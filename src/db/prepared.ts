@@ -7,7 +7,10 @@ import type { Db } from "./ports.ts";
  * A function from (database, shape) to that shape's prepared query, built on first use. `shapeOf` names a shape
  * (e.g. "views, with a search"): keep the number of shapes small and fixed, never one per value.
  */
-export function preparedPerShape<S, Q>(build: (db: Db, shape: S) => Q, shapeOf: (shape: S) => string): (db: Db, shape: S) => Q {
+export function preparedPerShape<S, Q>(
+  build: (db: Db, shape: S) => Q,
+  shapeOf: (shape: S) => string,
+): (db: Db, shape: S) => Q {
   const byDb = new WeakMap<Db, Map<string, Q>>();
   return (db, shape) => {
     let queries = byDb.get(db);
@@ -21,6 +24,9 @@ export function preparedPerShape<S, Q>(build: (db: Db, shape: S) => Q, shapeOf: 
 
 /** A function from database to the one prepared query `build` makes for it (a query of a single shape). */
 export function preparedOnce<Q>(build: (db: Db) => Q): (db: Db) => Q {
-  const perShape = preparedPerShape((db, _shape: null) => build(db), () => "");
+  const perShape = preparedPerShape(
+    (db, _shape: null) => build(db),
+    () => "",
+  );
   return (db) => perShape(db, null);
 }

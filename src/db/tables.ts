@@ -37,7 +37,35 @@ export let linkOldAddresses = sqlite.linkOldAddresses;
 
 export function useTablesOf(kind: "sqlite" | "postgres"): void {
   const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({ users, links, subscriptions, payments, viewRollups, userConsents, sessions, apiTokens, loginLinks, stripeEvents, views, userAgents, retiredUserSlugs, viewVisitors, domains, hostMapVersion, linkTotals, referrerRollups, linkRules, threatEntries, abuseReports, auditLog, threatFeeds, destinations, webhookEndpoints, webhookDeliveries, linkOldAddresses } = from);
+  ({
+    users,
+    links,
+    subscriptions,
+    payments,
+    viewRollups,
+    userConsents,
+    sessions,
+    apiTokens,
+    loginLinks,
+    stripeEvents,
+    views,
+    userAgents,
+    retiredUserSlugs,
+    viewVisitors,
+    domains,
+    hostMapVersion,
+    linkTotals,
+    referrerRollups,
+    linkRules,
+    threatEntries,
+    abuseReports,
+    auditLog,
+    threatFeeds,
+    destinations,
+    webhookEndpoints,
+    webhookDeliveries,
+    linkOldAddresses,
+  } = from);
 }
 
 export type { Link, Subscription, User } from "./sqlite/schema.ts";

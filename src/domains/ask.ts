@@ -12,7 +12,11 @@ export const ASK_PATH = "/tls/ask";
  * authorization matrix and the fuzz suite must cover each one.
  */
 export function askRoutes(hosts: { exactly(name: string): HostDomain | undefined }) {
-  const answer = (status: number) => new Response(status === 200 ? "ok" : "no", { status, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  const answer = (status: number) =>
+    new Response(status === 200 ? "ok" : "no", {
+      status,
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+    });
   const ask = (request: Request): Response => {
     const name = new URL(request.url).searchParams.get("domain") ?? "";
     try {
@@ -26,4 +30,6 @@ export function askRoutes(hosts: { exactly(name: string): HostDomain | undefined
 
 /** Whatever the routes do not match: another method on the ask path, or any other path. */
 export const askFallback = (request: Request): Response =>
-  new URL(request.url).pathname === ASK_PATH ? new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } }) : new Response("Not found", { status: 404 });
+  new URL(request.url).pathname === ASK_PATH
+    ? new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } })
+    : new Response("Not found", { status: 404 });

@@ -24,4 +24,5 @@ export type DomainDeps = {
 };
 
 /** Every node's host map reloads (src/domains/host-map.ts). Never throws: it runs after the commit. */
-export const announceDomainChange = (deps: Pick<DomainDeps, "changes">) => deps.changes.announceLinkChange(DOMAINS_CHANGED);
+export const announceDomainChange = (deps: Pick<DomainDeps, "changes">) =>
+  deps.changes.announceLinkChange(DOMAINS_CHANGED);

@@ -58,7 +58,16 @@ export class DomainHosts {
     // Read first: a change committed after it moves it again, and the next poll reloads.
     const version = await this.version();
     const rows = await db
-      .select({ id: domains.id, hostname: domains.hostname, status: domains.status, rootUrl: domains.rootUrl, notFoundUrl: domains.notFoundUrl, userId: domains.userId, userSlug: users.userSlug, suspendedAt: users.suspendedAt })
+      .select({
+        id: domains.id,
+        hostname: domains.hostname,
+        status: domains.status,
+        rootUrl: domains.rootUrl,
+        notFoundUrl: domains.notFoundUrl,
+        userId: domains.userId,
+        userSlug: users.userSlug,
+        suspendedAt: users.suspendedAt,
+      })
       .from(domains)
       .innerJoin(users, eq(users.id, domains.userId))
       .where(isNull(users.deletingSince));
@@ -72,7 +81,18 @@ export class DomainHosts {
     this.seenVersion = version;
     // Verified or failing, of an active, unsuspended account whose plan includes domains.
     const served = candidates.filter((row) => allowed.get(row.userId) === true);
-    this.byHost = new Map(served.map((row) => [row.hostname, { id: row.id, hostname: row.hostname, userSlug: row.userSlug, rootUrl: row.rootUrl, notFoundUrl: row.notFoundUrl }]));
+    this.byHost = new Map(
+      served.map((row) => [
+        row.hostname,
+        {
+          id: row.id,
+          hostname: row.hostname,
+          userSlug: row.userSlug,
+          rootUrl: row.rootUrl,
+          notFoundUrl: row.notFoundUrl,
+        },
+      ]),
+    );
   }
 
   /** Reads host_map_version every POLL_MS (one row) and reloads when it moved; the returned function stops it. */

@@ -29,11 +29,17 @@ export type HostnameCheck = { ok: true; hostname: string } | { ok: false; messag
 
 /** What POST /api/domains accepts: a hostname that is neither an address nor one of `ownHosts` (normalised). */
 export function checkNewHostname(input: string, ownHosts: readonly string[]): HostnameCheck {
-  const trimmed = input.trim().replace(/^https?:\/\//i, "").replace(/\/.*$/, "");
-  if (isIP(trimmed.replace(/^\[|\](:\d+)?$/g, "")) !== 0 || trimmed.startsWith("[")) return { ok: false, message: "hostname: An IP address cannot be a custom domain; use a hostname" };
+  const trimmed = input
+    .trim()
+    .replace(/^https?:\/\//i, "")
+    .replace(/\/.*$/, "");
+  if (isIP(trimmed.replace(/^\[|\](:\d+)?$/g, "")) !== 0 || trimmed.startsWith("["))
+    return { ok: false, message: "hostname: An IP address cannot be a custom domain; use a hostname" };
   const hostname = normaliseHost(trimmed);
   if (hostname === null) return { ok: false, message: "hostname: Not a valid hostname (such as links.example.com)" };
-  if (isIP(hostname) !== 0 || /^\d+$/.test(hostname.split(".").at(-1)!)) return { ok: false, message: "hostname: An IP address cannot be a custom domain; use a hostname" };
-  if (ownHosts.some((own) => hostname === own || hostname.endsWith(`.${own}`))) return { ok: false, message: "hostname: This instance's own host (and names under it) cannot be a custom domain" };
+  if (isIP(hostname) !== 0 || /^\d+$/.test(hostname.split(".").at(-1)!))
+    return { ok: false, message: "hostname: An IP address cannot be a custom domain; use a hostname" };
+  if (ownHosts.some((own) => hostname === own || hostname.endsWith(`.${own}`)))
+    return { ok: false, message: "hostname: This instance's own host (and names under it) cannot be a custom domain" };
   return { ok: true, hostname };
 }

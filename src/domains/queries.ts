@@ -26,7 +26,10 @@ export async function listDomains(deps: DomainDeps, user: User): Promise<DomainJ
 
 /** The user's domain by id (a 404 for anyone else's). */
 export async function findDomain(db: Db, user: User, id: number): Promise<Domain> {
-  const [row] = await db.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, user.id)));
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.id, id), eq(domains.userId, user.id)));
   if (!row) throw notFound(DOMAIN_NOT_FOUND);
   return row;
 }
@@ -38,7 +41,10 @@ export async function getDomain(deps: DomainDeps, user: User, id: number): Promi
 
 /** The user's domain by hostname, for a link's `domain` field. */
 export async function findDomainByHostname(db: Db, userId: number, hostname: string): Promise<Domain | null> {
-  const [row] = await db.select().from(domains).where(and(eq(domains.hostname, hostname), eq(domains.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.hostname, hostname), eq(domains.userId, userId)));
   return row ?? null;
 }
 

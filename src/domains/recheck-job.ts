@@ -15,7 +15,9 @@ export async function recheckDomains(deps: DomainDeps): Promise<number> {
   let checked = 0;
   await deps.jobs.exclusively("domain-recheck", async () => {
     // Links placed on an expired claim go back to the service address (links.domain_id is set null).
-    await deps.db.delete(domains).where(and(eq(domains.status, "pending"), lt(domains.createdAt, new Date(deps.clock.now() - PENDING_CLAIM_MS))));
+    await deps.db
+      .delete(domains)
+      .where(and(eq(domains.status, "pending"), lt(domains.createdAt, new Date(deps.clock.now() - PENDING_CLAIM_MS))));
     const due = await deps.db
       .select()
       .from(domains)

@@ -11,7 +11,10 @@ export const isApex = (hostname: string) => getDomain(hostname) === hostname;
 
 export function recordsFor(hostname: string, token: string, routing: Routing): DnsRecordToPublish[] {
   const txt: DnsRecordToPublish = { type: "TXT", name: txtNameOf(hostname), value: token };
-  const addresses = routing.addresses.map((address): DnsRecordToPublish => ({ type: address.includes(":") ? "AAAA" : "A", name: hostname, value: address }));
-  if ((!isApex(hostname) || addresses.length === 0) && routing.cnameTarget) return [txt, { type: "CNAME", name: hostname, value: routing.cnameTarget }];
+  const addresses = routing.addresses.map(
+    (address): DnsRecordToPublish => ({ type: address.includes(":") ? "AAAA" : "A", name: hostname, value: address }),
+  );
+  if ((!isApex(hostname) || addresses.length === 0) && routing.cnameTarget)
+    return [txt, { type: "CNAME", name: hostname, value: routing.cnameTarget }];
   return [txt, ...addresses];
 }

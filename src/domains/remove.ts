@@ -12,7 +12,10 @@ export const DOMAIN_IN_USE = (n: number) =>
 export async function removeDomain(deps: DomainDeps, user: User, id: number): Promise<void> {
   const domain = await findDomain(deps.db, user, id);
   await deps.database.transaction(async (tx) => {
-    const [used] = await tx.select({ n: count() }).from(links).where(and(eq(links.domainId, domain.id), eq(links.deleted, false)));
+    const [used] = await tx
+      .select({ n: count() })
+      .from(links)
+      .where(and(eq(links.domainId, domain.id), eq(links.deleted, false)));
     const n = Number(used?.n ?? 0);
     if (n > 0) throw conflict(DOMAIN_IN_USE(n));
     await tx.update(links).set({ domainId: null }).where(eq(links.domainId, domain.id));

@@ -9,7 +9,10 @@ import * as packet from "dns-packet";
 
 export type DnsRecord = { type: "TXT" | "CNAME" | "A" | "AAAA"; name: string; data: string };
 /** records: the answer section (empty: the name has no record of that type); missing: NXDOMAIN; failed: anything transient. */
-export type DnsAnswer = { kind: "records"; records: DnsRecord[] } | { kind: "missing" } | { kind: "failed"; reason: string };
+export type DnsAnswer =
+  | { kind: "records"; records: DnsRecord[] }
+  | { kind: "missing" }
+  | { kind: "failed"; reason: string };
 
 export interface DnsResolver {
   query(name: string, type: "TXT" | "CNAME" | "A" | "AAAA"): Promise<DnsAnswer>;
@@ -31,9 +34,14 @@ function recordOf(answer: packet.Answer): DnsRecord | null {
   const name = answer.name.toLowerCase();
   if (answer.type === "TXT") {
     const chunks = Array.isArray(answer.data) ? answer.data : [answer.data];
-    return { type: "TXT", name, data: chunks.map((chunk) => (typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"))).join("") };
+    return {
+      type: "TXT",
+      name,
+      data: chunks.map((chunk) => (typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"))).join(""),
+    };
   }
-  if (answer.type === "CNAME" || answer.type === "A" || answer.type === "AAAA") return { type: answer.type, name, data: String(answer.data).toLowerCase().replace(/\.$/, "") };
+  if (answer.type === "CNAME" || answer.type === "A" || answer.type === "AAAA")
+    return { type: answer.type, name, data: String(answer.data).toLowerCase().replace(/\.$/, "") };
   return null;
 }
 
@@ -46,13 +54,23 @@ function answerOf(server: Server, response: packet.Packet): DnsAnswer | null {
   return { kind: "records", records: (response.answers ?? []).map(recordOf).filter((record) => record !== null) };
 }
 
-const query = (id: number, name: string, type: DnsRecord["type"]): packet.Packet => ({ type: "query", id, flags: packet.RECURSION_DESIRED, questions: [{ type, name }] });
+const query = (id: number, name: string, type: DnsRecord["type"]): packet.Packet => ({
+  type: "query",
+  id,
+  flags: packet.RECURSION_DESIRED,
+  questions: [{ type, name }],
+});
 
 /**
  * One exchange over `transport`: it sends the query and calls back with each response packet it reads. Settles on
  * the first response of ours, on an error, or after timeoutMs; `close` releases the socket either way.
  */
-function exchange(server: Server, timeoutMs: number, transport: (id: number, onPacket: (response: packet.Packet) => void, onError: (error: Error) => void) => () => void, id = Math.floor(Math.random() * 65_536)): Promise<DnsAnswer | null> {
+function exchange(
+  server: Server,
+  timeoutMs: number,
+  transport: (id: number, onPacket: (response: packet.Packet) => void, onError: (error: Error) => void) => () => void,
+  id = Math.floor(Math.random() * 65_536),
+): Promise<DnsAnswer | null> {
   return new Promise((resolve) => {
     let close = () => {};
     let settled = false;
@@ -64,7 +82,10 @@ function exchange(server: Server, timeoutMs: number, transport: (id: number, onP
       close();
       resolve(answer);
     };
-    const timer = setTimeout(() => done({ kind: "failed", reason: `no answer from ${server.address} within ${timeoutMs} ms` }), timeoutMs);
+    const timer = setTimeout(
+      () => done({ kind: "failed", reason: `no answer from ${server.address} within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
     close = transport(
       id,
       (response) => {

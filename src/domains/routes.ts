@@ -26,28 +26,32 @@ const CHECKS_PER_MINUTE = 5;
 export function domainRoutes(services: Services) {
   const deps = services.domains;
   const checkLimiter = new RateLimiter(services.hits.countHit, CHECKS_PER_MINUTE, services.clock);
-  return new Elysia({ prefix: "/api/domains" })
-    .use(authPlugin(services))
-    .get("/", async ({ viewer }) => ({ domains: await listDomains(deps, requireUser(viewer)) }))
-    .post("/", async ({ viewer, body, set }) => {
-      const domain = await addDomain(deps, requireUser(viewer), parseInput(AddDomainInput, body));
-      set.status = 201;
-      return domain;
-    })
-    .get("/:id", ({ viewer, params }) => getDomain(deps, requireUser(viewer), domainId(params.id)))
-    // Check now: the new status and, when not verified, the reason.
-    .post("/:id/verify", async ({ viewer, params }) => {
-      const user = requireUser(viewer);
-      const domain = await findDomain(deps.db, user, domainId(params.id));
-      await checkLimiter.hit(`domain-check:${domain.id}`);
-      const checked = await verifyDomain(deps, domain);
-      const { links } = await getDomain(deps, user, checked.id);
-      return presentDomain(checked, deps.routing, links);
-    })
-    .patch("/:id", ({ viewer, params, body }) => updateDomain(deps, requireUser(viewer), domainId(params.id), parseInput(UpdateDomainInput, body)))
-    .delete("/:id", async ({ viewer, params, set }) => {
-      await removeDomain(deps, requireUser(viewer), domainId(params.id));
-      set.status = 204;
-      return null;
-    });
+  return (
+    new Elysia({ prefix: "/api/domains" })
+      .use(authPlugin(services))
+      .get("/", async ({ viewer }) => ({ domains: await listDomains(deps, requireUser(viewer)) }))
+      .post("/", async ({ viewer, body, set }) => {
+        const domain = await addDomain(deps, requireUser(viewer), parseInput(AddDomainInput, body));
+        set.status = 201;
+        return domain;
+      })
+      .get("/:id", ({ viewer, params }) => getDomain(deps, requireUser(viewer), domainId(params.id)))
+      // Check now: the new status and, when not verified, the reason.
+      .post("/:id/verify", async ({ viewer, params }) => {
+        const user = requireUser(viewer);
+        const domain = await findDomain(deps.db, user, domainId(params.id));
+        await checkLimiter.hit(`domain-check:${domain.id}`);
+        const checked = await verifyDomain(deps, domain);
+        const { links } = await getDomain(deps, user, checked.id);
+        return presentDomain(checked, deps.routing, links);
+      })
+      .patch("/:id", ({ viewer, params, body }) =>
+        updateDomain(deps, requireUser(viewer), domainId(params.id), parseInput(UpdateDomainInput, body)),
+      )
+      .delete("/:id", async ({ viewer, params, set }) => {
+        await removeDomain(deps, requireUser(viewer), domainId(params.id));
+        set.status = 204;
+        return null;
+      })
+  );
 }

@@ -7,7 +7,12 @@ import { announceDomainChange, type DomainDeps } from "./deps.ts";
 import { findDomain, getDomain } from "./queries.ts";
 import type { DomainJson } from "./wire.ts";
 
-export async function updateDomain(deps: DomainDeps, user: User, id: number, input: { rootUrl?: string | null; notFoundUrl?: string | null }): Promise<DomainJson> {
+export async function updateDomain(
+  deps: DomainDeps,
+  user: User,
+  id: number,
+  input: { rootUrl?: string | null; notFoundUrl?: string | null },
+): Promise<DomainJson> {
   const domain = await findDomain(deps.db, user, id);
   // Checked like every destination (feeds, blocked hosts, Web Risk) and indexed by host for later refreshes.
   const urls = await checkedDomainUrls(deps.safety, input);

@@ -22,7 +22,11 @@ function next(domain: Domain, check: DnsCheck, now: number): Outcome {
   if (check.kind === "unknown") return { status, failingSince: domain.failingSince, reason: check.reason };
   if (status === "verified") return { status: "failing", failingSince: new Date(now), reason: check.reason };
   if (status === "failing" && domain.failingSince && now - domain.failingSince.getTime() >= FAILING_GRACE_MS) {
-    return { status: "invalid", failingSince: domain.failingSince, reason: `${check.reason} (failing for 7 days: no longer served)` };
+    return {
+      status: "invalid",
+      failingSince: domain.failingSince,
+      reason: `${check.reason} (failing for 7 days: no longer served)`,
+    };
   }
   return { status, failingSince: domain.failingSince, reason: check.reason };
 }
@@ -30,8 +34,14 @@ function next(domain: Domain, check: DnsCheck, now: number): Outcome {
 /** domain.verified or domain.failing when the domain has just become so (invalid has no event). */
 async function recordStatusEvent(tx: Db, domain: Domain, outcome: Outcome, at: number): Promise<void> {
   const base = { userId: domain.userId, at };
-  if (outcome.status === "verified") await recordEvent(tx, { ...base, type: "domain.verified", data: { domain: domain.hostname } });
-  if (outcome.status === "failing") await recordEvent(tx, { ...base, type: "domain.failing", data: { domain: domain.hostname, reason: outcome.reason ?? "" } });
+  if (outcome.status === "verified")
+    await recordEvent(tx, { ...base, type: "domain.verified", data: { domain: domain.hostname } });
+  if (outcome.status === "failing")
+    await recordEvent(tx, {
+      ...base,
+      type: "domain.failing",
+      data: { domain: domain.hostname, reason: outcome.reason ?? "" },
+    });
 }
 
 /** Another account's domain of the same name, verified or failing: it keeps the name until it is invalid. */
@@ -39,7 +49,13 @@ async function servedElsewhere(tx: Db, domain: Domain): Promise<boolean> {
   const [other] = await tx
     .select({ id: domains.id })
     .from(domains)
-    .where(and(eq(domains.hostname, domain.hostname), ne(domains.userId, domain.userId), inArray(domains.status, SERVED_STATUSES)));
+    .where(
+      and(
+        eq(domains.hostname, domain.hostname),
+        ne(domains.userId, domain.userId),
+        inArray(domains.status, SERVED_STATUSES),
+      ),
+    );
   return other !== undefined;
 }
 
@@ -49,11 +65,21 @@ export async function verifyDomain(deps: DomainDeps, domain: Domain): Promise<Do
   const now = deps.clock.now();
   let outcome = next(domain, check, now);
   const becomesServed = isServed(outcome.status) && !isServed(domain.status);
-  if (becomesServed && (await servedElsewhere(deps.db, domain))) outcome = { status: domain.status as DomainStatus, failingSince: domain.failingSince, reason: DOMAIN_SERVED_ELSEWHERE };
+  if (becomesServed && (await servedElsewhere(deps.db, domain)))
+    outcome = {
+      status: domain.status as DomainStatus,
+      failingSince: domain.failingSince,
+      reason: DOMAIN_SERVED_ELSEWHERE,
+    };
   const store = () =>
     deps.database.transaction(async (tx) => {
       // The proof displaces other accounts' unverified claims (their links go back to the service address).
-      if (becomesServed) await tx.delete(domains).where(and(eq(domains.hostname, domain.hostname), ne(domains.id, domain.id), inArray(domains.status, UNVERIFIED)));
+      if (becomesServed)
+        await tx
+          .delete(domains)
+          .where(
+            and(eq(domains.hostname, domain.hostname), ne(domains.id, domain.id), inArray(domains.status, UNVERIFIED)),
+          );
       const [row] = await tx
         .update(domains)
         .set({ ...outcome, lastCheckedAt: new Date(now), updatedAt: new Date(now) })

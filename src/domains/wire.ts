@@ -8,13 +8,19 @@ export const DomainSchema = z
   .object({
     id: z.number().int(),
     hostname: z.string().describe("Lower-case, IDN as punycode"),
-    status: z.enum(DOMAIN_STATUSES).describe("pending: not yet proven; verified: served; failing: records gone, still served; invalid: failing for 7 days, not served"),
+    status: z
+      .enum(DOMAIN_STATUSES)
+      .describe(
+        "pending: not yet proven; verified: served; failing: records gone, still served; invalid: failing for 7 days, not served",
+      ),
     reason: z.string().nullable().describe("Why the last check did not verify it"),
     lastCheckedAt: timestamp.nullable(),
     rootUrl: z.string().nullable().describe("Where / on the domain goes (null: a small page)"),
     notFoundUrl: z.string().nullable().describe("Where an unknown address on the domain goes (null: the 404 page)"),
     verification: z.object({ txtName: z.string(), txtValue: z.string() }),
-    records: z.array(z.object({ type: z.enum(["TXT", "CNAME", "A", "AAAA"]), name: z.string(), value: z.string() })).describe("Every record to publish"),
+    records: z
+      .array(z.object({ type: z.enum(["TXT", "CNAME", "A", "AAAA"]), name: z.string(), value: z.string() }))
+      .describe("Every record to publish"),
     links: z.number().int().describe("Live links on this domain"),
     createdAt: timestamp,
   })
@@ -23,7 +29,9 @@ export type DomainJson = z.infer<typeof DomainSchema>;
 
 export const DomainListSchema = z.object({ domains: z.array(DomainSchema) }).meta({ id: "DomainList" });
 
-export const AddDomainInput = z.object({ hostname: z.string("hostname is required").min(1, "hostname is required").max(300) });
+export const AddDomainInput = z.object({
+  hostname: z.string("hostname is required").min(1, "hostname is required").max(300),
+});
 const optionalUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .max(2048)

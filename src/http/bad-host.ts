@@ -8,14 +8,20 @@ const ANSWER = "Bad request: the Host header is missing or malformed\n";
 /** The 400 for a request without a readable URL, else null. */
 export function badHostAnswer(request: Request): Response | null {
   if (URL.canParse(request.url)) return null;
-  return new Response(request.method === "HEAD" ? null : ANSWER, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(request.method === "HEAD" ? null : ANSWER, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**
  * The request thread's raw routes (src/server.ts) with that 400 too: Bun routes them by path whatever the Host, so
  * their handlers would meet the same unreadable URL. One URL.canParse per request (a fraction of a microsecond).
  */
-export const refuseBadHosts = <Routes extends Record<string, Record<string, AnyRawHandler>>>(routes: Routes, finish: (answer: Response) => Response): Routes =>
+export const refuseBadHosts = <Routes extends Record<string, Record<string, AnyRawHandler>>>(
+  routes: Routes,
+  finish: (answer: Response) => Response,
+): Routes =>
   Object.fromEntries(
     Object.entries(routes).map(([path, methods]) => [
       path,

@@ -16,7 +16,10 @@ export function truncateIp(ip: string): string {
     const groups = ip.includes("::")
       ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"), ...tailGroups]
       : headGroups;
-    return `${groups.slice(0, 3).map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::`;
+    return `${groups
+      .slice(0, 3)
+      .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
+      .join(":")}::`;
   }
   return "";
 }
@@ -47,7 +50,11 @@ function isTrustedProxy(hop: string, proxies: readonly ProxyRange[]): boolean {
  * proxies; the left is whatever the client sent. Without it the socket's (asked for only then: a system call).
  * No TRUSTED_PROXIES (the common case, and /go's hot path): the last hop, one string search.
  */
-export function clientIp(request: Request, server: Pick<Server<unknown>, "requestIP"> | null | undefined, trust: ProxyTrust): string {
+export function clientIp(
+  request: Request,
+  server: Pick<Server<unknown>, "requestIP"> | null | undefined,
+  trust: ProxyTrust,
+): string {
   const forwarded = trust === null ? null : request.headers.get("x-forwarded-for");
   if (forwarded) {
     const proxies = trust!.proxies;
@@ -69,5 +76,8 @@ export function rateKey(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === "ipv4") return parsed.toString();
-  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(":")}::/64`;
+  return `${(parsed as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(":")}::/64`;
 }

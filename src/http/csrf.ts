@@ -3,7 +3,8 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The request's own origin as the browser sees it behind the TLS proxy (a custom domain's host, PUBLIC_URL's scheme). */
-const behindProxy = (request: Request, publicUrl: string) => `${new URL(publicUrl).protocol}//${new URL(request.url).host}`;
+const behindProxy = (request: Request, publicUrl: string) =>
+  `${new URL(publicUrl).protocol}//${new URL(request.url).host}`;
 
 /**
  * `Origin: null` is ours only when Sec-Fetch-Site, which no page can set, says same-origin (or none: the user's own
@@ -17,7 +18,12 @@ export function isCrossSiteWrite(request: Request, publicUrl: string, authentica
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = request.headers.get("origin");
   if (origin === "null" && fetchSite) return false;
-  if (origin) return origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin && origin !== behindProxy(request, publicUrl);
+  if (origin)
+    return (
+      origin !== new URL(publicUrl).origin &&
+      origin !== new URL(request.url).origin &&
+      origin !== behindProxy(request, publicUrl)
+    );
   return authenticatedByCookie && !fetchSite;
 }
 

@@ -10,7 +10,13 @@ import { requestIdOf } from "../observability/request-facts.ts";
 type Failure = { status: number; message: string; field?: string; retryAfterSeconds?: number };
 
 function describe(code: string | number, error: unknown, log: (error: unknown) => void): Failure {
-  if (error instanceof AppError) return { status: error.status, message: error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof AppError)
+    return {
+      status: error.status,
+      message: error.message,
+      field: error.field,
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   if (isDatabaseDown(error)) return { status: 503, message: DATABASE_DOWN_MESSAGE };
   switch (code) {
     case "NOT_FOUND":
@@ -38,15 +44,26 @@ const isPageRequest = (request: Request) => (request.headers.get("accept") ?? ""
  * The HTML answer to a failed browser request (src/pages/error.tsx): given the request's context, so that the top bar
  * can still show who is signed in.
  */
-export type ErrorPageRenderer = (failure: { status: number; message: string }, context: object) => Response | Promise<Response>;
+export type ErrorPageRenderer = (
+  failure: { status: number; message: string },
+  context: object,
+) => Response | Promise<Response>;
 
 export const errorHandler = (errorPage: ErrorPageRenderer, log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
-    const { status, message, field, retryAfterSeconds } = describe(code, error, (unexpected) => log.error("request failed", unexpected, requestIdOf(request)));
+    const { status, message, field, retryAfterSeconds } = describe(code, error, (unexpected) =>
+      log.error("request failed", unexpected, requestIdOf(request)),
+    );
     // Any 503 (the database, or an AppError's) asks the client to come back soon; a 429 says when its limit lets it in.
-    const headers = status === 503 ? retryAfterHeaders : retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : undefined;
-    if (new URL(request.url).pathname.startsWith("/api/") && !isPageRequest(request)) return Response.json(field ? { message, field } : { message }, { status, headers });
+    const headers =
+      status === 503
+        ? retryAfterHeaders
+        : retryAfterSeconds !== undefined
+          ? { "Retry-After": String(retryAfterSeconds) }
+          : undefined;
+    if (new URL(request.url).pathname.startsWith("/api/") && !isPageRequest(request))
+      return Response.json(field ? { message, field } : { message }, { status, headers });
     const page = await errorPage({ status, message }, context);
     if (headers) page.headers.set("Retry-After", headers["Retry-After"]);
     return page;

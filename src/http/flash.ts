@@ -1,7 +1,10 @@
 // Flash toasts: set in a one-time cookie before a redirect, shown (and cleared) by the next page.
 import { FLASH_COOKIE, type Toast } from "./flash-cookie.ts";
 
-type CookieJar = Record<string, { value?: unknown; set: (options: Record<string, unknown>) => unknown; remove: () => unknown } | undefined>;
+type CookieJar = Record<
+  string,
+  { value?: unknown; set: (options: Record<string, unknown>) => unknown; remove: () => unknown } | undefined
+>;
 
 export function setFlash(cookie: CookieJar, toast: Toast): void {
   cookie[FLASH_COOKIE]!.set({ value: toast, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
@@ -21,5 +24,9 @@ export function takeFlash(cookie: CookieJar): Toast | null {
     }
   }
   if (typeof value !== "object" || typeof value.title !== "string") return null;
-  return { title: value.title, description: typeof value.description === "string" ? value.description : undefined, variant: value.variant === "destructive" ? "destructive" : "default" };
+  return {
+    title: value.title,
+    description: typeof value.description === "string" ? value.description : undefined,
+    variant: value.variant === "destructive" ? "destructive" : "default",
+  };
 }

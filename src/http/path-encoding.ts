@@ -28,10 +28,18 @@ export const malformedPathResponse = () => Response.json({ message: MALFORMED_PA
 
 export type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
 /** Raw routes with a parameter (src/server.ts): a path whose escapes do not decode is a 400 before the handler reads it. */
-export const refuseMalformedPaths = (routes: Record<string, Record<string, AnyRawHandler>>): Record<string, Record<string, AnyRawHandler>> =>
+export const refuseMalformedPaths = (
+  routes: Record<string, Record<string, AnyRawHandler>>,
+): Record<string, Record<string, AnyRawHandler>> =>
   Object.fromEntries(
     Object.entries(routes).map(([path, methods]) => [
       path,
-      Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, (request: Request, server: unknown) => (hasMalformedPath(request.url) ? malformedPathResponse() : handler(request, server))])),
+      Object.fromEntries(
+        Object.entries(methods).map(([method, handler]) => [
+          method,
+          (request: Request, server: unknown) =>
+            hasMalformedPath(request.url) ? malformedPathResponse() : handler(request, server),
+        ]),
+      ),
     ]),
   );

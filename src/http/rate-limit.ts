@@ -17,9 +17,14 @@ export class RateLimiter {
   ) {}
 
   /** Counts one request from the client at `address` (under `scope`); throws a 429, due again when the window ends, once it is over its limit. */
-  async hit(address: string, scope = "", message = "Too many requests. Please wait a minute and try again."): Promise<void> {
+  async hit(
+    address: string,
+    scope = "",
+    message = "Too many requests. Please wait a minute and try again.",
+  ): Promise<void> {
     const now = this.clock.now();
     const windowStart = now - (now % this.windowMs);
-    if ((await this.countHit(`${scope}${rateKey(address)}`, windowStart, this.windowMs)) > this.limit) throw tooManyRequests(message, windowStart + this.windowMs - now);
+    if ((await this.countHit(`${scope}${rateKey(address)}`, windowStart, this.windowMs)) > this.limit)
+      throw tooManyRequests(message, windowStart + this.windowMs - now);
   }
 }

@@ -35,7 +35,11 @@ export function withSecurityHeaders(response: Response, headers: Record<string, 
     for (const [name, value] of Object.entries(headers)) if (!target.headers.has(name)) target.headers.set(name, value);
   } catch {
     // Immutable headers (Response.redirect): copy into a new response.
-    target = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    target = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     for (const [name, value] of Object.entries(headers)) if (!target.headers.has(name)) target.headers.set(name, value);
   }
   return target;

@@ -13,7 +13,8 @@ import { isReservedSlug } from "./slugs.ts";
 /** A custom slug the user may take: their plan allows it, it is not ours, and it is free (but for `linkId`'s own earlier addresses). */
 export async function checkCustomSlug(deps: LinkDeps, user: User, slug: string, linkId?: number): Promise<void> {
   const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id);
-  if (!plan.customSlugs) throw forbidden("Custom URLs are available on the Pro and Enterprise plans. Upgrade at /pricing.");
+  if (!plan.customSlugs)
+    throw forbidden("Custom URLs are available on the Pro and Enterprise plans. Upgrade at /pricing.");
   if (isReservedSlug(slug)) throw badRequest(`customLinkSlug: ${SLUG_RESERVED}`, "customLinkSlug");
   if (await slugInUse(deps.db, user.id, slug, linkId)) throw conflict(SLUG_TAKEN);
 }
@@ -21,7 +22,10 @@ export async function checkCustomSlug(deps: LinkDeps, user: User, slug: string, 
 export async function checkTarget(deps: LinkDeps, targetUrl: string): Promise<void> {
   // Any address of this server, not only /go/: other names of it, and custom domains, serve short links too.
   if (await deps.leadsHere(new URL(targetUrl))) {
-    throw badRequest("targetUrl: The target URL cannot be a LinkPrev short URL or another address of this server", "targetUrl");
+    throw badRequest(
+      "targetUrl: The target URL cannot be a LinkPrev short URL or another address of this server",
+      "targetUrl",
+    );
   }
 }
 
@@ -32,7 +36,8 @@ export function checkExternalImage(imageUrl: string): void {
 /** The user's entitlement, when it is active (a lapsed subscription may not create or edit links). */
 export async function requireActive(db: Db, deps: LinkDeps, user: User) {
   const entitlement = await entitlementFor(db, deps.billingEnabled, user.id);
-  if (!entitlement.active) throw paymentRequired("You need an active subscription to create or edit links. See the plans at /pricing.");
+  if (!entitlement.active)
+    throw paymentRequired("You need an active subscription to create or edit links. See the plans at /pricing.");
   return entitlement;
 }
 
@@ -40,8 +45,13 @@ export async function requireActive(db: Db, deps: LinkDeps, user: User) {
 export async function checkQuota(db: Db, deps: LinkDeps, user: User): Promise<void> {
   const { plan } = await requireActive(db, deps, user);
   if (plan.linkQuota === 0) return;
-  const [{ live }] = await db.select({ live: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false)));
+  const [{ live }] = await db
+    .select({ live: total(sql`count(*)`) })
+    .from(links)
+    .where(and(eq(links.userId, user.id), eq(links.deleted, false)));
   if (live >= plan.linkQuota) {
-    throw forbidden(`You have used all ${plan.linkQuota} links of the ${plan.name} plan. Delete a link or upgrade at /pricing.`);
+    throw forbidden(
+      `You have used all ${plan.linkQuota} links of the ${plan.name} plan. Delete a link or upgrade at /pricing.`,
+    );
   }
 }

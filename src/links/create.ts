@@ -20,7 +20,12 @@ import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { linkState } from "./events.ts";
 
-export async function createLink(deps: LinkDeps, user: User, input: LinkInput, file: File | null): Promise<PresentedLink> {
+export async function createLink(
+  deps: LinkDeps,
+  user: User,
+  input: LinkInput,
+  file: File | null,
+): Promise<PresentedLink> {
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   await checkTarget(deps, input.targetUrl);
@@ -36,7 +41,10 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
     // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
     // already serialises. Then checked again: other requests ran while the image was processed.
-    await tx.update(users).set({ updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ updatedAt: sql`${users.updatedAt}` })
+      .where(eq(users.id, user.id));
     await checkQuota(tx, deps, user);
     await checkCreateLimits(deps.safety, tx, user, input.targetUrl);
     let slug = input.customLinkSlug;
@@ -72,7 +80,14 @@ export async function createLink(deps: LinkDeps, user: User, input: LinkInput, f
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, created!.id, rules);
-    const data = await linkState(tx, deps.publicUrl, user, { id: created!.id, linkSlug: slug, targetUrl, title: input.title, description: input.description, domainId });
+    const data = await linkState(tx, deps.publicUrl, user, {
+      id: created!.id,
+      linkSlug: slug,
+      targetUrl,
+      title: input.title,
+      description: input.description,
+      domainId,
+    });
     await recordEvent(tx, { userId: user.id, type: "link.created", data, at: deps.clock.now() });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };

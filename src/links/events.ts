@@ -7,10 +7,22 @@ import { SERVED_STATUSES } from "../domains/model.ts";
 import { linkHostname } from "./domain.ts";
 import { shortUrlOf } from "./url.ts";
 
-type LinkFacts = { id: number; linkSlug: string; targetUrl: string; title: string; description: string; domainId: number | null };
+type LinkFacts = {
+  id: number;
+  linkSlug: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  domainId: number | null;
+};
 
 /** LinkRef: `domain` is the hostname of the link's custom domain (null: the instance host). */
-export const linkRef = (publicUrl: string, userSlug: string, link: { id: number; linkSlug: string }, domain: string | null) => ({
+export const linkRef = (
+  publicUrl: string,
+  userSlug: string,
+  link: { id: number; linkSlug: string },
+  domain: string | null,
+) => ({
   id: link.id,
   linkSlug: link.linkSlug,
   shortUrl: shortUrlOf(publicUrl, userSlug, link.linkSlug, 1, domain),
@@ -27,7 +39,15 @@ export const linkState = async (tx: Db, publicUrl: string, user: User, link: Lin
 /** The live links `ids` with what their events need: owner, status, target and custom domain once served (null: none). */
 export const liveLinkFacts = (tx: Db, ids: number[]) =>
   tx
-    .select({ id: links.id, linkSlug: links.linkSlug, userId: links.userId, userSlug: users.userSlug, status: links.status, targetUrl: links.targetUrl, domain: domains.hostname })
+    .select({
+      id: links.id,
+      linkSlug: links.linkSlug,
+      userId: links.userId,
+      userSlug: users.userSlug,
+      status: links.status,
+      targetUrl: links.targetUrl,
+      domain: domains.hostname,
+    })
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
     .leftJoin(domains, and(eq(domains.id, links.domainId), inArray(domains.status, SERVED_STATUSES)))

@@ -9,10 +9,16 @@ import { FOCAL_CENTRE, type LinkInput } from "./model.ts";
  * POST /api/links/lint: the warnings a create with these fields would carry. Checked as a create is; an uploaded
  * image is decoded and measured like one, but nothing is stored.
  */
-export async function lintLink(deps: LinkDeps, input: LinkInput, file: File | null): Promise<{ warnings: ReturnType<typeof lintPreview> }> {
+export async function lintLink(
+  deps: LinkDeps,
+  input: LinkInput,
+  file: File | null,
+): Promise<{ warnings: ReturnType<typeof lintPreview> }> {
   checkTarget(deps, input.targetUrl);
   if (!file && input.imageUrl) checkExternalImage(input.imageUrl);
-  const prepared: PreparedImage | null = file ? await deps.images.prepare(file, { x: input.focalX ?? FOCAL_CENTRE.x, y: input.focalY ?? FOCAL_CENTRE.y }) : null;
+  const prepared: PreparedImage | null = file
+    ? await deps.images.prepare(file, { x: input.focalX ?? FOCAL_CENTRE.x, y: input.focalY ?? FOCAL_CENTRE.y })
+    : null;
   const card: LintInput = {
     title: input.title,
     description: input.description,

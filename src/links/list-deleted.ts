@@ -28,5 +28,11 @@ const deletedQuery = preparedOnce((db) =>
 
 export async function listDeletedLinks(deps: LinkDeps, user: User, limit: number): Promise<DeletedLink[]> {
   const rows = await deletedQuery(deps.db).execute({ userId: user.id, limit });
-  return rows.map(({ id, title, linkSlug, createdAt, deletedAt, domain }) => ({ id, title, createdAt, deletedAt, shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, linkSlug, 1, domain) }));
+  return rows.map(({ id, title, linkSlug, createdAt, deletedAt, domain }) => ({
+    id,
+    title,
+    createdAt,
+    deletedAt,
+    shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, linkSlug, 1, domain),
+  }));
 }

@@ -25,9 +25,20 @@ export const LinkPageQuery = z.object({
     .max(LINK_PAGE_MAX, `limit must be ${LINK_PAGE_MAX} or less`)
     .default(50)
     .describe(`Links per page (at most ${LINK_PAGE_MAX}); the next page's address is in the Link header (rel="next")`),
-  cursor: z.string().max(100, "cursor is not one this server gave").optional().describe("From the Link header of the previous page"),
-  q: z.string().max(200, "q must be 200 characters or less").optional().describe("Words, each in the title, description, slug or target URL, in any order (case-insensitive)"),
-  sort: z.enum(LINK_SORTS, "sort must be newest or views").default("newest").describe("newest (created, newest first) or views (people and crawlers, all time, most first)"),
+  cursor: z
+    .string()
+    .max(100, "cursor is not one this server gave")
+    .optional()
+    .describe("From the Link header of the previous page"),
+  q: z
+    .string()
+    .max(200, "q must be 200 characters or less")
+    .optional()
+    .describe("Words, each in the title, description, slug or target URL, in any order (case-insensitive)"),
+  sort: z
+    .enum(LINK_SORTS, "sort must be newest or views")
+    .default("newest")
+    .describe("newest (created, newest first) or views (people and crawlers, all time, most first)"),
 });
 /** `cursor` continues after a page the API gave; `offset` is the dashboard's numbered pages. */
 export type LinkPageInput = { limit: number; q?: string; sort: LinkSort; cursor?: string; offset?: number };
@@ -47,7 +58,9 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 /** Links holding every pattern, each in the title, description, slug or target (lower() on both sides: PostgreSQL's LIKE minds case). */
 function matching(patterns: Array<string | Placeholder>): SQL | undefined {
   const columns = [links.title, links.description, links.linkSlug, links.targetUrl];
-  return and(...patterns.map((pattern) => or(...columns.map((column) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`))));
+  return and(
+    ...patterns.map((pattern) => or(...columns.map((column) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`))),
+  );
 }
 
 // More words than this are rare and would multiply the prepared shapes; the rest of the text joins the last word.
@@ -56,14 +69,18 @@ const MAX_WORDS = 6;
 /** The search's LIKE patterns, one per word ("sale podcast" finds "Podcast Sale"); none without a search. */
 function searchPatterns(q: string | undefined): string[] {
   const words = q?.trim().split(/\s+/).filter(Boolean) ?? [];
-  const kept = words.length > MAX_WORDS ? [...words.slice(0, MAX_WORDS - 1), words.slice(MAX_WORDS - 1).join(" ")] : words;
+  const kept =
+    words.length > MAX_WORDS ? [...words.slice(0, MAX_WORDS - 1), words.slice(MAX_WORDS - 1).join(" ")] : words;
   return kept.map(containing);
 }
 
 /** How many live links the search finds (all of them without one): the dashboard's page count. */
 export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
   const patterns = searchPatterns(q);
-  const [row] = await deps.db.select({ n: total(sql`count(*)`) }).from(links).where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(patterns)));
+  const [row] = await deps.db
+    .select({ n: total(sql`count(*)`) })
+    .from(links)
+    .where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(patterns)));
   return row!.n;
 }
 
@@ -96,7 +113,12 @@ const pageQuery = preparedPerShape(
  * A page of the user's live links, each as `show` presents it (present.ts: the API's with lint warnings, the
  * dashboard's without), and the cursor of the next one (null on the last page).
  */
-export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPageInput, show: (row: LinkRow, userSlug: string, publicUrl: string) => L): Promise<LinkPage<L>> {
+export async function listLinkPage<L>(
+  deps: LinkDeps,
+  user: User,
+  input: LinkPageInput,
+  show: (row: LinkRow, userSlug: string, publicUrl: string) => L,
+): Promise<LinkPage<L>> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const patterns = searchPatterns(input.q);
   const rows = await pageQuery(deps.db, { sort: input.sort, words: patterns.length, after: after !== null }).execute({
@@ -109,6 +131,12 @@ export async function listLinkPage<L>(deps: LinkDeps, user: User, input: LinkPag
   });
   const shown = rows.slice(0, input.limit);
   const last = shown.at(-1);
-  const next = rows.length > input.limit && last ? encodeCursor({ key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(), id: last.id }) : null;
+  const next =
+    rows.length > input.limit && last
+      ? encodeCursor({
+          key: input.sort === "views" ? last.viewsHuman + last.viewsBot : last.createdAt.getTime(),
+          id: last.id,
+        })
+      : null;
   return { links: shown.map((row) => show(row, user.userSlug, deps.publicUrl)), next };
 }

@@ -16,7 +16,11 @@ import type { PageMetadataJson } from "./wire.ts";
 export const FETCHES_PER_MINUTE = 30;
 
 export const MetadataRequest = z.object({
-  url: z.string("Please enter a valid URL").trim().max(URL_MAX, "URL must be 2048 characters or less").refine(isHttpUrl, "Please enter a valid URL"),
+  url: z
+    .string("Please enter a valid URL")
+    .trim()
+    .max(URL_MAX, "URL must be 2048 characters or less")
+    .refine(isHttpUrl, "Please enter a valid URL"),
 });
 
 const SITE_NAME_MAX = 100;
@@ -72,7 +76,12 @@ async function scan(html: string): Promise<Found> {
 
 /** An image URL made absolute: http(s) only, else null. */
 function absoluteImage(found: Found, pageUrl: string): string | null {
-  const image = found.get("og:image") ?? found.get("og:image:url") ?? found.get("og:image:secure_url") ?? found.get("twitter:image") ?? found.get("twitter:image:src");
+  const image =
+    found.get("og:image") ??
+    found.get("og:image:url") ??
+    found.get("og:image:secure_url") ??
+    found.get("twitter:image") ??
+    found.get("twitter:image:src");
   if (!image) return null;
   const baseHref = found.get("<base>");
   const base = baseHref && URL.canParse(baseHref, pageUrl) ? new URL(baseHref, pageUrl).href : pageUrl;

@@ -30,14 +30,11 @@ export const customLinkSlug = z
 const FOCAL_MESSAGE = "Focal point must be between 0 and 1";
 
 /** focalX / focalY: a number in 0..1 (form fields arrive as text); absent keeps the current one (a new link: 0.5). */
-const focal = z.preprocess(
-  (value) => {
-    const given = emptyToNull(value);
-    if (given === null || given === undefined) return undefined;
-    return typeof given === "string" ? Number(given.trim()) : given;
-  },
-  z.number(FOCAL_MESSAGE).min(0, FOCAL_MESSAGE).max(1, FOCAL_MESSAGE).optional(),
-);
+const focal = z.preprocess((value) => {
+  const given = emptyToNull(value);
+  if (given === null || given === undefined) return undefined;
+  return typeof given === "string" ? Number(given.trim()) : given;
+}, z.number(FOCAL_MESSAGE).min(0, FOCAL_MESSAGE).max(1, FOCAL_MESSAGE).optional());
 
 /** A platform's text override: trimmed, empty or null = none (the link's own text is shown). */
 const overrideText = (label: string, max: number) =>
@@ -71,8 +68,18 @@ export const VariantsInput = z.preprocess(
   z
     .strictObject(
       {
-        x: z.strictObject({ title: overrideText("X title", X_TITLE_MAX) }, 'X variant must be an object like {"title": "…"}').optional(),
-        whatsapp: z.strictObject({ description: overrideText("WhatsApp description", WHATSAPP_DESCRIPTION_MAX) }, 'WhatsApp variant must be an object like {"description": "…"}').optional(),
+        x: z
+          .strictObject(
+            { title: overrideText("X title", X_TITLE_MAX) },
+            'X variant must be an object like {"title": "…"}',
+          )
+          .optional(),
+        whatsapp: z
+          .strictObject(
+            { description: overrideText("WhatsApp description", WHATSAPP_DESCRIPTION_MAX) },
+            'WhatsApp variant must be an object like {"description": "…"}',
+          )
+          .optional(),
       },
       VARIANTS_MESSAGE,
     )
@@ -89,7 +96,12 @@ export const SlugCheckLinkId = z
   .describe("The link being edited: its own slug and earlier slugs (which it may take back) are free to it");
 
 export const LinkInput = z.object({
-  title: z.string("Title is required").trim().min(1, "Title is required").max(TITLE_MAX, "Title must be 60 characters or less").regex(WITHOUT_NUL, "Title contains a character that is not allowed"),
+  title: z
+    .string("Title is required")
+    .trim()
+    .min(1, "Title is required")
+    .max(TITLE_MAX, "Title must be 60 characters or less")
+    .regex(WITHOUT_NUL, "Title contains a character that is not allowed"),
   description: z
     .string("Description is required")
     .trim()
@@ -98,19 +110,35 @@ export const LinkInput = z.object({
     .regex(WITHOUT_NUL, "Description contains a character that is not allowed"),
   targetUrl: canonicalUrlField("Please enter a valid URL", `URL ${ENCODED_URL_TOO_LONG}`),
   customLinkSlug: z.preprocess(emptyToNull, customLinkSlug.nullish()),
-  imageUrl: z.preprocess(emptyToNull, z.string().trim().max(URL_MAX, "Image URL must be 2048 characters or less").regex(WITHOUT_NUL, "Image URL must be a valid http(s) URL").nullish()),
+  imageUrl: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .max(URL_MAX, "Image URL must be 2048 characters or less")
+      .regex(WITHOUT_NUL, "Image URL must be a valid http(s) URL")
+      .nullish(),
+  ),
   imageSource: z.preprocess(emptyToNull, z.enum(["upload", "ai"], "Image source must be upload or ai").nullish()),
   // An image on the web (e.g. auto-fill's imageUrl) to fetch and store as if uploaded: never hotlinked.
   imageImportUrl: z.preprocess(
     emptyToNull,
-    z.string("Image import URL must be a valid http(s) URL").trim().max(URL_MAX, "Image import URL must be 2048 characters or less").refine(isHttpUrl, "Image import URL must be a valid http(s) URL").nullish(),
+    z
+      .string("Image import URL must be a valid http(s) URL")
+      .trim()
+      .max(URL_MAX, "Image import URL must be 2048 characters or less")
+      .refine(isHttpUrl, "Image import URL must be a valid http(s) URL")
+      .nullish(),
   ),
   focalX: focal,
   focalY: focal,
   variants: VariantsInput,
   ...RuleFields,
   // The custom domain (hostname) the link is served on; null: the instance host; left out on an edit: unchanged.
-  domain: z.preprocess(emptyToNull, z.string("domain must be a hostname").trim().max(300, "domain must be a hostname").nullish()),
+  domain: z.preprocess(
+    emptyToNull,
+    z.string("domain must be a hostname").trim().max(300, "domain must be a hostname").nullish(),
+  ),
 });
 
 export type LinkInput = z.output<typeof LinkInput>;
@@ -150,7 +178,8 @@ export type CurrentImage = { imageUrl: string | null; focal: Focal } | null;
  * Sending both a file and an import address is a 400 naming imageImportUrl.
  */
 export function parseImageChange<F>(input: ImageInput, file: F | null, current: CurrentImage): ImageChange<F> {
-  if (file && input.imageImportUrl) throw badRequest("imageImportUrl: Upload an image or import one from an address, not both", "imageImportUrl");
+  if (file && input.imageImportUrl)
+    throw badRequest("imageImportUrl: Upload an image or import one from an address, not both", "imageImportUrl");
   const given = (fallback: Focal): Focal => ({ x: input.focalX ?? fallback.x, y: input.focalY ?? fallback.y });
   if (file) return { kind: "upload", file, focal: given(FOCAL_CENTRE) };
   if (input.imageImportUrl) return { kind: "import", url: input.imageImportUrl, focal: given(FOCAL_CENTRE) };
@@ -160,7 +189,9 @@ export function parseImageChange<F>(input: ImageInput, file: F | null, current: 
     const moved = current !== null && (focal.x !== current.focal.x || focal.y !== current.focal.y);
     return { kind: moved ? "refocus" : "keep", focal };
   }
-  return url === null ? { kind: "remove", focal } : { kind: "external", url, source: input.imageSource ?? "upload", focal };
+  return url === null
+    ? { kind: "remove", focal }
+    : { kind: "external", url, source: input.imageSource ?? "upload", focal };
 }
 
 /**

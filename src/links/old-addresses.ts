@@ -10,23 +10,39 @@ import type { LinkDeps } from "./deps.ts";
 import { shortUrlOf } from "./url.ts";
 
 /** The keys every link cache drops when the address `slug` (on `domainId`, null: the instance's) changes hands. */
-const keysOf = (user: User, slug: string, domainId: number | null) => [linkChangeKey(user.userSlug, slug), ...(domainId === null ? [] : [linkChangeKey(user.userSlug, movedSlug(slug, domainId))])];
+const keysOf = (user: User, slug: string, domainId: number | null) => [
+  linkChangeKey(user.userSlug, slug),
+  ...(domainId === null ? [] : [linkChangeKey(user.userSlug, movedSlug(slug, domainId))]),
+];
 
-const sameDomain = (domainId: number | null) => (domainId === null ? isNull(linkOldAddresses.domainId) : eq(linkOldAddresses.domainId, domainId));
+const sameDomain = (domainId: number | null) =>
+  domainId === null ? isNull(linkOldAddresses.domainId) : eq(linkOldAddresses.domainId, domainId);
 
 /**
  * In an edit's transaction: the address `existing` leaves (its slug, or its custom domain) becomes an earlier
  * address of it, and one of its earlier addresses it takes back is its own again. The keys the caches must drop.
  */
-export async function keepEarlierAddress(tx: Db, user: User, existing: Link, slug: string, domainId: number | null): Promise<string[]> {
+export async function keepEarlierAddress(
+  tx: Db,
+  user: User,
+  existing: Link,
+  slug: string,
+  domainId: number | null,
+): Promise<string[]> {
   const renamed = slug !== existing.linkSlug;
   // A move off the instance host keeps the slug: /go serves every link, so its /go address is unchanged.
   if (!renamed && (domainId === existing.domainId || existing.domainId === null)) return [];
   const mine = and(eq(linkOldAddresses.linkId, existing.id), eq(linkOldAddresses.linkSlug, slug), sameDomain(domainId));
   await tx.delete(linkOldAddresses).where(mine);
-  const held = and(eq(linkOldAddresses.linkId, existing.id), eq(linkOldAddresses.linkSlug, existing.linkSlug), sameDomain(existing.domainId));
+  const held = and(
+    eq(linkOldAddresses.linkId, existing.id),
+    eq(linkOldAddresses.linkSlug, existing.linkSlug),
+    sameDomain(existing.domainId),
+  );
   if ((await tx.select({ id: linkOldAddresses.id }).from(linkOldAddresses).where(held).limit(1)).length === 0) {
-    await tx.insert(linkOldAddresses).values({ userId: user.id, linkId: existing.id, linkSlug: existing.linkSlug, domainId: existing.domainId });
+    await tx
+      .insert(linkOldAddresses)
+      .values({ userId: user.id, linkId: existing.id, linkSlug: existing.linkSlug, domainId: existing.domainId });
   }
   return [...keysOf(user, slug, domainId), ...keysOf(user, existing.linkSlug, existing.domainId)];
 }
@@ -35,7 +51,12 @@ export async function keepEarlierAddress(tx: Db, user: User, existing: Link, slu
  * In a deletion's transaction: the link's earlier addresses are free again, as its own slug is; a disabled link's
  * are dropped instead (410, never taken again), so that no address it held comes back live. The keys to drop.
  */
-export async function forgetEarlierAddresses(tx: Db, user: User, link: Pick<Link, "id" | "status">, now: Date): Promise<string[]> {
+export async function forgetEarlierAddresses(
+  tx: Db,
+  user: User,
+  link: Pick<Link, "id" | "status">,
+  now: Date,
+): Promise<string[]> {
   const returning = { slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId };
   const held = eq(linkOldAddresses.linkId, link.id);
   const rows =
@@ -48,12 +69,21 @@ export async function forgetEarlierAddresses(tx: Db, user: User, link: Pick<Link
 /** A link's earlier addresses as the editor and the API list them, oldest first. */
 export async function earlierAddresses(db: Db, publicUrl: string, user: User, linkId: number) {
   const rows = await db
-    .select({ id: linkOldAddresses.id, slug: linkOldAddresses.linkSlug, hostname: domains.hostname, createdAt: linkOldAddresses.createdAt })
+    .select({
+      id: linkOldAddresses.id,
+      slug: linkOldAddresses.linkSlug,
+      hostname: domains.hostname,
+      createdAt: linkOldAddresses.createdAt,
+    })
     .from(linkOldAddresses)
     .leftJoin(domains, eq(domains.id, linkOldAddresses.domainId))
     .where(and(eq(linkOldAddresses.userId, user.id), eq(linkOldAddresses.linkId, linkId)))
     .orderBy(asc(linkOldAddresses.id));
-  return rows.map((row) => ({ id: row.id, shortUrl: shortUrlOf(publicUrl, user.userSlug, row.slug, 1, row.hostname), movedAt: row.createdAt }));
+  return rows.map((row) => ({
+    id: row.id,
+    shortUrl: shortUrlOf(publicUrl, user.userSlug, row.slug, 1, row.hostname),
+    movedAt: row.createdAt,
+  }));
 }
 
 export type EarlierAddress = Awaited<ReturnType<typeof earlierAddresses>>[number];
@@ -66,7 +96,14 @@ export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: num
   const [row] = await deps.db
     .update(linkOldAddresses)
     .set({ linkId: null, droppedAt: new Date(deps.clock.now()) })
-    .where(and(eq(linkOldAddresses.id, addressId), eq(linkOldAddresses.userId, user.id), eq(linkOldAddresses.linkId, linkId), isNotNull(linkOldAddresses.linkId)))
+    .where(
+      and(
+        eq(linkOldAddresses.id, addressId),
+        eq(linkOldAddresses.userId, user.id),
+        eq(linkOldAddresses.linkId, linkId),
+        isNotNull(linkOldAddresses.linkId),
+      ),
+    )
     .returning({ slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId });
   if (!row) throw notFound("No such earlier address of this link");
   for (const key of keysOf(user, row.slug, row.domainId)) await deps.changes.announceLinkChange(key);

@@ -54,7 +54,8 @@ export function isLoopbackHost(hostname: string): boolean {
   const raw = host.replace(/^\[|\]$/g, "");
   if (!ipaddr.isValid(raw)) return false;
   let address = ipaddr.parse(raw);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address();
   const range = address.range();
   return range === "loopback" || range === "unspecified";
 }
@@ -67,9 +68,13 @@ export function ownAddresses(own: OwnAddresses): (url: URL) => boolean {
   const publicPorts = new Set([publicPort, own.port, ...(publicPort === 80 || publicPort === 443 ? [80, 443] : [])]);
   const names: Array<{ hostname: string; ports: Set<number> | null }> = [
     { hostname: canonicalHost(publicUrl.hostname), ports: publicPorts },
-    ...own.aliasHosts.map(parseAlias).map(({ hostname, port }) => ({ hostname, ports: port === null ? null : new Set([port]) })),
+    ...own.aliasHosts
+      .map(parseAlias)
+      .map(({ hostname, port }) => ({ hostname, ports: port === null ? null : new Set([port]) })),
   ];
-  const listen = own.listenHost ? canonicalHost(own.listenHost.includes(":") ? `[${own.listenHost}]` : own.listenHost) : null;
+  const listen = own.listenHost
+    ? canonicalHost(own.listenHost.includes(":") ? `[${own.listenHost}]` : own.listenHost)
+    : null;
   if (listen && !isLoopbackHost(listen)) names.push({ hostname: listen, ports: new Set([own.port]) });
   return (url) => {
     const hostname = canonicalHost(url.hostname);

@@ -2,7 +2,14 @@
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { links, viewRollups, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
-import { MOCKUP_PLATFORMS, PLATFORM_IDS, PLATFORMS, refreshUrl, type PlatformId, type RefreshKind } from "../previews/platforms.ts";
+import {
+  MOCKUP_PLATFORMS,
+  PLATFORM_IDS,
+  PLATFORMS,
+  refreshUrl,
+  type PlatformId,
+  type RefreshKind,
+} from "../previews/platforms.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
 import { linkHostname } from "./domain.ts";
@@ -17,7 +24,13 @@ export function askFacebookToRescrape(deps: LinkDeps, user: User, linkId: number
     await deps.db
       .update(links)
       .set({ facebookScrapeAt: outcome.at, facebookScrapeOk: outcome.ok, facebookScrapeMessage: outcome.message })
-      .where(and(eq(links.id, linkId), eq(links.userId, user.id), or(isNull(links.facebookScrapeAt), lte(links.facebookScrapeAt, outcome.at))));
+      .where(
+        and(
+          eq(links.id, linkId),
+          eq(links.userId, user.id),
+          or(isNull(links.facebookScrapeAt), lte(links.facebookScrapeAt, outcome.at)),
+        ),
+      );
   });
 }
 
@@ -46,20 +59,35 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
   if (!link) throw notFound(LINK_NOT_FOUND);
   const fetches = total(sql`sum(${viewRollups.bot})`);
   const rows = await deps.db
-    .select({ platform: viewRollups.platform, fetches, lastAt: sql<Date | null>`max(${viewRollups.lastAt})`.mapWith(viewRollups.lastAt) })
+    .select({
+      platform: viewRollups.platform,
+      fetches,
+      lastAt: sql<Date | null>`max(${viewRollups.lastAt})`.mapWith(viewRollups.lastAt),
+    })
     .from(viewRollups)
     .where(and(eq(viewRollups.linkId, linkId), ne(viewRollups.platform, "")))
     .groupBy(viewRollups.platform);
   const cardUpdatedAt = link.cardUpdatedAt ?? link.createdAt;
   // Refresh tools are pointed at the address shared now.
-  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version, await linkHostname(deps.db, link.domainId));
+  const shortUrl = shortUrlOf(
+    deps.publicUrl,
+    user.userSlug,
+    link.linkSlug,
+    link.version,
+    await linkHostname(deps.db, link.domainId),
+  );
   // Null when never asked, or no longer configured (an old answer would describe settings that are gone).
   const scrape =
-    deps.facebook && link.scrapeAt ? { at: link.scrapeAt, ok: link.scrapeOk === true, message: link.scrapeMessage ?? "" } : null;
+    deps.facebook && link.scrapeAt
+      ? { at: link.scrapeAt, ok: link.scrapeOk === true, message: link.scrapeMessage ?? "" }
+      : null;
   const fetched = new Map(rows.map((row) => [row.platform, { fetches: row.fetches, lastAt: row.lastAt }]));
   // The mockup platforms always; any other platform platforms.ts knows once it has fetched the card (a crawler
   // it has no facts for is left out).
-  const listed = [...LISTED_PLATFORMS, ...PLATFORM_IDS.filter((id) => !LISTED_PLATFORMS.includes(id) && fetched.has(id))];
+  const listed = [
+    ...LISTED_PLATFORMS,
+    ...PLATFORM_IDS.filter((id) => !LISTED_PLATFORMS.includes(id) && fetched.has(id)),
+  ];
   const platforms = listed.map((id) => {
     const facts = PLATFORMS[id];
     const seen = fetched.get(id);
@@ -76,7 +104,10 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
         url: refreshUrl(id, shortUrl),
         note: facts.refresh.note,
         // What issues a new version (`linkprev links new-version SLUG` calls it); null for the other kinds.
-        endpoint: facts.refresh.kind === "new-version" ? { method: "POST" as const, path: `/api/links/${linkId}/versions` } : null,
+        endpoint:
+          facts.refresh.kind === "new-version"
+            ? { method: "POST" as const, path: `/api/links/${linkId}/versions` }
+            : null,
       },
       // Facebook only: the last re-scrape LinkPrev asked for (FACEBOOK_APP_ID), or null.
       ...(id === "facebook" ? { scrape } : {}),
@@ -84,4 +115,3 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
   });
   return { cardUpdatedAt, platforms };
 }
-

@@ -41,16 +41,22 @@ export type LinkRow = {
 } & RulesRow;
 
 /** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */
-function sourceImageOf(row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeight" | "imageSourceBytes" | "imageBytes">) {
+function sourceImageOf(
+  row: Pick<LinkRow, "imageSourceWidth" | "imageSourceHeight" | "imageSourceBytes" | "imageBytes">,
+) {
   const { imageSourceWidth: width, imageSourceHeight: height, imageSourceBytes: bytes } = row;
-  return width !== null && height !== null && bytes !== null ? { width, height, bytes, servedBytes: row.imageBytes } : null;
+  return width !== null && height !== null && bytes !== null
+    ? { width, height, bytes, servedBytes: row.imageBytes }
+    : null;
 }
 
 /**
  * The image each rendition shows: an upload's own renditions; the one image for all of them when the link has no
  * renditions (an external image, or an upload from before variants); null without an image.
  */
-const imagesOf = (row: Pick<LinkRow, "imageUrl" | "imageSquareUrl" | "imageXUrl">): Record<RenditionId, string | null> => ({
+const imagesOf = (
+  row: Pick<LinkRow, "imageUrl" | "imageSquareUrl" | "imageXUrl">,
+): Record<RenditionId, string | null> => ({
   wide: row.imageUrl,
   square: row.imageUrl && (row.imageSquareUrl ?? row.imageUrl),
   x: row.imageUrl && (row.imageXUrl ?? row.imageUrl),
@@ -89,7 +95,9 @@ export function presentListed(row: LinkRow, userSlug: string, publicUrl: string)
     // The address to share now: the newest version's (a platform that cached the card sees a new URL).
     currentShortUrl: shortUrlOf(publicUrl, userSlug, row.linkSlug, row.version, servedOn),
     // url: the kept upright source the focal point is picked on (null for a link from before variants).
-    sourceImage: source ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl } : null,
+    sourceImage: source
+      ? { width: source.width, height: source.height, bytes: source.bytes, url: imageSourceUrl }
+      : null,
     images: imagesOf(row),
     variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
     ...presentRules(row),
@@ -100,7 +108,12 @@ export function presentListed(row: LinkRow, userSlug: string, publicUrl: string)
 export type ListedLink = ReturnType<typeof presentListed>;
 
 export function present(row: LinkRow, userSlug: string, publicUrl: string) {
-  const warnings = lintPreview({ title: row.title, description: row.description, imageUrl: row.imageUrl, image: sourceImageOf(row) });
+  const warnings = lintPreview({
+    title: row.title,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    image: sourceImageOf(row),
+  });
   return { ...presentListed(row, userSlug, publicUrl), warnings };
 }
 

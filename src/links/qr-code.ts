@@ -11,7 +11,13 @@ import { shortUrlOf } from "./url.ts";
 export async function linkQrCode(deps: LinkDeps, user: User, linkId: number, format: "svg" | "png", size: number) {
   const link = await findLiveLink(deps.db, user.id, { id: linkId });
   if (!link) throw notFound(LINK_NOT_FOUND);
-  const text = qrUrl(shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, 1, await linkHostname(deps.db, link.domainId)));
+  const text = qrUrl(
+    shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, 1, await linkHostname(deps.db, link.domainId)),
+  );
   const body = format === "svg" ? qrSvg(text, size) : await qrPng(text, size);
-  return { body, contentType: format === "svg" ? "image/svg+xml" : "image/png", filename: `${link.linkSlug}-qr.${format}` };
+  return {
+    body,
+    contentType: format === "svg" ? "image/svg+xml" : "image/png",
+    filename: `${link.linkSlug}-qr.${format}`,
+  };
 }

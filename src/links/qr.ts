@@ -14,7 +14,8 @@ export { qrSvg, qrUrl };
 export async function qrPng(text: string, size: number): Promise<Uint8Array<ArrayBuffer>> {
   const code = qrCode(text);
   const scale = Math.floor(size / (code.size + 2 * QUIET_ZONE));
-  if (scale < 1) throw badRequest(`size is too small for this link's code: at least ${code.size + 2 * QUIET_ZONE} pixels`, "size");
+  if (scale < 1)
+    throw badRequest(`size is too small for this link's code: at least ${code.size + 2 * QUIET_ZONE} pixels`, "size");
   const offset = Math.floor((size - code.size * scale) / 2);
   const pixels = new Uint8ClampedArray(size * size * 4).fill(255);
   for (const [x, y, length] of darkRuns(code)) {
@@ -24,5 +25,7 @@ export async function qrPng(text: string, size: number): Promise<Uint8Array<Arra
     }
   }
   await loadPngCodec();
-  return new Uint8Array((await encodePng({ data: pixels, width: size, height: size, colorSpace: "srgb" } as ImageData)) as ArrayBuffer);
+  return new Uint8Array(
+    (await encodePng({ data: pixels, width: size, height: size, colorSpace: "srgb" } as ImageData)) as ArrayBuffer,
+  );
 }

@@ -18,7 +18,9 @@ export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)
  * A link's all-time count of one kind, from its link_totals row (the sum of its rollup rows, kept by triggers;
  * joined in selectLinks). For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
  */
-const linkTotal = (column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans) => total(sql`${column}`);
+const linkTotal = (
+  column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans,
+) => total(sql`${column}`);
 
 /** The columns present.ts reads (LinkRow), view counters summed (a function: db/tables.ts switches engine at start). */
 const linkColumns = () => ({
@@ -70,29 +72,56 @@ export function selectLinks(db: Db, where: SQL | undefined) {
 }
 
 /** The user's live or deleted links, newest first; all of them, or one page. */
-export async function listLinks(deps: LinkDeps, user: User, which: "live" | "deleted", page?: { limit: number; offset: number }): Promise<PresentedLink[]> {
+export async function listLinks(
+  deps: LinkDeps,
+  user: User,
+  which: "live" | "deleted",
+  page?: { limit: number; offset: number },
+): Promise<PresentedLink[]> {
   const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
     which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
     desc(links.id),
   );
-  return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map((row) => present(row, user.userSlug, deps.publicUrl));
+  return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map((row) =>
+    present(row, user.userSlug, deps.publicUrl),
+  );
 }
 
-export async function findLiveLink(db: Db, userId: number, where: { slug: string } | { id: number }): Promise<Link | undefined> {
+export async function findLiveLink(
+  db: Db,
+  userId: number,
+  where: { slug: string } | { id: number },
+): Promise<Link | undefined> {
   if ("slug" in where && !couldBeLinkSlug(where.slug)) return undefined;
   const [row] = await db
     .select()
     .from(links)
-    .where(and(eq(links.userId, userId), eq(links.deleted, false), "slug" in where ? eq(links.linkSlug, where.slug) : eq(links.id, where.id)));
+    .where(
+      and(
+        eq(links.userId, userId),
+        eq(links.deleted, false),
+        "slug" in where ? eq(links.linkSlug, where.slug) : eq(links.id, where.id),
+      ),
+    );
   return row;
 }
 
 /** One link, with its earlier addresses (docs/decisions/0047), which only the editor and one link's answers list. */
-export async function getLinkBySlug(deps: LinkDeps, user: User, slug: string): Promise<PresentedLink & { oldAddresses?: EarlierAddress[] }> {
+export async function getLinkBySlug(
+  deps: LinkDeps,
+  user: User,
+  slug: string,
+): Promise<PresentedLink & { oldAddresses?: EarlierAddress[] }> {
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
-  const [row] = await selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
+  const [row] = await selectLinks(
+    deps.db,
+    and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)),
+  );
   if (!row) throw notFound(LINK_NOT_FOUND);
-  return { ...present(row, user.userSlug, deps.publicUrl), oldAddresses: await earlierAddresses(deps.db, deps.publicUrl, user, row.id) };
+  return {
+    ...present(row, user.userSlug, deps.publicUrl),
+    oldAddresses: await earlierAddresses(deps.db, deps.publicUrl, user, row.id),
+  };
 }
 
 /** Whether an earlier address holds `slug` for the user: a dropped one, or one of a link other than `linkId`. */
@@ -100,7 +129,13 @@ async function slugHeldEarlier(db: Db, userId: number, slug: string, linkId?: nu
   const [row] = await db
     .select({ id: linkOldAddresses.id })
     .from(linkOldAddresses)
-    .where(and(eq(linkOldAddresses.userId, userId), eq(linkOldAddresses.linkSlug, slug), linkId === undefined ? undefined : or(isNull(linkOldAddresses.linkId), ne(linkOldAddresses.linkId, linkId))))
+    .where(
+      and(
+        eq(linkOldAddresses.userId, userId),
+        eq(linkOldAddresses.linkSlug, slug),
+        linkId === undefined ? undefined : or(isNull(linkOldAddresses.linkId), ne(linkOldAddresses.linkId, linkId)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -115,7 +150,12 @@ export async function slugInUse(db: Db, userId: number, slug: string, linkId?: n
 }
 
 /** `linkId`: the link being edited (the editor's check), so that the answer agrees with saving it. */
-export async function checkSlugAvailability(deps: LinkDeps, user: User, slug: unknown, linkId?: unknown): Promise<{ available: boolean; message: string }> {
+export async function checkSlugAvailability(
+  deps: LinkDeps,
+  user: User,
+  slug: unknown,
+  linkId?: unknown,
+): Promise<{ available: boolean; message: string }> {
   const candidate = parseInput(RequestedSlug, slug);
   const editing = parseInput(SlugCheckLinkId, linkId);
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };

@@ -12,7 +12,8 @@ import { shortUrlOf } from "./url.ts";
 
 export const REPORT_RANGES = ["7", "30", "90", "all"] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
-export const parseRange = (value: unknown): ReportRange => (REPORT_RANGES.includes(value as ReportRange) ? (value as ReportRange) : "30");
+export const parseRange = (value: unknown): ReportRange =>
+  REPORT_RANGES.includes(value as ReportRange) ? (value as ReportRange) : "30";
 
 const DAY_MS = 86_400_000;
 const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,13 +24,20 @@ export type LinkReport = Awaited<ReturnType<typeof linkReport>>;
 export async function linkReport(deps: LinkDeps, user: User, slug: string, range: ReportRange, now: number) {
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [link] = await deps.db
-    .select({ id: links.id, title: links.title, linkSlug: links.linkSlug, createdAt: links.createdAt, version: links.version })
+    .select({
+      id: links.id,
+      title: links.title,
+      linkSlug: links.linkSlug,
+      createdAt: links.createdAt,
+      version: links.version,
+    })
     .from(links)
     .where(and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const today = Math.floor(now / DAY_MS);
   // "All": from the day the link was made (a rollup day before it, from a copied database, widens the range).
-  const firstDay = range === "all" ? Math.min(today, Math.floor(link.createdAt.getTime() / DAY_MS)) : today - Number(range) + 1;
+  const firstDay =
+    range === "all" ? Math.min(today, Math.floor(link.createdAt.getTime() / DAY_MS)) : today - Number(range) + 1;
   const since = dayName(firstDay * DAY_MS);
   const ofLink = and(eq(viewRollups.linkId, link.id), gte(viewRollups.day, since));
   const rows = await deps.db
@@ -57,15 +65,31 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
   const days: ReportDay[] = Array.from({ length: today - start + 1 }, (_, i) => {
     const date = dayName((start + i) * DAY_MS);
     const row = byDay.get(date);
-    return { date, human: row?.human ?? 0, bot: row?.bot ?? 0, uniqueHumans: row?.uniqueHumans ?? 0, scans: row?.scans ?? 0 };
+    return {
+      date,
+      human: row?.human ?? 0,
+      bot: row?.bot ?? 0,
+      uniqueHumans: row?.uniqueHumans ?? 0,
+      scans: row?.scans ?? 0,
+    };
   });
   const sum = (pick: (d: ReportDay) => number) => days.reduce((n, d) => n + pick(d), 0);
   return {
-    link: { id: link.id, title: link.title, linkSlug: link.linkSlug, shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version) },
+    link: {
+      id: link.id,
+      title: link.title,
+      linkSlug: link.linkSlug,
+      shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version),
+    },
     range,
     days,
     platforms,
     referrers,
-    totals: { human: sum((d) => d.human), bot: sum((d) => d.bot), uniqueHumans: sum((d) => d.uniqueHumans), scans: sum((d) => d.scans) },
+    totals: {
+      human: sum((d) => d.human),
+      bot: sum((d) => d.bot),
+      uniqueHumans: sum((d) => d.uniqueHumans),
+      scans: sum((d) => d.scans),
+    },
   };
 }

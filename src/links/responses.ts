@@ -7,7 +7,16 @@ import type { linkPlatforms } from "./platforms.ts";
 import type { checkSlugAvailability, getLinkBySlug } from "./queries.ts";
 import type { linkStats, linkViews } from "./stats.ts";
 import type { issueVersion } from "./versions.ts";
-import type { LinkPlatformsSchema, LinkSchema, LinkStatsSchema, LinkVersionSchema, LinkViewsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "./wire.ts";
+import type {
+  LinkPlatformsSchema,
+  LinkSchema,
+  LinkStatsSchema,
+  LinkVersionSchema,
+  LinkViewsSchema,
+  LintResultSchema,
+  PageMetadataSchema,
+  SlugAvailabilitySchema,
+} from "./wire.ts";
 
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 sameShape<SameShape<Returned<typeof getLinkBySlug>, typeof LinkSchema>>(true);

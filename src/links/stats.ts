@@ -10,7 +10,11 @@ import { preparedOnce, preparedPerShape } from "../db/prepared.ts";
 const statsQueries = preparedOnce((db) => {
   const liveLinks = and(eq(links.userId, sql.placeholder("userId")), eq(links.deleted, false));
   return {
-    links: db.select({ totalLinks: total(sql`count(*)`) }).from(links).where(liveLinks).prepare(),
+    links: db
+      .select({ totalLinks: total(sql`count(*)`) })
+      .from(links)
+      .where(liveLinks)
+      .prepare(),
     views: db
       .select({
         human: total(sql`sum(${linkTotals.human})`),
@@ -27,7 +31,10 @@ const statsQueries = preparedOnce((db) => {
 
 export async function linkStats(deps: LinkDeps, user: User) {
   const queries = statsQueries(deps.db);
-  const [[counted], [views]] = await Promise.all([queries.links.execute({ userId: user.id }), queries.views.execute({ userId: user.id })]);
+  const [[counted], [views]] = await Promise.all([
+    queries.links.execute({ userId: user.id }),
+    queries.views.execute({ userId: user.id }),
+  ]);
   const { totalLinks } = counted!;
   const { human, bot, uniqueHumans, scans } = views!;
   return { totalLinks, totalViews: human + bot, humanViews: human, botViews: bot, uniqueHumans, scans };
@@ -36,7 +43,8 @@ export async function linkStats(deps: LinkDeps, user: User) {
 const DAY_MS = 86_400_000;
 
 /** The last `days` dates (UTC, YYYY-MM-DD), oldest first, today last. */
-const lastDays = (days: number, now: number) => Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+const lastDays = (days: number, now: number) =>
+  Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 
 /** The counts summed over some rollup rows: views by kind, daily unique visitors (summed) and QR code scans. */
 const dayCounts = () => ({
@@ -51,12 +59,21 @@ type DayCounts = { human: number; bot: number; uniqueHumans: number; scans: numb
 const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
   dates.map((date) => {
     const row = rows.get(date);
-    return { date, human: row?.human ?? 0, bot: row?.bot ?? 0, uniqueHumans: row?.uniqueHumans ?? 0, scans: row?.scans ?? 0 };
+    return {
+      date,
+      human: row?.human ?? 0,
+      bot: row?.bot ?? 0,
+      uniqueHumans: row?.uniqueHumans ?? 0,
+      scans: row?.scans ?? 0,
+    };
   });
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
 export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
-  const [link] = await deps.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), eq(links.userId, user.id)));
+  const [link] = await deps.db
+    .select({ id: links.id })
+    .from(links)
+    .where(and(eq(links.id, linkId), eq(links.userId, user.id)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const dates = lastDays(days, now);
   const rows = await deps.db
@@ -65,7 +82,10 @@ export async function linkViews(deps: LinkDeps, user: User, linkId: number, days
     .where(and(eq(viewRollups.linkId, linkId), gte(viewRollups.day, dates[0]!)))
     .groupBy(viewRollups.day);
   const platforms = await linkPlatformCounts(deps, user, [linkId]);
-  return { days: zeroFilled(dates, new Map(rows.map((row) => [row.day, row]))), platforms: platforms.get(linkId) ?? [] };
+  return {
+    days: zeroFilled(dates, new Map(rows.map((row) => [row.day, row]))),
+    platforms: platforms.get(linkId) ?? [],
+  };
 }
 
 /** The crawler counts of `count` links (a shape per count: the dashboard asks for at most a page of them). */
@@ -88,8 +108,12 @@ const platformQuery = preparedPerShape(
 
 /** The given links' all-time crawler counts by platform, most first, in one query on the rollups (people's rows have no platform). */
 export async function linkPlatformCounts(deps: LinkDeps, user: User, linkIds: number[]) {
-  const platformRows = await platformQuery(deps.db, linkIds.length).execute({ userId: user.id, ...Object.fromEntries(linkIds.map((id, i) => [`id${i}`, id])) });
+  const platformRows = await platformQuery(deps.db, linkIds.length).execute({
+    userId: user.id,
+    ...Object.fromEntries(linkIds.map((id, i) => [`id${i}`, id])),
+  });
   const platforms = new Map<number, Array<{ platform: string; count: number }>>();
-  for (const row of platformRows) platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
+  for (const row of platformRows)
+    platforms.set(row.linkId, [...(platforms.get(row.linkId) ?? []), { platform: row.platform, count: row.count }]);
   return platforms;
 }

@@ -33,8 +33,10 @@ async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange, 
     const fields = newImageFields(image);
     return { fields, fresh: uploadUrlsOf(fields) };
   }
-  if (change.kind === "external") return { fields: { imageUrl: change.url, imageSource: change.source, ...uploadFields(null) }, fresh: [] };
-  if (change.kind === "remove") return { fields: { imageUrl: null, imageSource: null, ...uploadFields(null) }, fresh: [] };
+  if (change.kind === "external")
+    return { fields: { imageUrl: change.url, imageSource: change.source, ...uploadFields(null) }, fresh: [] };
+  if (change.kind === "remove")
+    return { fields: { imageUrl: null, imageSource: null, ...uploadFields(null) }, fresh: [] };
   // Only the focal point moved: new renditions from the kept source, no new upload. A link from before
   // variants has no kept source: it keeps its one image until a new upload.
   if (change.kind !== "refocus" || !existing.imageSourceUrl) return { fields: {}, fresh: [] };
@@ -46,7 +48,14 @@ async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange, 
 }
 
 /** `countRecut`: counts a re-cut for a new focal point against the user's image-work limit (a 429 past it). */
-export async function updateLink(deps: LinkDeps, user: User, slug: string, input: LinkInput, file: File | null, countRecut: () => Promise<void>): Promise<PresentedLink> {
+export async function updateLink(
+  deps: LinkDeps,
+  user: User,
+  slug: string,
+  input: LinkInput,
+  file: File | null,
+  countRecut: () => Promise<void>,
+): Promise<PresentedLink> {
   const existing = await findLiveLink(deps.db, user.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   await requireActive(deps.db, deps, user);
@@ -55,15 +64,24 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   await checkTarget(deps, input.targetUrl);
   const domainId = await linkDomainId(deps.db, user.id, input.domain);
   // Its address keeps the disable (carriedDisable finds it there once deleted): renaming first would free it.
-  if (existing.status === "disabled" && (newSlug !== existing.linkSlug || (domainId !== undefined && domainId !== existing.domainId))) throw conflict(DISABLED_STAYS);
+  if (
+    existing.status === "disabled" &&
+    (newSlug !== existing.linkSlug || (domainId !== undefined && domainId !== existing.domainId))
+  )
+    throw conflict(DISABLED_STAYS);
   await checkTargetSafety(deps.safety, input.targetUrl);
-  const change = parseImageChange(input, file, { imageUrl: existing.imageUrl, focal: { x: existing.focalX, y: existing.focalY } });
+  const change = parseImageChange(input, file, {
+    imageUrl: existing.imageUrl,
+    focal: { x: existing.focalX, y: existing.focalY },
+  });
   if (change.kind === "external") checkExternalImage(change.url);
   const { focal } = change;
   const rules = await rulesToWrite(deps, input, existing.id);
   const { fields: imageFields, fresh } = await imageChange(deps, existing, change, countRecut);
   const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
-  const whatsappDescription = input.variants?.whatsapp ? (input.variants.whatsapp.description ?? null) : existing.whatsappDescription;
+  const whatsappDescription = input.variants?.whatsapp
+    ? (input.variants.whatsapp.description ?? null)
+    : existing.whatsappDescription;
   const after: UploadUrls = { ...existing, ...imageFields };
   // A new card (what platforms cache) when its title, description, image, crop or a platform's text changes; the target alone is not one.
   const cardChanged =
@@ -75,7 +93,8 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
   const now = new Date(deps.clock.now());
   const { targetUrl } = input;
   await writeWithImage(deps, fresh, async (tx) => {
-    if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug, existing.id))) throw conflict(SLUG_TAKEN);
+    if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug, existing.id)))
+      throw conflict(SLUG_TAKEN);
     const carried = newSlug !== existing.linkSlug ? await carriedDisable(tx, user, newSlug, now) : {};
     await tx
       .update(links)
@@ -97,15 +116,29 @@ export async function updateLink(deps: LinkDeps, user: User, slug: string, input
       })
       .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
     if (rules) await saveRules(tx, existing.id, rules);
-    const facts = { id: existing.id, linkSlug: newSlug, targetUrl, title: input.title, description: input.description, domainId: domainId === undefined ? existing.domainId : domainId };
+    const facts = {
+      id: existing.id,
+      linkSlug: newSlug,
+      targetUrl,
+      title: input.title,
+      description: input.description,
+      domainId: domainId === undefined ? existing.domainId : domainId,
+    };
     // The address it leaves keeps answering for it (docs/decisions/0047).
     const earlier = await keepEarlierAddress(tx, user, existing, newSlug, facts.domainId);
     const data = await linkState(tx, deps.publicUrl, user, facts);
     await recordEvent(tx, { userId: user.id, type: "link.updated", data, at: now.getTime() });
-    return { result: undefined, changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug), ...earlier] };
+    return {
+      result: undefined,
+      changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug), ...earlier],
+    };
   });
   const kept = new Set(uploadUrlsOf(after));
-  await releaseImages(deps.db, deps.images, uploadUrlsOf(existing).filter((url) => !kept.has(url)));
+  await releaseImages(
+    deps.db,
+    deps.images,
+    uploadUrlsOf(existing).filter((url) => !kept.has(url)),
+  );
   const link = await getLinkBySlug(deps, user, newSlug);
   if (cardChanged) askFacebookToRescrape(deps, user, link.id, link.currentShortUrl);
   return link;

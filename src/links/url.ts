@@ -28,8 +28,16 @@ export function canonicalHttpUrl(value: string): string | null {
  * for platforms that cache cards by URL; docs/decisions/0007). On a custom domain (src/domains/) `/{link}` there,
  * with PUBLIC_URL's scheme.
  */
-export function shortUrlOf(publicUrl: string, userSlug: string, linkSlug: string, version = 1, domain: string | null = null): string {
-  const plain = domain ? `${new URL(publicUrl).protocol}//${domain}/${linkSlug}` : `${publicUrl}/go/${userSlug}/${linkSlug}`;
+export function shortUrlOf(
+  publicUrl: string,
+  userSlug: string,
+  linkSlug: string,
+  version = 1,
+  domain: string | null = null,
+): string {
+  const plain = domain
+    ? `${new URL(publicUrl).protocol}//${domain}/${linkSlug}`
+    : `${publicUrl}/go/${userSlug}/${linkSlug}`;
   return version >= 2 ? `${plain}/${version}` : plain;
 }
 

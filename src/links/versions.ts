@@ -12,7 +12,11 @@ import { shortUrlOf } from "./url.ts";
  * POST /api/links/:id/versions: the next version of the short URL, `/go/{user}/{link}/{n}`. The same link under a
  * new address, for platforms with no refresh tool: they cache cards by URL (Facebook by og:url, which names it).
  */
-export async function issueVersion(deps: LinkDeps, user: User, linkId: number): Promise<{ version: number; shortUrl: string }> {
+export async function issueVersion(
+  deps: LinkDeps,
+  user: User,
+  linkId: number,
+): Promise<{ version: number; shortUrl: string }> {
   await requireActive(deps.db, deps, user);
   // One statement: concurrent calls each get their own number.
   const [row] = await deps.db
@@ -23,7 +27,13 @@ export async function issueVersion(deps: LinkDeps, user: User, linkId: number): 
   if (!row) throw notFound(LINK_NOT_FOUND);
   // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
   await deps.changes.announceLinkChange(shortAddress(user, row.linkSlug));
-  const shortUrl = shortUrlOf(deps.publicUrl, user.userSlug, row.linkSlug, row.version, await linkHostname(deps.db, row.domainId));
+  const shortUrl = shortUrlOf(
+    deps.publicUrl,
+    user.userSlug,
+    row.linkSlug,
+    row.version,
+    await linkHostname(deps.db, row.domainId),
+  );
   askFacebookToRescrape(deps, user, linkId, shortUrl);
   return { version: row.version, shortUrl };
 }

@@ -8,7 +8,11 @@ import { SLUG_TAKEN, type LinkDeps } from "./deps.ts";
  * Runs `write` in a transaction; the uploads stored for it (`fresh`, URLs) are removed again if the write fails.
  * Once it has committed, every link cache (other threads and nodes included) drops the short addresses it changed.
  */
-export async function writeWithImage<T>(deps: LinkDeps, fresh: string[], write: (tx: Db) => Promise<{ result: T; changed: string[] }>): Promise<T> {
+export async function writeWithImage<T>(
+  deps: LinkDeps,
+  fresh: string[],
+  write: (tx: Db) => Promise<{ result: T; changed: string[] }>,
+): Promise<T> {
   let written: { result: T; changed: string[] };
   try {
     written = await deps.database.transaction(write);

@@ -35,8 +35,26 @@ export function createLogger(
   const time = () => new Date().toISOString();
   if (format === "json") {
     return {
-      request: (line) => write(JSON.stringify({ time: time(), level: "info", msg: "request", ...line, durationMs: Math.round(line.durationMs * 10) / 10 })),
-      error: (message, error, requestId) => writeError(JSON.stringify({ time: time(), level: "error", msg: message, ...(requestId ? { requestId } : {}), ...errorFields(error) })),
+      request: (line) =>
+        write(
+          JSON.stringify({
+            time: time(),
+            level: "info",
+            msg: "request",
+            ...line,
+            durationMs: Math.round(line.durationMs * 10) / 10,
+          }),
+        ),
+      error: (message, error, requestId) =>
+        writeError(
+          JSON.stringify({
+            time: time(),
+            level: "error",
+            msg: message,
+            ...(requestId ? { requestId } : {}),
+            ...errorFields(error),
+          }),
+        ),
       warn: (message) => writeError(JSON.stringify({ time: time(), level: "warn", msg: message })),
     };
   }
@@ -45,13 +63,17 @@ export function createLogger(
       format === "off"
         ? () => {}
         : ({ method, route, status, durationMs, requestId, userId }) =>
-            write(`${time()} ${method} ${route} ${status} ${durationMs.toFixed(1)}ms id=${requestId}${userId !== undefined ? ` user=${userId}` : ""}`),
+            write(
+              `${time()} ${method} ${route} ${status} ${durationMs.toFixed(1)}ms id=${requestId}${userId !== undefined ? ` user=${userId}` : ""}`,
+            ),
     // A person reads these: what a request may have put in an error's message (or its id) is escaped, so that it
     // cannot forge a line; the stack's own frames keep their lines.
     error: (message, error, requestId) => {
       const { error: text, stack } = errorFields(error);
       const frames = stack?.indexOf("\n    at ") ?? -1;
-      writeError(`${time()} ERROR ${printable(message)}${requestId ? ` id=${printable(requestId)}` : ""}: ${printable(text)}${frames === -1 ? "" : stack!.slice(frames)}`);
+      writeError(
+        `${time()} ERROR ${printable(message)}${requestId ? ` id=${printable(requestId)}` : ""}: ${printable(text)}${frames === -1 ? "" : stack!.slice(frames)}`,
+      );
     },
     warn: (message) => writeError(`${time()} WARN ${printable(message)}`),
   };

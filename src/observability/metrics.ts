@@ -23,7 +23,10 @@ export type MetricSources = {
   databasePoolMax: number | null;
   safety: SafetySources;
   /** This node's delivery attempts by outcome, and the outbox (all nodes') as the database holds it. */
-  webhooks: { outcomes: Readonly<Record<DeliveryOutcome, number>>; queue: () => Promise<{ pending: number; oldestPendingAgeSeconds: number }> };
+  webhooks: {
+    outcomes: Readonly<Record<DeliveryOutcome, number>>;
+    queue: () => Promise<{ pending: number; oldestPendingAgeSeconds: number }>;
+  };
   /** The process's image budget (this thread's) and what its limits refused or ended (decision 0043). */
   images: { budget: Pick<PixelBudget, "queued" | "pixelsInUse"> | null; work: ImageWorkCounts };
 };
@@ -87,19 +90,64 @@ export class ServerMetrics {
         PREVIEW_PLATFORMS.forEach((platform, index) => this.inc({ kind: "preview", platform }, go.previews[index]!));
       },
     });
-    readCounter(registry, "linkprev_link_cache_hits_total", "/go lookups answered from the link cache", () => cache.hits);
+    readCounter(
+      registry,
+      "linkprev_link_cache_hits_total",
+      "/go lookups answered from the link cache",
+      () => cache.hits,
+    );
     readCounter(registry, "linkprev_link_cache_misses_total", "/go lookups that read the database", () => cache.misses);
     readGauge(registry, "linkprev_link_cache_entries", "Short addresses held by the link cache", () => cache.size);
-    readCounter(registry, "linkprev_link_cache_unknown_reads_total", "Database reads that found no link at the address", () => cache.unknownReads);
-    readCounter(registry, "linkprev_link_cache_filtered_total", "Unknown addresses answered by the address filter without a database read", () => cache.filtered);
-    readCounter(registry, "linkprev_link_cache_evictions_total", "Live links pushed out of the link cache by its memory budget", () => cache.evictions);
-    readGauge(registry, "linkprev_link_cache_bytes", "Memory charged to the link cache (LINK_CACHE_MB is its bound)", () => cache.bytes);
-    readGauge(registry, "linkprev_link_cache_filling", "1 while the link cache is being filled at start, most viewed links first", () => (cache.filling ? 1 : 0));
-    readGauge(registry, "linkprev_link_cache_filter_bytes", "Memory of the link cache's filter of existing addresses", () => cache.filterBytes);
+    readCounter(
+      registry,
+      "linkprev_link_cache_unknown_reads_total",
+      "Database reads that found no link at the address",
+      () => cache.unknownReads,
+    );
+    readCounter(
+      registry,
+      "linkprev_link_cache_filtered_total",
+      "Unknown addresses answered by the address filter without a database read",
+      () => cache.filtered,
+    );
+    readCounter(
+      registry,
+      "linkprev_link_cache_evictions_total",
+      "Live links pushed out of the link cache by its memory budget",
+      () => cache.evictions,
+    );
+    readGauge(
+      registry,
+      "linkprev_link_cache_bytes",
+      "Memory charged to the link cache (LINK_CACHE_MB is its bound)",
+      () => cache.bytes,
+    );
+    readGauge(
+      registry,
+      "linkprev_link_cache_filling",
+      "1 while the link cache is being filled at start, most viewed links first",
+      () => (cache.filling ? 1 : 0),
+    );
+    readGauge(
+      registry,
+      "linkprev_link_cache_filter_bytes",
+      "Memory of the link cache's filter of existing addresses",
+      () => cache.filterBytes,
+    );
     readGauge(registry, "linkprev_views_buffered", "Views waiting in memory for the writer", () => views.waiting);
-    readCounter(registry, "linkprev_views_recorded_total", "Views counted by /go", () => views.totals.handedOver + views.waiting);
+    readCounter(
+      registry,
+      "linkprev_views_recorded_total",
+      "Views counted by /go",
+      () => views.totals.handedOver + views.waiting,
+    );
     readCounter(registry, "linkprev_views_written_total", "Views the writer stored", () => views.totals.written);
-    readCounter(registry, "linkprev_views_dropped_total", "Views lost: the view spool full (VIEW_SPOOL_MAX_BYTES), or recorded while stopping", () => views.totals.dropped);
+    readCounter(
+      registry,
+      "linkprev_views_dropped_total",
+      "Views lost: the view spool full (VIEW_SPOOL_MAX_BYTES), or recorded while stopping",
+      () => views.totals.dropped,
+    );
     const batchSize = new client.Histogram({
       name: "linkprev_view_batch_size",
       help: "Views per batch the writer stored",
@@ -117,7 +165,12 @@ export class ServerMetrics {
       batchSeconds.observe(seconds);
     };
     registerSafetyMetrics(registry, sources.safety);
-    readGauge(registry, "linkprev_app_requests_in_flight", "Requests the app workers are answering", sources.appInFlight);
+    readGauge(
+      registry,
+      "linkprev_app_requests_in_flight",
+      "Requests the app workers are answering",
+      sources.appInFlight,
+    );
     const { outcomes, queue } = sources.webhooks;
     new client.Counter({
       name: "linkprev_webhook_deliveries_total",
@@ -132,18 +185,62 @@ export class ServerMetrics {
     // Read once per scrape, for both gauges.
     let queueRead: Promise<{ pending: number; oldestPendingAgeSeconds: number }> | null = null;
     const queueNow = () => (queueRead ??= queue().finally(() => setTimeout(() => (queueRead = null), 0)));
-    new client.Gauge({ name: "linkprev_webhook_queue_depth", help: "Webhook deliveries waiting to be sent (or retried)", registers: [registry], async collect() { this.set((await queueNow()).pending); } });
-    new client.Gauge({ name: "linkprev_webhook_oldest_pending_age_seconds", help: "How long the oldest waiting webhook delivery has waited", registers: [registry], async collect() { this.set((await queueNow()).oldestPendingAgeSeconds); } });
+    new client.Gauge({
+      name: "linkprev_webhook_queue_depth",
+      help: "Webhook deliveries waiting to be sent (or retried)",
+      registers: [registry],
+      async collect() {
+        this.set((await queueNow()).pending);
+      },
+    });
+    new client.Gauge({
+      name: "linkprev_webhook_oldest_pending_age_seconds",
+      help: "How long the oldest waiting webhook delivery has waited",
+      registers: [registry],
+      async collect() {
+        this.set((await queueNow()).oldestPendingAgeSeconds);
+      },
+    });
     const { budget, work } = sources.images;
     if (budget) {
-      readGauge(registry, "linkprev_image_jobs_waiting", "Image jobs waiting for their share of the pixel budget (IMAGE_QUEUE is their bound)", () => budget.queued);
-      readGauge(registry, "linkprev_image_pixels_in_use", "Pixels of the image budget held by running jobs (IMAGE_PIXEL_BUDGET_MP is the bound)", () => budget.pixelsInUse);
+      readGauge(
+        registry,
+        "linkprev_image_jobs_waiting",
+        "Image jobs waiting for their share of the pixel budget (IMAGE_QUEUE is their bound)",
+        () => budget.queued,
+      );
+      readGauge(
+        registry,
+        "linkprev_image_pixels_in_use",
+        "Pixels of the image budget held by running jobs (IMAGE_PIXEL_BUDGET_MP is the bound)",
+        () => budget.pixelsInUse,
+      );
     }
-    readCounter(registry, "linkprev_image_jobs_refused_total", "Image jobs turned away (503) because the image queue was full", () => work.counts["queue-full"]);
-    readCounter(registry, "linkprev_image_jobs_timed_out_total", "Image jobs ended by the decode deadline (IMAGE_DEADLINE_MS), their Worker stopped", () => work.counts.deadline);
-    readCounter(registry, "linkprev_image_jpeg_scans_refused_total", "JPEGs refused before decoding for having too many scans", () => work.counts["jpeg-scans"]);
+    readCounter(
+      registry,
+      "linkprev_image_jobs_refused_total",
+      "Image jobs turned away (503) because the image queue was full",
+      () => work.counts["queue-full"],
+    );
+    readCounter(
+      registry,
+      "linkprev_image_jobs_timed_out_total",
+      "Image jobs ended by the decode deadline (IMAGE_DEADLINE_MS), their Worker stopped",
+      () => work.counts.deadline,
+    );
+    readCounter(
+      registry,
+      "linkprev_image_jpeg_scans_refused_total",
+      "JPEGs refused before decoding for having too many scans",
+      () => work.counts["jpeg-scans"],
+    );
     if (sources.databasePoolMax !== null) {
-      readGauge(registry, "linkprev_db_pool_max_connections", "PostgreSQL connections each pool (request thread, each app worker) may open", () => sources.databasePoolMax!);
+      readGauge(
+        registry,
+        "linkprev_db_pool_max_connections",
+        "PostgreSQL connections each pool (request thread, each app worker) may open",
+        () => sources.databasePoolMax!,
+      );
     }
   }
 
@@ -154,7 +251,9 @@ export class ServerMetrics {
   }
 
   async response(): Promise<Response> {
-    return new Response(await this.registry.metrics(), { headers: { "Content-Type": this.registry.contentType, "Cache-Control": "no-store" } });
+    return new Response(await this.registry.metrics(), {
+      headers: { "Content-Type": this.registry.contentType, "Cache-Control": "no-store" },
+    });
   }
 }
 
@@ -163,15 +262,25 @@ export function bearerMatches(request: Request, token: string): boolean {
   const given = Buffer.from(request.headers.get("authorization") ?? "");
   const expected = Buffer.from(`Bearer ${token}`);
   // Lengths differ: compare with itself anyway, so that the time does not tell how long the token is.
-  return timingSafeEqual(given.length === expected.length ? given : expected, expected) && given.length === expected.length;
+  return (
+    timingSafeEqual(given.length === expected.length ? given : expected, expected) && given.length === expected.length
+  );
 }
 
 /** GET /metrics on the main listener, for a scraper holding METRICS_TOKEN. */
-export function metricsRoutes(metrics: ServerMetrics, token: string): Record<string, { GET: (request: Request) => Response | Promise<Response> }> {
+export function metricsRoutes(
+  metrics: ServerMetrics,
+  token: string,
+): Record<string, { GET: (request: Request) => Response | Promise<Response> }> {
   return {
     "/metrics": {
       GET: (request: Request) =>
-        bearerMatches(request, token) ? metrics.response() : Response.json({ message: "A valid metrics token is required" }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } }),
+        bearerMatches(request, token)
+          ? metrics.response()
+          : Response.json(
+              { message: "A valid metrics token is required" },
+              { status: 401, headers: { "WWW-Authenticate": "Bearer" } },
+            ),
     },
   };
 }

@@ -45,11 +45,17 @@ const remember = (request: Request, route: string | undefined, viewer: Viewed["v
  */
 export const requestFacts = () =>
   new Elysia({ name: "request-facts" })
-    .onAfterHandle({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer))
+    .onAfterHandle(
+      { as: "global" },
+      (context) => void remember(context.request, context.route, (context as Viewed).viewer),
+    )
     .onError({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer));
 
 /** The app's answer to a request (its origin noted by withOrigin), with the facts it noted. */
-export async function handleNotingFacts(app: { handle(request: Request): Promise<Response> }, request: Request): Promise<Facts & { response: Response }> {
+export async function handleNotingFacts(
+  app: { handle(request: Request): Promise<Response> },
+  request: Request,
+): Promise<Facts & { response: Response }> {
   const response = await app.handle(request);
   const facts = seen.get(request);
   return { response, route: facts?.route ?? UNMATCHED_ROUTE, userId: facts?.userId };
@@ -61,7 +67,11 @@ export function withRequestId(response: Response, requestId: string): Response {
     response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;
   } catch {
-    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     copy.headers.set(REQUEST_ID_HEADER, requestId);
     return copy;
   }

@@ -59,7 +59,14 @@ function Fields({ schema }: { schema: Schema }) {
             </td>
             <td className="py-1 pr-4 font-mono">{typeText(field)}</td>
             <td className="py-1 text-gray-600">
-              <InlineMarkdown text={[field.description, field.maxLength !== undefined ? `at most ${field.maxLength} characters` : null].filter(Boolean).join("; ")} />
+              <InlineMarkdown
+                text={[
+                  field.description,
+                  field.maxLength !== undefined ? `at most ${field.maxLength} characters` : null,
+                ]
+                  .filter(Boolean)
+                  .join("; ")}
+              />
             </td>
           </tr>
         ))}
@@ -78,7 +85,11 @@ const SchemaRef = ({ schema }: { schema: Schema }) =>
   );
 
 const access = (security: Record<string, unknown>[]) =>
-  security.length === 0 ? "Public" : Object.keys(security[0]!).length === 0 ? "Public; more when signed in" : "Signed in: session cookie or bearer token";
+  security.length === 0
+    ? "Public"
+    : Object.keys(security[0]!).length === 0
+      ? "Public; more when signed in"
+      : "Signed in: session cookie or bearer token";
 
 function OperationSection({ method, path, operation }: { method: string; path: string; operation: Operation }) {
   const body = operation.requestBody?.content;
@@ -86,7 +97,9 @@ function OperationSection({ method, path, operation }: { method: string; path: s
     <article id={operation.operationId} className="mt-6 rounded-md border border-gray-200 p-4">
       <h3 className="font-mono text-lg font-semibold">{`${method.toUpperCase()} ${path}`}</h3>
       <p className="mt-1">{operation.summary}</p>
-      {operation.description ? <InlineMarkdown as="p" className="mt-1 text-gray-600" text={operation.description} /> : null}
+      {operation.description ? (
+        <InlineMarkdown as="p" className="mt-1 text-gray-600" text={operation.description} />
+      ) : null}
       <p className="mt-1 text-sm text-gray-600">{access(operation.security)}</p>
       {operation.parameters ? (
         <>
@@ -95,7 +108,8 @@ function OperationSection({ method, path, operation }: { method: string; path: s
             {operation.parameters.map((parameter) => (
               <li key={parameter.name}>
                 <span className="font-mono">{parameter.name}</span> ({parameter.in}
-                {parameter.required ? ", required" : ""}): <span className="font-mono">{typeText(parameter.schema)}</span>
+                {parameter.required ? ", required" : ""}):{" "}
+                <span className="font-mono">{typeText(parameter.schema)}</span>
                 {parameter.description ? <InlineMarkdown text={` — ${parameter.description}`} /> : ""}
               </li>
             ))}
@@ -108,7 +122,11 @@ function OperationSection({ method, path, operation }: { method: string; path: s
           <p className="text-sm">
             {Object.keys(body).join(", ")}: <SchemaRef schema={Object.values(body)[0]!.schema} />
           </p>
-          {Object.values(body)[0]!.example !== undefined ? <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 text-sm">{JSON.stringify(Object.values(body)[0]!.example, null, 2)}</pre> : null}
+          {Object.values(body)[0]!.example !== undefined ? (
+            <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 text-sm">
+              {JSON.stringify(Object.values(body)[0]!.example, null, 2)}
+            </pre>
+          ) : null}
         </>
       ) : null}
       <h4 className="mt-3 font-semibold">Responses</h4>
@@ -124,7 +142,11 @@ function OperationSection({ method, path, operation }: { method: string; path: s
                   <SchemaRef schema={json.schema} />
                 </>
               ) : null}
-              {json?.example !== undefined ? <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-gray-50 p-2">{JSON.stringify(json.example, null, 2)}</pre> : null}
+              {json?.example !== undefined ? (
+                <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-gray-50 p-2">
+                  {JSON.stringify(json.example, null, 2)}
+                </pre>
+              ) : null}
             </li>
           );
         })}
@@ -134,19 +156,28 @@ function OperationSection({ method, path, operation }: { method: string; path: s
 }
 
 export function ApiReferencePage({ document }: { document: Document }) {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as Operation })));
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as Operation })),
+  );
   const schemas = document.components.schemas as Record<string, Schema>;
   return (
     <section>
       <h1 className="text-3xl font-bold">API reference</h1>
       <InlineMarkdown as="p" className="mt-4 text-gray-600" text={document.info.description} />
       <p className="mt-2" data-testid="token-where">
-        Your API tokens: <a className="text-indigo-700 underline" href="/admin?tab=subscription">Dashboard → Subscription → API tokens</a> (sign in first), or{" "}
-        <span className="font-mono">linkprev admin token create</span> on the server.
+        Your API tokens:{" "}
+        <a className="text-indigo-700 underline" href="/admin?tab=subscription">
+          Dashboard → Subscription → API tokens
+        </a>{" "}
+        (sign in first), or <span className="font-mono">linkprev admin token create</span> on the server.
       </p>
       <p className="mt-2">
-        The machine-readable document: <a className="text-indigo-700 underline" href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {document.openapi}). The
-        command-line client <span className="font-mono">linkprev</span> uses the same API.
+        The machine-readable document:{" "}
+        <a className="text-indigo-700 underline" href="/api/openapi.json">
+          /api/openapi.json
+        </a>{" "}
+        (OpenAPI {document.openapi}). The command-line client <span className="font-mono">linkprev</span> uses the same
+        API.
       </p>
       <nav aria-label="Operations" className="mt-4">
         {document.tags.map(({ name }) => (
@@ -179,7 +210,15 @@ export function ApiReferencePage({ document }: { document: Document }) {
       {Object.entries(schemas).map(([name, schema]) => (
         <article key={name} id={`schema-${name}`} className="mt-4">
           <h3 className="font-mono text-lg font-semibold">{name}</h3>
-          <Fields schema={schema.type === "array" ? ((schema.items as Schema).$ref ? { type: "array", items: schema.items } : (schema.items as Schema)) : schema} />
+          <Fields
+            schema={
+              schema.type === "array"
+                ? (schema.items as Schema).$ref
+                  ? { type: "array", items: schema.items }
+                  : (schema.items as Schema)
+                : schema
+            }
+          />
         </article>
       ))}
     </section>

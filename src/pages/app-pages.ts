@@ -21,14 +21,36 @@ const DASHBOARD_PAGE_SIZE = 20;
 /** What the dashboard's links tab is asked for: a page number, a search and an order (src/pages/routes.ts reads them). */
 export type DashboardQuery = { page: number; q: string; sort: LinkSort };
 
-export async function dashboardProps(services: Services, { user, entitlement: { plan, subscription } }: PageViewer, tab: DashboardProps["tab"], query: DashboardQuery): Promise<DashboardProps> {
+export async function dashboardProps(
+  services: Services,
+  { user, entitlement: { plan, subscription } }: PageViewer,
+  tab: DashboardProps["tab"],
+  query: DashboardQuery,
+): Promise<DashboardProps> {
   const { links, billingEnabled } = services;
   const stats = await linkStats(links, user);
   const found = query.q ? await countLinks(links, user, query.q) : stats.totalLinks;
   const pages = Math.max(1, Math.ceil(found / DASHBOARD_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pages);
-  const shown = tab === "links" ? (await listLinkPage(links, user, { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE, q: query.q, sort: query.sort }, presentListed)).links : [];
-  const platforms = shown.length > 0 ? await linkPlatformCounts(links, user, shown.map((l) => l.id)) : new Map();
+  const shown =
+    tab === "links"
+      ? (
+          await listLinkPage(
+            links,
+            user,
+            { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE, q: query.q, sort: query.sort },
+            presentListed,
+          )
+        ).links
+      : [];
+  const platforms =
+    shown.length > 0
+      ? await linkPlatformCounts(
+          links,
+          user,
+          shown.map((l) => l.id),
+        )
+      : new Map();
   return {
     tab,
     now: services.clock.now(),
@@ -45,16 +67,33 @@ export async function dashboardProps(services: Services, { user, entitlement: { 
     subscription: {
       billingEnabled,
       subscription: billingEnabled
-        ? subscription && { planName: plan.name, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
+        ? subscription && {
+            planName: plan.name,
+            status: subscription.status,
+            currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+            cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          }
         : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
     },
-    tokens: tab === "links" ? [] : (await listApiTokens(services.db, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
+    tokens:
+      tab === "links"
+        ? []
+        : (await listApiTokens(services.db, user.id)).map((t) => ({
+            ...t,
+            createdAt: t.createdAt.toISOString(),
+            lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+          })),
     publicUrl: services.config.publicUrl,
     accountEmail: user.email,
   };
 }
 
-export const editorProps = (services: Services, { user, entitlement }: PageViewer, link: EditedLink | null, domains: LinkFormProps["domains"]): LinkFormProps & { earlier?: OldAddressesProps } => ({
+export const editorProps = (
+  services: Services,
+  { user, entitlement }: PageViewer,
+  link: EditedLink | null,
+  domains: LinkFormProps["domains"],
+): LinkFormProps & { earlier?: OldAddressesProps } => ({
   mode: link ? "edit" : "create",
   link: link && {
     id: link.id,
@@ -86,5 +125,8 @@ export const editorProps = (services: Services, { user, entitlement }: PageViewe
   publicUrl: services.config.publicUrl,
   autoFill: services.config.fetch.enabled,
   domains,
-  earlier: link?.oldAddresses && { linkId: link.id, addresses: link.oldAddresses.map((address) => ({ ...address, movedAt: address.movedAt.toISOString() })) },
+  earlier: link?.oldAddresses && {
+    linkId: link.id,
+    addresses: link.oldAddresses.map((address) => ({ ...address, movedAt: address.movedAt.toISOString() })),
+  },
 });

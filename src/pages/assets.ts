@@ -16,7 +16,9 @@ export async function assetRoutes() {
       GET: (request: Request & { params: { name: string } }) => {
         const asset = assets[`/assets/${request.params.name}`];
         if (!asset) return new Response("Not found", { status: 404 });
-        return new Response(asset.body, { headers: { "Content-Type": asset.type, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" } });
+        return new Response(asset.body, {
+          headers: { "Content-Type": asset.type, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" },
+        });
       },
     },
     "/favicon.ico": { GET: () => new Response(favicon, { headers: faviconHeaders }) },

@@ -14,7 +14,14 @@ export type DashboardProps = {
   now: number;
   used: number;
   quota: number;
-  stats: { totalLinks: number; totalViews: number; humanViews: number; botViews: number; uniqueHumans: number; scans: number };
+  stats: {
+    totalLinks: number;
+    totalViews: number;
+    humanViews: number;
+    botViews: number;
+    uniqueHumans: number;
+    scans: number;
+  };
   /** One page of the live links found, in the order asked for. */
   links: ListedLink[];
   page: number;
@@ -32,7 +39,8 @@ export type DashboardProps = {
   accountEmail: string;
 };
 
-const button = "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
+const button =
+  "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
 function StatCard({ label, value, note }: { label: string; value: number; note?: string }) {
   return (
@@ -49,9 +57,13 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** "12 people visited (9 daily unique) · 3 crawler fetches · 2 by QR code · created Nov 2, 2026" */
-export function linkSummary(link: Pick<ListedLink, "viewsHuman" | "viewsBot" | "uniqueHumans" | "scans" | "createdAt">): string {
+export function linkSummary(
+  link: Pick<ListedLink, "viewsHuman" | "viewsBot" | "uniqueHumans" | "scans" | "createdAt">,
+): string {
   const parts = [
-    link.viewsHuman === 0 ? "No visits yet" : `${plural(link.viewsHuman, "person", "people")} visited (${count(link.uniqueHumans)} daily unique)`,
+    link.viewsHuman === 0
+      ? "No visits yet"
+      : `${plural(link.viewsHuman, "person", "people")} visited (${count(link.uniqueHumans)} daily unique)`,
     ...(link.viewsBot > 0 ? [plural(link.viewsBot, "crawler fetch", "crawler fetches")] : []),
     ...(link.scans > 0 ? [`${count(link.scans)} by QR code`] : []),
     `created ${shortDate(link.createdAt)}`,
@@ -61,27 +73,62 @@ export function linkSummary(link: Pick<ListedLink, "viewsHuman" | "viewsBot" | "
 
 /** The dashboard's address for a page of this search and order (the defaults left out). */
 const dashboardHref = (query: DashboardProps["query"], page: number) => {
-  const params = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.sort !== "newest" ? { sort: query.sort } : {}), ...(page > 1 ? { page: String(page) } : {}) });
+  const params = new URLSearchParams({
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.sort !== "newest" ? { sort: query.sort } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  });
   return params.size > 0 ? `/admin?${params}` : "/admin";
 };
 
-function LinkRow({ link, platforms, now }: { link: ListedLink; platforms?: DashboardProps["platforms"][number]; now: number }) {
+function LinkRow({
+  link,
+  platforms,
+  now,
+}: {
+  link: ListedLink;
+  platforms?: DashboardProps["platforms"][number];
+  now: number;
+}) {
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-1 gap-3">
           {link.images.wide ? (
-            <img src={link.images.wide} alt="" width={96} height={50} loading="lazy" decoding="async" className="h-[50px] w-24 shrink-0 rounded border border-gray-200 object-cover" data-testid="thumbnail" />
+            <img
+              src={link.images.wide}
+              alt=""
+              width={96}
+              height={50}
+              loading="lazy"
+              decoding="async"
+              className="h-[50px] w-24 shrink-0 rounded border border-gray-200 object-cover"
+              data-testid="thumbnail"
+            />
           ) : (
-            <div aria-hidden="true" className="h-[50px] w-24 shrink-0 rounded border border-dashed border-gray-300 bg-gray-50" data-testid="thumbnail" />
+            <div
+              aria-hidden="true"
+              className="h-[50px] w-24 shrink-0 rounded border border-dashed border-gray-300 bg-gray-50"
+              data-testid="thumbnail"
+            />
           )}
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{link.title}</p>
             <ShortAddress id={link.id} shortUrl={link.currentShortUrl} />
-            {link.awaitingDomain ? <p className="text-sm text-amber-800" data-testid="domain-waiting">{`Waiting for ${link.awaitingDomain} to be verified: shared at this address until then`}</p> : null}
+            {link.awaitingDomain ? (
+              <p
+                className="text-sm text-amber-800"
+                data-testid="domain-waiting"
+              >{`Waiting for ${link.awaitingDomain} to be verified: shared at this address until then`}</p>
+            ) : null}
             <p className="truncate text-sm text-gray-500">{`→ ${link.targetUrl}`}</p>
             <RuleBadges link={link} now={now} />
-            {link.status === "disabled" ? <p className="text-sm font-semibold text-red-700" data-testid="link-disabled">{`Disabled${link.disabledReason ? `: ${link.disabledReason}` : ""}`}</p> : null}
+            {link.status === "disabled" ? (
+              <p
+                className="text-sm font-semibold text-red-700"
+                data-testid="link-disabled"
+              >{`Disabled${link.disabledReason ? `: ${link.disabledReason}` : ""}`}</p>
+            ) : null}
             <p className="mt-1 text-xs text-gray-600" data-testid="summary">
               {linkSummary(link)}
             </p>
@@ -115,7 +162,14 @@ function SearchForm({ query }: { query: DashboardProps["query"] }) {
         {query.sort !== "newest" && <input type="hidden" name="sort" value={query.sort} />}
         <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-gray-700">
           Search links
-          <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Words in title or URL" className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 font-normal" />
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={200}
+            placeholder="Words in title or URL"
+            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 font-normal"
+          />
         </label>
         <button type="submit" className={button}>
           Search
@@ -124,7 +178,12 @@ function SearchForm({ query }: { query: DashboardProps["query"] }) {
       <nav aria-label="Sort links" className="flex items-center gap-1 text-sm">
         <span className="mr-1 font-medium text-gray-700">Sort by</span>
         {SORTS.map(([sort, label]) => (
-          <a key={sort} href={dashboardHref({ q: query.q, sort }, 1)} aria-current={query.sort === sort ? "true" : undefined} className={`rounded-md px-3 py-2 font-medium ${query.sort === sort ? "bg-gray-900 text-white" : "border border-gray-300 text-gray-800 hover:bg-gray-50"}`}>
+          <a
+            key={sort}
+            href={dashboardHref({ q: query.q, sort }, 1)}
+            aria-current={query.sort === sort ? "true" : undefined}
+            className={`rounded-md px-3 py-2 font-medium ${query.sort === sort ? "bg-gray-900 text-white" : "border border-gray-300 text-gray-800 hover:bg-gray-50"}`}
+          >
             {label}
           </a>
         ))}
@@ -135,7 +194,8 @@ function SearchForm({ query }: { query: DashboardProps["query"] }) {
 
 export function DashboardPage(props: DashboardProps) {
   const { tab, used, quota, stats, links, deletedLinks } = props;
-  const tabClass = (active: boolean) => `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-gray-900 text-white" : "text-gray-700 hover:bg-gray-100"}`;
+  const tabClass = (active: boolean) =>
+    `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-gray-900 text-white" : "text-gray-700 hover:bg-gray-100"}`;
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -147,7 +207,10 @@ export function DashboardPage(props: DashboardProps) {
           <p className="text-sm text-gray-600" data-testid="usage">
             {quota === 0 ? `${count(used)} of unlimited links used` : `${count(used)} of ${count(quota)} links used`}
           </p>
-          <a href="/admin/link/new" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+          <a
+            href="/admin/link/new"
+            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+          >
             New Link
           </a>
         </div>
@@ -160,7 +223,11 @@ export function DashboardPage(props: DashboardProps) {
         <a href="/admin/domains" className={tabClass(false)}>
           Domains
         </a>
-        <a href="/admin?tab=subscription" aria-current={tab === "subscription" ? "page" : undefined} className={tabClass(tab === "subscription")}>
+        <a
+          href="/admin?tab=subscription"
+          aria-current={tab === "subscription" ? "page" : undefined}
+          className={tabClass(tab === "subscription")}
+        >
           Subscription
         </a>
       </nav>
@@ -176,17 +243,26 @@ export function DashboardPage(props: DashboardProps) {
             <StatCard label="QR Scans" value={stats.scans} />
           </div>
           <section aria-labelledby="your-links">
-            <h2 id="your-links" className="text-xl font-semibold">Your Links</h2>
+            <h2 id="your-links" className="text-xl font-semibold">
+              Your Links
+            </h2>
             <SearchForm query={props.query} />
             {props.query.q && (
               <p className="mt-3 text-sm text-gray-700" role="status" data-testid="search-result">
-                {`${plural(props.found, "link matches", "links match")} "${props.query.q}"`} · <a href={dashboardHref({ q: "", sort: props.query.sort }, 1)} className="text-indigo-700 underline">Show all</a>
+                {`${plural(props.found, "link matches", "links match")} "${props.query.q}"`} ·{" "}
+                <a href={dashboardHref({ q: "", sort: props.query.sort }, 1)} className="text-indigo-700 underline">
+                  Show all
+                </a>
               </p>
             )}
             {links.length === 0 ? (
               props.query.q ? null : (
                 <p className="mt-4 text-gray-600">
-                  No links yet. <a href="/admin/link/new" className="text-indigo-700 underline">Create your first link</a>.
+                  No links yet.{" "}
+                  <a href="/admin/link/new" className="text-indigo-700 underline">
+                    Create your first link
+                  </a>
+                  .
                 </p>
               )
             ) : (
@@ -198,21 +274,40 @@ export function DashboardPage(props: DashboardProps) {
             )}
             {props.pages > 1 && (
               <nav aria-label="Link pages" className="mt-4 flex items-center justify-between text-sm">
-                {props.page > 1 ? <a href={dashboardHref(props.query, props.page - 1)} className={button}>{props.query.sort === "views" ? "← More viewed" : "← Newer"}</a> : <span />}
+                {props.page > 1 ? (
+                  <a href={dashboardHref(props.query, props.page - 1)} className={button}>
+                    {props.query.sort === "views" ? "← More viewed" : "← Newer"}
+                  </a>
+                ) : (
+                  <span />
+                )}
                 <span className="text-gray-600">{`Page ${props.page} of ${props.pages}`}</span>
-                {props.page < props.pages ? <a href={dashboardHref(props.query, props.page + 1)} className={button}>{props.query.sort === "views" ? "Less viewed →" : "Older →"}</a> : <span />}
+                {props.page < props.pages ? (
+                  <a href={dashboardHref(props.query, props.page + 1)} className={button}>
+                    {props.query.sort === "views" ? "Less viewed →" : "Older →"}
+                  </a>
+                ) : (
+                  <span />
+                )}
               </nav>
             )}
           </section>
           {deletedLinks.length > 0 && (
             <section aria-labelledby="deleted-links">
-              <h2 id="deleted-links" className="text-xl font-semibold">Deleted links</h2>
+              <h2 id="deleted-links" className="text-xl font-semibold">
+                Deleted links
+              </h2>
               <ul className="mt-4 space-y-2" data-testid="deleted-links">
                 {deletedLinks.map((link) => (
-                  <li key={link.id} className="rounded-lg border border-dashed border-gray-200 p-3 text-sm text-gray-500">
+                  <li
+                    key={link.id}
+                    className="rounded-lg border border-dashed border-gray-200 p-3 text-sm text-gray-500"
+                  >
                     <span className="font-medium text-gray-700">{link.title}</span>
                     {` · ${link.shortUrl} · created ${shortDate(link.createdAt)} · `}
-                    <span className="font-medium text-gray-700" data-testid="deleted-on">{link.deletedAt ? `deleted ${shortDate(link.deletedAt)}` : "deleted"}</span>
+                    <span className="font-medium text-gray-700" data-testid="deleted-on">
+                      {link.deletedAt ? `deleted ${shortDate(link.deletedAt)}` : "deleted"}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -223,7 +318,12 @@ export function DashboardPage(props: DashboardProps) {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <SubscriptionCard {...props.subscription} />
           <ApiTokens tokens={props.tokens} publicUrl={props.publicUrl} />
-          <p className="text-sm"><a className="underline" href="/admin/webhooks">Webhooks</a>: signed events about your links, sent to your URL.</p>
+          <p className="text-sm">
+            <a className="underline" href="/admin/webhooks">
+              Webhooks
+            </a>
+            : signed events about your links, sent to your URL.
+          </p>
           <YourData email={props.accountEmail} />
         </div>
       )}

@@ -28,7 +28,8 @@ export const errorPages =
   (pages: PageRenderer, resolveViewer: (user: User) => Promise<PageViewer | null>): ErrorPageRenderer =>
   async ({ status, message }, context) => {
     const { pageViewer, viewer: signedIn } = context as FailedContext;
-    const viewer = pageViewer !== undefined ? pageViewer : signedIn ? await resolveViewer(signedIn.user).catch(() => null) : null;
+    const viewer =
+      pageViewer !== undefined ? pageViewer : signedIn ? await resolveViewer(signedIn.user).catch(() => null) : null;
     return status === 404
       ? pages.response(<NotFoundPage />, { title: "Page not found", status, viewer })
       : pages.response(<ErrorPage message={message} />, { title: "Error", status, viewer });

@@ -8,7 +8,11 @@ export type Guarded = { viewer: PageViewer; redirectTo?: undefined } | { viewer?
 /** Signed in, else to / with 'Authentication required'. */
 export function signedIn(viewer: PageViewer | null, cookie: Cookie): Guarded {
   if (viewer) return { viewer };
-  setFlash(cookie, { title: "Authentication required", description: "Please sign in to access this page", variant: "destructive" });
+  setFlash(cookie, {
+    title: "Authentication required",
+    description: "Please sign in to access this page",
+    variant: "destructive",
+  });
   return { redirectTo: "/" };
 }
 
@@ -16,6 +20,10 @@ export function signedIn(viewer: PageViewer | null, cookie: Cookie): Guarded {
 export function subscribed(viewer: PageViewer | null, cookie: Cookie): Guarded {
   const guarded = signedIn(viewer, cookie);
   if (!guarded.viewer || guarded.viewer.entitlement.active) return guarded;
-  setFlash(cookie, { title: "Subscription required", description: "You need an active subscription to access this feature", variant: "destructive" });
+  setFlash(cookie, {
+    title: "Subscription required",
+    description: "You need an active subscription to access this feature",
+    variant: "destructive",
+  });
   return { redirectTo: "/pricing" };
 }

@@ -38,19 +38,34 @@ function TopBar({ viewer, googleSignIn }: { viewer: AvatarMenuProps | null; goog
           </a>
           <div className="hidden items-center gap-2 sm:flex">
             {NAV_LINKS.map((link) => (
-              <a key={link.href} href={link.href} className={navLink}>{link.label}</a>
+              <a key={link.href} href={link.href} className={navLink}>
+                {link.label}
+              </a>
             ))}
           </div>
           <details className="relative sm:hidden">
             <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 text-sm text-gray-700 hover:text-gray-900 [&::-webkit-details-marker]:hidden">
-              <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                width="16"
+                height="16"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+              >
                 <path d="M2 4h12M2 8h12M2 12h12" />
               </svg>
               Menu
             </summary>
             <div className="absolute left-0 z-40 mt-2 flex w-44 flex-col rounded-md border border-gray-200 bg-white p-2 shadow-lg">
               {NAV_LINKS.map((link) => (
-                <a key={link.href} href={link.href} className="rounded px-2 py-1.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900">
+                <a
+                  key={link.href}
+                  href={link.href}
+                  className="rounded px-2 py-1.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+                >
                   {link.label}
                 </a>
               ))}
@@ -60,7 +75,10 @@ function TopBar({ viewer, googleSignIn }: { viewer: AvatarMenuProps | null; goog
         {viewer ? (
           <AvatarMenu {...viewer} />
         ) : (
-          <a href="/api/auth/google" className="shrink-0 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+          <a
+            href="/api/auth/google"
+            className="shrink-0 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+          >
             {googleSignIn ? "Access" : "Sign in"}
           </a>
         )}
@@ -76,23 +94,48 @@ function Footer({ version }: { version: VersionInfo }) {
         <p>Create custom link previews for social media sharing, no code required.</p>
         {/* A grid of four on phones: a wrapping row left a single word on a line of its own. */}
         <nav aria-label="Footer" className="grid grid-cols-4 gap-x-4 gap-y-2 sm:flex sm:flex-wrap">
-          <a href="/#features" className="hover:text-gray-900">Features</a>
-          <a href="/#pricing" className="hover:text-gray-900">Pricing</a>
-          <a href="/about" className="hover:text-gray-900">About</a>
-          <a href="/contact" className="hover:text-gray-900">Contact</a>
-          <a href="/privacy" className="hover:text-gray-900">Privacy</a>
-          <a href="/terms" className="hover:text-gray-900">Terms</a>
-          <a href="/docs/api" className="hover:text-gray-900">API</a>
+          <a href="/#features" className="hover:text-gray-900">
+            Features
+          </a>
+          <a href="/#pricing" className="hover:text-gray-900">
+            Pricing
+          </a>
+          <a href="/about" className="hover:text-gray-900">
+            About
+          </a>
+          <a href="/contact" className="hover:text-gray-900">
+            Contact
+          </a>
+          <a href="/privacy" className="hover:text-gray-900">
+            Privacy
+          </a>
+          <a href="/terms" className="hover:text-gray-900">
+            Terms
+          </a>
+          <a href="/docs/api" className="hover:text-gray-900">
+            API
+          </a>
         </nav>
         <p>
-          {`© ${new Date().getFullYear()} LinkPrev · `}<span data-testid="version">{formatVersion(version)}</span>
+          {`© ${new Date().getFullYear()} LinkPrev · `}
+          <span data-testid="version">{formatVersion(version)}</span>
         </p>
       </div>
     </footer>
   );
 }
 
-export function Layout({ title, viewer, version, stylesheet, script, toaster, mainHtml, needsConsent, googleSignIn }: LayoutProps) {
+export function Layout({
+  title,
+  viewer,
+  version,
+  stylesheet,
+  script,
+  toaster,
+  mainHtml,
+  needsConsent,
+  googleSignIn,
+}: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -104,11 +147,18 @@ export function Layout({ title, viewer, version, stylesheet, script, toaster, ma
         {script && <script type="module" src={script} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-gray-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <TopBar viewer={viewer} googleSignIn={googleSignIn} />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8" dangerouslySetInnerHTML={{ __html: mainHtml }} />
+        <main
+          id="main"
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-8"
+          dangerouslySetInnerHTML={{ __html: mainHtml }}
+        />
         <Footer version={version} />
         {toaster && <Toaster initial={toaster.initial} />}
         {needsConsent && <ConsentDialog />}

@@ -3,7 +3,8 @@ import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
 import { LinkForm, OldAddresses } from "./islands.ts";
 
-const back = "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
+const back =
+  "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
 /** `earlier`: an edited link's earlier addresses (docs/decisions/0047). */
 export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?: OldAddressesProps }) {
@@ -25,7 +26,11 @@ export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?
 /** A disabled link (src/safety/): what its visitors and crawlers get instead of the card, and why. */
 export function DisabledNotice({ reason }: { reason: string | null }) {
   return (
-    <p role="status" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="link-disabled">
+    <p
+      role="status"
+      className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      data-testid="link-disabled"
+    >
       {`Disabled${reason ? `: ${reason}` : ""}. Crawlers get a neutral "Link disabled" card and people a warning page instead of a redirect. Contact the operators of this server if you think this is a mistake.`}
     </p>
   );
@@ -35,7 +40,9 @@ export function LinkNotFoundPage() {
   return (
     <section className="py-16 text-center">
       <h1 className="text-3xl font-bold">Link Not Found</h1>
-      <p className="mt-2 text-gray-600">The link you're trying to edit doesn't exist or you don't have permission to access it.</p>
+      <p className="mt-2 text-gray-600">
+        The link you're trying to edit doesn't exist or you don't have permission to access it.
+      </p>
       <a href="/admin" className={`mt-6 inline-block ${back}`}>
         ← Back to dashboard
       </a>

@@ -3,7 +3,10 @@ export function NotFoundPage() {
     <section className="py-16 text-center">
       <h1 className="text-3xl font-bold">404 Page Not Found</h1>
       <p className="mt-6">
-        <a href="/" className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500">
+        <a
+          href="/"
+          className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500"
+        >
           Back to the home page
         </a>
       </p>
@@ -39,9 +42,13 @@ export function ExpiredPage() {
   return (
     <section className="py-16 text-center">
       <h1 className="text-3xl font-bold">This link has expired</h1>
-      <p className="mt-4 text-gray-700">The owner of this short link set it to stop working after a date or a number of visits.</p>
+      <p className="mt-4 text-gray-700">
+        The owner of this short link set it to stop working after a date or a number of visits.
+      </p>
       <p className="mt-6">
-        <a href="/" className="text-indigo-700 underline">Back to the home page</a>
+        <a href="/" className="text-indigo-700 underline">
+          Back to the home page
+        </a>
       </p>
     </section>
   );

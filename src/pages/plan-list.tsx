@@ -3,9 +3,18 @@ import type { Plan } from "../billing/plans.ts";
 import { BILLING_OFF_NOTE } from "../client/instance.ts";
 import { PlanButton, VatExemption } from "./islands.ts";
 
-export type PlanListProps = { plans: readonly Plan[]; signedIn: boolean; currentPlan: Plan | null; businessCountry: string; billingEnabled: boolean };
+export type PlanListProps = {
+  plans: readonly Plan[];
+  signedIn: boolean;
+  currentPlan: Plan | null;
+  businessCountry: string;
+  billingEnabled: boolean;
+};
 
-function buttonFor(plan: Plan, { signedIn, currentPlan }: Pick<PlanListProps, "signedIn" | "currentPlan">): { label: string; disabled: boolean } {
+function buttonFor(
+  plan: Plan,
+  { signedIn, currentPlan }: Pick<PlanListProps, "signedIn" | "currentPlan">,
+): { label: string; disabled: boolean } {
   if (!signedIn) return { label: "Start now", disabled: false };
   if (!currentPlan) return { label: "Subscribe", disabled: false };
   if (plan.id === currentPlan.id) return { label: "Current Plan", disabled: true };
@@ -16,7 +25,11 @@ export function PlanList({ plans, signedIn, currentPlan, businessCountry, billin
   return (
     <div>
       {!billingEnabled && (
-        <p role="note" data-testid="billing-off" className="mx-auto mb-6 max-w-2xl rounded-md border border-indigo-200 bg-indigo-50 px-4 py-3 text-center text-sm text-indigo-900">
+        <p
+          role="note"
+          data-testid="billing-off"
+          className="mx-auto mb-6 max-w-2xl rounded-md border border-indigo-200 bg-indigo-50 px-4 py-3 text-center text-sm text-indigo-900"
+        >
           {BILLING_OFF_NOTE}
         </p>
       )}
@@ -24,7 +37,11 @@ export function PlanList({ plans, signedIn, currentPlan, businessCountry, billin
         {plans.map((plan) => {
           const button = buttonFor(plan, { signedIn, currentPlan });
           return (
-            <li key={plan.id} data-plan={plan.id} className={`flex flex-col rounded-lg border p-6 shadow-sm ${billingEnabled && currentPlan?.id === plan.id ? "border-indigo-600" : "border-gray-200"}`}>
+            <li
+              key={plan.id}
+              data-plan={plan.id}
+              className={`flex flex-col rounded-lg border p-6 shadow-sm ${billingEnabled && currentPlan?.id === plan.id ? "border-indigo-600" : "border-gray-200"}`}
+            >
               <h3 className="text-lg font-semibold">{plan.name}</h3>
               <p className="mt-1 text-sm text-gray-600">{plan.description}</p>
               <p className="mt-4">

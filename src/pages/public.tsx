@@ -4,9 +4,18 @@ import type { PlanListProps } from "./plan-list.tsx";
 import { PlanList } from "./plan-list.tsx";
 
 const FEATURES = [
-  { title: "Custom content", text: "Choose the title, description and image that X, Facebook, LinkedIn, Slack and the rest show for your link." },
-  { title: "Analytics", text: "See how often your link was opened by people and fetched by bots, and which platforms drew your card." },
-  { title: "Short URLs", text: "Every link gets a short address to share; custom ones on the Pro and Enterprise plans." },
+  {
+    title: "Custom content",
+    text: "Choose the title, description and image that X, Facebook, LinkedIn, Slack and the rest show for your link.",
+  },
+  {
+    title: "Analytics",
+    text: "See how often your link was opened by people and fetched by bots, and which platforms drew your card.",
+  },
+  {
+    title: "Short URLs",
+    text: "Every link gets a short address to share; custom ones on the Pro and Enterprise plans.",
+  },
 ];
 
 export type LandingProps = PlanListProps & { googleSignIn: boolean };
@@ -14,7 +23,12 @@ export type LandingProps = PlanListProps & { googleSignIn: boolean };
 /** The hero's call to action: the dashboard once signed in; else signing in, the way this instance offers it. */
 function HeroAction({ signedIn, googleSignIn }: { signedIn: boolean; googleSignIn: boolean }) {
   const button = "mt-8 inline-block rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-500";
-  if (signedIn) return <a href="/admin" className={button}>Go to your dashboard</a>;
+  if (signedIn)
+    return (
+      <a href="/admin" className={button}>
+        Go to your dashboard
+      </a>
+    );
   return (
     <>
       <a href="/api/auth/google" className={button}>
@@ -36,7 +50,9 @@ export function LandingPage({ googleSignIn, ...plans }: LandingProps) {
         <HeroAction signedIn={plans.signedIn} googleSignIn={googleSignIn} />
       </section>
       <section id="features" aria-labelledby="features-title" className="py-12">
-        <h2 id="features-title" className="text-center text-2xl font-bold">Features</h2>
+        <h2 id="features-title" className="text-center text-2xl font-bold">
+          Features
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="rounded-lg border border-gray-200 p-6">
@@ -47,7 +63,9 @@ export function LandingPage({ googleSignIn, ...plans }: LandingProps) {
         </ul>
       </section>
       <section id="pricing" aria-labelledby="pricing-title" className="py-12">
-        <h2 id="pricing-title" className="mb-8 text-center text-2xl font-bold">Pricing</h2>
+        <h2 id="pricing-title" className="mb-8 text-center text-2xl font-bold">
+          Pricing
+        </h2>
         <PlanList {...plans} />
       </section>
     </>
@@ -78,9 +96,14 @@ export function AccountDeletedPage() {
   return (
     <section className="mx-auto max-w-xl py-12">
       <h1 className="text-3xl font-bold">Your account is deleted</h1>
-      <p className="mt-4 text-gray-700">Your links, their views and your images are gone, and you are signed out. Short links you shared now answer "not found".</p>
+      <p className="mt-4 text-gray-700">
+        Your links, their views and your images are gone, and you are signed out. Short links you shared now answer "not
+        found".
+      </p>
       <p className="mt-6">
-        <a href="/" className="text-indigo-700 underline">Back to the home page</a>
+        <a href="/" className="text-indigo-700 underline">
+          Back to the home page
+        </a>
       </p>
     </section>
   );
@@ -92,7 +115,9 @@ export function ContactPage({ contactFormUrl, socialUrl }: { contactFormUrl: str
   return (
     <section>
       <h1 className="text-3xl font-bold">Support</h1>
-      <p className="mt-4 text-gray-600">Questions, problems or ideas? Write to us through the contact form, or find us on social media.</p>
+      <p className="mt-4 text-gray-600">
+        Questions, problems or ideas? Write to us through the contact form, or find us on social media.
+      </p>
       <div className="mt-6 flex flex-wrap gap-4">
         <a href={contactFormUrl} target="_blank" rel="noopener noreferrer" className={externalButton}>
           Open the contact form

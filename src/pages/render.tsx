@@ -9,7 +9,13 @@ import { collectIslands } from "./island.tsx";
 import { Layout } from "./layout.tsx";
 import { viewerProps, type PageViewer } from "./viewer.ts";
 
-export type PageOptions = { title: string; status?: number; viewer?: PageViewer | null; flash?: Toast | null; headers?: Record<string, string> };
+export type PageOptions = {
+  title: string;
+  status?: number;
+  viewer?: PageViewer | null;
+  flash?: Toast | null;
+  headers?: Record<string, string>;
+};
 
 export type PageRenderer = {
   html: (page: ReactElement, options: PageOptions) => string;

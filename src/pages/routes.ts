@@ -46,12 +46,21 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
   const { config } = services;
 
   /** A page for whoever is asking, with the flash toast left by a redirect, if any. */
-  const page = <P extends object>(component: FunctionComponent<P>, props: P, title: string, viewer: PageViewer | null, cookie: Cookie, status = 200) =>
-    services.pages.response(createElement(component, props), { title, viewer, flash: takeFlash(cookie), status });
+  const page = <P extends object>(
+    component: FunctionComponent<P>,
+    props: P,
+    title: string,
+    viewer: PageViewer | null,
+    cookie: Cookie,
+    status = 200,
+  ) => services.pages.response(createElement(component, props), { title, viewer, flash: takeFlash(cookie), status });
 
   /** The hostnames a link of the viewer's may be placed on. */
   const domainNames = async (viewer: PageViewer) =>
-    (await listDomains(services.domains, viewer.user)).map((domain) => ({ hostname: domain.hostname, serving: isServed(domain.status) }));
+    (await listDomains(services.domains, viewer.user)).map((domain) => ({
+      hostname: domain.hostname,
+      serving: isServed(domain.status),
+    }));
 
   const plansFor = (viewer: PageViewer | null): PlanListProps => ({
     plans: PLANS,
@@ -61,80 +70,167 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
     billingEnabled: services.billingEnabled,
   });
 
-  return new Elysia()
-    .use(authPlugin(services))
-    // Who is asking, with their entitlement and consent (null when signed out): once per page request.
-    .resolve(async ({ viewer }) => ({ pageViewer: await resolvePageViewer(services.db, services.billingEnabled, viewer?.user ?? null) }))
-    .get("/", ({ pageViewer, cookie }) => page(LandingPage, { ...plansFor(pageViewer), googleSignIn: config.google !== null }, "Custom link previews", pageViewer, cookie))
-    .get("/pricing", ({ pageViewer, cookie }) => page(PricingPage, plansFor(pageViewer), "Pricing", pageViewer, cookie))
-    .get("/about", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", pageViewer, cookie))
-    .get("/privacy", ({ pageViewer, cookie }) => page(PrivacyPage, { viewRetentionDays: config.viewRetentionMs / 86_400_000 }, "Privacy", pageViewer, cookie))
-    .get("/terms", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", pageViewer, cookie))
-    .get("/account-deleted", ({ pageViewer, cookie }) => page(AccountDeletedPage, {}, "Account deleted", pageViewer, cookie))
-    .get("/contact", ({ pageViewer, cookie }) => page(ContactPage, { contactFormUrl: config.contactFormUrl, socialUrl: config.socialUrl }, "Contact", pageViewer, cookie))
-    .get("/docs/api", ({ pageViewer }) => services.pages.response(createElement(ApiReferencePage, { document: apiDocument }), { title: "API reference", viewer: pageViewer }))
-    .get("/login/:token", ({ params, pageViewer }) => services.pages.response(createElement(LoginLinkPage, { token: params.token }), { title: "Sign in", viewer: pageViewer }))
-    .get("/admin", async ({ pageViewer, cookie, query, redirect }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const tab = query.tab === "subscription" ? "subscription" : "links";
-      const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
-      const search = { page: requestedPage, q: typeof query.q === "string" ? query.q.trim().slice(0, 200) : "", sort: query.sort === "views" ? ("views" as const) : ("newest" as const) };
-      return page(DashboardPage, await dashboardProps(services, guarded.viewer, tab, search), "Dashboard", guarded.viewer, cookie);
-    })
-    .get("/admin/webhooks", async ({ pageViewer, cookie, redirect }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const allowed = planHasWebhooks(guarded.viewer.entitlement.plan.id);
-      return page(WebhooksPage, { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user), allowed }, "Webhooks", guarded.viewer, cookie);
-    })
-    .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      return page(LinkEditorPage, editorProps(services, guarded.viewer, null, await domainNames(guarded.viewer)), "Create New Link", guarded.viewer, cookie);
-    })
-    .get("/admin/link/edit/:linkSlug", async ({ pageViewer, cookie, params, redirect }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const link = await notFoundAsNull(getLinkBySlug(services.links, guarded.viewer.user, params.linkSlug));
-      if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-      return page(LinkEditorPage, editorProps(services, guarded.viewer, link, await domainNames(guarded.viewer)), "Edit Link", guarded.viewer, cookie);
-    })
-    .get("/admin/domains", async ({ pageViewer, cookie, redirect }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const props = { domains: await listDomains(services.domains, guarded.viewer.user), instanceHost: new URL(config.publicUrl).host, pointAt: services.domains.routing, allowed: guarded.viewer.entitlement.plan.domains };
-      return page(DomainsPage, props, "Domains", guarded.viewer, cookie);
-    })
-    .get("/admin/link/stats/:linkSlug", async ({ pageViewer, cookie, params, query, redirect }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const report = await notFoundAsNull(linkReport(services.links, guarded.viewer.user, params.linkSlug, parseRange(query.range), services.clock.now()));
-      if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-      return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, guarded.viewer, cookie);
-    })
-    // The CSV of one of the statistics page's tables, for the same range.
-    .get("/admin/link/stats/:linkSlug/csv", async ({ pageViewer, cookie, params, query, redirect, set }) => {
-      const guarded = subscribed(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const report = await notFoundAsNull(linkReport(services.links, guarded.viewer.user, params.linkSlug, parseRange(query.range), services.clock.now()));
-      if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-      const table = parseTable(query.table);
-      set.headers["content-type"] = "text/csv; charset=utf-8";
-      set.headers["content-disposition"] = `attachment; filename="${reportCsvName(report, table)}"`;
-      set.headers["cache-control"] = "private, no-store";
-      return reportCsv(report, table);
-    })
-    .get("/payment-success", async ({ pageViewer, query, cookie, redirect }) => {
-      const guarded = signedIn(pageViewer, cookie);
-      if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-      const sessionId = typeof query.session_id === "string" ? query.session_id : null;
-      let viewer = guarded.viewer;
-      if (sessionId && services.billing.stripe) {
-        await confirmCheckout(services.billing, viewer.user, sessionId).catch((error) => console.error("payment-success: could not confirm the checkout:", error?.message ?? error));
-        // The top bar shows the plan the checkout just activated.
-        viewer = (await resolvePageViewer(services.db, services.billingEnabled, viewer.user))!;
-      }
-      return services.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
-    });
+  return (
+    new Elysia()
+      .use(authPlugin(services))
+      // Who is asking, with their entitlement and consent (null when signed out): once per page request.
+      .resolve(async ({ viewer }) => ({
+        pageViewer: await resolvePageViewer(services.db, services.billingEnabled, viewer?.user ?? null),
+      }))
+      .get("/", ({ pageViewer, cookie }) =>
+        page(
+          LandingPage,
+          { ...plansFor(pageViewer), googleSignIn: config.google !== null },
+          "Custom link previews",
+          pageViewer,
+          cookie,
+        ),
+      )
+      .get("/pricing", ({ pageViewer, cookie }) =>
+        page(PricingPage, plansFor(pageViewer), "Pricing", pageViewer, cookie),
+      )
+      .get("/about", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "About" }, "About", pageViewer, cookie))
+      .get("/privacy", ({ pageViewer, cookie }) =>
+        page(PrivacyPage, { viewRetentionDays: config.viewRetentionMs / 86_400_000 }, "Privacy", pageViewer, cookie),
+      )
+      .get("/terms", ({ pageViewer, cookie }) => page(PlaceholderPage, { title: "Terms" }, "Terms", pageViewer, cookie))
+      .get("/account-deleted", ({ pageViewer, cookie }) =>
+        page(AccountDeletedPage, {}, "Account deleted", pageViewer, cookie),
+      )
+      .get("/contact", ({ pageViewer, cookie }) =>
+        page(
+          ContactPage,
+          { contactFormUrl: config.contactFormUrl, socialUrl: config.socialUrl },
+          "Contact",
+          pageViewer,
+          cookie,
+        ),
+      )
+      .get("/docs/api", ({ pageViewer }) =>
+        services.pages.response(createElement(ApiReferencePage, { document: apiDocument }), {
+          title: "API reference",
+          viewer: pageViewer,
+        }),
+      )
+      .get("/login/:token", ({ params, pageViewer }) =>
+        services.pages.response(createElement(LoginLinkPage, { token: params.token }), {
+          title: "Sign in",
+          viewer: pageViewer,
+        }),
+      )
+      .get("/admin", async ({ pageViewer, cookie, query, redirect }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const tab = query.tab === "subscription" ? "subscription" : "links";
+        const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
+        const search = {
+          page: requestedPage,
+          q: typeof query.q === "string" ? query.q.trim().slice(0, 200) : "",
+          sort: query.sort === "views" ? ("views" as const) : ("newest" as const),
+        };
+        return page(
+          DashboardPage,
+          await dashboardProps(services, guarded.viewer, tab, search),
+          "Dashboard",
+          guarded.viewer,
+          cookie,
+        );
+      })
+      .get("/admin/webhooks", async ({ pageViewer, cookie, redirect }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const allowed = planHasWebhooks(guarded.viewer.entitlement.plan.id);
+        return page(
+          WebhooksPage,
+          { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user), allowed },
+          "Webhooks",
+          guarded.viewer,
+          cookie,
+        );
+      })
+      .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        return page(
+          LinkEditorPage,
+          editorProps(services, guarded.viewer, null, await domainNames(guarded.viewer)),
+          "Create New Link",
+          guarded.viewer,
+          cookie,
+        );
+      })
+      .get("/admin/link/edit/:linkSlug", async ({ pageViewer, cookie, params, redirect }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const link = await notFoundAsNull(getLinkBySlug(services.links, guarded.viewer.user, params.linkSlug));
+        if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
+        return page(
+          LinkEditorPage,
+          editorProps(services, guarded.viewer, link, await domainNames(guarded.viewer)),
+          "Edit Link",
+          guarded.viewer,
+          cookie,
+        );
+      })
+      .get("/admin/domains", async ({ pageViewer, cookie, redirect }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const props = {
+          domains: await listDomains(services.domains, guarded.viewer.user),
+          instanceHost: new URL(config.publicUrl).host,
+          pointAt: services.domains.routing,
+          allowed: guarded.viewer.entitlement.plan.domains,
+        };
+        return page(DomainsPage, props, "Domains", guarded.viewer, cookie);
+      })
+      .get("/admin/link/stats/:linkSlug", async ({ pageViewer, cookie, params, query, redirect }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const report = await notFoundAsNull(
+          linkReport(
+            services.links,
+            guarded.viewer.user,
+            params.linkSlug,
+            parseRange(query.range),
+            services.clock.now(),
+          ),
+        );
+        if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
+        return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, guarded.viewer, cookie);
+      })
+      // The CSV of one of the statistics page's tables, for the same range.
+      .get("/admin/link/stats/:linkSlug/csv", async ({ pageViewer, cookie, params, query, redirect, set }) => {
+        const guarded = subscribed(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const report = await notFoundAsNull(
+          linkReport(
+            services.links,
+            guarded.viewer.user,
+            params.linkSlug,
+            parseRange(query.range),
+            services.clock.now(),
+          ),
+        );
+        if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
+        const table = parseTable(query.table);
+        set.headers["content-type"] = "text/csv; charset=utf-8";
+        set.headers["content-disposition"] = `attachment; filename="${reportCsvName(report, table)}"`;
+        set.headers["cache-control"] = "private, no-store";
+        return reportCsv(report, table);
+      })
+      .get("/payment-success", async ({ pageViewer, query, cookie, redirect }) => {
+        const guarded = signedIn(pageViewer, cookie);
+        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
+        const sessionId = typeof query.session_id === "string" ? query.session_id : null;
+        let viewer = guarded.viewer;
+        if (sessionId && services.billing.stripe) {
+          await confirmCheckout(services.billing, viewer.user, sessionId).catch((error) =>
+            console.error("payment-success: could not confirm the checkout:", error?.message ?? error),
+          );
+          // The top bar shows the plan the checkout just activated.
+          viewer = (await resolvePageViewer(services.db, services.billingEnabled, viewer.user))!;
+        }
+        return services.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
+      })
+  );
 }

@@ -19,12 +19,21 @@ export function RuleBadges({ link, now }: { link: ListedLink; now: number }) {
       </span>
     ),
     health.status === "broken" && (
-      <span key="broken" className={`${badge} bg-red-100 text-red-800`} data-testid="badge-broken" title={health.finalUrl ?? undefined}>
+      <span
+        key="broken"
+        className={`${badge} bg-red-100 text-red-800`}
+        data-testid="badge-broken"
+        title={health.finalUrl ?? undefined}
+      >
         {`Target broken: ${brokenText(link)}`}
       </span>
     ),
     link.expiresAt !== null && (
-      <span key="expiry" className={link.expiresAt.getTime() <= now ? gone : `${badge} bg-amber-100 text-amber-800`} data-testid="badge-expiry">
+      <span
+        key="expiry"
+        className={link.expiresAt.getTime() <= now ? gone : `${badge} bg-amber-100 text-amber-800`}
+        data-testid="badge-expiry"
+      >
         {link.expiresAt.getTime() <= now ? `Expired ${utcTime(link.expiresAt)}` : `Expires ${utcTime(link.expiresAt)}`}
       </span>
     ),
@@ -44,5 +53,9 @@ export function RuleBadges({ link, now }: { link: ListedLink; now: number }) {
       </span>
     ),
   ].filter(Boolean);
-  return badges.length > 0 ? <p className="mt-1 flex flex-wrap gap-1" data-testid="rule-badges">{badges}</p> : null;
+  return badges.length > 0 ? (
+    <p className="mt-1 flex flex-wrap gap-1" data-testid="rule-badges">
+      {badges}
+    </p>
+  ) : null;
 }

@@ -5,8 +5,12 @@ import type { PageRenderer } from "./render.tsx";
 import type { PageViewer } from "./viewer.ts";
 
 /** For the sign-in routes (src/auth/routes.ts): their screens, signed out but for the sign-out question. */
-export const signInScreens = (pages: PageRenderer, resolveViewer: (user: User) => Promise<PageViewer | null>): SignInScreens => ({
-  failed: (message, status = 400) => pages.response(<SignInFailedPage message={message} />, { title: "Sign-in failed", status }),
+export const signInScreens = (
+  pages: PageRenderer,
+  resolveViewer: (user: User) => Promise<PageViewer | null>,
+): SignInScreens => ({
+  failed: (message, status = 400) =>
+    pages.response(<SignInFailedPage message={message} />, { title: "Sign-in failed", status }),
   googleNotConfigured: () => pages.response(<GoogleNotConfiguredPage />, { title: "Sign in" }),
   signOut: async (user) => pages.response(<SignOutPage />, { title: "Sign out?", viewer: await resolveViewer(user) }),
 });
@@ -35,7 +39,10 @@ export function LoginLinkPage({ token }: { token: string }) {
       {/* A form, not a plain GET: link previewers that fetch URLs pasted in chats must not use up the link. */}
       <form method="post" action="/api/auth/login-link">
         <input type="hidden" name="token" value={token} />
-        <button className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500" type="submit">
+        <button
+          className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500"
+          type="submit"
+        >
           Sign in
         </button>
       </form>
@@ -65,7 +72,10 @@ export function SignOutPage() {
       <h1 className="text-3xl font-bold">Sign out?</h1>
       <p>Another site sent you here. Sign out of LinkPrev only if you meant to.</p>
       <form method="post" action="/api/auth/logout">
-        <button className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500" type="submit">
+        <button
+          className="inline-block rounded-md bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-500"
+          type="submit"
+        >
           Sign out
         </button>
       </form>

@@ -9,9 +9,16 @@ import { longDate } from "../client/format.ts";
 
 export type PageViewer = { user: User; entitlement: Entitlement; needsConsent: boolean; billingEnabled: boolean };
 
-export async function resolvePageViewer(db: Db, billingEnabled: boolean, user: User | null): Promise<PageViewer | null> {
+export async function resolvePageViewer(
+  db: Db,
+  billingEnabled: boolean,
+  user: User | null,
+): Promise<PageViewer | null> {
   if (!user) return null;
-  const [entitlement, consented] = await Promise.all([entitlementFor(db, billingEnabled, user.id), hasConsent(db, user.id)]);
+  const [entitlement, consented] = await Promise.all([
+    entitlementFor(db, billingEnabled, user.id),
+    hasConsent(db, user.id),
+  ]);
   return { user, entitlement, needsConsent: !consented, billingEnabled };
 }
 
@@ -24,7 +31,11 @@ export function displayName(user: Pick<User, "firstName" | "lastName" | "email">
   return [user.firstName, user.lastName].filter((n) => n?.trim()).join(" ") || user.email;
 }
 
-export function viewerProps({ user, entitlement: { active, plan, subscription }, billingEnabled }: PageViewer): AvatarMenuProps {
+export function viewerProps({
+  user,
+  entitlement: { active, plan, subscription },
+  billingEnabled,
+}: PageViewer): AvatarMenuProps {
   const statusLabel = !billingEnabled
     ? "Self-hosted"
     : subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd

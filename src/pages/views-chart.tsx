@@ -40,12 +40,21 @@ function dateTicks(days: number, most: number): number[] {
 type DayChartProps = { title: string; dates: string[]; series: Series[]; stacked: boolean; yLabel: string };
 
 /** One frame's drawing of the day chart. */
-function DaySvg({ frame, dates, series, stacked, yLabel, captionId }: DayChartProps & { frame: Frame; captionId: string }) {
+function DaySvg({
+  frame,
+  dates,
+  series,
+  stacked,
+  yLabel,
+  captionId,
+}: DayChartProps & { frame: Frame; captionId: string }) {
   const { width: WIDTH, height: HEIGHT, font } = frame;
   const LEFT = Math.round(font * 4.4);
   const PLOT_W = WIDTH - LEFT - RIGHT;
   const PLOT_H = HEIGHT - TOP - Math.round(font * 3.4);
-  const totals = dates.map((_, i) => (stacked ? series.reduce((n, s) => n + s.values[i]!, 0) : Math.max(...series.map((s) => s.values[i]!))));
+  const totals = dates.map((_, i) =>
+    stacked ? series.reduce((n, s) => n + s.values[i]!, 0) : Math.max(...series.map((s) => s.values[i]!)),
+  );
   const { top, step } = countAxis(Math.max(0, ...totals));
   const y = (n: number) => TOP + PLOT_H - (n / top) * PLOT_H;
   const slot = PLOT_W / dates.length;
@@ -65,9 +74,16 @@ function DaySvg({ frame, dates, series, stacked, yLabel, captionId }: DayChartPr
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   const middle = TOP + PLOT_H / 2;
   // Narrow day slots: the first and last dates are drawn inward, so they stay inside the drawing.
-  const anchor = (i: number) => (slot >= font * 3 ? "middle" : i === 0 ? "start" : i === dates.length - 1 ? "end" : "middle");
+  const anchor = (i: number) =>
+    slot >= font * 3 ? "middle" : i === 0 ? "start" : i === dates.length - 1 ? "end" : "middle";
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={captionId} className={`h-auto w-full ${frame.className}`} data-testid="day-chart">
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-labelledby={captionId}
+      className={`h-auto w-full ${frame.className}`}
+      data-testid="day-chart"
+    >
       {ticks.map((n) => (
         <g key={n}>
           <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(n)} y2={y(n)} stroke={n === 0 ? "#6b7280" : "#e5e7eb"} />
@@ -80,14 +96,29 @@ function DaySvg({ frame, dates, series, stacked, yLabel, captionId }: DayChartPr
         <path key={s.name} d={paths[k]} fill={s.colour} data-series={s.name} />
       ))}
       {dateTicks(dates.length, frame.dateTicks).map((i) => (
-        <text key={i} x={LEFT + (i + 0.5) * slot} y={TOP + PLOT_H + font * 1.3} textAnchor={anchor(i)} fontSize={font} fill="#374151" data-axis="x">
+        <text
+          key={i}
+          x={LEFT + (i + 0.5) * slot}
+          y={TOP + PLOT_H + font * 1.3}
+          textAnchor={anchor(i)}
+          fontSize={font}
+          fill="#374151"
+          data-axis="x"
+        >
           {shortDate(dates[i]!).replace(/, \d{4}$/, "")}
         </text>
       ))}
       <text x={LEFT + PLOT_W / 2} y={HEIGHT - 4} textAnchor="middle" fontSize={font} fill="#111827">
         Date (UTC)
       </text>
-      <text x={font} y={middle} textAnchor="middle" fontSize={font} fill="#111827" transform={`rotate(-90 ${font} ${middle})`}>
+      <text
+        x={font}
+        y={middle}
+        textAnchor="middle"
+        fontSize={font}
+        fill="#111827"
+        transform={`rotate(-90 ${font} ${middle})`}
+      >
         {yLabel}
       </text>
     </svg>
@@ -117,7 +148,15 @@ export function DayChart(props: DayChartProps) {
 }
 
 /** Horizontal bars, one per category, largest first (as given), with the count at each bar's end; one drawing per frame. */
-export function CategoryChart({ title, rows, colour }: { title: string; rows: Array<{ label: string; value: number }>; colour: string }) {
+export function CategoryChart({
+  title,
+  rows,
+  colour,
+}: {
+  title: string;
+  rows: Array<{ label: string; value: number }>;
+  colour: string;
+}) {
   const max = Math.max(1, ...rows.map((r) => r.value));
   const label = `${title}: ${rows.map((r) => `${r.label} ${r.value}`).join(", ")}`;
   return (
@@ -127,14 +166,31 @@ export function CategoryChart({ title, rows, colour }: { title: string; rows: Ar
         const labelWidth = Math.round(labelChars * font * 0.62) + 8;
         const room = width - labelWidth - font * 5;
         return (
-          <svg key={width} viewBox={`0 0 ${width} ${rows.length * rowHeight + 8}`} role="img" aria-label={label} className={`mt-3 h-auto w-full ${className}`}>
+          <svg
+            key={width}
+            viewBox={`0 0 ${width} ${rows.length * rowHeight + 8}`}
+            role="img"
+            aria-label={label}
+            className={`mt-3 h-auto w-full ${className}`}
+          >
             {rows.map((r, i) => (
               <g key={r.label}>
                 <text x={labelWidth - 8} y={i * rowHeight + font + 6} textAnchor="end" fontSize={font} fill="#374151">
                   {shortLabel(r.label, labelChars)}
                 </text>
-                <rect x={labelWidth} y={i * rowHeight + 6} width={Math.max(1, (r.value / max) * room)} height={rowHeight - 8} fill={colour} />
-                <text x={labelWidth + (r.value / max) * room + 6} y={i * rowHeight + font + 6} fontSize={font} fill="#111827">
+                <rect
+                  x={labelWidth}
+                  y={i * rowHeight + 6}
+                  width={Math.max(1, (r.value / max) * room)}
+                  height={rowHeight - 8}
+                  fill={colour}
+                />
+                <text
+                  x={labelWidth + (r.value / max) * room + 6}
+                  y={i * rowHeight + font + 6}
+                  fontSize={font}
+                  fill="#111827"
+                >
                   {count(r.value)}
                 </text>
               </g>
@@ -152,12 +208,28 @@ const shortLabel = (label: string, most: number) => (label.length > most ? `${la
 const idOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 const PLATFORM_NAMES: Record<string, string> = {
-  x: "X", facebook: "Facebook", linkedin: "LinkedIn", slack: "Slack", discord: "Discord", whatsapp: "WhatsApp", telegram: "Telegram",
-  imessage: "iMessage", mastodon: "Mastodon", bluesky: "Bluesky", pinterest: "Pinterest", reddit: "Reddit", skype: "Skype", teams: "Teams",
-  apple: "Apple", google: "Google", bing: "Bing", other: "Other",
+  x: "X",
+  facebook: "Facebook",
+  linkedin: "LinkedIn",
+  slack: "Slack",
+  discord: "Discord",
+  whatsapp: "WhatsApp",
+  telegram: "Telegram",
+  imessage: "iMessage",
+  mastodon: "Mastodon",
+  bluesky: "Bluesky",
+  pinterest: "Pinterest",
+  reddit: "Reddit",
+  skype: "Skype",
+  teams: "Teams",
+  apple: "Apple",
+  google: "Google",
+  bing: "Bing",
+  other: "Other",
 };
 
 export const platformName = (id: string) => PLATFORM_NAMES[id] ?? id;
 
 /** "Facebook 12 · X 3 · Slack 1" */
-export const platformSummary = (platforms: Array<{ platform: string; count: number }>) => platforms.map((p) => `${platformName(p.platform)} ${p.count}`).join(" · ");
+export const platformSummary = (platforms: Array<{ platform: string; count: number }>) =>
+  platforms.map((p) => `${platformName(p.platform)} ${p.count}`).join(" · ");

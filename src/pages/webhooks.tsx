@@ -9,10 +9,14 @@ export function WebhooksPage({ endpoints, allowed }: { endpoints: WebhookEndpoin
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Webhooks</h1>
       <p className="mt-2 text-sm text-gray-600">
-        LinkPrev posts signed events about your links to your URL (Standard Webhooks): check the <code>webhook-signature</code> header with the
-        endpoint's secret and any Standard Webhooks library, and deduplicate on <code>webhook-id</code>. Failed deliveries are retried for about a
-        day. Pause an endpoint to hold its deliveries: its events wait, not lost, and are sent when you resume it. See{" "}
-        <a className="underline" href="/docs/api">the API reference</a>.
+        LinkPrev posts signed events about your links to your URL (Standard Webhooks): check the{" "}
+        <code>webhook-signature</code> header with the endpoint's secret and any Standard Webhooks library, and
+        deduplicate on <code>webhook-id</code>. Failed deliveries are retried for about a day. Pause an endpoint to hold
+        its deliveries: its events wait, not lost, and are sent when you resume it. See{" "}
+        <a className="underline" href="/docs/api">
+          the API reference
+        </a>
+        .
       </p>
       {allowed ? (
         <div className="mt-6">
@@ -20,7 +24,11 @@ export function WebhooksPage({ endpoints, allowed }: { endpoints: WebhookEndpoin
         </div>
       ) : (
         <p className="mt-6 text-gray-700">
-          {PLAN_WITHOUT_WEBHOOKS} <a href="/pricing" className="text-indigo-700 underline">See the plans</a>.
+          {PLAN_WITHOUT_WEBHOOKS}{" "}
+          <a href="/pricing" className="text-indigo-700 underline">
+            See the plans
+          </a>
+          .
         </p>
       )}
     </div>

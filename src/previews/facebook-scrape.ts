@@ -45,7 +45,10 @@ export class FacebookRescraper {
     let ok: boolean;
     let message: string;
     try {
-      const response = await fetch(`${graphUrl}/${GRAPH_VERSION}/?${query}`, { method: "POST", signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await fetch(`${graphUrl}/${GRAPH_VERSION}/?${query}`, {
+        method: "POST",
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       const body = (await response.json().catch(() => null)) as (GraphError & GraphObject) | null;
       ok = response.ok && body !== null && body.error === undefined;
       message = ok
@@ -56,7 +59,10 @@ export class FacebookRescraper {
     } catch (error) {
       ok = false;
       // Our own words: a fetch error may quote the request URL, which holds the app secret.
-      message = (error as Error)?.name === "TimeoutError" ? `Facebook did not answer within ${this.timeoutMs / 1000} s` : "Could not reach Facebook";
+      message =
+        (error as Error)?.name === "TimeoutError"
+          ? `Facebook did not answer within ${this.timeoutMs / 1000} s`
+          : "Could not reach Facebook";
     }
     // Belt and braces: the secret is never stored or shown, whatever Facebook echoes.
     return { at, ok, message: message.replaceAll(appSecret, "…").slice(0, MESSAGE_MAX) };

@@ -42,7 +42,16 @@ export const HEAVY_CROP_KEEP = 0.75;
 
 const { x, facebook, discord, whatsapp } = PLATFORMS;
 /** The platforms that draw a card for people and have researched facts (the mockup set). */
-const CARD_PLATFORMS: PlatformId[] = ["x", "facebook", "linkedin", "slack", "discord", "whatsapp", "telegram", "imessage"];
+const CARD_PLATFORMS: PlatformId[] = [
+  "x",
+  "facebook",
+  "linkedin",
+  "slack",
+  "discord",
+  "whatsapp",
+  "telegram",
+  "imessage",
+];
 
 const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 const names = (ids: PlatformId[]) => ids.map(platformName).join(", ");
@@ -96,7 +105,8 @@ const rules: Record<RuleId, Rule> = {
           rule: "no-image",
           severity: "warning",
           platforms: CARD_PLATFORMS,
-          message: "The card has no image: X falls back to a small card and WhatsApp and LinkedIn show a bare one. Add a 1200×630 image.",
+          message:
+            "The card has no image: X falls back to a small card and WhatsApp and LinkedIn show a bare one. Add a 1200×630 image.",
         }
       : null,
 
@@ -189,7 +199,8 @@ const rules: Record<RuleId, Rule> = {
           rule: "title-equals-description",
           severity: "warning",
           platforms: CARD_PLATFORMS.filter((id) => id !== "x" && id !== "linkedin" && id !== "imessage"),
-          message: "The description repeats the title, so cards that show both say the same thing twice. Use the description to add something: what the reader gets, or why it matters.",
+          message:
+            "The description repeats the title, so cards that show both say the same thing twice. Use the description to add something: what the reader gets, or why it matters.",
         }
       : null,
 };

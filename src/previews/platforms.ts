@@ -66,7 +66,11 @@ const MB = 1024 * 1024;
 /** The 1.91:1 shape (1200×630) most platforms draw and LinkPrev normalises to. */
 export const WIDE_RATIO = 1200 / 630;
 /** A new path version of the short URL: the universal refresh (og:url changes too; docs/decisions/0007). */
-const NEW_VERSION: Refresh = { kind: "new-version", url: null, note: "No refresh tool: share a new version of the short URL." };
+const NEW_VERSION: Refresh = {
+  kind: "new-version",
+  url: null,
+  note: "No refresh tool: share a new version of the short URL.",
+};
 
 export const PLATFORMS: Readonly<Record<PlatformId, PlatformFacts>> = {
   x: {
@@ -110,7 +114,11 @@ export const PLATFORMS: Readonly<Record<PlatformId, PlatformFacts>> = {
     // "the standard 24 hour update period"; images cached per image URL [official best-practices, FAQ]
     cache: { note: "about 24 hours; images cached per image URL", ms: DAY },
     // Sharing Debugger → "Scrape Again" (needs a Facebook login) [official]
-    refresh: { kind: "debugger", url: "https://developers.facebook.com/tools/debug/?q={url}", note: "Open the Sharing Debugger and press Scrape Again." },
+    refresh: {
+      kind: "debugger",
+      url: "https://developers.facebook.com/tools/debug/?q={url}",
+      note: "Open the Sharing Debugger and press Scrape Again.",
+    },
   },
   linkedin: {
     id: "linkedin",
@@ -131,7 +139,11 @@ export const PLATFORMS: Readonly<Record<PlatformId, PlatformFacts>> = {
     // ~7 days [3rd, several guides]
     cache: { note: "about 7 days", ms: 7 * DAY },
     // Post Inspector (needs a LinkedIn login) [3rd]
-    refresh: { kind: "debugger", url: "https://www.linkedin.com/post-inspector/inspect/{url}", note: "Inspect the URL in the Post Inspector." },
+    refresh: {
+      kind: "debugger",
+      url: "https://www.linkedin.com/post-inspector/inspect/{url}",
+      note: "Inspect the URL in the Post Inspector.",
+    },
   },
   slack: {
     id: "slack",
@@ -150,7 +162,10 @@ export const PLATFORMS: Readonly<Record<PlatformId, PlatformFacts>> = {
     shows: "site name, title, description and the image",
     // ~30 min, global (Slack support, quoted) [3rd]; image proxy cached separately
     cache: { note: "about 30 minutes; the image proxy keeps images separately", ms: 30 * 60_000 },
-    refresh: { ...NEW_VERSION, note: "No refresh tool: wait about 30 minutes, delete the message, or share a new version." },
+    refresh: {
+      ...NEW_VERSION,
+      note: "No refresh tool: wait about 30 minutes, delete the message, or share a new version.",
+    },
   },
   discord: {
     id: "discord",
@@ -211,7 +226,11 @@ export const PLATFORMS: Readonly<Record<PlatformId, PlatformFacts>> = {
     // updated "once in a while" — Telegram staff, zhukov/webogram#1216 [issue]
     cache: { note: "updated once in a while, depending on how often the URL is shared", ms: null },
     // @WebpageBot re-fetches a URL sent to it [official bot]; already-sent messages keep their card [3rd]
-    refresh: { kind: "bot", url: "https://t.me/webpagebot", note: "Send the short URL to @WebpageBot; messages already sent keep their card." },
+    refresh: {
+      kind: "bot",
+      url: "https://t.me/webpagebot",
+      note: "Send the short URL to @WebpageBot; messages already sent keep their card.",
+    },
   },
   imessage: {
     id: "imessage",
@@ -300,15 +319,26 @@ function other(id: PlatformId, name: string, drawsCards: boolean): PlatformFacts
 /** Every platform, in the order the product lists them: the eight with mockups first. */
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
 /** The platforms the editor draws a mockup for (docs/decisions/0013). */
-export const MOCKUP_PLATFORMS: readonly PlatformId[] = ["x", "facebook", "linkedin", "slack", "discord", "whatsapp", "telegram", "imessage"];
+export const MOCKUP_PLATFORMS: readonly PlatformId[] = [
+  "x",
+  "facebook",
+  "linkedin",
+  "slack",
+  "discord",
+  "whatsapp",
+  "telegram",
+  "imessage",
+];
 
-export const platformName = (id: string): string => (PLATFORMS as Record<string, PlatformFacts | undefined>)[id]?.name ?? id;
+export const platformName = (id: string): string =>
+  (PLATFORMS as Record<string, PlatformFacts | undefined>)[id]?.name ?? id;
 
 /** UTF-8 length of a string (Discord cuts by bytes). */
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
 /** The length of `text` in the unit of a cut. */
-export const measure = (text: string, unit: "chars" | "bytes"): number => (unit === "bytes" ? utf8Bytes(text) : [...text].length);
+export const measure = (text: string, unit: "chars" | "bytes"): number =>
+  unit === "bytes" ? utf8Bytes(text) : [...text].length;
 
 /** Whether a platform cuts `text` under `cut`. */
 export const isCut = (text: string, cut: TextCut): boolean => cut !== null && measure(text, cut.unit) > cut.max;
@@ -338,4 +368,5 @@ export function refreshUrl(id: PlatformId, shortUrl: string): string | null {
 }
 
 /** Platforms (ids) whose fact `pick` is set, in PLATFORM_IDS order. */
-export const platformsWith = (pick: (facts: PlatformFacts) => unknown): PlatformId[] => PLATFORM_IDS.filter((id) => Boolean(pick(PLATFORMS[id])));
+export const platformsWith = (pick: (facts: PlatformFacts) => unknown): PlatformId[] =>
+  PLATFORM_IDS.filter((id) => Boolean(pick(PLATFORMS[id])));

@@ -34,12 +34,18 @@ export const WHATSAPP_DESCRIPTION_MAX = PLATFORMS.whatsapp.description!.max;
  */
 export type CardVariant = "wide" | "square" | "x" | "whatsapp";
 
-export const VARIANT_RENDITION: Readonly<Record<CardVariant, RenditionId>> = { wide: "wide", square: "square", x: "x", whatsapp: "square" };
+export const VARIANT_RENDITION: Readonly<Record<CardVariant, RenditionId>> = {
+  wide: "wide",
+  square: "square",
+  x: "x",
+  whatsapp: "square",
+};
 
 const PLATFORM_VARIANT: Partial<Record<PlatformId, CardVariant>> = { x: "x", whatsapp: "whatsapp", telegram: "square" };
 
 /** The variant a platform's crawler gets (null or unknown platform: the wide default). */
-export const variantForPlatform = (platform: string | null): CardVariant => (platform ? (PLATFORM_VARIANT[platform as PlatformId] ?? "wide") : "wide");
+export const variantForPlatform = (platform: string | null): CardVariant =>
+  platform ? (PLATFORM_VARIANT[platform as PlatformId] ?? "wide") : "wide";
 
 /** A focal point's crop of a `width`×`height` image to `ratio`: the biggest box of that shape, the point as near its centre as the image allows. */
 export function focalCrop(width: number, height: number, ratio: number, focalX: number, focalY: number) {

@@ -22,4 +22,5 @@ export function linkBytes(key: string, row: GoLinkRow): number {
 export const missingBytes = (key: string) => 2 * ENTRY_BYTES + stringBytes(key);
 
 /** What a crawler page kept on a cached link costs: its bytes, its key, its map entry (and the map, for the first). */
-export const previewBytes = (key: string, body: Uint8Array, first: boolean) => body.byteLength + stringBytes(key) + ENTRY_BYTES * (first ? 3 : 1);
+export const previewBytes = (key: string, body: Uint8Array, first: boolean) =>
+  body.byteLength + stringBytes(key) + ENTRY_BYTES * (first ? 3 : 1);

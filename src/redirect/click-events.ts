@@ -66,7 +66,10 @@ export class ClickEvents {
 
 /** One link.clicked event per counted link that still exists, for the window that ends at `to`. */
 function clickedEvents(counts: StoredClickCount[], slugs: Map<number, string>, to: number): OutboxEvent[] {
-  const links = new Map<number, { userId: number; since: number; people: number; qrScans: number; crawlers: Record<string, number> }>();
+  const links = new Map<
+    number,
+    { userId: number; since: number; people: number; qrScans: number; crawlers: Record<string, number> }
+  >();
   for (const { linkId, userId, bucket, n, since } of counts) {
     let link = links.get(linkId);
     if (!link) links.set(linkId, (link = { userId, since, people: 0, qrScans: 0, crawlers: {} }));
@@ -88,7 +91,13 @@ function clickedEvents(counts: StoredClickCount[], slugs: Map<number, string>, t
       qrScans: link.qrScans,
       crawlers: link.crawlers,
     };
-    events.push({ userId: link.userId, eventId: newEventId(), type: "link.clicked", payload: eventBody("link.clicked", to, data), at: to });
+    events.push({
+      userId: link.userId,
+      eventId: newEventId(),
+      type: "link.clicked",
+      payload: eventBody("link.clicked", to, data),
+      at: to,
+    });
   }
   return events;
 }

@@ -30,7 +30,11 @@ function rootPage(hostname: string): string {
 
 /** The handler, or null when the request's host is not a custom domain (the app answers it as usual). */
 export function createCustomHostRouter(deps: HostDeps) {
-  const redirect = (location: string) => new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: location, "Cache-Control": "no-store" } });
+  const redirect = (location: string) =>
+    new Response(null, {
+      status: 302,
+      headers: { ...deps.extraHeaders, Location: location, "Cache-Control": "no-store" },
+    });
   const missing = (domain: HostDomain) => (domain.notFoundUrl ? redirect(domain.notFoundUrl) : deps.go.notFound());
   return (request: Request, server: Server<unknown>): Response | Promise<Response> | null => {
     if (deps.hosts.size === 0) return null;
@@ -40,10 +44,16 @@ export function createCustomHostRouter(deps: HostDeps) {
     const isGet = method === "GET";
     const path = new URL(request.url).pathname;
     if (method === "POST" && path === REPORTS_PATH) return null;
-    if (!isGet && method !== "HEAD" && (method !== "POST" || path === "/")) return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: path === "/" ? "GET, HEAD" : "GET, HEAD, POST" } });
+    if (!isGet && method !== "HEAD" && (method !== "POST" || path === "/"))
+      return new Response(null, {
+        status: 405,
+        headers: { ...deps.extraHeaders, Allow: path === "/" ? "GET, HEAD" : "GET, HEAD, POST" },
+      });
     if (path === "/") {
       if (domain.rootUrl) return redirect(domain.rootUrl);
-      return new Response(isGet ? rootPage(domain.hostname) : null, { headers: { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8" } });
+      return new Response(isGet ? rootPage(domain.hostname) : null, {
+        headers: { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8" },
+      });
     }
     // /{slug}, or /{slug}/{version} (docs/decisions/0007) as /go has them, either with `+` (GET or HEAD only).
     const inspecting = method !== "POST" && path.endsWith("+");

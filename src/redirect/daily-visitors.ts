@@ -175,7 +175,8 @@ export class DailyVisitors {
     if (!salt) this.salts.set(day, (salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))));
     const visitor = `${day}\n${linkId}\n${address}\n${agent}`;
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (SALT_BYTES + 3 * visitor.length > this.input.length) this.input = new Uint8Array(SALT_BYTES + 3 * visitor.length);
+    if (SALT_BYTES + 3 * visitor.length > this.input.length)
+      this.input = new Uint8Array(SALT_BYTES + 3 * visitor.length);
     this.input.set(salt);
     const { written } = textEncoder.encodeInto(visitor, this.input.subarray(SALT_BYTES));
     Bun.SHA256.hash(this.input.subarray(0, SALT_BYTES + written), this.output);

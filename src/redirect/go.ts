@@ -86,7 +86,11 @@ function referrerHost(headers: Headers): string | null {
 export function createGoHandler(deps: GoDeps) {
   // Headers instances are copied natively; object literals are converted key by key on every response.
   const previewHeaders = new Headers({ ...PREVIEW_HEADERS, ...deps.extraHeaders });
-  const notFoundHeaders = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+  const notFoundHeaders = {
+    ...deps.extraHeaders,
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+  };
   const counts = deps.counts;
   const notFound = () => {
     counts.notFound++;
@@ -113,11 +117,17 @@ export function createGoHandler(deps: GoDeps) {
    * older version, rarely fetched once superseded, is rendered per fetch, so that a link's memory does not grow
    * with the versions its owner issued.
    */
-  const previewBody = (link: GoLink, version: string, asked: CardVariant, shortUrl?: string): Uint8Array<ArrayBuffer> => {
+  const previewBody = (
+    link: GoLink,
+    version: string,
+    asked: CardVariant,
+    shortUrl?: string,
+  ): Uint8Array<ArrayBuffer> => {
     const variant = pageVariant(link, asked);
     // By variant for the plain address (no string built on the common path), by version and variant otherwise;
     // on a custom domain by the address it names.
-    const key = shortUrl !== undefined ? `${shortUrl} ${variant}` : version === PLAIN ? variant : `${version}:${variant}`;
+    const key =
+      shortUrl !== undefined ? `${shortUrl} ${variant}` : version === PLAIN ? variant : `${version}:${variant}`;
     const cached = link.previewBodies?.get(key);
     if (cached !== undefined) return cached;
     const number = Number(version);
@@ -130,7 +140,14 @@ export function createGoHandler(deps: GoDeps) {
    * `version`: as in the address (checked against VERSION_PATTERN), PLAIN for the plain address. `shortUrl`: the
    * custom-domain address fetched, which the crawler page names (og:url, canonical) instead of /go/….
    */
-  const answer = (request: Request, server: Server<unknown>, isGet: boolean, link: GoAnswer, version: string, shortUrl?: string): Response | Promise<Response> => {
+  const answer = (
+    request: Request,
+    server: Server<unknown>,
+    isGet: boolean,
+    link: GoAnswer,
+    version: string,
+    shortUrl?: string,
+  ): Response | Promise<Response> => {
     if (link === RETIRED) return gone(isGet);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
 
@@ -140,11 +157,18 @@ export function createGoHandler(deps: GoDeps) {
     if (link.status !== "active") return disabledAnswer(link, visitor.isBot, isGet, deps.extraHeaders);
 
     if (link.goRules !== null) {
-      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) => proceed(request, server, isGet, link, version, userAgent, visitor, target, shortUrl));
+      return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) =>
+        proceed(request, server, isGet, link, version, userAgent, visitor, target, shortUrl),
+      );
     }
     return proceed(request, server, isGet, link, version, userAgent, visitor, null, shortUrl);
   };
-  const ruleVisit = (request: Request, server: Server<unknown>, isGet: boolean, visitor: ClassifiedVisitor): RuleVisit => ({
+  const ruleVisit = (
+    request: Request,
+    server: Server<unknown>,
+    isGet: boolean,
+    visitor: ClassifiedVisitor,
+  ): RuleVisit => ({
     request,
     isGet,
     isBot: visitor.isBot,
@@ -152,7 +176,17 @@ export function createGoHandler(deps: GoDeps) {
     address: () => clientIp(request, server, deps.proxies),
   });
   /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own). */
-  const proceed = (request: Request, server: Server<unknown>, isGet: boolean, link: GoLink, version: string, userAgent: string, visitor: ClassifiedVisitor, target: string | null, shortUrl: string | undefined): Response => {
+  const proceed = (
+    request: Request,
+    server: Server<unknown>,
+    isGet: boolean,
+    link: GoLink,
+    version: string,
+    userAgent: string,
+    visitor: ClassifiedVisitor,
+    target: string | null,
+    shortUrl: string | undefined,
+  ): Response => {
     const headers = request.headers;
     if (isGet && !isPrefetch(headers)) {
       deps.views.record({
@@ -172,49 +206,84 @@ export function createGoHandler(deps: GoDeps) {
 
     if (visitor.isBot) {
       counts.previews[visitor.platformIndex]!++;
-      return new Response(isGet ? previewBody(link, version, visitor.variant, shortUrl) : null, { status: 200, headers: previewHeaders });
+      return new Response(isGet ? previewBody(link, version, visitor.variant, shortUrl) : null, {
+        status: 200,
+        headers: previewHeaders,
+      });
     }
     counts.redirects++;
     // Built per request, not kept on the cached link: a Headers object per link cost more in memory (and so in
     // time, at a million links) than building these few fields (docs/decisions/0038).
-    return new Response(null, { status: 302, headers: { ...deps.extraHeaders, Location: target ?? link.targetUrl, "Cache-Control": "no-store" } });
+    return new Response(null, {
+      status: 302,
+      headers: { ...deps.extraHeaders, Location: target ?? link.targetUrl, "Cache-Control": "no-store" },
+    });
   };
   /** The inspect page of `link` at `address` (its short address, version included, without the `+`). */
   const inspectLink = (request: Request, link: GoAnswer, version: string, address: string): Promise<Response> =>
     deps.inspect(request, link && link !== RETIRED && Number(version) <= link.version ? link : null, address);
   /** `/go/{user}/{link}+` (or `…/{version}+`): the inspect page of the link there. */
   const inspect = async (request: Request, userSlug: string, linkSlug: string, version: string): Promise<Response> =>
-    inspectLink(request, await deps.cache.get(userSlug, linkSlug), version, `${deps.publicUrl}/go/${userSlug}/${linkSlug}${version === PLAIN ? "" : `/${version}`}`);
+    inspectLink(
+      request,
+      await deps.cache.get(userSlug, linkSlug),
+      version,
+      `${deps.publicUrl}/go/${userSlug}/${linkSlug}${version === PLAIN ? "" : `/${version}`}`,
+    );
   // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
-  const onCustomHost = (request: Request) => deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined;
+  const onCustomHost = (request: Request) =>
+    deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined;
   // `slug@domainId` is how a custom host looks up an address moved off it (link-change-key.ts movedSlug), a key the
   // cache shares: /go, which serves no custom domain's addresses, never resolves it, cached or not (no slug has an @).
   const isMovedKey = (linkSlug: string) => linkSlug.includes("@");
   /** A cached link is answered at once; only a miss waits for the database. */
-  const serve = (request: GoRequest, server: Server<unknown>, isGet: boolean, version: string): Response | Promise<Response> => {
+  const serve = (
+    request: GoRequest,
+    server: Server<unknown>,
+    isGet: boolean,
+    version: string,
+  ): Response | Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
     if (onCustomHost(request) || isMovedKey(linkSlug)) return notFound();
     if (linkSlug.endsWith("+")) return inspect(request, userSlug, linkSlug.slice(0, -1), PLAIN);
     const cached = deps.cache.peek(userSlug, linkSlug);
     if (cached !== undefined) return answer(request, server, isGet, cached, version);
-    return deps.cache.load(userSlug, linkSlug).then((link) => answer(request, server, isGet, link, version), unavailable);
+    return deps.cache
+      .load(userSlug, linkSlug)
+      .then((link) => answer(request, server, isGet, link, version), unavailable);
   };
   /** Anything but a plain positive number is unknown without a lookup. */
-  const serveVersion = (request: VersionedGoRequest, server: Server<unknown>, isGet: boolean): Response | Promise<Response> => {
+  const serveVersion = (
+    request: VersionedGoRequest,
+    server: Server<unknown>,
+    isGet: boolean,
+  ): Response | Promise<Response> => {
     const version = request.params.version;
     if (onCustomHost(request)) return notFound();
-    if (version.endsWith("+") && VERSION_PATTERN.test(version.slice(0, -1))) return inspect(request, request.params.userSlug, request.params.linkSlug, version.slice(0, -1));
+    if (version.endsWith("+") && VERSION_PATTERN.test(version.slice(0, -1)))
+      return inspect(request, request.params.userSlug, request.params.linkSlug, version.slice(0, -1));
     return VERSION_PATTERN.test(version) ? serve(request, server, isGet, version) : notFound();
   };
   /** The password form's answer, to the address it was shown on; a right one's cookie is scoped to `cookiePath`. */
-  const submitLink = (request: Request, server: Server<unknown>, link: GoAnswer, version: string, cookiePath: string): Response | Promise<Response> => {
+  const submitLink = (
+    request: Request,
+    server: Server<unknown>,
+    link: GoAnswer,
+    version: string,
+    cookiePath: string,
+  ): Response | Promise<Response> => {
     if (link === RETIRED) return gone(false);
     if (!link || (version !== PLAIN && Number(version) > link.version)) return notFound();
-    return deps.rules.submit(link, ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")), cookiePath);
+    return deps.rules.submit(
+      link,
+      ruleVisit(request, server, true, deps.classify(request.headers.get("user-agent") ?? "")),
+      cookiePath,
+    );
   };
   const submit = async (request: GoRequest, server: Server<unknown>, version: string): Promise<Response> => {
     const { userSlug, linkSlug } = request.params;
-    if (onCustomHost(request) || isMovedKey(linkSlug) || (version !== PLAIN && !VERSION_PATTERN.test(version))) return notFound();
+    if (onCustomHost(request) || isMovedKey(linkSlug) || (version !== PLAIN && !VERSION_PATTERN.test(version)))
+      return notFound();
     // The address asked for, not the link's own: at an earlier address (a rename) the cookie must come back there.
     const askedPath = `/go/${encodeURIComponent(userSlug)}/${encodeURIComponent(linkSlug)}`;
     return submitLink(request, server, await deps.cache.get(userSlug, linkSlug), version, askedPath);

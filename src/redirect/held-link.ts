@@ -24,7 +24,11 @@ const sharedUserSlug = boundedMemo(65_536, (slug) => slug);
  * Built as one literal, the user slug and status shared: at a million links a spread copy (its properties in a
  * second allocation) and a string per link for each cost 75 MB of resident memory (npm run bench:growth).
  */
-export function servable(key: string, row: GoLinkRow | typeof RETIRED | null, expires: number): HeldLink | typeof RETIRED | null {
+export function servable(
+  key: string,
+  row: GoLinkRow | typeof RETIRED | null,
+  expires: number,
+): HeldLink | typeof RETIRED | null {
   if (row === null || row === RETIRED) return row;
   const targetUrl = safeHttpUrl(row.targetUrl);
   if (!targetUrl) return null;

@@ -124,10 +124,15 @@ export class LinkCache {
     }
     void (async () => {
       let held = 0;
-      for (let page = await this.fillNext(pages); (held += page.held), page.more; page = await this.fillNext(pages)) await Bun.sleep(0); // requests go first between pages
+      for (let page = await this.fillNext(pages); (held += page.held), page.more; page = await this.fillNext(pages))
+        await Bun.sleep(0); // requests go first between pages
       if (held > 0) onWarm?.(this.live.size);
     })()
-      .catch((error) => console.error(`the link cache was not filled at start (links are read as they are asked for): ${String(error)}`))
+      .catch((error) =>
+        console.error(
+          `the link cache was not filled at start (links are read as they are asked for): ${String(error)}`,
+        ),
+      )
       .finally(() => (this.filling = false));
     return this.live.size;
   }
@@ -176,7 +181,11 @@ export class LinkCache {
   }
 
   private rebuild(keepServing = false): void {
-    this.buildFilter(keepServing).catch((error) => console.error(`the link cache's address filter was not rebuilt (unknown addresses are read meanwhile): ${String(error)}`));
+    this.buildFilter(keepServing).catch((error) =>
+      console.error(
+        `the link cache's address filter was not rebuilt (unknown addresses are read meanwhile): ${String(error)}`,
+      ),
+    );
   }
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
@@ -195,7 +204,10 @@ export class LinkCache {
     // The user slug's key is in the filter once the slug is retired: its addresses are then read (410).
     if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userChangeKey(userSlug))) {
       // Where an announcement could be lost (maxAgeMs), the filter is read again now and then, as entries are.
-      if (this.maxAgeMs !== Number.POSITIVE_INFINITY && this.clock.now() - this.filterBuiltAt > this.maxAgeMs * FILTER_AGE_FACTOR) {
+      if (
+        this.maxAgeMs !== Number.POSITIVE_INFINITY &&
+        this.clock.now() - this.filterBuiltAt > this.maxAgeMs * FILTER_AGE_FACTOR
+      ) {
         this.filterBuiltAt = this.clock.now();
         this.rebuild(true);
       }
@@ -228,8 +240,10 @@ export class LinkCache {
     this.live.delete(key);
     this.missing.delete(key);
     const link = this.hold(key, row);
-    if (link === null || link === RETIRED) this.missing.set({ ...newSlot(key), answer: link, expires: this.expiry() }, missingBytes(key));
-    else if (link.linkSlug !== linkSlug || link.userSlug !== userSlug) this.aliases.add(linkChangeKey(link.userSlug, link.linkSlug), key);
+    if (link === null || link === RETIRED)
+      this.missing.set({ ...newSlot(key), answer: link, expires: this.expiry() }, missingBytes(key));
+    else if (link.linkSlug !== linkSlug || link.userSlug !== userSlug)
+      this.aliases.add(linkChangeKey(link.userSlug, link.linkSlug), key);
     return link;
   }
 

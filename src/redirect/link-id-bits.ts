@@ -14,7 +14,7 @@ export class LinkIdBits implements LinkIds {
 
   has(id: number): boolean {
     const byte = Math.floor(id / 8);
-    return byte < this.bits.length && (this.bits[byte]! & (1 << id % 8)) !== 0;
+    return byte < this.bits.length && (this.bits[byte]! & (1 << (id % 8))) !== 0;
   }
 
   add(id: number): void {
@@ -25,7 +25,7 @@ export class LinkIdBits implements LinkIds {
       wider.set(this.bits);
       this.bits = wider;
     }
-    this.bits[byte]! |= 1 << id % 8;
+    this.bits[byte]! |= 1 << (id % 8);
     if (byte >= this.used) this.used = byte + 1;
   }
 

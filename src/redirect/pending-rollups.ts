@@ -11,7 +11,15 @@ const PLATFORM_SLOTS = 64;
  * came from each referrer bucket (redirect/referrer-counts.ts): the first bucket inline, since a link's people of a
  * few seconds mostly share one, any others in `moreHosts`.
  */
-export type Cell = { n: number; at: number; scans: number; uniques: number; host: string; hostViews: number; moreHosts: Map<string, number> | null };
+export type Cell = {
+  n: number;
+  at: number;
+  scans: number;
+  uniques: number;
+  host: string;
+  hostViews: number;
+  moreHosts: Map<string, number> | null;
+};
 
 /** One rollup row's additions, as `fold` hands them over, with its people by referrer bucket (as in Cell). */
 export type RollupAddition = Omit<Cell, "n"> & { linkId: number; platform: string; human: number; bot: number };

@@ -21,11 +21,16 @@ export type PreviewOptions = {
 };
 
 /** The image a variant shows and its size: its rendition, or the link's one image when it has none (external, or from before variants). */
-function variantImage(link: GoLink, variant: CardVariant): { url: string; width: number | null; height: number | null } | null {
+function variantImage(
+  link: GoLink,
+  variant: CardVariant,
+): { url: string; width: number | null; height: number | null } | null {
   if (!link.imageUrl) return null;
   const rendition = VARIANT_RENDITION[variant];
   const url = renditionUrl(link, rendition);
-  return url ? { url, ...RENDITIONS[rendition] } : { url: link.imageUrl, width: link.imageWidth, height: link.imageHeight };
+  return url
+    ? { url, ...RENDITIONS[rendition] }
+    : { url: link.imageUrl, width: link.imageWidth, height: link.imageHeight };
 }
 
 /** The link's own cut of `rendition`, if it has one (the wide one is its image itself). */
@@ -36,7 +41,8 @@ function renditionUrl(link: GoLink, rendition: RenditionId): string | null {
 /** The title the link sets for `variant` alone (the others show its title), or null. */
 const ownTitle = (link: GoLink, variant: CardVariant): string | null => (variant === "x" && link.xTitle) || null;
 /** The description the link sets for `variant` alone (the others show its description), or null. */
-const ownDescription = (link: GoLink, variant: CardVariant): string | null => (variant === "whatsapp" && link.whatsappDescription) || null;
+const ownDescription = (link: GoLink, variant: CardVariant): string | null =>
+  (variant === "whatsapp" && link.whatsappDescription) || null;
 
 /**
  * The variant whose page `link` shows to crawlers of `variant`: the page depends only on the image rendition and the
@@ -70,7 +76,10 @@ export function renderPreviewPage(link: GoLink, publicUrl: string, options: Prev
       ? [
           meta("property", "og:image", image),
           ...(shown.width && shown.height
-            ? [meta("property", "og:image:width", String(shown.width)), meta("property", "og:image:height", String(shown.height))]
+            ? [
+                meta("property", "og:image:width", String(shown.width)),
+                meta("property", "og:image:height", String(shown.height)),
+              ]
             : []),
           meta("property", "og:image:alt", title),
         ]

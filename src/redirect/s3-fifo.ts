@@ -205,7 +205,8 @@ export class S3Fifo<V extends Slot> {
 
   private fit(): void {
     while (this.bytes > this.budget) {
-      if (this.small.count > 0 && (this.small.bytes >= this.budget * SMALL_SHARE || this.main.count === 0)) this.evictSmall();
+      if (this.small.count > 0 && (this.small.bytes >= this.budget * SMALL_SHARE || this.main.count === 0))
+        this.evictSmall();
       else if (this.main.count > 0) this.evictMain();
       else this.ghosts.trim(0);
     }

@@ -62,7 +62,8 @@ export class ViewBatchBuilder {
 
   private grow() {
     const bigger = emptyBatch(this.capacity * 2);
-    for (const column of NUMERIC_COLUMNS) (bigger[column] as { set(values: ArrayLike<number>): void }).set(this.batch[column]);
+    for (const column of NUMERIC_COLUMNS)
+      (bigger[column] as { set(values: ArrayLike<number>): void }).set(this.batch[column]);
     bigger.strings = this.batch.strings;
     bigger.size = this.batch.size;
     this.batch = bigger;
@@ -96,7 +97,17 @@ export class ViewBatchBuilder {
   }
 }
 
-const NUMERIC_COLUMNS = ["linkId", "userId", "at", "isBot", "scan", "platform", "address", "userAgent", "attribution"] as const;
+const NUMERIC_COLUMNS = [
+  "linkId",
+  "userId",
+  "at",
+  "isBot",
+  "scan",
+  "platform",
+  "address",
+  "userAgent",
+  "attribution",
+] as const;
 
 function emptyBatch(n: number): ViewBatch {
   return {

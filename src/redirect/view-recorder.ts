@@ -49,13 +49,26 @@ export class ViewRecorder {
   /** `spool`: the data directory, where refused batches wait, and the most bytes they may take (VIEW_SPOOL_MAX_BYTES). */
   static async start(
     target: ViewWriterTarget,
-    options: { flushMs: number; batchMax: number; retention: RetentionSettings; spool: { dir: string; maxBytes: number }; clickWindowMs: number },
+    options: {
+      flushMs: number;
+      batchMax: number;
+      retention: RetentionSettings;
+      spool: { dir: string; maxBytes: number };
+      clickWindowMs: number;
+    },
   ): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
     const writer = connectWorker<ViewWriterProtocol>(worker, {}, {}, "view writer");
     // One file per node slot: nodes that share a data directory never replay each other's batches.
-    const spool = { path: join(options.spool.dir, `view-spool-${target.kind === "postgres" ? target.slot : 0}.bin`), maxBytes: options.spool.maxBytes };
-    await started(worker, writer.call("open", { target, retention: options.retention, spool, clickWindowMs: options.clickWindowMs }), "view writer");
+    const spool = {
+      path: join(options.spool.dir, `view-spool-${target.kind === "postgres" ? target.slot : 0}.bin`),
+      maxBytes: options.spool.maxBytes,
+    };
+    await started(
+      worker,
+      writer.call("open", { target, retention: options.retention, spool, clickWindowMs: options.clickWindowMs }),
+      "view writer",
+    );
     return new ViewRecorder(worker, writer, options.flushMs, options.batchMax);
   }
 

@@ -26,7 +26,9 @@ export function sealBatch(b: ViewBatch, visitors: DailyVisitors): ViewBatch {
   // A visitor's hash once per batch: the set would not count it twice anyway.
   const hashed = new Set<number>();
   for (let i = 0; i < size; i++) {
-    const hash = b.isBot[i] ? null : visitors.hash(dayNumberOf(b.at[i]!), b.linkId[i]!, b.strings[b.address[i]!]!, b.strings[b.userAgent[i]!]!);
+    const hash = b.isBot[i]
+      ? null
+      : visitors.hash(dayNumberOf(b.at[i]!), b.linkId[i]!, b.strings[b.address[i]!]!, b.strings[b.userAgent[i]!]!);
     visitor[i] = hash === null || hashed.has(hash) ? -1 : hash;
     if (hash !== null) hashed.add(hash);
   }

@@ -28,7 +28,9 @@ const NUMERIC = ["linkId", "userId", "at", "isBot", "scan", "platform", "address
 
 function encode(entry: Entry): Uint8Array {
   const b = entry.batch;
-  const columns: Record<string, number[]> = Object.fromEntries(NUMERIC.map((name) => [name, Array.from(b[name].subarray(0, b.size))]));
+  const columns: Record<string, number[]> = Object.fromEntries(
+    NUMERIC.map((name) => [name, Array.from(b[name].subarray(0, b.size))]),
+  );
   if (b.visitor) columns.visitor = Array.from(b.visitor.subarray(0, b.size));
   const json = new TextEncoder().encode(JSON.stringify({ seq: entry.seq, size: b.size, strings: b.strings, columns }));
   const record = new Uint8Array(HEADER_BYTES + json.length);
@@ -38,7 +40,12 @@ function encode(entry: Entry): Uint8Array {
 }
 
 function decode(json: Uint8Array): Entry {
-  const { seq, size, strings, columns } = JSON.parse(new TextDecoder().decode(json)) as { seq: number; size: number; strings: string[]; columns: Record<string, number[]> };
+  const { seq, size, strings, columns } = JSON.parse(new TextDecoder().decode(json)) as {
+    seq: number;
+    size: number;
+    strings: string[];
+    columns: Record<string, number[]>;
+  };
   const batch: ViewBatch = {
     size,
     strings,
@@ -136,7 +143,8 @@ export class ViewSpool {
    */
   private append(record: Uint8Array): void {
     try {
-      if (writeSync(this.fd, record, 0, record.length, this.fileBytes) !== record.length) throw new Error("a short write (the disk is full)");
+      if (writeSync(this.fd, record, 0, record.length, this.fileBytes) !== record.length)
+        throw new Error("a short write (the disk is full)");
       fsyncSync(this.fd);
     } catch (error) {
       ftruncateSync(this.fd, this.fileBytes);
@@ -231,7 +239,9 @@ export class ViewSpool {
         this.append(encode(entry));
         this.memory.shift();
       } catch (error) {
-        console.error(`view spool: ${this.memory.reduce((n, m) => n + m.entry.batch.size, 0)} views that the full disk kept in memory are lost (${String(error)})`);
+        console.error(
+          `view spool: ${this.memory.reduce((n, m) => n + m.entry.batch.size, 0)} views that the full disk kept in memory are lost (${String(error)})`,
+        );
         break;
       }
     }

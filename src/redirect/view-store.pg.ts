@@ -7,7 +7,15 @@
 // salt, so a person who reaches two nodes the same day counts twice.
 import type { SQL } from "bun";
 import type { ClickTally } from "../db/ports.ts";
-import { deleteVisitorsBefore, forgetBatchesBefore, storeViewBatch, userAgentIds, type RollupRow, type ViewColumns, type VisitorColumns } from "../db/postgres/view-statements.ts";
+import {
+  deleteVisitorsBefore,
+  forgetBatchesBefore,
+  storeViewBatch,
+  userAgentIds,
+  type RollupRow,
+  type ViewColumns,
+  type VisitorColumns,
+} from "../db/postgres/view-statements.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import { countReferrers } from "./referrer-counts.ts";
@@ -72,7 +80,17 @@ export class PgViewStore {
     const agentIds = await this.agentIdsFor(agentTexts);
 
     const rollups = new Map<string, RollupRow>();
-    const columns: ViewColumns = { userId: [], linkId: [], ip: [], agent: [], attribution: [], isBot: [], platform: [], at: [], scan: [] };
+    const columns: ViewColumns = {
+      userId: [],
+      linkId: [],
+      ip: [],
+      agent: [],
+      attribution: [],
+      isBot: [],
+      platform: [],
+      at: [],
+      scan: [],
+    };
     // The batch's visitor hashes the set may not hold yet, once each.
     const visitors: VisitorColumns = { day: [], linkId: [], hash: [] };
     this.visitors.startBatch(b.strings);
@@ -97,7 +115,11 @@ export class PgViewStore {
       const day = dayName(dayNumber);
       const key = `${linkId}\u0000${day}\u0000${platform ?? ""}`;
       let row = rollups.get(key);
-      if (!row) rollups.set(key, (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0, scans: 0, lastAt: b.at[i]! }));
+      if (!row)
+        rollups.set(
+          key,
+          (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0, scans: 0, lastAt: b.at[i]! }),
+        );
       else if (b.at[i]! > row.lastAt) row.lastAt = b.at[i]!;
       if (isBot) row.bot++;
       else {
@@ -112,12 +134,19 @@ export class PgViewStore {
       }
     }
     // One lock order on every node: by link, day, platform.
-    const sorted = [...rollups.values()].sort((x, y) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0));
-    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b), countReferrers(b)).catch((error: unknown) => {
-      // The visitors it sent may not be in the set: ask the set again next time.
-      this.visitors.forget();
-      throw error;
-    });
+    const sorted = [...rollups.values()].sort(
+      (x, y) =>
+        x.linkId - y.linkId ||
+        (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) ||
+        (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0),
+    );
+    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b), countReferrers(b)).catch(
+      (error: unknown) => {
+        // The visitors it sent may not be in the set: ask the set again next time.
+        this.visitors.forget();
+        throw error;
+      },
+    );
     await this.closeEarlierDays();
   }
 }

@@ -22,7 +22,10 @@ declare const self: Worker;
 export type ViewWriterProtocol = {
   worker: {
     /** Opens the connection; the recorder starts once this is answered. */
-    open: { payload: { target: ViewWriterTarget; retention: RetentionSettings; spool: SpoolSettings; clickWindowMs: number }; reply: void };
+    open: {
+      payload: { target: ViewWriterTarget; retention: RetentionSettings; spool: SpoolSettings; clickWindowMs: number };
+      reply: void;
+    };
     /**
      * Stores a batch (null: none, only the fold), after every batch sent before it; answers the time it took and
      * whether the batch was stored, spooled for later (redirect/view-spool.ts) or dropped (the spool is full).
@@ -136,7 +139,10 @@ let clickTimer: ReturnType<typeof setInterval> | null = null;
 /** Runs `job` on the queue, after the batches already in it. */
 function enqueue<T>(job: () => Promise<T>): Promise<T> {
   const result = queue.then(job);
-  queue = result.then(() => undefined, () => undefined);
+  queue = result.then(
+    () => undefined,
+    () => undefined,
+  );
   return result;
 }
 
@@ -147,20 +153,34 @@ let dayTimer: ReturnType<typeof setTimeout> | null = null;
  * must not outlive the day (a batch after midnight would close it too).
  */
 function closeEachDay() {
-  dayTimer = setTimeout(() => {
-    enqueue(() => writer!.closeDay()).catch((error) => console.error(`the day's visitor hashes were not deleted yet: ${String(error)}`));
-    closeEachDay();
-  }, DAY_MS - (Date.now() % DAY_MS) + 1000);
+  dayTimer = setTimeout(
+    () => {
+      enqueue(() => writer!.closeDay()).catch((error) =>
+        console.error(`the day's visitor hashes were not deleted yet: ${String(error)}`),
+      );
+      closeEachDay();
+    },
+    DAY_MS - (Date.now() % DAY_MS) + 1000,
+  );
 }
 
 serveParent<ViewWriterProtocol>(self, {
   open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs }) => {
-    const opened = (writer = target.kind === "sqlite" ? sqliteWriter(target.dbPath, clicks) : postgresWriter(target.url, target.slot, clicks));
-    spool = new ViewSpool(spoolSettings.path, spoolSettings.maxBytes, (seq, views) => opened.write(seq, views), opened.seal);
+    const opened = (writer =
+      target.kind === "sqlite" ? sqliteWriter(target.dbPath, clicks) : postgresWriter(target.url, target.slot, clicks));
+    spool = new ViewSpool(
+      spoolSettings.path,
+      spoolSettings.maxBytes,
+      (seq, views) => opened.write(seq, views),
+      opened.seal,
+    );
     closeEachDay();
     // Each window's link.clicked events are written on the queue, between batches; the first closes the window a
     // crash may have left open.
-    const closeWindow = () => enqueue(() => clicks.closeWindow(opened.clickOutbox)).catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
+    const closeWindow = () =>
+      enqueue(() => clicks.closeWindow(opened.clickOutbox)).catch((error) =>
+        console.error(`link.clicked events not recorded: ${String(error)}`),
+      );
     await closeWindow();
     clickTimer = setInterval(closeWindow, clickWindowMs);
     retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, writer.retentionLock);
@@ -183,7 +203,10 @@ serveParent<ViewWriterProtocol>(self, {
     retention?.stop();
     return enqueue(async () => {
       // A graceful stop sends the open window's counts.
-      if (writer) await clicks.closeWindow(writer.clickOutbox).catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
+      if (writer)
+        await clicks
+          .closeWindow(writer.clickOutbox)
+          .catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
       await spool?.close();
       await writer?.close();
     });

@@ -13,7 +13,13 @@ import { hasPasswordCookie, passwordCookie, passwordPage, type PasswordFormState
 import { createPasswordTries } from "./password-tries.ts";
 
 /** A /go request as the rules see it. `address`: the client's, read only when a rule needs it. */
-export type RuleVisit = { request: Request; isGet: boolean; isBot: boolean; isPrefetch: boolean; address: () => string };
+export type RuleVisit = {
+  request: Request;
+  isGet: boolean;
+  isBot: boolean;
+  isPrefetch: boolean;
+  address: () => string;
+};
 /** Serves the visit as a link without rules would: records the view, then the card or a 302 to `targetUrl` (null: the link's own). */
 export type Proceed = (targetUrl: string | null) => Response;
 
@@ -36,7 +42,8 @@ export type RuleAnswererDeps = {
 /** The parsed rules of a cached link, and whether its click cap is reached (counts only go up). */
 type Ruled = { rules: GoRules; exhausted: boolean };
 
-const capReachedIn = (rules: GoRules, clicks: number | null) => rules.maxClicks !== undefined && (clicks ?? 0) >= rules.maxClicks;
+const capReachedIn = (rules: GoRules, clicks: number | null) =>
+  rules.maxClicks !== undefined && (clicks ?? 0) >= rules.maxClicks;
 
 export function createRuleAnswerer(deps: RuleAnswererDeps) {
   // Per cached link object: a change to the link replaces the object, and with it this entry.
@@ -51,22 +58,41 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
   };
   const deviceOf = createDeviceClassifier();
   let countryOf = deps.countryOf;
-  const html = { ...deps.extraHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+  const html = {
+    ...deps.extraHeaders,
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex",
+  };
   const secure = deps.publicUrl.startsWith("https:");
 
   const page = (status: number, body: string, isGet: boolean, extra: Record<string, string> = {}) =>
     new Response(isGet ? body : null, { status, headers: { ...html, ...extra } });
   const redirect = (location: string, status = 302, extra: Record<string, string> = {}) =>
-    new Response(null, { status, headers: { ...deps.extraHeaders, Location: location, "Cache-Control": "no-store", ...extra } });
+    new Response(null, {
+      status,
+      headers: { ...deps.extraHeaders, Location: location, "Cache-Control": "no-store", ...extra },
+    });
 
   /** People: the expired address, or the small 410 page. Nothing is counted. */
-  const expired = (rules: GoRules, isGet: boolean) => (rules.expiredUrl ? redirect(rules.expiredUrl) : page(410, deps.expiredHtml, isGet));
+  const expired = (rules: GoRules, isGet: boolean) =>
+    rules.expiredUrl ? redirect(rules.expiredUrl) : page(410, deps.expiredHtml, isGet);
   /** Crawlers after expiry: a card that names no target and shows nothing of the owner's. */
   const expiredCard = (link: GoLink, isGet: boolean) =>
     page(
       200,
       renderPreviewPage(
-        { ...link, title: "This link has expired", description: "The owner of this link set it to expire.", imageUrl: null, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, targetUrl: deps.publicUrl },
+        {
+          ...link,
+          title: "This link has expired",
+          description: "The owner of this link set it to expire.",
+          imageUrl: null,
+          imageSquareUrl: null,
+          imageXUrl: null,
+          xTitle: null,
+          whatsappDescription: null,
+          targetUrl: deps.publicUrl,
+        },
         deps.publicUrl,
       ),
       isGet,
@@ -76,7 +102,12 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
   const targetFor = (rules: GoRules, visit: RuleVisit): string | null => {
     for (const rule of rules.rules ?? []) {
       const when = rule.when;
-      if ("device" in when ? deviceOf(visit.request.headers.get("user-agent") ?? "") === when.device : countryOfVisit(visit) === when.country) return rule.targetUrl;
+      if (
+        "device" in when
+          ? deviceOf(visit.request.headers.get("user-agent") ?? "") === when.device
+          : countryOfVisit(visit) === when.country
+      )
+        return rule.targetUrl;
     }
     return null;
   };
@@ -85,16 +116,21 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
   const isExpiredByTime = (rules: GoRules) => rules.expiresAt !== undefined && deps.clock.now() >= rules.expiresAt;
   /** Behind a password the person has not given (here, or on this link within 24 hours). */
   const locked = (rules: GoRules, link: GoLink, visit: RuleVisit) =>
-    rules.passwordHash !== undefined && !hasPasswordCookie(visit.request.headers.get("cookie"), rules.passwordHash, link.id, deps.clock.now());
+    rules.passwordHash !== undefined &&
+    !hasPasswordCookie(visit.request.headers.get("cookie"), rules.passwordHash, link.id, deps.clock.now());
   const tries = createPasswordTries(deps);
 
   return {
     answer(link: GoLink, visit: RuleVisit, proceed: Proceed): Response | Promise<Response> {
       const ruled = ruledOf(link);
       const { rules } = ruled;
-      if (visit.isBot) return isExpiredByTime(rules) || ruled.exhausted ? expiredCard(link, visit.isGet) : proceed(null);
+      if (visit.isBot)
+        return isExpiredByTime(rules) || ruled.exhausted ? expiredCard(link, visit.isGet) : proceed(null);
       // The expired address is a destination too: behind the password like the others.
-      if (isExpiredByTime(rules) || ruled.exhausted) return rules.expiredUrl && locked(rules, link, visit) ? page(200, passwordPage(link.title, "ask"), visit.isGet) : expired(rules, visit.isGet);
+      if (isExpiredByTime(rules) || ruled.exhausted)
+        return rules.expiredUrl && locked(rules, link, visit)
+          ? page(200, passwordPage(link.title, "ask"), visit.isGet)
+          : expired(rules, visit.isGet);
       if (locked(rules, link, visit)) return page(200, passwordPage(link.title, "ask"), visit.isGet);
       const target = targetFor(rules, visit);
       // Only a visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch.
@@ -113,24 +149,37 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
      */
     async submit(link: GoLink, visit: RuleVisit, cookiePath: string): Promise<Response> {
       const { rules } = ruledOf(link);
-      if (rules.passwordHash === undefined || visit.isBot) return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
+      if (rules.passwordHash === undefined || visit.isBot)
+        return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
       // No expired address to guard: no password to check, and nothing to give away.
       if (isExpiredByTime(rules) && !rules.expiredUrl) return expired(rules, true);
-      const form = (state: PasswordFormState, status: number, extra?: Record<string, string>, waitSeconds?: number) => page(status, passwordPage(link.title, state, waitSeconds), true, extra);
+      const form = (state: PasswordFormState, status: number, extra?: Record<string, string>, waitSeconds?: number) =>
+        page(status, passwordPage(link.title, state, waitSeconds), true, extra);
       const refused = await tries.admit(link.id, visit.address());
-      if (refused) return form(refused.who === "link" ? "locked" : "slow-down", 429, { "Retry-After": String(refused.retryAfterSeconds) }, refused.retryAfterSeconds);
+      if (refused)
+        return form(
+          refused.who === "link" ? "locked" : "slow-down",
+          429,
+          { "Retry-After": String(refused.retryAfterSeconds) },
+          refused.retryAfterSeconds,
+        );
       let password: unknown = null;
       try {
         password = (await visit.request.formData()).get("password");
       } catch {
         // Not a form: treated as no password.
       }
-      if (typeof password !== "string" || !(await Bun.password.verify(password, rules.passwordHash).catch(() => false))) {
+      if (
+        typeof password !== "string" ||
+        !(await Bun.password.verify(password, rules.passwordHash).catch(() => false))
+      ) {
         await tries.failed(link.id);
         return form("wrong", 401);
       }
       const now = deps.clock.now();
-      return redirect(new URL(visit.request.url).pathname, 303, { "Set-Cookie": passwordCookie(rules.passwordHash, link.id, cookiePath, now, secure) });
+      return redirect(new URL(visit.request.url).pathname, 303, {
+        "Set-Cookie": passwordCookie(rules.passwordHash, link.id, cookiePath, now, secure),
+      });
     },
   };
 }

@@ -14,7 +14,9 @@ const MEMO_LIMIT = 10_000;
 export type CountryOf = (address: string) => string | null;
 
 /** Opens the packaged database (once, on first use); a lookup is then synchronous. */
-export function createCountryLookup(path = Bun.resolveSync("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb", import.meta.dir)): CountryOf {
+export function createCountryLookup(
+  path = Bun.resolveSync("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb", import.meta.dir),
+): CountryOf {
   let reader: Reader<Response> | null = null;
   return boundedMemo(MEMO_LIMIT, (address) => {
     reader ??= new Reader<Response>(readFileSync(path));

@@ -49,7 +49,13 @@ export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: numb
     .where(
       deps.recheckAfterMs === undefined
         ? eq(links.deleted, false)
-        : and(eq(links.deleted, false), or(isNull(linkRules.healthCheckedAt), lt(linkRules.healthCheckedAt, new Date(deps.clock.now() - deps.recheckAfterMs)))),
+        : and(
+            eq(links.deleted, false),
+            or(
+              isNull(linkRules.healthCheckedAt),
+              lt(linkRules.healthCheckedAt, new Date(deps.clock.now() - deps.recheckAfterMs)),
+            ),
+          ),
     );
   const byHost = new Map<string, Check[]>();
   for (const row of rows) {

@@ -43,7 +43,13 @@ export const TargetRuleInput = z.strictObject(
     when: z.union(
       [
         z.strictObject({ device: z.enum(DEVICES, "device must be ios, android or desktop") }),
-        z.strictObject({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "country must be a two-letter code like DE") }),
+        z.strictObject({
+          country: z
+            .string()
+            .trim()
+            .toUpperCase()
+            .regex(/^[A-Z]{2}$/, "country must be a two-letter code like DE"),
+        }),
       ],
       { error: 'must be {"device": "ios" | "android" | "desktop"} or {"country": "DE"}' },
     ),
@@ -64,16 +70,24 @@ export const RuleFields = {
       .transform((value) => Date.parse(value))
       .nullish(),
   ),
-  maxClicks: z.preprocess(
-    (value) => {
-      const given = blankToNull(value);
-      return typeof given === "string" ? Number(given.trim()) : given;
-    },
-    z.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(MAX_CLICKS_LIMIT, `must be at most ${MAX_CLICKS_LIMIT}`).nullish(),
-  ),
+  maxClicks: z.preprocess((value) => {
+    const given = blankToNull(value);
+    return typeof given === "string" ? Number(given.trim()) : given;
+  }, z
+    .number("must be a whole number")
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(MAX_CLICKS_LIMIT, `must be at most ${MAX_CLICKS_LIMIT}`)
+    .nullish()),
   expiredUrl: z.preprocess(blankToNull, httpUrl("must be a valid http(s) URL").nullish()),
-  password: z.preprocess(blankToNull, z.string("must be text").max(PASSWORD_MAX, `must be ${PASSWORD_MAX} characters or less`).nullish()),
-  rules: z.preprocess((value) => jsonText(blankToNull(value)), z.array(TargetRuleInput, RULE_MESSAGE).max(MAX_RULES, `at most ${MAX_RULES} rules`).nullish()),
+  password: z.preprocess(
+    blankToNull,
+    z.string("must be text").max(PASSWORD_MAX, `must be ${PASSWORD_MAX} characters or less`).nullish(),
+  ),
+  rules: z.preprocess(
+    (value) => jsonText(blankToNull(value)),
+    z.array(TargetRuleInput, RULE_MESSAGE).max(MAX_RULES, `at most ${MAX_RULES} rules`).nullish(),
+  ),
 };
 
 export const RulesInput = z.object(RuleFields);
@@ -81,29 +95,43 @@ export type RulesInput = z.output<typeof RulesInput>;
 
 /** Whether an input touches the rules at all (an edit that leaves them alone writes nothing for them). */
 export const touchesRules = (input: RulesInput): boolean =>
-  input.expiresAt !== undefined || input.maxClicks !== undefined || input.expiredUrl !== undefined || input.password !== undefined || input.rules !== undefined;
+  input.expiresAt !== undefined ||
+  input.maxClicks !== undefined ||
+  input.expiredUrl !== undefined ||
+  input.password !== undefined ||
+  input.rules !== undefined;
 
 /** People counted against a visit cap: "2 of 3 visits used" (never more than the cap, even after it was lowered). */
-export const visitsUsedText = (maxClicks: number, visitsUsed: number): string => `${Math.min(visitsUsed, maxClicks)} of ${maxClicks} visits used`;
+export const visitsUsedText = (maxClicks: number, visitsUsed: number): string =>
+  `${Math.min(visitsUsed, maxClicks)} of ${maxClicks} visits used`;
 
 /**
  * Why people no longer reach a link's target, as the dashboard, the editor and the CLI say it: "Expired" once its
  * expiry passed, "3 of 3 visits used" once its cap is reached; null while it is live.
  */
-export function expiredText(link: { expiresAt: Date | string | null; maxClicks: number | null; visitsUsed: number }, now: number): string | null {
+export function expiredText(
+  link: { expiresAt: Date | string | null; maxClicks: number | null; visitsUsed: number },
+  now: number,
+): string | null {
   if (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) return "Expired";
-  if (link.maxClicks !== null && link.visitsUsed >= link.maxClicks) return visitsUsedText(link.maxClicks, link.visitsUsed);
+  if (link.maxClicks !== null && link.visitsUsed >= link.maxClicks)
+    return visitsUsedText(link.maxClicks, link.visitsUsed);
   return null;
 }
 
 /** A rule in words: "device ios → https://…". */
-export const ruleText = (rule: TargetRule): string => `${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.targetUrl}`;
+export const ruleText = (rule: TargetRule): string =>
+  `${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.targetUrl}`;
 
 /**
  * What a broken link's check found, in words: "HTTP 404" (or "no answer"), and the rule whose target it was when
  * that was not the link's own target: "HTTP 404 at rule device ios → https://…".
  */
-export function brokenText(link: { targetUrl: string; rules: TargetRule[]; health: { httpStatus: number | null; failedUrl: string | null } }): string {
+export function brokenText(link: {
+  targetUrl: string;
+  rules: TargetRule[];
+  health: { httpStatus: number | null; failedUrl: string | null };
+}): string {
   const { httpStatus, failedUrl } = link.health;
   const found = httpStatus !== null ? `HTTP ${httpStatus}` : "no answer";
   if (failedUrl === null || failedUrl === link.targetUrl) return found;
@@ -122,4 +150,5 @@ export function parseGoRules(text: string | null): GoRules | null {
  * Whether stored rules put the link behind a password: then its destinations (target, rule targets, expiredUrl)
  * are shown to no one who has not given it (crawler pages, the inspect page, the disabled warning).
  */
-export const isPasswordProtected = (text: string | null): boolean => text !== null && parseGoRules(text)?.passwordHash !== undefined;
+export const isPasswordProtected = (text: string | null): boolean =>
+  text !== null && parseGoRules(text)?.passwordHash !== undefined;

@@ -34,13 +34,18 @@ export function createPasswordTries(deps: { clock: Clock; countHit: HitCounter["
       if (until !== undefined && until > now) return { who: "link", retryAfterSeconds: secondsUntil(until, now) };
       if (until !== undefined) lockedUntil.delete(linkId);
       const start = windowStart(now, 60_000);
-      if ((await deps.countHit(`go-password:${rateKey(address)}`, start, 60_000)) > PASSWORD_TRIES_PER_MINUTE) return { who: "client", retryAfterSeconds: secondsUntil(start + 60_000, now) };
+      if ((await deps.countHit(`go-password:${rateKey(address)}`, start, 60_000)) > PASSWORD_TRIES_PER_MINUTE)
+        return { who: "client", retryAfterSeconds: secondsUntil(start + 60_000, now) };
       return null;
     },
     /** A wrong answer, counted against the link's budgets. */
     async failed(linkId: number): Promise<void> {
       const now = deps.clock.now();
-      const counts = await Promise.all(LINK_FAILURE_BUDGETS.map(({ windowMs }) => deps.countHit(`go-password-link:${linkId}`, windowStart(now, windowMs), windowMs)));
+      const counts = await Promise.all(
+        LINK_FAILURE_BUDGETS.map(({ windowMs }) =>
+          deps.countHit(`go-password-link:${linkId}`, windowStart(now, windowMs), windowMs),
+        ),
+      );
       let until = 0;
       LINK_FAILURE_BUDGETS.forEach(({ windowMs, failures }, i) => {
         if (counts[i]! >= failures) until = Math.max(until, windowStart(now, windowMs) + windowMs);

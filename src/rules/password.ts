@@ -8,17 +8,29 @@ import { page } from "../safety/page.ts";
 export const PASSWORD_COOKIE_MS = 24 * 60 * 60 * 1000;
 
 const cookieName = (linkId: number) => `lp_pass_${linkId}`;
-const sign = (passwordHash: string, linkId: number, until: number) => createHmac("sha256", passwordHash).update(`${linkId}:${until}`).digest("base64url");
+const sign = (passwordHash: string, linkId: number, until: number) =>
+  createHmac("sha256", passwordHash).update(`${linkId}:${until}`).digest("base64url");
 
 /** The Set-Cookie header for a right answer, scoped to the link's path (its versions included). */
-export function passwordCookie(passwordHash: string, linkId: number, path: string, now: number, secure: boolean): string {
+export function passwordCookie(
+  passwordHash: string,
+  linkId: number,
+  path: string,
+  now: number,
+  secure: boolean,
+): string {
   const until = now + PASSWORD_COOKIE_MS;
   const value = `${until}.${sign(passwordHash, linkId, until)}`;
   return `${cookieName(linkId)}=${value}; Path=${path}; Max-Age=${PASSWORD_COOKIE_MS / 1000}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** Whether the request carries a valid, unexpired cookie for this link and its current password. */
-export function hasPasswordCookie(cookieHeader: string | null, passwordHash: string, linkId: number, now: number): boolean {
+export function hasPasswordCookie(
+  cookieHeader: string | null,
+  passwordHash: string,
+  linkId: number,
+  now: number,
+): boolean {
   if (!cookieHeader) return false;
   const prefix = `${cookieName(linkId)}=`;
   for (const part of cookieHeader.split(";")) {
@@ -36,13 +48,20 @@ export function hasPasswordCookie(cookieHeader: string | null, passwordHash: str
 
 export type PasswordFormState = "ask" | "wrong" | "slow-down" | "locked";
 
-const waitText = (seconds: number) => (seconds <= 60 ? "a minute" : seconds < 5400 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds / 3600)} hours`);
+const waitText = (seconds: number) =>
+  seconds <= 60
+    ? "a minute"
+    : seconds < 5400
+      ? `${Math.ceil(seconds / 60)} minutes`
+      : `${Math.ceil(seconds / 3600)} hours`;
 
 function message(state: PasswordFormState, waitSeconds: number): string {
   const alert = (text: string) => `<p class="error" role="alert">${text}</p>`;
   if (state === "wrong") return alert("That password is not right.");
-  if (state === "slow-down") return alert(`Too many tries from your address. Wait ${waitText(waitSeconds)} and try again.`);
-  if (state === "locked") return alert(`Too many wrong passwords were tried on this link. It takes tries again in ${waitText(waitSeconds)}.`);
+  if (state === "slow-down")
+    return alert(`Too many tries from your address. Wait ${waitText(waitSeconds)} and try again.`);
+  if (state === "locked")
+    return alert(`Too many wrong passwords were tried on this link. It takes tries again in ${waitText(waitSeconds)}.`);
   return "";
 }
 

@@ -29,7 +29,8 @@ export type HealthStatus = "ok" | "broken" | "unchecked";
 
 export function presentRules(row: RulesRow) {
   const rules = parseGoRules(row.goRules);
-  const status: HealthStatus = row.healthStatus === "ok" || row.healthStatus === "broken" ? row.healthStatus : "unchecked";
+  const status: HealthStatus =
+    row.healthStatus === "ok" || row.healthStatus === "broken" ? row.healthStatus : "unchecked";
   return {
     expiresAt: rules?.expiresAt !== undefined ? new Date(rules.expiresAt) : null,
     maxClicks: rules?.maxClicks ?? null,
@@ -37,6 +38,12 @@ export function presentRules(row: RulesRow) {
     expiredUrl: rules?.expiredUrl ?? null,
     hasPassword: rules?.passwordHash !== undefined,
     rules: rules?.rules ?? [],
-    health: { status, checkedAt: row.healthCheckedAt, httpStatus: row.healthHttpStatus, finalUrl: row.healthFinalUrl, failedUrl: row.healthFailedUrl },
+    health: {
+      status,
+      checkedAt: row.healthCheckedAt,
+      httpStatus: row.healthHttpStatus,
+      finalUrl: row.healthFinalUrl,
+      failedUrl: row.healthFailedUrl,
+    },
   };
 }

@@ -8,18 +8,32 @@ import { linkRef, liveLinkFacts } from "../links/events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 
 /** `checkedUrl`: the target this outcome is about, the link's own or a rule's (a failing one, if any failed). */
-export type HealthOutcome = { linkId: number; ok: boolean; checkedUrl: string; httpStatus: number | null; finalUrl: string | null; at: Date };
+export type HealthOutcome = {
+  linkId: number;
+  ok: boolean;
+  checkedUrl: string;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  at: Date;
+};
 
 /** Failures in a row that make a link broken: one may be a blip. */
 export const FAILURES_TO_BREAK = 2;
 
 /** What a failed check shows as link.broken's reason. */
-const failureReason = (outcome: HealthOutcome) => (outcome.httpStatus === null ? "No answer" : `HTTP ${outcome.httpStatus}`);
+const failureReason = (outcome: HealthOutcome) =>
+  outcome.httpStatus === null ? "No answer" : `HTTP ${outcome.httpStatus}`;
 
 /** Records the outcome; true when this one marked the link broken (it was not before). `publicUrl`: PUBLIC_URL. */
-export async function recordHealth(deps: { database: Database; publicUrl: string }, outcome: HealthOutcome): Promise<boolean> {
+export async function recordHealth(
+  deps: { database: Database; publicUrl: string },
+  outcome: HealthOutcome,
+): Promise<boolean> {
   return deps.database.transaction(async (tx) => {
-    const [row] = await tx.select({ status: linkRules.healthStatus, failures: linkRules.healthFailures }).from(linkRules).where(eq(linkRules.linkId, outcome.linkId));
+    const [row] = await tx
+      .select({ status: linkRules.healthStatus, failures: linkRules.healthFailures })
+      .from(linkRules)
+      .where(eq(linkRules.linkId, outcome.linkId));
     const failures = outcome.ok ? 0 : (row?.failures ?? 0) + 1;
     const wasBroken = row?.status === "broken";
     const status = outcome.ok ? "ok" : failures >= FAILURES_TO_BREAK ? "broken" : (row?.status ?? "unchecked");
@@ -38,7 +52,12 @@ export async function recordHealth(deps: { database: Database; publicUrl: string
     const becameBroken = status === "broken" && !wasBroken;
     const [link] = becameBroken ? await liveLinkFacts(tx, [outcome.linkId]) : [];
     if (link) {
-      const data = { ...linkRef(deps.publicUrl, link.userSlug, link, link.domain), targetUrl: link.targetUrl, failedUrl: outcome.checkedUrl, reason: failureReason(outcome) };
+      const data = {
+        ...linkRef(deps.publicUrl, link.userSlug, link, link.domain),
+        targetUrl: link.targetUrl,
+        failedUrl: outcome.checkedUrl,
+        reason: failureReason(outcome),
+      };
       await recordEvent(tx, { userId: link.userId, type: "link.broken", data, at: outcome.at.getTime() });
     }
     return becameBroken;

@@ -9,7 +9,8 @@ import { indexLinkDestinations } from "../safety/destinations.ts";
 import { parseGoRules, touchesRules, type GoRules, type RulesInput } from "./model.ts";
 
 /** Argon2id (Bun.password) at OWASP's recommended cost (19 MiB, 2 passes), computed before the transaction: on SQLite nothing slow may run inside it. */
-export const hashPassword = (password: string): Promise<string> => Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 });
+export const hashPassword = (password: string): Promise<string> =>
+  Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 });
 
 /**
  * The rules after an edit: a field absent keeps the current value, null removes it. `passwordHash`: the hash of
@@ -32,7 +33,10 @@ export function rulesAfter(current: GoRules | null, input: RulesInput, passwordH
 
 /** The stored rules of a link (null: none). */
 export async function currentRules(db: Db, linkId: number): Promise<GoRules | null> {
-  const [row] = await db.select({ goRules: linkRules.goRules }).from(linkRules).where(sql`${linkRules.linkId} = ${linkId}`);
+  const [row] = await db
+    .select({ goRules: linkRules.goRules })
+    .from(linkRules)
+    .where(sql`${linkRules.linkId} = ${linkId}`);
   return parseGoRules(row?.goRules ?? null);
 }
 
@@ -42,7 +46,10 @@ export async function currentRules(db: Db, linkId: number): Promise<GoRules | nu
  */
 export async function saveRules(tx: Db, linkId: number, rules: GoRules): Promise<void> {
   const goRules = Object.keys(rules).length > 0 ? JSON.stringify(rules) : null;
-  await tx.insert(linkRules).values({ linkId, goRules }).onConflictDoUpdate({ target: linkRules.linkId, set: { goRules } });
+  await tx
+    .insert(linkRules)
+    .values({ linkId, goRules })
+    .onConflictDoUpdate({ target: linkRules.linkId, set: { goRules } });
   await indexLinkDestinations(tx, linkId, rules);
 }
 
@@ -51,14 +58,19 @@ export async function saveRules(tx: Db, linkId: number, rules: GoRules): Promise
  * not lead back here and pass the safety check, like the target itself; a new password is hashed now, before the
  * transaction.
  */
-export async function rulesToWrite(deps: LinkDeps, input: RulesInput, linkId: number | null): Promise<GoRules | undefined> {
+export async function rulesToWrite(
+  deps: LinkDeps,
+  input: RulesInput,
+  linkId: number | null,
+): Promise<GoRules | undefined> {
   if (!touchesRules(input)) return undefined;
   const addresses: Array<[string, string]> = [
     ...(input.expiredUrl ? [["expiredUrl", input.expiredUrl] as [string, string]] : []),
     ...(input.rules ?? []).map((rule, index): [string, string] => [`rules.${index}.targetUrl`, rule.targetUrl]),
   ];
   for (const [field, url] of addresses) {
-    if (await deps.leadsHere(new URL(url))) throw badRequest(`${field}: cannot be a LinkPrev short URL or another address of this server`, field);
+    if (await deps.leadsHere(new URL(url)))
+      throw badRequest(`${field}: cannot be a LinkPrev short URL or another address of this server`, field);
     await checkTargetSafety(deps.safety, url, field);
   }
   const current = linkId === null ? null : await currentRules(deps.db, linkId);

@@ -31,19 +31,24 @@ const inside = (address: IpAddress, cidrs: readonly Cidr[]) =>
  * The verdict on one resolved (or literal) address. An IPv4-mapped IPv6 address is judged, and connected to, as
  * the IPv4 address it carries. `allowed`: inside FETCH_ALLOW_PRIVATE (any port may then be used).
  */
-export type AddressVerdict = { ok: true; address: string; family: 4 | 6; allowed: boolean } | { ok: false; address: string; range: string };
+export type AddressVerdict =
+  | { ok: true; address: string; family: 4 | 6; allowed: boolean }
+  | { ok: false; address: string; range: string };
 
 export function judgeAddress(text: string, allowPrivate: readonly Cidr[]): AddressVerdict {
   const raw = text.replace(/^\[|\]$/g, "");
   if (!ipaddr.isValid(raw)) return { ok: false, address: raw, range: "invalid" };
   let address: IpAddress = ipaddr.parse(raw);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address();
   const shown = address.toString();
   const family = address.kind() === "ipv4" ? 4 : 6;
   if (inside(address, allowPrivate)) return { ok: true, address: shown, family, allowed: true };
   const named = address.range();
   const range = named === "unicast" && inside(address, ALSO_BLOCKED) ? "ipv4Compatible" : named;
-  return range === "unicast" ? { ok: true, address: shown, family, allowed: false } : { ok: false, address: shown, range };
+  return range === "unicast"
+    ? { ok: true, address: shown, family, allowed: false }
+    : { ok: false, address: shown, range };
 }
 
 /** Each range a refusal names, in words. */

@@ -12,7 +12,8 @@ import { mediaType, pageDecoder, raceAbort } from "./body.ts";
 /** All the addresses a name has (A and AAAA). Injectable: tests answer with their own resolver. */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+export const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 export type SafeFetchOptions = {
   /** FETCH_ALLOW_PRIVATE's CIDRs: addresses inside may be fetched, on any port. */
@@ -52,7 +53,11 @@ export class SafeFetcher {
   /** An HTML page's text up to `</head>` (at most 512 KB); the final URL after redirects. */
   async fetchPage(url: string): Promise<FetchedPage> {
     return this.withDeadline("page", async (signal) => {
-      const { response, url: finalUrl } = await this.follow(url, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", signal);
+      const { response, url: finalUrl } = await this.follow(
+        url,
+        "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+        signal,
+      );
       const type = mediaType(response.headers.get("content-type"));
       if (!PAGE_TYPES.has(type)) {
         await response.body?.cancel();
@@ -114,7 +119,11 @@ export class SafeFetcher {
   }
 
   /** Like follow, but any final status is an answer; the body is left unread. */
-  private async followAny(start: string, method: "HEAD" | "GET", paced: Paced): Promise<{ status: number; url: string }> {
+  private async followAny(
+    start: string,
+    method: "HEAD" | "GET",
+    paced: Paced,
+  ): Promise<{ status: number; url: string }> {
     let url = start;
     for (let hop = 0; ; hop++) {
       const response = await paced(url, () =>
@@ -164,7 +173,10 @@ export class SafeFetcher {
   }
 
   /** Runs `work` under the one deadline; running out of time is a refusal, whichever step it was. */
-  private async withDeadline<T>(what: "page" | "image" | "file", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private async withDeadline<T>(
+    what: "page" | "image" | "file",
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.deadlineMs);
     try {
@@ -184,7 +196,9 @@ export class SafeFetcher {
   private async readBody(response: Response, signal: AbortSignal, take: (chunk: Uint8Array) => boolean): Promise<void> {
     if (!response.body) return;
     const reader = response.body.getReader();
-    const aborted = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    const aborted = new Promise<never>((_, reject) =>
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+    );
     aborted.catch(() => {});
     try {
       for (;;) {
@@ -197,7 +211,12 @@ export class SafeFetcher {
   }
 
   /** Follows up to MAX_REDIRECTS redirects by hand, checking every hop; the final response (2xx). */
-  private async follow(start: string, accept: string, signal: AbortSignal, onHop?: (url: string) => void): Promise<{ response: Response; url: string }> {
+  private async follow(
+    start: string,
+    accept: string,
+    signal: AbortSignal,
+    onHop?: (url: string) => void,
+  ): Promise<{ response: Response; url: string }> {
     let url = start;
     for (let hop = 0; ; hop++) {
       const response = await this.fetchHop(url, accept, signal);
@@ -221,7 +240,8 @@ export class SafeFetcher {
   /** Where a URL leads, each address judged by the policy: a refusal (422) says why. */
   private async judged(url: string, signal: AbortSignal) {
     const target = new URL(url);
-    if (target.protocol !== "http:" && target.protocol !== "https:") throw refused("Only http and https addresses can be fetched");
+    if (target.protocol !== "http:" && target.protocol !== "https:")
+      throw refused("Only http and https addresses can be fetched");
     if (target.username || target.password) throw refused("Addresses with a user name or password are not fetched");
     const hostname = target.hostname.replace(/^\[|\]$/g, "");
     const literal = isIP(hostname) !== 0;
@@ -238,7 +258,9 @@ export class SafeFetcher {
     for (const verdict of verdicts) {
       if (!verdict.ok) {
         const words = RANGE_WORDS[verdict.range] ?? `a special-purpose address (${verdict.range})`; // a name's address is not told: it maps an intranet
-        throw refused(`Refused: ${literal ? `${verdict.address}, ${words}` : `${hostname} resolves to ${words}`}; only public addresses are fetched`);
+        throw refused(
+          `Refused: ${literal ? `${verdict.address}, ${words}` : `${hostname} resolves to ${words}`}; only public addresses are fetched`,
+        );
       }
       ok.push(verdict);
     }
@@ -246,10 +268,16 @@ export class SafeFetcher {
   }
 
   /** One request, to an address the policy accepted, for this URL's name. */
-  private async fetchHop(url: string, accept: string, signal: AbortSignal, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  private async fetchHop(
+    url: string,
+    accept: string,
+    signal: AbortSignal,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Response> {
     const { target, hostname, literal, verdicts, allowed } = await this.judged(url, signal);
     const port = Number(target.port || (target.protocol === "https:" ? 443 : 80));
-    if (!STANDARD_PORTS.has(port) && !allowed) throw refused(`Port ${port} is not allowed: only ports 80 and 443 are fetched`);
+    if (!STANDARD_PORTS.has(port) && !allowed)
+      throw refused(`Port ${port} is not allowed: only ports 80 and 443 are fetched`);
     // Pinned: the request goes to the address just judged; the name travels in Host and in the TLS handshake.
     const chosen = verdicts[0]!;
     const pinned = new URL(target);
@@ -277,11 +305,18 @@ export class SafeFetcher {
     if (!URL.canParse(url)) throw refused("The URL is not a valid http(s) URL");
     const https = new URL(url).protocol === "https:";
     const { allowed } = await this.judged(url, AbortSignal.timeout(this.options.deadlineMs));
-    if (!https && !allowed) throw refused("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
+    if (!https && !allowed)
+      throw refused("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
   }
 
   /** One POST within `timeoutMs`, redirects not followed: the status and the first `excerptBytes` of the answer. */
-  async post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, excerptBytes: number): Promise<{ status: number; excerpt: string }> {
+  async post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+    excerptBytes: number,
+  ): Promise<{ status: number; excerpt: string }> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const response = await this.fetchHop(url, "*/*", signal, { method: "POST", headers, body });
@@ -291,7 +326,10 @@ export class SafeFetcher {
         chunks.push(chunk);
         return (read += chunk.byteLength) < excerptBytes;
       });
-      return { status: response.status, excerpt: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, excerptBytes)) };
+      return {
+        status: response.status,
+        excerpt: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, excerptBytes)),
+      };
     } catch (error) {
       if (signal.aborted && !(error instanceof AppError)) throw refused(`No answer within ${timeoutMs / 1000} seconds`);
       throw error;

@@ -11,11 +11,17 @@ export function followAudit(db: Db, invalidate: (address: string) => void, every
   let after: number | null = null;
   const poll = async () => {
     if (after === null) {
-      const [{ newest }] = await db.select({ newest: sql<number>`coalesce(max(${auditLog.id}), 0)`.mapWith(Number) }).from(auditLog);
+      const [{ newest }] = await db
+        .select({ newest: sql<number>`coalesce(max(${auditLog.id}), 0)`.mapWith(Number) })
+        .from(auditLog);
       after = newest;
       return;
     }
-    const rows = await db.select({ id: auditLog.id, action: auditLog.action, subject: auditLog.subject }).from(auditLog).where(gt(auditLog.id, after)).orderBy(auditLog.id);
+    const rows = await db
+      .select({ id: auditLog.id, action: auditLog.action, subject: auditLog.subject })
+      .from(auditLog)
+      .where(gt(auditLog.id, after))
+      .orderBy(auditLog.id);
     for (const row of rows) {
       if (row.action.startsWith("link.")) invalidate(row.subject);
       if (row.action.startsWith("domain.")) invalidate(DOMAINS_CHANGED);

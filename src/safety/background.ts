@@ -7,9 +7,16 @@ import { followAudit } from "./audit-follower.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { refreshFeeds } from "./refresh-feeds.ts";
 
-export async function startSafetyWork(deps: SafetyDeps, jobs: ClusterJobs, feeds: { feeds: FeedSource[]; feedsEveryMs: number }, invalidate: (address: string) => void): Promise<() => void> {
+export async function startSafetyWork(
+  deps: SafetyDeps,
+  jobs: ClusterJobs,
+  feeds: { feeds: FeedSource[]; feedsEveryMs: number },
+  invalidate: (address: string) => void,
+): Promise<() => void> {
   const refresh = (force: boolean) =>
-    refreshFeeds(deps, jobs, feeds.feeds, feeds.feedsEveryMs, (line) => console.warn(line), force).catch((error) => console.error(`threat feed refresh failed: ${String(error)}`));
+    refreshFeeds(deps, jobs, feeds.feeds, feeds.feedsEveryMs, (line) => console.warn(line), force).catch((error) =>
+      console.error(`threat feed refresh failed: ${String(error)}`),
+    );
   await refresh(true);
   const timer = setInterval(() => void refresh(false), feeds.feedsEveryMs);
   timer.unref();

@@ -40,7 +40,12 @@ export type SafetyDeps = {
 };
 
 /** The deps for this configuration: the server's composition root and `linkprev admin` build them alike. */
-export function safetyDeps(config: Config, platform: { database: Database; changes: ChangeBus }, clock: Clock, fetcher: SafeFetcher | null): SafetyDeps {
+export function safetyDeps(
+  config: Config,
+  platform: { database: Database; changes: ChangeBus },
+  clock: Clock,
+  fetcher: SafeFetcher | null,
+): SafetyDeps {
   return {
     db: platform.database.db,
     database: platform.database,

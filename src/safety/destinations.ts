@@ -22,7 +22,10 @@ function ruleDestinations(rules: GoRules | null): Array<{ field: string; url: st
   ];
 }
 
-const row = (destination: { field: string; url: string }) => ({ ...destination, targetDomain: targetDomainOf(destination.url) ?? "" });
+const row = (destination: { field: string; url: string }) => ({
+  ...destination,
+  targetDomain: targetDomainOf(destination.url) ?? "",
+});
 
 /** Within the link's write (`tx`): its indexed addresses become those of `rules`. */
 export async function indexLinkDestinations(tx: Db, linkId: number, rules: GoRules): Promise<void> {
@@ -48,25 +51,42 @@ export async function indexDomainDestinations(tx: Db, domainId: number, urls: Do
  */
 export async function fillDestinationIndex(database: Database): Promise<void> {
   for (;;) {
-    const rows = await database.db.select({ id: links.id, targetUrl: links.targetUrl }).from(links).where(isNull(links.targetDomain)).limit(CHUNK);
+    const rows = await database.db
+      .select({ id: links.id, targetUrl: links.targetUrl })
+      .from(links)
+      .where(isNull(links.targetDomain))
+      .limit(CHUNK);
     if (rows.length === 0) break;
     await database.transaction(async (tx) => {
       for (const link of rows) {
         const canonical = canonicalHttpUrl(link.targetUrl);
         const targetUrl = canonical && canonical.length <= URL_MAX ? canonical : link.targetUrl;
-        await tx.update(links).set({ targetUrl, targetDomain: targetDomainOf(link.targetUrl) ?? "" }).where(eq(links.id, link.id));
+        await tx
+          .update(links)
+          .set({ targetUrl, targetDomain: targetDomainOf(link.targetUrl) ?? "" })
+          .where(eq(links.id, link.id));
       }
     });
   }
   for (;;) {
-    const rows = await database.db.select({ id: destinations.id, url: destinations.url }).from(destinations).where(isNull(destinations.targetDomain)).limit(CHUNK);
+    const rows = await database.db
+      .select({ id: destinations.id, url: destinations.url })
+      .from(destinations)
+      .where(isNull(destinations.targetDomain))
+      .limit(CHUNK);
     if (rows.length === 0) return;
-    const unusable = rows.filter((destination) => targetDomainOf(destination.url) === null).map((destination) => destination.id);
+    const unusable = rows
+      .filter((destination) => targetDomainOf(destination.url) === null)
+      .map((destination) => destination.id);
     await database.transaction(async (tx) => {
       if (unusable.length > 0) await tx.delete(destinations).where(inArray(destinations.id, unusable));
       for (const destination of rows) {
         const targetDomain = targetDomainOf(destination.url);
-        if (targetDomain !== null) await tx.update(destinations).set({ url: canonicalHttpUrl(destination.url)!, targetDomain }).where(eq(destinations.id, destination.id));
+        if (targetDomain !== null)
+          await tx
+            .update(destinations)
+            .set({ url: canonicalHttpUrl(destination.url)!, targetDomain })
+            .where(eq(destinations.id, destination.id));
       }
     });
   }

@@ -22,12 +22,22 @@ export async function announceDisabled(changes: ChangeBus, disabled: Disabled): 
 }
 
 /** Disables, within `tx`, the active live links and removes the domains' addresses that `entries` of `source` cover. */
-export async function disableMatching(tx: Db, publicUrl: string, source: string, entries: ThreatEntry[], actor: string, at: Date): Promise<Disabled> {
+export async function disableMatching(
+  tx: Db,
+  publicUrl: string,
+  source: string,
+  entries: ThreatEntry[],
+  actor: string,
+  at: Date,
+): Promise<Disabled> {
   const byDomain = new Map<string, ThreatEntry[]>();
   for (const entry of entries) byDomain.set(entry.domain, [...(byDomain.get(entry.domain) ?? []), entry]);
   const covered = (targetDomain: string | null, target: string) => {
     const url = normaliseUrl(target);
-    return url !== null && (byDomain.get(targetDomain ?? "") ?? []).some((entry) => covers(entry, url, new URL(url).hostname));
+    return (
+      url !== null &&
+      (byDomain.get(targetDomain ?? "") ?? []).some((entry) => covers(entry, url, new URL(url).hostname))
+    );
   };
   const reason = `Listed by ${sourceName(source)}`;
   const domainList = [...byDomain.keys()];
@@ -39,14 +49,30 @@ export async function disableMatching(tx: Db, publicUrl: string, source: string,
       .from(links)
       .where(and(inArray(links.targetDomain, chunk), eq(links.deleted, false), eq(links.status, "active")));
     const elsewhere = await tx
-      .select({ id: destinations.id, linkId: destinations.linkId, domainId: destinations.domainId, field: destinations.field, url: destinations.url, targetDomain: destinations.targetDomain, deleted: links.deleted, status: links.status })
+      .select({
+        id: destinations.id,
+        linkId: destinations.linkId,
+        domainId: destinations.domainId,
+        field: destinations.field,
+        url: destinations.url,
+        targetDomain: destinations.targetDomain,
+        deleted: links.deleted,
+        status: links.status,
+      })
       .from(destinations)
       .leftJoin(links, eq(links.id, destinations.linkId))
       .where(inArray(destinations.targetDomain, chunk));
     const hits = elsewhere.filter((destination) => covered(destination.targetDomain, destination.url));
-    const liveHits = hits.flatMap((hit) => (hit.linkId !== null && hit.deleted === false && hit.status === "active" ? [hit.linkId] : []));
-    const linkIds = new Set([...targets.filter((link) => covered(link.targetDomain, link.url)).map((link) => link.id), ...liveHits]);
-    disabled.addresses.push(...(await setLinkStatus(tx, publicUrl, [...linkIds], { status: "disabled", reason, actor, why: reason }, at)));
+    const liveHits = hits.flatMap((hit) =>
+      hit.linkId !== null && hit.deleted === false && hit.status === "active" ? [hit.linkId] : [],
+    );
+    const linkIds = new Set([
+      ...targets.filter((link) => covered(link.targetDomain, link.url)).map((link) => link.id),
+      ...liveHits,
+    ]);
+    disabled.addresses.push(
+      ...(await setLinkStatus(tx, publicUrl, [...linkIds], { status: "disabled", reason, actor, why: reason }, at)),
+    );
     for (const hit of hits) {
       if (hit.domainId === null) continue;
       await removeDomainAddress(tx, { id: hit.id, domainId: hit.domainId, field: hit.field }, actor, reason, at);
@@ -56,9 +82,20 @@ export async function disableMatching(tx: Db, publicUrl: string, source: string,
   return disabled;
 }
 
-async function removeDomainAddress(tx: Db, hit: { id: number; domainId: number; field: string }, actor: string, reason: string, at: Date): Promise<void> {
+async function removeDomainAddress(
+  tx: Db,
+  hit: { id: number; domainId: number; field: string },
+  actor: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
   const column = hit.field === "rootUrl" ? { rootUrl: null } : { notFoundUrl: null };
-  const [domain] = await tx.update(domains).set({ ...column, updatedAt: at }).where(eq(domains.id, hit.domainId)).returning({ hostname: domains.hostname });
+  const [domain] = await tx
+    .update(domains)
+    .set({ ...column, updatedAt: at })
+    .where(eq(domains.id, hit.domainId))
+    .returning({ hostname: domains.hostname });
   await tx.delete(destinations).where(eq(destinations.id, hit.id));
-  if (domain) await audit(tx, { actor, action: "domain.address.remove", subject: `${domain.hostname} ${hit.field}`, reason }, at);
+  if (domain)
+    await audit(tx, { actor, action: "domain.address.remove", subject: `${domain.hostname} ${hit.field}`, reason }, at);
 }

@@ -8,15 +8,36 @@ import { links } from "../db/tables.ts";
 import { audit } from "./audit.ts";
 
 /** The status fields a new link at `linkSlug` starts with, within its write (`tx`); the audit row says why. */
-export async function carriedDisable(tx: Db, user: { id: number; userSlug: string }, linkSlug: string, at: Date): Promise<{ status?: "disabled"; disabledReason?: string }> {
+export async function carriedDisable(
+  tx: Db,
+  user: { id: number; userSlug: string },
+  linkSlug: string,
+  at: Date,
+): Promise<{ status?: "disabled"; disabledReason?: string }> {
   const [before] = await tx
     .select({ reason: links.disabledReason })
     .from(links)
-    .where(and(eq(links.userId, user.id), eq(links.linkSlug, linkSlug), eq(links.deleted, true), eq(links.status, "disabled")))
+    .where(
+      and(
+        eq(links.userId, user.id),
+        eq(links.linkSlug, linkSlug),
+        eq(links.deleted, true),
+        eq(links.status, "disabled"),
+      ),
+    )
     .orderBy(desc(links.id))
     .limit(1);
   if (!before) return {};
   const reason = before.reason ?? "Disabled";
-  await audit(tx, { actor: "safety", action: "link.disable", subject: linkChangeKey(user.userSlug, linkSlug), reason: `The deleted link at this address was disabled: ${reason}` }, at);
+  await audit(
+    tx,
+    {
+      actor: "safety",
+      action: "link.disable",
+      subject: linkChangeKey(user.userSlug, linkSlug),
+      reason: `The deleted link at this address was disabled: ${reason}`,
+    },
+    at,
+  );
   return { status: "disabled", disabledReason: reason };
 }

@@ -13,7 +13,14 @@ const NEUTRAL_TEXT = "This short link has been disabled.";
 
 /** The same neutral card for every platform. */
 export const NEUTRAL_CARD = page(
-  [`<title>${NEUTRAL_TITLE}</title>`, `<meta property="og:title" content="${NEUTRAL_TITLE}">`, `<meta property="og:description" content="${NEUTRAL_TEXT}">`, `<meta name="twitter:card" content="summary">`, `<meta name="twitter:title" content="${NEUTRAL_TITLE}">`, `<meta name="description" content="${NEUTRAL_TEXT}">`].join("\n"),
+  [
+    `<title>${NEUTRAL_TITLE}</title>`,
+    `<meta property="og:title" content="${NEUTRAL_TITLE}">`,
+    `<meta property="og:description" content="${NEUTRAL_TEXT}">`,
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:title" content="${NEUTRAL_TITLE}">`,
+    `<meta name="description" content="${NEUTRAL_TEXT}">`,
+  ].join("\n"),
   `<h1>${NEUTRAL_TITLE}</h1>\n<p>${NEUTRAL_TEXT}</p>`,
 );
 
@@ -24,15 +31,25 @@ export function warningPage(targetUrl: string | null, inspectUrl: string): strin
     `<h1>Warning: this link has been disabled</h1>
 <p>This short link was disabled because its destination was reported or listed as unsafe (phishing, malware or abuse). We do not send you there.</p>
 ${
-      targetUrl === null
-        ? `<p>The link is protected by a password, so its destination is not shown. <a href="${escapeHtml(inspectUrl)}">Details about this link</a>.</p>`
-        : `<p>The destination was: <code style="word-break:break-all">${escapeHtml(targetUrl)}</code></p>
+  targetUrl === null
+    ? `<p>The link is protected by a password, so its destination is not shown. <a href="${escapeHtml(inspectUrl)}">Details about this link</a>.</p>`
+    : `<p>The destination was: <code style="word-break:break-all">${escapeHtml(targetUrl)}</code></p>
 <p>If you still want to go there, copy the address yourself and be careful what you enter on that site. <a href="${escapeHtml(inspectUrl)}">Details about this link</a>.</p>`
-    }`,
+}`,
   );
 }
 
-export function disabledAnswer(link: { targetUrl: string; userSlug: string; linkSlug: string; goRules: string | null }, isBot: boolean, isGet: boolean, extraHeaders: Record<string, string>): Response {
-  const body = isBot ? NEUTRAL_CARD : warningPage(isPasswordProtected(link.goRules) ? null : link.targetUrl, `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}+`);
+export function disabledAnswer(
+  link: { targetUrl: string; userSlug: string; linkSlug: string; goRules: string | null },
+  isBot: boolean,
+  isGet: boolean,
+  extraHeaders: Record<string, string>,
+): Response {
+  const body = isBot
+    ? NEUTRAL_CARD
+    : warningPage(
+        isPasswordProtected(link.goRules) ? null : link.targetUrl,
+        `/go/${encodeURIComponent(link.userSlug)}/${encodeURIComponent(link.linkSlug)}+`,
+      );
   return new Response(isGet ? body : null, { status: 200, headers: { ...HEADERS, ...extraHeaders } });
 }

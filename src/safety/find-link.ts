@@ -49,7 +49,14 @@ async function findByEarlierAddress(db: Db, where: SQL | undefined, slug: string
     .from(linkOldAddresses)
     .innerJoin(links, eq(links.id, linkOldAddresses.linkId))
     .innerJoin(users, eq(users.id, linkOldAddresses.userId))
-    .where(and(where, eq(linkOldAddresses.linkSlug, slug), domainId === null ? undefined : eq(linkOldAddresses.domainId, domainId), eq(links.deleted, false)))
+    .where(
+      and(
+        where,
+        eq(linkOldAddresses.linkSlug, slug),
+        domainId === null ? undefined : eq(linkOldAddresses.domainId, domainId),
+        eq(links.deleted, false),
+      ),
+    )
     .orderBy(desc(linkOldAddresses.id))
     .limit(1);
   return row;
@@ -76,9 +83,18 @@ async function findOnCustomDomain(db: Db, address: string) {
     .select(linkColumns())
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
-    .where(and(eq(links.domainId, domain.id), eq(links.userId, domain.userId), eq(links.linkSlug, parts[0]), eq(links.deleted, false)))
+    .where(
+      and(
+        eq(links.domainId, domain.id),
+        eq(links.userId, domain.userId),
+        eq(links.linkSlug, parts[0]),
+        eq(links.deleted, false),
+      ),
+    )
     .limit(1)
-    .then(async ([own]) => [own ?? (await findByEarlierAddress(db, eq(linkOldAddresses.userId, domain.userId), parts[0]!, domain.id))]);
+    .then(async ([own]) => [
+      own ?? (await findByEarlierAddress(db, eq(linkOldAddresses.userId, domain.userId), parts[0]!, domain.id)),
+    ]);
   const path = parts.map(encodeURIComponent).join("/");
   return row ? { ...row, shortUrl: `${url.protocol}//${domain.hostname}/${path}` } : null;
 }
@@ -98,7 +114,9 @@ export async function findLinkByAddress(db: Db, address: string) {
         .innerJoin(users, eq(users.id, links.userId))
         .where(and(eq(users.userSlug, parsed.userSlug), eq(links.linkSlug, parsed.linkSlug), eq(links.deleted, false)))
         .limit(1)
-        .then(async ([live]) => [live ?? (await findByEarlierAddress(db, eq(users.userSlug, parsed.userSlug), parsed.linkSlug, null))])
+        .then(async ([live]) => [
+          live ?? (await findByEarlierAddress(db, eq(users.userSlug, parsed.userSlug), parsed.linkSlug, null)),
+        ])
     : [];
   if (!row) throw notFound(`No live link at ${address}`);
   return { ...row, shortUrl: null };

@@ -13,7 +13,10 @@ export async function findListed(db: Db, target: string): Promise<Threat | null>
   const url = normaliseUrl(target);
   if (!url) return null;
   const host = new URL(url).hostname;
-  const candidates = await db.select({ source: threatEntries.source, kind: threatEntries.kind, value: threatEntries.value }).from(threatEntries).where(eq(threatEntries.domain, domainOf(host)));
+  const candidates = await db
+    .select({ source: threatEntries.source, kind: threatEntries.kind, value: threatEntries.value })
+    .from(threatEntries)
+    .where(eq(threatEntries.domain, domainOf(host)));
   const hit = candidates.find((entry) => covers(entry, url, host));
   if (!hit) return null;
   const what = hit.kind === "url" ? "this address" : `the host ${hit.value}`;

@@ -16,12 +16,19 @@ export async function blockHost(deps: SafetyDeps, host: string, actor: string, w
   const entry = hostEntry(host);
   if (!entry) {
     const normal = normaliseHost(host);
-    throw badRequest(normal && isPublicSuffix(normal) ? `${normal} is a public suffix: block the hosts under it one by one` : `${host} is not a host name`);
+    throw badRequest(
+      normal && isPublicSuffix(normal)
+        ? `${normal} is a public suffix: block the hosts under it one by one`
+        : `${host} is not a host name`,
+    );
   }
   const at = new Date(deps.clock.now());
   await fillDestinationIndex(deps.database);
   const disabled = await deps.database.transaction(async (tx) => {
-    await tx.insert(threatEntries).values({ ...entry, source: OPERATOR, addedAt: at }).onConflictDoNothing();
+    await tx
+      .insert(threatEntries)
+      .values({ ...entry, source: OPERATOR, addedAt: at })
+      .onConflictDoNothing();
     await audit(tx, { actor, action: "host.block", subject: entry.value, reason: why }, at);
     return disableMatching(tx, deps.publicUrl, OPERATOR, [entry], actor, at);
   });
@@ -33,7 +40,9 @@ export async function unblockHost(deps: SafetyDeps, host: string, actor: string,
   const value = normaliseHost(host) ?? host;
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
-    await tx.delete(threatEntries).where(and(eq(threatEntries.source, OPERATOR), eq(threatEntries.kind, "host"), eq(threatEntries.value, value)));
+    await tx
+      .delete(threatEntries)
+      .where(and(eq(threatEntries.source, OPERATOR), eq(threatEntries.kind, "host"), eq(threatEntries.value, value)));
     await audit(tx, { actor, action: "host.unblock", subject: value, reason: why }, at);
   });
 }

@@ -11,11 +11,26 @@ import { otherDestinationRows } from "./inspect-destinations.ts";
 import { page, pageHeaders } from "./page.ts";
 import { REPORT_REASONS } from "./wire.ts";
 
-export type InspectedLink = { id: number; userSlug: string; linkSlug: string; targetUrl: string; title: string; description: string; imageUrl: string | null; goRules: string | null };
+export type InspectedLink = {
+  id: number;
+  userSlug: string;
+  linkSlug: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  goRules: string | null;
+};
 
 const HEADERS = pageHeaders("; img-src * data:; form-action 'self'");
 
-function render(link: InspectedLink, facts: { createdAt: Date; status: string; disabledReason: string | null }, address: string, reported: boolean, others: string): string {
+function render(
+  link: InspectedLink,
+  facts: { createdAt: Date; status: string; disabledReason: string | null },
+  address: string,
+  reported: boolean,
+  others: string,
+): string {
   const e = escapeHtml;
   const disabled = facts.status === "disabled";
   const card = disabled
@@ -45,11 +60,24 @@ ${reported ? `<p role="status">Thank you: your report was sent to the operators.
 }
 
 /** The inspect answer for a resolved link (null: none there, a 404). `address`: as the visitor wrote it, without the `+`. */
-export async function inspectAnswer(db: Db, link: InspectedLink | null, address: string, request: Request, extraHeaders: Record<string, string>, notFound: () => Response): Promise<Response> {
+export async function inspectAnswer(
+  db: Db,
+  link: InspectedLink | null,
+  address: string,
+  request: Request,
+  extraHeaders: Record<string, string>,
+  notFound: () => Response,
+): Promise<Response> {
   if (!link) return notFound();
-  const [facts] = await db.select({ createdAt: links.createdAt, status: links.status, disabledReason: links.disabledReason }).from(links).where(eq(links.id, link.id));
+  const [facts] = await db
+    .select({ createdAt: links.createdAt, status: links.status, disabledReason: links.disabledReason })
+    .from(links)
+    .where(eq(links.id, link.id));
   if (!facts) return notFound();
   const reported = new URL(request.url).searchParams.get("reported") === "1";
   const others = await otherDestinationRows(db, link.id);
-  return new Response(render(link, facts, address, reported, others), { status: 200, headers: { ...HEADERS, ...extraHeaders } });
+  return new Response(render(link, facts, address, reported, others), {
+    status: 200,
+    headers: { ...HEADERS, ...extraHeaders },
+  });
 }

@@ -28,7 +28,10 @@ export async function checkCreateLimits(deps: SafetyDeps, tx: Db, user: User, ta
   if (newAccountHours > 0 && newAccountLinks > 0 && now < grownUpAt) {
     const [{ made }] = await tx.select({ made: count() }).from(links).where(eq(links.userId, user.id));
     if (made >= newAccountLinks && !(await isTrusted(tx, user))) {
-      throw tooManyRequests(`New accounts can create ${newAccountLinks} links in their first ${newAccountHours} hours. Try again after ${when(grownUpAt)}.`, grownUpAt - now);
+      throw tooManyRequests(
+        `New accounts can create ${newAccountLinks} links in their first ${newAccountHours} hours. Try again after ${when(grownUpAt)}.`,
+        grownUpAt - now,
+      );
     }
   }
   if (targetHostLinksPerHour > 0) {
@@ -40,7 +43,10 @@ export async function checkCreateLimits(deps: SafetyDeps, tx: Db, user: User, ta
       .from(links)
       .where(and(eq(links.userId, user.id), eq(links.targetDomain, domain), gte(links.createdAt, since)));
     if (made >= targetHostLinksPerHour) {
-      throw tooManyRequests(`You created ${made} links to ${domain} in the last hour (at most ${targetHostLinksPerHour}). Try again after ${when(oldest.getTime() + HOUR_MS)}.`, oldest.getTime() + HOUR_MS - now);
+      throw tooManyRequests(
+        `You created ${made} links to ${domain} in the last hour (at most ${targetHostLinksPerHour}). Try again after ${when(oldest.getTime() + HOUR_MS)}.`,
+        oldest.getTime() + HOUR_MS - now,
+      );
     }
   }
 }

@@ -14,16 +14,36 @@ export type StatusChange = { status: "active" | "disabled"; reason: string | nul
  * The live links `ids` as `change` says, within `tx`; their short addresses, for announcing after the commit.
  * `publicUrl` (PUBLIC_URL) builds the events' short URLs.
  */
-export async function setLinkStatus(tx: Db, publicUrl: string, ids: number[], change: StatusChange, at: Date): Promise<string[]> {
+export async function setLinkStatus(
+  tx: Db,
+  publicUrl: string,
+  ids: number[],
+  change: StatusChange,
+  at: Date,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await liveLinkFacts(tx, ids);
   if (rows.length === 0) return [];
   await tx
     .update(links)
     .set({ status: change.status, disabledReason: change.reason, updatedAt: at })
-    .where(inArray(links.id, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        links.id,
+        rows.map((row) => row.id),
+      ),
+    );
   for (const row of rows) {
-    await audit(tx, { actor: change.actor, action: change.status === "disabled" ? "link.disable" : "link.enable", subject: linkChangeKey(row.userSlug, row.linkSlug), reason: change.why }, at);
+    await audit(
+      tx,
+      {
+        actor: change.actor,
+        action: change.status === "disabled" ? "link.disable" : "link.enable",
+        subject: linkChangeKey(row.userSlug, row.linkSlug),
+        reason: change.why,
+      },
+      at,
+    );
     if (change.status !== "disabled" || row.status !== "active") continue;
     const data = { ...linkRef(publicUrl, row.userSlug, row, row.domain), reason: change.reason ?? change.why };
     await recordEvent(tx, { userId: row.userId, type: "link.disabled", data, at: at.getTime() });
@@ -36,7 +56,12 @@ export async function announce(changes: ChangeBus, addresses: string[]): Promise
 }
 
 /** setLinkStatus in a transaction of its own, announced once committed; how many links changed. */
-export async function changeLinkStatus(deps: { database: Database; changes: ChangeBus; publicUrl: string }, ids: number[], change: StatusChange, at: Date): Promise<number> {
+export async function changeLinkStatus(
+  deps: { database: Database; changes: ChangeBus; publicUrl: string },
+  ids: number[],
+  change: StatusChange,
+  at: Date,
+): Promise<number> {
   const addresses = await deps.database.transaction((tx) => setLinkStatus(tx, deps.publicUrl, ids, change, at));
   await announce(deps.changes, addresses);
   return addresses.length;

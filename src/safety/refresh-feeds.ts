@@ -28,20 +28,38 @@ const keyOf = (entry: { kind: string; value: string }) => `${entry.kind} ${entry
 async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], at: Date): Promise<number> {
   const unique = new Map(entries.map((entry) => [keyOf(entry), entry]));
   const disabled = await deps.database.transaction(async (tx) => {
-    const old = await tx.select({ kind: threatEntries.kind, value: threatEntries.value }).from(threatEntries).where(eq(threatEntries.source, source));
+    const old = await tx
+      .select({ kind: threatEntries.kind, value: threatEntries.value })
+      .from(threatEntries)
+      .where(eq(threatEntries.source, source));
     const oldKeys = new Set(old.map(keyOf));
     const added = [...unique.values()].filter((entry) => !oldKeys.has(keyOf(entry)));
     const gone = old.filter((entry) => !unique.has(keyOf(entry)));
-    for (let i = 0; i < added.length; i += CHUNK) await tx.insert(threatEntries).values(added.slice(i, i + CHUNK).map((entry) => ({ ...entry, source, addedAt: at })));
+    for (let i = 0; i < added.length; i += CHUNK)
+      await tx
+        .insert(threatEntries)
+        .values(added.slice(i, i + CHUNK).map((entry) => ({ ...entry, source, addedAt: at })));
     for (const kind of ["url", "host"] as const) {
       const values = gone.filter((entry) => entry.kind === kind).map((entry) => entry.value);
-      for (let i = 0; i < values.length; i += CHUNK) await tx.delete(threatEntries).where(and(eq(threatEntries.source, source), eq(threatEntries.kind, kind), inArray(threatEntries.value, values.slice(i, i + CHUNK))));
+      for (let i = 0; i < values.length; i += CHUNK)
+        await tx
+          .delete(threatEntries)
+          .where(
+            and(
+              eq(threatEntries.source, source),
+              eq(threatEntries.kind, kind),
+              inArray(threatEntries.value, values.slice(i, i + CHUNK)),
+            ),
+          );
     }
     const matched = await disableMatching(tx, deps.publicUrl, source, added, `feed:${source}`, at);
     await tx
       .insert(threatFeeds)
       .values({ source, checkedAt: at, refreshedAt: at, entries: unique.size, error: null })
-      .onConflictDoUpdate({ target: threatFeeds.source, set: { checkedAt: at, refreshedAt: at, entries: unique.size, error: null } });
+      .onConflictDoUpdate({
+        target: threatFeeds.source,
+        set: { checkedAt: at, refreshedAt: at, entries: unique.size, error: null },
+      });
     return matched;
   });
   await announceDisabled(deps.changes, disabled);
@@ -60,7 +78,10 @@ async function noteFailure(deps: SafetyDeps, source: string, message: string, at
 const lastText = new WeakMap<SafetyDeps, Map<string, bigint | number>>();
 
 async function noteUnchanged(deps: SafetyDeps, source: string, at: Date): Promise<void> {
-  await deps.db.update(threatFeeds).set({ checkedAt: at, refreshedAt: at, error: null }).where(eq(threatFeeds.source, source));
+  await deps.db
+    .update(threatFeeds)
+    .set({ checkedAt: at, refreshedAt: at, error: null })
+    .where(eq(threatFeeds.source, source));
 }
 
 export async function refreshFeed(deps: SafetyDeps, feed: FeedSource, log: (line: string) => void): Promise<void> {
@@ -90,10 +111,25 @@ export async function refreshFeed(deps: SafetyDeps, feed: FeedSource, log: (line
 }
 
 /** Every feed, unless another node refreshed them less than an interval ago (`force`: at start, and in tests). */
-export async function refreshFeeds(deps: SafetyDeps, jobs: ClusterJobs, feeds: FeedSource[], everyMs: number, log: (line: string) => void, force = false): Promise<void> {
+export async function refreshFeeds(
+  deps: SafetyDeps,
+  jobs: ClusterJobs,
+  feeds: FeedSource[],
+  everyMs: number,
+  log: (line: string) => void,
+  force = false,
+): Promise<void> {
   if (feeds.length === 0) return;
   await jobs.exclusively("threat-feeds", async () => {
-    const checked = await deps.db.select({ at: threatFeeds.checkedAt }).from(threatFeeds).where(inArray(threatFeeds.source, feeds.map((feed) => feed.source)));
+    const checked = await deps.db
+      .select({ at: threatFeeds.checkedAt })
+      .from(threatFeeds)
+      .where(
+        inArray(
+          threatFeeds.source,
+          feeds.map((feed) => feed.source),
+        ),
+      );
     const oldest = Math.min(...checked.map((row) => row.at.getTime()));
     if (!force && checked.length === feeds.length && deps.clock.now() - oldest < everyMs * 0.9) return;
     await fillDestinationIndex(deps.database);

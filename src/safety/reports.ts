@@ -13,11 +13,22 @@ import type { ReportJson } from "./wire.ts";
 export type ReportInput = { address: string; reason: string; details: string };
 
 /** The report, and where the inspect page's form returns to: the page of the address reported, on its own host. */
-export async function createReport(deps: SafetyDeps, input: ReportInput, reporterIp: string): Promise<{ report: ReportJson; inspectPage: string }> {
+export async function createReport(
+  deps: SafetyDeps,
+  input: ReportInput,
+  reporterIp: string,
+): Promise<{ report: ReportJson; inspectPage: string }> {
   const link = await findLinkByAddress(deps.db, input.address);
   const [row] = await deps.db
     .insert(abuseReports)
-    .values({ linkId: link.id, address: `${link.userSlug}/${link.linkSlug}`, reason: input.reason, details: input.details, reporterAddress: truncateIp(reporterIp) || "unknown", createdAt: new Date(deps.clock.now()) })
+    .values({
+      linkId: link.id,
+      address: `${link.userSlug}/${link.linkSlug}`,
+      reason: input.reason,
+      details: input.details,
+      reporterAddress: truncateIp(reporterIp) || "unknown",
+      createdAt: new Date(deps.clock.now()),
+    })
     .returning({ id: abuseReports.id });
   const address = `${link.userSlug}/${link.linkSlug}`;
   return {
@@ -52,9 +63,16 @@ export async function listReports(db: Db, all = false) {
 export async function resolveReport(deps: SafetyDeps, id: number, resolution: string, actor: string): Promise<void> {
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
-    const [report] = await tx.select({ address: abuseReports.address }).from(abuseReports).where(eq(abuseReports.id, id));
+    const [report] = await tx
+      .select({ address: abuseReports.address })
+      .from(abuseReports)
+      .where(eq(abuseReports.id, id));
     if (!report) throw notFound(`No report ${id}`);
     await tx.update(abuseReports).set({ resolvedAt: at, resolution }).where(eq(abuseReports.id, id));
-    await audit(tx, { actor, action: "report.resolve", subject: report.address, reason: `report ${id}: ${resolution}` }, at);
+    await audit(
+      tx,
+      { actor, action: "report.resolve", subject: report.address, reason: `report ${id}: ${resolution}` },
+      at,
+    );
   });
 }

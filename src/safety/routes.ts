@@ -13,11 +13,16 @@ export function safetyRoutes(services: Services) {
   const limiter = new RateLimiter(services.hits.countHit, REPORTS_PER_HOUR, services.clock, 3_600_000);
   return new Elysia().post("/api/reports", async ({ request, body, set, redirect }) => {
     const ip = services.clientAddress(request);
-    await limiter.hit(ip, "report:", `At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`);
+    await limiter.hit(
+      ip,
+      "report:",
+      `At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`,
+    );
     const input = parseInput(ReportInputSchema, body);
     const { report, inspectPage } = await createReport(services.safety, input, ip);
     // The inspect page's form: back to the page, which thanks the reporter.
-    if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return redirect(inspectPage, 303);
+    if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded"))
+      return redirect(inspectPage, 303);
     set.status = 201;
     return report;
   });

@@ -22,8 +22,16 @@ export async function safetyState(db: Db): Promise<SafetyState> {
   const feeds = await db.select().from(threatFeeds);
   return {
     // Operator reasons are free text: grouped by who disabled, not why.
-    disabled: disabled.map((row) => ({ reason: row.reason.startsWith("Operator:") ? "operator" : row.reason, links: row.links })),
+    disabled: disabled.map((row) => ({
+      reason: row.reason.startsWith("Operator:") ? "operator" : row.reason,
+      links: row.links,
+    })),
     openReports: open,
-    feeds: feeds.map((feed) => ({ source: feed.source, entries: feed.entries, refreshedAt: feed.refreshedAt, failing: feed.error !== null })),
+    feeds: feeds.map((feed) => ({
+      source: feed.source,
+      entries: feed.entries,
+      refreshedAt: feed.refreshedAt,
+      failing: feed.error !== null,
+    })),
   };
 }

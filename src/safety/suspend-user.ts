@@ -10,19 +10,40 @@ import { announce, setLinkStatus } from "./link-status.ts";
 
 const SUSPENDED = "The owner's account is suspended";
 
-export async function setSuspended(deps: SafetyDeps, email: string, suspended: boolean, actor: string, why: string): Promise<number> {
+export async function setSuspended(
+  deps: SafetyDeps,
+  email: string,
+  suspended: boolean,
+  actor: string,
+  why: string,
+): Promise<number> {
   const at = new Date(deps.clock.now());
   const addresses = await deps.database.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
     if (!user) throw notFound(`No account with the e-mail address ${email}`);
-    await tx.update(users).set({ suspendedAt: suspended ? at : null }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ suspendedAt: suspended ? at : null })
+      .where(eq(users.id, user.id));
     await audit(tx, { actor, action: suspended ? "user.suspend" : "user.unsuspend", subject: email, reason: why }, at);
     const affected = await tx
       .select({ id: links.id })
       .from(links)
-      .where(suspended ? and(eq(links.userId, user.id), eq(links.status, "active")) : and(eq(links.userId, user.id), eq(links.disabledReason, SUSPENDED)));
+      .where(
+        suspended
+          ? and(eq(links.userId, user.id), eq(links.status, "active"))
+          : and(eq(links.userId, user.id), eq(links.disabledReason, SUSPENDED)),
+      );
     const ids = affected.map((link) => link.id);
-    return setLinkStatus(tx, deps.publicUrl, ids, suspended ? { status: "disabled", reason: SUSPENDED, actor, why } : { status: "active", reason: null, actor, why }, at);
+    return setLinkStatus(
+      tx,
+      deps.publicUrl,
+      ids,
+      suspended
+        ? { status: "disabled", reason: SUSPENDED, actor, why }
+        : { status: "active", reason: null, actor, why },
+      at,
+    );
   });
   await announce(deps.changes, addresses);
   // A suspended account's custom domains are no longer served, nor their certificates allowed, on any node.
@@ -30,4 +51,5 @@ export async function setSuspended(deps: SafetyDeps, email: string, suspended: b
   return addresses.length;
 }
 
-export const SUSPENDED_MESSAGE = "This account is suspended by the operators of this server. Contact them if you think this is a mistake.";
+export const SUSPENDED_MESSAGE =
+  "This account is suspended by the operators of this server. Contact them if you think this is a mistake.";

@@ -21,7 +21,9 @@ export function webRiskClient(settings: { key: string; url: string }, timeoutMs 
       query.set("uri", url);
       query.set("key", settings.key);
       try {
-        const response = await fetch(`${settings.url}/v1/uris:search?${query}`, { signal: AbortSignal.timeout(timeoutMs) });
+        const response = await fetch(`${settings.url}/v1/uris:search?${query}`, {
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         if (!response.ok) return null;
         const body = (await response.json()) as { threat?: { threatTypes?: string[] } };
         const types = body.threat?.threatTypes ?? [];

@@ -10,17 +10,31 @@ import { presentEndpoint } from "./present.ts";
 import { newSecret } from "./signing.ts";
 import type { WebhookEndpointWithSecretJson } from "./wire.ts";
 
-export async function addEndpoint(deps: WebhookDeps, user: User, input: WebhookEndpointInput): Promise<WebhookEndpointWithSecretJson> {
+export async function addEndpoint(
+  deps: WebhookDeps,
+  user: User,
+  input: WebhookEndpointInput,
+): Promise<WebhookEndpointWithSecretJson> {
   const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
   if (!planHasWebhooks(plan.id)) throw forbidden(`${PLAN_WITHOUT_WEBHOOKS} Upgrade at /pricing.`);
   await deps.fetcher.checkDestination(input.url);
   const secret = newSecret();
   const row = await deps.database.transaction(async (tx) => {
-    const [{ endpoints }] = await tx.select({ endpoints: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
-    if (Number(endpoints) >= MAX_ENDPOINTS) throw forbidden(`You have ${MAX_ENDPOINTS} webhook endpoints, the most an account may have. Remove one first.`);
+    const [{ endpoints }] = await tx
+      .select({ endpoints: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, user.id));
+    if (Number(endpoints) >= MAX_ENDPOINTS)
+      throw forbidden(`You have ${MAX_ENDPOINTS} webhook endpoints, the most an account may have. Remove one first.`);
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ userId: user.id, url: new URL(input.url).href, description: input.description, events: JSON.stringify(input.events), secret })
+      .values({
+        userId: user.id,
+        url: new URL(input.url).href,
+        description: input.description,
+        events: JSON.stringify(input.events),
+        secret,
+      })
       .returning();
     return created!;
   });

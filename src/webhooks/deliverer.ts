@@ -26,7 +26,11 @@ export const RESPONSE_EXCERPT_BYTES = 1024;
 
 export type DeliveryOutcome = "delivered" | "retrying" | "failed";
 
-type Attempt = { delivery: ClaimedDelivery; ok: boolean; last: { lastStatusCode: number | null; lastDurationMs: number; lastResponse: string } };
+type Attempt = {
+  delivery: ClaimedDelivery;
+  ok: boolean;
+  last: { lastStatusCode: number | null; lastDurationMs: number; lastResponse: string };
+};
 
 export type DeliveryOutcomes = Record<DeliveryOutcome, number>;
 
@@ -98,7 +102,11 @@ export class WebhookDeliverer {
     while (!this.stopped && this.lanes.size < MAX_LANES) {
       // The lease outlasts the attempt, its timeout and the recording of its result.
       const limit = Math.min(CLAIM_LIMIT, (MAX_LANES - this.lanes.size) * PER_ENDPOINT);
-      const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, { limit, perEndpoint: PER_ENDPOINT, skip: [...this.lanes.keys()] });
+      const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, {
+        limit,
+        perEndpoint: PER_ENDPOINT,
+        skip: [...this.lanes.keys()],
+      });
       if (claimed.length === 0) break;
       const byEndpoint = Map.groupBy(claimed, (delivery) => delivery.endpointId);
       for (const [endpointId, deliveries] of byEndpoint) this.lanes.set(endpointId, this.lane(endpointId, deliveries));
@@ -123,7 +131,8 @@ export class WebhookDeliverer {
       this.lanes.delete(endpointId);
     }
     // A full lane may have left more due at this endpoint: claim them now rather than at the next poll.
-    if (deliveries.length === PER_ENDPOINT && !this.stopped) this.deliverDue().catch((error) => console.error(`webhook deliveries: ${String(error)}`));
+    if (deliveries.length === PER_ENDPOINT && !this.stopped)
+      this.deliverDue().catch((error) => console.error(`webhook deliveries: ${String(error)}`));
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<Attempt> {
@@ -132,7 +141,13 @@ export class WebhookDeliverer {
     let statusCode: number | null = null;
     let response: string;
     try {
-      const answer = await fetcher.post(delivery.url, signedHeaders(delivery, delivery.eventId, clock.now(), delivery.payload), delivery.payload, settings.timeoutMs, RESPONSE_EXCERPT_BYTES);
+      const answer = await fetcher.post(
+        delivery.url,
+        signedHeaders(delivery, delivery.eventId, clock.now(), delivery.payload),
+        delivery.payload,
+        settings.timeoutMs,
+        RESPONSE_EXCERPT_BYTES,
+      );
       statusCode = answer.status;
       response = answer.excerpt;
     } catch (error) {
@@ -140,7 +155,15 @@ export class WebhookDeliverer {
     }
     const durationMs = Math.round(performance.now() - started);
     const ok = statusCode !== null && statusCode >= 200 && statusCode <= 299;
-    return { delivery, ok, last: { lastStatusCode: statusCode, lastDurationMs: durationMs, lastResponse: response.slice(0, RESPONSE_EXCERPT_BYTES) } };
+    return {
+      delivery,
+      ok,
+      last: {
+        lastStatusCode: statusCode,
+        lastDurationMs: durationMs,
+        lastResponse: response.slice(0, RESPONSE_EXCERPT_BYTES),
+      },
+    };
   }
 
   private async record(tx: Db, { delivery, ok, last }: Attempt): Promise<DeliveryOutcome> {
@@ -150,10 +173,19 @@ export class WebhookDeliverer {
     const outcome: DeliveryOutcome = ok ? "delivered" : delay === null ? "failed" : "retrying";
     await tx
       .update(webhookDeliveries)
-      .set({ ...last, attempts, status: outcome === "retrying" ? "pending" : outcome, nextAttemptAt: now + (delay ?? 0) })
+      .set({
+        ...last,
+        attempts,
+        status: outcome === "retrying" ? "pending" : outcome,
+        nextAttemptAt: now + (delay ?? 0),
+      })
       .where(eq(webhookDeliveries.id, delivery.id));
     if (ok) {
-      if (delivery.failingSince !== null) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, delivery.endpointId));
+      if (delivery.failingSince !== null)
+        await tx
+          .update(webhookEndpoints)
+          .set({ failingSince: null })
+          .where(eq(webhookEndpoints.id, delivery.endpointId));
       return outcome;
     }
     const failingSince = delivery.failingSince ?? now;
@@ -163,7 +195,12 @@ export class WebhookDeliverer {
       .update(webhookEndpoints)
       .set({
         failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${failingSince})`,
-        ...(disable ? { enabled: false, disabledReason: `Disabled on ${new Date(now).toISOString().slice(0, 10)}: every delivery failed for 3 days (last: ${why})` } : {}),
+        ...(disable
+          ? {
+              enabled: false,
+              disabledReason: `Disabled on ${new Date(now).toISOString().slice(0, 10)}: every delivery failed for 3 days (last: ${why})`,
+            }
+          : {}),
       })
       .where(eq(webhookEndpoints.id, delivery.endpointId));
     return outcome;

@@ -10,6 +10,11 @@ export const DELIVERIES_SHOWN = 50;
 
 export async function listDeliveries(deps: WebhookDeps, user: User, id: number): Promise<WebhookDeliveryJson[]> {
   await findEndpoint(deps.db, user, id);
-  const rows = await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).orderBy(desc(webhookDeliveries.id)).limit(DELIVERIES_SHOWN);
+  const rows = await deps.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(DELIVERIES_SHOWN);
   return rows.map(presentDelivery);
 }

@@ -49,12 +49,17 @@ export class DeliveryWorker {
       {},
       {
         recorded: (outcomes) => {
-          for (const outcome of ["delivered", "retrying", "failed"] as const) this.outcomes[outcome] += outcomes[outcome];
+          for (const outcome of ["delivered", "retrying", "failed"] as const)
+            this.outcomes[outcome] += outcomes[outcome];
         },
       },
       "webhook delivery worker",
     );
-    await started(worker, client.call("start", { config: this.config, polling: this.drivenBy === null }), "webhook delivery worker");
+    await started(
+      worker,
+      client.call("start", { config: this.config, polling: this.drivenBy === null }),
+      "webhook delivery worker",
+    );
     this.worker = worker;
     this.client = client;
     const lost = (reason: string) => {

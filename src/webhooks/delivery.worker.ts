@@ -40,7 +40,9 @@ const parent = serveParent<DeliveryWorkerProtocol>(self, {
     const platform = await openPlatform(config);
     database = platform.database;
     const clock = { now: () => drivenNow ?? Date.now() };
-    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock), (outcomes) => parent.notify("recorded", outcomes));
+    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock), (outcomes) =>
+      parent.notify("recorded", outcomes),
+    );
     if (polling) deliverer.start();
   },
   deliverDue: ({ now }) => {

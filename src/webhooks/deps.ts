@@ -24,7 +24,11 @@ export function webhookDeps(config: Config, platform: Platform, clock: Clock): W
     clock,
     billingEnabled: config.stripe !== null,
     // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
-    fetcher: new SafeFetcher({ allowPrivate: config.fetch.allowPrivate, deadlineMs: config.fetch.deadlineMs, userAgent: fetcherUserAgent(config.publicUrl) }),
+    fetcher: new SafeFetcher({
+      allowPrivate: config.fetch.allowPrivate,
+      deadlineMs: config.fetch.deadlineMs,
+      userAgent: fetcherUserAgent(config.publicUrl),
+    }),
     queue: platform.webhooks,
     settings: config.webhooks,
   };

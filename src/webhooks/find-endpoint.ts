@@ -6,7 +6,10 @@ import { notFound } from "../http/errors.ts";
 import { ENDPOINT_NOT_FOUND } from "./deps.ts";
 
 export async function findEndpoint(db: Db, user: User, id: number) {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)));
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)));
   if (!row) throw notFound(ENDPOINT_NOT_FOUND);
   return row;
 }

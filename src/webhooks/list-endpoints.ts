@@ -6,6 +6,10 @@ import { presentEndpoint } from "./present.ts";
 import type { WebhookEndpointJson } from "./wire.ts";
 
 export async function listEndpoints(deps: WebhookDeps, user: User): Promise<WebhookEndpointJson[]> {
-  const rows = await deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id)).orderBy(asc(webhookEndpoints.id));
+  const rows = await deps.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, user.id))
+    .orderBy(asc(webhookEndpoints.id));
   return rows.map((row) => presentEndpoint(row, deps.clock.now()));
 }

@@ -16,7 +16,8 @@ export function presentEndpoint(row: EndpointRow, now: number): WebhookEndpointJ
     enabled: row.enabled,
     disabledReason: row.disabledReason,
     paused: row.paused,
-    previousSecretValidUntil: row.previousSecret && (row.previousSecretUntil ?? 0) > now ? iso(row.previousSecretUntil) : null,
+    previousSecretValidUntil:
+      row.previousSecret && (row.previousSecretUntil ?? 0) > now ? iso(row.previousSecretUntil) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

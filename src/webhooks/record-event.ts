@@ -10,10 +10,17 @@ import type { SentEventType, WebhookEventData } from "./wire.ts";
 export const newEventId = () => `msg_${Bun.randomUUIDv7("base64url")}`;
 
 /** The signed JSON body: {type, timestamp, data}. */
-export const eventBody = (type: SentEventType, at: number, data: unknown) => JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
+export const eventBody = (type: SentEventType, at: number, data: unknown) =>
+  JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
 
 /** The outbox row of an event for one endpoint, due at once. */
-export const outboxRow = (endpoint: { id: number; userId: number }, eventId: string, type: SentEventType, at: number, data: unknown) => ({
+export const outboxRow = (
+  endpoint: { id: number; userId: number },
+  eventId: string,
+  type: SentEventType,
+  at: number,
+  data: unknown,
+) => ({
   endpointId: endpoint.id,
   userId: endpoint.userId,
   eventId,
@@ -23,12 +30,23 @@ export const outboxRow = (endpoint: { id: number; userId: number }, eventId: str
   createdAt: at,
 });
 
-export async function recordEvent<T extends SentEventType>(tx: Db, event: { userId: number; type: T; data: WebhookEventData<T>; at: number }): Promise<void> {
+export async function recordEvent<T extends SentEventType>(
+  tx: Db,
+  event: { userId: number; type: T; data: WebhookEventData<T>; at: number },
+): Promise<void> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, event.userId), eq(webhookEndpoints.enabled, true), like(webhookEndpoints.events, `%"${event.type}"%`)));
+    .where(
+      and(
+        eq(webhookEndpoints.userId, event.userId),
+        eq(webhookEndpoints.enabled, true),
+        like(webhookEndpoints.events, `%"${event.type}"%`),
+      ),
+    );
   if (endpoints.length === 0) return;
   const id = newEventId();
-  await tx.insert(webhookDeliveries).values(endpoints.map((endpoint) => outboxRow(endpoint, id, event.type, event.at, event.data)));
+  await tx
+    .insert(webhookDeliveries)
+    .values(endpoints.map((endpoint) => outboxRow(endpoint, id, event.type, event.at, event.data)));
 }

@@ -8,7 +8,12 @@ import { findEndpoint } from "./find-endpoint.ts";
 import { presentDelivery } from "./present.ts";
 import type { WebhookDeliveryJson } from "./wire.ts";
 
-export async function resendDelivery(deps: WebhookDeps, user: User, endpointId: number, deliveryId: number): Promise<WebhookDeliveryJson> {
+export async function resendDelivery(
+  deps: WebhookDeps,
+  user: User,
+  endpointId: number,
+  deliveryId: number,
+): Promise<WebhookDeliveryJson> {
   await findEndpoint(deps.db, user, endpointId);
   const [row] = await deps.db
     .update(webhookDeliveries)

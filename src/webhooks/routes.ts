@@ -32,7 +32,11 @@ export function webhookRoutes(services: Services) {
   const sendLimiter = new RateLimiter(services.hits.countHit, SENDS_PER_MINUTE, services.clock, SEND_WINDOW_MS);
   /** A test event or resend within the account's limit (202); past it a 429 with Retry-After (src/http/rate-limit.ts). */
   const send = async (user: User, queue: () => Promise<unknown>) => {
-    await sendLimiter.hit(`webhook-send:user:${user.id}`, "", `At most ${SENDS_PER_MINUTE} test events and resends a minute. Please try again when the minute is over.`);
+    await sendLimiter.hit(
+      `webhook-send:user:${user.id}`,
+      "",
+      `At most ${SENDS_PER_MINUTE} test events and resends a minute. Please try again when the minute is over.`,
+    );
     return Response.json(await queue(), { status: 202 });
   };
   return new Elysia({ prefix: "/api/webhooks" })
@@ -43,7 +47,9 @@ export function webhookRoutes(services: Services) {
       set.status = 201;
       return endpoint;
     })
-    .patch("/:id", ({ viewer, params, body }) => updateEndpoint(deps, requireUser(viewer), numericId(params.id), parseInput(WebhookEndpointPatch, body)))
+    .patch("/:id", ({ viewer, params, body }) =>
+      updateEndpoint(deps, requireUser(viewer), numericId(params.id), parseInput(WebhookEndpointPatch, body)),
+    )
     .delete("/:id", async ({ viewer, params, set }) => {
       await removeEndpoint(deps, requireUser(viewer), numericId(params.id));
       set.status = 204;

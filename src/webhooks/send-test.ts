@@ -8,7 +8,13 @@ import type { WebhookDeliveryJson } from "./wire.ts";
 
 export async function sendTestEvent(deps: WebhookDeps, user: User, id: number): Promise<WebhookDeliveryJson> {
   const endpoint = await findEndpoint(deps.db, user, id);
-  const data = { endpointId: endpoint.id, message: "A test event from LinkPrev: this endpoint receives and verifies deliveries." };
-  const [row] = await deps.db.insert(webhookDeliveries).values(outboxRow(endpoint, newEventId(), "webhook.test", deps.clock.now(), data)).returning();
+  const data = {
+    endpointId: endpoint.id,
+    message: "A test event from LinkPrev: this endpoint receives and verifies deliveries.",
+  };
+  const [row] = await deps.db
+    .insert(webhookDeliveries)
+    .values(outboxRow(endpoint, newEventId(), "webhook.test", deps.clock.now(), data))
+    .returning();
   return presentDelivery(row!);
 }

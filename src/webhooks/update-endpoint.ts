@@ -9,10 +9,20 @@ import type { WebhookEndpointPatch } from "./model.ts";
 import { presentEndpoint } from "./present.ts";
 import type { WebhookEndpointJson } from "./wire.ts";
 
-export async function updateEndpoint(deps: WebhookDeps, user: User, id: number, patch: WebhookEndpointPatch): Promise<WebhookEndpointJson> {
+export async function updateEndpoint(
+  deps: WebhookDeps,
+  user: User,
+  id: number,
+  patch: WebhookEndpointPatch,
+): Promise<WebhookEndpointJson> {
   const current = await findEndpoint(deps.db, user, id);
   if (patch.url !== undefined) await deps.fetcher.checkDestination(patch.url);
-  const enabling = patch.enabled === undefined ? {} : patch.enabled ? { enabled: true, disabledReason: null, failingSince: null } : { enabled: false, disabledReason: "Disabled by its owner" };
+  const enabling =
+    patch.enabled === undefined
+      ? {}
+      : patch.enabled
+        ? { enabled: true, disabledReason: null, failingSince: null }
+        : { enabled: false, disabledReason: "Disabled by its owner" };
   const changes = {
     ...(patch.url !== undefined ? { url: new URL(patch.url).href } : {}),
     ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),

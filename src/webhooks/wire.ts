@@ -61,12 +61,20 @@ export type WebhookEventData<T extends SentEventType> = z.input<(typeof WEBHOOK_
 /** The JSON body of every delivery (the Standard Webhooks shape). */
 export const WebhookBodySchema = z
   .object({ type: z.string(), timestamp, data: z.record(z.string(), z.unknown()) })
-  .meta({ id: "WebhookBody", description: "Signed per standardwebhooks.com: headers webhook-id, webhook-timestamp, webhook-signature" });
+  .meta({
+    id: "WebhookBody",
+    description: "Signed per standardwebhooks.com: headers webhook-id, webhook-timestamp, webhook-signature",
+  });
 
 /** Each event's whole body, for the OpenAPI document's `webhooks`: named after the type (link.created: LinkCreatedWebhook). */
-export const WEBHOOK_BODIES: Array<[SentEventType, z.ZodType]> = (Object.keys(WEBHOOK_EVENT_DATA) as SentEventType[]).map((type) => {
+export const WEBHOOK_BODIES: Array<[SentEventType, z.ZodType]> = (
+  Object.keys(WEBHOOK_EVENT_DATA) as SentEventType[]
+).map((type) => {
   const name = type.replace(/(^|\.)(\w)/g, (_, _dot: string, letter: string) => letter.toUpperCase());
-  return [type, z.object({ type: z.literal(type), timestamp, data: WEBHOOK_EVENT_DATA[type] }).meta({ id: `${name}Webhook` })];
+  return [
+    type,
+    z.object({ type: z.literal(type), timestamp, data: WEBHOOK_EVENT_DATA[type] }).meta({ id: `${name}Webhook` }),
+  ];
 });
 
 export const WebhookEndpointSchema = z
@@ -76,8 +84,13 @@ export const WebhookEndpointSchema = z
     description: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
     enabled: z.boolean(),
-    disabledReason: z.string().nullable().describe("Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables"),
-    paused: z.boolean().describe("Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false"),
+    disabledReason: z
+      .string()
+      .nullable()
+      .describe("Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables"),
+    paused: z
+      .boolean()
+      .describe("Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false"),
     previousSecretValidUntil: timestamp.nullable().describe("After a rotation, the old secret still signs until then"),
     createdAt: timestamp,
   })

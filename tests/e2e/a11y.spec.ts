@@ -24,7 +24,10 @@ async function audit(page: Page, where: string, impacts = FAILING_IMPACTS): Prom
     .filter((v) => impacts.has(v.impact ?? ""))
     .map((v) => {
       const nodes = v.nodes
-        .map((n) => `      ${n.target.join(" ")}  ${n.html.slice(0, 160)}\n        ${n.failureSummary?.replace(/\n/g, "\n        ") ?? ""}`)
+        .map(
+          (n) =>
+            `      ${n.target.join(" ")}  ${n.html.slice(0, 160)}\n        ${n.failureSummary?.replace(/\n/g, "\n        ") ?? ""}`,
+        )
         .join("\n");
       return `${where} [${page.viewportSize()?.width}px]: ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
     });
@@ -58,7 +61,9 @@ async function auditToasts(page: Page, where: string): Promise<string[]> {
   await expect(page.getByTestId("toast")).toBeVisible();
   const findings = await audit(page, `${where}, a toast`);
   await page.evaluate(() => {
-    (window as unknown as { __linkprevToasts?: unknown[] }).__linkprevToasts = [{ title: "Error", description: "Something failed", variant: "destructive" }];
+    (window as unknown as { __linkprevToasts?: unknown[] }).__linkprevToasts = [
+      { title: "Error", description: "Something failed", variant: "destructive" },
+    ];
     window.dispatchEvent(new CustomEvent("linkprev:toast"));
   });
   await expect(page.getByRole("alert").filter({ hasText: "Something failed" })).toBeVisible();
@@ -89,18 +94,45 @@ async function subscribedWithLinks(browser: Browser): Promise<Cookie[]> {
   const page = await context.newPage();
   await subscribedUser(page, "pro", { given_name: "Joana", family_name: "Pereira" });
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Spring launch", description: "All that is new", targetUrl: "https://example.com/", customLinkSlug: "spring" } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: {
+      title: "Spring launch",
+      description: "All that is new",
+      targetUrl: "https://example.com/",
+      customLinkSlug: "spring",
+    },
+  });
   expect(made.status()).toBe(201);
-  const gone = await page.request.post("/api/links", { headers: { origin }, data: { title: "Old campaign", description: "Retired", targetUrl: "https://example.com/old", customLinkSlug: "old" } });
+  const gone = await page.request.post("/api/links", {
+    headers: { origin },
+    data: {
+      title: "Old campaign",
+      description: "Retired",
+      targetUrl: "https://example.com/old",
+      customLinkSlug: "old",
+    },
+  });
   expect(gone.status()).toBe(201);
   expect((await page.request.delete(`/api/links/${(await gone.json()).id}`, { headers: { origin } })).ok()).toBe(true);
   expect((await page.request.post("/api/tokens", { headers: { origin }, data: { name: "laptop" } })).ok()).toBe(true);
   // Two webhook endpoints, one of them paused: the page lists both states.
   const { web } = await fakes();
   for (const path of ["/a11y-hook", "/a11y-paused-hook"]) {
-    const hook = await page.request.post("/api/webhooks", { headers: { origin }, data: { url: `${web}${path}`, events: ["link.created"], description: "Team chat" } });
+    const hook = await page.request.post("/api/webhooks", {
+      headers: { origin },
+      data: { url: `${web}${path}`, events: ["link.created"], description: "Team chat" },
+    });
     expect(hook.status()).toBe(201);
-    if (path === "/a11y-paused-hook") expect((await page.request.patch(`/api/webhooks/${(await hook.json()).id}`, { headers: { origin }, data: { paused: true } })).ok()).toBe(true);
+    if (path === "/a11y-paused-hook")
+      expect(
+        (
+          await page.request.patch(`/api/webhooks/${(await hook.json()).id}`, {
+            headers: { origin },
+            data: { paused: true },
+          })
+        ).ok(),
+      ).toBe(true);
   }
   const cookies = await context.cookies();
   await context.close();
@@ -172,7 +204,9 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(/#main$/);
       // The next Tab goes on from the content, not from the top bar.
       await page.keyboard.press("Tab");
-      const focusedInMain = await page.evaluate(() => document.getElementById("main")!.contains(document.activeElement));
+      const focusedInMain = await page.evaluate(() =>
+        document.getElementById("main")!.contains(document.activeElement),
+      );
       expect(focusedInMain).toBe(true);
       // A focused control carries a visible outline.
       const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
@@ -228,7 +262,9 @@ for (const viewport of VIEWPORTS) {
         expectNone(findings);
       });
 
-      test("the delete confirmation, and its keyboard use: focus moves in, stays in, and comes back", async ({ page }) => {
+      test("the delete confirmation, and its keyboard use: focus moves in, stays in, and comes back", async ({
+        page,
+      }) => {
         await page.goto("/admin");
         await hydrated(page);
         const opener = page.getByRole("button", { name: "Delete Spring launch" });
@@ -285,7 +321,9 @@ for (const viewport of VIEWPORTS) {
         const findings: string[] = [];
         // Live lint warnings beside the fields and the mockups (a title X cuts, a small image).
         await page.getByLabel("Title", { exact: true }).fill("A title long enough to be cut on X when laid over");
-        await page.getByLabel("Choose an image").setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes() });
+        await page
+          .getByLabel("Choose an image")
+          .setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes() });
         await expect(page.locator("#image-lint")).toBeVisible();
         // The card as each platform draws it (the plain card is the page's own audit).
         for (const id of MOCKUP_PLATFORMS) {
@@ -300,7 +338,9 @@ for (const viewport of VIEWPORTS) {
         expectNone(findings);
       });
 
-      test("the link editor's auto-fill, image suggestion, focal point picker and per-platform text", async ({ page }) => {
+      test("the link editor's auto-fill, image suggestion, focal point picker and per-platform text", async ({
+        page,
+      }) => {
         const { web } = await fakes();
         await page.goto("/admin/link/new");
         await hydrated(page);
@@ -313,7 +353,9 @@ for (const viewport of VIEWPORTS) {
         await page.getByRole("button", { name: "Fill from page" }).click();
         await expect(page.getByTestId("autofill-note")).toContainText("Could not fill from the page");
         findings.push(...(await audit(page, "/admin/link/new, auto-fill refused")));
-        await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
+        await page
+          .getByLabel("Choose an image")
+          .setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
         await expect(page.getByRole("slider", { name: "Focal point" })).toBeVisible();
         await page.getByText("Per-platform text").click();
         await page.getByLabel("Title on X").fill("x".repeat(60));
@@ -323,7 +365,9 @@ for (const viewport of VIEWPORTS) {
         expectNone(findings);
       });
 
-      test("the webhooks page, with no violation of any impact: a new endpoint's secret, its deliveries, its events being changed", async ({ page }) => {
+      test("the webhooks page, with no violation of any impact: a new endpoint's secret, its deliveries, its events being changed", async ({
+        page,
+      }) => {
         const everyImpact = new Set(["minor", "moderate", "serious", "critical"]);
         const { web } = await fakes();
         await page.goto("/admin/webhooks");
@@ -333,7 +377,10 @@ for (const viewport of VIEWPORTS) {
         await page.getByRole("button", { name: "Add endpoint" }).click();
         await expect(page.getByTestId("webhook-secret")).toBeVisible();
         findings.push(...(await audit(page, "/admin/webhooks, a new endpoint's secret", everyImpact)));
-        const endpoint = page.getByRole("list", { name: "Endpoints" }).getByRole("listitem").filter({ hasText: `${web}/a11y-new-hook` });
+        const endpoint = page
+          .getByRole("list", { name: "Endpoints" })
+          .getByRole("listitem")
+          .filter({ hasText: `${web}/a11y-new-hook` });
         await endpoint.getByRole("button", { name: "Send test event" }).click();
         await endpoint.getByRole("button", { name: "Show deliveries" }).click();
         await expect(endpoint.getByRole("table", { name: "Deliveries" })).toContainText("webhook.test");

@@ -32,12 +32,16 @@ test("every link-form validation message shows at its field before any request",
   await page.getByLabel("Custom URL").fill("no spaces!");
   await page.getByLabel("Custom URL").blur();
   await page.getByRole("button", { name: "Create Link" }).click();
-  await expect(page.locator("#customLinkSlug-error")).toHaveText("Only letters, numbers, underscores and hyphens are allowed");
+  await expect(page.locator("#customLinkSlug-error")).toHaveText(
+    "Only letters, numbers, underscores and hyphens are allowed",
+  );
 
   const big = Buffer.alloc(5 * 1024 * 1024 + 1);
   await page.getByLabel("Choose an image").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
   await expect(page.locator("#image-error")).toHaveText("File size must be less than 5MB");
-  await page.getByLabel("Choose an image").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.locator("#image-error")).toHaveText("Please select an image file");
   expect(requests).toBe(0);
 });
@@ -56,10 +60,15 @@ test("basic plan: the custom URL field is disabled, with an upgrade prompt to /p
   await expect(page.getByTestId("usage")).toHaveText("0 of 20 links used");
 });
 
-test("slug taken blocks submission; available is confirmed; unchanged in edit mode is not checked", async ({ page }) => {
+test("slug taken blocks submission; available is confirmed; unchanged in edit mode is not checked", async ({
+  page,
+}) => {
   await subscribedUser(page, "enterprise");
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "T", description: "D", targetUrl: "https://example.com/", customLinkSlug: "taken" } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: { title: "T", description: "D", targetUrl: "https://example.com/", customLinkSlug: "taken" },
+  });
   expect(made.status()).toBe(201);
   await page.goto("/admin/link/new");
   await hydrated(page);
@@ -87,7 +96,9 @@ test("'Link Not Found' for a slug that is not yours", async ({ page }) => {
   const response = await page.goto("/admin/link/edit/nobodys-link");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Link Not Found" })).toBeVisible();
-  await expect(page.getByText("The link you're trying to edit doesn't exist or you don't have permission to access it.")).toBeVisible();
+  await expect(
+    page.getByText("The link you're trying to edit doesn't exist or you don't have permission to access it."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "← Back to dashboard" })).toHaveAttribute("href", "/admin");
 });
 
@@ -134,7 +145,9 @@ test("VAT exemption: valid, invalid, same country, and VIES down", async ({ page
 
   await fetch(`${vies}/__test/mode`, { method: "POST", body: "down" });
   await dialog.getByRole("button", { name: "Validate" }).click();
-  await expect(toast(page)).toContainText("Could not validate your VAT number due to a server error. Please try again later.");
+  await expect(toast(page)).toContainText(
+    "Could not validate your VAT number due to a server error. Please try again later.",
+  );
   await fetch(`${vies}/__test/mode`, { method: "POST", body: "up" });
 
   await dialog.getByLabel("Country").selectOption("DE");
@@ -159,13 +172,19 @@ test("a call answered 401 says so and goes to sign in after 500 ms", async ({ pa
   await page.getByLabel("Title", { exact: true }).click();
   await expect(toast(page)).toContainText("Unauthorized");
   await expect(toast(page)).toContainText("You are logged out. Logging in again...");
-  await page.waitForURL((url) => url.pathname === "/pricing" || url.pathname === "/api/auth/google" || url.pathname === "/admin");
+  await page.waitForURL(
+    (url) => url.pathname === "/pricing" || url.pathname === "/api/auth/google" || url.pathname === "/admin",
+  );
 });
 
 test("the plan chosen while signed out continues to checkout after sign-in", async ({ page }) => {
   await page.goto("/pricing");
   await hydrated(page);
-  await useGoogleAccount(page, { sub: `later-${process.pid}-${Date.now()}`, email: `later-${process.pid}-${Date.now()}@example.com`, email_verified: true });
+  await useGoogleAccount(page, {
+    sub: `later-${process.pid}-${Date.now()}`,
+    email: `later-${process.pid}-${Date.now()}@example.com`,
+    email_verified: true,
+  });
   await page.locator('[data-plan="enterprise"]').getByRole("button", { name: "Start now" }).click();
   // Google → /admin → /pricing (no subscription yet): a new user accepts the terms first, then the remembered
   // plan goes on to checkout → back here.
@@ -193,7 +212,8 @@ test("JS budget: the largest page, /admin/link/new, loads at most 60 KB of scrip
   await subscribedUser(page, "pro");
   const scripts = new Map<string, number>();
   page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.set(response.url(), gzipSync(await response.body()).length);
+    if (response.request().resourceType() === "script")
+      scripts.set(response.url(), gzipSync(await response.body()).length);
   });
   await page.goto("/admin/link/new");
   await hydrated(page);

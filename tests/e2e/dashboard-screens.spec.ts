@@ -4,11 +4,19 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { hydrated, subscribedUser } from "./helpers.ts";
 
-const agents = JSON.parse(readFileSync(new URL("../fixtures/crawler-agents.json", import.meta.url), "utf8")) as { crawlers: Record<string, string[]> };
+const agents = JSON.parse(readFileSync(new URL("../fixtures/crawler-agents.json", import.meta.url), "utf8")) as {
+  crawlers: Record<string, string[]>;
+};
 
-async function makeLink(page: Page, data: { title: string; description?: string; targetUrl?: string; customLinkSlug: string }) {
+async function makeLink(
+  page: Page,
+  data: { title: string; description?: string; targetUrl?: string; customLinkSlug: string },
+) {
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { description: "A card", targetUrl: "https://example.com/", ...data } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: { description: "A card", targetUrl: "https://example.com/", ...data },
+  });
   expect(made.status()).toBe(201);
   return (await made.json()) as { id: number; shortUrl: string };
 }
@@ -19,7 +27,12 @@ test("search finds all the words in any order, in title, description, slug and t
   await subscribedUser(page, "pro");
   await makeLink(page, { title: "Podcast Sale", customLinkSlug: "pod" });
   await makeLink(page, { title: "Summer Sale", customLinkSlug: "summer" });
-  await makeLink(page, { title: "Team", description: "Our newsletter archive", targetUrl: "https://news.example.org/team", customLinkSlug: "crew" });
+  await makeLink(page, {
+    title: "Team",
+    description: "Our newsletter archive",
+    targetUrl: "https://news.example.org/team",
+    customLinkSlug: "crew",
+  });
   await page.goto("/admin");
   const search = page.getByRole("searchbox", { name: "Search links" });
   await search.fill("sale podcast");
@@ -58,7 +71,7 @@ test("the search's example is not cut at 390 px", async ({ page }) => {
   await page.goto("/admin");
   const search = page.getByRole("searchbox", { name: "Search links" });
   // Typed in as a value, the example would scroll inside the box if the box cut it.
-  await search.fill(await search.getAttribute("placeholder") ?? "");
+  await search.fill((await search.getAttribute("placeholder")) ?? "");
   const fits = await search.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth);
   expect(fits).toBe(true);
 });
@@ -79,7 +92,10 @@ test("'New version' updates the row's address and what its Copy copies", async (
   const address = `${shortUrl}/2`;
   await expect(row.getByTestId("short-address")).toHaveText(address);
   // The row's own Copy (beside Statistics), not the panel's.
-  await row.getByRole("button", { name: `Copy ${address}` }).first().click();
+  await row
+    .getByRole("button", { name: `Copy ${address}` })
+    .first()
+    .click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   // The fetch times name their time zone.
   await expect(row.locator('[data-platform="x"]')).toContainText(/last .+ (UTC|GMT)/);
@@ -91,7 +107,12 @@ test("deleted links say they are deleted, and when", async ({ page }) => {
   const origin = new URL(page.url()).origin;
   expect((await page.request.delete(`/api/links/${id}`, { headers: { origin } })).ok()).toBe(true);
   await page.goto("/admin");
-  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date());
   await expect(page.getByTestId("deleted-links")).toContainText(`Gone soon`);
   await expect(page.getByTestId("deleted-on")).toHaveText(`deleted ${today}`);
 });

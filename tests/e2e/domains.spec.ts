@@ -2,7 +2,9 @@
 import { expect, test } from "@playwright/test";
 import { hydrated, subscribedUser } from "./helpers.ts";
 
-test("add a domain, see the records to publish with copy buttons, check it, pick it in the editor, and remove it", async ({ page }) => {
+test("add a domain, see the records to publish with copy buttons, check it, pick it in the editor, and remove it", async ({
+  page,
+}) => {
   await subscribedUser(page, "pro");
   await page.goto("/admin");
   await page.getByRole("link", { name: "Domains" }).click();
@@ -38,7 +40,11 @@ test("a basic plan is told domains come with Pro and Enterprise", async ({ page 
   await expect(page.getByText("Custom domains are available on the Pro and Enterprise plans.")).toBeVisible();
 });
 
-test("the page says where to point the domain; a link on a pending domain is shared and copied at its service address, and says it waits", async ({ page, context, baseURL }) => {
+test("the page says where to point the domain; a link on a pending domain is shared and copied at its service address, and says it waits", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await subscribedUser(page, "pro");
   await page.goto("/admin/domains");

@@ -41,7 +41,9 @@ test("the live preview stays in sight while typing the title, and the title fiel
   expect(await uncovered(page.getByTestId("preview-title"))).toBe(true);
 });
 
-test("a rule's target URL is wide enough to read; the country example reads as an example; the expiry names its zone", async ({ page }) => {
+test("a rule's target URL is wide enough to read; the country example reads as an example; the expiry names its zone", async ({
+  page,
+}) => {
   await subscribedUser(page, "pro");
   await page.goto("/admin/link/new");
   await hydrated(page);
@@ -56,7 +58,9 @@ test("a rule's target URL is wide enough to read; the country example reads as a
   expect(await url.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
 });
 
-test("toasts: an available slug is said at the field only, and a toast keeps off the field being edited", async ({ page }) => {
+test("toasts: an available slug is said at the field only, and a toast keeps off the field being edited", async ({
+  page,
+}) => {
   await subscribedUser(page, "pro");
   await page.goto("/admin/link/new");
   await hydrated(page);

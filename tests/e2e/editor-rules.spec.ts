@@ -3,7 +3,9 @@
 import { expect, test } from "@playwright/test";
 import { hydrated, subscribedUser } from "./helpers.ts";
 
-test("UTM builder, a visit cap, a password and a device rule: saved, shown on the dashboard, and kept by the edit page", async ({ page }) => {
+test("UTM builder, a visit cap, a password and a device rule: saved, shown on the dashboard, and kept by the edit page", async ({
+  page,
+}) => {
   await subscribedUser(page, "pro");
   await page.goto("/admin/link/new");
   await hydrated(page);
@@ -15,7 +17,9 @@ test("UTM builder, a visit cap, a password and a device rule: saved, shown on th
   await page.getByLabel("Preset").selectOption("linkedin");
   await page.getByLabel("utm_campaign").fill("spring launch");
   await page.getByRole("button", { name: "Add the tags to the target URL" }).click();
-  await expect(page.getByLabel("Target URL")).toHaveValue("https://example.com/app?ref=home&utm_source=linkedin&utm_medium=social&utm_campaign=spring+launch");
+  await expect(page.getByLabel("Target URL")).toHaveValue(
+    "https://example.com/app?ref=home&utm_source=linkedin&utm_medium=social&utm_campaign=spring+launch",
+  );
 
   await page.getByText("Expiry, password and targets").click();
   await page.getByLabel("Maximum visits").fill("0");
@@ -41,18 +45,27 @@ test("UTM builder, a visit cap, a password and a device rule: saved, shown on th
   await expect(page.getByLabel("Rule target URL")).toHaveValue("https://apps.apple.com/app/id1");
 });
 
-test("a link whose visits are used up, and one past its expiry, say so on the dashboard row and in the editor", async ({ page, baseURL }) => {
+test("a link whose visits are used up, and one past its expiry, say so on the dashboard row and in the editor", async ({
+  page,
+  baseURL,
+}) => {
   await subscribedUser(page, "pro");
   const origin = new URL(baseURL!).origin;
   const create = async (json: object) => {
-    const response = await page.request.post("/api/links", { headers: { origin }, data: { targetUrl: "https://example.com/offer", title: "Offer", description: "Limited", ...json } });
+    const response = await page.request.post("/api/links", {
+      headers: { origin },
+      data: { targetUrl: "https://example.com/offer", title: "Offer", description: "Limited", ...json },
+    });
     expect(response.status()).toBe(201);
     return (await response.json()) as { shortUrl: string };
   };
   const capped = await create({ customLinkSlug: "capped-offer", maxClicks: 2 });
   await create({ customLinkSlug: "past-offer", expiresAt: "2020-01-01T00:00:00Z" });
-  const person = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
-  for (let i = 0; i < 2; i++) expect((await page.request.get(capped.shortUrl, { headers: person, maxRedirects: 0 })).status()).toBe(302);
+  const person = {
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  };
+  for (let i = 0; i < 2; i++)
+    expect((await page.request.get(capped.shortUrl, { headers: person, maxRedirects: 0 })).status()).toBe(302);
 
   await page.goto("/admin");
   const row = (slug: string) => page.locator(`[data-slug="${slug}"]`);

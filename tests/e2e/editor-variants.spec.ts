@@ -4,7 +4,13 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { FETCHES_PER_MINUTE } from "../../src/links/metadata.ts";
 import { PLATFORMS, type PlatformId } from "../../src/previews/platforms.ts";
-import { RENDITIONS, WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX, focalCrop, type RenditionId } from "../../src/previews/variants.ts";
+import {
+  RENDITIONS,
+  WHATSAPP_DESCRIPTION_MAX,
+  X_TITLE_MAX,
+  focalCrop,
+  type RenditionId,
+} from "../../src/previews/variants.ts";
 import { fakes, hydrated, pngBytes, subscribedUser, watchConsole } from "./helpers.ts";
 
 /** NEWS_PAGE's og:description, entities decoded (tests/fakes/web.ts). */
@@ -31,13 +37,21 @@ async function savedLink(page: Page, slug: string) {
 /** The object-position (in percent) the mockup's image is drawn with. */
 async function drawnPosition(page: Page, id: PlatformId): Promise<[number, number]> {
   await tab(page, id).click();
-  const position = await page.getByTestId(`mockup-${id}`).getByTestId("mockup-image").evaluate((img) => (img as HTMLImageElement).style.objectPosition);
+  const position = await page
+    .getByTestId(`mockup-${id}`)
+    .getByTestId("mockup-image")
+    .evaluate((img) => (img as HTMLImageElement).style.objectPosition);
   const [x, y] = position.split(" ").map((p) => Number.parseFloat(p));
   return [x!, y!];
 }
 
 /** Where the server's crop of a `width`×`height` source to `rendition` lies, as an object-position in percent. */
-function serverCrop(width: number, height: number, rendition: RenditionId, focal: { x: number; y: number }): [number, number] {
+function serverCrop(
+  width: number,
+  height: number,
+  rendition: RenditionId,
+  focal: { x: number; y: number },
+): [number, number] {
   const crop = focalCrop(width, height, RENDITIONS[rendition].width / RENDITIONS[rendition].height, focal.x, focal.y);
   const share = (offset: number, spare: number) => (spare > 0 ? (offset / spare) * 100 : 50);
   return [share(crop.left, width - crop.width), share(crop.top, height - crop.height)];
@@ -49,7 +63,9 @@ async function shoot(page: Page, name: string, info: TestInfo) {
   await info.attach(name, { path, contentType: "image/png" });
 }
 
-test("auto-fill fills only the empty fields; the page's image, once accepted, is imported as an upload on save", async ({ page }) => {
+test("auto-fill fills only the empty fields; the page's image, once accepted, is imported as an upload on save", async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const { web } = await fakes();
   await newLinkEditor(page);
@@ -106,7 +122,9 @@ test("a refused page says why beside the target field, and the form carries on",
   await newLinkEditor(page);
   await page.getByLabel("Target URL").fill(`${web}/json`);
   await page.getByRole("button", { name: "Fill from page" }).click();
-  await expect(page.getByTestId("autofill-note")).toHaveText(/^Could not fill from the page: The address did not return an HTML page \(it sent application\/json/);
+  await expect(page.getByTestId("autofill-note")).toHaveText(
+    /^Could not fill from the page: The address did not return an HTML page \(it sent application\/json/,
+  );
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByTestId("image-suggestion")).toHaveCount(0);
   // A target that is not a URL is judged at its field, without a request.
@@ -115,22 +133,29 @@ test("a refused page says why beside the target field, and the form carries on",
   await expect(page.locator("#targetUrl-error")).toHaveText("Please enter a valid URL");
   // Past the per-minute limit of fetches the button says so too.
   const origin = new URL(page.url()).origin;
-  for (let i = 0; i < FETCHES_PER_MINUTE; i++) await page.request.post("/api/links/metadata", { headers: { origin }, data: { url: `${web}/title-only` } });
+  for (let i = 0; i < FETCHES_PER_MINUTE; i++)
+    await page.request.post("/api/links/metadata", { headers: { origin }, data: { url: `${web}/title-only` } });
   await page.getByLabel("Target URL").fill(`${web}/news`);
   await page.getByRole("button", { name: "Fill from page" }).click();
-  await expect(page.getByTestId("autofill-note")).toHaveText("Could not fill from the page: Too many requests. Please wait a minute and try again.");
+  await expect(page.getByTestId("autofill-note")).toHaveText(
+    "Could not fill from the page: Too many requests. Please wait a minute and try again.",
+  );
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   // The browser logs the 422 and 429 responses itself; nothing else may go wrong.
   expect(errors.filter((e) => !/\b(422|429)\b/.test(e))).toEqual([]);
 });
 
-test("clicking the image moves the focal point: the mockups draw the server's crops, and the link saves it", async ({ page }) => {
+test("clicking the image moves the focal point: the mockups draw the server's crops, and the link saves it", async ({
+  page,
+}) => {
   await newLinkEditor(page);
   await page.getByLabel("Custom URL").fill("focal");
   await page.getByLabel("Title", { exact: true }).fill("Harbour at dawn");
   await page.getByLabel("Description", { exact: true }).fill("Boats leaving before sunrise");
   await page.getByLabel("Target URL").fill("https://example.com/harbour");
-  await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1600, 900) });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1600, 900) });
   const picker = page.getByRole("slider", { name: "Focal point" });
   await expect(picker).toHaveAttribute("aria-valuetext", "50% from the left, 50% from the top");
   // Centred: a square crop of a 1600×900 image is its middle.
@@ -168,10 +193,21 @@ test("clicking the image moves the focal point: the mockups draw the server's cr
   // Editing: the picker shows the kept source, and each mockup draws exactly the crop the server cut.
   await page.goto("/admin/link/edit/focal");
   await hydrated(page);
-  await expect(page.getByRole("slider", { name: "Focal point" }).locator("img")).toHaveAttribute("src", link.sourceImage.url);
+  await expect(page.getByRole("slider", { name: "Focal point" }).locator("img")).toHaveAttribute(
+    "src",
+    link.sourceImage.url,
+  );
   const focal = { x: link.focalX, y: link.focalY };
-  await expect(page.getByRole("slider", { name: "Focal point" })).toHaveAttribute("aria-valuetext", "70% from the left, 30% from the top");
-  for (const [id, rendition] of [["x", "x"], ["whatsapp", "square"], ["telegram", "square"], ["facebook", "wide"]] as const) {
+  await expect(page.getByRole("slider", { name: "Focal point" })).toHaveAttribute(
+    "aria-valuetext",
+    "70% from the left, 30% from the top",
+  );
+  for (const [id, rendition] of [
+    ["x", "x"],
+    ["whatsapp", "square"],
+    ["telegram", "square"],
+    ["facebook", "wide"],
+  ] as const) {
     const [cutX, cutY] = serverCrop(link.sourceImage.width, link.sourceImage.height, rendition, focal);
     // Drawn once the kept source has loaded and its size is known.
     await expect(async () => {
@@ -191,13 +227,19 @@ test("clicking the image moves the focal point: the mockups draw the server's cr
   expect(moved.images.square).not.toBe(link.images.square);
 });
 
-test("per-platform text: checked as typed, shown in its own platform's mockup only, and saved", async ({ page }, testInfo) => {
+test("per-platform text: checked as typed, shown in its own platform's mockup only, and saved", async ({
+  page,
+}, testInfo) => {
   await newLinkEditor(page);
   await page.getByLabel("Custom URL").fill("variants");
   await page.getByLabel("Title", { exact: true }).fill("The spring collection is here, with forty new pieces");
-  await page.getByLabel("Description", { exact: true }).fill("Linen shirts, light jackets and sandals for warm days, made in Portugal from organic cotton and cork.");
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill("Linen shirts, light jackets and sandals for warm days, made in Portugal from organic cotton and cork.");
   await page.getByLabel("Target URL").fill("https://example.com/spring");
-  await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
 
   // The title is too long for X, the description for WhatsApp: until each has its own text.
   await expect(page.locator('#title-lint [data-rule="x-title-cut"]')).toBeVisible();
@@ -210,7 +252,9 @@ test("per-platform text: checked as typed, shown in its own platform's mockup on
   await expect(page.locator("#xTitle-count")).toHaveText(`${X_TITLE_MAX + 1}/${X_TITLE_MAX}: 1 over the limit`);
   const whatsappDescription = page.getByLabel("Description on WhatsApp");
   await whatsappDescription.fill("w".repeat(WHATSAPP_DESCRIPTION_MAX + 1));
-  await expect(page.locator("#whatsappDescription-error")).toHaveText(`WhatsApp description must be ${WHATSAPP_DESCRIPTION_MAX} characters or less`);
+  await expect(page.locator("#whatsappDescription-error")).toHaveText(
+    `WhatsApp description must be ${WHATSAPP_DESCRIPTION_MAX} characters or less`,
+  );
   // Nothing is sent while an override is too long.
   let posts = 0;
   page.on("request", (r) => r.method() === "POST" && r.url().endsWith("/api/links") && posts++);
@@ -228,23 +272,34 @@ test("per-platform text: checked as typed, shown in its own platform's mockup on
   await tab(page, "x").click();
   await expect(page.getByTestId("mockup-x").getByTestId("mockup-title")).toHaveText("Spring: 40 new pieces");
   await tab(page, "whatsapp").click();
-  await expect(page.getByTestId("mockup-whatsapp").getByTestId("mockup-description")).toHaveText("Linen, jackets, sandals: made in Portugal.");
-  await expect(page.getByTestId("mockup-whatsapp").getByTestId("mockup-title")).toHaveText("The spring collection is here, with forty new pieces");
+  await expect(page.getByTestId("mockup-whatsapp").getByTestId("mockup-description")).toHaveText(
+    "Linen, jackets, sandals: made in Portugal.",
+  );
+  await expect(page.getByTestId("mockup-whatsapp").getByTestId("mockup-title")).toHaveText(
+    "The spring collection is here, with forty new pieces",
+  );
   for (const id of ["facebook", "telegram", "discord"] as const) {
     await tab(page, id).click();
     await expect(page.getByTestId(`mockup-${id}`).getByTestId("mockup-title")).not.toHaveText("Spring: 40 new pieces");
-    await expect(page.getByTestId(`mockup-${id}`).getByTestId("mockup-description")).not.toHaveText("Linen, jackets, sandals: made in Portugal.");
+    await expect(page.getByTestId(`mockup-${id}`).getByTestId("mockup-description")).not.toHaveText(
+      "Linen, jackets, sandals: made in Portugal.",
+    );
   }
   await tab(page, "x").click();
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 1400 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await shoot(page, `editor-variants-${width}px`, testInfo);
   }
 
   await save(page);
   const link = await savedLink(page, "variants");
-  expect(link.variants).toEqual({ x: { title: "Spring: 40 new pieces" }, whatsapp: { description: "Linen, jackets, sandals: made in Portugal." } });
+  expect(link.variants).toEqual({
+    x: { title: "Spring: 40 new pieces" },
+    whatsapp: { description: "Linen, jackets, sandals: made in Portugal." },
+  });
   // Editing shows them, the section open.
   await page.goto("/admin/link/edit/variants");
   await hydrated(page);

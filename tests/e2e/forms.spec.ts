@@ -10,7 +10,15 @@ const signedIn = async (page: Page) => (await page.context().cookies()).some((co
 /** A link made through the API by the signed-in user; its JSON. */
 async function makeLink(page: Page, fields: Record<string, unknown> = {}) {
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Spring sale", description: "Everything half price", targetUrl: "https://shop.example/sale", ...fields } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: {
+      title: "Spring sale",
+      description: "Everything half price",
+      targetUrl: "https://shop.example/sale",
+      ...fields,
+    },
+  });
   expect(made.status()).toBe(201);
   return (await made.json()) as { shortUrl: string; title: string };
 }
@@ -42,7 +50,9 @@ test("a report form on another site is refused with a page saying so, not JSON",
 });
 
 test("a link's password: a wrong one is said so, the right one goes on to the destination", async ({ page }) => {
-  await page.route("https://destination.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Welcome</title><h1>Welcome aboard</h1>" }));
+  await page.route("https://destination.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Welcome</title><h1>Welcome aboard</h1>" }),
+  );
   await subscribedUser(page, "pro");
   const link = await makeLink(page, { targetUrl: "https://destination.example/welcome", password: "open sesame" });
   await page.goto(link.shortUrl);
@@ -56,7 +66,12 @@ test("a link's password: a wrong one is said so, the right one goes on to the de
 
 test("the sign-out question: its button signs out", async ({ page, baseURL }) => {
   await subscribedUser(page, "basic");
-  await page.route("https://elsewhere.example/**", (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Elsewhere</title><a href="${baseURL}/api/auth/logout">Leave</a>` }));
+  await page.route("https://elsewhere.example/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Elsewhere</title><a href="${baseURL}/api/auth/logout">Leave</a>`,
+    }),
+  );
   await page.goto("https://elsewhere.example/");
   await page.getByRole("link", { name: "Leave" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -120,7 +135,10 @@ test("domains: a hostname added is listed", async ({ page }) => {
   await page.goto("/admin/domains");
   await hydrated(page);
   const hostname = `links.forms-${Date.now()}.test`;
-  await page.getByRole("textbox", { name: /hostname|domain/i }).first().fill(hostname);
+  await page
+    .getByRole("textbox", { name: /hostname|domain/i })
+    .first()
+    .fill(hostname);
   await page.getByRole("button", { name: /add.*domain/i }).click();
   await expect(page.getByText(hostname, { exact: true }).first()).toBeVisible();
 });

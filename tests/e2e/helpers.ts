@@ -4,12 +4,21 @@ import { crc32, deflateSync } from "node:zlib";
 import { ACCOUNT_COOKIE } from "../fakes/google.ts";
 
 /** `bare`: a second instance with neither Google nor Stripe configured (tests/e2e/server.ts). */
-export type Fakes = { google: string; stripe: string; vies: string; web: string; facebook: string; dataDir: string; bare: string };
+export type Fakes = {
+  google: string;
+  stripe: string;
+  vies: string;
+  web: string;
+  facebook: string;
+  dataDir: string;
+  bare: string;
+};
 
 /** Where the fakes of this run are: tests/e2e/server.ts answers on the port playwright.config.ts chose. */
 export async function fakes(): Promise<Fakes> {
   const infoPort = process.env.LINKPREV_E2E_INFO_PORT;
-  if (!infoPort) throw new Error("LINKPREV_E2E_INFO_PORT is not set: run the browser tests through playwright.config.ts");
+  if (!infoPort)
+    throw new Error("LINKPREV_E2E_INFO_PORT is not set: run the browser tests through playwright.config.ts");
   return (await (await fetch(`http://127.0.0.1:${infoPort}/`)).json()) as Fakes;
 }
 
@@ -23,10 +32,20 @@ export async function useGoogleAccount(page: Page, who: { sub: string; email: st
 }
 
 /** Signs in through the real /api/auth/google flow as a new (or the given) Google account. */
-export async function signIn(page: Page, profile: Partial<{ email: string; given_name: string; family_name: string; picture: string }> = {}) {
+export async function signIn(
+  page: Page,
+  profile: Partial<{ email: string; given_name: string; family_name: string; picture: string }> = {},
+) {
   // The worker's process id keeps accounts of parallel workers apart.
   const n = `${process.pid}-${Date.now()}-${++accounts}`;
-  const who = { sub: `e2e-${n}`, email: `e2e-${n}@example.com`, email_verified: true, given_name: "Eva", family_name: "Ribeiro", ...profile };
+  const who = {
+    sub: `e2e-${n}`,
+    email: `e2e-${n}@example.com`,
+    email_verified: true,
+    given_name: "Eva",
+    family_name: "Ribeiro",
+    ...profile,
+  };
   await useGoogleAccount(page, who);
   await page.goto("/api/auth/google");
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "lp_session")).toBe(true);
@@ -62,7 +81,10 @@ export async function hydrated(page: Page) {
 export async function consentedUser(page: Page, profile: Parameters<typeof signIn>[1] = {}) {
   const who = await signIn(page, profile);
   const origin = new URL(page.url()).origin;
-  const consent = await page.request.post("/api/auth/consent", { headers: { origin }, data: { termsAccepted: true, privacyAccepted: true } });
+  const consent = await page.request.post("/api/auth/consent", {
+    headers: { origin },
+    data: { termsAccepted: true, privacyAccepted: true },
+  });
   expect(consent.ok()).toBe(true);
   return who;
 }
@@ -73,16 +95,25 @@ export async function consentedUser(page: Page, profile: Parameters<typeof signI
  */
 export async function signInOnBare(page: Page, bare: string, who: "new" | "owner" = "new") {
   const infoPort = process.env.LINKPREV_E2E_INFO_PORT;
-  const link = await (await fetch(`http://127.0.0.1:${infoPort}/${who === "owner" ? "bare-owner-login-link" : "bare-login-link"}`)).text();
+  const link = await (
+    await fetch(`http://127.0.0.1:${infoPort}/${who === "owner" ? "bare-owner-login-link" : "bare-login-link"}`)
+  ).text();
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login/"));
-  const consent = await page.request.post(`${bare}/api/auth/consent`, { headers: { origin: bare }, data: { termsAccepted: true, privacyAccepted: true } });
+  const consent = await page.request.post(`${bare}/api/auth/consent`, {
+    headers: { origin: bare },
+    data: { termsAccepted: true, privacyAccepted: true },
+  });
   expect(consent.ok()).toBe(true);
 }
 
 /** A signed-in user who has consented and holds `plan`, subscribed through the real checkout flow. */
-export async function subscribedUser(page: Page, plan: "basic" | "pro" | "enterprise", profile: Parameters<typeof signIn>[1] = {}) {
+export async function subscribedUser(
+  page: Page,
+  plan: "basic" | "pro" | "enterprise",
+  profile: Parameters<typeof signIn>[1] = {},
+) {
   const who = await consentedUser(page, profile);
   const origin = new URL(page.url()).origin;
   const checkout = await page.request.post("/api/subscriptions", { headers: { origin }, data: { planId: plan } });
@@ -109,5 +140,10 @@ export function pngBytes(width = 64, height = 48): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -2,7 +2,11 @@
 import { expect, test } from "@playwright/test";
 import { fakes, hydrated, pngBytes, signIn, watchConsole } from "./helpers.ts";
 
-test("sign in → consent → subscribe → create a link → views → copy → edit → delete", async ({ page, context, baseURL }, info) => {
+test("sign in → consent → subscribe → create a link → views → copy → edit → delete", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
   test.setTimeout(90_000);
   const shot = (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
   const errors = watchConsole(page);
@@ -50,7 +54,9 @@ test("sign in → consent → subscribe → create a link → views → copy →
   // A page of another site (the fake web): a target on this server itself would be a loop, and is refused.
   const { web } = await fakes();
   await page.getByLabel("Target URL").fill(`${web}/news`);
-  await page.getByLabel("Choose an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: pngBytes(240, 126) });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: pngBytes(240, 126) });
   await expect(page.getByTestId("preview-image")).toBeVisible();
   await page.getByRole("tab", { name: "X" }).click();
   await shot("04-editor-preview-x");

@@ -11,7 +11,10 @@ const VIEWPORTS = [
 
 async function createLink(page: Page, title: string, slug: string, targetUrl: string) {
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title, description: "A card", targetUrl, customLinkSlug: slug } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: { title, description: "A card", targetUrl, customLinkSlug: slug },
+  });
   expect(made.ok()).toBe(true);
   return (await made.json()) as { currentShortUrl: string };
 }
@@ -20,22 +23,31 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} (${viewport.width} px)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("the statistics page draws a labelled chart, switches range, tables it and downloads it as CSV", async ({ page }) => {
+    test("the statistics page draws a labelled chart, switches range, tables it and downloads it as CSV", async ({
+      page,
+    }) => {
       await subscribedUser(page, "pro");
       const { currentShortUrl } = await createLink(page, "Autumn sale", "autumn", "https://example.com/autumn");
       // Two people and a crawler; the counts reach the rollups within a fraction of a second when traffic pauses.
       // One came from a post on another site (its address has a path and a query), one typed the address.
       for (const referer of ["https://Forum.Example.net/thread/42?session=abc", null]) {
-        await page.request.get(currentShortUrl, { maxRedirects: 0, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0", ...(referer ? { referer } : {}) } });
+        await page.request.get(currentShortUrl, {
+          maxRedirects: 0,
+          headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0", ...(referer ? { referer } : {}) },
+        });
       }
-      await page.request.get(currentShortUrl, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } });
+      await page.request.get(currentShortUrl, {
+        headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+      });
 
       await page.goto("/admin");
       await page.getByRole("link", { name: "Statistics of Autumn sale" }).click();
       await expect(page.getByRole("heading", { name: "Statistics: Autumn sale" })).toBeVisible();
       await expect(async () => {
         await page.reload();
-        await expect(page.getByTestId("stats-summary")).toContainText("2 people and 1 crawler fetches", { timeout: 200 });
+        await expect(page.getByTestId("stats-summary")).toContainText("2 people and 1 crawler fetches", {
+          timeout: 200,
+        });
       }).toPass({ timeout: 5000 });
 
       const chart = page.getByRole("img", { name: /People and crawlers per day/ });
@@ -64,18 +76,24 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("link", { name: "Download CSV (people by referrer)" }).click();
       const referrerFile = await referrerCsv;
       expect(referrerFile.suggestedFilename()).toBe("autumn-referrers-30d.csv");
-      expect(readFileSync((await referrerFile.path())!, "utf8")).toBe('"Referrer","People"\r\n"forum.example.net","1"\r\n"Direct or none","1"\r\n');
+      expect(readFileSync((await referrerFile.path())!, "utf8")).toBe(
+        '"Referrer","People"\r\n"forum.example.net","1"\r\n"Direct or none","1"\r\n',
+      );
 
       await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" }).click();
       await expect(page).toHaveURL(/range=7$/);
-      await expect(page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+      await expect(
+        page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "7 days" }),
+      ).toHaveAttribute("aria-current", "page");
       await expect(table.getByRole("row")).toHaveCount(8);
 
       const download = page.waitForEvent("download");
       await page.getByRole("link", { name: "Download CSV (visits per day)" }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe("autumn-days-7d.csv");
-      const lines = readFileSync((await file.path())!, "utf8").trimEnd().split("\r\n");
+      const lines = readFileSync((await file.path())!, "utf8")
+        .trimEnd()
+        .split("\r\n");
       expect(lines[0]).toBe('"Date","People","Crawlers","Daily unique visitors","QR scans"');
       expect(lines).toHaveLength(8);
       expect(lines.at(-1)).toMatch(/^"\d{4}-\d{2}-\d{2}","2","1","\d+","0"$/);
@@ -86,7 +104,9 @@ for (const viewport of VIEWPORTS) {
       await createLink(page, "Spring launch", "spring", "https://example.com/spring");
       const { currentShortUrl } = await createLink(page, "Careers", "jobs", "https://jobs.example.org/");
       await createLink(page, "Press kit", "press", "https://example.com/press");
-      await page.request.get(currentShortUrl, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } });
+      await page.request.get(currentShortUrl, {
+        headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+      });
 
       await page.goto("/admin");
       await hydrated(page);

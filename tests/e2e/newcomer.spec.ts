@@ -12,12 +12,17 @@ const VIEWPORTS = [
 const BILLING_OFF_NOTE = "Billing is off on this instance: every account has enterprise limits.";
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 type Box = { x: number; y: number; width: number; height: number };
-const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function box(locator: Locator): Promise<Box> {
   const found = await locator.boundingBox();
@@ -29,7 +34,9 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} (${viewport.width} px)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("without Google and Stripe, the landing page, pricing and subscription tab say so and offer nothing that fails", async ({ page }, testInfo) => {
+    test("without Google and Stripe, the landing page, pricing and subscription tab say so and offer nothing that fails", async ({
+      page,
+    }, testInfo) => {
       const { bare } = await fakes();
       await page.goto(`${bare}/`);
       await expect(page.getByRole("link", { name: "Sign in with a one-time link" })).toBeVisible();
@@ -60,7 +67,9 @@ for (const viewport of VIEWPORTS) {
       await page.screenshot({ path: testInfo.outputPath(`subscription-bare-${viewport.width}.png`), fullPage: true });
     });
 
-    test("the editor: a title over its limit is invalid as it is typed, and the counter says by how much", async ({ page }) => {
+    test("the editor: a title over its limit is invalid as it is typed, and the counter says by how much", async ({
+      page,
+    }) => {
       await subscribedUser(page, "pro");
       await page.goto("/admin/link/new");
       await hydrated(page);
@@ -106,11 +115,14 @@ for (const viewport of VIEWPORTS) {
       await expect(zone).not.toHaveAttribute("data-dragging", "true");
       await expect(page.locator('#image-lint [data-rule="image-below-minimum"]')).toContainText("64×48");
 
-      await page.evaluate((data) => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([new Uint8Array(data)], "pasted.png", { type: "image/png" }));
-        document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true }));
-      }, [...pngBytes(400, 300)]);
+      await page.evaluate(
+        (data) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([new Uint8Array(data)], "pasted.png", { type: "image/png" }));
+          document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true }));
+        },
+        [...pngBytes(400, 300)],
+      );
       await expect(page.locator('#image-lint [data-rule="image-too-small"]')).toContainText("400×300");
     });
 
@@ -123,7 +135,12 @@ for (const viewport of VIEWPORTS) {
       await expect(toast).toBeVisible();
       const placed = await box(toast);
       const preview = await box(page.locator("[aria-labelledby=preview-title-heading]"));
-      const avatar = await box(page.getByRole("banner").getByRole("button", { name: /account menu|Eva/i }).first());
+      const avatar = await box(
+        page
+          .getByRole("banner")
+          .getByRole("button", { name: /account menu|Eva/i })
+          .first(),
+      );
       expect(intersects(placed, avatar)).toBe(false);
       expect(intersects(placed, preview)).toBe(false);
     });
@@ -134,11 +151,17 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} (${viewport.width} px), small things`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("a new API token has a labelled name field and a copy button that copies it; Delete Link? names the link", async ({ page, context }) => {
+    test("a new API token has a labelled name field and a copy button that copies it; Delete Link? names the link", async ({
+      page,
+      context,
+    }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await subscribedUser(page, "pro");
       const origin = new URL(page.url()).origin;
-      const created = await page.request.post("/api/links", { headers: { origin }, data: { title: "Spring sale", description: "d", targetUrl: "https://example.com/" } });
+      const created = await page.request.post("/api/links", {
+        headers: { origin },
+        data: { title: "Spring sale", description: "d", targetUrl: "https://example.com/" },
+      });
       expect(created.ok()).toBe(true);
       await page.goto("/admin?tab=subscription");
       await hydrated(page);
@@ -153,7 +176,9 @@ for (const viewport of VIEWPORTS) {
       await page.goto("/admin");
       await hydrated(page);
       await page.getByRole("button", { name: "Delete Spring sale" }).click();
-      await expect(page.getByRole("dialog", { name: "Delete Link?" })).toContainText("“Spring sale” will stop functioning");
+      await expect(page.getByRole("dialog", { name: "Delete Link?" })).toContainText(
+        "“Spring sale” will stop functioning",
+      );
     });
 
     test("the 404 page's way home is a button, and the footer leaves no word alone on a line", async ({ page }) => {

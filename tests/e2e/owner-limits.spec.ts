@@ -9,7 +9,10 @@ const NEW_ACCOUNT_LINKS = 10;
 /** Makes `count` links through the API, as the CLI would, each answered 201. */
 async function makeLinks(page: Page, origin: string, count: number) {
   for (let i = 0; i < count; i++) {
-    const made = await page.request.post(`${origin}/api/links`, { headers: { origin }, data: { title: `Post ${i}`, description: "d", targetUrl: `https://blog${i}.example/` } });
+    const made = await page.request.post(`${origin}/api/links`, {
+      headers: { origin },
+      data: { title: `Post ${i}`, description: "d", targetUrl: `https://blog${i}.example/` },
+    });
     expect(made.status()).toBe(201);
   }
 }
@@ -33,7 +36,9 @@ test("the instance owner creates an eleventh link on day one", async ({ page }) 
   await expect(page.getByRole("link", { name: "Edit Owner's eleventh" })).toBeVisible();
 });
 
-test("a new account past NEW_ACCOUNT_LINKS reads the server's reason in the editor, not 'Please try again'", async ({ page }) => {
+test("a new account past NEW_ACCOUNT_LINKS reads the server's reason in the editor, not 'Please try again'", async ({
+  page,
+}) => {
   const { bare } = await fakes();
   // The owner exists first, so that this account is a newcomer.
   await (await fetch(`http://127.0.0.1:${process.env.LINKPREV_E2E_INFO_PORT}/bare-owner-login-link`)).text();
@@ -48,7 +53,10 @@ test("a new account past NEW_ACCOUNT_LINKS reads the server's reason in the edit
   await expect(page).toHaveURL(`${bare}/admin/link/new`);
 });
 
-test("the editor says the server's other reasons in its words: a target on this server at its field, the plan's quota", async ({ page, baseURL }) => {
+test("the editor says the server's other reasons in its words: a target on this server at its field, the plan's quota", async ({
+  page,
+  baseURL,
+}) => {
   await subscribedUser(page, "basic");
   const origin = baseURL!;
   await createInEditor(page, origin, "Loop", `${origin}/go/someone/sale`);
@@ -59,12 +67,22 @@ test("the editor says the server's other reasons in its words: a target on this 
 
   await makeLinks(page, origin, 20);
   await createInEditor(page, origin, "Twenty-first");
-  await expect(page.getByTestId("save-refused")).toHaveText("You have used all 20 links of the Basic plan. Delete a link or upgrade at /pricing.");
+  await expect(page.getByTestId("save-refused")).toHaveText(
+    "You have used all 20 links of the Basic plan. Delete a link or upgrade at /pricing.",
+  );
 });
 
 test("a failure the server does not explain keeps the spec's toast", async ({ page, baseURL }) => {
   await subscribedUser(page, "basic");
-  await page.route("**/api/links", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong on our side. Please try again."}' }) : route.fallback()));
+  await page.route("**/api/links", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: '{"message":"Something went wrong on our side. Please try again."}',
+        })
+      : route.fallback(),
+  );
   await createInEditor(page, baseURL!, "Unlucky");
   await expect(page.getByTestId("toast")).toContainText("Failed to create link. Please try again.");
   await expect(page.getByTestId("save-refused")).toHaveCount(0);

@@ -13,7 +13,9 @@ const LONG_DESCRIPTION = "東京の新しいカフェと古い喫茶店を巡る
 /** The platforms that show no description at all: X large cards, LinkedIn's feed, iMessage. */
 const NO_DESCRIPTION: PlatformId[] = ["x", "linkedin", "imessage"];
 const WIDTHS = [1280, 360];
-const agents = JSON.parse(readFileSync(new URL("../fixtures/crawler-agents.json", import.meta.url), "utf8")) as { crawlers: Record<string, string[]> };
+const agents = JSON.parse(readFileSync(new URL("../fixtures/crawler-agents.json", import.meta.url), "utf8")) as {
+  crawlers: Record<string, string[]>;
+};
 
 async function editorWithLongCard(page: Page) {
   await subscribedUser(page, "pro");
@@ -33,9 +35,13 @@ async function shoot(target: Locator, name: string, info: TestInfo) {
 
 const tab = (page: Page, id: PlatformId) => page.getByRole("tab", { name: PLATFORMS[id].name });
 
-test("each mockup tab shows that platform's cut of a long title and description, at 1280 and 360 px", async ({ page }, testInfo) => {
+test("each mockup tab shows that platform's cut of a long title and description, at 1280 and 360 px", async ({
+  page,
+}, testInfo) => {
   await editorWithLongCard(page);
-  await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
   await expect(page.getByTestId("preview-image")).toBeVisible();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -44,9 +50,14 @@ test("each mockup tab shows that platform's cut of a long title and description,
       const panel = page.getByTestId(`mockup-${id}`);
       await expect(panel.getByTestId("mockup-title")).toHaveText(truncate(LONG_TITLE, PLATFORMS[id].title));
       if (NO_DESCRIPTION.includes(id)) await expect(panel.getByTestId("mockup-description")).toHaveCount(0);
-      else await expect(panel.getByTestId("mockup-description")).toHaveText(truncate(LONG_DESCRIPTION, PLATFORMS[id].description));
+      else
+        await expect(panel.getByTestId("mockup-description")).toHaveText(
+          truncate(LONG_DESCRIPTION, PLATFORMS[id].description),
+        );
       // Nothing runs off the side of a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).toBe(true);
       await shoot(panel, `mockup-${id}-${width}px`, testInfo);
     }
   }
@@ -65,10 +76,14 @@ test("each mockup tab shows that platform's cut of a long title and description,
   // WhatsApp: at most two lines of title.
   await tab(page, "whatsapp").click();
   const whatsappTitle = page.getByTestId("mockup-whatsapp").getByTestId("mockup-title");
-  expect(await whatsappTitle.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe(String(PLATFORMS.whatsapp.titleLines));
+  expect(await whatsappTitle.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe(
+    String(PLATFORMS.whatsapp.titleLines),
+  );
 });
 
-test("X draws its small 'summary' card when there is no image; the tabs move with the arrow keys", async ({ page }, testInfo) => {
+test("X draws its small 'summary' card when there is no image; the tabs move with the arrow keys", async ({
+  page,
+}, testInfo) => {
   await editorWithLongCard(page);
   await tab(page, "x").click();
   const x = page.getByTestId("mockup-x");
@@ -98,7 +113,9 @@ test("a lint warning appears beside the field and the mockup while typing, and g
   page.on("request", (r) => r.url().includes("/api/links/lint") && lintCalls++);
   const titleCut = page.locator('#title-lint [data-rule="x-title-cut"]');
   await expect(titleCut).toHaveCount(0);
-  await page.getByLabel("Title", { exact: true }).pressSequentially("A launch title that keeps going past what X shows");
+  await page
+    .getByLabel("Title", { exact: true })
+    .pressSequentially("A launch title that keeps going past what X shows");
   await expect(titleCut).toHaveCount(0);
   await page.getByLabel("Title", { exact: true }).pressSequentially(" today");
   await expect(titleCut).toBeVisible();
@@ -113,11 +130,15 @@ test("a lint warning appears beside the field and the mockup while typing, and g
 
   // The picked image is judged by its own size: 64×48 is below every minimum.
   await expect(page.locator('#image-lint [data-rule="no-image"]')).toBeVisible();
-  await page.getByLabel("Choose an image").setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes(64, 48) });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "small.png", mimeType: "image/png", buffer: pngBytes(64, 48) });
   await expect(page.locator('#image-lint [data-rule="image-below-minimum"]')).toContainText("64×48");
   await expect(page.locator('#image-lint [data-rule="image-below-minimum"]')).toHaveAttribute("data-severity", "error");
   await expect(page.locator('#image-lint [data-rule="no-image"]')).toHaveCount(0);
-  await page.getByLabel("Choose an image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngBytes(1200, 630) });
   await expect(page.locator("#image-lint")).toHaveCount(0);
   expect(lintCalls).toBe(0);
 });
@@ -127,7 +148,13 @@ test("editing a link with an uploaded image: the image rules judge the recorded 
   const origin = new URL(page.url()).origin;
   const made = await page.request.post("/api/links", {
     headers: { origin },
-    multipart: { title: "Tiny", description: "A small image", targetUrl: "https://example.com/", customLinkSlug: "tiny", image: { name: "t.png", mimeType: "image/png", buffer: pngBytes(400, 300) } },
+    multipart: {
+      title: "Tiny",
+      description: "A small image",
+      targetUrl: "https://example.com/",
+      customLinkSlug: "tiny",
+      image: { name: "t.png", mimeType: "image/png", buffer: pngBytes(400, 300) },
+    },
   });
   expect(made.status()).toBe(201);
   await page.goto("/admin/link/edit/tiny");
@@ -138,10 +165,20 @@ test("editing a link with an uploaded image: the image rules judge the recorded 
   await expect(page.getByTestId("mockup-facebook").getByTestId("mockup-image")).toHaveClass(/aspect-square/);
 });
 
-test("the dashboard says which platforms fetched the card, and flags them stale after a title edit", async ({ page }, testInfo) => {
+test("the dashboard says which platforms fetched the card, and flags them stale after a title edit", async ({
+  page,
+}, testInfo) => {
   await subscribedUser(page, "pro");
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Autumn sale", description: "Everything half price", targetUrl: "https://example.com/", customLinkSlug: "autumn" } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: {
+      title: "Autumn sale",
+      description: "Everything half price",
+      targetUrl: "https://example.com/",
+      customLinkSlug: "autumn",
+    },
+  });
   expect(made.status()).toBe(201);
   const { shortUrl } = await made.json();
   const crawler = await page.request.get(shortUrl, { headers: { "user-agent": agents.crawlers.facebook![0]! } });
@@ -162,11 +199,22 @@ test("the dashboard says which platforms fetched the card, and flags them stale 
   await expect(facebook).toHaveAttribute("data-stale", "false");
   await expect(facebook).not.toContainText("Shows the old card");
   const debuggerLink = facebook.getByRole("link", { name: /Open debugger for Facebook/ });
-  await expect(debuggerLink).toHaveAttribute("href", `https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(shortUrl)}`);
+  await expect(debuggerLink).toHaveAttribute(
+    "href",
+    `https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(shortUrl)}`,
+  );
   await expect(debuggerLink).toHaveAttribute("target", "_blank");
   await expect(row.locator('[data-platform="x"]')).toContainText("Not fetched yet");
 
-  const edited = await page.request.put("/api/links/by-slug/autumn", { headers: { origin }, data: { title: "Autumn sale: last days", description: "Everything half price", targetUrl: "https://example.com/", customLinkSlug: "autumn" } });
+  const edited = await page.request.put("/api/links/by-slug/autumn", {
+    headers: { origin },
+    data: {
+      title: "Autumn sale: last days",
+      description: "Everything half price",
+      targetUrl: "https://example.com/",
+      customLinkSlug: "autumn",
+    },
+  });
   expect(edited.ok()).toBe(true);
   await openPanel();
   await expect(facebook).toHaveAttribute("data-stale", "true");
@@ -175,15 +223,29 @@ test("the dashboard says which platforms fetched the card, and flags them stale 
   await expect(row.locator('[data-platform="x"]')).toHaveAttribute("data-stale", "false");
   await shoot(row, "dashboard-card-by-platform", testInfo);
   await page.setViewportSize({ width: 360, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await shoot(row, "dashboard-card-by-platform-360px", testInfo);
 });
 
-test("'New version' for a platform with no refresh tool shows the new address, with a copy button and a toast; the editor shares it", async ({ page, context, baseURL }) => {
+test("'New version' for a platform with no refresh tool shows the new address, with a copy button and a toast; the editor shares it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await subscribedUser(page, "pro");
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Winter sale", description: "Warm coats", targetUrl: "https://example.com/", customLinkSlug: "winter" } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: {
+      title: "Winter sale",
+      description: "Warm coats",
+      targetUrl: "https://example.com/",
+      customLinkSlug: "winter",
+    },
+  });
   const { shortUrl } = await made.json();
   expect((await page.request.get(shortUrl, { headers: { "user-agent": agents.crawlers.x![0]! } })).status()).toBe(200);
 
@@ -202,7 +264,10 @@ test("'New version' for a platform with no refresh tool shows the new address, w
   await expect(page.getByTestId("toast")).toContainText("Version 2 created");
   const address = `${shortUrl}/2`;
   await expect(row.getByTestId("new-version")).toContainText(address);
-  await row.getByTestId("new-version").getByRole("button", { name: `Copy ${address}` }).click();
+  await row
+    .getByTestId("new-version")
+    .getByRole("button", { name: `Copy ${address}` })
+    .click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   expect((await page.request.get(address, { headers: { "user-agent": agents.crawlers.x![0]! } })).status()).toBe(200);
 
@@ -210,7 +275,10 @@ test("'New version' for a platform with no refresh tool shows the new address, w
   await page.goto("/admin/link/edit/winter");
   await hydrated(page);
   await expect(page.getByTestId("share-address")).toContainText(address);
-  await page.getByTestId("share-address").getByRole("button", { name: `Copy ${address}` }).click();
+  await page
+    .getByTestId("share-address")
+    .getByRole("button", { name: `Copy ${address}` })
+    .click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   await expect(page.getByTestId("preview-url")).toHaveText(address);
 });
@@ -223,7 +291,9 @@ async function rescrapeOutcomeAfterEdit(page: Page, slug: string): Promise<Locat
   await subscribedUser(page, "pro");
   const origin = new URL(page.url()).origin;
   const card = { description: "Bright colours", targetUrl: "https://example.com/", customLinkSlug: slug };
-  expect((await page.request.post("/api/links", { headers: { origin }, data: { title: `Sale ${slug}`, ...card } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/api/links", { headers: { origin }, data: { title: `Sale ${slug}`, ...card } })).status(),
+  ).toBe(201);
   const row = page.locator(`[data-testid="link-row"][data-slug="${slug}"]`);
   const openPanel = async () => {
     await page.goto("/admin");
@@ -234,7 +304,14 @@ async function rescrapeOutcomeAfterEdit(page: Page, slug: string): Promise<Locat
   await expect(row.locator('[data-platform="facebook"]')).toBeVisible();
   await expect(row.getByTestId("facebook-scrape")).toHaveCount(0);
 
-  expect((await page.request.put(`/api/links/by-slug/${slug}`, { headers: { origin }, data: { title: `Sale ${slug}: last days`, ...card } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.put(`/api/links/by-slug/${slug}`, {
+        headers: { origin },
+        data: { title: `Sale ${slug}: last days`, ...card },
+      })
+    ).ok(),
+  ).toBe(true);
   // The re-scrape is asked after the save answers: the panel shows its outcome once it has come back.
   await expect(async () => {
     await openPanel();
@@ -243,18 +320,29 @@ async function rescrapeOutcomeAfterEdit(page: Page, slug: string): Promise<Locat
   return row.getByTestId("facebook-scrape");
 }
 
-test("the Facebook row says whether the re-scrape LinkPrev asked for after an edit worked (fake Graph API)", async ({ page }) => {
+test("the Facebook row says whether the re-scrape LinkPrev asked for after an edit worked (fake Graph API)", async ({
+  page,
+}) => {
   const outcome = await rescrapeOutcomeAfterEdit(page, "summer");
-  await expect(outcome).toHaveText(/^Re-scrape asked .+: done \(Facebook scraped the card again: “Scraped by the fake Graph API”\)$/);
+  await expect(outcome).toHaveText(
+    /^Re-scrape asked .+: done \(Facebook scraped the card again: “Scraped by the fake Graph API”\)$/,
+  );
 });
 
 test("the Facebook row says when Facebook refused the re-scrape, in Facebook's words", async ({ page }) => {
   const { facebook } = await fakes();
-  const refuse = (failure: object | null) => fetch(`${facebook}/__test/fail-with`, { method: "POST", body: JSON.stringify(failure) });
-  await refuse({ idContains: "/autumn", message: "(#100) The URL could not be scraped: the server answered 403", code: 100 });
+  const refuse = (failure: object | null) =>
+    fetch(`${facebook}/__test/fail-with`, { method: "POST", body: JSON.stringify(failure) });
+  await refuse({
+    idContains: "/autumn",
+    message: "(#100) The URL could not be scraped: the server answered 403",
+    code: 100,
+  });
   try {
     const outcome = await rescrapeOutcomeAfterEdit(page, "autumn");
-    await expect(outcome).toHaveText(/^Re-scrape asked .+: failed \(\(#100\) The URL could not be scraped: the server answered 403\)$/);
+    await expect(outcome).toHaveText(
+      /^Re-scrape asked .+: failed \(\(#100\) The URL could not be scraped: the server answered 403\)$/,
+    );
   } finally {
     await refuse(null);
   }

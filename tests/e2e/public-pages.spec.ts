@@ -13,7 +13,13 @@ async function makeLink(page: Page, slug: string, extra: Record<string, unknown>
   const origin = new URL(page.url()).origin;
   const made = await page.request.post("/api/links", {
     headers: { origin },
-    data: { title: "Autumn sale at the corner bookshop", description: "Second-hand books, half price all week", targetUrl: `https://books.example.com/autumn/${"long-path-segment/".repeat(6)}?utm_source=newsletter`, customLinkSlug: slug, ...extra },
+    data: {
+      title: "Autumn sale at the corner bookshop",
+      description: "Second-hand books, half price all week",
+      targetUrl: `https://books.example.com/autumn/${"long-path-segment/".repeat(6)}?utm_source=newsletter`,
+      customLinkSlug: slug,
+      ...extra,
+    },
   });
   expect(made.status()).toBe(201);
   return made.json();
@@ -30,7 +36,19 @@ async function publicPages(page: Page): Promise<Array<{ name: string; url: strin
   expect((await page.request.get(once.shortUrl, { maxRedirects: 0 })).status()).toBe(302);
   // An operator disables the last one, as `linkprev admin` does on a server (docs/cli.md).
   const address = new URL(bad.shortUrl).pathname.replace(/^\/go\//, "");
-  execFileSync("bun", ["cli/linkprev.ts", "admin", "links", "disable", address, "--reason", "phishing kit", "--by", "ops@example", "--data", (await fakes()).dataDir]);
+  execFileSync("bun", [
+    "cli/linkprev.ts",
+    "admin",
+    "links",
+    "disable",
+    address,
+    "--reason",
+    "phishing kit",
+    "--by",
+    "ops@example",
+    "--data",
+    (await fakes()).dataDir,
+  ]);
   await expect.poll(async () => (await page.request.get(bad.shortUrl, { maxRedirects: 0 })).status()).toBe(200);
   return [
     { name: "inspect", url: `${plain.shortUrl}+`, status: 200 },
@@ -40,26 +58,42 @@ async function publicPages(page: Page): Promise<Array<{ name: string; url: strin
   ];
 }
 
-test("inspect, password, expired and disabled pages: the product's stylesheet, no script, nothing scrolls sideways at 360 px", async ({ page }) => {
+test("inspect, password, expired and disabled pages: the product's stylesheet, no script, nothing scrolls sideways at 360 px", async ({
+  page,
+}) => {
   for (const { name, url, status } of await publicPages(page)) {
     for (const width of [1280, 390, 360]) {
       await page.setViewportSize({ width, height: 800 });
       const response = await page.goto(url);
       expect(response?.status(), name).toBe(status);
-      if (width !== 360) await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+      if (width !== 360)
+        await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
       const look = await page.evaluate(() => ({
-        stylesheet: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => /^\/assets\/styles\.[\w]+\.css$/.test(new URL(link.href).pathname) && link.sheet !== null),
+        stylesheet: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
+          (link) => /^\/assets\/styles\.[\w]+\.css$/.test(new URL(link.href).pathname) && link.sheet !== null,
+        ),
         scripts: document.querySelectorAll("script").length,
         sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         heading: parseFloat(getComputedStyle(document.querySelector("h1")!).fontSize),
       }));
-      expect(look, `${name} at ${width} px`).toEqual({ stylesheet: true, scripts: 0, sideways: 0, heading: expect.any(Number) });
+      expect(look, `${name} at ${width} px`).toEqual({
+        stylesheet: true,
+        scripts: 0,
+        sideways: 0,
+        heading: expect.any(Number),
+      });
       // The stylesheet's heading, not the browser's default 2em.
       expect(look.heading, name).toBeLessThan(32);
       if (width === 390) {
         // As tests/e2e/a11y.spec.ts audits the app's pages: no serious or critical axe finding.
-        const { violations } = await new AxeBuilder({ page }).options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } }).analyze();
-        expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.html).join(" ")}`)).toEqual([]);
+        const { violations } = await new AxeBuilder({ page })
+          .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } })
+          .analyze();
+        expect(
+          violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.html).join(" ")}`),
+        ).toEqual([]);
       }
     }
   }

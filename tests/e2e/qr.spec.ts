@@ -2,10 +2,15 @@
 import { expect, test } from "@playwright/test";
 import { hydrated, subscribedUser } from "./helpers.ts";
 
-test("a link's QR code opens in a dialog with the code and SVG/PNG downloads; the stats name the unique visitors", async ({ page }) => {
+test("a link's QR code opens in a dialog with the code and SVG/PNG downloads; the stats name the unique visitors", async ({
+  page,
+}) => {
   await subscribedUser(page, "pro");
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Poster", description: "On the wall", targetUrl: "https://example.com/", customLinkSlug: "poster" } });
+  const made = await page.request.post("/api/links", {
+    headers: { origin },
+    data: { title: "Poster", description: "On the wall", targetUrl: "https://example.com/", customLinkSlug: "poster" },
+  });
   expect(made.ok()).toBe(true);
   const { id } = await made.json();
 
@@ -22,7 +27,10 @@ test("a link's QR code opens in a dialog with the code and SVG/PNG downloads; th
   await expect(image).toBeVisible();
   // Loaded with the session cookie, and drawn: the SVG has its size.
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
-  await expect(dialog.getByRole("link", { name: "Download SVG" })).toHaveAttribute("href", `/api/links/${id}/qr?format=svg&size=1024`);
+  await expect(dialog.getByRole("link", { name: "Download SVG" })).toHaveAttribute(
+    "href",
+    `/api/links/${id}/qr?format=svg&size=1024`,
+  );
   await expect(dialog.getByRole("link", { name: "Download SVG" })).toHaveAttribute("download", "poster-qr.svg");
   const png = dialog.getByRole("link", { name: "Download PNG" });
   await expect(png).toHaveAttribute("download", "poster-qr.png");

@@ -20,9 +20,12 @@ async function saveEdit(page: Page) {
   await page.waitForURL(/\/admin$/);
 }
 
-const go = (page: Page, path: string, userAgent?: string) => page.request.get(path, { maxRedirects: 0, headers: userAgent ? { "user-agent": userAgent } : {} });
+const go = (page: Page, path: string, userAgent?: string) =>
+  page.request.get(path, { maxRedirects: 0, headers: userAgent ? { "user-agent": userAgent } : {} });
 
-test("rename a link: its old address still answers and counts; the editor lists it and Drop makes it 410 for good", async ({ page }) => {
+test("rename a link: its old address still answers and counts; the editor lists it and Drop makes it 410 for good", async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await subscribedUser(page, "pro");
   const { userSlug } = await (await page.request.get("/api/auth/user")).json();
@@ -40,7 +43,9 @@ test("rename a link: its old address still answers and counts; the editor lists 
   const crawler = await go(page, `/go/${userSlug}/spring`, CRAWLER);
   expect(crawler.status()).toBe(200);
   expect(await crawler.text()).toContain(card.title);
-  await expect.poll(async () => (await (await page.request.get("/api/links/by-slug/spring-sale")).json()).viewsHuman).toBe(1);
+  await expect
+    .poll(async () => (await (await page.request.get("/api/links/by-slug/spring-sale")).json()).viewsHuman)
+    .toBe(1);
   expect(link.linkSlug).toBe("spring");
 
   await page.goto("/admin/link/edit/spring-sale");
@@ -65,7 +70,11 @@ test("rename a link: its old address still answers and counts; the editor lists 
   await page.getByLabel("Custom URL").blur();
   await expect(page.locator("#customLinkSlug-error")).toHaveText("This custom URL is already taken");
   const origin = new URL(page.url()).origin;
-  expect((await page.request.post("/api/links", { headers: { origin }, data: { ...card, customLinkSlug: "spring" } })).status()).toBe(409);
+  expect(
+    (
+      await page.request.post("/api/links", { headers: { origin }, data: { ...card, customLinkSlug: "spring" } })
+    ).status(),
+  ).toBe(409);
   expect(errors.filter((e) => !e.includes("409"))).toEqual([]);
 });
 
@@ -90,12 +99,21 @@ test("move a link to another domain: the editor lists its address on the old dom
   await expect(page.getByTestId("domain-waiting")).toContainText("Waiting for new.renames-e2e.test to be verified");
 });
 
-test("the editor's slug check calls the link's own earlier slug free, as saving does, and another link's taken", async ({ page }) => {
+test("the editor's slug check calls the link's own earlier slug free, as saving does, and another link's taken", async ({
+  page,
+}) => {
   await subscribedUser(page, "pro");
   await createLink(page, { customLinkSlug: "autumn" });
   await createLink(page, { customLinkSlug: "autumn-other" });
   const origin = new URL(page.url()).origin;
-  expect((await page.request.put("/api/links/by-slug/autumn", { headers: { origin }, data: { ...card, customLinkSlug: "autumn-sale" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put("/api/links/by-slug/autumn", {
+        headers: { origin },
+        data: { ...card, customLinkSlug: "autumn-sale" },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/admin/link/edit/autumn-other");
   await hydrated(page);

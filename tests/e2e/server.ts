@@ -48,7 +48,17 @@ const barePort = probe.port!;
 await probe.stop();
 const bareUrl = `http://127.0.0.1:${barePort}`;
 const bare = await startServer(
-  loadConfig({}, { PORT: String(barePort), PUBLIC_URL: bareUrl, DATA_DIR: mkdtempSync(join(tmpdir(), "linkprev-e2e-bare-")), RELEASE: "e2e", AUTH_RATE_LIMIT: "100000", APP_WORKERS: "1" }),
+  loadConfig(
+    {},
+    {
+      PORT: String(barePort),
+      PUBLIC_URL: bareUrl,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "linkprev-e2e-bare-")),
+      RELEASE: "e2e",
+      AUTH_RATE_LIMIT: "100000",
+      APP_WORKERS: "1",
+    },
+  ),
 );
 // The tests read where the fakes are from here (tests/e2e/helpers.ts `fakes`); up before the app, whose /healthz
 // tells Playwright that the tests may start.
@@ -58,8 +68,24 @@ Bun.serve({
   fetch: async (request) => {
     const path = new URL(request.url).pathname;
     if (path === "/bare-owner-login-link") return new Response(await ownerLoginLink(bare.ctx.database, bareUrl));
-    if (path === "/bare-login-link") return new Response(await loginLinkFor(bare.ctx.database, bareUrl, `bare${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`, "Bea Bare"));
-    return Response.json({ google: google.url, stripe: stripe.url, vies: vies.url, web: web.url, facebook: facebook.url, dataDir: config.dataDir, bare: bareUrl });
+    if (path === "/bare-login-link")
+      return new Response(
+        await loginLinkFor(
+          bare.ctx.database,
+          bareUrl,
+          `bare${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`,
+          "Bea Bare",
+        ),
+      );
+    return Response.json({
+      google: google.url,
+      stripe: stripe.url,
+      vies: vies.url,
+      web: web.url,
+      facebook: facebook.url,
+      dataDir: config.dataDir,
+      bare: bareUrl,
+    });
   },
 });
 const server = await startServer(config);

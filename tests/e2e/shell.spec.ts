@@ -10,13 +10,19 @@ test("every public page, signed out and signed in: no console errors, a screensh
   for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     await hydrated(page);
-    await page.screenshot({ path: info.outputPath(`signed-out${path === "/" ? "-landing" : path.replace("/", "-")}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`signed-out${path === "/" ? "-landing" : path.replace("/", "-")}.png`),
+      fullPage: true,
+    });
   }
   await signIn(page);
   for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     await hydrated(page);
-    await page.screenshot({ path: info.outputPath(`signed-in${path === "/" ? "-landing" : path.replace("/", "-")}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`signed-in${path === "/" ? "-landing" : path.replace("/", "-")}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/pricing");
@@ -35,7 +41,9 @@ test("a guard redirect shows its flash toast once", async ({ page }) => {
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });
 
-test("the toaster: one toast at a time, F8 focuses it, dismiss by button, by swipe, and after 5 s", async ({ page }) => {
+test("the toaster: one toast at a time, F8 focuses it, dismiss by button, by swipe, and after 5 s", async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto("/");
   await hydrated(page);
@@ -72,7 +80,9 @@ test("the toaster: one toast at a time, F8 focuses it, dismiss by button, by swi
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });
 
-test("a toast survives any number of short drags, goes with a long one, and its text is never selected", async ({ page }) => {
+test("a toast survives any number of short drags, goes with a long one, and its text is never selected", async ({
+  page,
+}) => {
   await page.goto("/");
   await hydrated(page);
   await raiseToast(page, "Drag me", "Short drags put me back");
@@ -87,7 +97,11 @@ test("a toast survives any number of short drags, goes with a long one, and its 
     await page.mouse.up();
   };
   // Each short drag (under the 50 px threshold) puts the toast back where it was, with nothing selected.
-  for (const [from, by] of [[20, 30], [30, 45], [10, 40]] as const) {
+  for (const [from, by] of [
+    [20, 30],
+    [30, 45],
+    [10, 40],
+  ] as const) {
     await drag(from, by);
     await expect(toast).toHaveCount(1);
     await backInPlace();
@@ -148,7 +162,9 @@ test("the avatar menu works by keyboard", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Access" })).toBeVisible();
 });
 
-test("on a phone the top bar stays one row: folded navigation that opens and works, Access or the avatar beside it", async ({ page }) => {
+test("on a phone the top bar stays one row: folded navigation that opens and works, Access or the avatar beside it", async ({
+  page,
+}) => {
   const header = page.getByRole("banner");
   const brand = header.getByRole("link", { name: "LinkPrev", exact: true });
   const summary = header.locator("summary", { hasText: "Menu" });
@@ -204,7 +220,8 @@ test("on a phone the top bar stays one row: folded navigation that opens and wor
 test("JS budget: no script on pages without islands; the landing page's total, gzipped", async ({ page }) => {
   const scripts = new Map<string, number>();
   page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.set(response.url(), gzipSync(await response.body()).length);
+    if (response.request().resourceType() === "script")
+      scripts.set(response.url(), gzipSync(await response.body()).length);
   });
   for (const path of ["/about", "/privacy", "/terms", "/contact", "/account-deleted", "/no-such-page"]) {
     scripts.clear();

@@ -8,7 +8,9 @@ for (const width of [1280, 390]) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
 
-    test("without Google: Sign in explains the one-time links; signed in, the landing offers the dashboard", async ({ page }) => {
+    test("without Google: Sign in explains the one-time links; signed in, the landing offers the dashboard", async ({
+      page,
+    }) => {
       const { bare } = await fakes();
       await page.goto(`${bare}/`);
       await page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true }).click();
@@ -22,12 +24,17 @@ for (const width of [1280, 390]) {
       const next = (await page.getByRole("main").locator("h1 + p").boundingBox())!;
       expect(next.y - (headingBox.y + headingBox.height)).toBeGreaterThanOrEqual(8);
       // As every page (tests/e2e/a11y.spec.ts): no serious or critical axe finding.
-      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
       await signInOnBare(page, bare);
       await page.goto(`${bare}/`);
-      await expect(page.getByRole("main").getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/admin");
+      await expect(page.getByRole("main").getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute(
+        "href",
+        "/admin",
+      );
       await expect(page.getByRole("link", { name: "Sign in with a one-time link" })).toHaveCount(0);
       await expect(page.getByRole("banner").getByRole("link", { name: /Sign in|Access/ })).toHaveCount(0);
       // A sign-in link followed while signed in (a bookmark, an old tab) goes to the dashboard.
@@ -35,10 +42,16 @@ for (const width of [1280, 390]) {
       await expect(page).toHaveURL(`${bare}/admin`);
     });
 
-    test("with Google: signed in, the landing offers the dashboard instead of 'Get Started with Google'", async ({ page, baseURL }) => {
+    test("with Google: signed in, the landing offers the dashboard instead of 'Get Started with Google'", async ({
+      page,
+      baseURL,
+    }) => {
       await subscribedUser(page, "basic");
       await page.goto("/");
-      await expect(page.getByRole("main").getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/admin");
+      await expect(page.getByRole("main").getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute(
+        "href",
+        "/admin",
+      );
       await expect(page.getByText("Get Started with Google")).toHaveCount(0);
       await expect(page.getByRole("banner").getByRole("link", { name: /Sign in|Access/ })).toHaveCount(0);
       await page.goto("/api/auth/google");

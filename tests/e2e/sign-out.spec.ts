@@ -10,14 +10,19 @@ test("a link on another site asks before signing out; the Sign out button signs 
   await subscribedUser(page, "basic");
   // Another site, served by the browser's network layer: a page with a link to our sign-out.
   await page.route("https://elsewhere.example/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Elsewhere</title><a href="${baseURL}/api/auth/logout">Win a prize</a>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Elsewhere</title><a href="${baseURL}/api/auth/logout">Win a prize</a>`,
+    }),
   );
   await page.goto("https://elsewhere.example/prize");
   await page.getByRole("link", { name: "Win a prize" }).click();
   await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
   expect(await signedIn(page)).toBe(true);
   // As every page (tests/e2e/a11y.spec.ts): no serious or critical axe finding.
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await page.getByRole("link", { name: "No, back to my links" }).click();

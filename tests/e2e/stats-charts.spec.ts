@@ -8,13 +8,28 @@ for (const width of [390, 360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await subscribedUser(page, "pro");
     const origin = new URL(page.url()).origin;
-    const made = await page.request.post("/api/links", { headers: { origin }, data: { title: "Chart check", description: "A card", targetUrl: "https://example.com/", customLinkSlug: `ch${width}` } });
+    const made = await page.request.post("/api/links", {
+      headers: { origin },
+      data: {
+        title: "Chart check",
+        description: "A card",
+        targetUrl: "https://example.com/",
+        customLinkSlug: `ch${width}`,
+      },
+    });
     const { currentShortUrl } = await made.json();
-    await page.request.get(currentShortUrl, { maxRedirects: 0, headers: { referer: "https://forum.example.net/thread/42" } });
-    await page.request.get(currentShortUrl, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } });
+    await page.request.get(currentShortUrl, {
+      maxRedirects: 0,
+      headers: { referer: "https://forum.example.net/thread/42" },
+    });
+    await page.request.get(currentShortUrl, {
+      headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+    });
     await expect(async () => {
       await page.goto(`/admin/link/stats/ch${width}`);
-      await expect(page.getByRole("img", { name: /People by referrer: forum\.example\.net 1/ })).toBeVisible({ timeout: 200 });
+      await expect(page.getByRole("img", { name: /People by referrer: forum\.example\.net 1/ })).toBeVisible({
+        timeout: 200,
+      });
     }).toPass({ timeout: 5000 });
 
     const charts = await page.locator("svg[role=img]").evaluateAll((svgs) =>
@@ -26,7 +41,11 @@ for (const width of [390, 360, 1280]) {
           const style = getComputedStyle(card);
           const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
           const sizes = [...svg.querySelectorAll("text")].map((text) => Number(text.getAttribute("font-size")) * scale);
-          return { name: svg.getAttribute("aria-label") ?? svg.getAttribute("aria-labelledby"), fills: svg.getBoundingClientRect().width >= inner - 1, smallest: Math.min(...sizes) };
+          return {
+            name: svg.getAttribute("aria-label") ?? svg.getAttribute("aria-labelledby"),
+            fills: svg.getBoundingClientRect().width >= inner - 1,
+            smallest: Math.min(...sizes),
+          };
         }),
     );
     expect(charts.length).toBe(4);
@@ -34,7 +53,9 @@ for (const width of [390, 360, 1280]) {
       expect(chart.fills, `${chart.name} fills its card`).toBe(true);
       expect(chart.smallest, `${chart.name} text size`).toBeGreaterThanOrEqual(11);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await page.screenshot({ path: test.info().outputPath(`stats-${width}.png`), fullPage: true });
   });
 }

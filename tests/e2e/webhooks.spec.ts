@@ -3,7 +3,9 @@
 import { expect, test } from "@playwright/test";
 import { fakes, hydrated, subscribedUser } from "./helpers.ts";
 
-test("add an endpoint, send a test event, see and resend its delivery, rotate the secret, remove it", async ({ page }) => {
+test("add an endpoint, send a test event, see and resend its delivery, rotate the secret, remove it", async ({
+  page,
+}) => {
   const { web } = await fakes();
   await subscribedUser(page, "pro");
   await page.goto("/admin?tab=subscription");
@@ -40,7 +42,11 @@ test("add an endpoint, send a test event, see and resend its delivery, rotate th
   await expect(page.getByText("No endpoints yet.")).toBeVisible();
 });
 
-test("an endpoint's card: the secret copied, its events changed, paused (a test event waits) and resumed, deliveries readable", async ({ page, context, baseURL }) => {
+test("an endpoint's card: the secret copied, its events changed, paused (a test event waits) and resumed, deliveries readable", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const { web } = await fakes();
   await subscribedUser(page, "pro");
@@ -71,8 +77,20 @@ test("an endpoint's card: the secret copied, its events changed, paused (a test 
   await expect(row).toContainText("Waiting");
   await expect(row).toContainText("Not sent yet");
   // Cells are spaced, not run together.
-  expect(await row.getByRole("cell").first().evaluate((cell) => parseFloat(getComputedStyle(cell).paddingLeft))).toBeGreaterThan(0);
-  await expect(table.getByRole("columnheader")).toHaveText(["Event", "Status", "Answer", "Queued", "Next attempt", "Actions"]);
+  expect(
+    await row
+      .getByRole("cell")
+      .first()
+      .evaluate((cell) => parseFloat(getComputedStyle(cell).paddingLeft)),
+  ).toBeGreaterThan(0);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Event",
+    "Status",
+    "Answer",
+    "Queued",
+    "Next attempt",
+    "Actions",
+  ]);
 
   // Still the same after a reload: the state is the server's.
   await page.reload();

@@ -35,7 +35,9 @@ export function startFakeFacebookGraph(appId = "1234567890", appSecret = "fake-a
     requests: [],
     failWith: (next) => (failure = next),
     received: (count) =>
-      fake.requests.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+      fake.requests.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ count, resolve })),
     stop: () => loopback.stop(),
   };
 
@@ -45,18 +47,28 @@ export function startFakeFacebookGraph(appId = "1234567890", appSecret = "fake-a
       fake.failWith((await request.json()) as GraphFailure | null);
       return new Response(null, { status: 204 });
     }
-    if (request.method !== "POST" || !/^\/(v\d+\.\d+\/?)?$/.test(url.pathname)) return graphError(400, "Unsupported request", 100, "GraphMethodException");
-    const form = request.headers.get("content-type")?.includes("application/x-www-form-urlencoded") ? new URLSearchParams(await request.text()) : null;
+    if (request.method !== "POST" || !/^\/(v\d+\.\d+\/?)?$/.test(url.pathname))
+      return graphError(400, "Unsupported request", 100, "GraphMethodException");
+    const form = request.headers.get("content-type")?.includes("application/x-www-form-urlencoded")
+      ? new URLSearchParams(await request.text())
+      : null;
     const param = (name: string) => url.searchParams.get(name) ?? form?.get(name) ?? null;
-    const recorded: GraphRequest = { path: url.pathname, id: param("id"), scrape: param("scrape"), accessToken: param("access_token") };
+    const recorded: GraphRequest = {
+      path: url.pathname,
+      id: param("id"),
+      scrape: param("scrape"),
+      accessToken: param("access_token"),
+    };
     fake.requests.push(recorded);
     for (const waiter of waiting.filter((w) => fake.requests.length >= w.count)) {
       waiting.splice(waiting.indexOf(waiter), 1);
       waiter.resolve();
     }
-    if (recorded.accessToken !== `${appId}|${appSecret}`) return graphError(400, "Invalid OAuth access token - Cannot parse access token", 190);
+    if (recorded.accessToken !== `${appId}|${appSecret}`)
+      return graphError(400, "Invalid OAuth access token - Cannot parse access token", 190);
     if (!recorded.id) return graphError(400, "(#100) The parameter id is required", 100);
-    if (failure && recorded.id.includes(failure.idContains ?? "")) return graphError(failure.status ?? 400, failure.message, failure.code ?? 1, "OAuthException");
+    if (failure && recorded.id.includes(failure.idContains ?? ""))
+      return graphError(failure.status ?? 400, failure.message, failure.code ?? 1, "OAuthException");
     // The scraped object, as Facebook answers it (the fields of GET /?id={url}).
     return Response.json({
       url: recorded.id,

@@ -25,7 +25,8 @@ export type FakeGoogle = {
 /** A browser carrying this cookie (the `sub` of an account posted to /__test/sign-in-as) signs in as that account. */
 export const ACCOUNT_COOKIE = "fake-google-account";
 
-const base64url = (buffer: Buffer) => buffer.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (buffer: Buffer) =>
+  buffer.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fake-client-secret"): FakeGoogle {
   let profile: FakeGoogleProfile | null = null;
@@ -55,7 +56,8 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
     if (url.pathname === "/authorize") {
       const q = url.searchParams;
       if (q.get("response_type") !== "code" || q.get("client_id") !== clientId) return oauthError("invalid_request");
-      if (q.get("code_challenge_method") !== "S256" || !q.get("code_challenge") || !q.get("state")) return oauthError("invalid_request");
+      if (q.get("code_challenge_method") !== "S256" || !q.get("code_challenge") || !q.get("state"))
+        return oauthError("invalid_request");
       if (!q.get("scope")?.split(" ").includes("openid")) return oauthError("invalid_scope");
       const named = new Bun.CookieMap(request.headers.get("cookie") ?? "").get(ACCOUNT_COOKIE);
       const who = (named === null ? null : accounts.get(named)) ?? profile;
@@ -77,13 +79,20 @@ export function startFakeGoogle(clientId = "fake-client-id", clientSecret = "fak
       codes.delete(form.get("code")!);
       if (form.get("redirect_uri") !== grant.redirectUri) return oauthError("invalid_grant");
       const verifier = form.get("code_verifier") ?? "";
-      if (base64url(createHash("sha256").update(verifier).digest()) !== grant.challenge) return oauthError("invalid_grant");
+      if (base64url(createHash("sha256").update(verifier).digest()) !== grant.challenge)
+        return oauthError("invalid_grant");
       const accessToken = randomUUID();
       accessTokens.set(accessToken, grant.profile);
       const idToken = [{ alg: "none" }, { sub: grant.profile.sub, email: grant.profile.email, aud: clientId }]
         .map((part) => base64url(Buffer.from(JSON.stringify(part))))
         .join(".");
-      return Response.json({ access_token: accessToken, token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: `${idToken}.` });
+      return Response.json({
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: 3599,
+        scope: "openid email profile",
+        id_token: `${idToken}.`,
+      });
     }
     if (url.pathname === "/userinfo") {
       const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";

@@ -27,7 +27,8 @@ export type FakeS3 = {
 
 const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
 /** RFC 3986 encoding, as SigV4 wants it. */
-const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const etagOf = (bytes: Uint8Array) => `"${createHash("md5").update(bytes).digest("hex")}"`;
 
@@ -37,18 +38,41 @@ function s3Error(status: number, code: string, message: string): Response {
 }
 
 /** null when the request is signed with `accessKeyId`/`secretAccessKey`; else S3's error code. */
-function checkSignature(request: Request, url: URL, accessKeyId: string, secretAccessKey: string, region: string): string | null {
+function checkSignature(
+  request: Request,
+  url: URL,
+  accessKeyId: string,
+  secretAccessKey: string,
+  region: string,
+): string | null {
   const authorization = request.headers.get("authorization");
   if (!authorization) return "AccessDenied";
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    );
   if (!m) return "AuthorizationHeaderMalformed";
-  const [, keyId, date, scopeRegion, signedHeaders, signature] = m as unknown as [string, string, string, string, string, string];
+  const [, keyId, date, scopeRegion, signedHeaders, signature] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (keyId !== accessKeyId) return "InvalidAccessKeyId";
   if (scopeRegion !== region) return "AuthorizationHeaderMalformed";
   const amzDate = request.headers.get("x-amz-date") ?? "";
   const at = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
   if (!at || !amzDate.startsWith(date)) return "AccessDenied";
-  const signedAt = Date.UTC(Number(at[1]), Number(at[2]) - 1, Number(at[3]), Number(at[4]), Number(at[5]), Number(at[6]));
+  const signedAt = Date.UTC(
+    Number(at[1]),
+    Number(at[2]) - 1,
+    Number(at[3]),
+    Number(at[4]),
+    Number(at[5]),
+    Number(at[6]),
+  );
   if (Math.abs(Date.now() - signedAt) > 15 * 60_000) return "RequestTimeTooSkewed";
   const headerNames = signedHeaders.split(";");
   if (!headerNames.includes("host")) return "AccessDenied";
@@ -60,15 +84,26 @@ function checkSignature(request: Request, url: URL, accessKeyId: string, secretA
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
-  const headers = headerNames.map((name) => `${name}:${(request.headers.get(name) ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+  const headers = headerNames
+    .map((name) => `${name}:${(request.headers.get(name) ?? "").trim().replace(/\s+/g, " ")}\n`)
+    .join("");
   const canonicalRequest = [request.method, url.pathname, query, headers, signedHeaders, payloadHash].join("\n");
   const scope = `${date}/${region}/s3/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, createHash("sha256").update(canonicalRequest).digest("hex")].join("\n");
+  const stringToSign = [
+    "AWS4-HMAC-SHA256",
+    amzDate,
+    scope,
+    createHash("sha256").update(canonicalRequest).digest("hex"),
+  ].join("\n");
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), "s3"), "aws4_request");
-  return createHmac("sha256", signingKey).update(stringToSign).digest("hex") === signature ? null : "SignatureDoesNotMatch";
+  return createHmac("sha256", signingKey).update(stringToSign).digest("hex") === signature
+    ? null
+    : "SignatureDoesNotMatch";
 }
 
-export function startFakeS3(options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {}): FakeS3 {
+export function startFakeS3(
+  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+): FakeS3 {
   const bucket = options.bucket ?? "linkprev-uploads";
   const region = options.region ?? "eu-west-3";
   const accessKeyId = options.accessKeyId ?? "AKIAFAKELINKPREV";
@@ -100,7 +135,9 @@ export function startFakeS3(options: { bucket?: string; region?: string; accessK
         return `<Contents><Key>${escapeXml(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified><ETag>${escapeXml(etagOf(object.bytes))}</ETag><Size>${object.bytes.byteLength}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
       })
       .join("");
-    const next = truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString("base64url")}</NextContinuationToken>` : "";
+    const next = truncated
+      ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString("base64url")}</NextContinuationToken>`
+      : "";
     const echoedToken = token !== null ? `<ContinuationToken>${escapeXml(token)}</ContinuationToken>` : "";
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${escapeXml(bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${echoedToken}${next}${contents}</ListBucketResult>`;
     return new Response(body, { headers: { "content-type": "application/xml" } });
@@ -117,7 +154,8 @@ export function startFakeS3(options: { bucket?: string; region?: string; accessK
     requests.push(described);
 
     const [, bucketName, ...rest] = url.pathname.split("/");
-    if (decodeURIComponent(bucketName ?? "") !== bucket) return s3Error(404, "NoSuchBucket", "The specified bucket does not exist");
+    if (decodeURIComponent(bucketName ?? "") !== bucket)
+      return s3Error(404, "NoSuchBucket", "The specified bucket does not exist");
     const key = decodeURIComponent(rest.join("/"));
 
     if (key === "") {
@@ -127,13 +165,20 @@ export function startFakeS3(options: { bucket?: string; region?: string; accessK
     switch (request.method) {
       case "PUT": {
         const bytes = new Uint8Array(await request.arrayBuffer());
-        objects.set(key, { bytes, contentType: request.headers.get("content-type") ?? "application/octet-stream", lastModified: new Date() });
+        objects.set(key, {
+          bytes,
+          contentType: request.headers.get("content-type") ?? "application/octet-stream",
+          lastModified: new Date(),
+        });
         return new Response(null, { status: 200, headers: { etag: etagOf(bytes) } });
       }
       case "GET":
       case "HEAD": {
         const object = objects.get(key);
-        if (!object) return request.method === "HEAD" ? new Response(null, { status: 404 }) : s3Error(404, "NoSuchKey", "The specified key does not exist.");
+        if (!object)
+          return request.method === "HEAD"
+            ? new Response(null, { status: 404 })
+            : s3Error(404, "NoSuchKey", "The specified key does not exist.");
         return new Response(request.method === "HEAD" ? null : object.bytes, { headers: objectHeaders(object) });
       }
       case "DELETE":

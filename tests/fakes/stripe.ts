@@ -16,7 +16,11 @@ export type FakeStripe = {
   /** What the hosted checkout does when a card is accepted: the session completes with a new subscription. */
   completeCheckout: (sessionId: string) => Json;
   event: (type: string, object: Json, createdOffsetSeconds?: number) => Json;
-  sendWebhook: (appUrl: string, event: Json, options?: { secret?: string; signature?: string | null }) => Promise<Response>;
+  sendWebhook: (
+    appUrl: string,
+    event: Json,
+    options?: { secret?: string; signature?: string | null },
+  ) => Promise<Response>;
   stop: () => void;
 };
 
@@ -52,7 +56,8 @@ export function startFakeStripe(): FakeStripe {
   const taxIds: Json[] = [];
   const sdk = new Stripe(FAKE_STRIPE_KEY);
 
-  const error = (status: number, message: string, code?: string) => Response.json({ error: { type: "invalid_request_error", message, code } }, { status });
+  const error = (status: number, message: string, code?: string) =>
+    Response.json({ error: { type: "invalid_request_error", message, code } }, { status });
   const missing = (what: string, key: string) => error(404, `No such ${what}: '${key}'`, "resource_missing");
 
   function newSubscription(customer: string, price: string, metadata: Json): Json {
@@ -67,7 +72,16 @@ export function startFakeStripe(): FakeStripe {
       metadata,
       items: {
         object: "list",
-        data: [{ id: id("si"), object: "subscription_item", quantity: 1, current_period_start: start, current_period_end: start + 30 * 86400, price: { id: price, object: "price", recurring: { interval: "month" } } }],
+        data: [
+          {
+            id: id("si"),
+            object: "subscription_item",
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: start + 30 * 86400,
+            price: { id: price, object: "price", recurring: { interval: "month" } },
+          },
+        ],
       },
     };
     subscriptions.set(subscription.id, subscription);
@@ -83,7 +97,11 @@ export function startFakeStripe(): FakeStripe {
     taxIds,
     completeCheckout(sessionId) {
       const session = sessions.get(sessionId)!;
-      const subscription = newSubscription(session.customer, session.line_items[0].price, session.subscription_data?.metadata ?? {});
+      const subscription = newSubscription(
+        session.customer,
+        session.line_items[0].price,
+        session.subscription_data?.metadata ?? {},
+      );
       Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id });
       return subscription;
     },
@@ -99,7 +117,12 @@ export function startFakeStripe(): FakeStripe {
     async sendWebhook(appUrl, event, options = {}) {
       const payload = JSON.stringify(event);
       const signature =
-        options.signature !== undefined ? options.signature : await sdk.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? FAKE_WEBHOOK_SECRET });
+        options.signature !== undefined
+          ? options.signature
+          : await sdk.webhooks.generateTestHeaderStringAsync({
+              payload,
+              secret: options.secret ?? FAKE_WEBHOOK_SECRET,
+            });
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (signature !== null) headers["stripe-signature"] = signature;
       return fetch(`${appUrl}/api/stripe/webhook`, { method: "POST", body: payload, headers });
@@ -119,20 +142,29 @@ export function startFakeStripe(): FakeStripe {
       return Response.redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id), 303);
     }
 
-    if (request.headers.get("authorization") !== `Bearer ${FAKE_STRIPE_KEY}`) return error(401, "Invalid API Key provided");
+    if (request.headers.get("authorization") !== `Bearer ${FAKE_STRIPE_KEY}`)
+      return error(401, "Invalid API Key provided");
     const body = request.method === "POST" ? decodeStripeForm(await request.text()) : {};
     const call = `${request.method} /${parts.slice(1).join("/")}`;
     let m: RegExpExecArray | null;
 
     if (call === "POST /customers") {
-      const customer = { id: id("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, tax_exempt: body.tax_exempt ?? "none" };
+      const customer = {
+        id: id("cus"),
+        object: "customer",
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        tax_exempt: body.tax_exempt ?? "none",
+      };
       customers.set(customer.id, customer);
       return Response.json(customer);
     }
     if ((m = /^POST \/customers\/([^/]+)\/tax_ids$/.exec(call))) {
       const key = m[1]!;
       if (!customers.has(key)) return missing("customer", key);
-      if (taxIds.some((t) => t.customer === key && t.value === body.value)) return error(400, "Tax ID already exists", "resource_already_exists");
+      if (taxIds.some((t) => t.customer === key && t.value === body.value))
+        return error(400, "Tax ID already exists", "resource_already_exists");
       const taxId = { id: id("txi"), object: "tax_id", customer: key, type: body.type, value: body.value };
       taxIds.push(taxId);
       return Response.json(taxId);
@@ -144,10 +176,19 @@ export function startFakeStripe(): FakeStripe {
       return Response.json(customer);
     }
     if (call === "POST /checkout/sessions") {
-      if (body.mode !== "subscription" || !body.line_items?.[0]?.price || !body.success_url) return error(400, "Missing required param");
+      if (body.mode !== "subscription" || !body.line_items?.[0]?.price || !body.success_url)
+        return error(400, "Missing required param");
       if (body.customer && !customers.has(body.customer)) return missing("customer", body.customer);
       const sessionId = id("cs_test");
-      const session = { id: sessionId, object: "checkout.session", status: "open", payment_status: "unpaid", subscription: null, url: `${fake.url}/checkout/${sessionId}`, ...body };
+      const session = {
+        id: sessionId,
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        subscription: null,
+        url: `${fake.url}/checkout/${sessionId}`,
+        ...body,
+      };
       sessions.set(sessionId, session);
       return Response.json(session);
     }
@@ -159,7 +200,8 @@ export function startFakeStripe(): FakeStripe {
       const subscription = subscriptions.get(m[2]!);
       if (!subscription) return missing("subscription", m[2]!);
       if (m[1] === "POST") {
-        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = bool(body.cancel_at_period_end);
+        if (body.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = bool(body.cancel_at_period_end);
         if (body.metadata) subscription.metadata = { ...subscription.metadata, ...body.metadata };
         for (const item of body.items ?? []) {
           const existing = subscription.items.data.find((i: Json) => i.id === item.id);

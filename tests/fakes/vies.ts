@@ -1,7 +1,12 @@
 import { serveOnLoopback } from "./loopback.ts";
 
 // A fake VIES: the EU's REST API for checking VAT numbers (POST /check-vat-number).
-export type FakeVies = { url: string; requests: Array<{ countryCode: string; vatNumber: string }>; mode: "up" | "down" | "slow"; stop: () => void };
+export type FakeVies = {
+  url: string;
+  requests: Array<{ countryCode: string; vatNumber: string }>;
+  mode: "up" | "down" | "slow";
+  stop: () => void;
+};
 
 /** Numbers VIES knows, as "<country><number>" → company name. */
 const REGISTERED: Record<string, string> = {
@@ -19,8 +24,10 @@ export function startFakeVies(): FakeVies {
       fake.mode = (await request.text()) as FakeVies["mode"];
       return new Response(null, { status: 204 });
     }
-    if (url.pathname !== "/check-vat-number" || request.method !== "POST") return new Response("not found", { status: 404 });
-    if (fake.mode === "down") return Response.json({ actionSucceed: false, errorWrappers: [{ error: "MS_UNAVAILABLE" }] }, { status: 500 });
+    if (url.pathname !== "/check-vat-number" || request.method !== "POST")
+      return new Response("not found", { status: 404 });
+    if (fake.mode === "down")
+      return Response.json({ actionSucceed: false, errorWrappers: [{ error: "MS_UNAVAILABLE" }] }, { status: 500 });
     if (fake.mode === "slow") await Bun.sleep(2000);
     const { countryCode, vatNumber } = (await request.json()) as { countryCode: string; vatNumber: string };
     fake.requests.push({ countryCode, vatNumber });

@@ -51,7 +51,11 @@ export function startFakeWeb(): FakeWeb {
     hostname: "127.0.0.1",
     fetch(request): Response {
       const url = new URL(request.url);
-      requests.push({ path: url.pathname, host: request.headers.get("host"), userAgent: request.headers.get("user-agent") });
+      requests.push({
+        path: url.pathname,
+        host: request.headers.get("host"),
+        userAgent: request.headers.get("user-agent"),
+      });
       const hop = /^\/hop\/(\d+)$/.exec(url.pathname);
       if (hop) {
         const left = Number(hop[1]);

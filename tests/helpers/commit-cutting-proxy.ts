@@ -47,7 +47,16 @@ export async function commitCuttingProxy(socketPath: string): Promise<CommitCutt
         const length = pending.readUInt32BE(1);
         if (pending.length < 1 + length) break;
         const type = String.fromCharCode(pending[0]!);
-        if (writer && armed && type === "C" && pending.subarray(5, 1 + length).toString().startsWith("INSERT")) holding = true;
+        if (
+          writer &&
+          armed &&
+          type === "C" &&
+          pending
+            .subarray(5, 1 + length)
+            .toString()
+            .startsWith("INSERT")
+        )
+          holding = true;
         pending = pending.subarray(1 + length);
         if (holding && type === "Z") {
           // Committed, answered, and the answer never arrives.

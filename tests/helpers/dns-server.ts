@@ -17,7 +17,13 @@ export type ZoneEntry = {
 };
 
 /** questions: every question answered (UDP and TCP); tcpQuestions: TCP connections (retries of truncated answers). */
-export type TestDnsServer = { address: string; zone: Map<string, ZoneEntry>; questions: number; tcpQuestions: number; close: () => void };
+export type TestDnsServer = {
+  address: string;
+  zone: Map<string, ZoneEntry>;
+  questions: number;
+  tcpQuestions: number;
+  close: () => void;
+};
 
 /** A classic DNS datagram's limit (the resolver sends no EDNS): a longer answer goes out truncated (TC, no records). */
 const UDP_LIMIT = 512;
@@ -60,18 +66,29 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     if (entry?.fail === "timeout") return null;
     const answers: packet.Answer[] = [];
     if (entry?.cname && question.type !== "TXT") answers.push({ type: "CNAME", name, ttl: 60, data: entry.cname });
-    else if (entry && question.type === "TXT") for (const chunks of entry.txt ?? []) answers.push({ type: "TXT", name, ttl: 60, data: chunks.map((chunk) => Buffer.from(chunk)) });
-    else if (entry && question.type === "A") for (const address of entry.a ?? []) answers.push({ type: "A", name, ttl: 60, data: address });
-    else if (entry && question.type === "AAAA") for (const address of entry.aaaa ?? []) answers.push({ type: "AAAA", name, ttl: 60, data: address });
+    else if (entry && question.type === "TXT")
+      for (const chunks of entry.txt ?? [])
+        answers.push({ type: "TXT", name, ttl: 60, data: chunks.map((chunk) => Buffer.from(chunk)) });
+    else if (entry && question.type === "A")
+      for (const address of entry.a ?? []) answers.push({ type: "A", name, ttl: 60, data: address });
+    else if (entry && question.type === "AAAA")
+      for (const address of entry.aaaa ?? []) answers.push({ type: "AAAA", name, ttl: 60, data: address });
     const rcode = entry?.fail === "servfail" ? 2 : entry ? 0 : 3; // SERVFAIL, NOERROR, NXDOMAIN
-    return { type: "response", id: query.id, flags: packet.AUTHORITATIVE_ANSWER | rcode, questions: [question], answers: rcode === 0 ? answers : [] };
+    return {
+      type: "response",
+      id: query.id,
+      flags: packet.AUTHORITATIVE_ANSWER | rcode,
+      questions: [question],
+      answers: rcode === 0 ? answers : [],
+    };
   }
 
   socket.on("message", (message, remote) => {
     const response = respond(packet.decode(message));
     if (!response) return;
     let encoded = packet.encode(response);
-    if (encoded.length > UDP_LIMIT) encoded = packet.encode({ ...response, flags: (response.flags ?? 0) | packet.TRUNCATED_RESPONSE, answers: [] });
+    if (encoded.length > UDP_LIMIT)
+      encoded = packet.encode({ ...response, flags: (response.flags ?? 0) | packet.TRUNCATED_RESPONSE, answers: [] });
     socket.send(encoded, remote.port, remote.address);
   });
   await new Promise<void>((resolve, reject) => {

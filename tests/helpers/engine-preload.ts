@@ -7,7 +7,9 @@ import { stopTestCluster } from "./postgres-test-cluster.ts";
 import { testEngine } from "./server.ts";
 
 if (testEngine === "postgres" && findPgBin() === null) {
-  console.warn("PostgreSQL pass skipped: PostgreSQL is not installed here (as root, npm test installs Debian's postgresql; else: sudo apt-get install postgresql)");
+  console.warn(
+    "PostgreSQL pass skipped: PostgreSQL is not installed here (as root, npm test installs Debian's postgresql; else: sudo apt-get install postgresql)",
+  );
   process.exit(0);
 }
 

@@ -6,7 +6,10 @@ export class GiveUp extends Error {}
 
 export type EventuallyOptions = { timeoutMs?: number; intervalMs?: number; what?: string };
 
-export async function eventually<T>(check: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 20, what }: EventuallyOptions = {}): Promise<T> {
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 20, what }: EventuallyOptions = {},
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   let lastError: unknown = new Error("not tried");
   for (;;) {
@@ -30,11 +33,20 @@ export function isTrue(condition: boolean, what: string): void {
 }
 
 /** Waits until `url`'s /healthz answers 200, or `exited` settles first (the process died: fail at once). */
-export async function healthy(url: string, opts: EventuallyOptions & { exited?: () => number | null } = {}): Promise<void> {
-  await eventually(async () => {
-    const code = opts.exited?.() ?? null;
-    if (code !== null) throw new GiveUp(`the server at ${url} exited (${code})`);
-    const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
-    isTrue(ok, `${url}/healthz answering 200`);
-  }, { what: `${url} to answer /healthz`, timeoutMs: 20_000, ...opts });
+export async function healthy(
+  url: string,
+  opts: EventuallyOptions & { exited?: () => number | null } = {},
+): Promise<void> {
+  await eventually(
+    async () => {
+      const code = opts.exited?.() ?? null;
+      if (code !== null) throw new GiveUp(`the server at ${url} exited (${code})`);
+      const ok = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      isTrue(ok, `${url}/healthz answering 200`);
+    },
+    { what: `${url} to answer /healthz`, timeoutMs: 20_000, ...opts },
+  );
 }

@@ -24,7 +24,12 @@ function gradient(width: number, height: number): Uint8ClampedArray<ArrayBuffer>
 }
 
 /** The four quarters of a picture, clockwise from the top left. */
-export const QUARTER_COLOURS = { red: [255, 0, 0], green: [0, 255, 0], white: [255, 255, 255], blue: [0, 0, 255] } as const;
+export const QUARTER_COLOURS = {
+  red: [255, 0, 0],
+  green: [0, 255, 0],
+  white: [255, 255, 255],
+  blue: [0, 0, 255],
+} as const;
 export type QuarterColour = keyof typeof QUARTER_COLOURS;
 
 /** Red, green / blue, white quarters: which way up an image came out is plain from four samples. */
@@ -32,7 +37,8 @@ function quarters(width: number, height: number): Uint8ClampedArray<ArrayBuffer>
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const colour: QuarterColour = y < height / 2 ? (x < width / 2 ? "red" : "green") : x < width / 2 ? "blue" : "white";
+      const colour: QuarterColour =
+        y < height / 2 ? (x < width / 2 ? "red" : "green") : x < width / 2 ? "blue" : "white";
       data.set([...QUARTER_COLOURS[colour], 255], (y * width + x) * 4);
     }
   return data;
@@ -64,16 +70,27 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** A PNG, with an eXIf chunk when `exif` (a TIFF block) is given. */
-export function makePng(width: number, height: number, options: Picture & { exif?: Uint8Array } = {}): Uint8Array<ArrayBuffer> {
+export function makePng(
+  width: number,
+  height: number,
+  options: Picture & { exif?: Uint8Array } = {},
+): Uint8Array<ArrayBuffer> {
   const rgba = paint(width, height, options);
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) raw.set(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3), y * (width * 3 + 1) + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      raw.set(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3), y * (width * 3 + 1) + 1 + x * 3);
   const header = new Uint8Array(13);
   new DataView(header.buffer).setUint32(0, width);
   new DataView(header.buffer).setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), ...(options.exif ? [pngChunk("eXIf", options.exif)] : []), pngChunk("IDAT", deflateSync(raw)), pngChunk("IEND", new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    ...(options.exif ? [pngChunk("eXIf", options.exif)] : []),
+    pngChunk("IDAT", deflateSync(raw)),
+    pngChunk("IEND", new Uint8Array()),
+  ];
   return new Uint8Array(parts.flatMap((p) => [...p]));
 }
 
@@ -86,7 +103,12 @@ export function blackPng(width: number, height: number): Uint8Array<ArrayBuffer>
   new DataView(header.buffer).setUint32(0, width);
   new DataView(header.buffer).setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(new Uint8Array(height * (width * 3 + 1)), { level: 9 })), pngChunk("IEND", new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(new Uint8Array(height * (width * 3 + 1)), { level: 9 })),
+    pngChunk("IEND", new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
   return out;
@@ -105,23 +127,36 @@ export function exifTiff(orientation?: number): Uint8Array {
 }
 
 /** A JPEG with an APP1 EXIF segment (GPS, and an Orientation when given) before the image data. */
-export async function makeJpegWithExif(width: number, height: number, options: Picture & { orientation?: number } = {}): Promise<Uint8Array<ArrayBuffer>> {
+export async function makeJpegWithExif(
+  width: number,
+  height: number,
+  options: Picture & { orientation?: number } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
   await loadCodecs();
-  const jpeg = new Uint8Array(await encodeJpeg(new ImageData(paint(width, height, options), width, height), { quality: 90 }));
+  const jpeg = new Uint8Array(
+    await encodeJpeg(new ImageData(paint(width, height, options), width, height), { quality: 90 }),
+  );
   const payload = [...EXIF_MARKER, ...exifTiff(options.orientation)];
   const app1 = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
   return new Uint8Array([0xff, 0xd8, ...app1, ...jpeg.subarray(2)]);
 }
 
 export async function makeWebp(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
-  await initWebpEncode({ instantiateWasm: (imports: WebAssembly.Imports, done: (i: WebAssembly.Instance) => void) => {
-    void Bun.file(webpEncWasm).arrayBuffer().then((b) => WebAssembly.instantiate(b, imports)).then((r) => done(r.instance));
-    return {};
-  } } as never);
+  await initWebpEncode({
+    instantiateWasm: (imports: WebAssembly.Imports, done: (i: WebAssembly.Instance) => void) => {
+      void Bun.file(webpEncWasm)
+        .arrayBuffer()
+        .then((b) => WebAssembly.instantiate(b, imports))
+        .then((r) => done(r.instance));
+      return {};
+    },
+  } as never);
   return new Uint8Array(await encodeWebp(new ImageData(gradient(width, height), width, height)));
 }
 
-export async function decodeJpegPixels(bytes: Uint8Array): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
+export async function decodeJpegPixels(
+  bytes: Uint8Array,
+): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
   await loadCodecs();
   return (await decodeJpeg(bytes.slice().buffer)) as { data: Uint8ClampedArray; width: number; height: number };
 }
@@ -132,10 +167,17 @@ export async function jpegSize(bytes: Uint8Array): Promise<{ width: number; heig
 }
 
 /** Which of the quarter colours the pixel at (x, y) is nearest to. */
-export function nearestQuarterColour(image: { data: Uint8ClampedArray; width: number }, x: number, y: number): QuarterColour {
+export function nearestQuarterColour(
+  image: { data: Uint8ClampedArray; width: number },
+  x: number,
+  y: number,
+): QuarterColour {
   const at = (y * image.width + x) * 4;
-  const distance = (rgb: readonly number[]) => rgb.reduce((sum, value, i) => sum + (value - image.data[at + i]!) ** 2, 0);
-  return (Object.keys(QUARTER_COLOURS) as QuarterColour[]).reduce((best, colour) => (distance(QUARTER_COLOURS[colour]) < distance(QUARTER_COLOURS[best]) ? colour : best));
+  const distance = (rgb: readonly number[]) =>
+    rgb.reduce((sum, value, i) => sum + (value - image.data[at + i]!) ** 2, 0);
+  return (Object.keys(QUARTER_COLOURS) as QuarterColour[]).reduce((best, colour) =>
+    distance(QUARTER_COLOURS[colour]) < distance(QUARTER_COLOURS[best]) ? colour : best,
+  );
 }
 
 export function contains(haystack: Uint8Array, needle: Uint8Array): boolean {

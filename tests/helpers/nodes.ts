@@ -36,11 +36,25 @@ export async function startNode(env: Record<string, string>, dataDir?: string): 
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dir], {
     // The abuse brakes for new accounts are off: tests create many links from accounts made a moment ago.
     // The image deadline is a shared test machine's (see tests/helpers/server.ts).
-    env: { ...process.env, PUBLIC_URL: "http://links.test", AUTH_RATE_LIMIT: "100000", NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0", IMAGE_DEADLINE_MS: "120000", ...env },
+    env: {
+      ...process.env,
+      PUBLIC_URL: "http://links.test",
+      AUTH_RATE_LIMIT: "100000",
+      NEW_ACCOUNT_LINKS: "0",
+      TARGET_HOST_LINKS_PER_HOUR: "0",
+      IMAGE_DEADLINE_MS: "120000",
+      ...env,
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
-  const node: Node = { url, dataDir: dir, child, stdout: new Response(child.stdout).text(), stderr: new Response(child.stderr).text() };
+  const node: Node = {
+    url,
+    dataDir: dir,
+    child,
+    stdout: new Response(child.stdout).text(),
+    stderr: new Response(child.stderr).text(),
+  };
   try {
     await healthy(url, { exited: () => child.exitCode, timeoutMs: 15_000 });
     return node;
@@ -51,7 +65,10 @@ export async function startNode(env: Record<string, string>, dataDir?: string): 
 }
 
 /** Stops the node (gracefully unless told otherwise); removes its data directory unless `keepData`. */
-export async function stopNode(node: Node, options: { signal?: "SIGTERM" | "SIGKILL"; keepData?: boolean } = {}): Promise<void> {
+export async function stopNode(
+  node: Node,
+  options: { signal?: "SIGTERM" | "SIGKILL"; keepData?: boolean } = {},
+): Promise<void> {
   if (node.child.exitCode === null) {
     node.child.kill(options.signal ?? "SIGTERM");
     await node.child.exited;
@@ -69,7 +86,12 @@ export async function seedPgUserWithToken(db: SQL, slug: string): Promise<{ id: 
 }
 
 /** An authenticated call to a node's API; `form` sends multipart (with an image), `json` sends JSON. */
-export function apiCall(baseUrl: string, token: string, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<Response> {
+export function apiCall(
+  baseUrl: string,
+  token: string,
+  path: string,
+  init: { method?: string; json?: unknown; form?: FormData } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (init.json !== undefined) headers["content-type"] = "application/json";
   return fetch(`${baseUrl}${path}`, {
@@ -81,7 +103,10 @@ export function apiCall(baseUrl: string, token: string, path: string, init: { me
 }
 
 /** A link form as the web page sends it, with an image file when given. */
-export function linkForm(fields: Record<string, string>, image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): FormData {
+export function linkForm(
+  fields: Record<string, string>,
+  image?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   if (image) data.append("image", new File([image.bytes], image.name, { type: image.type }));

@@ -16,10 +16,22 @@ export type LoadResult = {
 };
 
 /** The answers a fault may give: anything else (a 500, a 502, a reset connection) fails the test. */
-export const ALLOWED = new Set(["go 302", "go 200", "go 503", "unknown 404", "unknown 503", "write 201", "write 503", "read 200", "read 503"]);
+export const ALLOWED = new Set([
+  "go 302",
+  "go 200",
+  "go 503",
+  "unknown 404",
+  "unknown 503",
+  "write 201",
+  "write 503",
+  "read 200",
+  "read 503",
+]);
 
 export function unexpectedStatuses(result: LoadResult): string[] {
-  return [...result.statuses.entries()].filter(([status]) => !ALLOWED.has(status)).map(([status, n]) => `${status} ×${n}`);
+  return [...result.statuses.entries()]
+    .filter(([status]) => !ALLOWED.has(status))
+    .map(([status, n]) => `${status} ×${n}`);
 }
 
 /**
@@ -27,10 +39,18 @@ export function unexpectedStatuses(result: LoadResult): string[] {
  * requests (every third a crawler, every tenth an unknown address) and `writesPerSecond` link creations and list reads.
  * `stop()` waits for the requests in flight and returns what was served.
  */
-export function pacedLoad(options: { baseUrl: () => string; token: string; userSlug: string; linkSlugs: string[]; goPerSecond: number; writesPerSecond: number }) {
+export function pacedLoad(options: {
+  baseUrl: () => string;
+  token: string;
+  userSlug: string;
+  linkSlugs: string[];
+  goPerSecond: number;
+  writesPerSecond: number;
+}) {
   const result: LoadResult = { people: 0, crawlers: 0, statuses: new Map(), created: [] };
   const inFlight = new Set<Promise<void>>();
-  const note = (kind: string, status: number | string) => result.statuses.set(`${kind} ${status}`, (result.statuses.get(`${kind} ${status}`) ?? 0) + 1);
+  const note = (kind: string, status: number | string) =>
+    result.statuses.set(`${kind} ${status}`, (result.statuses.get(`${kind} ${status}`) ?? 0) + 1);
   const track = (work: Promise<void>) => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
@@ -43,7 +63,10 @@ export function pacedLoad(options: { baseUrl: () => string; token: string; userS
     const slug = unknown ? `missing-${i}` : options.linkSlugs[i % options.linkSlugs.length]!;
     const kind = unknown ? "unknown" : "go";
     try {
-      const response = await fetch(`${options.baseUrl()}/go/${options.userSlug}/${slug}`, { redirect: "manual", headers: { "user-agent": crawler ? CRAWLER : PERSON } });
+      const response = await fetch(`${options.baseUrl()}/go/${options.userSlug}/${slug}`, {
+        redirect: "manual",
+        headers: { "user-agent": crawler ? CRAWLER : PERSON },
+      });
       await response.arrayBuffer();
       note(kind, response.status);
       if (!unknown && response.status === 302) result.people++;
@@ -58,7 +81,15 @@ export function pacedLoad(options: { baseUrl: () => string; token: string; userS
     try {
       if (i % 2 === 0) {
         const slug = `load-${i}-${crypto.randomUUID().slice(0, 8)}`;
-        const response = await apiCall(options.baseUrl(), options.token, "/api/links", { method: "POST", json: { targetUrl: `https://example.com/${slug}`, title: slug, description: "paced load", customLinkSlug: slug } });
+        const response = await apiCall(options.baseUrl(), options.token, "/api/links", {
+          method: "POST",
+          json: {
+            targetUrl: `https://example.com/${slug}`,
+            title: slug,
+            description: "paced load",
+            customLinkSlug: slug,
+          },
+        });
         await response.arrayBuffer();
         note("write", response.status);
         if (response.status === 201) result.created.push(slug);

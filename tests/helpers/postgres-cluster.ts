@@ -55,7 +55,8 @@ const isRoot = () => process.getuid?.() === 0;
 /** Environment for the PostgreSQL commands: without PG* variables (PGPORT would move the socket, PGDATA …). */
 function pgEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("PG")) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !key.startsWith("PG")) env[key] = value;
   return env;
 }
 
@@ -72,19 +73,28 @@ function postgresIds(): { uid: number; gid: number } {
     .find((l) => l.startsWith("postgres:"));
   const [, , uid, gid] = line?.split(":") ?? [];
   if (uid === undefined || gid === undefined) {
-    throw new Error("Running as root needs the 'postgres' system user to own the test cluster (Debian's postgresql package creates it)");
+    throw new Error(
+      "Running as root needs the 'postgres' system user to own the test cluster (Debian's postgresql package creates it)",
+    );
   }
   return { uid: Number(uid), gid: Number(gid) };
 }
 
 async function run(argv: string[], cwd: string): Promise<{ ok: boolean; output: string }> {
   const proc = Bun.spawn(asClusterOwner(argv), { cwd, env: pgEnv(), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { ok: code === 0, output: (stdout + stderr).trim() };
 }
 
 function runSync(argv: string[], cwd: string): boolean {
-  return Bun.spawnSync(asClusterOwner(argv), { cwd, env: pgEnv(), stdin: "ignore", stdout: "ignore", stderr: "ignore" }).exitCode === 0;
+  return (
+    Bun.spawnSync(asClusterOwner(argv), { cwd, env: pgEnv(), stdin: "ignore", stdout: "ignore", stderr: "ignore" })
+      .exitCode === 0
+  );
 }
 
 function isAlive(pid: number): boolean {
@@ -135,7 +145,13 @@ export async function sweepLeftoverClusters(): Promise<number> {
       // A run still alive may have stopped or be restarting its cluster (tests/reliability/postgres-faults.test.ts):
       // between the postmaster's exit and its pid file's removal, the checks below would take it for a leftover.
       const starter = readPid(join(dir, OWNER_FILE));
-      if (starter !== null && starter !== process.pid && isAlive(starter) && Date.now() - statSync(dir).mtimeMs < MAX_CLUSTER_AGE_MS) continue;
+      if (
+        starter !== null &&
+        starter !== process.pid &&
+        isAlive(starter) &&
+        Date.now() - statSync(dir).mtimeMs < MAX_CLUSTER_AGE_MS
+      )
+        continue;
       const postmaster = readPid(join(dataDir, "postmaster.pid"));
       if (postmaster === null) {
         if (Date.now() - statSync(dir).mtimeMs < MAX_HALF_MADE_AGE_MS) continue; // maybe a concurrent run in initdb
@@ -149,7 +165,10 @@ export async function sweepLeftoverClusters(): Promise<number> {
           continue; // not ours to stop (another user's cluster)
         }
         // A zombie has an empty cmdline, so this also ends when the postmaster has exited but is not reaped yet.
-        await eventually(() => isTrue(!isPostmasterOf(postmaster, dataDir), "the postmaster gone"), { timeoutMs: 5000, intervalMs: 50 }).catch(() => {});
+        await eventually(() => isTrue(!isPostmasterOf(postmaster, dataDir), "the postmaster gone"), {
+          timeoutMs: 5000,
+          intervalMs: 50,
+        }).catch(() => {});
         if (isPostmasterOf(postmaster, dataDir)) continue;
       }
       rmSync(dir, { recursive: true, force: true });
@@ -167,7 +186,8 @@ export async function sweepLeftoverClusters(): Promise<number> {
  */
 export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   const bin = findPgBin();
-  if (bin === null) throw new Error(`PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb); run: node scripts/ensure-postgres.mjs`);
+  if (bin === null)
+    throw new Error(`PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb); run: node scripts/ensure-postgres.mjs`);
   await sweepLeftoverClusters();
 
   const dir = mkdtempSync(DIR_PREFIX);
@@ -188,7 +208,10 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     if (!init.ok) throw new Error(`initdb failed:\n${init.output}`);
 
     options = `-c listen_addresses='' -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-    const start = await run([join(bin, "pg_ctl"), "-D", dataDir, "-l", join(dir, "log"), "-w", "-o", options, "start"], dir);
+    const start = await run(
+      [join(bin, "pg_ctl"), "-D", dataDir, "-l", join(dir, "log"), "-w", "-o", options, "start"],
+      dir,
+    );
     if (!start.ok) {
       let log = "";
       try {
@@ -206,7 +229,20 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   let stopped = false;
   return {
     async ctl(action) {
-      const argv = [join(bin, "pg_ctl"), "-D", dataDir, "-l", join(dir, "log"), "-w", ...(action === "stop" ? ["-m", "fast"] : action === "restart" ? ["-m", "fast", "-o", options] : ["-o", options]), action];
+      const argv = [
+        join(bin, "pg_ctl"),
+        "-D",
+        dataDir,
+        "-l",
+        join(dir, "log"),
+        "-w",
+        ...(action === "stop"
+          ? ["-m", "fast"]
+          : action === "restart"
+            ? ["-m", "fast", "-o", options]
+            : ["-o", options]),
+        action,
+      ];
       const done = await run(argv, dir);
       if (!done.ok) throw new Error(`pg_ctl ${action} failed:\n${done.output}`);
     },
@@ -234,7 +270,8 @@ export function randomDatabaseName(): string {
 }
 
 function checkName(name: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a database name for the tests: ${JSON.stringify(name)}`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`Not a database name for the tests: ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -266,5 +303,7 @@ export async function createDatabase(clusterUrl: string, name: string, template?
 
 /** Drops database `name` if it exists, ending any connection still open to it. */
 export async function dropDatabase(clusterUrl: string, name: string): Promise<void> {
-  await withMaintenanceClient(clusterUrl, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${checkName(name)}" WITH (FORCE)`));
+  await withMaintenanceClient(clusterUrl, (sql) =>
+    sql.unsafe(`DROP DATABASE IF EXISTS "${checkName(name)}" WITH (FORCE)`),
+  );
 }

@@ -3,7 +3,12 @@
 // preload (tests/helpers/engine-preload.ts) stops the cluster when the run ends.
 import { SQL } from "bun";
 import { applyPostgresMigrations } from "../../src/db/postgres/migrate.ts";
-import { createDatabase, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "./postgres-cluster.ts";
+import {
+  createDatabase,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "./postgres-cluster.ts";
 
 const TEMPLATE = "linkprev_template";
 let ready: Promise<ThrowawayCluster> | null = null;

@@ -31,23 +31,26 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
   const dataDir = mkdtempSync(join(tmpdir(), "linkprev-test-"));
   const port = await freePort();
   const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
-  const config = loadConfig({}, {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NODE_ENV: "test",
-    RELEASE: "test",
-    // One line per request would bury the test report; tests that read the lines set LOG_FORMAT.
-    LOG_FORMAT: "off",
-    // Tests make many links from new accounts; tests/integration/safety-limits.test.ts turns the brakes on.
-    NEW_ACCOUNT_LINKS: "0",
-    TARGET_HOST_LINKS_PER_HOUR: "0",
-    // A shared test machine can take longer than the real 20 s over an image; image-work-limits.test.ts sets its own.
-    IMAGE_DEADLINE_MS: "120000",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-    ...(clock ? { APP_WORKERS: "0" } : {}),
-  });
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: "test",
+      RELEASE: "test",
+      // One line per request would bury the test report; tests that read the lines set LOG_FORMAT.
+      LOG_FORMAT: "off",
+      // Tests make many links from new accounts; tests/integration/safety-limits.test.ts turns the brakes on.
+      NEW_ACCOUNT_LINKS: "0",
+      TARGET_HOST_LINKS_PER_HOUR: "0",
+      // A shared test machine can take longer than the real 20 s over an image; image-work-limits.test.ts sets its own.
+      IMAGE_DEADLINE_MS: "120000",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+      ...(clock ? { APP_WORKERS: "0" } : {}),
+    },
+  );
   const server = await startServer(config, clock);
   const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(config.dbPath);
   sql.linkSeeded = server.linkChanged;
@@ -67,12 +70,25 @@ let seedCounter = 0;
 
 /** Inserts a user straight into the database (sign-in is tested on its own). */
 /** A user as sign-in writes it; having accepted the terms (API writes need that) unless `consent: false`. */
-export async function seedUser(sql: TestDb, fields: { email?: string; userSlug?: string; consent?: boolean } = {}): Promise<{ id: number; userSlug: string; email: string }> {
+export async function seedUser(
+  sql: TestDb,
+  fields: { email?: string; userSlug?: string; consent?: boolean } = {},
+): Promise<{ id: number; userSlug: string; email: string }> {
   const n = ++seedCounter;
   const email = fields.email ?? `user${n}-${Date.now()}@example.com`;
   const userSlug = fields.userSlug ?? `user${n}`;
-  const row = (await sql.get<{ id: number }>(`INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id`, email, userSlug))!;
-  if (fields.consent !== false) await sql.run("INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, ?, ?)", row.id, true, true);
+  const row = (await sql.get<{ id: number }>(
+    `INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id`,
+    email,
+    userSlug,
+  ))!;
+  if (fields.consent !== false)
+    await sql.run(
+      "INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, ?, ?)",
+      row.id,
+      true,
+      true,
+    );
   return { id: row.id, userSlug, email };
 }
 
@@ -132,10 +148,18 @@ export async function seedSubscription(
   );
 }
 
-export type ApiClient = { userId: number; userSlug: string; call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> };
+export type ApiClient = {
+  userId: number;
+  userSlug: string;
+  call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+};
 
 /** A new user (on `plan`, or none) calling the API with an API token of theirs; redirects are not followed. */
-export async function apiClient(server: TestServer, plan: "basic" | "pro" | "enterprise" | null, slug?: string): Promise<ApiClient> {
+export async function apiClient(
+  server: TestServer,
+  plan: "basic" | "pro" | "enterprise" | null,
+  slug?: string,
+): Promise<ApiClient> {
   const user = await seedUser(server.sql, { userSlug: slug });
   if (plan) await seedSubscription(server.sql, user.id, plan);
   const { token } = await seedApiToken(server.sql, user.id, "test");
@@ -164,13 +188,24 @@ export const GOOGLE_ON = { GOOGLE_CLIENT_ID: "client-unused", GOOGLE_CLIENT_SECR
 /** A session row for the user, as sign-in writes it; the cookie token. */
 export async function seedSession(sql: TestDb, userId: number): Promise<{ token: string }> {
   const token = generateSecret();
-  await sql.run("INSERT INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)", hashSecret(token), userId, JSON.stringify({ userId, createdAt: Date.now() }), new Date(Date.now() + 30 * 86_400_000));
+  await sql.run(
+    "INSERT INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)",
+    hashSecret(token),
+    userId,
+    JSON.stringify({ userId, createdAt: Date.now() }),
+    new Date(Date.now() + 30 * 86_400_000),
+  );
   return { token };
 }
 
 /** An API token row for the user, as POST /api/tokens writes it; the token shown once. */
 export async function seedApiToken(sql: TestDb, userId: number, name = "test"): Promise<{ id: number; token: string }> {
   const token = `lp_${generateSecret()}`;
-  const row = await sql.get<{ id: number }>("INSERT INTO api_tokens (user_id, name, token_hash) VALUES (?, ?, ?) RETURNING id", userId, name, hashSecret(token));
+  const row = await sql.get<{ id: number }>(
+    "INSERT INTO api_tokens (user_id, name, token_hash) VALUES (?, ?, ?) RETURNING id",
+    userId,
+    name,
+    hashSecret(token),
+  );
   return { id: row!.id, token };
 }

@@ -21,11 +21,13 @@ export interface TestDb {
 export function sqliteTestDb(path: string): TestDb {
   const sqlite = new Database(path, { strict: true });
   sqlite.run("PRAGMA busy_timeout = 5000");
-  const bind = (params: Param[]) => params.map((p) => (p instanceof Date ? p.getTime() : typeof p === "boolean" ? (p ? 1 : 0) : p));
+  const bind = (params: Param[]) =>
+    params.map((p) => (p instanceof Date ? p.getTime() : typeof p === "boolean" ? (p ? 1 : 0) : p));
   return {
     engine: "sqlite",
     run: async (text, ...params) => void sqlite.query(text).run(...(bind(params) as [])),
-    get: async <T>(text: string, ...params: Param[]) => (sqlite.query(text).get(...(bind(params) as [])) as T | null) ?? null,
+    get: async <T>(text: string, ...params: Param[]) =>
+      (sqlite.query(text).get(...(bind(params) as [])) as T | null) ?? null,
     all: async <T>(text: string, ...params: Param[]) => sqlite.query(text).all(...(bind(params) as [])) as T[],
     close: async () => sqlite.close(),
   };
@@ -34,7 +36,8 @@ export function sqliteTestDb(path: string): TestDb {
 /** Rows as SQLite gives them: what the assertions were written for. */
 function likeSqlite(row: Row): Row {
   const out: Row = {};
-  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.getTime() : typeof value === "boolean" ? (value ? 1 : 0) : value;
+  for (const [key, value] of Object.entries(row))
+    out[key] = value instanceof Date ? value.getTime() : typeof value === "boolean" ? (value ? 1 : 0) : value;
   return out;
 }
 
@@ -45,7 +48,8 @@ export function postgresTestDb(url: string): TestDb {
     n = 0;
     return text.replace(/\?/g, () => `$${++n}`);
   };
-  const query = async (text: string, params: Param[]) => [...(await sql.unsafe(numbered(text), params))].map((row) => likeSqlite(row as Row));
+  const query = async (text: string, params: Param[]) =>
+    [...(await sql.unsafe(numbered(text), params))].map((row) => likeSqlite(row as Row));
   return {
     engine: "postgres",
     run: async (text, ...params) => void (await query(text, params)),

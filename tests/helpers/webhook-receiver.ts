@@ -51,7 +51,15 @@ export function startReceiver(): Receiver {
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
-      const entry: Received = { id: headers["webhook-id"] ?? "", timestamp: Number(headers["webhook-timestamp"]), headers, body, payload, error, status: 0 };
+      const entry: Received = {
+        id: headers["webhook-id"] ?? "",
+        timestamp: Number(headers["webhook-timestamp"]),
+        headers,
+        body,
+        payload,
+        error,
+        status: 0,
+      };
       const n = receiver.received.push(entry) - 1;
       entry.status = await receiver.answer(n, entry.id);
       return new Response(entry.status < 300 ? "ok" : "not now", { status: entry.status });

@@ -58,18 +58,24 @@ test("the document is valid OpenAPI 3.1", async () => {
 
 test("every route the server serves is documented or explicitly left out, and every documented one is served", () => {
   const documented = new Set(API_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`));
-  const unaccounted = server.routes.filter((route) => !documented.has(route) && !NOT_API.has(route) && !(route in UNDOCUMENTED_API_ROUTES));
+  const unaccounted = server.routes.filter(
+    (route) => !documented.has(route) && !NOT_API.has(route) && !(route in UNDOCUMENTED_API_ROUTES),
+  );
   expect(unaccounted).toEqual([]);
   expect([...documented].filter((route) => !server.routes.includes(route))).toEqual([]);
   // The served document holds them all, one operation id each.
-  const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+  const ids = Object.values(document.paths).flatMap((methods) =>
+    Object.values(methods).map((operation) => operation.operationId),
+  );
   expect(ids.sort()).toEqual(API_OPERATIONS.map((operation) => operation.operationId).sort());
 });
 
 test("documented response schemas accept what the server really answers", async () => {
   const id = await seedLink(server.sql, client.userId, { linkSlug: "documented" });
   await client.call("/api/tokens", { method: "POST", json: { name: "second" } });
-  const domain = (await (await client.call("/api/domains", { method: "POST", json: { hostname: "links.documented.test" } })).json()) as { id: number };
+  const domain = (await (
+    await client.call("/api/domains", { method: "POST", json: { hostname: "links.documented.test" } })
+  ).json()) as { id: number };
   const endpoint = await server.sql.get<{ id: number }>(
     "INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
     client.userId,
@@ -86,11 +92,19 @@ test("documented response schemas accept what the server really answers", async 
   let checked = 0;
   for (const operation of API_OPERATIONS) {
     const ok = operation.responses[200];
-    if (operation.method !== "GET" || !ok?.schema || operation.access === "public" && operation.path.startsWith("/api/auth")) continue;
+    if (
+      operation.method !== "GET" ||
+      !ok?.schema ||
+      (operation.access === "public" && operation.path.startsWith("/api/auth"))
+    )
+      continue;
     const response = await client.call(paths[operation.path] ?? operation.path);
     expect({ route: operation.path, status: response.status }).toEqual({ route: operation.path, status: 200 });
     const parsed = ok.schema.safeParse(await response.json());
-    expect({ route: operation.path, issues: parsed.error?.issues ?? [] }).toEqual({ route: operation.path, issues: [] });
+    expect({ route: operation.path, issues: parsed.error?.issues ?? [] }).toEqual({
+      route: operation.path,
+      issues: [],
+    });
     checked++;
   }
   expect(checked).toBeGreaterThanOrEqual(12);
@@ -98,9 +112,13 @@ test("documented response schemas accept what the server really answers", async 
 
 test("every example in the document is valid for the schema beside it", () => {
   const examples = API_OPERATIONS.flatMap((operation) => [
-    ...(operation.body?.example !== undefined ? [{ at: `${operation.operationId} body`, schema: operation.body.schema, example: operation.body.example }] : []),
+    ...(operation.body?.example !== undefined
+      ? [{ at: `${operation.operationId} body`, schema: operation.body.schema, example: operation.body.example }]
+      : []),
     ...Object.entries(operation.responses).flatMap(([status, response]) =>
-      response.schema && response.example !== undefined ? [{ at: `${operation.operationId} ${status}`, schema: response.schema, example: response.example }] : [],
+      response.schema && response.example !== undefined
+        ? [{ at: `${operation.operationId} ${status}`, schema: response.schema, example: response.example }]
+        : [],
     ),
   ]);
   expect(examples.length).toBeGreaterThan(3);
@@ -109,7 +127,10 @@ test("every example in the document is valid for the schema beside it", () => {
 });
 
 test("an error answers the documented Error shape", async () => {
-  const response = await client.call("/api/links", { method: "POST", json: { title: "", description: "d", targetUrl: "https://example.com/" } });
+  const response = await client.call("/api/links", {
+    method: "POST",
+    json: { title: "", description: "d", targetUrl: "https://example.com/" },
+  });
   expect(response.status).toBe(400);
   expect(await response.json()).toEqual({ message: expect.stringContaining("Title"), field: "title" });
 });

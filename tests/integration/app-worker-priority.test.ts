@@ -26,13 +26,16 @@ function threadNices(): number[] {
   });
 }
 
-test.skipIf(process.platform !== "linux")("app workers run at APP_WORKER_NICE; the request thread keeps its priority", async () => {
-  const before = threadNices().filter((nice) => nice === 7).length;
-  const server = await startTestServer({ APP_WORKERS: "2", APP_WORKER_NICE: "7" });
-  servers.push(server);
-  expect(threadNices().filter((nice) => nice === 7).length - before).toBe(2);
-  const mainThread = readFileSync("/proc/self/stat", "utf8");
-  expect(Number(mainThread.slice(mainThread.lastIndexOf(")") + 2).split(" ")[16])).toBe(0);
-  // The workers still answer.
-  expect((await fetch(`${server.url}/about`)).status).toBe(200);
-});
+test.skipIf(process.platform !== "linux")(
+  "app workers run at APP_WORKER_NICE; the request thread keeps its priority",
+  async () => {
+    const before = threadNices().filter((nice) => nice === 7).length;
+    const server = await startTestServer({ APP_WORKERS: "2", APP_WORKER_NICE: "7" });
+    servers.push(server);
+    expect(threadNices().filter((nice) => nice === 7).length - before).toBe(2);
+    const mainThread = readFileSync("/proc/self/stat", "utf8");
+    expect(Number(mainThread.slice(mainThread.lastIndexOf(")") + 2).split(" ")[16])).toBe(0);
+    // The workers still answer.
+    expect((await fetch(`${server.url}/about`)).status).toBe(200);
+  },
+);

@@ -13,7 +13,16 @@ import { decodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
 import { ViewBatchBuilder, type ViewBatch } from "../../src/redirect/view-batch.ts";
 import { PgViewStore } from "../../src/redirect/view-store.pg.ts";
 import { ViewStore } from "../../src/redirect/view-store.ts";
-import { apiClient, crawlerAgents, seedApiToken, seedLink, startTestServer, testEngine, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedApiToken,
+  seedLink,
+  startTestServer,
+  testEngine,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
@@ -31,7 +40,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const go = (path: string, agent: string, address: string) =>
-  fetch(`${server.url}${path}`, { redirect: "manual", headers: { "user-agent": agent, "x-forwarded-for": address } }).then(async (response) => {
+  fetch(`${server.url}${path}`, {
+    redirect: "manual",
+    headers: { "user-agent": agent, "x-forwarded-for": address },
+  }).then(async (response) => {
     await response.arrayBuffer();
     return response;
   });
@@ -42,7 +54,12 @@ const today = () => new Date().toISOString().slice(0, 10);
 async function counts(linkId: number, slug: string) {
   await server.flushViews();
   const views = (await (await owner.call(`/api/links/${linkId}/views?days=2`)).json()) as { days: DayJson[] };
-  const link = (await (await owner.call(`/api/links/by-slug/${slug}`)).json()) as { viewsHuman: number; viewsBot: number; uniqueHumans: number; scans: number };
+  const link = (await (await owner.call(`/api/links/by-slug/${slug}`)).json()) as {
+    viewsHuman: number;
+    viewsBot: number;
+    uniqueHumans: number;
+    scans: number;
+  };
   const day = views.days.at(-1)!;
   expect(day.date).toBe(today());
   return { day, link };
@@ -115,13 +132,21 @@ describe("daily unique visitors", () => {
  * A second view writer on the server's database (as a second server on the same data would have), with the
  * clock the test sets: the engine's own store, folding every batch on SQLite.
  */
-function writerWithClock(now: () => number): { write: (batch: ViewBatch) => Promise<void>; seal: (batch: ViewBatch) => ViewBatch; close: () => Promise<void> } {
+function writerWithClock(now: () => number): {
+  write: (batch: ViewBatch) => Promise<void>;
+  seal: (batch: ViewBatch) => ViewBatch;
+  close: () => Promise<void>;
+} {
   const { dbPath, postgres } = server.ctx.config;
   if (!postgres) {
     const sqlite = openSqlite(dbPath);
     sqlite.run("PRAGMA foreign_keys = OFF");
     const store = new ViewStore(sqlite, now);
-    return { write: async (batch) => store.write(batch, true), seal: (batch) => store.seal(batch), close: async () => sqlite.close() };
+    return {
+      write: async (batch) => store.write(batch, true),
+      seal: (batch) => store.seal(batch),
+      close: async () => sqlite.close(),
+    };
   }
   const sql = new SQL(postgresOptions(postgres.url, 1));
   const store = new PgViewStore(sql, 7, now);
@@ -142,21 +167,52 @@ describe("the UTC day change, on the writer's clock", () => {
       const builder = new ViewBatchBuilder();
       for (const [address, agent, at] of views) {
         const isBot = agent === CRAWLER;
-        builder.add({ linkId, userId: owner.userId, isBot, platform: isBot ? "facebook" : null, address, userAgent: agent, attribution: null, scan: false, at });
+        builder.add({
+          linkId,
+          userId: owner.userId,
+          isBot,
+          platform: isBot ? "facebook" : null,
+          address,
+          userAgent: agent,
+          attribution: null,
+          scan: false,
+          at,
+        });
       }
       return builder.take().batch;
     };
     const hashesOf = async (date: number) =>
-      (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM view_visitors WHERE link_id = ? AND day = ?", linkId, new Date(date).toISOString().slice(0, 10)))!.n;
-    const days = async () => ((await (await owner.call(`/api/links/${linkId}/views?days=2`)).json()) as { days: DayJson[] }).days;
+      (await server.sql.get<{ n: number }>(
+        "SELECT CAST(count(*) AS INTEGER) AS n FROM view_visitors WHERE link_id = ? AND day = ?",
+        linkId,
+        new Date(date).toISOString().slice(0, 10),
+      ))!.n;
+    const days = async () =>
+      ((await (await owner.call(`/api/links/${linkId}/views?days=2`)).json()) as { days: DayJson[] }).days;
 
     try {
-      const sameVisitor: Array<[string, string, number]> = Array.from({ length: 5 }, () => ["198.51.100.9", PERSON, yesterdayNoon]);
-      await writer.write(batch([...sameVisitor, ["198.51.100.10", PERSON, yesterdayNoon], ["198.51.100.11", PERSON, yesterdayNoon], ["192.0.2.1", CRAWLER, yesterdayNoon]]));
+      const sameVisitor: Array<[string, string, number]> = Array.from({ length: 5 }, () => [
+        "198.51.100.9",
+        PERSON,
+        yesterdayNoon,
+      ]);
+      await writer.write(
+        batch([
+          ...sameVisitor,
+          ["198.51.100.10", PERSON, yesterdayNoon],
+          ["198.51.100.11", PERSON, yesterdayNoon],
+          ["192.0.2.1", CRAWLER, yesterdayNoon],
+        ]),
+      );
       expect(await hashesOf(yesterdayNoon)).toBe(3);
 
       clock = todayNoon; // midnight has passed
-      await writer.write(batch([["198.51.100.9", PERSON, todayNoon], ["198.51.100.9", PERSON, todayNoon + 1000]]));
+      await writer.write(
+        batch([
+          ["198.51.100.9", PERSON, todayNoon],
+          ["198.51.100.9", PERSON, todayNoon + 1000],
+        ]),
+      );
       expect(await hashesOf(yesterdayNoon)).toBe(0);
       expect(await hashesOf(todayNoon)).toBe(1);
       // A view stamped before midnight that reaches the writer after it closed the day is a view, not a visitor.
@@ -176,7 +232,18 @@ describe("the UTC day change, on the writer's clock", () => {
 /** A batch of people's views of one of the owner's links, now. */
 function peopleBatch(linkId: number, views: Array<[address: string, agent: string]>) {
   const builder = new ViewBatchBuilder();
-  for (const [address, agent] of views) builder.add({ linkId, userId: owner.userId, isBot: false, platform: null, address, userAgent: agent, attribution: null, scan: false, at: Date.now() });
+  for (const [address, agent] of views)
+    builder.add({
+      linkId,
+      userId: owner.userId,
+      isBot: false,
+      platform: null,
+      address,
+      userAgent: agent,
+      attribution: null,
+      scan: false,
+      at: Date.now(),
+    });
   return builder.take().batch;
 }
 
@@ -185,14 +252,23 @@ describe("the writer's memo of today's visitors", () => {
     const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "refused" });
     const postgres = server.ctx.config.postgres !== null;
     const refuse = postgres
-      ? ["CREATE FUNCTION refuse_views() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$", "CREATE TRIGGER refuse_views BEFORE INSERT ON views FOR EACH ROW EXECUTE FUNCTION refuse_views()"]
+      ? [
+          "CREATE FUNCTION refuse_views() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$",
+          "CREATE TRIGGER refuse_views BEFORE INSERT ON views FOR EACH ROW EXECUTE FUNCTION refuse_views()",
+        ]
       : ["CREATE TRIGGER refuse_views BEFORE INSERT ON views BEGIN SELECT RAISE(ABORT, 'disk full'); END"];
-    const allow = postgres ? ["DROP TRIGGER refuse_views ON views", "DROP FUNCTION refuse_views()"] : ["DROP TRIGGER refuse_views"];
+    const allow = postgres
+      ? ["DROP TRIGGER refuse_views ON views", "DROP FUNCTION refuse_views()"]
+      : ["DROP TRIGGER refuse_views"];
     const writer = writerWithClock(Date.now);
     const batch = (views: Array<[address: string, agent: string]>) => peopleBatch(linkId, views);
     try {
       await writer.write(batch([["198.51.100.20", PERSON]]));
-      const refused = batch([["198.51.100.21", PERSON], ["198.51.100.21", PERSON], ["198.51.100.22", OTHER_PERSON]]);
+      const refused = batch([
+        ["198.51.100.21", PERSON],
+        ["198.51.100.21", PERSON],
+        ["198.51.100.22", OTHER_PERSON],
+      ]);
       for (const statement of refuse) await server.sql.run(statement);
       await expect(writer.write(refused)).rejects.toThrow("disk full");
       for (const statement of allow) await server.sql.run(statement);
@@ -200,7 +276,12 @@ describe("the writer's memo of today's visitors", () => {
       await writer.write(refused);
       expect((await counts(linkId, "refused")).day).toMatchObject({ human: 4, uniqueHumans: 3 });
       // And they are known now.
-      await writer.write(batch([["198.51.100.21", PERSON], ["198.51.100.22", OTHER_PERSON]]));
+      await writer.write(
+        batch([
+          ["198.51.100.21", PERSON],
+          ["198.51.100.22", OTHER_PERSON],
+        ]),
+      );
       expect((await counts(linkId, "refused")).day).toMatchObject({ human: 6, uniqueHumans: 3 });
     } finally {
       await writer.close();
@@ -215,15 +296,34 @@ describe("a batch sealed for the spool (redirect/view-seal.ts)", () => {
     const batch = (views: Array<[address: string, agent: string]>) => peopleBatch(linkId, views);
     try {
       // Two neighbours of one /24 are two people: the hashes were taken from the full addresses.
-      const sealed = writer.seal(batch([["203.0.113.77", PERSON], ["203.0.113.77", PERSON], ["203.0.113.78", PERSON], ["2001:db8:1:2:3:4:5:6", OTHER_PERSON]]));
-      expect([...new Set(Array.from(sealed.address, (index) => sealed.strings[index]))].sort()).toEqual(["2001:db8:1::", "203.0.113.0"]);
-      for (const full of ["203.0.113.77", "203.0.113.78", "2001:db8:1:2"]) expect(sealed.strings.join("\n")).not.toContain(full);
+      const sealed = writer.seal(
+        batch([
+          ["203.0.113.77", PERSON],
+          ["203.0.113.77", PERSON],
+          ["203.0.113.78", PERSON],
+          ["2001:db8:1:2:3:4:5:6", OTHER_PERSON],
+        ]),
+      );
+      expect([...new Set(Array.from(sealed.address, (index) => sealed.strings[index]))].sort()).toEqual([
+        "2001:db8:1::",
+        "203.0.113.0",
+      ]);
+      for (const full of ["203.0.113.77", "203.0.113.78", "2001:db8:1:2"])
+        expect(sealed.strings.join("\n")).not.toContain(full);
       await writer.write(sealed);
       expect((await counts(linkId, "sealed")).day).toMatchObject({ human: 4, uniqueHumans: 3 });
       // The same people after the spool drained, as the writer sends them: known already.
-      await writer.write(batch([["203.0.113.77", PERSON], ["203.0.113.78", PERSON]]));
+      await writer.write(
+        batch([
+          ["203.0.113.77", PERSON],
+          ["203.0.113.78", PERSON],
+        ]),
+      );
       expect((await counts(linkId, "sealed")).day).toMatchObject({ human: 6, uniqueHumans: 3 });
-      const stored = await server.sql.all<{ ip: string }>("SELECT DISTINCT ip FROM views WHERE link_id = ? ORDER BY ip", linkId);
+      const stored = await server.sql.all<{ ip: string }>(
+        "SELECT DISTINCT ip FROM views WHERE link_id = ? ORDER BY ip",
+        linkId,
+      );
       expect(stored.map((row) => row.ip)).toEqual(["2001:db8:1::", "203.0.113.0"]);
     } finally {
       await writer.close();
@@ -241,7 +341,8 @@ function rasteriseSvg(svg: string, scale = 4): { data: Uint8ClampedArray; side: 
   const data = new Uint8ClampedArray(side * side * 4).fill(255);
   for (const [, x, y, n] of d[1]!.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
     for (let row = Number(y) * scale; row < (Number(y) + 1) * scale; row++) {
-      for (let col = Number(x) * scale; col < (Number(x) + Number(n)) * scale; col++) data.fill(0, (row * side + col) * 4, (row * side + col) * 4 + 3);
+      for (let col = Number(x) * scale; col < (Number(x) + Number(n)) * scale; col++)
+        data.fill(0, (row * side + col) * 4, (row * side + col) * 4 + 3);
     }
   }
   return { data, side };
@@ -279,7 +380,9 @@ describe("QR codes", () => {
       expect(jsQR(image.data as Uint8ClampedArray, size, size)?.data).toBe(`${shortUrl}?qr=1`);
     }
     // The largest: its header says 2048 × 2048 (decoding it all would only slow the test down).
-    const largest = new DataView(await (await owner.call(`/api/links/${linkId}/qr?format=png&size=2048`)).arrayBuffer());
+    const largest = new DataView(
+      await (await owner.call(`/api/links/${linkId}/qr?format=png&size=2048`)).arrayBuffer(),
+    );
     expect([largest.getUint32(16), largest.getUint32(20)]).toEqual([2048, 2048]);
   });
 
@@ -330,12 +433,28 @@ describe("the CLI", () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     const { token } = await seedApiToken(server.sql, owner.userId, "cli");
-    env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: home, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token };
+    env = {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      LINKPREV_SERVER: server.url,
+      LINKPREV_TOKEN: token,
+    };
     await seedLink(server.sql, owner.userId, { linkSlug: "flyer", targetUrl: TARGET });
   });
   const run = async (...args: string[]) => {
-    const child = Bun.spawn([process.execPath, cli, ...args], { cwd: home, env, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
-    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).bytes(), new Response(child.stderr).text(), child.exited]);
+    const child = Bun.spawn([process.execPath, cli, ...args], {
+      cwd: home,
+      env,
+      stdout: "pipe",
+      stderr: "pipe",
+      stdin: "ignore",
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).bytes(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     return { code, stdout, stderr };
   };
   const flyerUrl = "https://lp.example/go/owner/flyer?qr=1";

@@ -38,7 +38,8 @@ async function signInWithGoogle(browser: Browser, who: FakeGoogleProfile): Promi
   return browser.fetch(atGoogle.headers.get("location")!);
 }
 
-const countRows = async (table: string) => (await server.sql.get<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${table}`))!.n;
+const countRows = async (table: string) =>
+  (await server.sql.get<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${table}`))!.n;
 
 describe("Google sign-in", () => {
   test("redirects to Google with state and PKCE, both kept in short-lived HttpOnly cookies", async () => {
@@ -70,7 +71,13 @@ describe("Google sign-in", () => {
     expect(sessionCookie).not.toMatch(/Secure/i);
 
     const me = await (await browser.fetch("/api/auth/user")).json();
-    expect(me).toMatchObject({ email: "maria.lopez@example.com", firstName: "Maria", lastName: "Lopez", userSlug: "marialopez", profileImageUrl: "https://lh3.example.com/photo.jpg" });
+    expect(me).toMatchObject({
+      email: "maria.lopez@example.com",
+      firstName: "Maria",
+      lastName: "Lopez",
+      userSlug: "marialopez",
+      profileImageUrl: "https://lh3.example.com/photo.jpg",
+    });
     // The database holds a hash of the token, never the token itself.
     const token = browser.cookies.get("lp_session")!;
     expect(await server.sql.get("SELECT 1 FROM sessions WHERE sid = ?", token)).toBeNull();
@@ -91,7 +98,11 @@ describe("Google sign-in", () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, { ...who, given_name: "Johnny", picture: "https://lh3.example.com/new.jpg" });
     expect(await countRows("users")).toBe(before);
-    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({ firstName: "Johnny", userSlug: "returning", profileImageUrl: "https://lh3.example.com/new.jpg" });
+    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({
+      firstName: "Johnny",
+      userSlug: "returning",
+      profileImageUrl: "https://lh3.example.com/new.jpg",
+    });
   });
 
   test("a bad state is refused with a 400 and no session", async () => {
@@ -179,19 +190,30 @@ describe("consent", () => {
   test("the flags before and after consent, and a refusal that stores nothing", async () => {
     const browser = new Browser(server.url);
     await signInWithGoogle(browser, profile());
-    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({ needsConsent: true, hasConsent: false });
+    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({
+      needsConsent: true,
+      hasConsent: false,
+    });
 
     const before = await countRows("user_consents");
     for (const bad of [{ termsAccepted: true, privacyAccepted: false }, { termsAccepted: true }, {}, "yes"]) {
       const refused = await browser.fetch("/api/auth/consent", { method: "POST", json: bad });
       expect(refused.status).toBe(400);
-      expect((await refused.json()).message).toContain("Please accept both terms and conditions and privacy policy to continue.");
+      expect((await refused.json()).message).toContain(
+        "Please accept both terms and conditions and privacy policy to continue.",
+      );
     }
     expect(await countRows("user_consents")).toBe(before);
 
-    const accepted = await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } });
+    const accepted = await browser.fetch("/api/auth/consent", {
+      method: "POST",
+      json: { termsAccepted: true, privacyAccepted: true },
+    });
     expect(accepted.status).toBe(200);
-    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({ needsConsent: false, hasConsent: true });
+    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({
+      needsConsent: false,
+      hasConsent: true,
+    });
   });
 });
 
@@ -201,9 +223,17 @@ describe("CSRF", () => {
     await signInWithGoogle(browser, profile());
     const before = await countRows("user_consents");
     const json = { termsAccepted: true, privacyAccepted: true };
-    const crossOrigin = await browser.fetch("/api/auth/consent", { method: "POST", json, headers: { origin: "https://evil.example" } });
+    const crossOrigin = await browser.fetch("/api/auth/consent", {
+      method: "POST",
+      json,
+      headers: { origin: "https://evil.example" },
+    });
     expect(crossOrigin.status).toBe(403);
-    const crossSite = await browser.fetch("/api/auth/consent", { method: "POST", json, headers: { "sec-fetch-site": "cross-site", origin: server.url } });
+    const crossSite = await browser.fetch("/api/auth/consent", {
+      method: "POST",
+      json,
+      headers: { "sec-fetch-site": "cross-site", origin: server.url },
+    });
     expect(crossSite.status).toBe(403);
     const noOrigin = await fetch(`${server.url}/api/auth/consent`, {
       method: "POST",
@@ -217,7 +247,10 @@ describe("CSRF", () => {
 
 /** API writes need the terms accepted (src/auth/plugin.ts), as the consent dialog does in the browser. */
 async function acceptTermsIn(browser: Browser): Promise<void> {
-  expect((await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } })).status).toBe(200);
+  expect(
+    (await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } }))
+      .status,
+  ).toBe(200);
 }
 
 describe("API tokens", () => {
@@ -237,7 +270,11 @@ describe("API tokens", () => {
     expect(me.status).toBe(200);
     expect((await me.json()).email).toBe("tokens@example.com");
     // No CSRF check for bearer calls: they carry no ambient credentials.
-    const consent = await fetch(`${server.url}/api/auth/consent`, { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: '{"termsAccepted":true,"privacyAccepted":true}' });
+    const consent = await fetch(`${server.url}/api/auth/consent`, {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      body: '{"termsAccepted":true,"privacyAccepted":true}',
+    });
     expect(consent.status).toBe(200);
 
     const list = await (await browser.fetch("/api/tokens")).json();
@@ -277,10 +314,17 @@ describe("sign-in links (self-hosting)", () => {
   const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 
   async function adminLoginLink(email: string): Promise<string> {
-    const run = Bun.spawnSync([process.execPath, cli, "admin", "login-link", "--email", email, "--name", "Ana Silva", "--data", server.dataDir], {
-      // On PostgreSQL the command finds the server's database the way an operator's shell would: DATABASE_URL.
-      env: { ...process.env, PUBLIC_URL: server.ctx.config.publicUrl, ...(server.ctx.config.postgres ? { DATABASE_URL: server.ctx.config.postgres.url } : {}) },
-    });
+    const run = Bun.spawnSync(
+      [process.execPath, cli, "admin", "login-link", "--email", email, "--name", "Ana Silva", "--data", server.dataDir],
+      {
+        // On PostgreSQL the command finds the server's database the way an operator's shell would: DATABASE_URL.
+        env: {
+          ...process.env,
+          PUBLIC_URL: server.ctx.config.publicUrl,
+          ...(server.ctx.config.postgres ? { DATABASE_URL: server.ctx.config.postgres.url } : {}),
+        },
+      },
+    );
     expect(run.exitCode).toBe(0);
     return run.stdout.toString().trim();
   }
@@ -295,9 +339,17 @@ describe("sign-in links (self-hosting)", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('action="/api/auth/login-link"');
 
-    const signIn = await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token }) });
+    const signIn = await browser.fetch("/api/auth/login-link", {
+      method: "POST",
+      body: new URLSearchParams({ token }),
+    });
     expect(signIn.status).toBe(303);
-    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({ email: "ana@selfhost.example", firstName: "Ana", lastName: "Silva", userSlug: "ana" });
+    expect(await (await browser.fetch("/api/auth/user")).json()).toMatchObject({
+      email: "ana@selfhost.example",
+      firstName: "Ana",
+      lastName: "Silva",
+      userSlug: "ana",
+    });
 
     const again = new Browser(server.url);
     const reuse = await again.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token }) });
@@ -309,7 +361,9 @@ describe("sign-in links (self-hosting)", () => {
     const token = (await adminLoginLink("late@selfhost.example")).split("/login/")[1]!;
     await server.sql.run("UPDATE login_links SET expires_at = ? WHERE used_at IS NULL", new Date(Date.now() - 1));
     const browser = new Browser(server.url);
-    expect((await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token }) })).status).toBe(400);
+    expect(
+      (await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token }) })).status,
+    ).toBe(400);
     expect(browser.cookies.has("lp_session")).toBe(false);
   });
 });
@@ -325,8 +379,14 @@ describe("without Google configured", () => {
       expect(html).toContain("linkprev admin login-link");
 
       const { loginLinkFor } = await import("../../src/admin.ts");
-      const token = (await loginLinkFor(selfHosted.ctx.database, "https://links.example", "secure@example.com")).split("/login/")[1]!;
-      const signIn = await fetch(`${selfHosted.url}/api/auth/login-link`, { method: "POST", body: new URLSearchParams({ token }), redirect: "manual" });
+      const token = (await loginLinkFor(selfHosted.ctx.database, "https://links.example", "secure@example.com")).split(
+        "/login/",
+      )[1]!;
+      const signIn = await fetch(`${selfHosted.url}/api/auth/login-link`, {
+        method: "POST",
+        body: new URLSearchParams({ token }),
+        redirect: "manual",
+      });
       expect(signIn.headers.getSetCookie().find((c) => c.startsWith("lp_session="))).toMatch(/Secure/i);
     } finally {
       await selfHosted.close();
@@ -339,7 +399,10 @@ describe("without Google configured", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await fetch(`${limited.url}/api/auth/google`)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const refused = await fetch(`${limited.url}/api/auth/login-link`, { method: "POST", body: new URLSearchParams({ token: "x" }) });
+      const refused = await fetch(`${limited.url}/api/auth/login-link`, {
+        method: "POST",
+        body: new URLSearchParams({ token: "x" }),
+      });
       expect(refused.status).toBe(429);
       expect((await refused.json()).message).toContain("Too many requests");
     } finally {

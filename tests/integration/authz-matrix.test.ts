@@ -15,16 +15,44 @@ type Expect = Record<Actor, number>;
 type Call = { path: string; json?: unknown; form?: Record<string, string> };
 
 /** Same status for everyone (public routes). */
-const all = (status: number): Expect => ({ anonymous: status, otherUser: status, expiredSession: status, revokedToken: status, crossSiteCookie: status, owner: status });
+const all = (status: number): Expect => ({
+  anonymous: status,
+  otherUser: status,
+  expiredSession: status,
+  revokedToken: status,
+  crossSiteCookie: status,
+  owner: status,
+});
 /** A signed-in read: the caller's own data. */
-const signedInRead = (ok = 200): Expect => ({ anonymous: 401, otherUser: ok, expiredSession: 401, revokedToken: 401, crossSiteCookie: ok, owner: ok });
+const signedInRead = (ok = 200): Expect => ({
+  anonymous: 401,
+  otherUser: ok,
+  expiredSession: 401,
+  revokedToken: 401,
+  crossSiteCookie: ok,
+  owner: ok,
+});
 /** A signed-in write: cross-site cookie writes are refused. */
-const signedInWrite = (ok: number, other = ok): Expect => ({ anonymous: 401, otherUser: other, expiredSession: 401, revokedToken: 401, crossSiteCookie: 403, owner: ok });
+const signedInWrite = (ok: number, other = ok): Expect => ({
+  anonymous: 401,
+  otherUser: other,
+  expiredSession: 401,
+  revokedToken: 401,
+  crossSiteCookie: 403,
+  owner: ok,
+});
 /** The owner's resource: others get 404, never 403. */
 const ownerRead = (ok = 200): Expect => ({ ...signedInRead(ok), otherUser: 404 });
 const ownerWrite = (ok: number): Expect => ({ ...signedInWrite(ok), otherUser: 404 });
 /** A page behind the sign-in (and subscription) guard. */
-const guardedPage = (other = 200): Expect => ({ anonymous: 302, otherUser: other, expiredSession: 302, revokedToken: 302, crossSiteCookie: 200, owner: 200 });
+const guardedPage = (other = 200): Expect => ({
+  anonymous: 302,
+  otherUser: other,
+  expiredSession: 302,
+  revokedToken: 302,
+  crossSiteCookie: 200,
+  owner: 200,
+});
 /** A write anyone may attempt (no session needed), refused when it comes cross-site. */
 const publicWrite = (status: number): Expect => ({ ...all(status), crossSiteCookie: 403 });
 
@@ -42,7 +70,12 @@ const ownerLink = async () => {
 /** A fresh link of the owner's with an earlier address (docs/decisions/0047): the address to drop. */
 const ownerOldAddress = async () => {
   const link = await ownerLink();
-  const row = await server.sql.get<{ id: number }>("INSERT INTO link_old_addresses (user_id, link_id, link_slug) VALUES (?, ?, ?) RETURNING id", owner.id, link.id, `${link.slug}-was`);
+  const row = await server.sql.get<{ id: number }>(
+    "INSERT INTO link_old_addresses (user_id, link_id, link_slug) VALUES (?, ?, ?) RETURNING id",
+    owner.id,
+    link.id,
+    `${link.slug}-was`,
+  );
   return `/api/links/${link.id}/old-addresses/${row!.id}`;
 };
 
@@ -57,20 +90,42 @@ const ownerDomain = async () =>
 
 /** A fresh webhook endpoint of the owner's; its deliveries are refused at once (a loopback address not allowed here). */
 const ownerEndpoint = async () =>
-  (await server.sql.get<{ id: number }>("INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id", owner.id))!.id;
+  (await server.sql.get<{ id: number }>(
+    "INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
+    owner.id,
+  ))!.id;
 
-const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) => subscribeInFakeStripe(server, stripe, userId, plan, options);
+const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) =>
+  subscribeInFakeStripe(server, stripe, userId, plan, options);
 
 const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect }> = {
   // Public; fetch's "Bun/…" User-Agent is a script, so it gets the preview page like any crawler.
-  "GET /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }), expect: all(200) },
-  "HEAD /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }), expect: all(200) },
+  "GET /go/:userSlug/:linkSlug": {
+    call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }),
+    expect: all(200),
+  },
+  "HEAD /go/:userSlug/:linkSlug": {
+    call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }),
+    expect: all(200),
+  },
   // Version 1 of every link is its plain address; higher ones exist once issued.
-  "GET /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }), expect: all(200) },
-  "HEAD /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }), expect: all(200) },
+  "GET /go/:userSlug/:linkSlug/:version": {
+    call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }),
+    expect: all(200),
+  },
+  "HEAD /go/:userSlug/:linkSlug/:version": {
+    call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }),
+    expect: all(200),
+  },
   // The password form's answer (src/rules/answer.ts): a link without a password has none to take.
-  "POST /go/:userSlug/:linkSlug": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}`, form: { password: "x" } }), expect: all(405) },
-  "POST /go/:userSlug/:linkSlug/:version": { call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1`, form: { password: "x" } }), expect: all(405) },
+  "POST /go/:userSlug/:linkSlug": {
+    call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}`, form: { password: "x" } }),
+    expect: all(405),
+  },
+  "POST /go/:userSlug/:linkSlug/:version": {
+    call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1`, form: { password: "x" } }),
+    expect: all(405),
+  },
   "GET /uploads/:name": { call: () => ({ path: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg" }), expect: all(404) },
   "GET /assets/:name": { call: () => ({ path: stylesheet }), expect: all(200) },
   "GET /favicon.ico": { call: () => ({ path: "/favicon.ico" }), expect: all(200) },
@@ -81,48 +136,127 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/openapi.json": { call: () => ({ path: "/api/openapi.json" }), expect: all(200) },
   "GET /docs/api": { call: () => ({ path: "/docs/api" }), expect: all(200) },
   // Signed in already: the dashboard (302), not a second sign-in.
-  "GET /api/auth/google": { call: () => ({ path: "/api/auth/google" }), expect: { ...all(200), otherUser: 302, crossSiteCookie: 302, owner: 302 } },
-  "GET /api/auth/google/callback": { call: () => ({ path: "/api/auth/google/callback?code=x&state=y" }), expect: all(404) },
+  "GET /api/auth/google": {
+    call: () => ({ path: "/api/auth/google" }),
+    expect: { ...all(200), otherUser: 302, crossSiteCookie: 302, owner: 302 },
+  },
+  "GET /api/auth/google/callback": {
+    call: () => ({ path: "/api/auth/google/callback?code=x&state=y" }),
+    expect: all(404),
+  },
   "GET /login/:token": { call: () => ({ path: "/login/sometoken" }), expect: all(200) },
-  "POST /api/auth/login-link": { call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }), expect: publicWrite(400) },
+  "POST /api/auth/login-link": {
+    call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }),
+    expect: publicWrite(400),
+  },
   // From another site a signed-in browser is asked first (a page with a button), so it stays signed in.
   "GET /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: { ...all(302), crossSiteCookie: 200 } },
   "POST /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: publicWrite(303) },
   "GET /api/auth/user": { call: () => ({ path: "/api/auth/user" }), expect: signedInRead() },
-  "POST /api/auth/consent": { call: () => ({ path: "/api/auth/consent", json: { termsAccepted: true, privacyAccepted: true } }), expect: signedInWrite(200) },
+  "POST /api/auth/consent": {
+    call: () => ({ path: "/api/auth/consent", json: { termsAccepted: true, privacyAccepted: true } }),
+    expect: signedInWrite(200),
+  },
   "GET /api/tokens": { call: () => ({ path: "/api/tokens" }), expect: signedInRead() },
   "POST /api/tokens": { call: () => ({ path: "/api/tokens", json: { name: "matrix" } }), expect: signedInWrite(201) },
-  "DELETE /api/tokens/:id": { call: async () => ({ path: `/api/tokens/${(await seedApiToken(server.sql, owner.id, "victim")).id}` }), expect: ownerWrite(204) },
+  "DELETE /api/tokens/:id": {
+    call: async () => ({ path: `/api/tokens/${(await seedApiToken(server.sql, owner.id, "victim")).id}` }),
+    expect: ownerWrite(204),
+  },
   "GET /api/links/": { call: () => ({ path: "/api/links" }), expect: signedInRead() },
   "GET /api/links/deleted": { call: () => ({ path: "/api/links/deleted" }), expect: signedInRead() },
   "GET /api/links/stats": { call: () => ({ path: "/api/links/stats" }), expect: signedInRead() },
-  "GET /api/links/check-slug-availability": { call: () => ({ path: "/api/links/check-slug-availability?slug=free" }), expect: signedInRead() },
-  "POST /api/links/": { call: () => ({ path: "/api/links", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }), expect: signedInWrite(201) },
-  "POST /api/links/lint": { call: () => ({ path: "/api/links/lint", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }), expect: signedInWrite(200) },
+  "GET /api/links/check-slug-availability": {
+    call: () => ({ path: "/api/links/check-slug-availability?slug=free" }),
+    expect: signedInRead(),
+  },
+  "POST /api/links/": {
+    call: () => ({ path: "/api/links", json: { title: "t", description: "d", targetUrl: "https://example.com/" } }),
+    expect: signedInWrite(201),
+  },
+  "POST /api/links/lint": {
+    call: () => ({
+      path: "/api/links/lint",
+      json: { title: "t", description: "d", targetUrl: "https://example.com/" },
+    }),
+    expect: signedInWrite(200),
+  },
   // The matrix server allows no private range: a private address is refused (422) without any network.
-  "POST /api/links/metadata": { call: () => ({ path: "/api/links/metadata", json: { url: "http://10.0.0.1/" } }), expect: signedInWrite(422) },
-  "GET /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}` }), expect: ownerRead() },
-  "PUT /api/links/by-slug/:linkSlug": { call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}`, json: { title: "t2", description: "d", targetUrl: "https://example.com/" } }), expect: ownerWrite(200) },
-  "GET /api/links/:id/views": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }), expect: ownerRead() },
-  "GET /api/links/:id/platforms": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }), expect: ownerRead() },
-  "POST /api/links/:id/versions": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }), expect: ownerWrite(201) },
-  "GET /api/links/:id/qr": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }), expect: ownerRead() },
-  "DELETE /api/links/:id/old-addresses/:addressId": { call: async () => ({ path: await ownerOldAddress() }), expect: ownerWrite(204) },
-  "DELETE /api/links/:id": { call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }), expect: ownerWrite(204) },
+  "POST /api/links/metadata": {
+    call: () => ({ path: "/api/links/metadata", json: { url: "http://10.0.0.1/" } }),
+    expect: signedInWrite(422),
+  },
+  "GET /api/links/by-slug/:linkSlug": {
+    call: async () => ({ path: `/api/links/by-slug/${(await ownerLink()).slug}` }),
+    expect: ownerRead(),
+  },
+  "PUT /api/links/by-slug/:linkSlug": {
+    call: async () => ({
+      path: `/api/links/by-slug/${(await ownerLink()).slug}`,
+      json: { title: "t2", description: "d", targetUrl: "https://example.com/" },
+    }),
+    expect: ownerWrite(200),
+  },
+  "GET /api/links/:id/views": {
+    call: async () => ({ path: `/api/links/${(await ownerLink()).id}/views` }),
+    expect: ownerRead(),
+  },
+  "GET /api/links/:id/platforms": {
+    call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }),
+    expect: ownerRead(),
+  },
+  "POST /api/links/:id/versions": {
+    call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }),
+    expect: ownerWrite(201),
+  },
+  "GET /api/links/:id/qr": {
+    call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }),
+    expect: ownerRead(),
+  },
+  "DELETE /api/links/:id/old-addresses/:addressId": {
+    call: async () => ({ path: await ownerOldAddress() }),
+    expect: ownerWrite(204),
+  },
+  "DELETE /api/links/:id": {
+    call: async () => ({ path: `/api/links/${(await ownerLink()).id}` }),
+    expect: ownerWrite(204),
+  },
   "GET /api/webhooks/": { call: () => ({ path: "/api/webhooks" }), expect: signedInRead() },
   // A public address over https passes the destination check without DNS; it subscribes to an event never sent here.
-  "POST /api/webhooks/": { call: () => ({ path: "/api/webhooks", json: { url: "https://93.184.215.14/hooks", events: ["domain.verified"] } }), expect: signedInWrite(201) },
-  "PATCH /api/webhooks/:id": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}`, json: { description: "renamed" } }), expect: ownerWrite(200) },
-  "DELETE /api/webhooks/:id": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}` }), expect: ownerWrite(204) },
-  "POST /api/webhooks/:id/test": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/test` }), expect: ownerWrite(202) },
-  "POST /api/webhooks/:id/rotate-secret": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/rotate-secret` }), expect: ownerWrite(200) },
-  "GET /api/webhooks/:id/deliveries": { call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/deliveries` }), expect: ownerRead() },
+  "POST /api/webhooks/": {
+    call: () => ({ path: "/api/webhooks", json: { url: "https://93.184.215.14/hooks", events: ["domain.verified"] } }),
+    expect: signedInWrite(201),
+  },
+  "PATCH /api/webhooks/:id": {
+    call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}`, json: { description: "renamed" } }),
+    expect: ownerWrite(200),
+  },
+  "DELETE /api/webhooks/:id": {
+    call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}` }),
+    expect: ownerWrite(204),
+  },
+  "POST /api/webhooks/:id/test": {
+    call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/test` }),
+    expect: ownerWrite(202),
+  },
+  "POST /api/webhooks/:id/rotate-secret": {
+    call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/rotate-secret` }),
+    expect: ownerWrite(200),
+  },
+  "GET /api/webhooks/:id/deliveries": {
+    call: async () => ({ path: `/api/webhooks/${await ownerEndpoint()}/deliveries` }),
+    expect: ownerRead(),
+  },
   "POST /api/webhooks/:id/deliveries/:deliveryId/resend": {
     call: async () => {
       const endpointId = await ownerEndpoint();
       const delivery = await server.sql.get<{ id: number }>(
         "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'webhook.test', '{}', 'failed', 7, ?, ?) RETURNING id",
-        endpointId, owner.id, `msg_${crypto.randomUUID()}`, Date.now(), Date.now(),
+        endpointId,
+        owner.id,
+        `msg_${crypto.randomUUID()}`,
+        Date.now(),
+        Date.now(),
       );
       return { path: `/api/webhooks/${endpointId}/deliveries/${delivery!.id}/resend` };
     },
@@ -132,9 +266,18 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/account/export": { call: () => ({ path: "/api/account/export" }), expect: signedInRead() },
   // A confirmation that names no one's account: the checks before it are what this row is about (the account
   // tests delete for real).
-  "DELETE /api/account": { call: () => ({ path: "/api/account", json: { confirmEmail: "nobody@example.com" } }), expect: signedInWrite(400) },
+  "DELETE /api/account": {
+    call: () => ({ path: "/api/account", json: { confirmEmail: "nobody@example.com" } }),
+    expect: signedInWrite(400),
+  },
   // Anyone may report a link (no account); refused only cross-site with a cookie, like every write.
-  "POST /api/reports": { call: async () => ({ path: "/api/reports", json: { address: `${owner.userSlug}/${(await ownerLink()).slug}`, reason: "spam" } }), expect: publicWrite(201) },
+  "POST /api/reports": {
+    call: async () => ({
+      path: "/api/reports",
+      json: { address: `${owner.userSlug}/${(await ownerLink()).slug}`, reason: "spam" },
+    }),
+    expect: publicWrite(201),
+  },
   "GET /api/plans": { call: () => ({ path: "/api/plans" }), expect: all(200) },
   "GET /api/business/info": { call: () => ({ path: "/api/business/info" }), expect: all(200) },
   "GET /api/subscriptions/active": { call: () => ({ path: "/api/subscriptions/active" }), expect: signedInRead() },
@@ -162,8 +305,14 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     },
     expect: signedInWrite(200),
   },
-  "POST /api/stripe/webhook": { call: () => ({ path: "/api/stripe/webhook", json: { id: "evt_forged", type: "customer.subscription.deleted" } }), expect: publicWrite(400) },
-  "POST /api/vat/validate": { call: () => ({ path: "/api/vat/validate", json: { countryCode: "US", vatNumber: "1" } }), expect: publicWrite(400) },
+  "POST /api/stripe/webhook": {
+    call: () => ({ path: "/api/stripe/webhook", json: { id: "evt_forged", type: "customer.subscription.deleted" } }),
+    expect: publicWrite(400),
+  },
+  "POST /api/vat/validate": {
+    call: () => ({ path: "/api/vat/validate", json: { countryCode: "US", vatNumber: "1" } }),
+    expect: publicWrite(400),
+  },
   "DELETE /api/vat": { call: () => ({ path: "/api/vat" }), expect: signedInWrite(204) },
   // Pro allows one domain: each call starts from none.
   "POST /api/domains/": {
@@ -176,9 +325,18 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /api/domains/": { call: () => ({ path: "/api/domains" }), expect: signedInRead() },
   "GET /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerRead() },
   // No DNS server answers on the matrix server's loopback port: the check stores a transient failure.
-  "POST /api/domains/:id/verify": { call: async () => ({ path: `/api/domains/${await ownerDomain()}/verify` }), expect: ownerWrite(200) },
-  "PATCH /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}`, json: { rootUrl: "https://example.com/" } }), expect: ownerWrite(200) },
-  "DELETE /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerWrite(204) },
+  "POST /api/domains/:id/verify": {
+    call: async () => ({ path: `/api/domains/${await ownerDomain()}/verify` }),
+    expect: ownerWrite(200),
+  },
+  "PATCH /api/domains/:id": {
+    call: async () => ({ path: `/api/domains/${await ownerDomain()}`, json: { rootUrl: "https://example.com/" } }),
+    expect: ownerWrite(200),
+  },
+  "DELETE /api/domains/:id": {
+    call: async () => ({ path: `/api/domains/${await ownerDomain()}` }),
+    expect: ownerWrite(204),
+  },
   "GET /payment-success": { call: () => ({ path: "/payment-success" }), expect: guardedPage() },
   "GET /": { call: () => ({ path: "/" }), expect: all(200) },
   "GET /pricing": { call: () => ({ path: "/pricing" }), expect: all(200) },
@@ -191,14 +349,28 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /admin/link/new": { call: () => ({ path: "/admin/link/new" }), expect: guardedPage() },
   "GET /admin/domains": { call: () => ({ path: "/admin/domains" }), expect: guardedPage() },
   "GET /admin/webhooks": { call: () => ({ path: "/admin/webhooks" }), expect: guardedPage() },
-  "GET /admin/link/edit/:linkSlug": { call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
-  "GET /admin/link/stats/:linkSlug": { call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}` }), expect: guardedPage(404) },
-  "GET /admin/link/stats/:linkSlug/csv": { call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}/csv?range=7` }), expect: guardedPage(404) },
+  "GET /admin/link/edit/:linkSlug": {
+    call: async () => ({ path: `/admin/link/edit/${(await ownerLink()).slug}` }),
+    expect: guardedPage(404),
+  },
+  "GET /admin/link/stats/:linkSlug": {
+    call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}` }),
+    expect: guardedPage(404),
+  },
+  "GET /admin/link/stats/:linkSlug/csv": {
+    call: async () => ({ path: `/admin/link/stats/${(await ownerLink()).slug}/csv?range=7` }),
+    expect: guardedPage(404),
+  },
 };
 
 beforeAll(async () => {
   stripe = startFakeStripe();
-  server = await startTestServer({ ...stripe.env, AUTH_RATE_LIMIT: "100000", DNS_SERVERS: "127.0.0.1:9", TLS_ASK_PORT: "0" });
+  server = await startTestServer({
+    ...stripe.env,
+    AUTH_RATE_LIMIT: "100000",
+    DNS_SERVERS: "127.0.0.1:9",
+    TLS_ASK_PORT: "0",
+  });
   owner = await seedUser(server.sql, { userSlug: "owner" });
   other = await seedUser(server.sql, { userSlug: "other" });
   await subscribe(owner.id, "pro");
@@ -264,21 +436,46 @@ test("each caller gets the expected status on every route", async () => {
 // The ask listener (TLS_ASK_PORT, Caddy's on-demand TLS check) has no users: what decides is the domain asked
 // about, whatever credentials come along. A route added there without a row fails "every ask-listener route".
 type AskCase = "verified" | "failing" | "pending" | "invalid" | "suspendedOwner" | "unknown";
-const ASK_ANSWERS: Record<AskCase, number> = { verified: 200, failing: 200, pending: 403, invalid: 403, suspendedOwner: 403, unknown: 403 };
-const ASK_ROUTES: Record<string, Record<AskCase, number>> = { "GET /tls/ask": ASK_ANSWERS, "HEAD /tls/ask": ASK_ANSWERS };
+const ASK_ANSWERS: Record<AskCase, number> = {
+  verified: 200,
+  failing: 200,
+  pending: 403,
+  invalid: 403,
+  suspendedOwner: 403,
+  unknown: 403,
+};
+const ASK_ROUTES: Record<string, Record<AskCase, number>> = {
+  "GET /tls/ask": ASK_ANSWERS,
+  "HEAD /tls/ask": ASK_ANSWERS,
+};
 
 /** One domain per case: the owner's in each status, a verified one of a suspended account (on pro), none at all. */
 async function askDomains(): Promise<Record<AskCase, string>> {
   const add = (userId: number, hostname: string, status: string) =>
-    server.sql.run("INSERT INTO domains (user_id, hostname, status, verification_token) VALUES (?, ?, ?, 'linkprev-verify=x')", userId, hostname, status);
-  for (const status of ["verified", "failing", "pending", "invalid"]) await add(owner.id, `${status}.ask-matrix.test`, status);
+    server.sql.run(
+      "INSERT INTO domains (user_id, hostname, status, verification_token) VALUES (?, ?, ?, 'linkprev-verify=x')",
+      userId,
+      hostname,
+      status,
+    );
+  for (const status of ["verified", "failing", "pending", "invalid"])
+    await add(owner.id, `${status}.ask-matrix.test`, status);
   const suspended = await seedUser(server.sql, { userSlug: "suspended" });
   await subscribe(suspended.id, "pro");
   await add(suspended.id, "suspended.ask-matrix.test", "verified");
   await server.sql.run("UPDATE users SET suspended_at = ? WHERE id = ?", new Date(), suspended.id);
   server.linkChanged(DOMAINS_CHANGED);
-  await eventually(async () => expect((await fetch(`${server.askUrl}/tls/ask?domain=verified.ask-matrix.test`)).status).toBe(200));
-  return { verified: "verified.ask-matrix.test", failing: "failing.ask-matrix.test", pending: "pending.ask-matrix.test", invalid: "invalid.ask-matrix.test", suspendedOwner: "suspended.ask-matrix.test", unknown: "nobody.ask-matrix.test" };
+  await eventually(async () =>
+    expect((await fetch(`${server.askUrl}/tls/ask?domain=verified.ask-matrix.test`)).status).toBe(200),
+  );
+  return {
+    verified: "verified.ask-matrix.test",
+    failing: "failing.ask-matrix.test",
+    pending: "pending.ask-matrix.test",
+    invalid: "invalid.ask-matrix.test",
+    suspendedOwner: "suspended.ask-matrix.test",
+    unknown: "nobody.ask-matrix.test",
+  };
 }
 
 test("every ask-listener route has a row", () => {
@@ -293,7 +490,11 @@ test("the ask listener answers by the domain's state, whoever calls", async () =
     const [method, path] = route.split(" ") as [string, string];
     for (const [which, hostname] of Object.entries(domains) as Array<[AskCase, string]>) {
       const statuses = new Set<number>();
-      for (const actor of ACTORS) statuses.add((await fetch(`${server.askUrl}${path}?domain=${hostname}`, { method, headers: await credentials(actor) })).status);
+      for (const actor of ACTORS)
+        statuses.add(
+          (await fetch(`${server.askUrl}${path}?domain=${hostname}`, { method, headers: await credentials(actor) }))
+            .status,
+        );
       (seen[route] ??= {})[which] = statuses.size === 1 ? [...statuses][0]! : -1;
     }
   }

@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FAKE_PRICES, startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
-import { seedSubscription, seedUser, startTestServer, type TestServer, seedSession, seedApiToken } from "../helpers/server.ts";
+import {
+  seedSubscription,
+  seedUser,
+  startTestServer,
+  type TestServer,
+  seedSession,
+  seedApiToken,
+} from "../helpers/server.ts";
 
 let stripe: FakeStripe;
 let vies: FakeVies;
@@ -11,7 +18,13 @@ let server: TestServer;
 beforeAll(async () => {
   stripe = startFakeStripe();
   vies = startFakeVies();
-  server = await startTestServer({ ...stripe.env, VIES_URL: vies.url, VIES_TIMEOUT_MS: "500", AUTH_RATE_LIMIT: "10000", BUSINESS_COUNTRY: "PT" });
+  server = await startTestServer({
+    ...stripe.env,
+    VIES_URL: vies.url,
+    VIES_TIMEOUT_MS: "500",
+    AUTH_RATE_LIMIT: "10000",
+    BUSINESS_COUNTRY: "PT",
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -19,7 +32,10 @@ afterAll(async () => {
   vies.stop();
 });
 
-type Customer = { userId: number; call: (path: string, init?: { method?: string; json?: unknown }) => Promise<Response> };
+type Customer = {
+  userId: number;
+  call: (path: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
+};
 
 async function customer(): Promise<Customer> {
   const user = await seedUser(server.sql);
@@ -29,7 +45,10 @@ async function customer(): Promise<Customer> {
     call: (path, init = {}) =>
       fetch(`${server.url}${path}`, {
         method: init.method ?? "GET",
-        headers: { authorization: `Bearer ${token}`, ...(init.json !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
+        },
         body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
         redirect: "manual",
       }),
@@ -37,14 +56,23 @@ async function customer(): Promise<Customer> {
 }
 
 const row = (userId: number) =>
-  server.sql.all<{ planId: string; status: string; cancelAtPeriodEnd: number; currentPeriodEnd: number; stripeSubscriptionId: string }>(
+  server.sql.all<{
+    planId: string;
+    status: string;
+    cancelAtPeriodEnd: number;
+    currentPeriodEnd: number;
+    stripeSubscriptionId: string;
+  }>(
     `SELECT plan_id AS "planId", status, cancel_at_period_end AS "cancelAtPeriodEnd", current_period_end AS "currentPeriodEnd", stripe_subscription_id AS "stripeSubscriptionId" FROM subscriptions WHERE user_id = ?`,
     userId,
   );
 
 /** Checkout started through our API, then "paid" at the fake's hosted page. */
 async function checkout(who: Customer, planId: string, vatInfo?: unknown) {
-  const response = await who.call("/api/subscriptions", { method: "POST", json: { planId, ...(vatInfo ? { vatInfo } : {}) } });
+  const response = await who.call("/api/subscriptions", {
+    method: "POST",
+    json: { planId, ...(vatInfo ? { vatInfo } : {}) },
+  });
   expect(response.status).toBe(200);
   const { url } = await response.json();
   const sessionId = url.split("/checkout/")[1];
@@ -76,7 +104,10 @@ describe("checkout and webhooks", () => {
     expect(session.success_url).toBe(`${server.ctx.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.cancel_url).toBe(`${server.ctx.config.publicUrl}/pricing`);
     expect(session.client_reference_id).toBe(String(ana.userId));
-    const customerId = (await server.sql.get<{ c: string }>("SELECT stripe_customer_id AS c FROM users WHERE id = ?", ana.userId))!.c;
+    const customerId = (await server.sql.get<{ c: string }>(
+      "SELECT stripe_customer_id AS c FROM users WHERE id = ?",
+      ana.userId,
+    ))!.c;
     expect(session.customer).toBe(customerId);
     await ana.call("/api/subscriptions", { method: "POST", json: { planId: "basic" } });
     expect([...stripe.customers.values()].filter((c) => c.metadata.userId === String(ana.userId))).toHaveLength(1);
@@ -149,25 +180,51 @@ describe("checkout and webhooks", () => {
       amount_due: 1500,
       currency: "eur",
       hosted_invoice_url: "https://invoice.example/in_1",
-      payments: { object: "list", data: [{ id: "inpay_1", object: "invoice_payment", payment: { type: "payment_intent", payment_intent: "pi_1" } }] },
+      payments: {
+        object: "list",
+        data: [
+          { id: "inpay_1", object: "invoice_payment", payment: { type: "payment_intent", payment_intent: "pi_1" } },
+        ],
+      },
     };
     await stripe.sendWebhook(server.url, stripe.event("invoice.payment_failed", invoice));
     await stripe.sendWebhook(server.url, stripe.event("invoice.paid", invoice, 1));
-    expect(await server.sql.all(`SELECT amount, currency, status, receipt_url AS "receiptUrl", stripe_invoice_id AS invoice FROM payments WHERE user_id = ?`, di.userId)).toEqual([
+    expect(
+      await server.sql.all(
+        `SELECT amount, currency, status, receipt_url AS "receiptUrl", stripe_invoice_id AS invoice FROM payments WHERE user_id = ?`,
+        di.userId,
+      ),
+    ).toEqual([
       { amount: 1500, currency: "eur", status: "paid", receiptUrl: "https://invoice.example/in_1", invoice: "in_1" },
     ]);
 
-    await stripe.sendWebhook(server.url, stripe.event("customer.subscription.deleted", { ...subscription, status: "canceled" }, 5));
-    expect(await (await di.call("/api/subscriptions/active")).json()).toMatchObject({ active: false, subscription: { status: "canceled" } });
+    await stripe.sendWebhook(
+      server.url,
+      stripe.event("customer.subscription.deleted", { ...subscription, status: "canceled" }, 5),
+    );
+    expect(await (await di.call("/api/subscriptions/active")).json()).toMatchObject({
+      active: false,
+      subscription: { status: "canceled" },
+    });
   });
 
   test("/payment-success?session_id= records the subscription with no webhook at all", async () => {
     const user = await seedUser(server.sql);
     const { token } = await seedApiToken(server.sql, user.id, "t");
-    const who: Customer = { userId: user.id, call: (path, init = {}) => fetch(`${server.url}${path}`, { method: init.method ?? "GET", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: init.json ? JSON.stringify(init.json) : undefined }) };
+    const who: Customer = {
+      userId: user.id,
+      call: (path, init = {}) =>
+        fetch(`${server.url}${path}`, {
+          method: init.method ?? "GET",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: init.json ? JSON.stringify(init.json) : undefined,
+        }),
+    };
     const { sessionId } = await checkout(who, "enterprise");
     const { token: sessionToken } = await seedSession(server.sql, user.id);
-    const page = await fetch(`${server.url}/payment-success?session_id=${sessionId}`, { headers: { cookie: `lp_session=${sessionToken}` } });
+    const page = await fetch(`${server.url}/payment-success?session_id=${sessionId}`, {
+      headers: { cookie: `lp_session=${sessionToken}` },
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     // The page itself checks the subscription after 1.5 s (the browser tests watch that); the row is there already.
@@ -177,7 +234,9 @@ describe("checkout and webhooks", () => {
     // Someone else's session id does nothing for another user.
     const other = await seedUser(server.sql);
     const { token: otherToken } = await seedSession(server.sql, other.id);
-    await fetch(`${server.url}/payment-success?session_id=${sessionId}`, { headers: { cookie: `lp_session=${otherToken}` } });
+    await fetch(`${server.url}/payment-success?session_id=${sessionId}`, {
+      headers: { cookie: `lp_session=${otherToken}` },
+    });
     expect(await row(other.id)).toEqual([]);
     // Signed out: back to the landing page.
     expect((await fetch(`${server.url}/payment-success`, { redirect: "manual" })).status).toBe(302);
@@ -229,17 +288,29 @@ describe("managing a subscription", () => {
     await seedSubscription(server.sql, pastDue.userId, "pro", { status: "past_due" });
     expect((await (await pastDue.call("/api/subscriptions/active")).json()).active).toBe(false);
     const ended = await customer();
-    await seedSubscription(server.sql, ended.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() - 1000 });
+    await seedSubscription(server.sql, ended.userId, "pro", {
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: Date.now() - 1000,
+    });
     expect((await (await ended.call("/api/subscriptions/active")).json()).active).toBe(false);
     const ending = await customer();
-    await seedSubscription(server.sql, ending.userId, "pro", { cancelAtPeriodEnd: true, currentPeriodEnd: Date.now() + 60_000 });
+    await seedSubscription(server.sql, ending.userId, "pro", {
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: Date.now() + 60_000,
+    });
     expect((await (await ending.call("/api/subscriptions/active")).json()).active).toBe(true);
   });
 });
 
 describe("VAT exemption through VIES", () => {
   const validate = (who: Customer | null, json: unknown) =>
-    who ? who.call("/api/vat/validate", { method: "POST", json }) : fetch(`${server.url}/api/vat/validate`, { method: "POST", body: JSON.stringify(json), headers: { "content-type": "application/json" } });
+    who
+      ? who.call("/api/vat/validate", { method: "POST", json })
+      : fetch(`${server.url}/api/vat/validate`, {
+          method: "POST",
+          body: JSON.stringify(json),
+          headers: { "content-type": "application/json" },
+        });
 
   test("valid, with the company name, stored for a signed-in user and used at checkout (reverse charge)", async () => {
     const firm = await customer();
@@ -248,9 +319,15 @@ describe("VAT exemption through VIES", () => {
     expect(await response.json()).toMatchObject({ isValid: true, companyName: "Beispiel GmbH" });
     expect(vies.requests.at(-1)).toEqual({ countryCode: "DE", vatNumber: "123456789" });
 
-    const { session } = await checkout(firm, "pro", { countryCode: "DE", vatNumber: "123456789", companyName: "Beispiel GmbH" });
+    const { session } = await checkout(firm, "pro", {
+      countryCode: "DE",
+      vatNumber: "123456789",
+      companyName: "Beispiel GmbH",
+    });
     expect(stripe.customers.get(session.customer)!.tax_exempt).toBe("reverse");
-    expect(stripe.taxIds.filter((t) => t.customer === session.customer)).toMatchObject([{ type: "eu_vat", value: "DE123456789" }]);
+    expect(stripe.taxIds.filter((t) => t.customer === session.customer)).toMatchObject([
+      { type: "eu_vat", value: "DE123456789" },
+    ]);
   });
 
   test("invalid numbers are answered isValid false; anonymous checks store nothing", async () => {
@@ -294,14 +371,25 @@ describe("billing off (self-hosting)", () => {
       const user = await seedUser(selfHosted.sql);
       const { token } = await seedApiToken(selfHosted.sql, user.id, "t");
       const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-      expect(await (await fetch(`${selfHosted.url}/api/subscriptions/active`, { headers })).json()).toMatchObject({ active: true, subscription: { planId: "enterprise" } });
+      expect(await (await fetch(`${selfHosted.url}/api/subscriptions/active`, { headers })).json()).toMatchObject({
+        active: true,
+        subscription: { planId: "enterprise" },
+      });
       expect((await fetch(`${selfHosted.url}/api/plans`)).status).toBe(200);
       for (const path of ["/api/subscriptions", "/api/subscriptions/cancel", "/api/subscriptions/reactivate"]) {
-        const response = await fetch(`${selfHosted.url}${path}`, { method: "POST", headers, body: JSON.stringify({ planId: "pro" }) });
+        const response = await fetch(`${selfHosted.url}${path}`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ planId: "pro" }),
+        });
         expect(response.status).toBe(409);
         expect((await response.json()).message).toBe("Billing is disabled on this server");
       }
-      const link = await fetch(`${selfHosted.url}/api/links`, { method: "POST", headers, body: JSON.stringify({ title: "t", description: "d", targetUrl: "https://e.eu", customLinkSlug: "custom" }) });
+      const link = await fetch(`${selfHosted.url}/api/links`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ title: "t", description: "d", targetUrl: "https://e.eu", customLinkSlug: "custom" }),
+      });
       expect(link.status).toBe(201);
     } finally {
       await selfHosted.close();
@@ -315,10 +403,18 @@ describe("Stripe unreachable", () => {
     try {
       const user = await seedUser(offline.sql);
       const { token } = await seedApiToken(offline.sql, user.id, "t");
-      const response = await fetch(`${offline.url}/api/subscriptions`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: '{"planId":"pro"}' });
+      const response = await fetch(`${offline.url}/api/subscriptions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: '{"planId":"pro"}',
+      });
       expect(response.status).toBe(503);
-      expect((await response.json()).message).toBe("The payment provider could not be reached. Please try again later.");
-      expect(await offline.sql.get("SELECT stripe_customer_id AS c FROM users WHERE id = ?", user.id)).toEqual({ c: null });
+      expect((await response.json()).message).toBe(
+        "The payment provider could not be reached. Please try again later.",
+      );
+      expect(await offline.sql.get("SELECT stripe_customer_id AS c FROM users WHERE id = ?", user.id)).toEqual({
+        c: null,
+      });
     } finally {
       await offline.close();
     }

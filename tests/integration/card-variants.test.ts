@@ -9,12 +9,26 @@ import { join } from "node:path";
 import { uploadsInUse } from "../../src/links/images/usage.ts";
 import { MAX_RENDITION_BYTES, RENDITIONS, type RenditionId } from "../../src/previews/variants.ts";
 import { decodeJpegPixels, makePng, nearestQuarterColour } from "../helpers/images.ts";
-import { apiClient, crawlerAgents, seedApiToken, seedLink, seedSubscription, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedApiToken,
+  seedLink,
+  seedSubscription,
+  seedUser,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
 
-const valid = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
+const valid = {
+  title: "Spring sale",
+  description: "Everything 20 % off this week",
+  targetUrl: "https://shop.example.com/sale",
+};
 const overrides = { x: { title: "Sale: 20 % off" }, whatsapp: { description: "20 % off everything, this week only" } };
 /** Red, green / blue, white quarters, three times wider than high: every crop shape has room to move. */
 const QUARTERS = makePng(2400, 800, { pattern: "quarters" });
@@ -33,7 +47,12 @@ async function create(fields: Record<string, string>, image?: Uint8Array<ArrayBu
 }
 
 const crawl = async (link: { linkSlug: string }, agent: string) =>
-  (await fetch(`${server.url}/go/${owner.userSlug}/${link.linkSlug}`, { headers: { "user-agent": agent }, redirect: "manual" })).text();
+  (
+    await fetch(`${server.url}/go/${owner.userSlug}/${link.linkSlug}`, {
+      headers: { "user-agent": agent },
+      redirect: "manual",
+    })
+  ).text();
 
 function meta(html: string, key: string): string | null {
   const match = new RegExp(`<meta (?:property|name)="${key.replace(/[:]/g, "\\:")}" content="([^"]*)">`).exec(html);
@@ -55,7 +74,10 @@ const centreColour = async (url: string) => {
 };
 
 const storedFile = (url: string) => join(server.dataDir, "uploads", url.replace("/uploads/", ""));
-const uploadUrls = (link: { images: Record<RenditionId, string>; sourceImage: { url: string } }) => [...Object.values(link.images), link.sourceImage.url];
+const uploadUrls = (link: { images: Record<RenditionId, string>; sourceImage: { url: string } }) => [
+  ...Object.values(link.images),
+  link.sourceImage.url,
+];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -82,7 +104,10 @@ describe("an upload's renditions, served by platform", () => {
   let link: Awaited<ReturnType<typeof create>>;
 
   beforeAll(async () => {
-    link = await create({ customLinkSlug: "spring", focalX: "0.1", focalY: "0.5", variants: JSON.stringify(overrides) }, QUARTERS);
+    link = await create(
+      { customLinkSlug: "spring", focalX: "0.1", focalY: "0.5", variants: JSON.stringify(overrides) },
+      QUARTERS,
+    );
   });
 
   test("the link JSON has three renditions, the focal point, the overrides and the kept source", async () => {
@@ -105,13 +130,25 @@ describe("an upload's renditions, served by platform", () => {
       for (const agent of crawlerAgents.crawlers[platform]!) {
         const html = await crawl(link, agent);
         const imageUrl = `${server.url}${link.images[rendition]}`;
-        expect({ agent, image: meta(html, "og:image"), twitter: meta(html, "twitter:image") }).toEqual({ agent, image: imageUrl, twitter: imageUrl });
-        expect([meta(html, "og:image:width"), meta(html, "og:image:height")]).toEqual([String(RENDITIONS[rendition].width), String(RENDITIONS[rendition].height)]);
+        expect({ agent, image: meta(html, "og:image"), twitter: meta(html, "twitter:image") }).toEqual({
+          agent,
+          image: imageUrl,
+          twitter: imageUrl,
+        });
+        expect([meta(html, "og:image:width"), meta(html, "og:image:height")]).toEqual([
+          String(RENDITIONS[rendition].width),
+          String(RENDITIONS[rendition].height),
+        ]);
         const shortUrl = `${server.url}/go/${owner.userSlug}/spring`;
         expect([meta(html, "og:url"), canonical(html)]).toEqual([shortUrl, shortUrl]);
         const title = platform === "x" ? overrides.x.title : valid.title;
-        const description = platform === "whatsapp" ? overrides.whatsapp.description.replace(/&/g, "&amp;") : valid.description;
-        expect([meta(html, "og:title"), meta(html, "twitter:title"), meta(html, "og:description")]).toEqual([title.replace(/&/g, "&amp;"), title.replace(/&/g, "&amp;"), description]);
+        const description =
+          platform === "whatsapp" ? overrides.whatsapp.description.replace(/&/g, "&amp;") : valid.description;
+        expect([meta(html, "og:title"), meta(html, "twitter:title"), meta(html, "og:description")]).toEqual([
+          title.replace(/&/g, "&amp;"),
+          title.replace(/&/g, "&amp;"),
+          description,
+        ]);
       }
       // The file really has the size the page announces, and is light enough for WhatsApp.
       const { bytes, image } = await served(link.images[rendition]);
@@ -121,7 +158,10 @@ describe("an upload's renditions, served by platform", () => {
   }
 
   test("people still get the 302 to the target", async () => {
-    const response = await fetch(`${server.url}/go/${owner.userSlug}/spring`, { headers: { "user-agent": crawlerAgents.people["chrome-windows"]! }, redirect: "manual" });
+    const response = await fetch(`${server.url}/go/${owner.userSlug}/spring`, {
+      headers: { "user-agent": crawlerAgents.people["chrome-windows"]! },
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(valid.targetUrl);
   });
@@ -137,10 +177,17 @@ describe("an upload's renditions, served by platform", () => {
   test("changing only the focal point re-cuts from the kept source: new renditions, old ones removed, crawlers see the new crop", async () => {
     const moved = await create({ customLinkSlug: "moved", focalX: "0.9", focalY: "0.5" }, QUARTERS);
     expect(await crawl(moved, "WhatsApp/2.23.20.0")).toContain(moved.images.square);
-    const response = await owner.call("/api/links/by-slug/moved", { method: "PUT", json: { ...valid, customLinkSlug: "moved", imageUrl: moved.imageUrl, focalX: 0.1 } });
+    const response = await owner.call("/api/links/by-slug/moved", {
+      method: "PUT",
+      json: { ...valid, customLinkSlug: "moved", imageUrl: moved.imageUrl, focalX: 0.1 },
+    });
     expect(response.status).toBe(200);
     const after = await response.json();
-    expect({ focalX: after.focalX, focalY: after.focalY, source: after.sourceImage.url }).toEqual({ focalX: 0.1, focalY: 0.5, source: moved.sourceImage.url });
+    expect({ focalX: after.focalX, focalY: after.focalY, source: after.sourceImage.url }).toEqual({
+      focalX: 0.1,
+      focalY: 0.5,
+      source: moved.sourceImage.url,
+    });
     for (const id of ["wide", "square", "x"] as const) {
       expect(after.images[id]).not.toBe(moved.images[id]);
       expect(existsSync(storedFile(moved.images[id]))).toBe(false);
@@ -150,12 +197,21 @@ describe("an upload's renditions, served by platform", () => {
     const html = await crawl(after, "WhatsApp/2.23.20.0");
     expect(meta(html, "og:image")).toBe(`${server.url}${after.images.square}`);
     // Saving again with the same focal point changes nothing.
-    const again = await (await owner.call("/api/links/by-slug/moved", { method: "PUT", json: { ...valid, customLinkSlug: "moved", focalX: 0.1, focalY: 0.5 } })).json();
+    const again = await (
+      await owner.call("/api/links/by-slug/moved", {
+        method: "PUT",
+        json: { ...valid, customLinkSlug: "moved", focalX: 0.1, focalY: 0.5 },
+      })
+    ).json();
     expect(again.images).toEqual(after.images);
   });
 
   test("an override is changed or removed alone; the others stay; crawlers see it at once", async () => {
-    const edit = (variants: unknown) => owner.call("/api/links/by-slug/spring", { method: "PUT", json: { ...valid, customLinkSlug: "spring", variants } });
+    const edit = (variants: unknown) =>
+      owner.call("/api/links/by-slug/spring", {
+        method: "PUT",
+        json: { ...valid, customLinkSlug: "spring", variants },
+      });
     const cleared = await (await edit({ x: { title: "" } })).json();
     expect(cleared.variants).toEqual({ x: { title: null }, whatsapp: { description: overrides.whatsapp.description } });
     expect(cleared.images).toEqual(link.images);
@@ -173,7 +229,11 @@ describe("images without renditions", () => {
     const link = await create({ imageUrl: external, focalX: "0.2" });
     expect(link.images).toEqual({ wide: external, square: external, x: external });
     expect(link.sourceImage).toBeNull();
-    for (const agent of ["Twitterbot/1.0", "WhatsApp/2.23.20.0", "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)"]) {
+    for (const agent of [
+      "Twitterbot/1.0",
+      "WhatsApp/2.23.20.0",
+      "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)",
+    ]) {
       const html = await crawl(link, agent);
       expect(meta(html, "og:image")).toBe(external);
       expect(meta(html, "og:image:width")).toBeNull();
@@ -181,18 +241,32 @@ describe("images without renditions", () => {
   });
 
   test("a link from before variants serves its one image to every platform", async () => {
-    const id = await seedLink(server.sql, owner.userId, { linkSlug: "legacy", ...valid, imageUrl: "/uploads/legacy.jpg" });
+    const id = await seedLink(server.sql, owner.userId, {
+      linkSlug: "legacy",
+      ...valid,
+      imageUrl: "/uploads/legacy.jpg",
+    });
     await server.sql.run("UPDATE links SET image_width = 1200, image_height = 630 WHERE id = ?", id);
     const link = await (await owner.call("/api/links/by-slug/legacy")).json();
-    expect(link.images).toEqual({ wide: "/uploads/legacy.jpg", square: "/uploads/legacy.jpg", x: "/uploads/legacy.jpg" });
+    expect(link.images).toEqual({
+      wide: "/uploads/legacy.jpg",
+      square: "/uploads/legacy.jpg",
+      x: "/uploads/legacy.jpg",
+    });
     for (const agents of Object.values(crawlerAgents.crawlers)) {
       const html = await crawl(link, agents[0]!);
-      expect([meta(html, "og:image"), meta(html, "og:image:width"), meta(html, "og:image:height")]).toEqual([`${server.url}/uploads/legacy.jpg`, "1200", "630"]);
+      expect([meta(html, "og:image"), meta(html, "og:image:width"), meta(html, "og:image:height")]).toEqual([
+        `${server.url}/uploads/legacy.jpg`,
+        "1200",
+        "630",
+      ]);
     }
   });
 
   test("no image: images are null, the variants stay text-only", async () => {
-    const link = await (await owner.call("/api/links", { method: "POST", json: { ...valid, variants: overrides } })).json();
+    const link = await (
+      await owner.call("/api/links", { method: "POST", json: { ...valid, variants: overrides } })
+    ).json();
     expect(link.images).toEqual({ wide: null, square: null, x: null });
     expect(meta(await crawl(link, "Twitterbot/1.0"), "og:title")).toBe(overrides.x.title.replace(/&/g, "&amp;"));
     expect(meta(await crawl(link, "Twitterbot/1.0"), "og:image")).toBeNull();
@@ -215,10 +289,26 @@ describe("validation", () => {
     ["focal point over 1", { focalX: 1.5 }, "focalX: Focal point must be between 0 and 1"],
     ["negative focal point", { focalY: -0.1 }, "focalY: Focal point must be between 0 and 1"],
     ["focal point not a number", { focalX: "left" }, "focalX: Focal point must be between 0 and 1"],
-    ["X title too long", { variants: { x: { title: "x".repeat(51) } } }, "variants.x.title: X title must be 50 characters or less"],
-    ["WhatsApp description too long", { variants: { whatsapp: { description: "w".repeat(81) } } }, "variants.whatsapp.description: WhatsApp description must be 80 characters or less"],
-    ["unknown override", { variants: { x: { description: "no" } } }, 'variants.x: X variant must be an object like {"title": "…"}'],
-    ["unknown platform", { variants: { linkedin: {} } }, 'variants: Variants must be an object like {"x": {"title": "…"}, "whatsapp": {"description": "…"}}'],
+    [
+      "X title too long",
+      { variants: { x: { title: "x".repeat(51) } } },
+      "variants.x.title: X title must be 50 characters or less",
+    ],
+    [
+      "WhatsApp description too long",
+      { variants: { whatsapp: { description: "w".repeat(81) } } },
+      "variants.whatsapp.description: WhatsApp description must be 80 characters or less",
+    ],
+    [
+      "unknown override",
+      { variants: { x: { description: "no" } } },
+      'variants.x: X variant must be an object like {"title": "…"}',
+    ],
+    [
+      "unknown platform",
+      { variants: { linkedin: {} } },
+      'variants: Variants must be an object like {"x": {"title": "…"}, "whatsapp": {"description": "…"}}',
+    ],
   ];
   for (const [name, fields, message] of cases) {
     test(`${name}: 400 "${message}"`, async () => {
@@ -234,9 +324,16 @@ describe("validation", () => {
     expect((await bad.json()).message).toStartWith("variants: Variants must be an object");
     const badFocal = await owner.call("/api/links", { method: "POST", body: form({ ...valid, focalY: "2" }) });
     expect((await badFocal.json()).message).toBe("focalY: Focal point must be between 0 and 1");
-    const good = await owner.call("/api/links", { method: "POST", body: form({ ...valid, focalX: "0.25", variants: JSON.stringify({ whatsapp: { description: "Short" } }) }) });
+    const good = await owner.call("/api/links", {
+      method: "POST",
+      body: form({ ...valid, focalX: "0.25", variants: JSON.stringify({ whatsapp: { description: "Short" } }) }),
+    });
     expect(good.status).toBe(201);
-    expect(await good.json()).toMatchObject({ focalX: 0.25, focalY: 0.5, variants: { x: { title: null }, whatsapp: { description: "Short" } } });
+    expect(await good.json()).toMatchObject({
+      focalX: 0.25,
+      focalY: 0.5,
+      variants: { x: { title: null }, whatsapp: { description: "Short" } },
+    });
   });
 });
 
@@ -254,7 +351,8 @@ describe("stored files", () => {
     // As if the process had died between deleting the link and removing its files.
     await server.sql.run("UPDATE links SET deleted = ? WHERE id = ?", true, gone.id);
     const old = new Date(Date.now() - 2 * 3_600_000);
-    for (const name of readdirSync(join(server.dataDir, "uploads"))) utimesSync(join(server.dataDir, "uploads", name), old, old);
+    for (const name of readdirSync(join(server.dataDir, "uploads")))
+      utimesSync(join(server.dataDir, "uploads", name), old, old);
     const inUse = await uploadsInUse(server.ctx.db);
     for (const url of uploadUrls(live)) expect(inUse).toContain(url);
     await server.ctx.images.sweepOrphans(inUse, 3_600_000);
@@ -278,21 +376,54 @@ describe("CLI", () => {
         stdout: "pipe",
         stderr: "pipe",
       });
-      const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      const [stdout, stderr, code] = await Promise.all([
+        new Response(child.stdout).text(),
+        new Response(child.stderr).text(),
+        child.exited,
+      ]);
       return { code, stdout, stderr };
     };
     try {
-      const base = ["links", "create", "--target", valid.targetUrl, "--title", valid.title, "--description", valid.description, "--slug", "cli"];
-      const created = await run(...base, "--image", image, "--focal", "0.1,0.5", "--x-title", "For X", "--whatsapp-description", "For WhatsApp", "--json");
+      const base = [
+        "links",
+        "create",
+        "--target",
+        valid.targetUrl,
+        "--title",
+        valid.title,
+        "--description",
+        valid.description,
+        "--slug",
+        "cli",
+      ];
+      const created = await run(
+        ...base,
+        "--image",
+        image,
+        "--focal",
+        "0.1,0.5",
+        "--x-title",
+        "For X",
+        "--whatsapp-description",
+        "For WhatsApp",
+        "--json",
+      );
       expect(created.stderr).toBe("");
       const link = JSON.parse(created.stdout);
-      expect(link).toMatchObject({ focalX: 0.1, focalY: 0.5, variants: { x: { title: "For X" }, whatsapp: { description: "For WhatsApp" } } });
+      expect(link).toMatchObject({
+        focalX: 0.1,
+        focalY: 0.5,
+        variants: { x: { title: "For X" }, whatsapp: { description: "For WhatsApp" } },
+      });
       expect(await centreColour(link.images.square)).toBe("red");
 
       const updated = await run("links", "update", "cli", "--focal", "0.9,0.5", "--x-title", "", "--json");
       expect(updated.stderr).toBe("");
       const after = JSON.parse(updated.stdout);
-      expect(after).toMatchObject({ focalX: 0.9, variants: { x: { title: null }, whatsapp: { description: "For WhatsApp" } } });
+      expect(after).toMatchObject({
+        focalX: 0.9,
+        variants: { x: { title: null }, whatsapp: { description: "For WhatsApp" } },
+      });
       expect(await centreColour(after.images.square)).toBe("green");
 
       for (const focal of ["2,0.5", "0.5", "a,b", "0.5,"]) {

@@ -6,7 +6,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
-import { apiClient, freePort, seedApiToken, startTestServer, testEngine, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  freePort,
+  seedApiToken,
+  startTestServer,
+  testEngine,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const scratch = mkdtempSync(join(tmpdir(), "linkprev-cli-checkout-"));
@@ -14,8 +22,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs the CLI as a script would: no terminal on stdin or stdout. */
 async function run(args: string[], env: Record<string, string> = {}) {
-  const child = Bun.spawn([process.execPath, cli, ...args], { env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn([process.execPath, cli, ...args], {
+    env: { ...process.env, ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -34,7 +51,12 @@ describe("admin commands beside a running server", () => {
     databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
     env = { PORT: String(await freePort()), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
     const serveEnv: Record<string, string | undefined> = { ...process.env, ...env, PUBLIC_URL: undefined };
-    child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], { env: serveEnv, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
+      env: serveEnv,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
     while (!banner.includes("Billing:")) {
       const { value, done } = await reader.read();
@@ -61,7 +83,11 @@ describe("admin commands beside a running server", () => {
     const link = stdout.trim();
     expect(link).toStartWith(`http://localhost:${port}/login/`);
     const token = link.split("/login/")[1]!;
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login-link`, { method: "POST", body: new URLSearchParams({ token }), redirect: "manual" });
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login-link`, {
+      method: "POST",
+      body: new URLSearchParams({ token }),
+      redirect: "manual",
+    });
     expect(signIn.status).toBe(303);
   });
 
@@ -70,7 +96,8 @@ describe("admin commands beside a running server", () => {
   });
 
   test("the start banner names the database and the uploads store", () => {
-    if (databaseUrl) expect(banner).toContain(`Database: PostgreSQL ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}`);
+    if (databaseUrl)
+      expect(banner).toContain(`Database: PostgreSQL ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}`);
     else expect(banner).toContain(`Database: SQLite ${join(dataDir, "linkprev.db")}`);
     expect(banner).toContain(`Uploads: the folder ${join(dataDir, "uploads")} (UPLOADS_STORE=dir)`);
   });
@@ -90,7 +117,10 @@ describe("admin commands beside a running server", () => {
 
 test("admin login-link and token create in a folder with no database refuse, and create none", async () => {
   const wrong = join(scratch, "wrong-folder");
-  for (const args of [["admin", "login-link", "--email", "ana@example.com"], ["admin", "token", "create", "--email", "ana@example.com"]]) {
+  for (const args of [
+    ["admin", "login-link", "--email", "ana@example.com"],
+    ["admin", "token", "create", "--email", "ana@example.com"],
+  ]) {
     const { code, stderr } = await run([...args, "--data", wrong], { DATABASE_URL: "" });
     expect(code).toBe(2);
     expect(stderr).toContain(`No LinkPrev database in ${wrong}`);
@@ -108,7 +138,10 @@ describe("client commands", () => {
     client = await apiClient(server, null, "scripted");
     const { token } = await seedApiToken(server.sql, client.userId, "cli");
     env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: join(scratch, "config") };
-    const created = await client.call("/api/links", { method: "POST", json: { title: "Keep me", description: "d", targetUrl: "https://example.com/", customLinkSlug: "keep-me" } });
+    const created = await client.call("/api/links", {
+      method: "POST",
+      json: { title: "Keep me", description: "d", targetUrl: "https://example.com/", customLinkSlug: "keep-me" },
+    });
     expect(created.status).toBe(201);
   });
   afterAll(() => server.close());
@@ -116,7 +149,9 @@ describe("client commands", () => {
   test("links delete with no terminal and no --yes refuses and the link keeps working; --yes deletes", async () => {
     const refused = await run(["links", "delete", "keep-me"], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("Not deleted: no terminal to confirm on; to delete keep-me from a script, add --yes");
+    expect(refused.stderr).toContain(
+      "Not deleted: no terminal to confirm on; to delete keep-me from a script, add --yes",
+    );
     expect((await client.call("/api/links/by-slug/keep-me")).status).toBe(200);
     const deleted = await run(["links", "delete", "keep-me", "--yes"], env);
     expect(deleted.code).toBe(0);
@@ -131,7 +166,10 @@ describe("client commands", () => {
   });
 
   test("links create prints the card's lint warnings on stderr, the short URL alone on stdout", async () => {
-    const { code, stdout, stderr } = await run(["links", "create", "--target", "https://example.com/post", "--title", "T", "--description", "d"], env);
+    const { code, stdout, stderr } = await run(
+      ["links", "create", "--target", "https://example.com/post", "--title", "T", "--description", "d"],
+      env,
+    );
     expect(code).toBe(0);
     expect(stdout.trim()).toMatch(/^http:\/\/\S+\/go\/scripted\/\S+$/);
     expect(stderr).toStartWith("Preview warnings:\n");
@@ -140,7 +178,11 @@ describe("client commands", () => {
 
   test("login with a token the server refuses says so, and stores nothing", async () => {
     const config = join(scratch, "login-config");
-    const { code, stderr } = await run(["login", "--server", server.url, "--token", "lp_not-a-real-token"], { XDG_CONFIG_HOME: config, LINKPREV_SERVER: "", LINKPREV_TOKEN: "" });
+    const { code, stderr } = await run(["login", "--server", server.url, "--token", "lp_not-a-real-token"], {
+      XDG_CONFIG_HOME: config,
+      LINKPREV_SERVER: "",
+      LINKPREV_TOKEN: "",
+    });
     expect(code).toBe(1);
     expect(stderr).toContain(`${server.url} refused the token (HTTP 401)`);
     expect(existsSync(join(config, "linkprev", "config.json"))).toBe(false);

@@ -2,14 +2,33 @@
 // person while a pipe or --json still gets data.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { apiClient, crawlerAgents, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedApiToken,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 
 /** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
-async function run(args: string[], env: Record<string, string> = {}, wrap: (command: string[]) => string[] = (command) => command) {
-  const child = Bun.spawn(wrap([process.execPath, cli, ...args]), { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+async function run(
+  args: string[],
+  env: Record<string, string> = {},
+  wrap: (command: string[]) => string[] = (command) => command,
+) {
+  const child = Bun.spawn(wrap([process.execPath, cli, ...args]), {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -35,7 +54,9 @@ describe("completion", () => {
     expect(zsh).toStartWith("#compdef linkprev");
     for (const command of ["serve", "links", "completion"]) expect(zsh).toContain(`'${command}:`);
     expect(zsh).toContain("' links stats'");
-    expect(fish).toContain("-a 'stats' -d 'Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card'");
+    expect(fish).toContain(
+      "-a 'stats' -d 'Views per day (human, bot), daily unique visitors, QR code scans, and the platforms that fetched the card'",
+    );
     expect(fish).toContain("-l 'chart'");
   });
 
@@ -55,8 +76,18 @@ describe("links stats", () => {
     client = await apiClient(server, null, "charted");
     const { token } = await seedApiToken(server.sql, client.userId, "cli");
     env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
-    expect((await client.call("/api/links", { method: "POST", json: { title: "Charted", description: "d", targetUrl: "https://example.com/", customLinkSlug: "charted" } })).status).toBe(201);
-    const go = (agent: string) => fetch(`${server.url}/go/charted/charted`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) => r.arrayBuffer());
+    expect(
+      (
+        await client.call("/api/links", {
+          method: "POST",
+          json: { title: "Charted", description: "d", targetUrl: "https://example.com/", customLinkSlug: "charted" },
+        })
+      ).status,
+    ).toBe(201);
+    const go = (agent: string) =>
+      fetch(`${server.url}/go/charted/charted`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) =>
+        r.arrayBuffer(),
+      );
     for (let i = 0; i < 5; i++) await go(crawlerAgents.people["firefox-linux"]!);
     for (let i = 0; i < 3; i++) await go(crawlerAgents.crawlers.slack![0]!);
     await go(crawlerAgents.crawlers.discord![0]!);
@@ -88,7 +119,12 @@ describe("links stats", () => {
   });
 
   test("on a terminal (a pseudo-TTY, by script(1)) it draws the chart unasked", async () => {
-    const inTerminal = (command: string[]) => ["script", "-qec", command.map((word) => `'${word}'`).join(" "), "/dev/null"];
+    const inTerminal = (command: string[]) => [
+      "script",
+      "-qec",
+      command.map((word) => `'${word}'`).join(" "),
+      "/dev/null",
+    ];
     const { code, stdout } = await run(["links", "stats", "charted", "--days", "7"], env, inTerminal);
     expect(code).toBe(0);
     expect(stdout).toContain("People   ······█");

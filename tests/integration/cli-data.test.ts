@@ -5,7 +5,16 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makePng } from "../helpers/images.ts";
-import { apiClient, BILLING_ON, seedApiToken, seedSubscription, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  BILLING_ON,
+  seedApiToken,
+  seedSubscription,
+  seedUser,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 let server: TestServer;
@@ -36,7 +45,11 @@ function spawnCli(args: string[], token: string) {
 
 async function run(args: string[], token: string) {
   const child = spawnCli(args, token);
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { stdout, stderr, code };
 }
 
@@ -46,7 +59,13 @@ function csvFile(name: string, lines: string[]): string {
   return path;
 }
 
-const liveLinks = async (client: ApiClient) => (await (await client.call("/api/links")).json()) as Array<{ linkSlug: string; targetUrl: string; title: string; imageUrl: string | null }>;
+const liveLinks = async (client: ApiClient) =>
+  (await (await client.call("/api/links")).json()) as Array<{
+    linkSlug: string;
+    targetUrl: string;
+    title: string;
+    imageUrl: string | null;
+  }>;
 
 describe("linkprev links import", () => {
   test("checks every row first, reports bad ones by line with the API's message, creates the rest; a dry run writes nothing; a re-run creates nothing twice", async () => {
@@ -79,7 +98,13 @@ describe("linkprev links import", () => {
     expect(first.stdout).toContain("Created 3, skipped 0 already there, 4 not created");
     expect(first.code).toBe(1);
     const created = await liveLinks(client);
-    expect(created.map((l) => [l.linkSlug === "first" || l.linkSlug === "four" ? l.linkSlug : "random", l.title]).sort()).toEqual([["first", "First"], ["four", "Fourth, quoted"], ["random", "Third"]]);
+    expect(
+      created.map((l) => [l.linkSlug === "first" || l.linkSlug === "four" ? l.linkSlug : "random", l.title]).sort(),
+    ).toEqual([
+      ["first", "First"],
+      ["four", "Fourth, quoted"],
+      ["random", "Third"],
+    ]);
     expect(created.find((l) => l.linkSlug === "first")!.imageUrl).toStartWith("/uploads/");
 
     const again = await run(["links", "import", file], token);
@@ -137,7 +162,9 @@ describe("linkprev links import", () => {
     const rows = Array.from({ length: 22 }, (_, i) => `https://example.com/q${i},Row ${i},Quota test`);
     const result = await run(["links", "import", csvFile("quota.csv", ["target,title,description", ...rows])], token);
     expect(result.stderr).toContain("line 22: You have used all 20 links of the Basic plan");
-    expect(result.stdout).toContain("Stopped at line 22: refused by your plan. Created 20, skipped 0 already there, 1 not created; run the same command again to continue");
+    expect(result.stdout).toContain(
+      "Stopped at line 22: refused by your plan. Created 20, skipped 0 already there, 1 not created; run the same command again to continue",
+    );
     expect(result.code).toBe(1);
     expect(await liveLinks(client)).toHaveLength(20);
   });
@@ -152,7 +179,8 @@ describe("linkprev links import", () => {
     let stdout = "";
     while (!stdout.includes("created")) stdout += new TextDecoder().decode((await reader.read()).value);
     child.kill("SIGINT");
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) stdout += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      stdout += new TextDecoder().decode(chunk.value);
     expect(await child.exited).toBe(130);
     const stopped = /Stopped by Ctrl-C after (\d+) of 100 rows\. Created (\d+),/.exec(stdout);
     expect(stopped).not.toBeNull();
@@ -167,11 +195,16 @@ describe("linkprev links import", () => {
 
 test("linkprev links export --csv prints the CSV route's document", async () => {
   const client = await apiClient(server, "pro");
-  await client.call("/api/links", { method: "POST", json: { targetUrl: "https://example.com/x", title: "=1+1", description: "d", customLinkSlug: "exported" } });
+  await client.call("/api/links", {
+    method: "POST",
+    json: { targetUrl: "https://example.com/x", title: "=1+1", description: "d", customLinkSlug: "exported" },
+  });
   const result = await run(["links", "export", "--csv"], await tokenOf(client));
   expect(result.code).toBe(0);
   expect(result.stdout).toStartWith('"slug","short URL"');
-  expect(result.stdout).toContain(`"exported","${server.url}/go/${client.userSlug}/exported","https://example.com/x","'=1+1","d"`);
+  expect(result.stdout).toContain(
+    `"exported","${server.url}/go/${client.userSlug}/exported","https://example.com/x","'=1+1","d"`,
+  );
 });
 
 test("linkprev account delete --confirm: a wrong e-mail changes nothing, the right one deletes", async () => {
@@ -193,11 +226,18 @@ test("Stripe unreachable: the deletion stops with a 502 that says what to do, th
   const client = await apiClient(server, "pro");
   const token = await tokenOf(client);
   const { email } = (await (await client.call("/api/auth/user")).json()) as { email: string };
-  await client.call("/api/links", { method: "POST", json: { targetUrl: "https://example.com/s", title: "S", description: "d", customLinkSlug: "stopped" } });
+  await client.call("/api/links", {
+    method: "POST",
+    json: { targetUrl: "https://example.com/s", title: "S", description: "d", customLinkSlug: "stopped" },
+  });
   const result = await run(["account", "delete", "--confirm", email], token);
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain("Stripe could not cancel the subscription just now. Send the deletion again in a few minutes to finish it. (HTTP 502)");
-  expect(await server.sql.get("SELECT id FROM users WHERE id = ? AND deleting_since IS NOT NULL", client.userId)).toEqual({ id: client.userId });
+  expect(result.stderr).toContain(
+    "Stripe could not cancel the subscription just now. Send the deletion again in a few minutes to finish it. (HTTP 502)",
+  );
+  expect(
+    await server.sql.get("SELECT id FROM users WHERE id = ? AND deleting_since IS NOT NULL", client.userId),
+  ).toEqual({ id: client.userId });
   expect((await client.call("/api/links")).status).toBe(401);
   // Its user slug is already retired: the address answers 410 Gone.
   expect((await fetch(`${server.url}/go/${client.userSlug}/stopped`, { redirect: "manual" })).status).toBe(410);
@@ -208,7 +248,16 @@ describe("linkprev account accept-terms", () => {
     const user = await seedUser(server.sql, { consent: false });
     await seedSubscription(server.sql, user.id, "pro");
     const { token } = await seedApiToken(server.sql, user.id, "laptop");
-    const create = ["links", "create", "--target", "https://example.com/terms", "--title", "Terms", "--description", "After accepting"];
+    const create = [
+      "links",
+      "create",
+      "--target",
+      "https://example.com/terms",
+      "--title",
+      "Terms",
+      "--description",
+      "After accepting",
+    ];
     const refused = await run(create, token);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Accept the terms first");
@@ -218,7 +267,9 @@ describe("linkprev account accept-terms", () => {
     expect(withoutYes.code).toBe(2);
     const accepted = await run(["account", "accept-terms", "--yes"], token);
     expect(accepted.code).toBe(0);
-    expect(accepted.stdout).toContain(`Accepted the terms (${server.url}/terms) and the privacy policy (${server.url}/privacy).`);
+    expect(accepted.stdout).toContain(
+      `Accepted the terms (${server.url}/terms) and the privacy policy (${server.url}/privacy).`,
+    );
     const created = await run(create, token);
     // stderr carries the card's lint warnings only (no image here), no refusal.
     expect(created.stderr).not.toMatch(/linkprev:|Accept the terms/);

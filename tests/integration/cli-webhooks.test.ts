@@ -18,20 +18,37 @@ afterAll(() => server.close());
 
 /** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
 async function run(args: string[]) {
-  const child = Bun.spawn([process.execPath, cli, ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn([process.execPath, cli, ...args], {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
-const pausedNow = async (id: number) => ((await (await client.call("/api/webhooks")).json()) as Array<{ id: number; paused: boolean }>).find((e) => e.id === id)?.paused;
+const pausedNow = async (id: number) =>
+  ((await (await client.call("/api/webhooks")).json()) as Array<{ id: number; paused: boolean }>).find(
+    (e) => e.id === id,
+  )?.paused;
 
 test("pause holds an endpoint's deliveries and resume sends them again; list shows which", async () => {
-  const created = await client.call("/api/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/hook", events: ["link.created"] } });
+  const created = await client.call("/api/webhooks", {
+    method: "POST",
+    json: { url: "http://127.0.0.1:9/hook", events: ["link.created"] },
+  });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
   const paused = await run(["webhooks", "pause", String(id)]);
-  expect(paused).toMatchObject({ code: 0, stdout: `Paused endpoint ${id}; its events wait until: linkprev webhooks resume ${id}\n` });
+  expect(paused).toMatchObject({
+    code: 0,
+    stdout: `Paused endpoint ${id}; its events wait until: linkprev webhooks resume ${id}\n`,
+  });
   expect(await pausedNow(id)).toBe(true);
   expect((await run(["webhooks", "list"])).stdout).toMatch(new RegExp(`^${id} .*paused$`, "m"));
 
@@ -42,7 +59,10 @@ test("pause holds an endpoint's deliveries and resume sends them again; list sho
 });
 
 test("an id that is not a number, or no endpoint of yours, is refused", async () => {
-  expect(await run(["webhooks", "pause", "three"])).toMatchObject({ code: 2, stderr: expect.stringContaining('An endpoint or delivery id is a number; got "three"') });
+  expect(await run(["webhooks", "pause", "three"])).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('An endpoint or delivery id is a number; got "three"'),
+  });
   const missing = await run(["webhooks", "resume", "999999"]);
   expect(missing.code).not.toBe(0);
 });

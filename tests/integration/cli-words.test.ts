@@ -2,7 +2,14 @@
 // counts agree with their number ("1 QR scan"), and platforms are written as their own names ("LinkedIn").
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { apiClient, crawlerAgents, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedApiToken,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 let server: TestServer;
@@ -11,8 +18,16 @@ let env: Record<string, string>;
 
 /** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
 async function run(args: string[], extra: Record<string, string> = {}) {
-  const child = Bun.spawn([process.execPath, cli, ...args], { env: { ...process.env, ...env, ...extra }, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn([process.execPath, cli, ...args], {
+    env: { ...process.env, ...env, ...extra },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -25,7 +40,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const create = async (slug: string) => {
-  const response = await client.call("/api/links", { method: "POST", json: { title: slug, description: "d", targetUrl: "https://example.com/", customLinkSlug: slug } });
+  const response = await client.call("/api/links", {
+    method: "POST",
+    json: { title: slug, description: "d", targetUrl: "https://example.com/", customLinkSlug: slug },
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: number };
 };
@@ -54,7 +72,10 @@ test("links list --deleted: each row says deleted, and on which day", async () =
 
 test('stats say "1 QR scan" and "1 daily unique visitor"; platforms are written as their names', async () => {
   await create("counted");
-  const go = (agent: string, query = "") => fetch(`${server.url}/go/worded/counted${query}`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) => r.arrayBuffer());
+  const go = (agent: string, query = "") =>
+    fetch(`${server.url}/go/worded/counted${query}`, { headers: { "user-agent": agent }, redirect: "manual" }).then(
+      (r) => r.arrayBuffer(),
+    );
   await go(crawlerAgents.people["firefox-linux"]!, "?qr=1");
   await go(crawlerAgents.crawlers.linkedin![0]!);
   await go(crawlerAgents.crawlers.whatsapp![0]!);
@@ -66,6 +87,7 @@ test('stats say "1 QR scan" and "1 daily unique visitor"; platforms are written 
   const chart = (await run(["links", "stats", "counted", "--days", "7", "--chart"])).stdout;
   expect(chart).toContain("LinkedIn");
   const platforms = (await run(["links", "platforms", "counted"])).stdout;
-  for (const name of ["LinkedIn", "WhatsApp", "Facebook", "iMessage"]) expect(platforms).toMatch(new RegExp(`^${name} `, "m"));
+  for (const name of ["LinkedIn", "WhatsApp", "Facebook", "iMessage"])
+    expect(platforms).toMatch(new RegExp(`^${name} `, "m"));
   expect(platforms).not.toMatch(/^(linkedin|whatsapp|facebook) /m);
 });

@@ -16,10 +16,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** What Chromium sends for a form submitted on a page: a navigation that accepts HTML. */
-const formHeaders = (headers: Record<string, string>) => ({ "content-type": "application/x-www-form-urlencoded", accept: "text/html,application/xhtml+xml,*/*;q=0.8", "sec-fetch-mode": "navigate", ...headers });
+const formHeaders = (headers: Record<string, string>) => ({
+  "content-type": "application/x-www-form-urlencoded",
+  accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+  "sec-fetch-mode": "navigate",
+  ...headers,
+});
 const report = (headers: Record<string, string>) =>
-  fetch(`${server.url}/api/reports`, { method: "POST", redirect: "manual", headers: formHeaders(headers), body: new URLSearchParams({ address: "ana/sale", reason: "spam", details: "" }) });
-const reportCount = async () => (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM abuse_reports"))!.n;
+  fetch(`${server.url}/api/reports`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(headers),
+    body: new URLSearchParams({ address: "ana/sale", reason: "spam", details: "" }),
+  });
+const reportCount = async () =>
+  (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM abuse_reports"))!.n;
 
 describe("the inspect page's report form", () => {
   test("the page says no-referrer, and its form posted as Chromium does (Origin: null, same-origin) is taken: back to the page", async () => {
@@ -32,7 +43,13 @@ describe("the inspect page's report form", () => {
 
   test("Origin: null is refused from another site, from an opaque origin's frame, and without Sec-Fetch-Site; nothing is stored", async () => {
     const before = await reportCount();
-    const refusedHeaders: Record<string, string>[] = [{ origin: "null", "sec-fetch-site": "cross-site" }, { origin: "null", "sec-fetch-site": "same-site" }, { origin: "null" }, { origin: "https://evil.example" }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }];
+    const refusedHeaders: Record<string, string>[] = [
+      { origin: "null", "sec-fetch-site": "cross-site" },
+      { origin: "null", "sec-fetch-site": "same-site" },
+      { origin: "null" },
+      { origin: "https://evil.example" },
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    ];
     for (const headers of refusedHeaders) {
       const refused = await report(headers);
       expect(refused.status).toBe(403);
@@ -46,7 +63,11 @@ describe("the inspect page's report form", () => {
   });
 
   test("a script's refused call still reads JSON", async () => {
-    const refused = await fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ address: "ana/sale", reason: "spam" }) });
+    const refused = await fetch(`${server.url}/api/reports`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ address: "ana/sale", reason: "spam" }),
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toContain("Cross-site request refused");
   });
@@ -54,7 +75,11 @@ describe("the inspect page's report form", () => {
 
 describe("writes with the session cookie", () => {
   const consent = (headers: Record<string, string>) =>
-    fetch(`${server.url}/api/auth/consent`, { method: "POST", headers: { cookie, "content-type": "application/json", ...headers }, body: JSON.stringify({ termsAccepted: true, privacyAccepted: true }) });
+    fetch(`${server.url}/api/auth/consent`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", ...headers },
+      body: JSON.stringify({ termsAccepted: true, privacyAccepted: true }),
+    });
 
   test("Origin: null goes through only when the browser says same-origin", async () => {
     expect((await consent({ origin: "null", "sec-fetch-site": "cross-site" })).status).toBe(403);

@@ -19,10 +19,17 @@ const card = { targetUrl: "https://acme.test/summer", title: "Summer sale", desc
 
 /** A request to the custom host, from `address` (the server trusts X-Forwarded-For). */
 const onHost = (path: string, init: RequestInit & { address?: string } = {}) =>
-  fetch(`${server.url}${path}`, { redirect: "manual", ...init, headers: { host: HOST, "user-agent": person, "x-forwarded-for": init.address ?? "203.0.113.9", ...init.headers } });
+  fetch(`${server.url}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { host: HOST, "user-agent": person, "x-forwarded-for": init.address ?? "203.0.113.9", ...init.headers },
+  });
 const humanViews = async (linkId: number) => {
   await server.flushViews();
-  return (await server.sql.get<{ n: number }>("SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?", linkId))!.n;
+  return (await server.sql.get<{ n: number }>(
+    "SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?",
+    linkId,
+  ))!.n;
 };
 
 async function createLink(owner: ApiClient, fields: Record<string, unknown>) {
@@ -33,7 +40,16 @@ async function createLink(owner: ApiClient, fields: Record<string, unknown>) {
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  server = await startTestServer({ PUBLIC_URL: "https://lp.example", TRUST_PROXY: "true", DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: CNAME_TARGET, TLS_ASK_PORT: "0" }, clock);
+  server = await startTestServer(
+    {
+      PUBLIC_URL: "https://lp.example",
+      TRUST_PROXY: "true",
+      DNS_SERVERS: dns.address,
+      DOMAIN_CNAME_TARGET: CNAME_TARGET,
+      TLS_ASK_PORT: "0",
+    },
+    clock,
+  );
   alice = await apiClient(server, null);
   bob = await apiClient(server, null);
   const added = await alice.call("/api/domains", { method: "POST", json: { hostname: HOST } });
@@ -54,7 +70,9 @@ describe("inspect on a custom host", () => {
   beforeAll(async () => {
     summer = await createLink(alice, { customLinkSlug: "summer", domain: HOST });
     await createLink(alice, { customLinkSlug: "gone-bad", domain: HOST, targetUrl: "https://acme.test/gone-bad" });
-    await server.sql.run("UPDATE links SET status = 'disabled', disabled_reason = 'Operator: phishing kit' WHERE link_slug = 'gone-bad'");
+    await server.sql.run(
+      "UPDATE links SET status = 'disabled', disabled_reason = 'Operator: phishing kit' WHERE link_slug = 'gone-bad'",
+    );
     server.linkChanged(`${alice.userSlug}/gone-bad`);
     // Bob's links under slugs that Alice's domain does not have, and Alice's own link not placed on the domain.
     await createLink(bob, { customLinkSlug: "bobs", targetUrl: "https://bob.test/secret" });
@@ -62,11 +80,22 @@ describe("inspect on a custom host", () => {
   });
 
   test("/{slug}+ and /{slug}/1+ show the destination, card, status and a report form naming the custom address; no view counted", async () => {
-    for (const [path, address] of [["/summer+", `https://${HOST}/summer`], ["/summer/1+", `https://${HOST}/summer/1`]] as const) {
+    for (const [path, address] of [
+      ["/summer+", `https://${HOST}/summer`],
+      ["/summer/1+", `https://${HOST}/summer/1`],
+    ] as const) {
       const response = await onHost(path);
       expect(response.status, path).toBe(200);
       const html = await response.text();
-      for (const text of [card.targetUrl, card.title, "Active", "Report this link", 'action="/api/reports"', `<input type="hidden" name="address" value="${address}">`]) expect(html).toContain(text);
+      for (const text of [
+        card.targetUrl,
+        card.title,
+        "Active",
+        "Report this link",
+        'action="/api/reports"',
+        `<input type="hidden" name="address" value="${address}">`,
+      ])
+        expect(html).toContain(text);
       expect(html).not.toContain("/go/");
     }
     expect((await onHost("/summer/2+")).status).toBe(404);
@@ -81,7 +110,14 @@ describe("inspect on a custom host", () => {
   });
 
   test("another owner's link, the owner's link not on the domain and an unknown slug have no page there", async () => {
-    for (const path of ["/bobs+", "/plain+", "/nothing+", `/go/${bob.userSlug}/bobs+`, `/go/${alice.userSlug}/summer/1+`, `/go/${alice.userSlug}/summer+`]) {
+    for (const path of [
+      "/bobs+",
+      "/plain+",
+      "/nothing+",
+      `/go/${bob.userSlug}/bobs+`,
+      `/go/${alice.userSlug}/summer/1+`,
+      `/go/${alice.userSlug}/summer+`,
+    ]) {
       const response = await onHost(path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain("https://");
@@ -92,32 +128,50 @@ describe("inspect on a custom host", () => {
     const form = await onHost("/api/reports", {
       method: "POST",
       address: "198.51.100.20",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: `https://${HOST}`, "sec-fetch-site": "same-origin" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: `https://${HOST}`,
+        "sec-fetch-site": "same-origin",
+      },
       body: new URLSearchParams({ address: `https://${HOST}/summer`, reason: "spam", details: "" }),
     });
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe(`https://${HOST}/summer+?reported=1`);
-    expect(await (await onHost("/summer+?reported=1")).text()).toContain("Thank you: your report was sent to the operators.");
-    const stored = await server.sql.get<{ link_id: number; address: string }>("SELECT link_id, address FROM abuse_reports ORDER BY id DESC LIMIT 1");
+    expect(await (await onHost("/summer+?reported=1")).text()).toContain(
+      "Thank you: your report was sent to the operators.",
+    );
+    const stored = await server.sql.get<{ link_id: number; address: string }>(
+      "SELECT link_id, address FROM abuse_reports ORDER BY id DESC LIMIT 1",
+    );
     expect(stored).toEqual({ link_id: summer.id, address: `${alice.userSlug}/summer` });
   });
 
   test("the API takes a custom-domain short URL (a version too) as the address, and never resolves it to another owner's link", async () => {
     const post = (address: string) =>
-      fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.21" }, body: JSON.stringify({ address, reason: "phishing" }) });
+      fetch(`${server.url}/api/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.21" },
+        body: JSON.stringify({ address, reason: "phishing" }),
+      });
     for (const address of [`https://${HOST}/summer`, `https://${HOST.toUpperCase()}/summer/1+`]) {
       const response = await post(address);
       expect(response.status, address).toBe(201);
       expect(((await response.json()) as { address: string }).address).toBe(`${alice.userSlug}/summer`);
     }
     // /{user}/{link} on the custom host is not Bob's /go address, and Bob's slug is not on Alice's domain.
-    for (const address of [`https://${HOST}/${bob.userSlug}/bobs`, `https://${HOST}/bobs`]) expect((await post(address)).status, address).toBe(404);
+    for (const address of [`https://${HOST}/${bob.userSlug}/bobs`, `https://${HOST}/bobs`])
+      expect((await post(address)).status, address).toBe(404);
   });
 });
 
 describe("password links on a custom host", () => {
   test("the form, a wrong answer refused, a right one sets a cookie for /{slug} and 303s back; the view counts only after", async () => {
-    const link = await createLink(alice, { customLinkSlug: "vault", domain: HOST, targetUrl: "https://acme.test/vault", password: "open sesame" });
+    const link = await createLink(alice, {
+      customLinkSlug: "vault",
+      domain: HOST,
+      targetUrl: "https://acme.test/vault",
+      password: "open sesame",
+    });
     const form = await onHost("/vault");
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('<form method="post">');
@@ -130,7 +184,12 @@ describe("password links on a custom host", () => {
     expect(inspected).not.toContain("https://acme.test/vault");
 
     const answer = (password: string, path = "/vault", address = "198.51.100.1") =>
-      onHost(path, { method: "POST", address, headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ password }) });
+      onHost(path, {
+        method: "POST",
+        address,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password }),
+      });
     const wrong = await answer("guess");
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("That password is not right.");
@@ -151,14 +210,21 @@ describe("password links on a custom host", () => {
     expect(through.headers.get("location")).toBe("https://acme.test/vault");
     expect(await humanViews(link.id)).toBe(1);
     // A version's address shares the cookie; it answers a POST too.
-    expect((await onHost("/vault/1", { headers: { cookie: pair } })).headers.get("location")).toBe("https://acme.test/vault");
+    expect((await onHost("/vault/1", { headers: { cookie: pair } })).headers.get("location")).toBe(
+      "https://acme.test/vault",
+    );
     expect((await answer("open sesame", "/vault/1")).headers.get("set-cookie")).toContain("Path=/vault;");
   });
 
   test("answers are rate-limited per address, as on /go", async () => {
     await createLink(alice, { customLinkSlug: "limited", domain: HOST, password: "right" });
     const attempt = (address: string, password = "wrong") =>
-      onHost("/limited", { method: "POST", address, headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ password }) });
+      onHost("/limited", {
+        method: "POST",
+        address,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password }),
+      });
     for (let i = 0; i < 10; i++) expect((await attempt("198.51.100.7")).status).toBe(401);
     const limited = await attempt("198.51.100.7", "right");
     expect(limited.status).toBe(429);
@@ -168,7 +234,12 @@ describe("password links on a custom host", () => {
 
   test("no cross-owner answer: another owner's protected link, the root and /go/… refuse a POST on the custom host", async () => {
     await createLink(bob, { customLinkSlug: "bobvault", password: "open sesame" });
-    const post = (path: string) => onHost(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ password: "open sesame" }) });
+    const post = (path: string) =>
+      onHost(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password: "open sesame" }),
+      });
     for (const path of [`/go/${bob.userSlug}/bobvault`, `/go/${alice.userSlug}/vault`, "/bobvault"]) {
       const response = await post(path);
       expect(response.status, path).toBe(404);

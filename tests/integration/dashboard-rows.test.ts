@@ -3,7 +3,14 @@
 // first and at most a page of them; counts with thousands separators from 1,000 on; each row's creation date.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { insertRollup } from "../helpers/account.ts";
-import { seedLink, seedSession, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import {
+  seedLink,
+  seedSession,
+  seedSubscription,
+  seedUser,
+  startTestServer,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -25,7 +32,14 @@ beforeAll(async () => {
   // 23 deleted links (one more than a page of 20 plus two), deleted a day apart: d0 the longest ago.
   for (let i = 0; i < 23; i++) {
     const id = await seedLink(server.sql, user.id, { linkSlug: `d${i}`, title: `Gone ${i}` });
-    await server.sql.run("UPDATE links SET deleted = ?, deleted_at = ?, created_at = ?, version = ? WHERE id = ?", true, new Date(NOV_2 + i * DAY), new Date(NOV_2 - DAY), i === 22 ? 3 : 1, id);
+    await server.sql.run(
+      "UPDATE links SET deleted = ?, deleted_at = ?, created_at = ?, version = ? WHERE id = ?",
+      true,
+      new Date(NOV_2 + i * DAY),
+      new Date(NOV_2 - DAY),
+      i === 22 ? 3 : 1,
+      id,
+    );
     if (i === 21) await server.sql.run("UPDATE links SET domain_id = ? WHERE id = ?", domain!.id, id);
   }
   const live = await seedLink(server.sql, user.id, { linkSlug: "live", title: "Still here" });
@@ -47,9 +61,13 @@ test("deleted links: newest deletion first, a page of them, each with its first 
   const section = /data-testid="deleted-links">(.*?)<\/ul>/s.exec(html)?.[1] ?? "";
   const items = [...section.matchAll(/<li[^>]*>(.*?)<\/li>/gs)].map((m) => text(m[1]!));
   expect(items).toHaveLength(20);
-  expect(items[0]).toBe(`Gone 22 · ${server.ctx.config.publicUrl}/go/${userSlug}/d22 · created Nov 1, 2026 · deleted Nov 24, 2026`);
+  expect(items[0]).toBe(
+    `Gone 22 · ${server.ctx.config.publicUrl}/go/${userSlug}/d22 · created Nov 1, 2026 · deleted Nov 24, 2026`,
+  );
   expect(items[1]).toBe("Gone 21 · http://links.example.org/d21 · created Nov 1, 2026 · deleted Nov 23, 2026");
-  expect(items[19]).toBe(`Gone 3 · ${server.ctx.config.publicUrl}/go/${userSlug}/d3 · created Nov 1, 2026 · deleted Nov 5, 2026`);
+  expect(items[19]).toBe(
+    `Gone 3 · ${server.ctx.config.publicUrl}/go/${userSlug}/d3 · created Nov 1, 2026 · deleted Nov 5, 2026`,
+  );
 });
 
 test("counts read with thousands separators from 1,000 on, digits alone below", async () => {

@@ -44,30 +44,63 @@ test("the migration indexes existing rules and domain addresses and marks dotted
   await beforeMigration();
   const user = await seedUser(server.sql, { userSlug: "old" });
   // As the code before the migration stored them: the target with its root dot, its domain from tldts.
-  const dotted = await seedLink(server.sql, user.id, { linkSlug: "dotted", targetUrl: "https://old.migrated.example./x" });
+  const dotted = await seedLink(server.sql, user.id, {
+    linkSlug: "dotted",
+    targetUrl: "https://old.migrated.example./x",
+  });
   await server.sql.run("UPDATE links SET target_domain = 'migrated.example' WHERE id = ?", dotted);
   const ruled = await seedLink(server.sql, user.id, { linkSlug: "ruled", targetUrl: "https://fine.example/" });
   const expiring = await seedLink(server.sql, user.id, { linkSlug: "expiring", targetUrl: "https://fine.example/2" });
   await server.sql.run("UPDATE links SET target_domain = 'fine.example' WHERE id IN (?, ?)", ruled, expiring);
   const rules = (goRules: object) => JSON.stringify(goRules);
-  await server.sql.run("INSERT INTO link_rules (link_id, go_rules) VALUES (?, ?)", ruled, rules({ rules: [{ when: { device: "ios" }, targetUrl: "https://fine.example/ios" }, { when: { country: "DE" }, targetUrl: "https://rule.migrated.example/de" }] }));
-  await server.sql.run("INSERT INTO link_rules (link_id, go_rules) VALUES (?, ?)", expiring, rules({ expiresAt: 1, expiredUrl: "https://exp.migrated.example./" }));
-  const domain = (await server.sql.get<{ id: number }>("INSERT INTO domains (user_id, hostname, verification_token, root_url, not_found_url) VALUES (?, 'links.old.example', 't', 'https://root.migrated.example/', 'https://fine.example/404') RETURNING id", user.id))!.id;
+  await server.sql.run(
+    "INSERT INTO link_rules (link_id, go_rules) VALUES (?, ?)",
+    ruled,
+    rules({
+      rules: [
+        { when: { device: "ios" }, targetUrl: "https://fine.example/ios" },
+        { when: { country: "DE" }, targetUrl: "https://rule.migrated.example/de" },
+      ],
+    }),
+  );
+  await server.sql.run(
+    "INSERT INTO link_rules (link_id, go_rules) VALUES (?, ?)",
+    expiring,
+    rules({ expiresAt: 1, expiredUrl: "https://exp.migrated.example./" }),
+  );
+  const domain = (await server.sql.get<{ id: number }>(
+    "INSERT INTO domains (user_id, hostname, verification_token, root_url, not_found_url) VALUES (?, 'links.old.example', 't', 'https://root.migrated.example/', 'https://fine.example/404') RETURNING id",
+    user.id,
+  ))!.id;
 
   expect(await migrate()).toEqual([server.ctx.config.postgres ? "0020_destinations" : "0022_destinations"]);
-  const indexed = await server.sql.all<{ field: string; url: string }>("SELECT field, url FROM destinations ORDER BY id");
+  const indexed = await server.sql.all<{ field: string; url: string }>(
+    "SELECT field, url FROM destinations ORDER BY id",
+  );
   expect(indexed.map((row) => `${row.field} ${row.url}`).sort()).toEqual(
-    ["expiredUrl https://exp.migrated.example./", "notFoundUrl https://fine.example/404", "rootUrl https://root.migrated.example/", "rules.0.targetUrl https://fine.example/ios", "rules.1.targetUrl https://rule.migrated.example/de"].sort(),
+    [
+      "expiredUrl https://exp.migrated.example./",
+      "notFoundUrl https://fine.example/404",
+      "rootUrl https://root.migrated.example/",
+      "rules.0.targetUrl https://fine.example/ios",
+      "rules.1.targetUrl https://rule.migrated.example/de",
+    ].sort(),
   );
 
   expect(await blockHost(server.ctx.safety, "migrated.example", "ops", "found late")).toBe(3);
-  const links = await server.sql.all<{ link_slug: string; status: string; target_url: string }>("SELECT link_slug, status, target_url FROM links WHERE user_id = ? ORDER BY id", user.id);
+  const links = await server.sql.all<{ link_slug: string; status: string; target_url: string }>(
+    "SELECT link_slug, status, target_url FROM links WHERE user_id = ? ORDER BY id",
+    user.id,
+  );
   expect(links).toEqual([
     { link_slug: "dotted", status: "disabled", target_url: "https://old.migrated.example/x" },
     { link_slug: "ruled", status: "disabled", target_url: "https://fine.example/" },
     { link_slug: "expiring", status: "disabled", target_url: "https://fine.example/2" },
   ]);
-  expect(await server.sql.get("SELECT root_url, not_found_url FROM domains WHERE id = ?", domain)).toEqual({ root_url: null, not_found_url: "https://fine.example/404" });
+  expect(await server.sql.get("SELECT root_url, not_found_url FROM domains WHERE id = ?", domain)).toEqual({
+    root_url: null,
+    not_found_url: "https://fine.example/404",
+  });
   const left = await server.sql.all<{ url: string }>("SELECT url FROM destinations WHERE target_domain IS NULL");
   expect(left).toEqual([]);
 });

@@ -19,7 +19,13 @@ const person = crawlerAgents.people["chrome-windows"]!;
 beforeAll(async () => {
   dns = await startDnsServer();
   server = await startTestServer(
-    { PUBLIC_URL: "https://lp.example", ALIAS_HOSTS: "alias.lp.test, old-lp.test:8080", DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: CNAME_TARGET, TLS_ASK_PORT: "0" },
+    {
+      PUBLIC_URL: "https://lp.example",
+      ALIAS_HOSTS: "alias.lp.test, old-lp.test:8080",
+      DNS_SERVERS: dns.address,
+      DOMAIN_CNAME_TARGET: CNAME_TARGET,
+      TLS_ASK_PORT: "0",
+    },
     clock,
   );
 });
@@ -28,17 +34,26 @@ afterAll(async () => {
   dns.close();
 });
 
-type DomainJson = { id: number; hostname: string; status: string; reason: string | null; verification: { txtName: string; txtValue: string } };
+type DomainJson = {
+  id: number;
+  hostname: string;
+  status: string;
+  reason: string | null;
+  verification: { txtName: string; txtValue: string };
+};
 
 const ask = (name: string) => fetch(`${server.askUrl}/tls/ask?domain=${encodeURIComponent(name)}`);
-const onHost = (host: string, path: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: { host, "user-agent": person } });
-const addCall = (owner: ApiClient, hostname: string) => owner.call("/api/domains", { method: "POST", json: { hostname } });
+const onHost = (host: string, path: string) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", headers: { host, "user-agent": person } });
+const addCall = (owner: ApiClient, hostname: string) =>
+  owner.call("/api/domains", { method: "POST", json: { hostname } });
 async function add(owner: ApiClient, hostname: string): Promise<DomainJson> {
   const response = await addCall(owner, hostname);
   expect(response.status).toBe(201);
   return (await response.json()) as DomainJson;
 }
-const verify = async (owner: ApiClient, id: number) => (await (await owner.call(`/api/domains/${id}/verify`, { method: "POST" })).json()) as DomainJson;
+const verify = async (owner: ApiClient, id: number) =>
+  (await (await owner.call(`/api/domains/${id}/verify`, { method: "POST" })).json()) as DomainJson;
 function publish(domain: DomainJson) {
   dns.zone.set(domain.verification.txtName, { txt: [[domain.verification.txtValue]] });
   dns.zone.set(domain.hostname, { cname: CNAME_TARGET });
@@ -53,7 +68,15 @@ async function verifiedDomain(owner: ApiClient, hostname: string): Promise<Domai
 
 test("the instance's own names are refused: ALIAS_HOSTS, the CNAME target, and names under them", async () => {
   const owner = await apiClient(server, null);
-  for (const hostname of ["alias.lp.test", "go.alias.lp.test", "old-lp.test", "x.old-lp.test", CNAME_TARGET, `shop.${CNAME_TARGET}`, "EDGE.cdn-lp.test."]) {
+  for (const hostname of [
+    "alias.lp.test",
+    "go.alias.lp.test",
+    "old-lp.test",
+    "x.old-lp.test",
+    CNAME_TARGET,
+    `shop.${CNAME_TARGET}`,
+    "EDGE.cdn-lp.test.",
+  ]) {
     const response = await addCall(owner, hostname);
     expect(response.status, hostname).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/own host/);
@@ -62,9 +85,14 @@ test("the instance's own names are refused: ALIAS_HOSTS, the CNAME target, and n
 
 test("an unverified domain shadows nothing: its host is answered by the app, as any unknown host", async () => {
   const owner = await apiClient(server, null);
-  await owner.call("/api/links", { method: "POST", json: { targetUrl: "https://acme.test/spring", title: "Spring", description: "Sale", customLinkSlug: "spring" } });
+  await owner.call("/api/links", {
+    method: "POST",
+    json: { targetUrl: "https://acme.test/spring", title: "Spring", description: "Sale", customLinkSlug: "spring" },
+  });
   await add(await apiClient(server, null), "shadow.squat.test");
-  expect((await onHost("shadow.squat.test", `/go/${owner.userSlug}/spring`)).headers.get("location")).toBe("https://acme.test/spring");
+  expect((await onHost("shadow.squat.test", `/go/${owner.userSlug}/spring`)).headers.get("location")).toBe(
+    "https://acme.test/spring",
+  );
   expect((await onHost("shadow.squat.test", "/healthz")).status).toBe(200);
   expect((await ask("shadow.squat.test")).status).toBe(403);
 });
@@ -88,7 +116,12 @@ describe("claims", () => {
   test("a pending claim is let go after 7 days; its links go back to the service address", async () => {
     const owner = await apiClient(server, null);
     const domain = await add(owner, "late.expiry-squat.test");
-    const link = (await (await owner.call("/api/links", { method: "POST", json: { targetUrl: "https://acme.test/late", title: "Late", description: "Late", domain: domain.hostname } })).json()) as { linkSlug: string };
+    const link = (await (
+      await owner.call("/api/links", {
+        method: "POST",
+        json: { targetUrl: "https://acme.test/late", title: "Late", description: "Late", domain: domain.hostname },
+      })
+    ).json()) as { linkSlug: string };
     clock.advance(6 * 86_400_000);
     await recheckDomains(server.ctx.domains);
     expect((await owner.call(`/api/domains/${domain.id}`)).status).toBe(200);
@@ -96,7 +129,10 @@ describe("claims", () => {
     clock.advance(86_400_000 + 60_000);
     await recheckDomains(server.ctx.domains);
     expect((await owner.call(`/api/domains/${domain.id}`)).status).toBe(404);
-    const after = (await (await owner.call(`/api/links/by-slug/${link.linkSlug}`)).json()) as { domain: string | null; shortUrl: string };
+    const after = (await (await owner.call(`/api/links/by-slug/${link.linkSlug}`)).json()) as {
+      domain: string | null;
+      shortUrl: string;
+    };
     expect(after).toMatchObject({ domain: null, shortUrl: `https://lp.example/go/${owner.userSlug}/${link.linkSlug}` });
   });
 });
@@ -104,7 +140,16 @@ describe("claims", () => {
 test("the TLS ask answers 200 for the stored name only, byte for byte", async () => {
   const owner = await apiClient(server, null);
   await verifiedDomain(owner, "exact.ask-squat.test");
-  for (const name of ["EXACT.ask-squat.test", "exact.ask-squat.test.", "exact.ask-squat.test:0", "exact.ask-squat.test:443", "exact.ask-squat.test/x", "ｅxact.ask-squat.test", "ex\u00ADact.ask-squat.test", " exact.ask-squat.test"]) {
+  for (const name of [
+    "EXACT.ask-squat.test",
+    "exact.ask-squat.test.",
+    "exact.ask-squat.test:0",
+    "exact.ask-squat.test:443",
+    "exact.ask-squat.test/x",
+    "ｅxact.ask-squat.test",
+    "ex\u00ADact.ask-squat.test",
+    " exact.ask-squat.test",
+  ]) {
     expect((await ask(name)).status, JSON.stringify(name)).toBe(403);
   }
   expect((await ask("exact.ask-squat.test")).status).toBe(200);
@@ -118,14 +163,37 @@ test("a suspension from the command line (another process) stops the domain with
   await eventually(async () => expect(await root()).toBe("https://acme.test/home"));
   await server.sql.run("UPDATE users SET email = ? WHERE id = ?", `suspend-${owner.userId}@example.com`, owner.userId);
   const cli = (command: "suspend" | "unsuspend") =>
-    Bun.spawnSync([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "admin", "users", command, `suspend-${owner.userId}@example.com`, "--reason", "test", "--data", server.dataDir], {
-      env: { ...process.env, ...(server.ctx.config.postgres ? { DATABASE_URL: server.ctx.config.postgres.url } : {}) },
-    });
+    Bun.spawnSync(
+      [
+        process.execPath,
+        join(import.meta.dir, "../../cli/linkprev.ts"),
+        "admin",
+        "users",
+        command,
+        `suspend-${owner.userId}@example.com`,
+        "--reason",
+        "test",
+        "--data",
+        server.dataDir,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...(server.ctx.config.postgres ? { DATABASE_URL: server.ctx.config.postgres.url } : {}),
+        },
+      },
+    );
   expect(cli("suspend").exitCode).toBe(0);
-  await eventually(async () => expect((await ask("cli.suspend-squat.test")).status).toBe(403), { timeoutMs: 1000, what: "the suspended account's domain is no longer allowed" });
+  await eventually(async () => expect((await ask("cli.suspend-squat.test")).status).toBe(403), {
+    timeoutMs: 1000,
+    what: "the suspended account's domain is no longer allowed",
+  });
   expect(await root()).toBeNull();
   expect(cli("unsuspend").exitCode).toBe(0);
-  await eventually(async () => expect((await ask("cli.suspend-squat.test")).status).toBe(200), { timeoutMs: 1000, what: "the unsuspended account's domain is allowed again" });
+  await eventually(async () => expect((await ask("cli.suspend-squat.test")).status).toBe(200), {
+    timeoutMs: 1000,
+    what: "the unsuspended account's domain is allowed again",
+  });
 });
 
 test("a served custom domain of this instance is a loop target, whoever owns it", async () => {
@@ -133,10 +201,21 @@ test("a served custom domain of this instance is a loop target, whoever owns it"
   await verifiedDomain(owner, "loop.loop-squat.test");
   const other = await apiClient(server, null);
   for (const targetUrl of ["https://loop.loop-squat.test/summer", "http://LOOP.loop-squat.test./x"]) {
-    const response = await other.call("/api/links", { method: "POST", json: { targetUrl, title: "Loop", description: "Loop" } });
+    const response = await other.call("/api/links", {
+      method: "POST",
+      json: { targetUrl, title: "Loop", description: "Loop" },
+    });
     expect(response.status, targetUrl).toBe(400);
   }
-  const rule = await other.call("/api/links", { method: "POST", json: { targetUrl: "https://acme.test/", title: "Rule", description: "Rule", expiredUrl: "https://loop.loop-squat.test/x" } });
+  const rule = await other.call("/api/links", {
+    method: "POST",
+    json: {
+      targetUrl: "https://acme.test/",
+      title: "Rule",
+      description: "Rule",
+      expiredUrl: "https://loop.loop-squat.test/x",
+    },
+  });
   expect(rule.status).toBe(400);
 });
 
@@ -145,7 +224,8 @@ test("checks are limited per domain: the sixth in a minute is refused, another d
   const busy = await add(owner, "busy.limit-squat.test");
   const calm = await add(owner, "calm.limit-squat.test");
   const statuses: number[] = [];
-  for (let n = 0; n < 6; n++) statuses.push((await owner.call(`/api/domains/${busy.id}/verify`, { method: "POST" })).status);
+  for (let n = 0; n < 6; n++)
+    statuses.push((await owner.call(`/api/domains/${busy.id}/verify`, { method: "POST" })).status);
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   expect((await owner.call(`/api/domains/${calm.id}/verify`, { method: "POST" })).status).toBe(200);
   clock.advance(60_000);

@@ -7,7 +7,12 @@ import { FacebookRescraper, type ScrapeOutcome } from "../../src/previews/facebo
 import { startFakeFacebookGraph, type FakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-const card = { targetUrl: "https://example.com/a", title: "First title", description: "A description", imageUrl: "https://img.example.com/a.jpg" };
+const card = {
+  targetUrl: "https://example.com/a",
+  title: "First title",
+  description: "A description",
+  imageUrl: "https://img.example.com/a.jpg",
+};
 type Scrape = { at: string; ok: boolean; message: string } | null;
 
 async function createLink(owner: ApiClient) {
@@ -22,7 +27,9 @@ const edit = async (owner: ApiClient, slug: string, fields: Partial<typeof card>
 };
 
 const facebookScrape = async (owner: ApiClient, id: number): Promise<Scrape> => {
-  const body = (await (await owner.call(`/api/links/${id}/platforms`)).json()) as { platforms: Array<{ platform: string; scrape?: Scrape }> };
+  const body = (await (await owner.call(`/api/links/${id}/platforms`)).json()) as {
+    platforms: Array<{ platform: string; scrape?: Scrape }>;
+  };
   const entry = body.platforms.find((p) => p.platform === "facebook")!;
   expect("scrape" in entry).toBe(true);
   return entry.scrape!;
@@ -54,7 +61,9 @@ describe("with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET", () => {
     await edit(owner, link.linkSlug, { title: "Second title" });
     await graph.received(before + 1);
     await settled();
-    expect(graph.requests.slice(before)).toEqual([{ path: "/v21.0/", id: link.shortUrl, scrape: "true", accessToken: "1234567890|s3cret-app" }]);
+    expect(graph.requests.slice(before)).toEqual([
+      { path: "/v21.0/", id: link.shortUrl, scrape: "true", accessToken: "1234567890|s3cret-app" },
+    ]);
     const scrape = await facebookScrape(owner, link.id);
     expect(scrape).toMatchObject({ ok: true });
     expect(scrape!.message).toContain("Scraped by the fake Graph API");
@@ -110,8 +119,13 @@ describe("with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET", () => {
     } finally {
       graph.failWith(null);
     }
-    expect(await facebookScrape(owner, link.id)).toMatchObject({ ok: false, message: "(#4) Application request limit reached" });
-    expect(await (await owner.call(`/api/links/by-slug/${link.linkSlug}`)).json()).toMatchObject({ description: "A new description" });
+    expect(await facebookScrape(owner, link.id)).toMatchObject({
+      ok: false,
+      message: "(#4) Application request limit reached",
+    });
+    expect(await (await owner.call(`/api/links/by-slug/${link.linkSlug}`)).json()).toMatchObject({
+      description: "A new description",
+    });
   });
 });
 
@@ -148,8 +162,18 @@ test("the app id and secret go together, and the secret is never printed", () =>
   const secretOnly = failure({ FACEBOOK_APP_SECRET: "top-secret-value" });
   expect(secretOnly).toContain("set both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET");
   expect(secretOnly).not.toContain("top-secret-value");
-  expect(failure({ FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "top-secret-value", FACEBOOK_GRAPH_URL: "ftp://graph.example" })).toContain("FACEBOOK_GRAPH_URL");
-  expect(loadConfig({}, { ...base, FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "s" }).facebook).toEqual({ appId: "123", appSecret: "s", graphUrl: "https://graph.facebook.com" });
+  expect(
+    failure({
+      FACEBOOK_APP_ID: "123",
+      FACEBOOK_APP_SECRET: "top-secret-value",
+      FACEBOOK_GRAPH_URL: "ftp://graph.example",
+    }),
+  ).toContain("FACEBOOK_GRAPH_URL");
+  expect(loadConfig({}, { ...base, FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "s" }).facebook).toEqual({
+    appId: "123",
+    appSecret: "s",
+    graphUrl: "https://graph.facebook.com",
+  });
   expect(loadConfig({}, base).facebook).toBeNull();
 });
 
@@ -163,7 +187,10 @@ test("an unreachable or silent Graph API is ok: false in our words, never with t
   // A server that accepts the request and never answers: the timeout ends it.
   const silent = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Promise<Response>(() => {}) });
   try {
-    const slow = new FacebookRescraper({ appId: "1", appSecret: "top-secret-value", graphUrl: `http://127.0.0.1:${silent.port}` }, 200);
+    const slow = new FacebookRescraper(
+      { appId: "1", appSecret: "top-secret-value", graphUrl: `http://127.0.0.1:${silent.port}` },
+      200,
+    );
     slow.request("https://lp.example/go/a/b", async (outcome) => void outcomes.push(outcome));
     await slow.settled();
   } finally {

@@ -33,7 +33,8 @@ const views = async () =>
     "SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS human, CAST(coalesce(sum(bot), 0) AS INTEGER) AS bot FROM view_rollups WHERE link_id = ?",
     linkId,
   ))!;
-const viewCount = async () => (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views"))!.n;
+const viewCount = async () =>
+  (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views"))!.n;
 
 describe("crawlers get the preview page", () => {
   const required: Array<[string, string]> = [
@@ -146,7 +147,9 @@ describe("counting", () => {
     const before = await views();
     const head = await go("/go/alice/launch", "Twitterbot/1.0", { method: "HEAD" });
     expect(head.status).toBe(200);
-    const prefetch = await go("/go/alice/launch", crawlerAgents.people["chrome-windows"]!, { headers: { "sec-purpose": "prefetch" } });
+    const prefetch = await go("/go/alice/launch", crawlerAgents.people["chrome-windows"]!, {
+      headers: { "sec-purpose": "prefetch" },
+    });
     expect(prefetch.status).toBe(302);
     await server.flushViews();
     expect(await views()).toEqual(before);
@@ -164,7 +167,9 @@ describe("counting", () => {
     }
     const statuses = await Promise.all(
       requests.map(async (r) => {
-        const response = await go(`/go/alice/burst${r.qr ? "?qr=1" : ""}`, r.agent, { headers: { referer: "https://t.co/abc", "user-agent": r.agent } });
+        const response = await go(`/go/alice/burst${r.qr ? "?qr=1" : ""}`, r.agent, {
+          headers: { referer: "https://t.co/abc", "user-agent": r.agent },
+        });
         await response.arrayBuffer();
         return response.status;
       }),
@@ -182,7 +187,10 @@ describe("counting", () => {
       `SELECT is_bot AS "isBot", CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ? GROUP BY is_bot ORDER BY is_bot`,
       counted,
     );
-    expect(rows).toEqual([{ isBot: 0, n: 200 }, { isBot: 1, n: 100 }]);
+    expect(rows).toEqual([
+      { isBot: 0, n: 200 },
+      { isBot: 1, n: 100 },
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     const day = await server.sql.get<{ human: number; bot: number; uniques: number; scans: number }>(
       `SELECT CAST(sum(human) AS INTEGER) AS human, CAST(sum(bot) AS INTEGER) AS bot, CAST(sum(unique_humans) AS INTEGER) AS uniques,
@@ -192,14 +200,27 @@ describe("counting", () => {
     );
     // One address: each distinct person's agent is one daily unique visitor.
     const scans = requests.filter((r) => r.qr && !r.bot).length;
-    expect(day).toEqual({ human: 200, bot: 100, uniques: new Set(requests.filter((r) => !r.bot).map((r) => r.agent)).size, scans });
+    expect(day).toEqual({
+      human: 200,
+      bot: 100,
+      uniques: new Set(requests.filter((r) => !r.bot).map((r) => r.agent)).size,
+      scans,
+    });
     expect(scans).toBe(40);
     // Each row keeps its User-Agent, stored once in user_agents.
     const agents = (
-      await server.sql.all<{ agent: string }>("SELECT DISTINCT a.text AS agent FROM views v JOIN user_agents a ON a.id = v.user_agent_id WHERE v.link_id = ? ORDER BY 1", counted)
+      await server.sql.all<{ agent: string }>(
+        "SELECT DISTINCT a.text AS agent FROM views v JOIN user_agents a ON a.id = v.user_agent_id WHERE v.link_id = ? ORDER BY 1",
+        counted,
+      )
     ).map((r) => r.agent);
     expect(agents).toEqual([...new Set(requests.map((r) => r.agent))].sort());
-    expect((await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ? AND user_agent_id IS NULL", counted))!.n).toBe(0);
+    expect(
+      (await server.sql.get<{ n: number }>(
+        "SELECT CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ? AND user_agent_id IS NULL",
+        counted,
+      ))!.n,
+    ).toBe(0);
 
     const sample = await server.sql.get<{ userId: number; ip: string; attribution: string; platform: string | null }>(
       `SELECT user_id AS "userId", ip, attribution, platform FROM views WHERE link_id = ? AND is_bot = ? LIMIT 1`,
@@ -211,7 +232,13 @@ describe("counting", () => {
 
   test("crawlers are stored with their platform", async () => {
     const id = await seedLink(server.sql, owner.id, { linkSlug: "platforms" });
-    for (const agent of ["Twitterbot/1.0", "Twitterbot/1.0", "TelegramBot (like TwitterBot)", crawlerAgents.crawlers.imessage![0]!, ""]) {
+    for (const agent of [
+      "Twitterbot/1.0",
+      "Twitterbot/1.0",
+      "TelegramBot (like TwitterBot)",
+      crawlerAgents.crawlers.imessage![0]!,
+      "",
+    ]) {
       await (await go("/go/alice/platforms", agent)).text();
     }
     await server.flushViews();

@@ -32,7 +32,12 @@ function pngBomb(width: number, height: number): Uint8Array<ArrayBuffer> {
   new DataView(ihdr.buffer).setUint32(0, width);
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", new Uint8Array()),
+  ];
   return new Uint8Array(parts.flatMap((part) => [...part]));
 }
 
@@ -78,19 +83,31 @@ beforeAll(async () => {
     hostname: "127.0.0.1",
     fetch(request) {
       const bomb = bombs.find((b) => new URL(request.url).pathname === `/${b.name}`);
-      return bomb ? new Response(bomb.bytes, { headers: { "content-type": bomb.type } }) : new Response("Not found", { status: 404 });
+      return bomb
+        ? new Response(bomb.bytes, { headers: { "content-type": bomb.type } })
+        : new Response("Not found", { status: 404 });
     },
   });
-  [server, single] = await Promise.all([startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32" }), startTestServer({ APP_WORKERS: "0", FETCH_ALLOW_PRIVATE: "127.0.0.1/32" })]);
+  [server, single] = await Promise.all([
+    startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32" }),
+    startTestServer({ APP_WORKERS: "0", FETCH_ALLOW_PRIVATE: "127.0.0.1/32" }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([server.close(), single.close()]);
   site.stop(true);
 });
 
-const card = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
+const card = {
+  title: "Spring sale",
+  description: "Everything 20 % off this week",
+  targetUrl: "https://shop.example.com/sale",
+};
 
-function form(fields: Record<string, string>, image?: Bomb | { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }): FormData {
+function form(
+  fields: Record<string, string>,
+  image?: Bomb | { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   if (image) data.append("image", new File([image.bytes], image.name, { type: image.type }));
@@ -104,11 +121,14 @@ async function refused(response: Response, bomb: Bomb): Promise<void> {
 }
 
 const create = (client: ApiClient, bomb: Bomb) => client.call("/api/links", { method: "POST", body: form(card, bomb) });
-const lint = (client: ApiClient, bomb: Bomb) => client.call("/api/links/lint", { method: "POST", body: form(card, bomb) });
-const importFrom = (client: ApiClient, bomb: Bomb) => client.call("/api/links", { method: "POST", json: { ...card, imageImportUrl: `${site.url}${bomb.name}` } });
+const lint = (client: ApiClient, bomb: Bomb) =>
+  client.call("/api/links/lint", { method: "POST", body: form(card, bomb) });
+const importFrom = (client: ApiClient, bomb: Bomb) =>
+  client.call("/api/links", { method: "POST", json: { ...card, imageImportUrl: `${site.url}${bomb.name}` } });
 
 const linksOf = async (target: TestServer, userId: number) =>
-  (await target.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM links WHERE user_id = ?", userId))!.n;
+  (await target.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM links WHERE user_id = ?", userId))!
+    .n;
 
 describe("images declaring more pixels than the budget", () => {
   test("a create with an uploaded bomb is a 400 saying the limit, and no link is made", async () => {
@@ -119,10 +139,17 @@ describe("images declaring more pixels than the budget", () => {
 
   test("an update with an uploaded bomb is a 400 saying the limit, and the link keeps its image", async () => {
     const client = await apiClient(server, "pro");
-    const made = await client.call("/api/links", { method: "POST", json: { ...card, imageUrl: "https://cdn.example.com/card.jpg" } });
+    const made = await client.call("/api/links", {
+      method: "POST",
+      json: { ...card, imageUrl: "https://cdn.example.com/card.jpg" },
+    });
     expect(made.status).toBe(201);
     const { linkSlug } = (await made.json()) as { linkSlug: string };
-    for (const bomb of bombs) await refused(await client.call(`/api/links/by-slug/${linkSlug}`, { method: "PUT", body: form(card, bomb) }), bomb);
+    for (const bomb of bombs)
+      await refused(
+        await client.call(`/api/links/by-slug/${linkSlug}`, { method: "PUT", body: form(card, bomb) }),
+        bomb,
+      );
     const after = (await (await client.call(`/api/links/by-slug/${linkSlug}`)).json()) as { imageUrl: string };
     expect(after.imageUrl).toBe("https://cdn.example.com/card.jpg");
   });
@@ -146,7 +173,10 @@ describe("images declaring more pixels than the budget", () => {
       await refused(await importFrom(client, bomb), bomb);
     }
     expect(single.ctx.images.workersStarted).toBe(0);
-    const fine = await client.call("/api/links/lint", { method: "POST", body: form(card, { name: "ok.png", type: "image/png", bytes: makePng(1200, 630) }) });
+    const fine = await client.call("/api/links/lint", {
+      method: "POST",
+      body: form(card, { name: "ok.png", type: "image/png", bytes: makePng(1200, 630) }),
+    });
     expect(fine.status).toBe(200);
     expect(single.ctx.images.workersStarted).toBe(1);
   });
@@ -165,14 +195,21 @@ describe("POST /api/links/lint and the image-work limit", () => {
 });
 
 /** Resident memory of this process: the server runs in it, its codec Worker (a thread) too. */
-const residentMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${process.pid}/status`, "utf8"))![1]) / 1024;
+const residentMb = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${process.pid}/status`, "utf8"))![1]) / 1024;
 
 describe("memory", () => {
-
   test("20 bomb requests leave the server's resident memory within 50 MB of where it was", async () => {
     const client = await apiClient(single, "pro");
     // Codecs loaded first (a normal upload), so that what is measured is what the bombs do.
-    expect((await client.call("/api/links", { method: "POST", body: form(card, { name: "ok.png", type: "image/png", bytes: makePng(1200, 630) }) })).status).toBe(201);
+    expect(
+      (
+        await client.call("/api/links", {
+          method: "POST",
+          body: form(card, { name: "ok.png", type: "image/png", bytes: makePng(1200, 630) }),
+        })
+      ).status,
+    ).toBe(201);
     Bun.gc(true);
     const before = residentMb();
     for (let i = 0; i < 20; i++) {
@@ -187,7 +224,8 @@ describe("memory", () => {
 describe("the codec Worker after a large image", () => {
   test("a job over RECYCLE_PIXELS runs on a Worker of its own, ended after it: the memory it took is returned", async () => {
     const client = await apiClient(single, "pro");
-    const lintImage = (bytes: Uint8Array<ArrayBuffer>) => client.call("/api/links/lint", { method: "POST", body: form(card, { name: "a.png", type: "image/png", bytes }) });
+    const lintImage = (bytes: Uint8Array<ArrayBuffer>) =>
+      client.call("/api/links/lint", { method: "POST", body: form(card, { name: "a.png", type: "image/png", bytes }) });
     // Within the budget, just over the threshold.
     const [width, height] = [4000, Math.ceil(RECYCLE_PIXELS / 4000) + 1];
     expect((await lintImage(makePng(200, 100))).status).toBe(200);
@@ -197,7 +235,9 @@ describe("the codec Worker after a large image", () => {
 
     const large = await lintImage(pngBomb(width, height));
     expect(large.status).toBe(200);
-    const warnings = ((await large.json()) as { warnings: Array<{ message: string }> }).warnings.map((w) => w.message).join(" ");
+    const warnings = ((await large.json()) as { warnings: Array<{ message: string }> }).warnings
+      .map((w) => w.message)
+      .join(" ");
     expect(warnings).toContain(`${width}×${height}`);
 
     expect((await lintImage(makePng(200, 100))).status).toBe(200);
@@ -212,10 +252,15 @@ describe("the codec Worker after a large image", () => {
     const gate = new PixelBudget({ pixels: 52_000_000, smallPixels: 10_000, queue: 16 }, counts);
     const store = new ImageStore({} as UploadBackend, { gate, deadlineMs: 60_000, counts, recyclePixels: 10_000 });
     try {
-      const image = (width: number, height: number) => new File([makePng(width, height)], "a.png", { type: "image/png" });
+      const image = (width: number, height: number) =>
+        new File([makePng(width, height)], "a.png", { type: "image/png" });
       const centre = { x: 0.5, y: 0.5 };
       // In this order: a job under the threshold, one over it (on a Worker of its own), one sent after it.
-      const done = await Promise.all([store.prepare(image(99, 100), centre), store.prepare(image(101, 100), centre), store.prepare(image(60, 40), centre)]);
+      const done = await Promise.all([
+        store.prepare(image(99, 100), centre),
+        store.prepare(image(101, 100), centre),
+        store.prepare(image(60, 40), centre),
+      ]);
       expect(done.map((d) => `${d.source.width}×${d.source.height}`)).toEqual(["99×100", "101×100", "60×40"]);
       expect(store.workersStarted).toBe(2);
       expect((await store.prepare(image(50, 50), centre)).source.width).toBe(50);

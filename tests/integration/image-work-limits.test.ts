@@ -8,9 +8,16 @@ import { TestClock } from "../helpers/clock.ts";
 import { blackPng, makeJpegWithExif, makePng } from "../helpers/images.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-const card = { title: "Spring sale", description: "Everything 20 % off this week", targetUrl: "https://shop.example.com/sale" };
+const card = {
+  title: "Spring sale",
+  description: "Everything 20 % off this week",
+  targetUrl: "https://shop.example.com/sale",
+};
 
-function form(image: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }, fields: Record<string, string> = card): FormData {
+function form(
+  image: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+  fields: Record<string, string> = card,
+): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   data.append("image", new File([image.bytes], image.name, { type: image.type }));
@@ -23,11 +30,16 @@ const METRICS_TOKEN = "image-metrics-token-0123456789";
 async function imageMetrics(server: TestServer): Promise<Record<string, number>> {
   const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(response.status).toBe(200);
-  const families = parsePrometheusTextFormat(await response.text()).filter((family) => family.name.startsWith("linkprev_image_"));
-  return Object.fromEntries(families.map((family) => [family.name.replace(/^linkprev_image_/, ""), Number(family.metrics[0]!.value)]));
+  const families = parsePrometheusTextFormat(await response.text()).filter((family) =>
+    family.name.startsWith("linkprev_image_"),
+  );
+  return Object.fromEntries(
+    families.map((family) => [family.name.replace(/^linkprev_image_/, ""), Number(family.metrics[0]!.value)]),
+  );
 }
 /** How far each counter moved between two readings. */
-const moved = (before: Record<string, number>, after: Record<string, number>, names: string[]) => Object.fromEntries(names.map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]));
+const moved = (before: Record<string, number>, after: Record<string, number>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]));
 const COUNTERS = ["jobs_refused_total", "jobs_timed_out_total", "jpeg_scans_refused_total"];
 
 const isRestart = (byte: number) => byte >= 0xd0 && byte <= 0xd7;
@@ -61,32 +73,55 @@ describe("JPEG scans", () => {
     const before = await imageMetrics(server);
     const written = await makeJpegWithExif(64, 64);
     const hostile = repeatLastScan(written, 150);
-    const refused = await client.call("/api/links", { method: "POST", body: form({ name: "scans.jpg", type: "image/jpeg", bytes: hostile }) });
+    const refused = await client.call("/api/links", {
+      method: "POST",
+      body: form({ name: "scans.jpg", type: "image/jpeg", bytes: hostile }),
+    });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe("This JPEG has more than 100 scans; save it again as a standard JPEG");
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "This JPEG has more than 100 scans; save it again as a standard JPEG",
+    );
     expect(server.ctx.images.workersStarted).toBe(0);
-    const fine = await client.call("/api/links", { method: "POST", body: form({ name: "photo.jpg", type: "image/jpeg", bytes: written }) });
+    const fine = await client.call("/api/links", {
+      method: "POST",
+      body: form({ name: "photo.jpg", type: "image/jpeg", bytes: written }),
+    });
     expect(fine.status).toBe(201);
-    expect(moved(before, await imageMetrics(server), COUNTERS)).toEqual({ jobs_refused_total: 0, jobs_timed_out_total: 0, jpeg_scans_refused_total: 1 });
+    expect(moved(before, await imageMetrics(server), COUNTERS)).toEqual({
+      jobs_refused_total: 0,
+      jobs_timed_out_total: 0,
+      jpeg_scans_refused_total: 1,
+    });
   });
 });
 
 describe("the decode deadline", () => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ APP_WORKERS: "0", IMAGE_DEADLINE_MS: "500", METRICS_TOKEN })));
+  beforeAll(
+    async () => (server = await startTestServer({ APP_WORKERS: "0", IMAGE_DEADLINE_MS: "500", METRICS_TOKEN })),
+  );
   afterAll(() => server.close());
 
   test("an image still decoding after the deadline is a 422 saying so (and counted), and the Worker decoding it is ended", async () => {
     const client = await apiClient(server, "pro");
     const before = await imageMetrics(server);
     // 40 megapixels: decoding alone takes longer than half a second on any machine.
-    const response = await client.call("/api/links", { method: "POST", body: form(png("huge.png", blackPng(16_000, 2_500))) });
+    const response = await client.call("/api/links", {
+      method: "POST",
+      body: form(png("huge.png", blackPng(16_000, 2_500))),
+    });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { message: string }).message).toBe("The image took more than 0.5 seconds to process; try a smaller or simpler image");
+    expect(((await response.json()) as { message: string }).message).toBe(
+      "The image took more than 0.5 seconds to process; try a smaller or simpler image",
+    );
     expect(server.ctx.images.workersStarted).toBe(1);
     expect(server.ctx.images.workersAlive).toBe(0);
     const after = await imageMetrics(server);
-    expect(moved(before, after, COUNTERS)).toEqual({ jobs_refused_total: 0, jobs_timed_out_total: 1, jpeg_scans_refused_total: 0 });
+    expect(moved(before, after, COUNTERS)).toEqual({
+      jobs_refused_total: 0,
+      jobs_timed_out_total: 1,
+      jpeg_scans_refused_total: 0,
+    });
     // Its share of the budget was given back.
     expect(after.pixels_in_use).toBe(0);
   }, 60_000);
@@ -103,7 +138,8 @@ describe("a full queue", () => {
     const client = await apiClient(server, "pro");
     const before = await imageMetrics(server);
     // 25 megapixels each: two do not fit beside each other.
-    const lint = () => client.call("/api/links/lint", { method: "POST", body: form(png("large.png", blackPng(5_000, 5_000))) });
+    const lint = () =>
+      client.call("/api/links/lint", { method: "POST", body: form(png("large.png", blackPng(5_000, 5_000))) });
     let answered = false;
     const all = Promise.all([lint(), lint(), lint()]).finally(() => (answered = true));
     // The most /metrics showed while they ran.
@@ -118,19 +154,39 @@ describe("a full queue", () => {
     expect(statuses).toEqual([200, 200, 503]);
     const busy = answers.find((a) => a.status === 503)!;
     expect(busy.headers.get("retry-after")).toBe("5");
-    expect(((await busy.json()) as { message: string }).message).toBe("Too many images are being processed right now. Please try again in a moment.");
+    expect(((await busy.json()) as { message: string }).message).toBe(
+      "Too many images are being processed right now. Please try again in a moment.",
+    );
     expect(most).toEqual({ jobs_waiting: 1, pixels_in_use: 25_000_000 });
     const after = await imageMetrics(server);
-    expect(moved(before, after, COUNTERS)).toEqual({ jobs_refused_total: 1, jobs_timed_out_total: 0, jpeg_scans_refused_total: 0 });
-    expect({ jobs_waiting: after.jobs_waiting, pixels_in_use: after.pixels_in_use }).toEqual({ jobs_waiting: 0, pixels_in_use: 0 });
+    expect(moved(before, after, COUNTERS)).toEqual({
+      jobs_refused_total: 1,
+      jobs_timed_out_total: 0,
+      jpeg_scans_refused_total: 0,
+    });
+    expect({ jobs_waiting: after.jobs_waiting, pixels_in_use: after.pixels_in_use }).toEqual({
+      jobs_waiting: 0,
+      pixels_in_use: 0,
+    });
   }, 120_000);
 
   test("a JPEG refused in an app worker is counted by the request thread, which serves /metrics", async () => {
     const client = await apiClient(server, "pro", "scans");
     const before = await imageMetrics(server);
     const hostile = repeatLastScan(await makeJpegWithExif(64, 64), 150);
-    expect((await client.call("/api/links/lint", { method: "POST", body: form({ name: "scans.jpg", type: "image/jpeg", bytes: hostile }) })).status).toBe(400);
-    expect(moved(before, await imageMetrics(server), COUNTERS)).toEqual({ jobs_refused_total: 0, jobs_timed_out_total: 0, jpeg_scans_refused_total: 1 });
+    expect(
+      (
+        await client.call("/api/links/lint", {
+          method: "POST",
+          body: form({ name: "scans.jpg", type: "image/jpeg", bytes: hostile }),
+        })
+      ).status,
+    ).toBe(400);
+    expect(moved(before, await imageMetrics(server), COUNTERS)).toEqual({
+      jobs_refused_total: 0,
+      jobs_timed_out_total: 0,
+      jpeg_scans_refused_total: 1,
+    });
   });
 });
 
@@ -167,11 +223,17 @@ describe("the per-user limit on image work", () => {
       create: () => client.call("/api/links", { method: "POST", body: form(png("bomb.png", bomb)) }),
       update: () => client.call(`/api/links/by-slug/${linkSlug}`, { method: "PUT", body: form(png("bomb.png", bomb)) }),
       recut: async () => {
-        const { imageUrl } = (await (await client.call(`/api/links/by-slug/${linkSlug}`)).json()) as { imageUrl: string };
-        return client.call(`/api/links/by-slug/${linkSlug}`, { method: "PUT", json: { ...card, imageUrl, focalX: (focal -= 0.1) } });
+        const { imageUrl } = (await (await client.call(`/api/links/by-slug/${linkSlug}`)).json()) as {
+          imageUrl: string;
+        };
+        return client.call(`/api/links/by-slug/${linkSlug}`, {
+          method: "PUT",
+          json: { ...card, imageUrl, focalX: (focal -= 0.1) },
+        });
       },
       lint: () => client.call("/api/links/lint", { method: "POST", body: form(png("bomb.png", bomb)) }),
-      import: () => client.call("/api/links", { method: "POST", json: { ...card, imageImportUrl: `${site.url}bomb.png` } }),
+      import: () =>
+        client.call("/api/links", { method: "POST", json: { ...card, imageImportUrl: `${site.url}bomb.png` } }),
       autoFill: () => client.call("/api/links/metadata", { method: "POST", json: { url: `${site.url}page` } }),
     };
     const expected = (name: string) => (name === "autoFill" || name === "recut" ? 200 : 400);
@@ -181,7 +243,8 @@ describe("the per-user limit on image work", () => {
         if (round === 4 && name === "recut") continue;
         expect({ name, status: (await call()).status }).toEqual({ name, status: expected(name) });
       }
-    for (const [name, call] of Object.entries(paths)) expect({ name, status: (await call()).status }).toEqual({ name, status: 429 });
+    for (const [name, call] of Object.entries(paths))
+      expect({ name, status: (await call()).status }).toEqual({ name, status: 429 });
     // Saving a link without an image decodes nothing and is not counted.
     expect((await client.call(`/api/links/by-slug/${linkSlug}`, { method: "PUT", json: card })).status).toBe(200);
   });

@@ -26,14 +26,22 @@ beforeAll(async () => {
       if (path === "/gone") return new Response("no", { status: 404 });
       if (path === "/r1") return Response.redirect(`${targetBase}/r2`, 301);
       if (path === "/r2") return Response.redirect(`${targetBase}/landed`, 302);
-      if (path === "/no-head") return request.method === "HEAD" ? new Response(null, { status: 405 }) : new Response("fine");
+      if (path === "/no-head")
+        return request.method === "HEAD" ? new Response(null, { status: 405 }) : new Response("fine");
       if (path === "/slow") await Bun.sleep(5_000);
       return new Response("?", { status: 500 });
     },
   });
   targetBase = `http://127.0.0.1:${target.port}`;
-  const env = { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", TEST_FETCH_DEADLINE_MS: "1000", LINK_HEALTH_HOST_GAP_MS: String(HOST_GAP_MS) };
-  [server, scheduled] = await Promise.all([startTestServer({ ...env, LINK_HEALTH_EVERY_MS: "0" }), startTestServer({ ...env, LINK_HEALTH_EVERY_MS: "200" })]);
+  const env = {
+    FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+    TEST_FETCH_DEADLINE_MS: "1000",
+    LINK_HEALTH_HOST_GAP_MS: String(HOST_GAP_MS),
+  };
+  [server, scheduled] = await Promise.all([
+    startTestServer({ ...env, LINK_HEALTH_EVERY_MS: "0" }),
+    startTestServer({ ...env, LINK_HEALTH_EVERY_MS: "200" }),
+  ]);
   owner = await apiClient(server, "pro", "checker");
 });
 afterAll(async () => {
@@ -41,15 +49,27 @@ afterAll(async () => {
   target.stop(true);
 });
 
-type Health = { status: string; checkedAt: string | null; httpStatus: number | null; finalUrl: string | null; failedUrl: string | null };
+type Health = {
+  status: string;
+  checkedAt: string | null;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  failedUrl: string | null;
+};
 async function createLink(client: ApiClient, slug: string, targetUrl: string, rules?: unknown[]) {
-  const response = await client.call("/api/links", { method: "POST", json: { targetUrl, title: "T", description: "D", customLinkSlug: slug, ...(rules ? { rules } : {}) } });
+  const response = await client.call("/api/links", {
+    method: "POST",
+    json: { targetUrl, title: "T", description: "D", customLinkSlug: slug, ...(rules ? { rules } : {}) },
+  });
   expect(response.status).toBe(201);
 }
-const healthOf = async (client: ApiClient, slug: string) => ((await (await client.call(`/api/links/by-slug/${slug}`)).json()) as { health: Health }).health;
+const healthOf = async (client: ApiClient, slug: string) =>
+  ((await (await client.call(`/api/links/by-slug/${slug}`)).json()) as { health: Health }).health;
 /** Each request reached the server at least the host gap after the one before it (the gap runs from its end). */
 function expectSpaced(requests: typeof seen) {
-  const gaps = requests.slice(1).map((request, i) => ({ request: `${request.method} ${request.path}`, afterMs: request.at - requests[i]!.at }));
+  const gaps = requests
+    .slice(1)
+    .map((request, i) => ({ request: `${request.method} ${request.path}`, afterMs: request.at - requests[i]!.at }));
   expect(gaps.filter((gap) => gap.afterMs < HOST_GAP_MS - 2)).toEqual([]);
 }
 const pass = (recheckAfterMs?: number) => {
@@ -70,7 +90,11 @@ test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the sec
   const first = await pass();
   expect(first.becameBroken).toEqual([]);
   expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok", httpStatus: 200, finalUrl: `${targetBase}/ok` });
-  expect(await healthOf(owner, "chain")).toMatchObject({ status: "ok", httpStatus: 200, finalUrl: `${targetBase}/landed` });
+  expect(await healthOf(owner, "chain")).toMatchObject({
+    status: "ok",
+    httpStatus: 200,
+    finalUrl: `${targetBase}/landed`,
+  });
   expect(await healthOf(owner, "nohead")).toMatchObject({ status: "ok", httpStatus: 200 });
   // One failure may be a blip: not broken yet, but the status is shown.
   expect(await healthOf(owner, "missing")).toMatchObject({ status: "unchecked", httpStatus: 404 });
@@ -87,7 +111,12 @@ test("ok, 404, no answer, a redirect chain, a refused HEAD; broken after the sec
   expect(await healthOf(owner, "missing")).toMatchObject({ status: "broken", httpStatus: 404 });
   expect(await healthOf(owner, "silent")).toMatchObject({ status: "broken", httpStatus: null });
   // A rule's target is checked too: the link is as healthy as its worst target.
-  expect(await healthOf(owner, "ruled")).toMatchObject({ status: "broken", httpStatus: 404, finalUrl: `${targetBase}/gone`, failedUrl: `${targetBase}/gone` });
+  expect(await healthOf(owner, "ruled")).toMatchObject({
+    status: "broken",
+    httpStatus: 404,
+    finalUrl: `${targetBase}/gone`,
+    failedUrl: `${targetBase}/gone`,
+  });
   expect(await healthOf(owner, "missing")).toMatchObject({ failedUrl: `${targetBase}/gone` });
   expect(await healthOf(owner, "fine")).toMatchObject({ status: "ok", failedUrl: null });
   // A third failure does not mark it broken again (the link.broken event fires once).
@@ -109,7 +138,10 @@ test("a check's redirect hops on one host and its GET after a refused HEAD wait 
       polite.push({ at: performance.now(), method: request.method, path });
       if (path === "/a") return Response.redirect(`${base}/b`, 301);
       if (path === "/b") return Response.redirect(`${base}/c`, 302);
-      if (path === "/refuses-head") return new Response(request.method === "HEAD" ? null : "fine", { status: request.method === "HEAD" ? 405 : 200 });
+      if (path === "/refuses-head")
+        return new Response(request.method === "HEAD" ? null : "fine", {
+          status: request.method === "HEAD" ? 405 : 200,
+        });
       return new Response("fine");
     },
   });
@@ -121,7 +153,13 @@ test("a check's redirect hops on one host and its GET after a refused HEAD wait 
     await pass();
     expect(await healthOf(client, "hops")).toMatchObject({ status: "ok", finalUrl: `${base}/c` });
     expect(await healthOf(client, "nohead")).toMatchObject({ status: "ok", httpStatus: 200 });
-    expect(polite.map((request) => `${request.method} ${request.path}`).sort()).toEqual(["GET /refuses-head", "HEAD /a", "HEAD /b", "HEAD /c", "HEAD /refuses-head"]);
+    expect(polite.map((request) => `${request.method} ${request.path}`).sort()).toEqual([
+      "GET /refuses-head",
+      "HEAD /a",
+      "HEAD /b",
+      "HEAD /c",
+      "HEAD /refuses-head",
+    ]);
     expectSpaced(polite);
   } finally {
     host.stop(true);
@@ -131,5 +169,7 @@ test("a check's redirect hops on one host and its GET after a refused HEAD wait 
 test("the job runs by itself every LINK_HEALTH_EVERY_MS", async () => {
   const client = await apiClient(scheduled, "pro", "scheduled");
   await createLink(client, "fine", `${targetBase}/ok`);
-  await eventually(async () => expect((await healthOf(client, "fine")).status).toBe("ok"), { what: "the scheduled check" });
+  await eventually(async () => expect((await healthOf(client, "fine")).status).toBe("ok"), {
+    what: "the scheduled check",
+  });
 });

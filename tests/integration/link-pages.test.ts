@@ -3,13 +3,28 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { insertRollup } from "../helpers/account.ts";
-import { apiClient, BILLING_ON, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  BILLING_ON,
+  seedApiToken,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
 const created: Array<{ id: number; linkSlug: string; title: string }> = [];
 
-const TITLES = ["Spring sale", "Summer sale", "Autumn news", "Winter 100% off_now", "Team page", "Careers", "Press kit"];
+const TITLES = [
+  "Spring sale",
+  "Summer sale",
+  "Autumn news",
+  "Winter 100% off_now",
+  "Team page",
+  "Careers",
+  "Press kit",
+];
 
 beforeAll(async () => {
   server = await startTestServer(BILLING_ON);
@@ -17,7 +32,12 @@ beforeAll(async () => {
   for (const [i, title] of TITLES.entries()) {
     const response = await owner.call("/api/links", {
       method: "POST",
-      json: { title, description: "A card", targetUrl: i === 5 ? "https://jobs.example.org/open" : `https://shop.example.com/${i}`, customLinkSlug: `link-${i}` },
+      json: {
+        title,
+        description: "A card",
+        targetUrl: i === 5 ? "https://jobs.example.org/open" : `https://shop.example.com/${i}`,
+        customLinkSlug: `link-${i}`,
+      },
     });
     expect(response.status).toBe(201);
     created.push(await response.json());
@@ -67,12 +87,21 @@ describe("GET /api/links pages", () => {
 
   test("sort=views: most viewed (people and crawlers) first, then newest among equals", async () => {
     const { pages } = await allPages("/api/links?sort=views&limit=2");
-    expect(pages.flat()).toEqual(["Careers", "Team page", "Spring sale", "Press kit", "Winter 100% off_now", "Autumn news", "Summer sale"]);
+    expect(pages.flat()).toEqual([
+      "Careers",
+      "Team page",
+      "Spring sale",
+      "Press kit",
+      "Winter 100% off_now",
+      "Autumn news",
+      "Summer sale",
+    ]);
     expect(pages.length).toBe(4);
   });
 
   test("q finds title, slug and target words, case-insensitive, with % and _ taken literally", async () => {
-    const search = async (q: string) => titles(await (await owner.call(`/api/links?q=${encodeURIComponent(q)}`)).json());
+    const search = async (q: string) =>
+      titles(await (await owner.call(`/api/links?q=${encodeURIComponent(q)}`)).json());
     expect(await search("SALE")).toEqual(["Summer sale", "Spring sale"]);
     expect(await search("link-3")).toEqual(["Winter 100% off_now"]);
     expect(await search("jobs.example")).toEqual(["Careers"]);
@@ -83,7 +112,8 @@ describe("GET /api/links pages", () => {
   });
 
   test("q finds every word in any order, each in the title, description, slug or target", async () => {
-    const search = async (q: string) => titles(await (await owner.call(`/api/links?q=${encodeURIComponent(q)}`)).json());
+    const search = async (q: string) =>
+      titles(await (await owner.call(`/api/links?q=${encodeURIComponent(q)}`)).json());
     expect(await search("sale summer")).toEqual(["Summer sale"]);
     expect(await search("  SALE   spring ")).toEqual(["Spring sale"]);
     // "card" only in the descriptions, "jobs" only in a target, "link-4" only in a slug.
@@ -124,7 +154,11 @@ describe("linkprev links list --search --sort --limit", () => {
     const { token } = await seedApiToken(server.sql, owner.userId, "cli");
     const env = { ...process.env, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
     const child = Bun.spawn([process.execPath, cli, "links", "list", ...args], { env, stdout: "pipe", stderr: "pipe" });
-    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     return { code, stdout, stderr };
   }
   const listedTitles = async (...args: string[]) => titles(JSON.parse((await list(...args, "--json")).stdout));

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createCountryLookup } from "../../src/rules/country.ts";
 import { TestClock } from "../helpers/clock.ts";
-import { apiClient, crawlerAgents, seedSession, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedSession,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
@@ -25,15 +32,25 @@ const AMERICAN = "8.8.8.8";
 const card = { targetUrl: "https://example.com/home", title: "Campaign", description: "The campaign page" };
 let counter = 0;
 async function createLink(rules: Record<string, unknown>) {
-  const response = await owner.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: `r${++counter}`, ...rules } });
+  const response = await owner.call("/api/links", {
+    method: "POST",
+    json: { ...card, customLinkSlug: `r${++counter}`, ...rules },
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: number; linkSlug: string; [key: string]: unknown };
 }
 const go = (slug: string, userAgent = browser, init: RequestInit & { address?: string } = {}) =>
-  fetch(`${server.url}/go/ruler/${slug}`, { redirect: "manual", ...init, headers: { "user-agent": userAgent, "x-forwarded-for": init.address ?? "203.0.113.9", ...init.headers } });
+  fetch(`${server.url}/go/ruler/${slug}`, {
+    redirect: "manual",
+    ...init,
+    headers: { "user-agent": userAgent, "x-forwarded-for": init.address ?? "203.0.113.9", ...init.headers },
+  });
 const humanViews = async (linkId: number) => {
   await server.flushViews();
-  return (await server.sql.get<{ n: number }>("SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?", linkId))!.n;
+  return (await server.sql.get<{ n: number }>(
+    "SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?",
+    linkId,
+  ))!.n;
 };
 const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)">/.exec(html)?.[1] ?? null;
 
@@ -69,7 +86,10 @@ describe("expiry", () => {
     expect((await go(link.linkSlug)).status).toBe(410);
     expect(await humanViews(link.id)).toBe(5);
     // The owner raises the cap: the sixth person gets through, the seventh does not.
-    const raised = await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, maxClicks: 6 } });
+    const raised = await owner.call(`/api/links/by-slug/${link.linkSlug}`, {
+      method: "PUT",
+      json: { ...card, maxClicks: 6 },
+    });
     expect(raised.status).toBe(200);
     expect((await go(link.linkSlug)).status).toBe(302);
     expect((await go(link.linkSlug)).status).toBe(410);
@@ -89,12 +109,20 @@ describe("password", () => {
     // Crawlers get the owner's card: the owner chose to share it.
     expect(ogTitle(await (await go(link.linkSlug, facebook)).text())).toBe("Campaign");
 
-    const wrong = await go(link.linkSlug, browser, { method: "POST", body: new URLSearchParams({ password: "guess" }), address: "198.51.100.1" });
+    const wrong = await go(link.linkSlug, browser, {
+      method: "POST",
+      body: new URLSearchParams({ password: "guess" }),
+      address: "198.51.100.1",
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("That password is not right.");
     expect(await humanViews(link.id)).toBe(0);
 
-    const right = await go(link.linkSlug, browser, { method: "POST", body: new URLSearchParams({ password: "open sesame" }), address: "198.51.100.1" });
+    const right = await go(link.linkSlug, browser, {
+      method: "POST",
+      body: new URLSearchParams({ password: "open sesame" }),
+      address: "198.51.100.1",
+    });
     expect(right.status).toBe(303);
     expect(right.headers.get("location")).toBe(`/go/ruler/${link.linkSlug}`);
     const cookie = right.headers.get("set-cookie")!;
@@ -118,7 +146,8 @@ describe("password", () => {
 
   test("wrong answers are rate-limited per address", async () => {
     const link = await createLink({ password: "right" });
-    const attempt = (address: string, password = "wrong") => go(link.linkSlug, browser, { method: "POST", body: new URLSearchParams({ password }), address });
+    const attempt = (address: string, password = "wrong") =>
+      go(link.linkSlug, browser, { method: "POST", body: new URLSearchParams({ password }), address });
     for (let i = 0; i < 10; i++) expect((await attempt("198.51.100.7")).status).toBe(401);
     const limited = await attempt("198.51.100.7", "right");
     expect(limited.status).toBe(429);
@@ -157,8 +186,12 @@ describe("targets by device and country", () => {
     expect(countryOf(AMERICAN)).toBe("US");
     const link = await createLink({ rules: [{ when: { country: "de" }, targetUrl: "https://example.com/de" }] });
     expect(link.rules).toEqual([{ when: { country: "DE" }, targetUrl: "https://example.com/de" }]);
-    expect((await go(link.linkSlug, browser, { address: GERMAN })).headers.get("location")).toBe("https://example.com/de");
-    expect((await go(link.linkSlug, browser, { address: AMERICAN })).headers.get("location")).toBe("https://example.com/home");
+    expect((await go(link.linkSlug, browser, { address: GERMAN })).headers.get("location")).toBe(
+      "https://example.com/de",
+    );
+    expect((await go(link.linkSlug, browser, { address: AMERICAN })).headers.get("location")).toBe(
+      "https://example.com/home",
+    );
     expect(ogTitle(await (await go(link.linkSlug, facebook, { address: GERMAN })).text())).toBe("Campaign");
   });
 });
@@ -173,13 +206,28 @@ describe("the API", () => {
     expect(await bad({ expiresAt: "tomorrow" })).toStartWith("expiresAt: ");
     expect(await bad({ maxClicks: 0 })).toBe("maxClicks: must be at least 1");
     expect(await bad({ expiredUrl: "ftp://x" })).toStartWith("expiredUrl: ");
-    expect(await bad({ rules: [{ when: { device: "fridge" }, targetUrl: "https://example.com" }] })).toStartWith("rules.0.when");
-    expect(await bad({ rules: [{ when: { country: "DE" }, targetUrl: "https://lp.example/go/ruler/x" }] })).toStartWith("rules.0.targetUrl: ");
+    expect(await bad({ rules: [{ when: { device: "fridge" }, targetUrl: "https://example.com" }] })).toStartWith(
+      "rules.0.when",
+    );
+    expect(await bad({ rules: [{ when: { country: "DE" }, targetUrl: "https://lp.example/go/ruler/x" }] })).toStartWith(
+      "rules.0.targetUrl: ",
+    );
 
     const link = await createLink({ maxClicks: 3, password: "p" });
-    const edited = await (await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Renamed" } })).json();
-    expect(edited).toMatchObject({ maxClicks: 3, hasPassword: true, health: { status: "unchecked", checkedAt: null, httpStatus: null, finalUrl: null } });
-    const cleared = await (await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, maxClicks: null, password: null } })).json();
+    const edited = await (
+      await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Renamed" } })
+    ).json();
+    expect(edited).toMatchObject({
+      maxClicks: 3,
+      hasPassword: true,
+      health: { status: "unchecked", checkedAt: null, httpStatus: null, finalUrl: null },
+    });
+    const cleared = await (
+      await owner.call(`/api/links/by-slug/${link.linkSlug}`, {
+        method: "PUT",
+        json: { ...card, maxClicks: null, password: null },
+      })
+    ).json();
     expect(cleared).toMatchObject({ maxClicks: null, hasPassword: false, expiresAt: null, rules: [] });
     expect((await go(link.linkSlug)).status).toBe(302);
   });
@@ -187,19 +235,34 @@ describe("the API", () => {
 
 describe("the dashboard and the editor", () => {
   test("each link's row shows its rules and a broken target (naming the rule whose target it is); the editor page holds the rule fields and the UTM builder", async () => {
-    const link = await createLink({ expiresAt: new Date(clock.now() + 86_400_000).toISOString(), maxClicks: 250, password: "p", rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }] });
-    await server.sql.run("INSERT INTO link_rules (link_id, health_status, health_http_status, health_failures) VALUES (?, 'broken', 404, 2) ON CONFLICT (link_id) DO UPDATE SET health_status = 'broken', health_http_status = 404, health_failed_url = ?", link.id, "https://apps.apple.com/app/id1");
+    const link = await createLink({
+      expiresAt: new Date(clock.now() + 86_400_000).toISOString(),
+      maxClicks: 250,
+      password: "p",
+      rules: [{ when: { device: "ios" }, targetUrl: "https://apps.apple.com/app/id1" }],
+    });
+    await server.sql.run(
+      "INSERT INTO link_rules (link_id, health_status, health_http_status, health_failures) VALUES (?, 'broken', 404, 2) ON CONFLICT (link_id) DO UPDATE SET health_status = 'broken', health_http_status = 404, health_failed_url = ?",
+      link.id,
+      "https://apps.apple.com/app/id1",
+    );
     const cookie = `lp_session=${(await seedSession(server.sql, owner.userId)).token}`;
     const html = await (await fetch(`${server.url}/admin`, { headers: { cookie } })).text();
     const row = html.slice(html.indexOf(`data-slug="${link.linkSlug}"`));
-    const badges = row.slice(row.indexOf('data-testid="rule-badges"'), row.indexOf("</p>", row.indexOf('data-testid="rule-badges"')));
+    const badges = row.slice(
+      row.indexOf('data-testid="rule-badges"'),
+      row.indexOf("</p>", row.indexOf('data-testid="rule-badges"')),
+    );
     expect(badges).toContain("Target broken: HTTP 404 at rule device ios → https://apps.apple.com/app/id1");
     expect(badges).toContain("Expires ");
     expect(badges).toContain("0 of 250 visits used");
     expect(badges).toContain("Password");
     expect(badges).toContain("1 target rule");
-    const editor = await (await fetch(`${server.url}/admin/link/edit/${link.linkSlug}`, { headers: { cookie } })).text();
-    for (const id of ["expiresAt", "maxClicks", "expiredUrl", "password", "utm_source", "utm_campaign"]) expect(editor).toContain(`id="${id}"`);
+    const editor = await (
+      await fetch(`${server.url}/admin/link/edit/${link.linkSlug}`, { headers: { cookie } })
+    ).text();
+    for (const id of ["expiresAt", "maxClicks", "expiredUrl", "password", "utm_source", "utm_campaign"])
+      expect(editor).toContain(`id="${id}"`);
     expect(editor).not.toContain("argon2");
   });
 });
@@ -208,7 +271,11 @@ test("deleting the account removes its links' rules and health", async () => {
   const leaving = await apiClient(server, null, "leaving");
   const response = await leaving.call("/api/links", { method: "POST", json: { ...card, maxClicks: 3, password: "p" } });
   const { id } = (await response.json()) as { id: number };
-  const rows = async () => (await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM link_rules WHERE link_id = ?", id))!.n;
+  const rows = async () =>
+    (await server.sql.get<{ n: number }>(
+      "SELECT CAST(count(*) AS INTEGER) AS n FROM link_rules WHERE link_id = ?",
+      id,
+    ))!.n;
   expect(await rows()).toBe(1);
   const { email } = (await server.sql.get<{ email: string }>("SELECT email FROM users WHERE id = ?", leaving.userId))!;
   expect((await leaving.call("/api/account", { method: "DELETE", json: { confirmEmail: email } })).status).toBe(204);

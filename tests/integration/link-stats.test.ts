@@ -2,7 +2,14 @@
 // as the server renders them (the browser tests in tests/e2e/link-stats.spec.ts look at them drawn).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { insertRollup } from "../helpers/account.ts";
-import { BILLING_ON, seedSession, seedSubscription, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import {
+  BILLING_ON,
+  seedSession,
+  seedSubscription,
+  seedUser,
+  startTestServer,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -23,9 +30,20 @@ beforeAll(async () => {
   const insert = (slug: string, title: string, target: string, image: string | null, ageDays: number) =>
     server.sql.get<{ id: number }>(
       "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url, created_at) VALUES (?, ?, ?, ?, 'd', ?, ?) RETURNING id",
-      user.id, slug, target, title, image, new Date(Date.now() - ageDays * DAY_MS),
+      user.id,
+      slug,
+      target,
+      title,
+      image,
+      new Date(Date.now() - ageDays * DAY_MS),
     );
-  const launch = (await insert("launch", "Spring launch", "https://example.com/launch", "https://cdn.example.com/launch.png", 200))!.id;
+  const launch = (await insert(
+    "launch",
+    "Spring launch",
+    "https://example.com/launch",
+    "https://cdn.example.com/launch.png",
+    200,
+  ))!.id;
   await insert("quiet", "Quiet page", "https://example.org/quiet", null, 1);
   await insert("jobs", "Careers", "https://jobs.example.net/", null, 2);
   // Today 5 people and 2 Slack fetches, 3 days ago 4 people, 40 days ago 9 people and 1 X fetch, 150 days ago 1 person.
@@ -35,7 +53,11 @@ beforeAll(async () => {
   await insertRollup(server.sql, launch, daysAgo(40), "", 9, 0);
   await insertRollup(server.sql, launch, daysAgo(40), "x", 0, 1);
   await insertRollup(server.sql, launch, daysAgo(150), "", 1, 0);
-  await server.sql.run("UPDATE view_rollups SET unique_humans = 3, scans = 2 WHERE link_id = ? AND day = ? AND platform = ''", launch, daysAgo(0));
+  await server.sql.run(
+    "UPDATE view_rollups SET unique_humans = 3, scans = 2 WHERE link_id = ? AND day = ? AND platform = ''",
+    launch,
+    daysAgo(0),
+  );
   const other = await seedUser(server.sql);
   await seedSubscription(server.sql, other.id, "pro");
   otherCookie = `lp_session=${(await seedSession(server.sql, other.id)).token}`;
@@ -43,7 +65,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The rows of the CSV, header first. */
-const csv = (text: string) => text.trimEnd().split("\r\n").map((line) => line.split(",").map((cell) => cell.replace(/^"|"$/g, "")));
+const csv = (text: string) =>
+  text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(",").map((cell) => cell.replace(/^"|"$/g, "")));
 
 describe("statistics page", () => {
   test("30 days by default: a chart with labelled axes, the totals, and a table row per day", async () => {
@@ -58,7 +84,9 @@ describe("statistics page", () => {
     expect(text.match(/data-axis="x"/g)!.length).toBeGreaterThanOrEqual(2);
     const table = text.slice(text.indexOf('data-testid="table-days"'));
     expect(table.slice(0, table.indexOf("</table>")).match(/<tr/g)).toHaveLength(31);
-    expect(text).toContain('aria-current="page" class="rounded-md px-3 py-1.5 text-sm font-medium bg-gray-900 text-white">30 days');
+    expect(text).toContain(
+      'aria-current="page" class="rounded-md px-3 py-1.5 text-sm font-medium bg-gray-900 text-white">30 days',
+    );
     expect(text).toContain("Card fetches by platform");
     expect(text).toContain(">Slack</text>");
     expect(text).not.toContain(">X</text>");
@@ -83,7 +111,11 @@ describe("statistics page", () => {
     expect(rows.at(-1)).toEqual([daysAgo(0), "5", "2", "3", "2"]);
     expect(rows.find((row) => row[0] === daysAgo(3))).toEqual([daysAgo(3), "4", "0", "0", "0"]);
     const platforms = csv((await get("/admin/link/stats/launch/csv?range=all&table=platforms")).text);
-    expect(platforms).toEqual([["Platform", "Card fetches"], ["Slack", "2"], ["X", "1"]]);
+    expect(platforms).toEqual([
+      ["Platform", "Card fetches"],
+      ["Slack", "2"],
+      ["X", "1"],
+    ]);
   });
 
   test("another user's link, or none, is Link Not Found", async () => {

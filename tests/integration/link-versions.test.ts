@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { TestClock } from "../helpers/clock.ts";
-import { apiClient, crawlerAgents, seedApiToken, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedApiToken,
+  seedUser,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 // The server's time: an edit and a fetch are told apart by their millisecond, so the test moves it between them.
@@ -13,19 +21,32 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const card = { targetUrl: "https://example.com/a", title: "First title", description: "A description", imageUrl: "https://img.example.com/a.jpg" };
+const card = {
+  targetUrl: "https://example.com/a",
+  title: "First title",
+  description: "A description",
+  imageUrl: "https://img.example.com/a.jpg",
+};
 const facebook = crawlerAgents.crawlers.facebook![0]!;
 const twitter = crawlerAgents.crawlers.x![0]!;
 const browser = crawlerAgents.people["chrome-windows"]!;
 
-const go = (path: string, userAgent: string, method = "GET") => fetch(`${server.url}${path}`, { method, redirect: "manual", headers: { "user-agent": userAgent } });
-const meta = (html: string, key: string) => new RegExp(`<meta property="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+const go = (path: string, userAgent: string, method = "GET") =>
+  fetch(`${server.url}${path}`, { method, redirect: "manual", headers: { "user-agent": userAgent } });
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta property="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] ?? null;
 
 async function createLink(owner: ApiClient) {
   const response = await owner.call("/api/links", { method: "POST", json: card });
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: number; linkSlug: string; shortUrl: string; currentShortUrl: string; version: number };
+  return (await response.json()) as {
+    id: number;
+    linkSlug: string;
+    shortUrl: string;
+    currentShortUrl: string;
+    version: number;
+  };
 }
 
 const issue = (owner: ApiClient, id: number) => owner.call(`/api/links/${id}/versions`, { method: "POST" });
@@ -64,7 +85,11 @@ test("each call issues the next version; the versioned address serves the same c
     const response = await go(`/go/${owner.userSlug}/${path}`, facebook);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect({ path, ogUrl: meta(html, "og:url"), canonical: canonical(html) }).toEqual({ path, ogUrl: expected, canonical: expected });
+    expect({ path, ogUrl: meta(html, "og:url"), canonical: canonical(html) }).toEqual({
+      path,
+      ogUrl: expected,
+      canonical: expected,
+    });
     expect(meta(html, "og:title")).toBe("First title");
   }
 
@@ -77,11 +102,18 @@ test("each call issues the next version; the versioned address serves the same c
   const read = await (await owner.call(`/api/links/by-slug/${link.linkSlug}`)).json();
   expect(read).toMatchObject({ version: 3, shortUrl: plain, currentShortUrl: `${plain}/3` });
   const list = await (await owner.call("/api/links")).json();
-  expect(list.find((l: { id: number }) => l.id === link.id)).toMatchObject({ version: 3, currentShortUrl: `${plain}/3` });
-  const updated = await (await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title" } })).json();
+  expect(list.find((l: { id: number }) => l.id === link.id)).toMatchObject({
+    version: 3,
+    currentShortUrl: `${plain}/3`,
+  });
+  const updated = await (
+    await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title" } })
+  ).json();
   expect(updated).toMatchObject({ version: 3, currentShortUrl: `${plain}/3` });
   // The card edit reaches every version's cached page.
-  expect(meta(await (await go(`/go/${owner.userSlug}/${link.linkSlug}/3`, facebook)).text(), "og:title")).toBe("Second title");
+  expect(meta(await (await go(`/go/${owner.userSlug}/${link.linkSlug}/3`, facebook)).text(), "og:title")).toBe(
+    "Second title",
+  );
 });
 
 test("every version counts into the same link, people and crawlers apart, HEAD not counted", async () => {
@@ -103,7 +135,21 @@ test("unknown versions are the 404 page and count nothing; the plain address is 
   await issue(owner, link.id);
   const notFoundPage = await (await go(`/go/${owner.userSlug}/no-such-link`, facebook)).text();
   const start = await counts(link.id);
-  for (const version of ["0", "3", "00", "01", "1.0", "+1", "-1", "abc", "1e1", "2x", "99999999999999999999", "4294967298", "%20"]) {
+  for (const version of [
+    "0",
+    "3",
+    "00",
+    "01",
+    "1.0",
+    "+1",
+    "-1",
+    "abc",
+    "1e1",
+    "2x",
+    "99999999999999999999",
+    "4294967298",
+    "%20",
+  ]) {
     for (const agent of [facebook, browser]) {
       const response = await go(`/go/${owner.userSlug}/${link.linkSlug}/${version}`, agent);
       expect({ version, status: response.status }).toEqual({ version, status: 404 });
@@ -134,7 +180,11 @@ test("versions are the owner's: another user, an unknown or deleted link get 404
   expect((await go(`/go/${owner.userSlug}/${link.linkSlug}/2`, facebook)).status).toBe(404);
 });
 
-type Platform = { platform: string; stale: boolean; refresh: { kind: string; url: string | null; endpoint: { method: string; path: string } | null } };
+type Platform = {
+  platform: string;
+  stale: boolean;
+  refresh: { kind: string; url: string | null; endpoint: { method: string; path: string } | null };
+};
 
 test("stale per platform across an edit and a new version; refresh names the versions endpoint", async () => {
   const owner = await apiClient(server, null);
@@ -152,12 +202,27 @@ test("stale per platform across an edit and a new version; refresh names the ver
   const fetched = await platforms();
   expect(fetched.x!.stale).toBe(false);
   for (const id of ["x", "slack", "discord", "whatsapp"]) {
-    expect(fetched[id]!.refresh).toMatchObject({ kind: "new-version", url: null, endpoint: { method: "POST", path: `/api/links/${link.id}/versions` } });
+    expect(fetched[id]!.refresh).toMatchObject({
+      kind: "new-version",
+      url: null,
+      endpoint: { method: "POST", path: `/api/links/${link.id}/versions` },
+    });
   }
-  expect(fetched.facebook!.refresh).toMatchObject({ kind: "debugger", endpoint: null, url: `https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(plain)}` });
+  expect(fetched.facebook!.refresh).toMatchObject({
+    kind: "debugger",
+    endpoint: null,
+    url: `https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(plain)}`,
+  });
 
   pause();
-  expect((await owner.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Second title" } })).status).toBe(200);
+  expect(
+    (
+      await owner.call(`/api/links/by-slug/${link.linkSlug}`, {
+        method: "PUT",
+        json: { ...card, title: "Second title" },
+      })
+    ).status,
+  ).toBe(200);
   const edited = await platforms();
   expect([edited.x!.stale, edited.facebook!.stale]).toEqual([true, true]);
 
@@ -166,8 +231,12 @@ test("stale per platform across an edit and a new version; refresh names the ver
   const versioned = await platforms();
   expect([versioned.x!.stale, versioned.facebook!.stale]).toEqual([true, true]);
   // Debuggers are pointed at the address to share now.
-  expect(versioned.facebook!.refresh.url).toBe(`https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(`${plain}/2`)}`);
-  expect(versioned.linkedin!.refresh.url).toBe(`https://www.linkedin.com/post-inspector/inspect/${encodeURIComponent(`${plain}/2`)}`);
+  expect(versioned.facebook!.refresh.url).toBe(
+    `https://developers.facebook.com/tools/debug/?q=${encodeURIComponent(`${plain}/2`)}`,
+  );
+  expect(versioned.linkedin!.refresh.url).toBe(
+    `https://www.linkedin.com/post-inspector/inspect/${encodeURIComponent(`${plain}/2`)}`,
+  );
 
   // X fetches the new address: its card is fresh; Facebook has not fetched again.
   pause();
@@ -189,7 +258,11 @@ test("linkprev links new-version prints the new short URL, or the API's answer w
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     return { stdout, stderr, code };
   };
   // The owner's token: create one for the API client's user.

@@ -20,17 +20,24 @@ async function session() {
   return {
     cookie,
     signedIn: async () => (await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).status === 200,
-    rowExists: async () => (await server.sql.get("SELECT 1 AS one FROM sessions WHERE sid = ?", hashSecret(token))) !== null,
+    rowExists: async () =>
+      (await server.sql.get("SELECT 1 AS one FROM sessions WHERE sid = ?", hashSecret(token))) !== null,
   };
 }
 
-const clearsCookie = (response: Response) => response.headers.getSetCookie().some((header) => header.startsWith("lp_session=") && /max-age=0|expires=Thu, 01 Jan 1970/i.test(header));
+const clearsCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .some((header) => header.startsWith("lp_session=") && /max-age=0|expires=Thu, 01 Jan 1970/i.test(header));
 
 describe("GET /api/auth/logout from another site asks first", () => {
   for (const site of ["cross-site", "same-site"]) {
     test(`Sec-Fetch-Site: ${site} keeps the session and shows "Sign out?" with a button that posts`, async () => {
       const you = await session();
-      const response = await fetch(`${server.url}/api/auth/logout`, { headers: { cookie: you.cookie, "sec-fetch-site": site, "sec-fetch-mode": "navigate" }, redirect: "manual" });
+      const response = await fetch(`${server.url}/api/auth/logout`, {
+        headers: { cookie: you.cookie, "sec-fetch-site": site, "sec-fetch-mode": "navigate" },
+        redirect: "manual",
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toStartWith("text/html");
       expect(clearsCookie(response)).toBe(false);
@@ -46,10 +53,16 @@ describe("GET /api/auth/logout from another site asks first", () => {
 
   test("the page's button signs out", async () => {
     const you = await session();
-    const page = await (await fetch(`${server.url}/api/auth/logout`, { headers: { cookie: you.cookie, "sec-fetch-site": "cross-site" } })).text();
+    const page = await (
+      await fetch(`${server.url}/api/auth/logout`, { headers: { cookie: you.cookie, "sec-fetch-site": "cross-site" } })
+    ).text();
     const action = page.match(/<form action="([^"]+)" method="post">/)![1]!;
     // What the browser sends for the form on our own page.
-    const response = await fetch(`${server.url}${action}`, { method: "POST", headers: { cookie: you.cookie, origin: server.url, "sec-fetch-site": "same-origin" }, redirect: "manual" });
+    const response = await fetch(`${server.url}${action}`, {
+      method: "POST",
+      headers: { cookie: you.cookie, origin: server.url, "sec-fetch-site": "same-origin" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
     expect(clearsCookie(response)).toBe(true);
@@ -67,7 +80,10 @@ describe("GET /api/auth/logout from our own pages signs out", () => {
   for (const [name, headers] of cases) {
     test(name, async () => {
       const you = await session();
-      const response = await fetch(`${server.url}/api/auth/logout`, { headers: { cookie: you.cookie, ...headers }, redirect: "manual" });
+      const response = await fetch(`${server.url}/api/auth/logout`, {
+        headers: { cookie: you.cookie, ...headers },
+        redirect: "manual",
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
       expect(clearsCookie(response)).toBe(true);
@@ -80,13 +96,21 @@ describe("GET /api/auth/logout from our own pages signs out", () => {
 describe("POST /api/auth/logout", () => {
   test("from another site it is refused like every cookie write, and the session stays", async () => {
     const you = await session();
-    const response = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { cookie: you.cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, redirect: "manual" });
+    const response = await fetch(`${server.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { cookie: you.cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
     expect(await you.signedIn()).toBe(true);
   });
 
   test("signed out already: a harmless 303 home", async () => {
-    const response = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { origin: server.url, "sec-fetch-site": "same-origin" }, redirect: "manual" });
+    const response = await fetch(`${server.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { origin: server.url, "sec-fetch-site": "same-origin" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
   });

@@ -8,7 +8,12 @@ import { apiClient, crawlerAgents, startTestServer, type ApiClient, type TestSer
 let server: TestServer;
 let owner: ApiClient;
 beforeAll(async () => {
-  server = await startTestServer({ NEW_ACCOUNT_HOURS: "24", NEW_ACCOUNT_LINKS: "1", TARGET_HOST_LINKS_PER_HOUR: "2", AUTH_RATE_LIMIT: "2" });
+  server = await startTestServer({
+    NEW_ACCOUNT_HOURS: "24",
+    NEW_ACCOUNT_LINKS: "1",
+    TARGET_HOST_LINKS_PER_HOUR: "2",
+    AUTH_RATE_LIMIT: "2",
+  });
   // The first account is the instance's owner: the one who set it up.
   owner = await apiClient(server, "enterprise", "owner");
 });
@@ -16,8 +21,12 @@ afterAll(() => server.close());
 
 let hosts = 0;
 const create = (client: ApiClient, host = `site${++hosts}.example`) =>
-  client.call("/api/links", { method: "POST", json: { title: "Card", description: "Text", targetUrl: `https://${host}/` } });
-const emailOf = async (client: ApiClient) => (await server.sql.get<{ email: string }>("SELECT email FROM users WHERE id = ?", client.userId))!.email;
+  client.call("/api/links", {
+    method: "POST",
+    json: { title: "Card", description: "Text", targetUrl: `https://${host}/` },
+  });
+const emailOf = async (client: ApiClient) =>
+  (await server.sql.get<{ email: string }>("SELECT email FROM users WHERE id = ?", client.userId))!.email;
 
 /** A 429's Retry-After, checked to be whole seconds, and the moment it names. */
 function retryAt(response: Response): number {
@@ -42,14 +51,23 @@ describe("new-account limits", () => {
     expect(Math.abs(named - at)).toBeLessThan(5_000);
 
     const email = await emailOf(ana);
-    expect(runAdmin(server, "users", "trust", email, "--reason", "our designer", "--by", "ops")).toContain(`${email}: trusted`);
+    expect(runAdmin(server, "users", "trust", email, "--reason", "our designer", "--by", "ops")).toContain(
+      `${email}: trusted`,
+    );
     expect((await create(ana)).status).toBe(201);
     expect((await create(ana)).status).toBe(201);
     runAdmin(server, "users", "untrust", email);
     expect((await create(ana)).status).toBe(429);
-    const audit = (await listAudit(server.ctx.db)).filter((row) => row.subject === email).map((row) => [row.actor, row.action, row.reason]);
-    expect(audit).toEqual([["ops", "user.trust", "our designer"], [expect.any(String), "user.untrust", ""]]);
-    expect(() => runAdmin(server, "users", "trust", "nobody@example.com")).toThrow("No account with the e-mail address nobody@example.com");
+    const audit = (await listAudit(server.ctx.db))
+      .filter((row) => row.subject === email)
+      .map((row) => [row.actor, row.action, row.reason]);
+    expect(audit).toEqual([
+      ["ops", "user.trust", "our designer"],
+      [expect.any(String), "user.untrust", ""],
+    ]);
+    expect(() => runAdmin(server, "users", "trust", "nobody@example.com")).toThrow(
+      "No account with the e-mail address nobody@example.com",
+    );
   });
 });
 
@@ -66,13 +84,31 @@ describe("every 429 carries Retry-After", () => {
     for (let i = 0; i < 2; i++) expect((await token()).status).toBe(201);
     expect(retryAt(await token())).toBeLessThanOrEqual(Date.now() + 60_000);
 
-    const slug = ((await (await owner.call("/api/links", { method: "POST", json: { title: "Locked", description: "d", targetUrl: "https://locked.example/", password: "right" } })).json()) as { linkSlug: string }).linkSlug;
-    const report = () => fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: `owner/${slug}`, reason: "spam" }) });
+    const slug = (
+      (await (
+        await owner.call("/api/links", {
+          method: "POST",
+          json: { title: "Locked", description: "d", targetUrl: "https://locked.example/", password: "right" },
+        })
+      ).json()) as { linkSlug: string }
+    ).linkSlug;
+    const report = () =>
+      fetch(`${server.url}/api/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ address: `owner/${slug}`, reason: "spam" }),
+      });
     for (let i = 0; i < 5; i++) expect((await report()).status).toBe(201);
     expect(retryAt(await report())).toBeGreaterThan(Date.now() + 60_000);
 
     const person = crawlerAgents.people[Object.keys(crawlerAgents.people)[0]!]!;
-    const guess = () => fetch(`${server.url}/go/owner/${slug}`, { method: "POST", redirect: "manual", headers: { "user-agent": person }, body: new URLSearchParams({ password: "wrong" }) });
+    const guess = () =>
+      fetch(`${server.url}/go/owner/${slug}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "user-agent": person },
+        body: new URLSearchParams({ password: "wrong" }),
+      });
     let answer = await guess();
     while (answer.status === 401) answer = await guess();
     expect(retryAt(answer)).toBeLessThanOrEqual(Date.now() + 60_000);

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
 import { startNode, stopNode } from "../helpers/nodes.ts";
-import { apiClient, crawlerAgents, seedApiToken, seedLink, seedSession, seedUser, startTestServer, testEngine, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedApiToken,
+  seedLink,
+  seedSession,
+  seedUser,
+  startTestServer,
+  testEngine,
+  type TestServer,
+} from "../helpers/server.ts";
 import { postgresTestDb, sqliteTestDb } from "../helpers/test-db.ts";
 import { join } from "node:path";
 
@@ -20,7 +30,11 @@ const scrape = async (url: string, token?: string) => {
 /** The value of a counter or gauge with exactly these labels (0 when absent). */
 function valueOf(families: MetricFamily[], name: string, labels: Record<string, string> = {}): number {
   const family = families.find((f) => f.name === name);
-  const metric = family?.metrics.find((m) => Object.entries(labels).every(([key, value]) => m.labels?.[key] === value) && Object.keys(m.labels ?? {}).length === Object.keys(labels).length);
+  const metric = family?.metrics.find(
+    (m) =>
+      Object.entries(labels).every(([key, value]) => m.labels?.[key] === value) &&
+      Object.keys(m.labels ?? {}).length === Object.keys(labels).length,
+  );
   return metric ? Number(metric.value) : 0;
 }
 
@@ -37,13 +51,18 @@ describe("metrics with a token", () => {
 
   test("are refused without the token, or with a wrong one", async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}x` } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}x` } })).status,
+    ).toBe(401);
     expect((await fetch(`${server.url}/metrics`, { headers: { authorization: "Bearer short" } })).status).toBe(401);
   });
 
   test("/go counters move by exactly the requests sent: people, crawlers by platform, not found", async () => {
     const before = await scrape(server.url, METRICS_TOKEN);
-    const go = (path: string, agent: string) => fetch(`${server.url}/go/${path}`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) => r.arrayBuffer());
+    const go = (path: string, agent: string) =>
+      fetch(`${server.url}/go/${path}`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) =>
+        r.arrayBuffer(),
+      );
     const sent = { people: 7, slack: 3, discord: 2, facebook: 4, missing: 5 };
     for (let i = 0; i < sent.people; i++) await go(`${userSlug}/counted`, PERSON);
     for (let i = 0; i < sent.slack; i++) await go(`${userSlug}/counted`, crawlerAgents.crawlers.slack![0]!);
@@ -52,7 +71,8 @@ describe("metrics with a token", () => {
     for (let i = 0; i < sent.missing; i++) await go(`${userSlug}/nope-${i}`, PERSON);
     await server.flushViews();
     const after = await scrape(server.url, METRICS_TOKEN);
-    const moved = (name: string, labels?: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const moved = (name: string, labels?: Record<string, string>) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
     expect({
       redirect: moved("linkprev_go_responses_total", { kind: "redirect" }),
       slack: moved("linkprev_go_responses_total", { kind: "preview", platform: "slack" }),
@@ -64,7 +84,18 @@ describe("metrics with a token", () => {
       recorded: moved("linkprev_views_recorded_total"),
       dropped: moved("linkprev_views_dropped_total"),
       lookups: moved("linkprev_link_cache_hits_total") + moved("linkprev_link_cache_misses_total"),
-    }).toEqual({ redirect: 7, slack: 3, discord: 2, facebook: 4, x: 0, notFound: 5, written: 16, recorded: 16, dropped: 0, lookups: 21 });
+    }).toEqual({
+      redirect: 7,
+      slack: 3,
+      discord: 2,
+      facebook: 4,
+      x: 0,
+      notFound: 5,
+      written: 16,
+      recorded: 16,
+      dropped: 0,
+      lookups: 21,
+    });
     expect(valueOf(after, "linkprev_views_buffered")).toBe(0);
     expect(valueOf(after, "linkprev_link_cache_entries")).toBeGreaterThan(0);
     const batches = after.find((f) => f.name === "linkprev_view_batch_size")!;
@@ -81,15 +112,33 @@ describe("metrics with a token", () => {
     expect((await client.call("/api/links/by-slug/secret-slug-123")).status).toBe(200);
     expect((await client.call("/api/links/by-slug/absent")).status).toBe(404);
     await (await fetch(`${server.url}/no/such/page-4711`)).arrayBuffer();
-    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const text = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(text).not.toContain("secret-slug-123");
     expect(text).not.toContain("page-4711");
     const families = parsePrometheusTextFormat(text);
-    expect(valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "/api/links/by-slug/:linkSlug", status: "200" })).toBe(1);
-    expect(valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "/api/links/by-slug/:linkSlug", status: "404" })).toBe(1);
-    expect(valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "(unmatched)", status: "404" })).toBe(1);
+    expect(
+      valueOf(families, "linkprev_http_requests_total", {
+        method: "GET",
+        route: "/api/links/by-slug/:linkSlug",
+        status: "200",
+      }),
+    ).toBe(1);
+    expect(
+      valueOf(families, "linkprev_http_requests_total", {
+        method: "GET",
+        route: "/api/links/by-slug/:linkSlug",
+        status: "404",
+      }),
+    ).toBe(1);
+    expect(
+      valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "(unmatched)", status: "404" }),
+    ).toBe(1);
     expect(families.find((f) => f.name === "linkprev_http_request_duration_seconds")?.type).toBe("HISTOGRAM");
-    expect(text).toContain('linkprev_http_request_duration_seconds_count{method="GET",route="/api/links/by-slug/:linkSlug",status="200"} 1');
+    expect(text).toContain(
+      'linkprev_http_request_duration_seconds_count{method="GET",route="/api/links/by-slug/:linkSlug",status="200"} 1',
+    );
   });
 });
 
@@ -115,7 +164,9 @@ test("with APP_WORKERS=0 (the app on the request thread) requests are still coun
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect([...response.headers.keys()].filter((name) => name.startsWith("x-linkprev"))).toEqual([]);
     const families = await scrape(server.url, METRICS_TOKEN);
-    expect(valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "/api/links/stats", status: "200" })).toBe(1);
+    expect(
+      valueOf(families, "linkprev_http_requests_total", { method: "GET", route: "/api/links/stats", status: "200" }),
+    ).toBe(1);
   } finally {
     await server.close();
   }
@@ -145,7 +196,10 @@ describe("request ids", () => {
         expect({ path, id: response.headers.get("x-request-id") }).toEqual({ path, id: expect.stringMatching(UUID) });
       }
       for (const agent of [PERSON, crawlerAgents.crawlers.slack![0]!]) {
-        const response = await fetch(`${server.url}/go/ids/go`, { headers: { "user-agent": agent }, redirect: "manual" });
+        const response = await fetch(`${server.url}/go/ids/go`, {
+          headers: { "user-agent": agent },
+          redirect: "manual",
+        });
         await response.arrayBuffer();
         expect(response.headers.get("x-request-id")).toBeNull();
       }
@@ -162,7 +216,7 @@ describe("request ids", () => {
     try {
       const kept = await fetch(`${server.url}/api/version`, { headers: { "x-request-id": "proxy.id-42_A" } });
       expect(kept.headers.get("x-request-id")).toBe("proxy.id-42_A");
-      for (const odd of ["has space", "quote\"d", "x".repeat(201), "semi;colon"]) {
+      for (const odd of ["has space", 'quote"d', "x".repeat(201), "semi;colon"]) {
         const replaced = await fetch(`${server.url}/api/version`, { headers: { "x-request-id": odd } });
         expect(replaced.headers.get("x-request-id")).toMatch(UUID);
       }
@@ -181,7 +235,9 @@ test("a real `linkprev serve` logs one JSON line per request, with no token, coo
     await seedLink(sql, user.id, { linkSlug: "quiet" });
     const { token } = await seedApiToken(sql, user.id);
     const { token: session } = await seedSession(sql, user.id);
-    const asToken = await fetch(`${node.url}/api/links/by-slug/quiet?secret=query-secret-value`, { headers: { authorization: `Bearer ${token}` } });
+    const asToken = await fetch(`${node.url}/api/links/by-slug/quiet?secret=query-secret-value`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(asToken.status).toBe(200);
     const asCookie = await fetch(`${node.url}/api/auth/user`, { headers: { cookie: `lp_session=${session}` } });
     expect(asCookie.status).toBe(200);
@@ -197,7 +253,9 @@ test("a real `linkprev serve` logs one JSON line per request, with no token, coo
     for (const line of jsonLines) expect(line).not.toContain("127.0.0.1");
     const lines = jsonLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = lines.filter((line) => line.msg === "request" && line.route !== "/healthz");
-    expect(requests.map(({ method, route, status, requestId, userId }) => ({ method, route, status, requestId, userId }))).toEqual([
+    expect(
+      requests.map(({ method, route, status, requestId, userId }) => ({ method, route, status, requestId, userId })),
+    ).toEqual([
       { method: "GET", route: "/api/links/by-slug/:linkSlug", status: 200, requestId: ids[0], userId: user.id },
       { method: "GET", route: "/api/auth/user", status: 200, requestId: ids[1], userId: user.id },
       { method: "GET", route: "/api/links/", status: 401, requestId: ids[2], userId: undefined },

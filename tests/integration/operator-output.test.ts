@@ -26,12 +26,24 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const HOSTILE = "fine\u001b[2J\u001b]0;owned\u0007\tresolved: nothing\n999\t2026-01-01T00:00:00.000Z\tana/forged\u202eabc";
+const HOSTILE =
+  "fine\u001b[2J\u001b]0;owned\u0007\tresolved: nothing\n999\t2026-01-01T00:00:00.000Z\tana/forged\u202eabc";
 
 describe("anonymous text reaches an operator escaped", () => {
   test("admin reports list and admin audit: one row per entry, the same columns, no control character", async () => {
-    expect((await ana.call("/api/links", { method: "POST", json: { title: "T", description: "D", targetUrl: "https://example.org/x", customLinkSlug: "hostile" } })).status).toBe(201);
-    const sent = await fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: "ana/hostile", reason: "other", details: HOSTILE }) });
+    expect(
+      (
+        await ana.call("/api/links", {
+          method: "POST",
+          json: { title: "T", description: "D", targetUrl: "https://example.org/x", customLinkSlug: "hostile" },
+        })
+      ).status,
+    ).toBe(201);
+    const sent = await fetch(`${server.url}/api/reports`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: "ana/hostile", reason: "other", details: HOSTILE }),
+    });
     expect(sent.status).toBe(201);
     const { id } = (await sent.json()) as { id: number };
 
@@ -39,10 +51,15 @@ describe("anonymous text reaches an operator escaped", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.split("\t")).toHaveLength(8);
     expect(lines[0]).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
-    expect(lines[0]).toContain("fine\\x1b[2J\\x1b]0;owned\\x07\\tresolved: nothing\\n999\\t2026-01-01T00:00:00.000Z\\tana/forged\\u202eabc");
+    expect(lines[0]).toContain(
+      "fine\\x1b[2J\\x1b]0;owned\\x07\\tresolved: nothing\\n999\\t2026-01-01T00:00:00.000Z\\tana/forged\\u202eabc",
+    );
 
     await resolveReport(server.ctx.safety, id, HOSTILE, "ops");
-    const audit = runAdmin(server, "audit").trimEnd().split("\n").filter((line) => line.includes("report.resolve"));
+    const audit = runAdmin(server, "audit")
+      .trimEnd()
+      .split("\n")
+      .filter((line) => line.includes("report.resolve"));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.split("\t")).toHaveLength(5);
     expect(audit[0]).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
@@ -50,8 +67,16 @@ describe("anonymous text reaches an operator escaped", () => {
 
   test("the text log writes an error's message on its line, escaped, with the stack's frames below", () => {
     const lines: string[] = [];
-    const log = createLogger("text", () => {}, (line) => lines.push(line));
-    log.error("request failed", new Error(`Invalid URL "/x\n2026-11-29T00:00:00.000Z ERROR forged\u001b[31m"`), "id\u001b1");
+    const log = createLogger(
+      "text",
+      () => {},
+      (line) => lines.push(line),
+    );
+    log.error(
+      "request failed",
+      new Error(`Invalid URL "/x\n2026-11-29T00:00:00.000Z ERROR forged\u001b[31m"`),
+      "id\u001b1",
+    );
     const [first, ...frames] = lines[0]!.split("\n");
     expect(first).toContain('Error: Invalid URL "/x\\n2026-11-29T00:00:00.000Z ERROR forged\\x1b[31m"');
     expect(first).toContain("id=id\\x1b1");
@@ -67,6 +92,8 @@ describe.skipIf(testEngine === "postgres")("admin backup", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(`${file}.uploads`).mode & 0o777).toBe(0o700);
     const missing = join(folder, "no-such-folder", "copy.db");
-    expect(() => runAdmin(server, "backup", missing)).toThrow(`The folder ${join(folder, "no-such-folder")} does not exist`);
+    expect(() => runAdmin(server, "backup", missing)).toThrow(
+      `The folder ${join(folder, "no-such-folder")} does not exist`,
+    );
   });
 });

@@ -1,11 +1,24 @@
 // The public pages as a browser receives them: status, the spec's words, footer, and which pages ship script.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getTableName, type Table } from "drizzle-orm";
-import { BILLING_ON, GOOGLE_ON, seedSubscription, seedUser, startTestServer, type TestServer, seedSession } from "../helpers/server.ts";
+import {
+  BILLING_ON,
+  GOOGLE_ON,
+  seedSubscription,
+  seedUser,
+  startTestServer,
+  type TestServer,
+  seedSession,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ ...BILLING_ON, ...GOOGLE_ON, CONTACT_FORM_URL: "https://forms.example/contact", SOCIAL_URL: "https://social.example/linkprev" });
+  server = await startTestServer({
+    ...BILLING_ON,
+    ...GOOGLE_ON,
+    CONTACT_FORM_URL: "https://forms.example/contact",
+    SOCIAL_URL: "https://social.example/linkprev",
+  });
 });
 afterAll(() => server.close());
 
@@ -14,24 +27,68 @@ const get = async (path: string, cookie?: string) => {
   return { status: response.status, html: await response.text(), response };
 };
 
-async function signedInCookie(plan: "basic" | "pro" | "enterprise" | null, names: { firstName?: string; lastName?: string } = {}): Promise<string> {
+async function signedInCookie(
+  plan: "basic" | "pro" | "enterprise" | null,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<string> {
   const user = await seedUser(server.sql);
-  if (names.firstName) await server.sql.run("UPDATE users SET first_name = ?, last_name = ? WHERE id = ?", names.firstName, names.lastName ?? null, user.id);
+  if (names.firstName)
+    await server.sql.run(
+      "UPDATE users SET first_name = ?, last_name = ? WHERE id = ?",
+      names.firstName,
+      names.lastName ?? null,
+      user.id,
+    );
   if (plan) await seedSubscription(server.sql, user.id, plan);
   return `lp_session=${(await seedSession(server.sql, user.id)).token}`;
 }
 
 const planButtons = (html: string) =>
-  [...html.matchAll(/<button([^>]*)>(Start now|Subscribe|Current Plan|Upgrade|Downgrade)<\/button>/g)].map((m) => (m[1]!.includes('disabled=""') ? `${m[2]} (disabled)` : m[2]));
+  [...html.matchAll(/<button([^>]*)>(Start now|Subscribe|Current Plan|Upgrade|Downgrade)<\/button>/g)].map((m) =>
+    m[1]!.includes('disabled=""') ? `${m[2]} (disabled)` : m[2],
+  );
 
 describe("every page", () => {
   const pages: Array<[string, string, string[]]> = [
-    ["/", "Custom link previews · LinkPrev", ["Get Started with Google", 'id="features"', "Custom content", "Analytics", "Short URLs", 'id="pricing"', "All prices exclude VAT."]],
-    ["/pricing", "Pricing · LinkPrev", ["Subscription Plans", "Choose the plan that best fits your needs", "€5", "/month", "All prices exclude VAT."]],
+    [
+      "/",
+      "Custom link previews · LinkPrev",
+      [
+        "Get Started with Google",
+        'id="features"',
+        "Custom content",
+        "Analytics",
+        "Short URLs",
+        'id="pricing"',
+        "All prices exclude VAT.",
+      ],
+    ],
+    [
+      "/pricing",
+      "Pricing · LinkPrev",
+      ["Subscription Plans", "Choose the plan that best fits your needs", "€5", "/month", "All prices exclude VAT."],
+    ],
     ["/about", "About · LinkPrev", ["TBD"]],
-    ["/privacy", "Privacy · LinkPrev", ["never written to disk", "replaced at midnight UTC", "then deleted", "counted as a scan", "These raw view records are kept for 395 days, then deleted."]],
+    [
+      "/privacy",
+      "Privacy · LinkPrev",
+      [
+        "never written to disk",
+        "replaced at midnight UTC",
+        "then deleted",
+        "counted as a scan",
+        "These raw view records are kept for 395 days, then deleted.",
+      ],
+    ],
     ["/terms", "Terms · LinkPrev", ["TBD"]],
-    ["/contact", "Contact · LinkPrev", ['href="https://forms.example/contact" target="_blank" rel="noopener noreferrer"', 'href="https://social.example/linkprev" target="_blank"']],
+    [
+      "/contact",
+      "Contact · LinkPrev",
+      [
+        'href="https://forms.example/contact" target="_blank" rel="noopener noreferrer"',
+        'href="https://social.example/linkprev" target="_blank"',
+      ],
+    ],
   ];
   for (const [path, title, words] of pages) {
     test(`${path}: title, words, top bar, footer and version`, async () => {
@@ -42,7 +99,8 @@ describe("every page", () => {
       expect(html).toContain('name="viewport"');
       expect(html).toContain(`<title>${title}</title>`);
       for (const word of words) expect(html).toContain(word);
-      for (const link of ["/#features", "/#pricing", "/about", "/contact", "/privacy", "/terms"]) expect(html).toContain(`href="${link}"`);
+      for (const link of ["/#features", "/#pricing", "/about", "/contact", "/privacy", "/terms"])
+        expect(html).toContain(`href="${link}"`);
       expect(html).toContain(`© ${new Date().getFullYear()} LinkPrev`);
       expect(html).toContain("0.1.0-test");
       expect(html).toContain("Create custom link previews for social media sharing, no code required.");
@@ -81,10 +139,18 @@ describe("plan buttons, decided on the server", () => {
     expect(planButtons((await get("/pricing")).html)).toEqual(["Start now", "Start now", "Start now"]);
   });
   test("signed in without a plan: 'Subscribe'", async () => {
-    expect(planButtons((await get("/pricing", await signedInCookie(null))).html)).toEqual(["Subscribe", "Subscribe", "Subscribe"]);
+    expect(planButtons((await get("/pricing", await signedInCookie(null))).html)).toEqual([
+      "Subscribe",
+      "Subscribe",
+      "Subscribe",
+    ]);
   });
   test("on pro: 'Downgrade', disabled 'Current Plan', 'Upgrade'", async () => {
-    expect(planButtons((await get("/pricing", await signedInCookie("pro"))).html)).toEqual(["Downgrade", "Current Plan (disabled)", "Upgrade"]);
+    expect(planButtons((await get("/pricing", await signedInCookie("pro"))).html)).toEqual([
+      "Downgrade",
+      "Current Plan (disabled)",
+      "Upgrade",
+    ]);
   });
 });
 
@@ -112,7 +178,11 @@ describe("guards", () => {
     expect(landing.html).toContain("Authentication required");
     expect(landing.html).toContain("Please sign in to access this page");
     // Shown once: the cookie is cleared by the page that showed it.
-    expect(landing.response.headers.getSetCookie().some((c) => c.startsWith("lp_flash=;") || /lp_flash=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
+    expect(
+      landing.response.headers
+        .getSetCookie()
+        .some((c) => c.startsWith("lp_flash=;") || /lp_flash=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c)),
+    ).toBe(true);
   });
 });
 
@@ -135,7 +205,9 @@ describe("security headers", () => {
     const secure = await startTestServer({ PUBLIC_URL: "https://links.example" });
     try {
       for (const path of ["/", "/api/version", "/go/nobody/nothing"]) {
-        expect((await fetch(`${secure.url}${path}`)).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+        expect((await fetch(`${secure.url}${path}`)).headers.get("strict-transport-security")).toBe(
+          "max-age=31536000; includeSubDomains",
+        );
       }
     } finally {
       await secure.close();
@@ -148,7 +220,13 @@ describe("dashboard", () => {
     const user = await seedUser(server.sql);
     await seedSubscription(server.sql, user.id, "pro");
     for (let i = 1; i <= 25; i++) {
-      await server.sql.run("INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)", user.id, `s${i}`, `Link number ${i}`, new Date(Date.now() - (100 - i) * 1000));
+      await server.sql.run(
+        "INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)",
+        user.id,
+        `s${i}`,
+        `Link number ${i}`,
+        new Date(Date.now() - (100 - i) * 1000),
+      );
     }
     const cookie = `lp_session=${(await seedSession(server.sql, user.id)).token}`;
     const first = (await get("/admin", cookie)).html;
@@ -187,11 +265,23 @@ describe("link editor", () => {
     const created = await fetch(`${server.url}/api/links`, {
       method: "POST",
       headers: { cookie, origin: server.url, "content-type": "application/json" },
-      body: JSON.stringify({ title: "Versioned", description: "A card", targetUrl: "https://example.com/", customLinkSlug: "versioned" }),
+      body: JSON.stringify({
+        title: "Versioned",
+        description: "A card",
+        targetUrl: "https://example.com/",
+        customLinkSlug: "versioned",
+      }),
     });
     expect(created.status).toBe(201);
     const { id, shortUrl } = (await created.json()) as { id: number; shortUrl: string };
-    expect((await fetch(`${server.url}/api/links/${id}/versions`, { method: "POST", headers: { cookie, origin: server.url } })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${server.url}/api/links/${id}/versions`, {
+          method: "POST",
+          headers: { cookie, origin: server.url },
+        })
+      ).status,
+    ).toBe(201);
     const html = (await get("/admin/link/edit/versioned", cookie)).html;
     expect(html).toContain(`>${shortUrl}/2</span>`);
     expect(html).toContain(`aria-label="Copy ${shortUrl}/2"`);

@@ -18,20 +18,43 @@ afterAll(() => server.close());
 const browser = crawlerAgents.people["chrome-windows"]!;
 const facebook = crawlerAgents.crawlers.facebook![0]!;
 const CURL = "curl/8.5.0";
-const SECRETS = ["https://secret.example/plans?launch=friday", "https://apps.apple.com/app/id-secret", "https://secret.example/over"];
-const card = { title: "Our plans", description: "For the team", targetUrl: SECRETS[0], expiredUrl: SECRETS[2], rules: [{ when: { device: "ios" }, targetUrl: SECRETS[1] }] };
+const SECRETS = [
+  "https://secret.example/plans?launch=friday",
+  "https://apps.apple.com/app/id-secret",
+  "https://secret.example/over",
+];
+const card = {
+  title: "Our plans",
+  description: "For the team",
+  targetUrl: SECRETS[0],
+  expiredUrl: SECRETS[2],
+  rules: [{ when: { device: "ios" }, targetUrl: SECRETS[1] }],
+};
 
 let counter = 0;
 async function createLink(fields: Record<string, unknown>) {
-  const response = await owner.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: `p${++counter}`, ...fields } });
+  const response = await owner.call("/api/links", {
+    method: "POST",
+    json: { ...card, customLinkSlug: `p${++counter}`, ...fields },
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: number; linkSlug: string };
 }
 const go = (path: string, init: RequestInit & { agent?: string; forwarded?: string } = {}) =>
-  fetch(`${server.url}/go/keeper/${path}`, { redirect: "manual", ...init, headers: { "user-agent": init.agent ?? browser, "x-forwarded-for": init.forwarded ?? "203.0.113.9", ...init.headers } });
-const answer = (slug: string, password: string, forwarded: string) => go(slug, { method: "POST", body: new URLSearchParams({ password }), forwarded });
+  fetch(`${server.url}/go/keeper/${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: {
+      "user-agent": init.agent ?? browser,
+      "x-forwarded-for": init.forwarded ?? "203.0.113.9",
+      ...init.headers,
+    },
+  });
+const answer = (slug: string, password: string, forwarded: string) =>
+  go(slug, { method: "POST", body: new URLSearchParams({ password }), forwarded });
 /** Everything an answer says: status, headers and body. */
-const said = async (response: Response) => `${response.status} ${JSON.stringify([...response.headers])} ${await response.text()}`;
+const said = async (response: Response) =>
+  `${response.status} ${JSON.stringify([...response.headers])} ${await response.text()}`;
 const expectNoSecret = (text: string, where: string) => {
   for (const secret of SECRETS) expect(text, where).not.toContain(secret.replace(/&/g, "&amp;"));
   expect(text, where).not.toContain("secret.example");
@@ -50,7 +73,8 @@ describe("a password hides every destination from everyone without it", () => {
       }
     }
     // People without the cookie: the form, on GET and HEAD, from any device.
-    for (const agent of [browser, crawlerAgents.people["safari-iphone"]!]) expectNoSecret(await said(await go(link.linkSlug, { agent })), agent);
+    for (const agent of [browser, crawlerAgents.people["safari-iphone"]!])
+      expectNoSecret(await said(await go(link.linkSlug, { agent })), agent);
     expectNoSecret(await said(await go(link.linkSlug, { method: "HEAD" })), "HEAD");
   });
 
@@ -82,7 +106,10 @@ describe("a password hides every destination from everyone without it", () => {
     expect(after.headers.get("location")).toBe(SECRETS[2]!);
 
     const disabled = await createLink({ password: "open sesame" });
-    await server.sql.run("UPDATE links SET status = 'disabled', disabled_reason = 'Operator: phishing' WHERE id = ?", disabled.id);
+    await server.sql.run(
+      "UPDATE links SET status = 'disabled', disabled_reason = 'Operator: phishing' WHERE id = ?",
+      disabled.id,
+    );
     server.linkChanged(`keeper/${disabled.linkSlug}`);
     const warning = await go(disabled.linkSlug);
     expect(await warning.clone().text()).toContain("this link has been disabled");
@@ -93,7 +120,8 @@ describe("a password hides every destination from everyone without it", () => {
 describe("limits that count the guesser", () => {
   test("an IPv6 client is counted by its /64: rotating addresses inside it does not buy more tries; the 429 says when to retry", async () => {
     const link = await createLink({ password: "right" });
-    for (let i = 1; i <= 10; i++) expect((await answer(link.linkSlug, "wrong", `2001:db8:1:2::${i.toString(16)}`)).status).toBe(401);
+    for (let i = 1; i <= 10; i++)
+      expect((await answer(link.linkSlug, "wrong", `2001:db8:1:2::${i.toString(16)}`)).status).toBe(401);
     const limited = await answer(link.linkSlug, "right", "2001:db8:1:2:ffff:ffff:ffff:ffff");
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("60");
@@ -104,14 +132,16 @@ describe("limits that count the guesser", () => {
 
   test("behind our proxy the client is the right end of X-Forwarded-For: what a client writes to its left is not believed", async () => {
     const link = await createLink({ password: "right" });
-    for (let i = 1; i <= 10; i++) expect((await answer(link.linkSlug, "wrong", `10.9.9.${i}, 198.51.100.60`)).status).toBe(401);
+    for (let i = 1; i <= 10; i++)
+      expect((await answer(link.linkSlug, "wrong", `10.9.9.${i}, 198.51.100.60`)).status).toBe(401);
     expect((await answer(link.linkSlug, "right", "10.9.9.99, 198.51.100.60")).status).toBe(429);
   });
 
   test("a link takes 20 wrong answers a minute from all clients together, then none (right or wrong) until the minute ends", async () => {
     clock.advance(60_000 - (clock.now() % 60_000));
     const link = await createLink({ password: "right" });
-    for (let i = 0; i < 20; i++) expect((await answer(link.linkSlug, "wrong", `198.51.100.${70 + (i % 4)}`)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await answer(link.linkSlug, "wrong", `198.51.100.${70 + (i % 4)}`)).status).toBe(401);
     const locked = await answer(link.linkSlug, "right", "198.51.100.80");
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toBe("60");
@@ -125,10 +155,18 @@ describe("limits that count the guesser", () => {
   test("an hour's limit is not reset by another limit's minute: the sixth report in an hour is refused after a sign-in request", async () => {
     const link = await createLink({ targetUrl: "https://open.example/reported", expiredUrl: null, rules: null });
     const report = () =>
-      fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.90" }, body: JSON.stringify({ address: `keeper/${link.linkSlug}`, reason: "spam" }) });
+      fetch(`${server.url}/api/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.90" },
+        body: JSON.stringify({ address: `keeper/${link.linkSlug}`, reason: "spam" }),
+      });
     for (let i = 0; i < 5; i++) expect((await report()).status).toBe(201);
     clock.advance(60_000);
-    await fetch(`${server.url}/api/auth/login-link`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.91" }, body: JSON.stringify({ email: "someone@example.com" }) });
+    await fetch(`${server.url}/api/auth/login-link`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.91" },
+      body: JSON.stringify({ email: "someone@example.com" }),
+    });
     expect((await report()).status).toBe(429);
   });
 });

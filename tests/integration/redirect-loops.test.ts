@@ -16,13 +16,22 @@ const REFUSED = "targetUrl: The target URL cannot be a LinkPrev short URL or ano
 test("two links pointing at each other through 127.0.0.1 and localhost: the second is refused, nothing loops", async () => {
   const alice = await apiClient(server, "pro");
   const port = server.port;
-  const first = await alice.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "ping", targetUrl: "https://example.com/start" } });
+  const first = await alice.call("/api/links", {
+    method: "POST",
+    json: { ...card, customLinkSlug: "ping", targetUrl: "https://example.com/start" },
+  });
   expect(first.status).toBe(201);
-  const second = await alice.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "pong", targetUrl: `http://localhost:${port}/go/${alice.userSlug}/ping` } });
+  const second = await alice.call("/api/links", {
+    method: "POST",
+    json: { ...card, customLinkSlug: "pong", targetUrl: `http://localhost:${port}/go/${alice.userSlug}/ping` },
+  });
   expect(second.status).toBe(400);
   expect(await second.json()).toEqual({ message: REFUSED, field: "targetUrl" });
   // Nor can the first be turned into the loop's other half through another loopback spelling.
-  const edit = await alice.call("/api/links/by-slug/ping", { method: "PUT", json: { ...card, targetUrl: `http://2130706433:${port}/go/${alice.userSlug}/pong` } });
+  const edit = await alice.call("/api/links/by-slug/ping", {
+    method: "PUT",
+    json: { ...card, targetUrl: `http://2130706433:${port}/go/${alice.userSlug}/pong` },
+  });
   expect(edit.status).toBe(400);
   expect((await edit.json()).message).toBe(REFUSED);
 });
@@ -44,13 +53,20 @@ test("every name of this instance is refused: loopback forms on its port, PUBLIC
     const response = await bob.call("/api/links", { method: "POST", json: { ...card, targetUrl } });
     expect({ targetUrl, status: response.status }).toEqual({ targetUrl, status: 400 });
   }
-  const stored = await server.sql.get<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM links WHERE user_id = ?", bob.userId);
+  const stored = await server.sql.get<{ n: number }>(
+    "SELECT CAST(count(*) AS INTEGER) AS n FROM links WHERE user_id = ?",
+    bob.userId,
+  );
   expect(Number(stored!.n)).toBe(0);
 });
 
 test("another service on loopback, and an alias on another port, stay valid targets", async () => {
   const carol = await apiClient(server, "pro");
-  for (const targetUrl of [`http://127.0.0.1:${server.port + 1}/go/x/y`, "http://localhost:8080/wiki", "https://lp.example.org/go/x/y"]) {
+  for (const targetUrl of [
+    `http://127.0.0.1:${server.port + 1}/go/x/y`,
+    "http://localhost:8080/wiki",
+    "https://lp.example.org/go/x/y",
+  ]) {
     const response = await carol.call("/api/links", { method: "POST", json: { ...card, targetUrl } });
     expect({ targetUrl, status: response.status }).toEqual({ targetUrl, status: 201 });
   }

@@ -3,7 +3,15 @@
 // statistics page, its CSV, and trimmed with the raw views by retention.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eventually, isTrue } from "../helpers/eventually.ts";
-import { apiClient, crawlerAgents, seedLink, seedSession, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedLink,
+  seedSession,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
@@ -30,7 +38,11 @@ async function go(slug: string, referer: string | null, agent = PERSON) {
 
 const page = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
 /** The rows of the CSV, header first. */
-const csv = (text: string) => text.trimEnd().split("\r\n").map((line) => line.split(",").map((cell) => cell.replace(/^"|"$/g, "")));
+const csv = (text: string) =>
+  text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(",").map((cell) => cell.replace(/^"|"$/g, "")));
 
 describe("top referrers", () => {
   test("hosts only, lower-case, most first, none as 'Direct or none'; crawlers are not counted; page table and CSV agree", async () => {
@@ -47,14 +59,35 @@ describe("top referrers", () => {
     expect(html).toContain("Top referrers");
     expect(html).toContain("People by referrer");
     const table = html.slice(html.indexOf('data-testid="table-referrers"'));
-    const cells = [...table.slice(0, table.indexOf("</table>")).matchAll(/<t[hd][^>]*>([^<]*)<\/t[hd]>/g)].map((m) => m[1]);
-    expect(cells).toEqual(["Referrer", "People", "news.example.com", "3", "Direct or none", "2", "com.example.mail", "1", "social.example.org", "1"]);
+    const cells = [...table.slice(0, table.indexOf("</table>")).matchAll(/<t[hd][^>]*>([^<]*)<\/t[hd]>/g)].map(
+      (m) => m[1],
+    );
+    expect(cells).toEqual([
+      "Referrer",
+      "People",
+      "news.example.com",
+      "3",
+      "Direct or none",
+      "2",
+      "com.example.mail",
+      "1",
+      "social.example.org",
+      "1",
+    ]);
     expect(html).not.toContain("secret=token");
     expect(html).not.toContain("crawled.example.net");
 
-    const response = await fetch(`${server.url}/admin/link/stats/shared/csv?range=7&table=referrers`, { headers: { cookie } });
+    const response = await fetch(`${server.url}/admin/link/stats/shared/csv?range=7&table=referrers`, {
+      headers: { cookie },
+    });
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="shared-referrers-7d.csv"');
-    expect(csv(await response.text())).toEqual([["Referrer", "People"], ["news.example.com", "3"], ["Direct or none", "2"], ["com.example.mail", "1"], ["social.example.org", "1"]]);
+    expect(csv(await response.text())).toEqual([
+      ["Referrer", "People"],
+      ["news.example.com", "3"],
+      ["Direct or none", "2"],
+      ["com.example.mail", "1"],
+      ["social.example.org", "1"],
+    ]);
   });
 
   test("a flood of made-up referrers keeps 50 hosts a day and counts the rest as other hosts", async () => {
@@ -66,12 +99,17 @@ describe("top referrers", () => {
     for (let i = 0; i < 3; i++) await go("flooded", "https://fake-5.example/again");
     await server.flushViews();
 
-    const rows = await server.sql.all<{ host: string; human: number }>("SELECT host, human FROM referrer_rollups WHERE link_id = ? ORDER BY host", linkId);
+    const rows = await server.sql.all<{ host: string; human: number }>(
+      "SELECT host, human FROM referrer_rollups WHERE link_id = ? ORDER BY host",
+      linkId,
+    );
     expect(rows.length).toBe(51);
     expect(rows.reduce((n, row) => n + Number(row.human), 0)).toBe(73);
     expect(rows.find((row) => row.host === "*")).toMatchObject({ human: 20 });
     expect(rows.find((row) => row.host === "fake-5.example")).toMatchObject({ human: 4 });
-    const csvRows = csv(await (await fetch(`${server.url}/admin/link/stats/flooded/csv?table=referrers`, { headers: { cookie } })).text());
+    const csvRows = csv(
+      await (await fetch(`${server.url}/admin/link/stats/flooded/csv?table=referrers`, { headers: { cookie } })).text(),
+    );
     expect(csvRows[1]).toEqual(["fake-5.example", "4"]);
     expect(csvRows).toHaveLength(1 + 10 + 1);
     expect(csvRows.at(-1)).toEqual(["Other hosts", String(73 - 4 - 9)]);
@@ -80,14 +118,30 @@ describe("top referrers", () => {
   test("a range counts only its days; retention deletes the days the raw views no longer cover", async () => {
     const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "older" });
     const day = (ago: number) => new Date(Date.now() - ago * DAY_MS).toISOString().slice(0, 10);
-    for (const [ago, host, human] of [[0, "today.example", 2], [20, "month.example", 5], [45, "expired.example", 7]] as const) {
-      await server.sql.run("INSERT INTO referrer_rollups (link_id, day, host, human) VALUES (?, ?, ?, ?)", linkId, day(ago), host, human);
+    for (const [ago, host, human] of [
+      [0, "today.example", 2],
+      [20, "month.example", 5],
+      [45, "expired.example", 7],
+    ] as const) {
+      await server.sql.run(
+        "INSERT INTO referrer_rollups (link_id, day, host, human) VALUES (?, ?, ?, ?)",
+        linkId,
+        day(ago),
+        host,
+        human,
+      );
     }
-    const hosts = async (range: string) => csv(await page(`/admin/link/stats/older/csv?range=${range}&table=referrers`)).slice(1).map((row) => row[0]);
+    const hosts = async (range: string) =>
+      csv(await page(`/admin/link/stats/older/csv?range=${range}&table=referrers`))
+        .slice(1)
+        .map((row) => row[0]);
     expect(await hosts("7")).toEqual(["today.example"]);
     expect(await hosts("30")).toEqual(["month.example", "today.example"]);
-    const left = () => server.sql.all<{ host: string }>("SELECT host FROM referrer_rollups WHERE link_id = ? ORDER BY day", linkId);
-    await eventually(async () => isTrue((await left()).length === 2, "the expired day gone"), { what: "retention to delete the expired referrer day" });
+    const left = () =>
+      server.sql.all<{ host: string }>("SELECT host FROM referrer_rollups WHERE link_id = ? ORDER BY day", linkId);
+    await eventually(async () => isTrue((await left()).length === 2, "the expired day gone"), {
+      what: "retention to delete the expired referrer day",
+    });
     expect((await left()).map((row) => row.host)).toEqual(["month.example", "today.example"]);
   });
 });

@@ -17,7 +17,12 @@ const PERSON = crawlerAgents.people["chrome-windows"]!;
 const CRAWLER = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
 const card = { targetUrl: "https://acme.test/spring", title: "Spring sale", description: "Everything half price" };
 
-type LinkJson = { id: number; linkSlug: string; shortUrl: string; oldAddresses?: Array<{ id: number; shortUrl: string; movedAt: string }> };
+type LinkJson = {
+  id: number;
+  linkSlug: string;
+  shortUrl: string;
+  oldAddresses?: Array<{ id: number; shortUrl: string; movedAt: string }>;
+};
 
 const visit = (path: string, userAgent = PERSON, init: RequestInit = {}) =>
   fetch(`${server.url}${path}`, { redirect: "manual", ...init, headers: { "user-agent": userAgent, ...init.headers } });
@@ -31,7 +36,10 @@ const views = async (linkId: number) => {
 };
 const scans = async (linkId: number) => {
   await server.flushViews();
-  return (await server.sql.get<{ n: number }>("SELECT CAST(coalesce(sum(scans), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?", linkId))!.n;
+  return (await server.sql.get<{ n: number }>(
+    "SELECT CAST(coalesce(sum(scans), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?",
+    linkId,
+  ))!.n;
 };
 const ogUrl = (html: string) => /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1];
 
@@ -40,7 +48,8 @@ async function createLink(fields: Record<string, unknown>): Promise<LinkJson> {
   expect(response.status).toBe(201);
   return (await response.json()) as LinkJson;
 }
-const edit = (slug: string, fields: Record<string, unknown>) => alice.call(`/api/links/by-slug/${slug}`, { method: "PUT", json: { ...card, ...fields } });
+const edit = (slug: string, fields: Record<string, unknown>) =>
+  alice.call(`/api/links/by-slug/${slug}`, { method: "PUT", json: { ...card, ...fields } });
 const getLink = async (slug: string) => (await (await alice.call(`/api/links/by-slug/${slug}`)).json()) as LinkJson;
 
 async function addDomain(hostname: string): Promise<void> {
@@ -55,7 +64,12 @@ async function addDomain(hostname: string): Promise<void> {
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  server = await startTestServer({ PUBLIC_URL: "https://lp.example", DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: CNAME_TARGET, TLS_ASK_PORT: "0" });
+  server = await startTestServer({
+    PUBLIC_URL: "https://lp.example",
+    DNS_SERVERS: dns.address,
+    DOMAIN_CNAME_TARGET: CNAME_TARGET,
+    TLS_ASK_PORT: "0",
+  });
   alice = await apiClient(server, null);
   await addDomain(OLD_HOST);
   await addDomain(NEW_HOST);
@@ -74,7 +88,9 @@ describe("a renamed link", () => {
     expect((await visit(`/go/${alice.userSlug}/spring-sale`)).status).toBe(404);
     const renamed = await edit("spring", { customLinkSlug: "spring-sale" });
     expect(renamed.status).toBe(200);
-    expect(((await renamed.json()) as LinkJson).oldAddresses).toMatchObject([{ shortUrl: `https://lp.example/go/${alice.userSlug}/spring` }]);
+    expect(((await renamed.json()) as LinkJson).oldAddresses).toMatchObject([
+      { shortUrl: `https://lp.example/go/${alice.userSlug}/spring` },
+    ]);
   });
 
   test("redirects people, gives crawlers the card and counts both to the link at its old address", async () => {
@@ -122,14 +138,20 @@ describe("a renamed link", () => {
     expect((await alice.call(`/api/links/${link.id}/old-addresses/${old!.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await getLink("spring-sale")).oldAddresses).toEqual([]);
     const before = await views(link.id);
-    for (const path of [`/go/${alice.userSlug}/spring`, `/go/${alice.userSlug}/spring/2`, `/go/${alice.userSlug}/spring?qr=1`]) {
+    for (const path of [
+      `/go/${alice.userSlug}/spring`,
+      `/go/${alice.userSlug}/spring/2`,
+      `/go/${alice.userSlug}/spring?qr=1`,
+    ]) {
       const person = await visit(path);
       expect(person.status, path).toBe(410);
       expect(person.headers.get("location")).toBeNull();
       expect((await visit(path, CRAWLER)).status, path).toBe(410);
     }
     expect(await views(link.id)).toEqual(before);
-    expect((await alice.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "spring" } })).status).toBe(409);
+    expect(
+      (await alice.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "spring" } })).status,
+    ).toBe(409);
     expect((await edit("spring-sale", { customLinkSlug: "spring" })).status).toBe(409);
     expect((await alice.call(`/api/links/${link.id}/old-addresses/${old!.id}`, { method: "DELETE" })).status).toBe(404);
     expect((await visit(`/go/${alice.userSlug}/spring`)).status).toBe(410);
@@ -138,7 +160,15 @@ describe("a renamed link", () => {
 
 test("a renamed password link opens at its old address: the password given there is remembered there", async () => {
   await createLink({ customLinkSlug: "vault", targetUrl: "https://acme.test/vault", password: "open sesame" });
-  expect((await edit("vault", { customLinkSlug: "fresh-vault", targetUrl: "https://acme.test/vault", password: "open sesame" })).status).toBe(200);
+  expect(
+    (
+      await edit("vault", {
+        customLinkSlug: "fresh-vault",
+        targetUrl: "https://acme.test/vault",
+        password: "open sesame",
+      })
+    ).status,
+  ).toBe(200);
   const old = `/go/${alice.userSlug}/vault`;
   const given = await visit(old, PERSON, { method: "POST", body: new URLSearchParams({ password: "open sesame" }) });
   expect(given.status).toBe(303);
@@ -155,14 +185,18 @@ test("a link may take back its own old slug, and deleting a link frees its old a
   expect((await edit("winter", { customLinkSlug: "winter-sale" })).status).toBe(200);
   const back = await edit("winter-sale", { customLinkSlug: "winter" });
   expect(back.status).toBe(200);
-  expect(((await back.json()) as LinkJson).oldAddresses).toMatchObject([{ shortUrl: `https://lp.example/go/${alice.userSlug}/winter-sale` }]);
+  expect(((await back.json()) as LinkJson).oldAddresses).toMatchObject([
+    { shortUrl: `https://lp.example/go/${alice.userSlug}/winter-sale` },
+  ]);
   expect((await visit(`/go/${alice.userSlug}/winter`)).status).toBe(302);
   expect((await visit(`/go/${alice.userSlug}/winter-sale`)).status).toBe(302);
 
   expect((await alice.call(`/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
   expect((await visit(`/go/${alice.userSlug}/winter-sale`)).status).toBe(404);
   const again = await createLink({ customLinkSlug: "winter-sale", targetUrl: "https://acme.test/winter-again" });
-  expect((await visit(`/go/${alice.userSlug}/winter-sale`)).headers.get("location")).toBe("https://acme.test/winter-again");
+  expect((await visit(`/go/${alice.userSlug}/winter-sale`)).headers.get("location")).toBe(
+    "https://acme.test/winter-again",
+  );
   expect(again.linkSlug).toBe("winter-sale");
 });
 
@@ -191,15 +225,25 @@ test("a link moved to another custom domain keeps answering at its address on th
   // An address the link never had on the old domain is still unknown there.
   expect((await onHost(OLD_HOST, "/never-made")).status).toBe(404);
 
-  expect((await alice.call(`/api/links/${link.id}/old-addresses/${json.oldAddresses![0]!.id}`, { method: "DELETE" })).status).toBe(204);
+  expect(
+    (await alice.call(`/api/links/${link.id}/old-addresses/${json.oldAddresses![0]!.id}`, { method: "DELETE" })).status,
+  ).toBe(204);
   expect((await onHost(OLD_HOST, "/menu")).status).toBe(410);
   expect((await onHost(NEW_HOST, "/menu")).status).toBe(302);
   expect((await visit(`/go/${alice.userSlug}/menu`)).status).toBe(302);
 });
 
 describe("an earlier address is the link's everywhere the address is taken in, and nowhere else", () => {
-  const report = (address: string) => fetch(`${server.url}/api/reports`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, reason: "spam", details: "" }) });
-  const domainId = async (hostname: string) => ((await (await alice.call("/api/domains")).json()) as { domains: Array<{ id: number; hostname: string }> }).domains.find((d) => d.hostname === hostname)!.id;
+  const report = (address: string) =>
+    fetch(`${server.url}/api/reports`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address, reason: "spam", details: "" }),
+    });
+  const domainId = async (hostname: string) =>
+    (
+      (await (await alice.call("/api/domains")).json()) as { domains: Array<{ id: number; hostname: string }> }
+    ).domains.find((d) => d.hostname === hostname)!.id;
 
   test("a report filed against an earlier address (of /go, of a custom domain) is a report about the link", async () => {
     const renamed = await createLink({ customLinkSlug: "reported-old" });
@@ -216,7 +260,9 @@ describe("an earlier address is the link's everywhere the address is taken in, a
     expect(await onOldHost.json()).toMatchObject({ address: `${alice.userSlug}/reported-menu` });
     // Dropped, the address names no link any more.
     const [old] = (await getLink("reported-new")).oldAddresses!;
-    expect((await alice.call(`/api/links/${renamed.id}/old-addresses/${old!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await alice.call(`/api/links/${renamed.id}/old-addresses/${old!.id}`, { method: "DELETE" })).status).toBe(
+      204,
+    );
     expect((await report(`${alice.userSlug}/reported-old`)).status).toBe(404);
   });
 
@@ -224,7 +270,8 @@ describe("an earlier address is the link's everywhere the address is taken in, a
     const link = await createLink({ customLinkSlug: "checked-old" });
     const other = await createLink({ customLinkSlug: "checked-other" });
     expect((await edit("checked-old", { customLinkSlug: "checked-new" })).status).toBe(200);
-    const check = async (query: string) => (await (await alice.call(`/api/links/check-slug-availability?${query}`)).json()) as { available: boolean };
+    const check = async (query: string) =>
+      (await (await alice.call(`/api/links/check-slug-availability?${query}`)).json()) as { available: boolean };
     expect(await check("slug=checked-old")).toMatchObject({ available: false });
     expect(await check(`slug=checked-old&linkId=${other.id}`)).toMatchObject({ available: false });
     expect(await check(`slug=checked-old&linkId=${link.id}`)).toMatchObject({ available: true });
@@ -243,7 +290,9 @@ describe("an earlier address is the link's everywhere the address is taken in, a
     expect((await onHost(OLD_HOST, "/carte")).status).toBe(302);
     for (const suffix of ["", "/1", "+"]) expect((await visit(`${path}${suffix}`)).status, suffix).toBe(404);
     expect((await visit(path, CRAWLER)).status).toBe(404);
-    expect((await visit(path, PERSON, { method: "POST", body: new URLSearchParams({ password: "x" }) })).status).toBe(404);
+    expect((await visit(path, PERSON, { method: "POST", body: new URLSearchParams({ password: "x" }) })).status).toBe(
+      404,
+    );
     expect((await visit(`/go/${alice.userSlug}/carte`)).status).toBe(302);
   });
 });

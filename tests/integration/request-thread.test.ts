@@ -54,7 +54,9 @@ async function goWhileBusy(env: Record<string, string>) {
 
 test("/go is answered while an app worker holds its thread for a page", async () => {
   const { finished, latencies } = await goWhileBusy({ APP_WORKERS: "1" });
-  console.log(`/go while a page holds a worker for ${HOLD_MS} ms: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms`);
+  console.log(
+    `/go while a page holds a worker for ${HOLD_MS} ms: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms`,
+  );
   expect(finished).toEqual(["go", "go", "go", "go", "go", "page"]);
 });
 

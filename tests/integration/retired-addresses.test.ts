@@ -19,7 +19,8 @@ afterAll(async () => {
 
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const CRAWLER = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
-const visit = (url: string, userAgent = PERSON, method = "GET") => fetch(url, { method, redirect: "manual", headers: { "user-agent": userAgent } });
+const visit = (url: string, userAgent = PERSON, method = "GET") =>
+  fetch(url, { method, redirect: "manual", headers: { "user-agent": userAgent } });
 
 async function signUpWithGoogle(email: string): Promise<{ userSlug: string; id: number }> {
   const browser = new Browser(server.url);
@@ -55,7 +56,9 @@ test("a deleted account's user slug goes to no later sign-up, and its short URLs
     expect((await visit(url, CRAWLER, "HEAD")).status).toBe(410);
   }
   // Nothing under the retired slug is counted as a view.
-  expect(Number((await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM views WHERE user_id = ?", owner.id))!.n)).toBe(0);
+  expect(
+    Number((await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM views WHERE user_id = ?", owner.id))!.n),
+  ).toBe(0);
 
   // The next sign-up with the same local part, even the same e-mail, gets another slug; the old one stays gone.
   for (const email of [`${local}@new.example`, owner.email]) {
@@ -66,7 +69,9 @@ test("a deleted account's user slug goes to no later sign-up, and its short URLs
   }
   expect((await visit(shortUrl)).status).toBe(410);
   // Only the slug is kept.
-  expect(await server.sql.all("SELECT * FROM retired_user_slugs WHERE user_slug = ?", local)).toMatchObject([{ user_slug: local }]);
+  expect(await server.sql.all("SELECT * FROM retired_user_slugs WHERE user_slug = ?", local)).toMatchObject([
+    { user_slug: local },
+  ]);
 });
 
 test("an unknown user slug still answers 404", async () => {

@@ -6,7 +6,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Browser } from "../helpers/browser.ts";
 import { makePng } from "../helpers/images.ts";
-import { seedApiToken, seedLink, seedSession, seedUser, startTestServer, testEngine, type TestServer } from "../helpers/server.ts";
+import {
+  seedApiToken,
+  seedLink,
+  seedSession,
+  seedUser,
+  startTestServer,
+  testEngine,
+  type TestServer,
+} from "../helpers/server.ts";
 
 let server: TestServer;
 let parent: string;
@@ -30,16 +38,25 @@ const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const api = (token: string, path: string, init: { method?: string; json?: unknown; body?: BodyInit } = {}) =>
   fetch(`${server.url}${path}`, {
     method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, ...(init.json !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
-const linkCount = async (userId: number) => Number((await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM links WHERE user_id = ?", userId))!.n);
+const linkCount = async (userId: number) =>
+  Number((await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM links WHERE user_id = ?", userId))!.n);
 
 describe("terms not yet accepted", () => {
   test("an API write with a token or a session is refused with a 403 that says how to accept the terms; reads work; after accepting, the write goes through", async () => {
     const user = await seedUser(server.sql, { consent: false });
     const { token } = await seedApiToken(server.sql, user.id);
-    const link = { targetUrl: "https://example.com/early", title: "Early", description: "Before the terms", customLinkSlug: "early" };
+    const link = {
+      targetUrl: "https://example.com/early",
+      title: "Early",
+      description: "Before the terms",
+      customLinkSlug: "early",
+    };
 
     const refused = await api(token, "/api/links", { method: "POST", json: link });
     expect(refused.status).toBe(403);
@@ -57,7 +74,10 @@ describe("terms not yet accepted", () => {
     // Reading is not refused.
     expect((await api(token, "/api/links")).status).toBe(200);
 
-    const consent = await api(token, "/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } });
+    const consent = await api(token, "/api/auth/consent", {
+      method: "POST",
+      json: { termsAccepted: true, privacyAccepted: true },
+    });
     expect(consent.status).toBe(200);
     expect((await api(token, "/api/links", { method: "POST", json: link })).status).toBe(201);
     expect(await linkCount(user.id)).toBe(1);
@@ -79,7 +99,13 @@ describe("files on disk, under umask 000", () => {
     const user = await seedUser(server.sql);
     const { token } = await seedApiToken(server.sql, user.id);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ targetUrl: "https://example.com/pic", title: "Pic", description: "With an image", customLinkSlug: "pic" })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      targetUrl: "https://example.com/pic",
+      title: "Pic",
+      description: "With an image",
+      customLinkSlug: "pic",
+    }))
+      form.append(key, value);
     form.append("image", new File([makePng(1200, 630)], "card.png", { type: "image/png" }));
     expect((await api(token, "/api/links", { method: "POST", body: form })).status).toBe(201);
 
@@ -98,13 +124,23 @@ describe("files on disk, under umask 000", () => {
 });
 
 test("an account deletion removes the day's visitor hashes of its links, and no one else's", async () => {
-  const visitorsOf = async (linkId: number) => Number((await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM view_visitors WHERE link_id = ?", linkId))!.n);
+  const visitorsOf = async (linkId: number) =>
+    Number(
+      (await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM view_visitors WHERE link_id = ?", linkId))!.n,
+    );
   const owner = await seedUser(server.sql);
   const other = await seedUser(server.sql);
   const ownLink = await seedLink(server.sql, owner.id, { linkSlug: "visited" });
   const otherLink = await seedLink(server.sql, other.id, { linkSlug: "visited" });
-  for (const [user, agent] of [[owner, "A"], [owner, "B"], [other, "A"]] as const) {
-    const response = await fetch(`${server.url}/go/${user.userSlug}/visited`, { redirect: "manual", headers: { "user-agent": `${PERSON} ${agent}` } });
+  for (const [user, agent] of [
+    [owner, "A"],
+    [owner, "B"],
+    [other, "A"],
+  ] as const) {
+    const response = await fetch(`${server.url}/go/${user.userSlug}/visited`, {
+      redirect: "manual",
+      headers: { "user-agent": `${PERSON} ${agent}` },
+    });
     expect(response.status).toBe(302);
   }
   await server.flushViews();
@@ -112,7 +148,9 @@ test("an account deletion removes the day's visitor hashes of its links, and no 
   expect(await visitorsOf(otherLink)).toBe(1);
 
   const { token } = await seedApiToken(server.sql, owner.id);
-  expect((await api(token, "/api/account", { method: "DELETE", json: { confirmEmail: owner.email } })).status).toBe(204);
+  expect((await api(token, "/api/account", { method: "DELETE", json: { confirmEmail: owner.email } })).status).toBe(
+    204,
+  );
   expect(await visitorsOf(ownLink)).toBe(0);
   expect(await visitorsOf(otherLink)).toBe(1);
 });

@@ -40,15 +40,28 @@ const stick = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 test("a delivery due while the request thread is stuck reaches its receiver before the thread is free again", async () => {
   const client = await apiClient(server, null);
-  const created = await client.call("/api/webhooks", { method: "POST", json: { url: receiverUrl, events: ["link.created"] } });
+  const created = await client.call("/api/webhooks", {
+    method: "POST",
+    json: { url: receiverUrl, events: ["link.created"] },
+  });
   expect(created.status).toBe(201);
   const endpoint = await created.json();
   // Due half a second from now: after this thread is stuck, whatever the thread did before.
   const due = Date.now() + 500;
-  const body = JSON.stringify({ type: "webhook.test", timestamp: new Date(due).toISOString(), data: { endpointId: endpoint.id, message: "stuck" } });
+  const body = JSON.stringify({
+    type: "webhook.test",
+    timestamp: new Date(due).toISOString(),
+    data: { endpointId: endpoint.id, message: "stuck" },
+  });
   await server.sql.run(
     "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
-    endpoint.id, client.userId, "msg_stuck", "webhook.test", body, due, due,
+    endpoint.id,
+    client.userId,
+    "msg_stuck",
+    "webhook.test",
+    body,
+    due,
+    due,
   );
   expect(Date.now()).toBeLessThan(due);
   stick(3000);

@@ -20,7 +20,15 @@ beforeAll(async () => {
   clock.advance(Date.now() - clock.now());
   clock.advance(61_000 - (clock.now() % 60_000));
   // An attempt may take 30 s: far longer than any wait below, so nothing here waits for one to time out.
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_TIMEOUT_MS: "30000", WEBHOOK_MAX_PENDING: String(MAX_PENDING) }, clock);
+  server = await startTestServer(
+    {
+      FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+      WEBHOOK_POLL_MS: "20",
+      WEBHOOK_TIMEOUT_MS: "30000",
+      WEBHOOK_MAX_PENDING: String(MAX_PENDING),
+    },
+    clock,
+  );
 });
 afterAll(async () => {
   hung.resolve(200);
@@ -33,27 +41,41 @@ async function subscribed(): Promise<{ client: ApiClient; receiver: Receiver; en
   const client = await apiClient(server, null);
   const receiver = startReceiver();
   receivers.push(receiver);
-  const response = await client.call("/api/webhooks", { method: "POST", json: { url: receiver.url, events: ["link.created"] } });
+  const response = await client.call("/api/webhooks", {
+    method: "POST",
+    json: { url: receiver.url, events: ["link.created"] },
+  });
   expect(response.status).toBe(201);
   const endpoint = await response.json();
   receiver.secret = endpoint.secret;
   return { client, receiver, endpointId: endpoint.id };
 }
 
-const sendTest = (client: ApiClient, endpointId: number) => client.call(`/api/webhooks/${endpointId}/test`, { method: "POST" });
+const sendTest = (client: ApiClient, endpointId: number) =>
+  client.call(`/api/webhooks/${endpointId}/test`, { method: "POST" });
 type Delivery = { status: string; attempt: number; response: string | null };
-const deliveries = async (client: ApiClient, endpointId: number) => (await (await client.call(`/api/webhooks/${endpointId}/deliveries`)).json()) as Delivery[];
+const deliveries = async (client: ApiClient, endpointId: number) =>
+  (await (await client.call(`/api/webhooks/${endpointId}/deliveries`)).json()) as Delivery[];
 
 describe("an endpoint that never answers", () => {
   test("holds up no other account's events: they arrive while its attempts still hang", async () => {
     const stuck = await subscribed();
     stuck.receiver.answer = () => hung.promise;
     for (let i = 0; i < 8; i++) expect((await sendTest(stuck.client, stuck.endpointId)).status).toBe(202);
-    await eventually(() => expect(stuck.receiver.received.length).toBeGreaterThan(0), { what: "the hanging endpoint's first attempt" });
+    await eventually(() => expect(stuck.receiver.received.length).toBeGreaterThan(0), {
+      what: "the hanging endpoint's first attempt",
+    });
 
     const other = await subscribed();
-    const link = await (await other.client.call("/api/links", { method: "POST", json: { title: "Hello", description: "A link", targetUrl: "https://example.com/" } })).json();
-    await eventually(() => expect(other.receiver.acknowledged()).toHaveLength(1), { what: "the other account's link.created" });
+    const link = await (
+      await other.client.call("/api/links", {
+        method: "POST",
+        json: { title: "Hello", description: "A link", targetUrl: "https://example.com/" },
+      })
+    ).json();
+    await eventually(() => expect(other.receiver.acknowledged()).toHaveLength(1), {
+      what: "the other account's link.created",
+    });
     expect(other.receiver.acknowledged()[0]!.payload).toMatchObject({ type: "link.created", data: { id: link.id } });
     // It did not wait for the hanging attempts: none of them has an answer or a recorded outcome yet.
     expect(stuck.receiver.received.every((r) => r.status === 0)).toBe(true);
@@ -67,18 +89,25 @@ describe("a paused endpoint", () => {
     const paused = await client.call(`/api/webhooks/${endpointId}`, { method: "PATCH", json: { paused: true } });
     expect(await paused.json()).toMatchObject({ paused: true, enabled: true });
     for (let i = 0; i < MAX_PENDING + 2; i++) expect((await sendTest(client, endpointId)).status).toBe(202);
-    const listed = await eventually(async () => {
-      const list = await deliveries(client, endpointId);
-      expect(list.filter((d) => d.status === "failed")).toHaveLength(2);
-      return list;
-    }, { what: "the deliveries past the bound marked failed" });
+    const listed = await eventually(
+      async () => {
+        const list = await deliveries(client, endpointId);
+        expect(list.filter((d) => d.status === "failed")).toHaveLength(2);
+        return list;
+      },
+      { what: "the deliveries past the bound marked failed" },
+    );
     expect(listed.filter((d) => d.status === "pending")).toHaveLength(MAX_PENDING);
-    expect(listed.find((d) => d.status === "failed")!.response).toBe(`Not sent: ${MAX_PENDING} deliveries were already waiting for this endpoint. Resend it once they are done.`);
+    expect(listed.find((d) => d.status === "failed")!.response).toBe(
+      `Not sent: ${MAX_PENDING} deliveries were already waiting for this endpoint. Resend it once they are done.`,
+    );
     expect(receiver.received).toHaveLength(0);
 
     const resumed = await client.call(`/api/webhooks/${endpointId}`, { method: "PATCH", json: { paused: false } });
     expect(await resumed.json()).toMatchObject({ paused: false });
-    await eventually(() => expect(receiver.acknowledged()).toHaveLength(MAX_PENDING), { what: "the waiting deliveries" });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(MAX_PENDING), {
+      what: "the waiting deliveries",
+    });
     expect(new Set(receiver.acknowledged().map((r) => r.id)).size).toBe(MAX_PENDING);
   });
 });
@@ -88,8 +117,13 @@ describe("the API", () => {
     const { client, endpointId } = await subscribed();
     for (let i = 0; i < 19; i++) expect((await sendTest(client, endpointId)).status).toBe(202);
     const [delivery] = (await deliveries(client, endpointId)) as Array<Delivery & { id: number }>;
-    expect((await client.call(`/api/webhooks/${endpointId}/deliveries/${delivery!.id}/resend`, { method: "POST" })).status).toBe(202);
-    for (const refused of [await sendTest(client, endpointId), await client.call(`/api/webhooks/${endpointId}/deliveries/${delivery!.id}/resend`, { method: "POST" })]) {
+    expect(
+      (await client.call(`/api/webhooks/${endpointId}/deliveries/${delivery!.id}/resend`, { method: "POST" })).status,
+    ).toBe(202);
+    for (const refused of [
+      await sendTest(client, endpointId),
+      await client.call(`/api/webhooks/${endpointId}/deliveries/${delivery!.id}/resend`, { method: "POST" }),
+    ]) {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeWithin(1, 61);
       expect((await refused.json()).message).toStartWith("At most 20 test events and resends a minute.");
@@ -103,6 +137,12 @@ describe("the API", () => {
     const { client, receiver, endpointId } = await subscribed();
     const response = await client.call(`/api/webhooks/${endpointId}`, { method: "PATCH", json: {} });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id: endpointId, url: receiver.url, events: ["link.created"], enabled: true, paused: false });
+    expect(await response.json()).toMatchObject({
+      id: endpointId,
+      url: receiver.url,
+      events: ["link.created"],
+      enabled: true,
+      paused: false,
+    });
   });
 });

@@ -24,7 +24,9 @@ describe("webhook plans with billing on", () => {
     const basic = await apiClient(server, "basic");
     const refused = await basic.call("/api/webhooks", { method: "POST", json: endpoint });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toBe("Webhooks are available on the Pro and Enterprise plans. Upgrade at /pricing.");
+    expect((await refused.json()).message).toBe(
+      "Webhooks are available on the Pro and Enterprise plans. Upgrade at /pricing.",
+    );
     expect(await (await basic.call("/api/webhooks")).json()).toEqual([]);
   });
 

@@ -10,7 +10,14 @@ import { TestClock } from "../helpers/clock.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { join } from "node:path";
-import { apiClient, seedApiToken, seedUser, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  seedApiToken,
+  seedUser,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
 
 const clock = new TestClock();
@@ -24,7 +31,20 @@ beforeAll(async () => {
   // The receivers verify against real time: the clock starts at it, however long after loading this file runs.
   clock.advance(Date.now() - clock.now());
   dns = await startDnsServer();
-  server = await startTestServer({ DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: CNAME_TARGET, FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "2000", WEBHOOK_CLICK_WINDOW_MS: "200", TRUST_PROXY: "true", METRICS_TOKEN: METRICS_TOKEN }, clock);
+  server = await startTestServer(
+    {
+      DNS_SERVERS: dns.address,
+      DOMAIN_CNAME_TARGET: CNAME_TARGET,
+      FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+      WEBHOOK_POLL_MS: "20",
+      WEBHOOK_RETRY_BASE_MS: "1000",
+      WEBHOOK_TIMEOUT_MS: "2000",
+      WEBHOOK_CLICK_WINDOW_MS: "200",
+      TRUST_PROXY: "true",
+      METRICS_TOKEN: METRICS_TOKEN,
+    },
+    clock,
+  );
 });
 afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
@@ -33,11 +53,17 @@ afterAll(async () => {
 });
 
 /** A user with an endpoint at a fresh receiver, subscribed to `events`; the receiver knows the secret. */
-async function subscribed(events: string[], on = server): Promise<{ client: ApiClient; receiver: Receiver; endpoint: { id: number; secret: string } }> {
+async function subscribed(
+  events: string[],
+  on = server,
+): Promise<{ client: ApiClient; receiver: Receiver; endpoint: { id: number; secret: string } }> {
   const client = await apiClient(on, null);
   const receiver = startReceiver();
   receivers.push(receiver);
-  const response = await client.call("/api/webhooks", { method: "POST", json: { url: receiver.url, events, description: "test receiver" } });
+  const response = await client.call("/api/webhooks", {
+    method: "POST",
+    json: { url: receiver.url, events, description: "test receiver" },
+  });
   expect(response.status).toBe(201);
   const endpoint = await response.json();
   receiver.secret = endpoint.secret;
@@ -45,12 +71,16 @@ async function subscribed(events: string[], on = server): Promise<{ client: ApiC
 }
 
 const VISITOR_ADDRESS = "203.0.113.77";
-const VISITOR_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 visitor-7f3a";
+const VISITOR_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 visitor-7f3a";
 const TWITTERBOT = "Twitterbot/1.0";
 
 /** One visit of a short URL, from VISITOR_ADDRESS (the server trusts X-Forwarded-For here). */
 const visit = (shortUrl: string, userAgent: string, query = "") =>
-  fetch(shortUrl + query, { headers: { "user-agent": userAgent, "x-forwarded-for": VISITOR_ADDRESS }, redirect: "manual" }).then((r) => r.body?.cancel());
+  fetch(shortUrl + query, {
+    headers: { "user-agent": userAgent, "x-forwarded-for": VISITOR_ADDRESS },
+    redirect: "manual",
+  }).then((r) => r.body?.cancel());
 
 const card = { title: "Launch", description: "Our launch page", targetUrl: "https://example.com/launch" };
 
@@ -59,18 +89,36 @@ describe("endpoints", () => {
     const { client, endpoint, receiver } = await subscribed(["link.created"]);
     expect(endpoint.secret).toStartWith("whsec_");
     const list = await (await client.call("/api/webhooks")).json();
-    expect(list).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, events: ["link.created"], description: "test receiver", enabled: true })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: endpoint.id,
+        url: receiver.url,
+        events: ["link.created"],
+        description: "test receiver",
+        enabled: true,
+      }),
+    ]);
     expect(JSON.stringify(list)).not.toContain(endpoint.secret);
   });
 
   test("a private address or a plain-http public URL is refused with a clear message", async () => {
     const client = await apiClient(server, null);
-    const privateAddress = await client.call("/api/webhooks", { method: "POST", json: { url: "https://10.1.2.3/hooks", events: ["link.created"] } });
+    const privateAddress = await client.call("/api/webhooks", {
+      method: "POST",
+      json: { url: "https://10.1.2.3/hooks", events: ["link.created"] },
+    });
     expect(privateAddress.status).toBe(422);
-    expect((await privateAddress.json()).message).toBe("Refused: 10.1.2.3, a private address; only public addresses are fetched");
-    const plainHttp = await client.call("/api/webhooks", { method: "POST", json: { url: "http://93.184.215.14/hooks", events: ["link.created"] } });
+    expect((await privateAddress.json()).message).toBe(
+      "Refused: 10.1.2.3, a private address; only public addresses are fetched",
+    );
+    const plainHttp = await client.call("/api/webhooks", {
+      method: "POST",
+      json: { url: "http://93.184.215.14/hooks", events: ["link.created"] },
+    });
     expect(plainHttp.status).toBe(422);
-    expect((await plainHttp.json()).message).toBe("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
+    expect((await plainHttp.json()).message).toBe(
+      "Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)",
+    );
     expect(await (await client.call("/api/webhooks")).json()).toEqual([]);
   });
 });
@@ -80,7 +128,14 @@ describe("events", () => {
     const { client, receiver, endpoint } = await subscribed(["link.created", "link.updated", "link.deleted"]);
     const link = await (await client.call("/api/links", { method: "POST", json: card })).json();
     await eventually(() => expect(receiver.acknowledged().map((r) => r.payload!.type)).toEqual(["link.created"]));
-    expect((await client.call(`/api/links/by-slug/${link.linkSlug}`, { method: "PUT", json: { ...card, title: "Launch day" } })).status).toBe(200);
+    expect(
+      (
+        await client.call(`/api/links/by-slug/${link.linkSlug}`, {
+          method: "PUT",
+          json: { ...card, title: "Launch day" },
+        })
+      ).status,
+    ).toBe(200);
     await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
     expect((await client.call(`/api/links/${link.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" })).status).toBe(202);
@@ -89,11 +144,16 @@ describe("events", () => {
     expect(receiver.received.every((r) => r.error === null)).toBe(true);
     const [created, updated, deleted, ping] = receiver.acknowledged().map((r) => r.payload!);
     const ref = { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl };
-    expect(created).toEqual({ type: "link.created", timestamp: new Date(clock.now()).toISOString(), data: { ...ref, ...card } });
+    expect(created).toEqual({
+      type: "link.created",
+      timestamp: new Date(clock.now()).toISOString(),
+      data: { ...ref, ...card },
+    });
     expect(updated!.data).toEqual({ ...ref, ...card, title: "Launch day" });
     expect(deleted).toMatchObject({ type: "link.deleted", data: ref });
     expect(ping).toMatchObject({ type: "webhook.test", data: { endpointId: endpoint.id } });
-    for (const body of [created, updated, deleted, ping]) WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
+    for (const body of [created, updated, deleted, ping])
+      WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(4);
   });
 
@@ -116,7 +176,8 @@ const payloads = (receiver: Receiver, count: number) =>
   });
 
 /** The events recorded for an endpoint (delivered or not), newest first. */
-const outbox = async (client: ApiClient, endpointId: number) => (await (await client.call(`/api/webhooks/${endpointId}/deliveries`)).json()) as Array<{ type: string }>;
+const outbox = async (client: ApiClient, endpointId: number) =>
+  (await (await client.call(`/api/webhooks/${endpointId}/deliveries`)).json()) as Array<{ type: string }>;
 
 /** A custom domain of `client`'s, added and verified (its records published in the loopback DNS server). */
 async function verifiedDomain(client: ApiClient, hostname: string) {
@@ -132,7 +193,11 @@ describe("state changes", () => {
   test("domain.verified when a domain's records are found, domain.failing when they are gone, verified again when back", async () => {
     const { client, receiver, endpoint } = await subscribed(["domain.verified", "domain.failing"]);
     const domain = await verifiedDomain(client, "links.hooks-acme.test");
-    const recheck = async () => (await (await client.call(`/api/domains/${domain.id}/verify`, { method: "POST" })).json()) as { status: string; reason: string };
+    const recheck = async () =>
+      (await (await client.call(`/api/domains/${domain.id}/verify`, { method: "POST" })).json()) as {
+        status: string;
+        reason: string;
+      };
     // A check finding the same records changes nothing: no event.
     expect((await recheck()).status).toBe("verified");
     expect(await outbox(client, endpoint.id)).toHaveLength(1);
@@ -144,31 +209,62 @@ describe("state changes", () => {
     expect((await recheck()).status).toBe("verified");
     const [verified, failed, back] = await payloads(receiver, 3);
     expect(verified).toMatchObject({ type: "domain.verified", data: { domain: "links.hooks-acme.test" } });
-    expect(failed).toMatchObject({ type: "domain.failing", data: { domain: "links.hooks-acme.test", reason: failing.reason } });
+    expect(failed).toMatchObject({
+      type: "domain.failing",
+      data: { domain: "links.hooks-acme.test", reason: failing.reason },
+    });
     expect(failing.reason).toContain("_linkprev.links.hooks-acme.test");
     expect(back).toMatchObject({ type: "domain.verified", data: { domain: "links.hooks-acme.test" } });
-    for (const body of [verified, failed, back]) WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
+    for (const body of [verified, failed, back])
+      WEBHOOK_EVENT_DATA[body!.type as keyof typeof WEBHOOK_EVENT_DATA].parse(body!.data);
   });
 
   test("a link on a custom domain: link.created and link.disabled (an operator's) give its address on that domain", async () => {
     const { client, receiver, endpoint } = await subscribed(["link.created", "link.disabled"]);
     await verifiedDomain(client, "go.hooks-brand.test");
-    const link = await (await client.call("/api/links", { method: "POST", json: { ...card, customLinkSlug: "spring", domain: "go.hooks-brand.test" } })).json();
+    const link = await (
+      await client.call("/api/links", {
+        method: "POST",
+        json: { ...card, customLinkSlug: "spring", domain: "go.hooks-brand.test" },
+      })
+    ).json();
     expect(link.shortUrl).toBe(`${new URL(server.url).protocol}//go.hooks-brand.test/spring`);
-    runAdmin(server, "links", "disable", `${client.userSlug}/spring`, "--reason", "phishing kit reported by CERT", "--by", "ops@example");
-    expect((await outbox(client, endpoint.id)).map((delivery) => delivery.type)).toEqual(["link.disabled", "link.created"]);
+    runAdmin(
+      server,
+      "links",
+      "disable",
+      `${client.userSlug}/spring`,
+      "--reason",
+      "phishing kit reported by CERT",
+      "--by",
+      "ops@example",
+    );
+    expect((await outbox(client, endpoint.id)).map((delivery) => delivery.type)).toEqual([
+      "link.disabled",
+      "link.created",
+    ]);
     // The command's event is due at its own (real) time; the server's clock is this file's.
     clock.advance(Math.max(0, Date.now() - clock.now()));
     const [created, disabled] = await payloads(receiver, 2);
     const ref = { id: link.id, linkSlug: "spring", shortUrl: link.shortUrl };
     expect(created).toMatchObject({ type: "link.created", data: ref });
-    expect(disabled).toMatchObject({ type: "link.disabled", data: { ...ref, reason: "Operator: phishing kit reported by CERT" } });
+    expect(disabled).toMatchObject({
+      type: "link.disabled",
+      data: { ...ref, reason: "Operator: phishing kit reported by CERT" },
+    });
   });
 
   test("link.disabled once per link a host block disables, with the reason the owner sees; never for a link already disabled", async () => {
     const { client, receiver, endpoint } = await subscribed(["link.disabled"]);
-    const first = await (await client.call("/api/links", { method: "POST", json: { ...card, targetUrl: "https://cdn.hooks-bad.example/a" } })).json();
-    const second = await (await client.call("/api/links", { method: "POST", json: { ...card, targetUrl: "https://hooks-bad.example/b" } })).json();
+    const first = await (
+      await client.call("/api/links", {
+        method: "POST",
+        json: { ...card, targetUrl: "https://cdn.hooks-bad.example/a" },
+      })
+    ).json();
+    const second = await (
+      await client.call("/api/links", { method: "POST", json: { ...card, targetUrl: "https://hooks-bad.example/b" } })
+    ).json();
     expect(await blockHost(server.ctx.safety, "hooks-bad.example", "ops", "hosts phishing kits")).toBe(2);
     const events = await payloads(receiver, 2);
     const reason = (await (await client.call(`/api/links/by-slug/${first.linkSlug}`)).json()).disabledReason;
@@ -189,8 +285,15 @@ describe("link.broken", () => {
   let healthServer: TestServer;
   let target: ReturnType<typeof Bun.serve>;
   beforeAll(async () => {
-    target = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => new Response("gone", { status: new URL(request.url).pathname === "/ok" ? 200 : 404 }) });
-    healthServer = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", LINK_HEALTH_EVERY_MS: "0" }, clock);
+    target = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: (request) => new Response("gone", { status: new URL(request.url).pathname === "/ok" ? 200 : 404 }),
+    });
+    healthServer = await startTestServer(
+      { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "20", LINK_HEALTH_EVERY_MS: "0" },
+      clock,
+    );
   });
   afterAll(async () => {
     await healthServer.close();
@@ -206,7 +309,18 @@ describe("link.broken", () => {
     expect((await pass()).becameBroken).toEqual([]);
     expect((await pass()).becameBroken).toEqual([link.id]);
     const [broken] = await payloads(receiver, 1);
-    expect(broken).toEqual({ type: "link.broken", timestamp: expect.any(String), data: { id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, targetUrl, failedUrl: targetUrl, reason: "HTTP 404" } });
+    expect(broken).toEqual({
+      type: "link.broken",
+      timestamp: expect.any(String),
+      data: {
+        id: link.id,
+        linkSlug: link.linkSlug,
+        shortUrl: link.shortUrl,
+        targetUrl,
+        failedUrl: targetUrl,
+        reason: "HTTP 404",
+      },
+    });
     WEBHOOK_EVENT_DATA["link.broken"].parse(broken!.data);
     // Still broken on the next pass: no second event.
     await pass();
@@ -217,12 +331,22 @@ describe("link.broken", () => {
     const { client, receiver } = await subscribed(["link.broken"], healthServer);
     const targetUrl = `http://127.0.0.1:${target.port}/ok`;
     const ruleTarget = `http://127.0.0.1:${target.port}/app-gone`;
-    const created = await client.call("/api/links", { method: "POST", json: { ...card, targetUrl, rules: [{ when: { country: "DE" }, targetUrl: ruleTarget }] } });
+    const created = await client.call("/api/links", {
+      method: "POST",
+      json: { ...card, targetUrl, rules: [{ when: { country: "DE" }, targetUrl: ruleTarget }] },
+    });
     const link = await created.json();
     const { database, fetcher, publicUrl } = healthServer.ctx.links;
     for (let i = 0; i < 2; i++) await checkLinkHealth({ database, fetcher: fetcher!, clock, publicUrl, hostGapMs: 0 });
     const [broken] = await payloads(receiver, 1);
-    expect(broken!.data).toEqual({ id: link.id, linkSlug: link.linkSlug, shortUrl: link.shortUrl, targetUrl, failedUrl: ruleTarget, reason: "HTTP 404" });
+    expect(broken!.data).toEqual({
+      id: link.id,
+      linkSlug: link.linkSlug,
+      shortUrl: link.shortUrl,
+      targetUrl,
+      failedUrl: ruleTarget,
+      reason: "HTTP 404",
+    });
     WEBHOOK_EVENT_DATA["link.broken"].parse(broken!.data);
     const shown = await (await client.call(`/api/links/by-slug/${link.linkSlug}`)).json();
     expect(shown.health).toMatchObject({ status: "broken", httpStatus: 404, failedUrl: ruleTarget });
@@ -269,21 +393,34 @@ describe("delivery", () => {
     receiver.answer = () => (failing ? 500 : 200);
     await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
     // The failure recorded (the receiver hears of the attempt before its outcome is written, at the clock's time).
-    await eventually(async () => expect((await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json())[0].attempt).toBe(1));
+    await eventually(async () =>
+      expect((await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json())[0].attempt).toBe(1),
+    );
     clock.advance(3 * 86_400_000);
     try {
       await client.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST" });
       await eventually(async () => {
-        const [listed] = (await (await client.call("/api/webhooks")).json()).filter((e: { id: number }) => e.id === endpoint.id);
-        expect(listed).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^Disabled on \d{4}-\d{2}-\d{2}: every delivery failed for 3 days \(last: HTTP 500\)$/) });
+        const [listed] = (await (await client.call("/api/webhooks")).json()).filter(
+          (e: { id: number }) => e.id === endpoint.id,
+        );
+        expect(listed).toMatchObject({
+          enabled: false,
+          disabledReason: expect.stringMatching(
+            /^Disabled on \d{4}-\d{2}-\d{2}: every delivery failed for 3 days \(last: HTTP 500\)$/,
+          ),
+        });
       });
       failing = false;
-      const enabled = await (await client.call(`/api/webhooks/${endpoint.id}`, { method: "PATCH", json: { enabled: true } })).json();
+      const enabled = await (
+        await client.call(`/api/webhooks/${endpoint.id}`, { method: "PATCH", json: { enabled: true } })
+      ).json();
       expect(enabled).toMatchObject({ enabled: true, disabledReason: null });
       // The deliveries held while it was disabled go out again when their retry is due.
       clock.advance(86_400_000);
       // (Answered, not verified: the server's clock is days ahead of the receiver's, too far for the verifier.)
-      await eventually(() => expect(new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id)).size).toBe(2));
+      await eventually(() =>
+        expect(new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id)).size).toBe(2),
+      );
     } finally {
       clock.advance(-4 * 86_400_000);
     }
@@ -294,7 +431,9 @@ describe("delivery", () => {
     await client.call("/api/links", { method: "POST", json: card });
     await eventually(() => expect(receiver.acknowledged()).toHaveLength(1));
     const [delivery] = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
-    expect((await client.call(`/api/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`, { method: "POST" })).status).toBe(202);
+    expect(
+      (await client.call(`/api/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`, { method: "POST" })).status,
+    ).toBe(202);
     await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
     expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
@@ -315,7 +454,10 @@ describe("delivery", () => {
     }
     expect(receiver.received[0]!.error).toBe("Message timestamp too old");
     // Re-stamped with the time now, the signature no longer matches: the timestamp is part of what is signed.
-    const replay = { ...receiver.received[0]!, headers: { ...receiver.received[0]!.headers, "webhook-timestamp": String(Math.floor(Date.now() / 1000)) } };
+    const replay = {
+      ...receiver.received[0]!,
+      headers: { ...receiver.received[0]!.headers, "webhook-timestamp": String(Math.floor(Date.now() / 1000)) },
+    };
     expect(() => receiver.verifyWith(endpoint.secret, replay)).toThrow("No matching signature found");
   });
 
@@ -356,13 +498,24 @@ describe("link.clicked", () => {
     });
     // Counted exactly on a second link, in as many visits as the test makes.
     const other = await (await client.call("/api/links", { method: "POST", json: { ...card, title: "Other" } })).json();
-    await Promise.all([visit(other.shortUrl, VISITOR_AGENT), visit(other.shortUrl, VISITOR_AGENT, "?qr=1"), visit(other.shortUrl, TWITTERBOT), visit(other.shortUrl, TWITTERBOT)]);
+    await Promise.all([
+      visit(other.shortUrl, VISITOR_AGENT),
+      visit(other.shortUrl, VISITOR_AGENT, "?qr=1"),
+      visit(other.shortUrl, TWITTERBOT),
+      visit(other.shortUrl, TWITTERBOT),
+    ]);
     await server.flushViews();
     const ofOther = () => receiver.acknowledged().filter((r) => r.payload!.data.id === other.id);
     await eventually(() => expect(ofOther()).toHaveLength(1));
     const event = ofOther()[0]!.payload!;
     expect(event.type).toBe("link.clicked");
-    expect(event.data).toMatchObject({ id: other.id, linkSlug: other.linkSlug, people: 2, qrScans: 1, crawlers: { x: 2 } });
+    expect(event.data).toMatchObject({
+      id: other.id,
+      linkSlug: other.linkSlug,
+      people: 2,
+      qrScans: 1,
+      crawlers: { x: 2 },
+    });
     WEBHOOK_EVENT_DATA["link.clicked"].parse(event.data);
     // At most one event per link per window.
     const windowMs = Date.parse(event.data.to as string) - Date.parse(event.data.from as string);
@@ -379,12 +532,16 @@ test("/metrics counts attempts by outcome and shows the outbox's depth and oldes
   await eventually(() => expect(receiver.received).toHaveLength(1));
   clock.advance(30_000);
   const text = await eventually(async () => {
-    const body = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const body = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(body).toMatch(/^linkprev_webhook_queue_depth [1-9]/m);
     return body;
   });
   expect(Number(/^linkprev_webhook_deliveries_total\{outcome="delivered"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(5);
-  expect(Number(/^linkprev_webhook_deliveries_total\{outcome="retrying"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(4);
+  expect(
+    Number(/^linkprev_webhook_deliveries_total\{outcome="retrying"\} (\d+)/m.exec(text)?.[1]),
+  ).toBeGreaterThanOrEqual(4);
   expect(Number(/^linkprev_webhook_oldest_pending_age_seconds (\S+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(30);
   // Not retried again in this file: its endpoint goes.
   await client.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE" });
@@ -401,11 +558,22 @@ test("linkprev webhooks add, list, test, deliveries, resend and remove", async (
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     return stdout;
   };
-  const added = await linkprev("add", receiver.url, "--events", "link.created,link.deleted", "--description", "from the CLI");
+  const added = await linkprev(
+    "add",
+    receiver.url,
+    "--events",
+    "link.created,link.deleted",
+    "--description",
+    "from the CLI",
+  );
   const id = /^Endpoint (\d+): /m.exec(added)![1]!;
   receiver.secret = /Secret \(shown once.*\): (whsec_\S+)/.exec(added)![1]!;
   expect(await linkprev("list")).toContain(`${receiver.url}  link.created,link.deleted`);

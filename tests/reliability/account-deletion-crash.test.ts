@@ -17,7 +17,9 @@ beforeAll(() => {
 });
 afterAll(() => stripe.stop());
 
-const PERSON = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36" };
+const PERSON = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
+};
 
 describe.each(["mark", "announce", "stripe", "links", "access"])("killed right after the %s step", (step) => {
   let node: Node;
@@ -27,7 +29,10 @@ describe.each(["mark", "announce", "stripe", "links", "access"])("killed right a
   beforeAll(async () => {
     databaseEnv = testEngine === "postgres" ? { DATABASE_URL: await newTestDatabase() } : {};
     node = await startNode({ ...stripe.env, ...databaseEnv, TEST_CRASH_DURING_DELETE_AFTER: step });
-    sql = testEngine === "postgres" ? postgresTestDb(databaseEnv.DATABASE_URL!) : sqliteTestDb(join(node.dataDir, "linkprev.db"));
+    sql =
+      testEngine === "postgres"
+        ? postgresTestDb(databaseEnv.DATABASE_URL!)
+        : sqliteTestDb(join(node.dataDir, "linkprev.db"));
   });
   afterAll(async () => {
     await sql.close();
@@ -42,14 +47,21 @@ describe.each(["mark", "announce", "stripe", "links", "access"])("killed right a
     const uploadsFolder = () => readdirSync(join(node.dataDir, "uploads")).sort();
     expect(uploadsFolder()).toEqual([...(await uploadFilesOf(node.url, doomed)), ...keptFiles].sort());
     const remove = (url: string) =>
-      fetch(`${url}/api/account`, { method: "DELETE", headers: { authorization: `Bearer ${doomed.token}`, "content-type": "application/json" }, body: JSON.stringify({ confirmEmail: doomed.email }) });
+      fetch(`${url}/api/account`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${doomed.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ confirmEmail: doomed.email }),
+      });
 
     // The process dies while answering.
     await expect(remove(node.url)).rejects.toThrow();
     expect(await node.child.exited).not.toBe(0);
     expect(node.child.signalCode).toBe("SIGKILL");
     // Part-way: the account is marked (signed out, off /go) but its row is still there.
-    const marked = await sql.get<{ deleting_since: number | null }>("SELECT deleting_since FROM users WHERE id = ?", doomed.id);
+    const marked = await sql.get<{ deleting_since: number | null }>(
+      "SELECT deleting_since FROM users WHERE id = ?",
+      doomed.id,
+    );
     expect(marked?.deleting_since).not.toBeNull();
 
     const dataDir = node.dataDir;
@@ -61,9 +73,17 @@ describe.each(["mark", "announce", "stripe", "links", "access"])("killed right a
     expect(await rowsLeftOf(sql, doomed.id)).toEqual(NOTHING_LEFT);
 
     expect(stripe.subscriptions.get(doomed.subscriptionId)!.status).toBe("canceled");
-    expect(await sql.get("SELECT user_id, receipt_url FROM payments WHERE stripe_payment_intent_id = ?", doomed.paymentIntentId)).toEqual({ user_id: null, receipt_url: null });
+    expect(
+      await sql.get(
+        "SELECT user_id, receipt_url FROM payments WHERE stripe_payment_intent_id = ?",
+        doomed.paymentIntentId,
+      ),
+    ).toEqual({ user_id: null, receipt_url: null });
     // The user slug is retired for good (whether the crash came before the step that retires it or after).
-    expect((await fetch(`${node.url}/go/${doomed.userSlug}/${doomed.liveSlug}`, { redirect: "manual", headers: PERSON })).status).toBe(410);
+    expect(
+      (await fetch(`${node.url}/go/${doomed.userSlug}/${doomed.liveSlug}`, { redirect: "manual", headers: PERSON }))
+        .status,
+    ).toBe(410);
     expect(await sql.all("SELECT user_slug FROM retired_user_slugs")).toEqual([{ user_slug: doomed.userSlug }]);
     expect((await fetch(`${node.url}${doomed.imageUrl}`)).status).toBe(404);
     expect(uploadsFolder()).toEqual(keptFiles.sort());

@@ -16,14 +16,20 @@ const FLUSH_MS = 100;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const PERSON = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const PERSON =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 /** Three people (all from 127.0.0.1): each is one daily unique visitor per link. */
 const PEOPLE = [PERSON, PERSON.replace("131.0", "130.0"), PERSON.replace("131.0", "129.0")];
 const CRAWLER = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
 
 async function startServer(dataDir: string, port: number) {
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...process.env, VIEW_FLUSH_MS: String(FLUSH_MS), PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT: "100000" },
+    env: {
+      ...process.env,
+      VIEW_FLUSH_MS: String(FLUSH_MS),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_RATE_LIMIT: "100000",
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -34,7 +40,17 @@ async function startServer(dataDir: string, port: number) {
 function adminToken(dataDir: string): string {
   // `admin migrate` makes the database on purpose; `admin token create` refuses to make one in a folder without it.
   Bun.spawnSync([process.execPath, cli, "admin", "migrate", "--data", dataDir]);
-  const run = Bun.spawnSync([process.execPath, cli, "admin", "token", "create", "--email", "load@example.com", "--data", dataDir]);
+  const run = Bun.spawnSync([
+    process.execPath,
+    cli,
+    "admin",
+    "token",
+    "create",
+    "--email",
+    "load@example.com",
+    "--data",
+    dataDir,
+  ]);
   return run.stdout.toString().trim();
 }
 
@@ -54,7 +70,11 @@ function drive(r: Random, url: string, token: string) {
   const writer = async () => {
     while (running) {
       const i = n++;
-      const fields = { title: `Title ${i} ${r.int(0, 1e6)}`, description: `Description ${i}`, targetUrl: `https://example.com/${i}?q=${r.int(0, 1e6)}` };
+      const fields = {
+        title: `Title ${i} ${r.int(0, 1e6)}`,
+        description: `Description ${i}`,
+        targetUrl: `https://example.com/${i}?q=${r.int(0, 1e6)}`,
+      };
       const editable = [...acked.values()];
       try {
         if (editable.length > 0 && r.chance(0.3)) {
@@ -62,7 +82,11 @@ function drive(r: Random, url: string, token: string) {
           const next = { ...fields, customLinkSlug: target.slug };
           // An edit in flight may or may not land: only acknowledged values are checked.
           acked.delete(target.slug);
-          const response = await fetch(`${url}/api/links/by-slug/${target.slug}`, { method: "PUT", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(next) });
+          const response = await fetch(`${url}/api/links/by-slug/${target.slug}`, {
+            method: "PUT",
+            headers: { ...auth, "content-type": "application/json" },
+            body: JSON.stringify(next),
+          });
           if (response.ok) acked.set(target.slug, { slug: target.slug, ...fields });
         } else {
           const form = new FormData();
@@ -90,7 +114,10 @@ function drive(r: Random, url: string, token: string) {
       try {
         const scan = r.chance(0.25);
         const agent = r.chance(0.3) ? CRAWLER : r.pick(PEOPLE);
-        const response = await fetch(`${url}/go/load/${r.pick(links)}${scan ? "?qr=1" : ""}`, { redirect: "manual", headers: { "user-agent": agent } });
+        const response = await fetch(`${url}/go/load/${r.pick(links)}${scan ? "?qr=1" : ""}`, {
+          redirect: "manual",
+          headers: { "user-agent": agent },
+        });
         await response.arrayBuffer();
         if (response.status === 200 || response.status === 302) served.push(performance.now());
         if (response.status === 302 && scan) scansServed++;
@@ -115,30 +142,38 @@ function drive(r: Random, url: string, token: string) {
 function checkDatabase(dbPath: string) {
   const db = new Database(dbPath, { readonly: true });
   const integrity = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()!.integrity_check;
-  const links = db.query<{ slug: string; title: string; description: string; targetUrl: string; imageUrl: string | null }, []>(
-    "SELECT link_slug AS slug, title, description, target_url AS targetUrl, image_url AS imageUrl FROM links WHERE deleted = 0",
-  ).all();
+  const links = db
+    .query<{ slug: string; title: string; description: string; targetUrl: string; imageUrl: string | null }, []>(
+      "SELECT link_slug AS slug, title, description, target_url AS targetUrl, image_url AS imageUrl FROM links WHERE deleted = 0",
+    )
+    .all();
   const views = db.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
   const counters = db.query<{ n: number }, []>("SELECT coalesce(sum(human + bot), 0) AS n FROM view_rollups").get()!.n;
   // Rollups against the rows they count, per link, day and platform.
-  const mismatched = db.query<{ n: number }, []>(
-    `SELECT count(*) AS n FROM view_rollups r WHERE r.human + r.bot != (SELECT count(*) FROM views v WHERE v.link_id = r.link_id
+  const mismatched = db
+    .query<{ n: number }, []>(
+      `SELECT count(*) AS n FROM view_rollups r WHERE r.human + r.bot != (SELECT count(*) FROM views v WHERE v.link_id = r.link_id
        AND strftime('%Y-%m-%d', v.timestamp / 1000, 'unixepoch') = r.day AND coalesce(v.platform, '') = r.platform)`,
-  ).get()!.n;
+    )
+    .get()!.n;
   // Daily unique visitors and scans against what they count: the day's stored hashes, and (one process, one
   // address) the distinct people among the stored views; the scan rows.
-  const audienceMismatched = db.query<{ n: number }, []>(
-    `SELECT count(*) AS n FROM view_rollups r WHERE r.platform = '' AND (
+  const audienceMismatched = db
+    .query<{ n: number }, []>(
+      `SELECT count(*) AS n FROM view_rollups r WHERE r.platform = '' AND (
        r.unique_humans != (SELECT count(*) FROM view_visitors v WHERE v.link_id = r.link_id AND v.day = r.day)
        OR r.unique_humans != (SELECT count(DISTINCT user_agent_id) FROM views w WHERE w.link_id = r.link_id AND w.is_bot = 0
                                 AND strftime('%Y-%m-%d', w.timestamp / 1000, 'unixepoch') = r.day)
        OR r.scans != (SELECT count(*) FROM views w WHERE w.link_id = r.link_id AND w.is_bot = 0 AND w.scan = 1
                         AND strftime('%Y-%m-%d', w.timestamp / 1000, 'unixepoch') = r.day))`,
-  ).get()!.n;
-  const { uniques, scans, scanRows } = db.query<{ uniques: number; scans: number; scanRows: number }, []>(
-    `SELECT (SELECT coalesce(sum(unique_humans), 0) FROM view_rollups) AS uniques, (SELECT coalesce(sum(scans), 0) FROM view_rollups) AS scans,
+    )
+    .get()!.n;
+  const { uniques, scans, scanRows } = db
+    .query<{ uniques: number; scans: number; scanRows: number }, []>(
+      `SELECT (SELECT coalesce(sum(unique_humans), 0) FROM view_rollups) AS uniques, (SELECT coalesce(sum(scans), 0) FROM view_rollups) AS scans,
             (SELECT count(*) FROM views WHERE scan = 1) AS scanRows`,
-  ).get()!;
+    )
+    .get()!;
   db.close();
   return { integrity, links, views, counters, mismatched, audienceMismatched, uniques, scans, scanRows };
 }
@@ -156,7 +191,10 @@ describe("kill -9 mid-stream", () => {
       await acceptTerms(`http://127.0.0.1:${port}`, token);
       const traffic = drive(r, `http://127.0.0.1:${port}`, token);
       // Killed at a random point once the traffic flows (a kill before any write would prove nothing).
-      await eventually(() => isTrue(traffic.acked.size > 0 && traffic.served.length > 0, "links created and views served"), { what: "the traffic to flow" });
+      await eventually(
+        () => isTrue(traffic.acked.size > 0 && traffic.served.length > 0, "links created and views served"),
+        { what: "the traffic to flow" },
+      );
       await Bun.sleep(r.int(100, 900));
       server.kill("SIGKILL");
       const killedAt = performance.now();
@@ -171,7 +209,9 @@ describe("kill -9 mid-stream", () => {
       // Views lost: at most those served in the last unflushed window (plus the batch being written).
       const lost = traffic.served.length - after.views;
       const lastWindow = traffic.served.filter((t) => t > killedAt - 3 * FLUSH_MS).length;
-      console.log(`seed ${seed}: ${traffic.acked.size} links acknowledged, ${traffic.served.length} views served, ${after.views} stored, ${lost} lost (bound: ${lastWindow} served in the last ${3 * FLUSH_MS} ms)`);
+      console.log(
+        `seed ${seed}: ${traffic.acked.size} links acknowledged, ${traffic.served.length} views served, ${after.views} stored, ${lost} lost (bound: ${lastWindow} served in the last ${3 * FLUSH_MS} ms)`,
+      );
       expect(lost).toBeGreaterThanOrEqual(0);
       expect(lost).toBeLessThanOrEqual(lastWindow);
 
@@ -187,7 +227,15 @@ describe("kill -9 mid-stream", () => {
       const live = new Set(restarted.links.map((l) => l.imageUrl).filter(Boolean));
       for (const file of readdirSync(join(dataDir, "uploads"))) expect(live.has(`/uploads/${file}`)).toBe(true);
       const first = [...traffic.acked.values()][0];
-      if (first) expect((await fetch(`http://127.0.0.1:${port}/go/load/${first.slug}`, { redirect: "manual", headers: { "user-agent": PERSON } })).status).toBe(302);
+      if (first)
+        expect(
+          (
+            await fetch(`http://127.0.0.1:${port}/go/load/${first.slug}`, {
+              redirect: "manual",
+              headers: { "user-agent": PERSON },
+            })
+          ).status,
+        ).toBe(302);
       again.kill("SIGTERM");
       await again.exited;
     }, 30_000);
@@ -202,7 +250,9 @@ test("SIGTERM under load: every view served is stored", async () => {
   const server = await startServer(dataDir, port);
   await acceptTerms(`http://127.0.0.1:${port}`, token);
   const traffic = drive(seededRandom(5), `http://127.0.0.1:${port}`, token);
-  await eventually(() => isTrue(traffic.served.length > 0 && traffic.scansServed() > 0, "views and scans served"), { what: "the traffic to flow" });
+  await eventually(() => isTrue(traffic.served.length > 0 && traffic.scansServed() > 0, "views and scans served"), {
+    what: "the traffic to flow",
+  });
   await Bun.sleep(300);
   server.kill("SIGTERM");
   expect(await server.exited).toBe(0);

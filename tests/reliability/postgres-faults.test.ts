@@ -11,11 +11,18 @@ import { join } from "node:path";
 import { eventually } from "../helpers/eventually.ts";
 import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
 import { pacedLoad, unexpectedStatuses, type LoadResult } from "../helpers/paced-load.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 import { commitCuttingProxy, type CommitCuttingProxy } from "../helpers/commit-cutting-proxy.ts";
 
 const available = findPgBin() !== null;
-if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL fault tests are skipped");
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL fault tests are skipped");
 
 const OUTAGE_SECONDS = Number(process.env.FAULT_OUTAGE_SECONDS ?? 20);
 const FLUSH_MS = 100;
@@ -26,18 +33,35 @@ let databaseUrl: string;
 let db: SQL;
 
 /** A node reaching the database through the proxy (TCP), so that a test can cut its writer's connection. */
-const startPgNode = (dataDir?: string) => startNode({ DATABASE_URL: proxy.url(databaseUrl), NODE_SLOT: "1", VIEW_FLUSH_MS: String(FLUSH_MS), APP_WORKERS: "1" }, dataDir);
+const startPgNode = (dataDir?: string) =>
+  startNode(
+    { DATABASE_URL: proxy.url(databaseUrl), NODE_SLOT: "1", VIEW_FLUSH_MS: String(FLUSH_MS), APP_WORKERS: "1" },
+    dataDir,
+  );
 
 async function stored(): Promise<{ people: number; crawlers: number; rows: number }> {
-  const [rollups] = await db`SELECT coalesce(sum(human), 0)::int AS people, coalesce(sum(bot), 0)::int AS crawlers FROM view_rollups`;
+  const [rollups] =
+    await db`SELECT coalesce(sum(human), 0)::int AS people, coalesce(sum(bot), 0)::int AS crawlers FROM view_rollups`;
   const [views] = await db`SELECT count(*)::int AS rows FROM views`;
   return { people: rollups.people, crawlers: rollups.crawlers, rows: views.rows };
 }
 
 /** Waits until the views stored equal those served on top of `before`; then checks the acknowledged links. */
-async function expectExactCount(before: { people: number; crawlers: number; rows: number }, served: LoadResult, timeoutMs = 30_000) {
-  const expected = { people: before.people + served.people, crawlers: before.crawlers + served.crawlers, rows: before.rows + served.people + served.crawlers };
-  await eventually(async () => expect(await stored()).toEqual(expected), { timeoutMs, intervalMs: 200, what: "every served view stored" });
+async function expectExactCount(
+  before: { people: number; crawlers: number; rows: number },
+  served: LoadResult,
+  timeoutMs = 30_000,
+) {
+  const expected = {
+    people: before.people + served.people,
+    crawlers: before.crawlers + served.crawlers,
+    rows: before.rows + served.people + served.crawlers,
+  };
+  await eventually(async () => expect(await stored()).toEqual(expected), {
+    timeoutMs,
+    intervalMs: 200,
+    what: "every served view stored",
+  });
   // Stays exact: nothing arrives twice later (a replay of a batch already stored).
   await Bun.sleep(1000);
   expect(await stored()).toEqual(expected);
@@ -68,7 +92,15 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
     node = await startPgNode();
     token = (await seedPgUserWithToken(db, "ops")).token;
     for (const slug of linkSlugs) {
-      const created = await apiCall(node.url, token, "/api/links", { method: "POST", json: { targetUrl: `https://example.com/${slug}`, title: slug, description: "fault test", customLinkSlug: slug } });
+      const created = await apiCall(node.url, token, "/api/links", {
+        method: "POST",
+        json: {
+          targetUrl: `https://example.com/${slug}`,
+          title: slug,
+          description: "fault test",
+          customLinkSlug: slug,
+        },
+      });
       expect(created.status).toBe(201);
     }
   });
@@ -84,48 +116,65 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
   });
 
   let running: ReturnType<typeof pacedLoad> | null = null;
-  const load = () => (running = pacedLoad({ baseUrl: () => node.url, token, userSlug: "ops", linkSlugs, goPerSecond: 60, writesPerSecond: 4 }));
+  const load = () =>
+    (running = pacedLoad({
+      baseUrl: () => node.url,
+      token,
+      userSlug: "ops",
+      linkSlugs,
+      goPerSecond: 60,
+      writesPerSecond: 4,
+    }));
   // A failed test's load stops too, so that the next test counts only its own.
   afterEach(async () => {
     await running?.stop();
     running = null;
   });
 
-  test(`PostgreSQL stopped for ${OUTAGE_SECONDS} s: cached links redirect, the rest is 503 with Retry-After, every view is stored once`, async () => {
-    const before = await stored();
-    const loading = load();
-    await Bun.sleep(1000);
-    await whileStopped(async () => {
-      const stoppedAt = performance.now();
-      // While it is down: the process is alive, not ready; an API call is a readable 503 asking to retry.
-      const api = await eventually(async () => {
-        const response = await apiCall(node.url, token, "/api/links");
-        expect(response.status).toBe(503);
-        return response;
-      }, { what: "the API to answer 503" });
-      expect(api.headers.get("retry-after")).toBe("5");
-      expect(((await api.json()) as { message: string }).message).toContain("database");
-      expect((await fetch(`${node.url}/livez`)).status).toBe(200);
-      const ready = await fetch(`${node.url}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(ready.headers.get("retry-after")).toBe("5");
-      // An address the node knows does not exist (its filter of existing addresses, docs/decisions/0022) is a
-      // 404 even now; one it cannot rule out is a 503 (tests/unit/link-cache-stale.test.ts).
-      expect((await fetch(`${node.url}/go/ops/never-seen`)).status).toBe(404);
-      // The outage lasts OUTAGE_SECONDS in all, the checks above included.
-      await Bun.sleep(Math.max(0, OUTAGE_SECONDS * 1000 - (performance.now() - stoppedAt)));
-      // Batches refused meanwhile wait in the spool, in the data directory.
-      expect(existsSync(join(node.dataDir, "view-spool-1.bin"))).toBe(true);
-    });
-    await Bun.sleep(2000);
-    const served = await loading.stop();
-    expect(unexpectedStatuses(served)).toEqual([]);
-    expect(served.statuses.get("go 503") ?? 0).toBe(0);
-    expect(served.statuses.get("unknown 404") ?? 0).toBeGreaterThan(0);
-    expect(served.statuses.get("write 503") ?? 0).toBeGreaterThan(0);
-    await expectExactCount(before, served, 30_000 + OUTAGE_SECONDS * 1000);
-    await eventually(() => expect(statSync(join(node.dataDir, "view-spool-1.bin")).size).toBe(0), { what: "the spool emptied" });
-  }, 90_000 + OUTAGE_SECONDS * 2000);
+  test(
+    `PostgreSQL stopped for ${OUTAGE_SECONDS} s: cached links redirect, the rest is 503 with Retry-After, every view is stored once`,
+    async () => {
+      const before = await stored();
+      const loading = load();
+      await Bun.sleep(1000);
+      await whileStopped(async () => {
+        const stoppedAt = performance.now();
+        // While it is down: the process is alive, not ready; an API call is a readable 503 asking to retry.
+        const api = await eventually(
+          async () => {
+            const response = await apiCall(node.url, token, "/api/links");
+            expect(response.status).toBe(503);
+            return response;
+          },
+          { what: "the API to answer 503" },
+        );
+        expect(api.headers.get("retry-after")).toBe("5");
+        expect(((await api.json()) as { message: string }).message).toContain("database");
+        expect((await fetch(`${node.url}/livez`)).status).toBe(200);
+        const ready = await fetch(`${node.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(ready.headers.get("retry-after")).toBe("5");
+        // An address the node knows does not exist (its filter of existing addresses, docs/decisions/0022) is a
+        // 404 even now; one it cannot rule out is a 503 (tests/unit/link-cache-stale.test.ts).
+        expect((await fetch(`${node.url}/go/ops/never-seen`)).status).toBe(404);
+        // The outage lasts OUTAGE_SECONDS in all, the checks above included.
+        await Bun.sleep(Math.max(0, OUTAGE_SECONDS * 1000 - (performance.now() - stoppedAt)));
+        // Batches refused meanwhile wait in the spool, in the data directory.
+        expect(existsSync(join(node.dataDir, "view-spool-1.bin"))).toBe(true);
+      });
+      await Bun.sleep(2000);
+      const served = await loading.stop();
+      expect(unexpectedStatuses(served)).toEqual([]);
+      expect(served.statuses.get("go 503") ?? 0).toBe(0);
+      expect(served.statuses.get("unknown 404") ?? 0).toBeGreaterThan(0);
+      expect(served.statuses.get("write 503") ?? 0).toBeGreaterThan(0);
+      await expectExactCount(before, served, 30_000 + OUTAGE_SECONDS * 1000);
+      await eventually(() => expect(statSync(join(node.dataDir, "view-spool-1.bin")).size).toBe(0), {
+        what: "the spool emptied",
+      });
+    },
+    90_000 + OUTAGE_SECONDS * 2000,
+  );
 
   test("PostgreSQL restarted (pg_ctl restart -m fast) mid-load: every view stored once, no 500", async () => {
     const before = await stored();
@@ -143,7 +192,9 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
     const loading = load();
     await Bun.sleep(500);
     const cut = proxy.cutNextCommit();
-    await eventually(() => expect(proxy.cuts).toBeGreaterThan(0), { what: "the proxy to cut the writer after a commit" });
+    await eventually(() => expect(proxy.cuts).toBeGreaterThan(0), {
+      what: "the proxy to cut the writer after a commit",
+    });
     await cut;
     await Bun.sleep(1000);
     const served = await loading.stop();
@@ -162,12 +213,15 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
       // Everything served is handed over and spooled (fsynced per batch) once the spool stops growing.
       const spool = join(node.dataDir, "view-spool-1.bin");
       let size = -1;
-      await eventually(() => {
-        const now = statSync(spool).size;
-        const settled = now > 0 && now === size;
-        size = now;
-        expect(settled).toBe(true);
-      }, { intervalMs: FLUSH_MS * 5, what: "the spool to stop growing" });
+      await eventually(
+        () => {
+          const now = statSync(spool).size;
+          const settled = now > 0 && now === size;
+          size = now;
+          expect(settled).toBe(true);
+        },
+        { intervalMs: FLUSH_MS * 5, what: "the spool to stop growing" },
+      );
       await stopNode(node, { signal: "SIGKILL", keepData: true });
     });
     node = await startPgNode(node.dataDir);

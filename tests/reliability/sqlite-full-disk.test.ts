@@ -43,63 +43,105 @@ function fill(dir: string): string {
   return path;
 }
 
-test.skipIf(!root)("a full disk: writes answer 503, views wait, and once space is freed every view is stored once and the database is intact", async () => {
-  const mount = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint]);
-  expect(mount.exitCode).toBe(0);
-  mounted = true;
-  const dataDir = join(mountPoint, "data");
-  node = await startNode({ VIEW_FLUSH_MS: "100", APP_WORKERS: "1" }, dataDir);
-  const token = Bun.spawnSync([process.execPath, cli, "admin", "token", "create", "--email", "ops@example.com", "--data", dataDir]).stdout.toString().trim();
-  await acceptTerms(node.url, token);
-  const linkSlugs = ["one", "two"];
-  let userSlug = "";
-  for (const slug of linkSlugs) {
-    const created = await fetch(`${node.url}/api/links`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ targetUrl: `https://example.com/${slug}`, title: slug, description: "d", customLinkSlug: slug }),
+test.skipIf(!root)(
+  "a full disk: writes answer 503, views wait, and once space is freed every view is stored once and the database is intact",
+  async () => {
+    const mount = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint]);
+    expect(mount.exitCode).toBe(0);
+    mounted = true;
+    const dataDir = join(mountPoint, "data");
+    node = await startNode({ VIEW_FLUSH_MS: "100", APP_WORKERS: "1" }, dataDir);
+    const token = Bun.spawnSync([
+      process.execPath,
+      cli,
+      "admin",
+      "token",
+      "create",
+      "--email",
+      "ops@example.com",
+      "--data",
+      dataDir,
+    ])
+      .stdout.toString()
+      .trim();
+    await acceptTerms(node.url, token);
+    const linkSlugs = ["one", "two"];
+    let userSlug = "";
+    for (const slug of linkSlugs) {
+      const created = await fetch(`${node.url}/api/links`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          targetUrl: `https://example.com/${slug}`,
+          title: slug,
+          description: "d",
+          customLinkSlug: slug,
+        }),
+      });
+      expect(created.status).toBe(201);
+      userSlug = new URL(((await created.json()) as { shortUrl: string }).shortUrl).pathname.split("/")[2]!;
+    }
+    const running = pacedLoad({
+      baseUrl: () => node!.url,
+      token,
+      userSlug,
+      linkSlugs,
+      goPerSecond: 50,
+      writesPerSecond: 4,
     });
-    expect(created.status).toBe(201);
-    userSlug = new URL(((await created.json()) as { shortUrl: string }).shortUrl).pathname.split("/")[2]!;
-  }
-  const running = pacedLoad({ baseUrl: () => node!.url, token, userSlug, linkSlugs, goPerSecond: 50, writesPerSecond: 4 });
-  await Bun.sleep(500);
-  const filler = fill(mountPoint);
-  // Full: an API write is a 503, never a 500.
-  await eventually(async () => {
-    const write = await fetch(`${node!.url}/api/links`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ targetUrl: "https://example.com/full", title: "full", description: "d" }),
-    });
-    expect(write.status).toBe(503);
-    expect(write.headers.get("retry-after")).toBe("5");
-  }, { what: "a write on the full disk to answer 503" });
-  await Bun.sleep(2000);
-  rmSync(filler);
-  await Bun.sleep(1000);
-  const served = await running.stop();
-  expect(unexpectedStatuses(served)).toEqual([]);
-  expect(served.statuses.get("write 503") ?? 0).toBeGreaterThan(0);
-
-  const db = new Database(join(dataDir, "linkprev.db"), { readonly: true });
-  try {
-    const count = () => {
-      const rows = db.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
-      const { people, crawlers } = db.query<{ people: number; crawlers: number }, []>("SELECT coalesce(sum(human), 0) AS people, coalesce(sum(bot), 0) AS crawlers FROM view_rollups").get()!;
-      return { rows, people, crawlers };
-    };
-    const expected = { rows: served.people + served.crawlers, people: served.people, crawlers: served.crawlers };
-    await eventually(() => expect(count()).toEqual(expected), { timeoutMs: 20_000, intervalMs: 200, what: "every served view stored" });
+    await Bun.sleep(500);
+    const filler = fill(mountPoint);
+    // Full: an API write is a 503, never a 500.
+    await eventually(
+      async () => {
+        const write = await fetch(`${node!.url}/api/links`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ targetUrl: "https://example.com/full", title: "full", description: "d" }),
+        });
+        expect(write.status).toBe(503);
+        expect(write.headers.get("retry-after")).toBe("5");
+      },
+      { what: "a write on the full disk to answer 503" },
+    );
+    await Bun.sleep(2000);
+    rmSync(filler);
     await Bun.sleep(1000);
-    expect(count()).toEqual(expected);
-    const slugs = db.query<{ slug: string }, []>("SELECT link_slug AS slug FROM links").all().map((r) => r.slug);
-    for (const slug of served.created) expect(slugs).toContain(slug);
-    expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-  } finally {
-    db.close();
-  }
-}, 60_000);
+    const served = await running.stop();
+    expect(unexpectedStatuses(served)).toEqual([]);
+    expect(served.statuses.get("write 503") ?? 0).toBeGreaterThan(0);
+
+    const db = new Database(join(dataDir, "linkprev.db"), { readonly: true });
+    try {
+      const count = () => {
+        const rows = db.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
+        const { people, crawlers } = db
+          .query<{ people: number; crawlers: number }, []>(
+            "SELECT coalesce(sum(human), 0) AS people, coalesce(sum(bot), 0) AS crawlers FROM view_rollups",
+          )
+          .get()!;
+        return { rows, people, crawlers };
+      };
+      const expected = { rows: served.people + served.crawlers, people: served.people, crawlers: served.crawlers };
+      await eventually(() => expect(count()).toEqual(expected), {
+        timeoutMs: 20_000,
+        intervalMs: 200,
+        what: "every served view stored",
+      });
+      await Bun.sleep(1000);
+      expect(count()).toEqual(expected);
+      const slugs = db
+        .query<{ slug: string }, []>("SELECT link_slug AS slug FROM links")
+        .all()
+        .map((r) => r.slug);
+      for (const slug of served.created) expect(slugs).toContain(slug);
+      expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    } finally {
+      db.close();
+    }
+  },
+  60_000,
+);
 
 test.skipIf(!root)("a read-only data directory: the server says so and exits 1, the database untouched", async () => {
   const work = mkdtempSync(join(tmpdir(), "linkprev-ro-"));
@@ -110,7 +152,9 @@ test.skipIf(!root)("a read-only data directory: the server says so and exits 1, 
   expect(Bun.spawnSync(["mount", "--bind", data, readOnly]).exitCode).toBe(0);
   try {
     expect(Bun.spawnSync(["mount", "-o", "remount,ro,bind", readOnly]).exitCode).toBe(0);
-    const serve = Bun.spawnSync([process.execPath, cli, "serve", "--port", "0", "--data", readOnly], { timeout: 20_000 });
+    const serve = Bun.spawnSync([process.execPath, cli, "serve", "--port", "0", "--data", readOnly], {
+      timeout: 20_000,
+    });
     expect(serve.exitCode).toBe(1);
     expect(serve.stderr.toString()).toContain(`The data directory ${readOnly} cannot be written`);
   } finally {

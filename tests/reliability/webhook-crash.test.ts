@@ -12,7 +12,13 @@ import { postgresTestDb, sqliteTestDb, type TestDb } from "../helpers/test-db.ts
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.ts";
 
 const METRICS_TOKEN = "webhook-crash-metrics-token";
-const WEBHOOK_ENV = { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", WEBHOOK_POLL_MS: "50", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_RETRY_BASE_MS: "200", METRICS_TOKEN };
+const WEBHOOK_ENV = {
+  FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+  WEBHOOK_POLL_MS: "50",
+  WEBHOOK_TIMEOUT_MS: "1000",
+  WEBHOOK_RETRY_BASE_MS: "200",
+  METRICS_TOKEN,
+};
 const card = { title: "Crash proof", description: "Sent once", targetUrl: "https://example.com/" };
 
 const receivers: Receiver[] = [];
@@ -26,7 +32,10 @@ async function subscriber(node: Node, sql: TestDb, events = ["link.created"]) {
   const { token } = await seedApiToken(sql, user.id);
   const receiver = startReceiver();
   receivers.push(receiver);
-  const response = await apiCall(node.url, token, "/api/webhooks", { method: "POST", json: { url: receiver.url, events } });
+  const response = await apiCall(node.url, token, "/api/webhooks", {
+    method: "POST",
+    json: { url: receiver.url, events },
+  });
   expect(response.status).toBe(201);
   receiver.secret = (await response.json()).secret;
   return { token, receiver, userSlug: user.userSlug };
@@ -36,9 +45,16 @@ async function subscriber(node: Node, sql: TestDb, events = ["link.created"]) {
 function oneNode(extra: Record<string, string> = {}) {
   const at = {} as { node: Node; sql: TestDb; env: Record<string, string> };
   beforeAll(async () => {
-    at.env = { ...WEBHOOK_ENV, ...extra, ...(testEngine === "postgres" ? { DATABASE_URL: await newTestDatabase() } : {}) };
+    at.env = {
+      ...WEBHOOK_ENV,
+      ...extra,
+      ...(testEngine === "postgres" ? { DATABASE_URL: await newTestDatabase() } : {}),
+    };
     at.node = await startNode(at.env);
-    at.sql = testEngine === "postgres" ? postgresTestDb(at.env.DATABASE_URL!) : sqliteTestDb(join(at.node.dataDir, "linkprev.db"));
+    at.sql =
+      testEngine === "postgres"
+        ? postgresTestDb(at.env.DATABASE_URL!)
+        : sqliteTestDb(join(at.node.dataDir, "linkprev.db"));
   });
   afterAll(async () => {
     await at.sql.close();
@@ -67,10 +83,17 @@ describe("kill -9 mid-delivery", () => {
     expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
     expect(receiver.acknowledged()[0]!.payload).toMatchObject({ type: "link.created", data: { title: "Crash proof" } });
-    await eventually(async () => expect(await at.sql.get("SELECT status, attempts FROM webhook_deliveries")).toEqual({ status: "delivered", attempts: 1 }));
+    await eventually(async () =>
+      expect(await at.sql.get("SELECT status, attempts FROM webhook_deliveries")).toEqual({
+        status: "delivered",
+        attempts: 1,
+      }),
+    );
     // Counted in the delivery worker, shown by the request thread's /metrics.
     await eventually(async () => {
-      const metrics = await (await fetch(`${at.node.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const metrics = await (
+        await fetch(`${at.node.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
       expect(metrics).toContain('linkprev_webhook_deliveries_total{outcome="delivered"} 1');
       expect(metrics).toContain("linkprev_webhook_queue_depth 0");
     });
@@ -87,18 +110,35 @@ describe("kill -9 in the middle of a link.clicked window", () => {
     // The writer learns who subscribes when a window opens: restart so that this window counts the subscriber's links.
     await stopNode(at.node, { signal: "SIGKILL", keepData: true });
     at.node = await startNode(at.env, at.node.dataDir);
-    const visit = (agent: string, query = "") => fetch(`${at.node.url}/go/${userSlug}/${link.linkSlug}${query}`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) => r.body?.cancel());
+    const visit = (agent: string, query = "") =>
+      fetch(`${at.node.url}/go/${userSlug}/${link.linkSlug}${query}`, {
+        headers: { "user-agent": agent },
+        redirect: "manual",
+      }).then((r) => r.body?.cancel());
     const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-    await Promise.all([visit(person), visit(person), visit(person, "?qr=1"), visit("Twitterbot/1.0"), visit("Twitterbot/1.0")]);
+    await Promise.all([
+      visit(person),
+      visit(person),
+      visit(person, "?qr=1"),
+      visit("Twitterbot/1.0"),
+      visit("Twitterbot/1.0"),
+    ]);
     // Stored (acknowledged by the writer's commit), and no event yet: the window is open.
-    await eventually(async () => expect(Number((await at.sql.get<{ n: number }>("SELECT count(*) AS n FROM views WHERE link_id = ?", link.id))!.n)).toBe(5));
+    await eventually(async () =>
+      expect(
+        Number((await at.sql.get<{ n: number }>("SELECT count(*) AS n FROM views WHERE link_id = ?", link.id))!.n),
+      ).toBe(5),
+    );
     expect(receiver.received).toHaveLength(0);
     await stopNode(at.node, { signal: "SIGKILL", keepData: true });
 
     at.node = await startNode(at.env, at.node.dataDir);
     await eventually(() => expect(receiver.acknowledged()).toHaveLength(1), { timeoutMs: 15_000 });
     const event = receiver.acknowledged()[0]!.payload!;
-    expect(event).toMatchObject({ type: "link.clicked", data: { id: link.id, linkSlug: link.linkSlug, people: 3, qrScans: 1, crawlers: { x: 2 } } });
+    expect(event).toMatchObject({
+      type: "link.clicked",
+      data: { id: link.id, linkSlug: link.linkSlug, people: 3, qrScans: 1, crawlers: { x: 2 } },
+    });
   });
 });
 
@@ -124,7 +164,11 @@ describe.if(testEngine === "postgres")("two nodes on PostgreSQL", () => {
       return 200;
     };
     const EVENTS = 30;
-    await Promise.all(Array.from({ length: EVENTS }, (_, i) => apiCall(nodes[i % 2]!.url, token, "/api/links", { method: "POST", json: { ...card, title: `Link ${i}` } })));
+    await Promise.all(
+      Array.from({ length: EVENTS }, (_, i) =>
+        apiCall(nodes[i % 2]!.url, token, "/api/links", { method: "POST", json: { ...card, title: `Link ${i}` } }),
+      ),
+    );
     await eventually(() => expect(receiver.acknowledged()).toHaveLength(EVENTS), { timeoutMs: 15_000 });
     expect(receiver.received).toHaveLength(EVENTS);
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(EVENTS);

@@ -21,10 +21,28 @@ test("a backup taken while serving restores to a server with every link and its 
   const dataDir = join(work, "data");
   mkdirSync(dataDir);
   const node = await startNode({}, dataDir);
-  const token = Bun.spawnSync([process.execPath, cli, "admin", "token", "create", "--email", "ops@example.com", "--data", dataDir]).stdout.toString().trim();
+  const token = Bun.spawnSync([
+    process.execPath,
+    cli,
+    "admin",
+    "token",
+    "create",
+    "--email",
+    "ops@example.com",
+    "--data",
+    dataDir,
+  ])
+    .stdout.toString()
+    .trim();
   await acceptTerms(node.url, token);
   const png = makePng(120, 80);
-  const created = await apiCall(node.url, token, "/api/links", { method: "POST", form: linkForm({ targetUrl: "https://example.com/kept", title: "Kept", description: "d", customLinkSlug: "kept" }, { bytes: png, name: "x.png", type: "image/png" }) });
+  const created = await apiCall(node.url, token, "/api/links", {
+    method: "POST",
+    form: linkForm(
+      { targetUrl: "https://example.com/kept", title: "Kept", description: "d", customLinkSlug: "kept" },
+      { bytes: png, name: "x.png", type: "image/png" },
+    ),
+  });
   expect(created.status).toBe(201);
   const link = (await created.json()) as { imageUrl: string; shortUrl: string };
   const goPath = new URL(link.shortUrl).pathname;
@@ -32,7 +50,8 @@ test("a backup taken while serving restores to a server with every link and its 
   // Views keep coming while the backup runs.
   let serving = true;
   const load = (async () => {
-    while (serving) await fetch(`${node.url}${goPath}`, { redirect: "manual", headers: PERSON }).then((r) => r.arrayBuffer());
+    while (serving)
+      await fetch(`${node.url}${goPath}`, { redirect: "manual", headers: PERSON }).then((r) => r.arrayBuffer());
   })();
   const file = join(work, "linkprev-backup.db");
   const backup = Bun.spawnSync([process.execPath, cli, "admin", "backup", file, "--data", dataDir]);

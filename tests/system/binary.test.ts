@@ -19,8 +19,18 @@ let token = "";
 
 type Run = { code: number; stdout: string; stderr: string };
 async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = Bun.spawn([binary, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir, XDG_CONFIG_HOME: configHome, ...env }, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn([binary, ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", HOME: dir, XDG_CONFIG_HOME: configHome, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout: stdout.trim(), stderr: stderr.trim() };
 }
 
@@ -30,7 +40,12 @@ beforeAll(async () => {
   copyFileSync(join(root, "dist/linkprev"), binary);
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  server = Bun.spawn([binary, "serve", "--port", String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? "", PUBLIC_URL: url, NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0" }, stdout: "pipe", stderr: "pipe" });
+  server = Bun.spawn([binary, "serve", "--port", String(port)], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", PUBLIC_URL: url, NEW_ACCOUNT_LINKS: "0", TARGET_HOST_LINKS_PER_HOUR: "0" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   await healthy(url, { exited: () => server.exitCode });
   // Beside the running server, in its folder: the admin commands refuse to create a database of their own.
   token = (await run(["admin", "token", "create", "--email", "cli@example.com", "--name", "laptop"])).stdout;
@@ -71,7 +86,20 @@ describe("the binary", () => {
 
     const image = join(dir, "cover.png");
     writeFileSync(image, makePng(300, 200));
-    const created = await run(["links", "create", "--target", "https://example.com/post", "--title", "My post", "--description", "Read it", "--slug", "post", "--image", image]);
+    const created = await run([
+      "links",
+      "create",
+      "--target",
+      "https://example.com/post",
+      "--title",
+      "My post",
+      "--description",
+      "Read it",
+      "--slug",
+      "post",
+      "--image",
+      image,
+    ]);
     expect(created).toMatchObject({ code: 0, stdout: `${url}/go/cli/post` });
 
     const list = JSON.parse((await run(["links", "list", "--json"])).stdout);
@@ -83,18 +111,27 @@ describe("the binary", () => {
     expect(show.stdout).toContain("Target       https://example.com/post");
 
     await fetch(`${url}/go/cli/post`, { headers: { "user-agent": "Twitterbot/1.0" } }).then((r) => r.text());
-    await fetch(`${url}/go/cli/post`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" } });
+    await fetch(`${url}/go/cli/post`, {
+      redirect: "manual",
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" },
+    });
     // The views reach the database when the writer's window closes.
-    const stats = await eventually(async () => {
-      const shown = JSON.parse((await run(["links", "stats", "post", "--days", "7", "--json"])).stdout);
-      expect(shown.days.at(-1)).toMatchObject({ human: 1, bot: 1 });
-      return shown;
-    }, { what: "both views counted" });
+    const stats = await eventually(
+      async () => {
+        const shown = JSON.parse((await run(["links", "stats", "post", "--days", "7", "--json"])).stdout);
+        expect(shown.days.at(-1)).toMatchObject({ human: 1, bot: 1 });
+        return shown;
+      },
+      { what: "both views counted" },
+    );
     expect(stats.platforms).toEqual([{ platform: "x", count: 1 }]);
     expect((await run(["links", "stats", "post"])).stdout).toContain("1 human, 1 bot");
 
     expect((await run(["links", "edit", "post", "--title", "My post, edited"])).code).toBe(0);
-    expect(JSON.parse((await run(["links", "show", "post", "--json"])).stdout)).toMatchObject({ title: "My post, edited", imageSource: "upload" });
+    expect(JSON.parse((await run(["links", "show", "post", "--json"])).stdout)).toMatchObject({
+      title: "My post, edited",
+      imageSource: "upload",
+    });
 
     expect((await run(["links", "delete", "post", "--yes"])).code).toBe(0);
     expect(JSON.parse((await run(["links", "list", "--json"])).stdout)).toEqual([]);
@@ -105,7 +142,10 @@ describe("the binary", () => {
     const badToken = await run(["whoami"], { LINKPREV_SERVER: url, LINKPREV_TOKEN: "lp_wrong" });
     expect(badToken.code).toBe(1);
     expect(badToken.stderr).toContain("HTTP 401");
-    const invalid = await run(["links", "create", "--target", "javascript:alert(1)", "--title", "t", "--description", "d"], { LINKPREV_SERVER: url, LINKPREV_TOKEN: token });
+    const invalid = await run(
+      ["links", "create", "--target", "javascript:alert(1)", "--title", "t", "--description", "d"],
+      { LINKPREV_SERVER: url, LINKPREV_TOKEN: token },
+    );
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain("targetUrl: Please enter a valid URL");
     expect((await run(["links", "create", "--title", "t"])).code).toBe(2);
@@ -117,14 +157,27 @@ describe("the binary", () => {
 
   test("admin backup taken during writes is a valid database with every link written before it", async () => {
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const create = (i: number) => fetch(`${url}/api/links`, { method: "POST", headers, body: JSON.stringify({ title: `L${i}`, description: "d", targetUrl: `https://example.com/${i}` }) });
+    const create = (i: number) =>
+      fetch(`${url}/api/links`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ title: `L${i}`, description: "d", targetUrl: `https://example.com/${i}` }),
+      });
     const before = await Promise.all(Array.from({ length: 30 }, (_, i) => create(i).then((r) => r.json())));
     const backupFile = join(dir, "backup.db");
-    const [backup] = await Promise.all([run(["admin", "backup", backupFile]), ...Array.from({ length: 20 }, (_, i) => create(100 + i))]);
+    const [backup] = await Promise.all([
+      run(["admin", "backup", backupFile]),
+      ...Array.from({ length: 20 }, (_, i) => create(100 + i)),
+    ]);
     expect(backup.code).toBe(0);
     const copy = new Database(backupFile, { readonly: true });
     expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-    const ids = new Set(copy.query<{ id: number }, []>("SELECT id FROM links").all().map((r) => r.id));
+    const ids = new Set(
+      copy
+        .query<{ id: number }, []>("SELECT id FROM links")
+        .all()
+        .map((r) => r.id),
+    );
     for (const link of before) expect(ids.has(link.id)).toBe(true);
     copy.close();
     expect((await run(["admin", "backup", backupFile])).code).toBe(2);

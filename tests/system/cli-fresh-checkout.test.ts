@@ -16,7 +16,11 @@ let installWarnings = "";
 
 async function run(command: string[]) {
   const child = Bun.spawn(command, { cwd: checkout, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -34,7 +38,9 @@ beforeAll(async () => {
 }, 300_000);
 
 test("npm install leaves package-lock.json unchanged", () => {
-  expect(readFileSync(join(checkout, "package-lock.json"), "utf8")).toBe(readFileSync(join(root, "package-lock.json"), "utf8"));
+  expect(readFileSync(join(checkout, "package-lock.json"), "utf8")).toBe(
+    readFileSync(join(root, "package-lock.json"), "utf8"),
+  );
 });
 
 // The install above checked every package's engines as it placed it: a second install would only repeat that.

@@ -5,11 +5,18 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { eventually } from "../helpers/eventually.ts";
 import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 const available = findPgBin() !== null;
-if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node click cap test is skipped");
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node click cap test is skipped");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
 const CRAWLER = crawlerAgents.crawlers.facebook![0]!;
@@ -24,7 +31,10 @@ describe.skipIf(!available)("a click cap on two nodes", () => {
     cluster = await startThrowawayCluster();
     const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
     db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }), startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" })]);
+    [a, b] = await Promise.all([
+      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
+      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
+    ]);
   });
   afterAll(async () => {
     for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
@@ -34,9 +44,19 @@ describe.skipIf(!available)("a click cap on two nodes", () => {
 
   test("the last allowed visit on A flips B's card and B's people to expired within a second", async () => {
     const { token } = await seedPgUserWithToken(db, "cap");
-    const created = await apiCall(a.url, token, "/api/links", { method: "POST", json: { targetUrl: "https://cap.test/offer", title: "Offer", description: "First two only", customLinkSlug: "offer", maxClicks: 2 } });
+    const created = await apiCall(a.url, token, "/api/links", {
+      method: "POST",
+      json: {
+        targetUrl: "https://cap.test/offer",
+        title: "Offer",
+        description: "First two only",
+        customLinkSlug: "offer",
+        maxClicks: 2,
+      },
+    });
     expect(created.status).toBe(201);
-    const visit = (node: Node, userAgent: string) => fetch(`${node.url}/go/cap/offer`, { redirect: "manual", headers: { "user-agent": userAgent } });
+    const visit = (node: Node, userAgent: string) =>
+      fetch(`${node.url}/go/cap/offer`, { redirect: "manual", headers: { "user-agent": userAgent } });
     // B holds the link in its cache, with the owner's card.
     expect(ogTitle(await (await visit(b, CRAWLER)).text())).toBe("Offer");
 
@@ -46,9 +66,13 @@ describe.skipIf(!available)("a click cap on two nodes", () => {
     expect((await visit(a, PERSON)).headers.get("location")).toBe("https://cap.test/offer");
     expect(ogTitle(await (await visit(a, CRAWLER)).text())).toBe("This link has expired");
 
-    await eventually(async () => expect(ogTitle(await (await visit(b, CRAWLER)).text())).toBe("This link has expired"), { timeoutMs: 1000, what: "B's crawler card to say the link expired" });
+    await eventually(
+      async () => expect(ogTitle(await (await visit(b, CRAWLER)).text())).toBe("This link has expired"),
+      { timeoutMs: 1000, what: "B's crawler card to say the link expired" },
+    );
     expect((await visit(b, PERSON)).status).toBe(410);
-    const [{ clicks }] = await db`SELECT clicks FROM link_rules WHERE link_id = ${((await created.json()) as { id: number }).id}`;
+    const [{ clicks }] =
+      await db`SELECT clicks FROM link_rules WHERE link_id = ${((await created.json()) as { id: number }).id}`;
     expect(clicks).toBe(2);
   });
 });

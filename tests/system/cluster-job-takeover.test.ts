@@ -6,10 +6,17 @@ import { join } from "node:path";
 import { openPostgresPlatform } from "../../src/db/postgres/engine.ts";
 import type { Platform } from "../../src/db/ports.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 
 const available = findPgBin() !== null;
-if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the cluster job takeover test is skipped");
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the cluster job takeover test is skipped");
 
 let cluster: ThrowawayCluster | null = null;
 let platform: Platform | null = null;
@@ -18,24 +25,34 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-test.skipIf(!available)("a job held by a node killed with kill -9 runs on the next node that tries", async () => {
-  cluster = await startThrowawayCluster();
-  const url = await createDatabase(cluster.url, randomDatabaseName());
-  platform = await openPostgresPlatform({ url, poolMax: 2, waitSeconds: 5, nodeSlot: 1 });
-  const holder = Bun.spawn([process.execPath, join(import.meta.dir, "../fixtures/hold-cluster-job.ts"), url, "retention"], { stdout: "pipe", stderr: "inherit" });
-  const reader = holder.stdout.getReader();
-  expect(new TextDecoder().decode((await reader.read()).value)).toContain("holding");
+test.skipIf(!available)(
+  "a job held by a node killed with kill -9 runs on the next node that tries",
+  async () => {
+    cluster = await startThrowawayCluster();
+    const url = await createDatabase(cluster.url, randomDatabaseName());
+    platform = await openPostgresPlatform({ url, poolMax: 2, waitSeconds: 5, nodeSlot: 1 });
+    const holder = Bun.spawn(
+      [process.execPath, join(import.meta.dir, "../fixtures/hold-cluster-job.ts"), url, "retention"],
+      { stdout: "pipe", stderr: "inherit" },
+    );
+    const reader = holder.stdout.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("holding");
 
-  let runs = 0;
-  // While the other node holds it, this one skips the job.
-  await platform.jobs.exclusively("retention", async () => void runs++);
-  expect(runs).toBe(0);
+    let runs = 0;
+    // While the other node holds it, this one skips the job.
+    await platform.jobs.exclusively("retention", async () => void runs++);
+    expect(runs).toBe(0);
 
-  holder.kill("SIGKILL");
-  await holder.exited;
-  // The next try (each job's interval) runs it: the lock went with the killed node's connection.
-  await eventually(async () => {
-    await platform!.jobs.exclusively("retention", async () => void runs++);
-    expect(runs).toBe(1);
-  }, { timeoutMs: 5000, intervalMs: 100, what: "the job to run on the surviving node" });
-}, 60_000);
+    holder.kill("SIGKILL");
+    await holder.exited;
+    // The next try (each job's interval) runs it: the lock went with the killed node's connection.
+    await eventually(
+      async () => {
+        await platform!.jobs.exclusively("retention", async () => void runs++);
+        expect(runs).toBe(1);
+      },
+      { timeoutMs: 5000, intervalMs: 100, what: "the job to run on the surviving node" },
+    );
+  },
+  60_000,
+);

@@ -16,17 +16,37 @@ import { Browser } from "../helpers/browser.ts";
 import { makePng } from "../helpers/images.ts";
 import { cleanUp, step } from "../helpers/named-steps.ts";
 import { apiCall, linkForm, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 import { acceptTerms, startTestServer, type TestServer } from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const available = findPgBin() !== null;
-if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the copy-to-postgres tests are skipped");
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the copy-to-postgres tests are skipped");
 
 const PEOPLE = Object.values(agents.people);
 const CRAWLERS = Object.values(agents.crawlers).map((list) => list[0]!);
 /** Every table copied, with its primary key (for the row-by-row comparison). */
-const TABLES = ["users", "links", "subscriptions", "payments", "user_consents", "api_tokens", "login_links", "sessions", "stripe_events", "user_agents", "views", "view_rollups"];
+const TABLES = [
+  "users",
+  "links",
+  "subscriptions",
+  "payments",
+  "user_consents",
+  "api_tokens",
+  "login_links",
+  "sessions",
+  "stripe_events",
+  "user_agents",
+  "views",
+  "view_rollups",
+];
 const TRICKY_TITLE = `Ana's "launch" \\ {v2}, 50 % off 🎉`;
 const GAP_VIEWS = 3;
 
@@ -35,18 +55,31 @@ let source: TestServer;
 let dataDir: string;
 let token: string;
 let sessionCookie: string;
-const links: Record<string, { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null; userSlug: string }> = {};
+const links: Record<
+  string,
+  { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null; userSlug: string }
+> = {};
 const clients: SQL[] = [];
 const nodes: Node[] = [];
 let fake: FakeS3 | undefined;
 
-async function copy(databaseUrl: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn([process.execPath, cli, "admin", "copy-to-postgres", "--database-url", databaseUrl, "--data", dataDir], {
-    env: { ...process.env, DATABASE_URL: "", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+async function copy(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = Bun.spawn(
+    [process.execPath, cli, "admin", "copy-to-postgres", "--database-url", databaseUrl, "--data", dataDir],
+    {
+      env: { ...process.env, DATABASE_URL: "", ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -72,7 +105,15 @@ function normalise(value: unknown): unknown {
   return value;
 }
 const normaliseRows = (rows: Array<Record<string, unknown>>) =>
-  rows.map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, normalise(v)]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))))).sort();
+  rows
+    .map((row) =>
+      JSON.stringify(
+        Object.entries(row)
+          .map(([k, v]) => [k, normalise(v)])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ),
+    )
+    .sort();
 
 /** What a client sees: the live and deleted lists, totals, and each link's chart and platforms. */
 async function apiSnapshot(baseUrl: string): Promise<unknown> {
@@ -91,14 +132,17 @@ async function apiSnapshot(baseUrl: string): Promise<unknown> {
   return { live, deleted: await get("/api/links/deleted"), stats: await get("/api/links/stats"), perLink };
 }
 
-const go = (baseUrl: string, path: string, agent: string) => fetch(`${baseUrl}/go/${path}`, { redirect: "manual", headers: { "user-agent": agent } });
+const go = (baseUrl: string, path: string, agent: string) =>
+  fetch(`${baseUrl}/go/${path}`, { redirect: "manual", headers: { "user-agent": agent } });
 
 describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
   beforeAll(async () => {
     cluster = await step("starting a throwaway PostgreSQL cluster", () => startThrowawayCluster());
     // A SQLite server with real traffic.
     // SQLite whichever engine this test run's servers use (DATABASE_URL empty = unset).
-    source = await step("starting the SQLite server", () => startTestServer({ PUBLIC_URL: "http://links.test", DATABASE_URL: "" }));
+    source = await step("starting the SQLite server", () =>
+      startTestServer({ PUBLIC_URL: "http://links.test", DATABASE_URL: "" }),
+    );
     expect(source.ctx.database.kind).toBe("sqlite");
     dataDir = source.dataDir;
     token = await step("ana's API token", async () => {
@@ -116,18 +160,72 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       expect(response.status).toBe(201);
       return response.json();
     };
-    const userSlugOf = async (who: string) => (await (await apiCall(source.url, who, "/api/auth/user")).json()).userSlug as string;
+    const userSlugOf = async (who: string) =>
+      (await (await apiCall(source.url, who, "/api/auth/user")).json()).userSlug as string;
     const anaSlug = await userSlugOf(token);
     const beaSlug = await userSlugOf(beaToken);
     await step("creating the links", async () => {
-      const keep = (key: string, link: { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null }, userSlug: string) => (links[key] = { ...link, userSlug });
-      keep("cover", await create(token, { form: linkForm({ title: "Cover", description: "With a picture", targetUrl: "https://example.com/cover", customLinkSlug: "cover" }, { bytes: makePng(400, 300), name: "c.png", type: "image/png" }) }), anaSlug);
-      keep("tricky", await create(token, { json: { title: TRICKY_TITLE, description: "Quotes, backslash, braces\tand a tab", targetUrl: "https://example.com/a?b=c&d=%7Be%7D", customLinkSlug: "tricky" } }), anaSlug);
-      keep("external", await create(token, { json: { title: "External", description: "An image elsewhere", targetUrl: "https://example.com/ext", imageUrl: "https://cdn.example.com/x.png" } }), anaSlug);
-      const gone = await create(token, { json: { title: "Gone", description: "Deleted", targetUrl: "https://example.com/gone", customLinkSlug: "gone" } });
+      const keep = (
+        key: string,
+        link: { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null },
+        userSlug: string,
+      ) => (links[key] = { ...link, userSlug });
+      keep(
+        "cover",
+        await create(token, {
+          form: linkForm(
+            {
+              title: "Cover",
+              description: "With a picture",
+              targetUrl: "https://example.com/cover",
+              customLinkSlug: "cover",
+            },
+            { bytes: makePng(400, 300), name: "c.png", type: "image/png" },
+          ),
+        }),
+        anaSlug,
+      );
+      keep(
+        "tricky",
+        await create(token, {
+          json: {
+            title: TRICKY_TITLE,
+            description: "Quotes, backslash, braces\tand a tab",
+            targetUrl: "https://example.com/a?b=c&d=%7Be%7D",
+            customLinkSlug: "tricky",
+          },
+        }),
+        anaSlug,
+      );
+      keep(
+        "external",
+        await create(token, {
+          json: {
+            title: "External",
+            description: "An image elsewhere",
+            targetUrl: "https://example.com/ext",
+            imageUrl: "https://cdn.example.com/x.png",
+          },
+        }),
+        anaSlug,
+      );
+      const gone = await create(token, {
+        json: { title: "Gone", description: "Deleted", targetUrl: "https://example.com/gone", customLinkSlug: "gone" },
+      });
       expect((await apiCall(source.url, token, `/api/links/${gone.id}`, { method: "DELETE" })).status).toBe(204);
       keep("gone", gone, anaSlug);
-      keep("bea", await create(beaToken, { json: { title: "Bea", description: "Other user", targetUrl: "https://example.com/bea", customLinkSlug: "bea" } }), beaSlug);
+      keep(
+        "bea",
+        await create(beaToken, {
+          json: {
+            title: "Bea",
+            description: "Other user",
+            targetUrl: "https://example.com/bea",
+            customLinkSlug: "bea",
+          },
+        }),
+        beaSlug,
+      );
     });
 
     // Views of people and crawlers on several links.
@@ -145,8 +243,22 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     await step("signing in with a browser", async () => {
       const browser = new Browser(source.url);
       const loginToken = (await loginLinkFor(source.ctx.database, source.url, "ana@example.com")).split("/login/")[1]!;
-      expect((await browser.fetch("/api/auth/login-link", { method: "POST", body: new URLSearchParams({ token: loginToken }) })).status).toBe(303);
-      expect((await browser.fetch("/api/auth/consent", { method: "POST", json: { termsAccepted: true, privacyAccepted: true } })).status).toBe(200);
+      expect(
+        (
+          await browser.fetch("/api/auth/login-link", {
+            method: "POST",
+            body: new URLSearchParams({ token: loginToken }),
+          })
+        ).status,
+      ).toBe(303);
+      expect(
+        (
+          await browser.fetch("/api/auth/consent", {
+            method: "POST",
+            json: { termsAccepted: true, privacyAccepted: true },
+          })
+        ).status,
+      ).toBe(200);
       sessionCookie = browser.cookieHeader();
       await loginLinkFor(source.ctx.database, source.url, "carla@example.com", "Carla Dias");
     });
@@ -161,7 +273,10 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
          VALUES (?, 'sub_1', 'price_pro', 'active', 'pro', 1, ?, ?, 0, 1767225600)`,
         [anaId, Date.now() - 86_400_000, Date.now() + 29 * 86_400_000],
       );
-      sqlite.run(`INSERT INTO payments (user_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`, [anaId]);
+      sqlite.run(
+        `INSERT INTO payments (user_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`,
+        [anaId],
+      );
       sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
       const mark = sqlite.query<{ m: number }, []>("SELECT last_view_id AS m FROM view_rollup_mark").get()!.m;
       const newest = sqlite.query<{ id: number }, []>("SELECT max(id) AS id FROM views").get()!.id;
@@ -169,7 +284,10 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       const agentId = sqlite.query<{ id: number }, []>("SELECT min(id) AS id FROM user_agents").get()!.id;
       const threeDaysAgo = Date.now() - 3 * 86_400_000;
       for (let i = 1; i <= GAP_VIEWS; i++) {
-        sqlite.run(`INSERT INTO views (id, user_id, link_id, ip, user_agent_id, is_bot, platform, timestamp) VALUES (?, ?, ?, '192.0.2.0', ?, 0, NULL, ?)`, [newest + i, anaId, links.tricky!.id, agentId, threeDaysAgo]);
+        sqlite.run(
+          `INSERT INTO views (id, user_id, link_id, ip, user_agent_id, is_bot, platform, timestamp) VALUES (?, ?, ?, '192.0.2.0', ?, 0, NULL, ?)`,
+          [newest + i, anaId, links.tricky!.id, agentId, threeDaysAgo],
+        );
       }
       sqlite.close();
     });
@@ -177,12 +295,16 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
 
   afterAll(() =>
     cleanUp([
-      ...nodes.map((n, i): [string, () => unknown] => [`stopping node ${i + 1}`, () => stopNode(n, { signal: "SIGKILL", keepData: true })]),
+      ...nodes.map((n, i): [string, () => unknown] => [
+        `stopping node ${i + 1}`,
+        () => stopNode(n, { signal: "SIGKILL", keepData: true }),
+      ]),
       ...clients.map((db, i): [string, () => unknown] => [`closing PostgreSQL client ${i + 1}`, () => db.close()]),
       ["stopping the fake S3", () => fake?.stop()],
       ["stopping the PostgreSQL cluster", () => cluster?.stop()],
       ["closing the SQLite server", () => source?.close()],
-    ]));
+    ]),
+  );
 
   test("copies every row of every table, converting types, into one transaction; the counts are printed", async () => {
     const { url, db } = await freshDatabase();
@@ -191,7 +313,9 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Copied ");
     expect(run.stdout).toMatch(/views\s+\d+/);
-    expect(run.stdout).toContain(`(${GAP_VIEWS} view(s) stored after SQLite's last rollup fold are counted in view_rollups)`);
+    expect(run.stdout).toContain(
+      `(${GAP_VIEWS} view(s) stored after SQLite's last rollup fold are counted in view_rollups)`,
+    );
     // One uploaded image: its kept source and three renditions (docs/decisions/0009).
     expect(run.stdout).toContain("Images: 4 copied into the database (uploads table)");
 
@@ -201,11 +325,14 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
         const fromSqlite = sqlite.query<Record<string, unknown>, []>(`SELECT * FROM ${table}`).all();
         const fromPg: Array<Record<string, unknown>> = [...(await db.unsafe(`SELECT * FROM ${table}`))];
         expect(fromSqlite.length).toBeGreaterThan(0);
-        expect(run.stdout).toMatch(new RegExp(`\\b${table}\\s+${table === "view_rollups" ? "\\d+" : fromSqlite.length}\\n`));
+        expect(run.stdout).toMatch(
+          new RegExp(`\\b${table}\\s+${table === "view_rollups" ? "\\d+" : fromSqlite.length}\\n`),
+        );
         if (table === "view_rollups") {
           // SQLite's rollups become slot 0; the crash gap is folded in (its views lie three days back).
           expect(new Set(fromPg.map((row) => row.slot))).toEqual(new Set([0]));
-          const total = (rows: Array<Record<string, unknown>>, key: string) => rows.reduce((sum, row) => sum + Number(row[key]), 0);
+          const total = (rows: Array<Record<string, unknown>>, key: string) =>
+            rows.reduce((sum, row) => sum + Number(row[key]), 0);
           expect(total(fromPg, "human")).toBe(total(fromSqlite, "human") + GAP_VIEWS);
           expect(total(fromPg, "bot")).toBe(total(fromSqlite, "bot"));
           continue;
@@ -214,7 +341,8 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       }
       const [title] = await db`SELECT title FROM links WHERE link_slug = 'tricky'`;
       expect(title.title).toBe(TRICKY_TITLE);
-      const [types] = await db`SELECT pg_typeof(created_at)::text AS at, pg_typeof(deleted)::text AS deleted FROM links LIMIT 1`;
+      const [types] =
+        await db`SELECT pg_typeof(created_at)::text AS at, pg_typeof(deleted)::text AS deleted FROM links LIMIT 1`;
       expect(types).toEqual({ at: "timestamp with time zone", deleted: "boolean" });
       const imageName = links.cover!.imageUrl!.replace("/uploads/", "");
       const [image] = await db`SELECT bytes FROM uploads WHERE name = ${imageName}`;
@@ -223,7 +351,8 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       sqlite.close();
     }
 
-    const [copied] = await db`SELECT (SELECT max(id) FROM views)::int AS views, (SELECT max(id) FROM user_agents)::int AS agents`;
+    const [copied] =
+      await db`SELECT (SELECT max(id) FROM views)::int AS views, (SELECT max(id) FROM user_agents)::int AS agents`;
 
     // A SQLite server on the original directory (which folds the crash gap at start) and a PostgreSQL one.
     const onSqlite = await node({ DATABASE_URL: "" }, dataDir);
@@ -231,7 +360,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     await stopNode(onSqlite, { keepData: true });
     const onPg = await node({ DATABASE_URL: url, UPLOADS_STORE: "db" });
     expect(await apiSnapshot(onPg.url)).toEqual(snapshotSqlite);
-    expect(((snapshotSqlite as { stats: { humanViews: number } }).stats.humanViews)).toBe(40 + 12 + GAP_VIEWS);
+    expect((snapshotSqlite as { stats: { humanViews: number } }).stats.humanViews).toBe(40 + 12 + GAP_VIEWS);
 
     // Every live link serves (and its card and image), the deleted one does not.
     for (const [key, link] of Object.entries(links)) {
@@ -244,7 +373,12 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const served = await fetch(`${onPg.url}${links.cover!.imageUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
-    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), readFileSync(join(dataDir, "uploads", links.cover!.imageUrl!.replace("/uploads/", ""))))).toBe(0);
+    expect(
+      Buffer.compare(
+        Buffer.from(await served.arrayBuffer()),
+        readFileSync(join(dataDir, "uploads", links.cover!.imageUrl!.replace("/uploads/", ""))),
+      ),
+    ).toBe(0);
 
     // The session (and its consent) carried over.
     const me = await fetch(`${onPg.url}/api/auth/user`, { headers: { cookie: sessionCookie } });
@@ -253,7 +387,15 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
 
     // New rows get ids past the copied ones (the identity sequences were moved on), views and agents included.
     const maxLinkId = Math.max(...Object.values(links).map((link) => link.id));
-    const added = await apiCall(onPg.url, token, "/api/links", { method: "POST", json: { title: "After", description: "the move", targetUrl: "https://example.com/after", customLinkSlug: "after" } });
+    const added = await apiCall(onPg.url, token, "/api/links", {
+      method: "POST",
+      json: {
+        title: "After",
+        description: "the move",
+        targetUrl: "https://example.com/after",
+        customLinkSlug: "after",
+      },
+    });
     expect(added.status).toBe(201);
     expect((await added.json()).id).toBe(maxLinkId + 1);
     expect((await go(onPg.url, `${links.cover!.userSlug}/after`, "NewBrowser/1.0 (never seen)")).status).toBe(302);
@@ -282,7 +424,9 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Images: 4 copied into the S3 bucket ${fake.bucket}`);
     const name = links.cover!.imageUrl!.replace("/uploads/", "");
-    expect(Buffer.compare(Buffer.from(fake.objects.get(name)!.bytes), readFileSync(join(dataDir, "uploads", name)))).toBe(0);
+    expect(
+      Buffer.compare(Buffer.from(fake.objects.get(name)!.bytes), readFileSync(join(dataDir, "uploads", name))),
+    ).toBe(0);
     const onPg = await node({ DATABASE_URL: url, ...fake.env });
     expect((await fetch(`${onPg.url}${links.cover!.imageUrl}`)).status).toBe(200);
     await stopNode(onPg);
@@ -295,14 +439,41 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Images: UPLOADS_STORE=dir, so they stay in ${join(dataDir, "uploads")}`);
 
-    const noUrl = Bun.spawnSync([process.execPath, cli, "admin", "copy-to-postgres", "--data", dataDir], { env: { ...process.env, DATABASE_URL: "" }, stderr: "pipe" });
+    const noUrl = Bun.spawnSync([process.execPath, cli, "admin", "copy-to-postgres", "--data", dataDir], {
+      env: { ...process.env, DATABASE_URL: "" },
+      stderr: "pipe",
+    });
     expect(noUrl.exitCode).toBe(2);
     expect(noUrl.stderr.toString()).toContain("--database-url");
-    const badUrl = Bun.spawnSync([process.execPath, cli, "admin", "copy-to-postgres", "--database-url", "mysql://ana:s3cret@h/db", "--data", dataDir], { env: { ...process.env, DATABASE_URL: "" }, stderr: "pipe" });
+    const badUrl = Bun.spawnSync(
+      [
+        process.execPath,
+        cli,
+        "admin",
+        "copy-to-postgres",
+        "--database-url",
+        "mysql://ana:s3cret@h/db",
+        "--data",
+        dataDir,
+      ],
+      { env: { ...process.env, DATABASE_URL: "" }, stderr: "pipe" },
+    );
     expect(badUrl.exitCode).toBe(2);
     expect(badUrl.stderr.toString()).toContain("DATABASE_URL=(not shown");
     expect(badUrl.stderr.toString()).not.toContain("s3cret");
-    const noData = Bun.spawnSync([process.execPath, cli, "admin", "copy-to-postgres", "--database-url", url, "--data", join(dataDir, "nothing-here")], { env: { ...process.env, DATABASE_URL: "" }, stderr: "pipe" });
+    const noData = Bun.spawnSync(
+      [
+        process.execPath,
+        cli,
+        "admin",
+        "copy-to-postgres",
+        "--database-url",
+        url,
+        "--data",
+        join(dataDir, "nothing-here"),
+      ],
+      { env: { ...process.env, DATABASE_URL: "" }, stderr: "pipe" },
+    );
     expect(noData.exitCode).toBe(2);
     expect(noData.stderr.toString()).toContain("There is no SQLite database at");
   });

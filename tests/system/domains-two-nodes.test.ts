@@ -9,11 +9,18 @@ import { join } from "node:path";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 const available = findPgBin() !== null;
-if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node custom domain test is skipped");
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node custom domain test is skipped");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
 let cluster: ThrowawayCluster;
@@ -29,7 +36,12 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
     cluster = await startThrowawayCluster();
     databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
     db = new SQL({ url: databaseUrl, max: 2 });
-    const env = (slot: number) => ({ DATABASE_URL: databaseUrl, NODE_SLOT: String(slot), DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" });
+    const env = (slot: number) => ({
+      DATABASE_URL: databaseUrl,
+      NODE_SLOT: String(slot),
+      DNS_SERVERS: dns.address,
+      DOMAIN_CNAME_TARGET: "edge.links.test",
+    });
     [a, b] = await Promise.all([startNode(env(1)), startNode(env(2))]);
   });
   afterAll(async () => {
@@ -41,12 +53,25 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
 
   test("a domain verified on A is served by B within a second; its account suspended from the command line, by neither", async () => {
     const { token } = await seedPgUserWithToken(db, "ana");
-    const added = await apiCall(a.url, token, "/api/domains", { method: "POST", json: { hostname: "go.ana-brand.test" } });
+    const added = await apiCall(a.url, token, "/api/domains", {
+      method: "POST",
+      json: { hostname: "go.ana-brand.test" },
+    });
     expect(added.status).toBe(201);
     const domain = (await added.json()) as { id: number; verification: { txtName: string; txtValue: string } };
-    const link = await apiCall(a.url, token, "/api/links", { method: "POST", json: { targetUrl: "https://ana.test/summer", title: "Summer", description: "Sale", customLinkSlug: "summer", domain: "go.ana-brand.test" } });
+    const link = await apiCall(a.url, token, "/api/links", {
+      method: "POST",
+      json: {
+        targetUrl: "https://ana.test/summer",
+        title: "Summer",
+        description: "Sale",
+        customLinkSlug: "summer",
+        domain: "go.ana-brand.test",
+      },
+    });
     expect(link.status).toBe(201);
-    const onB = () => fetch(`${b.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } });
+    const onB = () =>
+      fetch(`${b.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } });
     // Pending: B serves nothing on that host.
     expect((await onB()).status).toBe(404);
 
@@ -54,21 +79,45 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
     dns.zone.set("go.ana-brand.test", { cname: "edge.links.test" });
     const verified = await apiCall(a.url, token, `/api/domains/${domain.id}/verify`, { method: "POST" });
     expect(((await verified.json()) as { status: string }).status).toBe("verified");
-    await eventually(async () => expect((await onB()).headers.get("location")).toBe("https://ana.test/summer"), { timeoutMs: 1000, what: "B serves the verified domain" });
+    await eventually(async () => expect((await onB()).headers.get("location")).toBe("https://ana.test/summer"), {
+      timeoutMs: 1000,
+      what: "B serves the verified domain",
+    });
 
     // An operator suspends the account from the command line (a third process): neither node serves the domain.
     const admin = (command: string) =>
-      Bun.spawnSync([process.execPath, join(import.meta.dir, "../../cli/linkprev.ts"), "admin", "users", command, "ana@example.com", "--reason", "phishing", "--data", mkdtempSync(join(tmpdir(), "lp-admin-"))], {
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-      });
-    const onNode = (node: Node) => fetch(`${node.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } });
+      Bun.spawnSync(
+        [
+          process.execPath,
+          join(import.meta.dir, "../../cli/linkprev.ts"),
+          "admin",
+          "users",
+          command,
+          "ana@example.com",
+          "--reason",
+          "phishing",
+          "--data",
+          mkdtempSync(join(tmpdir(), "lp-admin-")),
+        ],
+        {
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+        },
+      );
+    const onNode = (node: Node) =>
+      fetch(`${node.url}/summer`, { redirect: "manual", headers: { host: "go.ana-brand.test", "user-agent": PERSON } });
     expect(admin("suspend").stderr.toString()).toBe("");
     for (const node of [a, b]) {
-      await eventually(async () => expect((await onNode(node)).headers.get("location")).toBeNull(), { timeoutMs: 1000, what: "the suspended account's domain is no longer served" });
+      await eventually(async () => expect((await onNode(node)).headers.get("location")).toBeNull(), {
+        timeoutMs: 1000,
+        what: "the suspended account's domain is no longer served",
+      });
     }
     expect(admin("unsuspend").stderr.toString()).toBe("");
     for (const node of [a, b]) {
-      await eventually(async () => expect((await onNode(node)).headers.get("location")).toBe("https://ana.test/summer"), { timeoutMs: 1000, what: "the unsuspended account's domain is served again" });
+      await eventually(
+        async () => expect((await onNode(node)).headers.get("location")).toBe("https://ana.test/summer"),
+        { timeoutMs: 1000, what: "the unsuspended account's domain is served again" },
+      );
     }
   });
 });

@@ -28,11 +28,21 @@ beforeAll(async () => {
 });
 afterAll(() => stopNode(node, { signal: "SIGKILL" }));
 
-const statusMb = (field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${node.child.pid}/status`, "utf8"))![1]) / 1024;
+const statusMb = (field: "VmRSS" | "VmHWM") =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${node.child.pid}/status`, "utf8"))![1]) / 1024;
 
-function upload(token: string, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<{ status: number; ms: number; at: number }> {
+function upload(
+  token: string,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<{ status: number; ms: number; at: number }> {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title: "Spring sale", description: "Everything 20 % off", targetUrl: "https://shop.example.com/sale" })) form.append(key, value);
+  for (const [key, value] of Object.entries({
+    title: "Spring sale",
+    description: "Everything 20 % off",
+    targetUrl: "https://shop.example.com/sale",
+  }))
+    form.append(key, value);
   form.append("image", new File([bytes], name, { type: "image/png" }));
   const start = performance.now();
   // Status 0: no answer (the server was stopped for taking too much memory).
@@ -50,7 +60,9 @@ test("ten 36-megapixel uploads at once stay within 700 MB of the idle server, an
   expect(large.byteLength).toBeLessThan(200_000);
   const cold = statusMb("VmRSS");
   // Idle means at rest after serving: two small uploads at once, one per app worker, load each one's codecs.
-  expect((await Promise.all([upload(smallUser, "a.png", small), upload(smallUser, "b.png", small)])).map((u) => u.status)).toEqual([201, 201]);
+  expect(
+    (await Promise.all([upload(smallUser, "a.png", small), upload(smallUser, "b.png", small)])).map((u) => u.status),
+  ).toEqual([201, 201]);
   // The small upload alone: what "not waiting" is measured against.
   const alone = await upload(smallUser, "card.png", small);
   expect(alone.status).toBe(201);
@@ -73,7 +85,9 @@ test("ten 36-megapixel uploads at once stay within 700 MB of the idle server, an
     const beside = await upload(smallUser, "card.png", small);
     const done = await Promise.all(bigs);
     if (!stopped) peak = Math.max(peak, statusMb("VmHWM") - idle);
-    console.log(`cold ${cold.toFixed(0)} MB, idle ${idle.toFixed(0)} MB; peak ${peak.toFixed(0)} MB over it; small upload alone ${alone.ms.toFixed(0)} ms, beside ten large ${beside.ms.toFixed(0)} ms`);
+    console.log(
+      `cold ${cold.toFixed(0)} MB, idle ${idle.toFixed(0)} MB; peak ${peak.toFixed(0)} MB over it; small upload alone ${alone.ms.toFixed(0)} ms, beside ten large ${beside.ms.toFixed(0)} ms`,
+    );
 
     expect(peak).toBeLessThan(WITHIN_MB);
     expect(stopped).toBe(false);

@@ -6,18 +6,26 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { eventually } from "../helpers/eventually.ts";
 import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 const available = findPgBin() !== null;
-if (!available) console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node rename test is skipped");
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node rename test is skipped");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
 let cluster: ThrowawayCluster;
 let db: SQL;
 let databaseUrl: string;
 
-const go = (node: Node, path: string) => fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": PERSON } });
+const go = (node: Node, path: string) =>
+  fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": PERSON } });
 const within = (what: string, check: () => Promise<void>) => eventually(check, { timeoutMs: 1000, what });
 
 describe.skipIf(!available)("renamed links on two nodes", () => {
@@ -28,7 +36,10 @@ describe.skipIf(!available)("renamed links on two nodes", () => {
     cluster = await startThrowawayCluster();
     databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
     db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }), startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" })]);
+    [a, b] = await Promise.all([
+      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
+      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
+    ]);
   });
   afterAll(async () => {
     for (const node of [a, b, c]) if (node) await stopNode(node, { signal: "SIGKILL" });
@@ -39,28 +50,56 @@ describe.skipIf(!available)("renamed links on two nodes", () => {
   test("a rename on A is served at both addresses by B, follows A's later edit, and a drop on A is 410 on B and on a node started later", async () => {
     const { token } = await seedPgUserWithToken(db, "ana");
     const json = { targetUrl: "https://ana.test/one", title: "Launch", description: "Day one" };
-    const created = await apiCall(a.url, token, "/api/links", { method: "POST", json: { ...json, customLinkSlug: "launch" } });
+    const created = await apiCall(a.url, token, "/api/links", {
+      method: "POST",
+      json: { ...json, customLinkSlug: "launch" },
+    });
     expect(created.status).toBe(201);
     const link = (await created.json()) as { id: number };
     await within("the new link on B", async () => expect((await go(b, "ana/launch")).status).toBe(302));
     expect((await go(b, "ana/launch-day")).status).toBe(404);
 
-    expect((await apiCall(a.url, token, "/api/links/by-slug/launch", { method: "PUT", json: { ...json, customLinkSlug: "launch-day" } })).status).toBe(200);
+    expect(
+      (
+        await apiCall(a.url, token, "/api/links/by-slug/launch", {
+          method: "PUT",
+          json: { ...json, customLinkSlug: "launch-day" },
+        })
+      ).status,
+    ).toBe(200);
     await within("the new address on B", async () => expect((await go(b, "ana/launch-day")).status).toBe(302));
     expect((await go(b, "ana/launch")).headers.get("location")).toBe("https://ana.test/one");
 
     // B now holds the link at its old address too: A's edit of the link must reach that copy.
-    const edited = await apiCall(a.url, token, "/api/links/by-slug/launch-day", { method: "PUT", json: { ...json, targetUrl: "https://ana.test/two" } });
+    const edited = await apiCall(a.url, token, "/api/links/by-slug/launch-day", {
+      method: "PUT",
+      json: { ...json, targetUrl: "https://ana.test/two" },
+    });
     expect(edited.status).toBe(200);
-    await within("the edit at the old address on B", async () => expect((await go(b, "ana/launch")).headers.get("location")).toBe("https://ana.test/two"));
+    await within("the edit at the old address on B", async () =>
+      expect((await go(b, "ana/launch")).headers.get("location")).toBe("https://ana.test/two"),
+    );
 
     // A second link renamed: a node started from now on must know its old address from the filter it builds at start.
-    const other = await apiCall(a.url, token, "/api/links", { method: "POST", json: { ...json, targetUrl: "https://ana.test/menu", customLinkSlug: "menu" } });
+    const other = await apiCall(a.url, token, "/api/links", {
+      method: "POST",
+      json: { ...json, targetUrl: "https://ana.test/menu", customLinkSlug: "menu" },
+    });
     expect(other.status).toBe(201);
-    expect((await apiCall(a.url, token, "/api/links/by-slug/menu", { method: "PUT", json: { ...json, targetUrl: "https://ana.test/menu", customLinkSlug: "menu-2027" } })).status).toBe(200);
+    expect(
+      (
+        await apiCall(a.url, token, "/api/links/by-slug/menu", {
+          method: "PUT",
+          json: { ...json, targetUrl: "https://ana.test/menu", customLinkSlug: "menu-2027" },
+        })
+      ).status,
+    ).toBe(200);
 
     const { oldAddresses } = (await edited.json()) as { oldAddresses: Array<{ id: number }> };
-    expect((await apiCall(a.url, token, `/api/links/${link.id}/old-addresses/${oldAddresses[0]!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(
+      (await apiCall(a.url, token, `/api/links/${link.id}/old-addresses/${oldAddresses[0]!.id}`, { method: "DELETE" }))
+        .status,
+    ).toBe(204);
     await within("the drop on B", async () => expect((await go(b, "ana/launch")).status).toBe(410));
 
     c = await startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "3" });

@@ -11,11 +11,20 @@ import { apiTokenFor } from "../../src/admin.ts";
 import { startFakeS3, type FakeS3 } from "../fakes/s3.ts";
 import { jpegSize, makePng } from "../helpers/images.ts";
 import { apiCall, linkForm, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import { createDatabase, findPgBin, randomDatabaseName, startThrowawayCluster, type ThrowawayCluster } from "../helpers/postgres-cluster.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
 import { acceptTerms, startTestServer, type TestServer } from "../helpers/server.ts";
 
 const pgAvailable = findPgBin() !== null;
-if (!pgAvailable) console.warn("PostgreSQL is not installed (apt-get install postgresql): the UPLOADS_STORE=db and multi-node upload tests are skipped");
+if (!pgAvailable)
+  console.warn(
+    "PostgreSQL is not installed (apt-get install postgresql): the UPLOADS_STORE=db and multi-node upload tests are skipped",
+  );
 
 const HOUR_MS = 3_600_000;
 const NAME = /^\/uploads\/([a-z0-9]{32}\.jpg)$/;
@@ -24,12 +33,23 @@ const UNKNOWN = `${"q".repeat(32)}.jpg`;
 
 type Store = { bytes(name: string): Promise<Uint8Array | null> };
 
-const fields = (slug: string) => ({ title: "Launch", description: "Day one", targetUrl: "https://example.com/launch", customLinkSlug: slug });
-const png = (width: number, height: number) => ({ bytes: makePng(width, height), name: "cover.png", type: "image/png" });
+const fields = (slug: string) => ({
+  title: "Launch",
+  description: "Day one",
+  targetUrl: "https://example.com/launch",
+  customLinkSlug: slug,
+});
+const png = (width: number, height: number) => ({
+  bytes: makePng(width, height),
+  name: "cover.png",
+  type: "image/png",
+});
 const nameOf = (imageUrl: string) => NAME.exec(imageUrl)![1]!;
 /** Every stored name of an uploaded link: the kept source and its three renditions (docs/decisions/0009). */
-const filesOf = (link: { sourceImage: { url: string }; images: Record<string, string> }) => [link.sourceImage.url, ...Object.values(link.images)].map(nameOf);
-const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+const filesOf = (link: { sourceImage: { url: string }; images: Record<string, string> }) =>
+  [link.sourceImage.url, ...Object.values(link.images)].map(nameOf);
+const same = (a: Uint8Array, b: Uint8Array) =>
+  a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 async function expectServed(baseUrl: string, imageUrl: string, stored: Uint8Array): Promise<void> {
   const served = await fetch(`${baseUrl}${imageUrl}`);
@@ -42,8 +62,16 @@ async function expectServed(baseUrl: string, imageUrl: string, stored: Uint8Arra
 }
 
 /** Upload with a new link, serve it, replace it: the old image is gone from the store and 404. */
-async function uploadServeReplace(baseUrl: string, token: string, slug: string, store: Store): Promise<{ oldName: string; imageUrl: string }> {
-  const created = await apiCall(baseUrl, token, "/api/links", { method: "POST", form: linkForm(fields(slug), png(320, 200)) });
+async function uploadServeReplace(
+  baseUrl: string,
+  token: string,
+  slug: string,
+  store: Store,
+): Promise<{ oldName: string; imageUrl: string }> {
+  const created = await apiCall(baseUrl, token, "/api/links", {
+    method: "POST",
+    form: linkForm(fields(slug), png(320, 200)),
+  });
   expect(created.status).toBe(201);
   const link = await created.json();
   expect(link.imageUrl).toMatch(NAME);
@@ -53,7 +81,10 @@ async function uploadServeReplace(baseUrl: string, token: string, slug: string, 
   await expectServed(baseUrl, link.imageUrl, stored!);
   await expectServed(baseUrl, link.imageUrl, stored!);
 
-  const replaced = await apiCall(baseUrl, token, `/api/links/by-slug/${slug}`, { method: "PUT", form: linkForm({ ...fields(slug), imageUrl: "" }, png(80, 50)) });
+  const replaced = await apiCall(baseUrl, token, `/api/links/by-slug/${slug}`, {
+    method: "PUT",
+    form: linkForm({ ...fields(slug), imageUrl: "" }, png(80, 50)),
+  });
   expect(replaced.status).toBe(200);
   const after = await replaced.json();
   expect(after.imageUrl).toMatch(NAME);
@@ -62,7 +93,12 @@ async function uploadServeReplace(baseUrl: string, token: string, slug: string, 
   expect(await store.bytes(nameOf(link.imageUrl))).toBeNull();
   await expectServed(baseUrl, after.imageUrl, (await store.bytes(nameOf(after.imageUrl)))!);
 
-  for (const path of ["/uploads/..%2Flinkprev.db", "/uploads/linkprev.db", "/uploads/%2e%2e%2f%2e%2e%2fetc%2fpasswd", `/uploads/${UNKNOWN}`]) {
+  for (const path of [
+    "/uploads/..%2Flinkprev.db",
+    "/uploads/linkprev.db",
+    "/uploads/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    `/uploads/${UNKNOWN}`,
+  ]) {
     expect((await fetch(`${baseUrl}${path}`)).status).toBe(404);
   }
   return { oldName: nameOf(link.imageUrl), imageUrl: after.imageUrl };
@@ -80,7 +116,9 @@ describe("UPLOADS_STORE=dir (the default)", () => {
     const token = await apiTokenFor(server.ctx.database, "dir@example.com", "test");
     await acceptTerms(server.url, token);
     const file = (name: string) => join(server.dataDir, "uploads", name);
-    const { oldName } = await uploadServeReplace(server.url, token, "dir", { bytes: async (name) => (existsSync(file(name)) ? new Uint8Array(readFileSync(file(name))) : null) });
+    const { oldName } = await uploadServeReplace(server.url, token, "dir", {
+      bytes: async (name) => (existsSync(file(name)) ? new Uint8Array(readFileSync(file(name))) : null),
+    });
     expect(existsSync(file(oldName))).toBe(false);
   });
 });
@@ -100,7 +138,9 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
   test("an upload is an object in the bucket, served with the same bytes; replacing it deletes the object", async () => {
     const token = await apiTokenFor(server.ctx.database, "s3@example.com", "test");
     await acceptTerms(server.url, token);
-    const { oldName, imageUrl } = await uploadServeReplace(server.url, token, "s3", { bytes: async (name) => s3.objects.get(name)?.bytes ?? null });
+    const { oldName, imageUrl } = await uploadServeReplace(server.url, token, "s3", {
+      bytes: async (name) => s3.objects.get(name)?.bytes ?? null,
+    });
     // Nothing went to the data directory, and every request was signed with the configured key.
     expect(readdirSync(join(server.dataDir, "uploads"))).toEqual([]);
     expect(s3.refused).toEqual([]);
@@ -113,7 +153,9 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
   test("hot images are served from the node's memory: the store is asked once", async () => {
     const token = await apiTokenFor(server.ctx.database, "hot@example.com", "test");
     await acceptTerms(server.url, token);
-    const created = await (await apiCall(server.url, token, "/api/links", { method: "POST", form: linkForm(fields("hot"), png(200, 120)) })).json();
+    const created = await (
+      await apiCall(server.url, token, "/api/links", { method: "POST", form: linkForm(fields("hot"), png(200, 120)) })
+    ).json();
     const name = nameOf(created.imageUrl);
     for (let i = 0; i < 5; i++) expect((await fetch(`${server.url}${created.imageUrl}`)).status).toBe(200);
     // Cached on upload: no GET at all reached the bucket.
@@ -138,11 +180,17 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
   test("the start-up sweep removes old unreferenced uploads, and never touches keys LinkPrev did not name", async () => {
     const token = await apiTokenFor(server.ctx.database, "sweep@example.com", "test");
     await acceptTerms(server.url, token);
-    const kept = await (await apiCall(server.url, token, "/api/links", { method: "POST", form: linkForm(fields("kept"), png(64, 64)) })).json();
+    const kept = await (
+      await apiCall(server.url, token, "/api/links", { method: "POST", form: linkForm(fields("kept"), png(64, 64)) })
+    ).json();
     await server.close();
     const orphan = `${"o".repeat(32)}.jpg`;
     s3.objects.set(orphan, { bytes: new Uint8Array([1, 2, 3]), contentType: "image/jpeg", lastModified: new Date() });
-    s3.objects.set("backups/notes.txt", { bytes: new Uint8Array([4]), contentType: "text/plain", lastModified: new Date(Date.now() - 48 * HOUR_MS) });
+    s3.objects.set("backups/notes.txt", {
+      bytes: new Uint8Array([4]),
+      contentType: "text/plain",
+      lastModified: new Date(Date.now() - 48 * HOUR_MS),
+    });
     // Old enough for the sweep on either engine (PostgreSQL keeps uploads younger than an hour).
     for (const object of s3.objects.values()) object.lastModified = new Date(Date.now() - 2 * HOUR_MS);
     // The same bucket, a fresh database: no link refers to any image any more.
@@ -158,12 +206,27 @@ describe("config", () => {
     const { loadConfig } = await import("../../src/config.ts");
     expect(() => loadConfig({}, { UPLOADS_STORE: "db" })).toThrow(/UPLOADS_STORE=db .*needs DATABASE_URL/);
     expect(() => loadConfig({}, { UPLOADS_STORE: "nfs" })).toThrow(/UPLOADS_STORE="nfs"/);
-    const s3 = { UPLOADS_STORE: "s3", S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "shh" };
+    const s3 = {
+      UPLOADS_STORE: "s3",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "shh",
+    };
     for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
-      expect(() => loadConfig({}, { ...s3, [name]: "" })).toThrow(new RegExp(`${name} is required when UPLOADS_STORE=s3`));
+      expect(() => loadConfig({}, { ...s3, [name]: "" })).toThrow(
+        new RegExp(`${name} is required when UPLOADS_STORE=s3`),
+      );
     }
     expect(() => loadConfig({}, { ...s3, S3_ENDPOINT: "ftp://s3.example.com" })).toThrow(/S3_ENDPOINT="ftp:/);
-    expect(loadConfig({}, s3).uploads).toEqual({ kind: "s3", endpoint: "https://s3.example.com", bucket: "b", region: "us-east-1", accessKeyId: "k", secretAccessKey: "shh" });
+    expect(loadConfig({}, s3).uploads).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.example.com",
+      bucket: "b",
+      region: "us-east-1",
+      accessKeyId: "k",
+      secretAccessKey: "shh",
+    });
     expect(loadConfig({}, { DATABASE_URL: "postgres://x@h/db", UPLOADS_STORE: "db" }).uploads).toEqual({ kind: "db" });
   });
 });
@@ -215,7 +278,9 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
     const { url, db } = await freshDatabase();
     const first = await node({ DATABASE_URL: url, UPLOADS_STORE: "db" });
     const { token } = await seedPgUserWithToken(db, "sweeper");
-    const link = await (await apiCall(first.url, token, "/api/links", { method: "POST", form: linkForm(fields("keep"), png(64, 64)) })).json();
+    const link = await (
+      await apiCall(first.url, token, "/api/links", { method: "POST", form: linkForm(fields("keep"), png(64, 64)) })
+    ).json();
     await stopNode(first);
     const young = `${"y".repeat(32)}.jpg`;
     const old = `${"z".repeat(32)}.jpg`;
@@ -234,13 +299,20 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
 
   test("UPLOADS_STORE=db, two nodes: an image uploaded through A is served by B", async () => {
     const { url, db } = await freshDatabase();
-    const [a, b] = await Promise.all([node({ DATABASE_URL: url, UPLOADS_STORE: "db", NODE_SLOT: "1" }), node({ DATABASE_URL: url, UPLOADS_STORE: "db", NODE_SLOT: "2" })]);
+    const [a, b] = await Promise.all([
+      node({ DATABASE_URL: url, UPLOADS_STORE: "db", NODE_SLOT: "1" }),
+      node({ DATABASE_URL: url, UPLOADS_STORE: "db", NODE_SLOT: "2" }),
+    ]);
     const { token } = await seedPgUserWithToken(db, "twins");
-    const link = await (await apiCall(a.url, token, "/api/links", { method: "POST", form: linkForm(fields("shared"), png(300, 300)) })).json();
+    const link = await (
+      await apiCall(a.url, token, "/api/links", { method: "POST", form: linkForm(fields("shared"), png(300, 300)) })
+    ).json();
     const [row] = await db`SELECT bytes FROM uploads WHERE name = ${nameOf(link.imageUrl)}`;
     await expectServed(b.url, link.imageUrl, new Uint8Array(row.bytes));
     // And the crawler card B renders points at it (X's rendition for X).
-    const card = await (await fetch(`${b.url}/go/twins/shared`, { headers: { "user-agent": "Twitterbot/1.0" } })).text();
+    const card = await (
+      await fetch(`${b.url}/go/twins/shared`, { headers: { "user-agent": "Twitterbot/1.0" } })
+    ).text();
     expect(card).toContain(link.images.x);
   });
 
@@ -251,7 +323,9 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
     const env = { DATABASE_URL: url, ...s3.env };
     const [a, b] = await Promise.all([node({ ...env, NODE_SLOT: "1" }), node({ ...env, NODE_SLOT: "2" })]);
     const { token } = await seedPgUserWithToken(db, "cloud");
-    const link = await (await apiCall(a.url, token, "/api/links", { method: "POST", form: linkForm(fields("shared"), png(300, 300)) })).json();
+    const link = await (
+      await apiCall(a.url, token, "/api/links", { method: "POST", form: linkForm(fields("shared"), png(300, 300)) })
+    ).json();
     await expectServed(b.url, link.imageUrl, s3.objects.get(nameOf(link.imageUrl))!.bytes);
     expect(s3.requests).toContain(`GET /${s3.bucket}/${nameOf(link.imageUrl)}`);
 
@@ -259,7 +333,11 @@ describe.skipIf(!pgAvailable)("on PostgreSQL", () => {
     const young = `${"y".repeat(32)}.jpg`;
     const old = `${"z".repeat(32)}.jpg`;
     s3.objects.set(young, { bytes: new Uint8Array([1]), contentType: "image/jpeg", lastModified: new Date() });
-    s3.objects.set(old, { bytes: new Uint8Array([2]), contentType: "image/jpeg", lastModified: new Date(Date.now() - 2 * HOUR_MS) });
+    s3.objects.set(old, {
+      bytes: new Uint8Array([2]),
+      contentType: "image/jpeg",
+      lastModified: new Date(Date.now() - 2 * HOUR_MS),
+    });
     for (const name of filesOf(link)) s3.objects.get(name)!.lastModified = new Date(Date.now() - 2 * HOUR_MS);
     const c = await node(env);
     expect([...s3.objects.keys()].sort()).toEqual([...filesOf(link), young].sort());

@@ -9,7 +9,8 @@ const refusedAs = (address: string, allow = "") => {
 };
 
 test("public unicast addresses are allowed, IPv4 and IPv6", () => {
-  for (const address of ["8.8.8.8", "93.184.215.14", "2606:4700::1111", "[2a00:1450:4001::200e]", "::ffff:8.8.8.8"]) expect(refusedAs(address)).toBe("allowed");
+  for (const address of ["8.8.8.8", "93.184.215.14", "2606:4700::1111", "[2a00:1450:4001::200e]", "::ffff:8.8.8.8"])
+    expect(refusedAs(address)).toBe("allowed");
 });
 
 test("every inside range is refused, named by its kind", () => {
@@ -56,7 +57,12 @@ test("an IPv4-mapped IPv6 address is judged as the IPv4 address it carries", () 
 });
 
 test("FETCH_ALLOW_PRIVATE lets exactly its ranges through, and marks them allowed (any port)", () => {
-  expect(judgeAddress("127.0.0.1", parseCidrList("127.0.0.1/32"))).toEqual({ ok: true, address: "127.0.0.1", family: 4, allowed: true });
+  expect(judgeAddress("127.0.0.1", parseCidrList("127.0.0.1/32"))).toEqual({
+    ok: true,
+    address: "127.0.0.1",
+    family: 4,
+    allowed: true,
+  });
   expect(refusedAs("127.0.0.2", "127.0.0.1/32")).toBe("loopback");
   expect(refusedAs("10.20.30.40", "10.0.0.0/8, fd00::/8")).toBe("allowed");
   expect(refusedAs("fd12::1", "10.0.0.0/8, fd00::/8")).toBe("allowed");
@@ -64,13 +70,21 @@ test("FETCH_ALLOW_PRIVATE lets exactly its ranges through, and marks them allowe
 });
 
 test("a bad CIDR is named", () => {
-  expect(() => parseCidrList("10.0.0.0/8, intranet")).toThrow('"intranet" is not a CIDR such as 10.0.0.0/8 or fd00::/8');
+  expect(() => parseCidrList("10.0.0.0/8, intranet")).toThrow(
+    '"intranet" is not a CIDR such as 10.0.0.0/8 or fd00::/8',
+  );
   expect(() => parseCidrList("10.0.0.0/33")).toThrow('"10.0.0.0/33"');
   expect(parseCidrList(" , ")).toEqual([]);
 });
 
 test("config: FETCH_ALLOW_PRIVATE is checked at start, FETCH_DISABLED turns fetching off, the deadline is 8 s", () => {
-  expect(() => loadConfig({}, { FETCH_ALLOW_PRIVATE: "10.0.0.0/8,intranet" })).toThrow('Invalid configuration: FETCH_ALLOW_PRIVATE="10.0.0.0/8,intranet": "intranet" is not a CIDR such as 10.0.0.0/8 or fd00::/8');
+  expect(() => loadConfig({}, { FETCH_ALLOW_PRIVATE: "10.0.0.0/8,intranet" })).toThrow(
+    'Invalid configuration: FETCH_ALLOW_PRIVATE="10.0.0.0/8,intranet": "intranet" is not a CIDR such as 10.0.0.0/8 or fd00::/8',
+  );
   expect(loadConfig({}, {}).fetch).toEqual({ enabled: true, allowPrivate: [], deadlineMs: 8000 });
-  expect(loadConfig({}, { FETCH_ALLOW_PRIVATE: " 10.0.0.0/8 , fd00::/8", FETCH_DISABLED: "true" }).fetch).toEqual({ enabled: false, allowPrivate: ["10.0.0.0/8", "fd00::/8"], deadlineMs: 8000 });
+  expect(loadConfig({}, { FETCH_ALLOW_PRIVATE: " 10.0.0.0/8 , fd00::/8", FETCH_DISABLED: "true" }).fetch).toEqual({
+    enabled: false,
+    allowPrivate: ["10.0.0.0/8", "fd00::/8"],
+    deadlineMs: 8000,
+  });
 });

@@ -2,7 +2,13 @@
 // /go uses, and where a focal point puts each crop.
 import { describe, expect, test } from "bun:test";
 import { createVisitorClassifier } from "../../src/redirect/classify.ts";
-import { focalCrop, RENDITIONS, VARIANT_RENDITION, variantForPlatform, type CardVariant } from "../../src/previews/variants.ts";
+import {
+  focalCrop,
+  RENDITIONS,
+  VARIANT_RENDITION,
+  variantForPlatform,
+  type CardVariant,
+} from "../../src/previews/variants.ts";
 import { PLATFORMS } from "../../src/previews/platforms.ts";
 import { pageVariant, renderPreviewPage } from "../../src/redirect/preview-page.ts";
 import type { GoLink } from "../../src/redirect/held-link.ts";
@@ -49,9 +55,27 @@ describe("focal crop", () => {
 describe("one page per distinct card", () => {
   const VARIANTS: CardVariant[] = ["wide", "square", "x", "whatsapp"];
   const link = (own: Partial<GoLink>): GoLink => ({
-    id: 1, userId: 1, userSlug: "ann", linkSlug: "summer", targetUrl: "https://example.com/", title: "Summer", description: "Sale",
-    imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null,
-    whatsappDescription: null, domainId: null, goRules: null, clicks: null, status: "active", previewBodies: null, ...own,
+    id: 1,
+    userId: 1,
+    userSlug: "ann",
+    linkSlug: "summer",
+    targetUrl: "https://example.com/",
+    title: "Summer",
+    description: "Sale",
+    imageUrl: null,
+    imageWidth: null,
+    imageHeight: null,
+    version: 1,
+    imageSquareUrl: null,
+    imageXUrl: null,
+    xTitle: null,
+    whatsappDescription: null,
+    domainId: null,
+    goRules: null,
+    clicks: null,
+    status: "active",
+    previewBodies: null,
+    ...own,
   });
 
   test("every link, whatever it overrides, shows each platform the page of its own variant", () => {
@@ -67,14 +91,29 @@ describe("one page per distinct card", () => {
       const card = link(own);
       for (const variant of VARIANTS) {
         const shown = renderPreviewPage(card, "https://linkprev.example", { variant: pageVariant(card, variant) });
-        expect({ own, variant, same: shown === renderPreviewPage(card, "https://linkprev.example", { variant }) }).toEqual({ own, variant, same: true });
+        expect({
+          own,
+          variant,
+          same: shown === renderPreviewPage(card, "https://linkprev.example", { variant }),
+        }).toEqual({ own, variant, same: true });
       }
     }
   });
 
   test("a link with no rendition or override of its own renders one page for every platform; one with all, four", () => {
-    expect(VARIANTS.map((variant) => pageVariant(link({ imageUrl: "/uploads/a.webp" }), variant))).toEqual(["wide", "wide", "wide", "wide"]);
-    const full = link({ imageUrl: "/a.webp", imageSquareUrl: "/a-square.webp", imageXUrl: "/a-x.webp", xTitle: "X", whatsappDescription: "W" });
+    expect(VARIANTS.map((variant) => pageVariant(link({ imageUrl: "/uploads/a.webp" }), variant))).toEqual([
+      "wide",
+      "wide",
+      "wide",
+      "wide",
+    ]);
+    const full = link({
+      imageUrl: "/a.webp",
+      imageSquareUrl: "/a-square.webp",
+      imageXUrl: "/a-x.webp",
+      xTitle: "X",
+      whatsappDescription: "W",
+    });
     expect(VARIANTS.map((variant) => pageVariant(full, variant))).toEqual(VARIANTS);
   });
 });

@@ -19,7 +19,17 @@ function batch() {
   const builder = new ViewBatchBuilder();
   for (let i = 0; i < 12; i++) {
     const bot = i % 3 === 0;
-    builder.add({ linkId: 1, userId: 1, isBot: bot, platform: bot ? "x" : null, address: "203.0.113.9", userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, scan: !bot && i % 4 === 0, at: Date.now() });
+    builder.add({
+      linkId: 1,
+      userId: 1,
+      isBot: bot,
+      platform: bot ? "x" : null,
+      address: "203.0.113.9",
+      userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0",
+      attribution: null,
+      scan: !bot && i % 4 === 0,
+      at: Date.now(),
+    });
   }
   return builder.take().batch;
 }
@@ -28,8 +38,12 @@ test("a batch's counts are stored with it, once per batch id, and the window's c
   const sqlite = openSqlite(join(dir, "linkprev.db"));
   applyMigrations(sqlite);
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
-  sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'one', 'https://e.eu', 't', 'd')");
-  sqlite.run(`INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (1, 'https://hooks.example/', '["link.clicked"]', 'whsec_x')`);
+  sqlite.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'one', 'https://e.eu', 't', 'd')",
+  );
+  sqlite.run(
+    `INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (1, 'https://hooks.example/', '["link.clicked"]', 'whsec_x')`,
+  );
   const outbox = sqliteClickOutbox(sqlite);
   const clicks = new ClickEvents();
   // The first close reads who subscribes.
@@ -42,13 +56,24 @@ test("a batch's counts are stored with it, once per batch id, and the window's c
   store.write(views, false, 7);
   // The same batch again (a spool replay after a lost answer): recognised by its id, counted once.
   store.write(views, false, 7);
-  const stored = sqlite.query<{ bucket: string; n: number }, []>("SELECT bucket, n FROM webhook_click_counts ORDER BY bucket").all();
-  expect(stored).toEqual([{ bucket: "crawler:x", n: 4 }, { bucket: "people", n: 8 }, { bucket: "qr", n: 2 }]);
+  const stored = sqlite
+    .query<{ bucket: string; n: number }, []>("SELECT bucket, n FROM webhook_click_counts ORDER BY bucket")
+    .all();
+  expect(stored).toEqual([
+    { bucket: "crawler:x", n: 4 },
+    { bucket: "people", n: 8 },
+    { bucket: "qr", n: 2 },
+  ]);
 
   await clicks.closeWindow(outbox);
-  const events = sqlite.query<{ type: string; payload: string }, []>("SELECT type, payload FROM webhook_deliveries").all();
+  const events = sqlite
+    .query<{ type: string; payload: string }, []>("SELECT type, payload FROM webhook_deliveries")
+    .all();
   expect(events).toHaveLength(1);
-  expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: "link.clicked", data: { id: 1, linkSlug: "one", people: 8, qrScans: 2, crawlers: { x: 4 } } });
+  expect(JSON.parse(events[0]!.payload)).toMatchObject({
+    type: "link.clicked",
+    data: { id: 1, linkSlug: "one", people: 8, qrScans: 2, crawlers: { x: 4 } },
+  });
   expect(sqlite.query("SELECT * FROM webhook_click_counts").all()).toEqual([]);
   sqlite.close();
 });

@@ -6,7 +6,11 @@ import { clientIp, proxyTrust, rateKey } from "../../src/http/client-ip.ts";
 
 const socket = { requestIP: () => ({ address: "192.0.2.254", family: "IPv4" as const, port: 1 }) };
 const from = (forwarded: string | null, trust: ReturnType<typeof proxyTrust>) =>
-  clientIp(new Request("http://lp.test/", { headers: forwarded === null ? {} : { "x-forwarded-for": forwarded } }), socket, trust);
+  clientIp(
+    new Request("http://lp.test/", { headers: forwarded === null ? {} : { "x-forwarded-for": forwarded } }),
+    socket,
+    trust,
+  );
 
 describe("the client's address", () => {
   test("without TRUST_PROXY the socket's, whatever X-Forwarded-For says", () => {
@@ -33,7 +37,10 @@ describe("the client's address", () => {
   });
 
   test("TRUSTED_PROXIES is checked at start", () => {
-    expect(loadConfig({ TRUST_PROXY: "true", TRUSTED_PROXIES: "203.0.113.0/24, fd00::/8" }).trustedProxies).toEqual(["203.0.113.0/24", "fd00::/8"]);
+    expect(loadConfig({ TRUST_PROXY: "true", TRUSTED_PROXIES: "203.0.113.0/24, fd00::/8" }).trustedProxies).toEqual([
+      "203.0.113.0/24",
+      "fd00::/8",
+    ]);
     expect(() => loadConfig({ TRUSTED_PROXIES: "203.0.113.0/33" })).toThrow(ConfigError);
   });
 });

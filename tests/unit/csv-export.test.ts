@@ -12,7 +12,8 @@ test("every cell is quoted and inner quotes are doubled; line breaks stay inside
 });
 
 test("a cell a spreadsheet would run as a formula starts with an apostrophe", () => {
-  for (const formula of ["=SUM(A1:A9)", "+1", "-1+2", "@cmd", "\t=1", "\r=1"]) expect(csvCell(formula)).toBe(`"'${formula}"`);
+  for (const formula of ["=SUM(A1:A9)", "+1", "-1+2", "@cmd", "\t=1", "\r=1"])
+    expect(csvCell(formula)).toBe(`"'${formula}"`);
   expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
   // Not at the start: left alone.
   expect(csvCell("a=b")).toBe('"a=b"');

@@ -20,7 +20,8 @@ test("a hot visitor stays remembered while 300,000 one-off visitors fill the mem
     const strings = ["198.51.100.7", "Mozilla/5.0 hot"];
     for (let v = first; v < first + 1000; v++) strings.push(`10.${v >> 16}.${(v >> 8) & 255}.${v & 255}`);
     visitors.startBatch(strings);
-    for (let i = 0; i < 1000; i++) if (visitors.firstVisit(day, 2 + ((first + i) % 5000), 2 + i, 1) !== null) oneOffsSent++;
+    for (let i = 0; i < 1000; i++)
+      if (visitors.firstVisit(day, 2 + ((first + i) % 5000), 2 + i, 1) !== null) oneOffsSent++;
     if (hotIsSent()) hotSentAgain.push(first);
   }
   expect(oneOffsSent).toBe(300_000);

@@ -5,8 +5,18 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 const root = join(import.meta.dir, "../..");
-const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} -]/gu, "").replace(/ /g, "-");
-const docs = ["README.md", ...readdirSync(join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} -]/gu, "")
+    .replace(/ /g, "-");
+const docs = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 test("every relative link in README.md and docs/*.md resolves, anchors included", () => {
   const broken: string[] = [];
@@ -21,7 +31,9 @@ test("every relative link in README.md and docs/*.md resolves, anchors included"
         continue;
       }
       if (anchor && file.endsWith(".md")) {
-        const headings = [...readFileSync(file, "utf8").matchAll(/^#+ (.+)$/gm)].map(([, heading]) => anchorOf(heading!));
+        const headings = [...readFileSync(file, "utf8").matchAll(/^#+ (.+)$/gm)].map(([, heading]) =>
+          anchorOf(heading!),
+        );
         if (!headings.includes(anchor)) broken.push(`${doc}: ${target} (no such heading)`);
       }
     }

@@ -11,12 +11,31 @@ function coverShows(width: number, height: number, rendition: keyof typeof RENDI
   const shownWidth = box.width / scale;
   const shownHeight = box.height / scale;
   const [px, py] = position.split(" ").map((p) => Number.parseFloat(p) / 100);
-  return { left: px! * (width - shownWidth), top: py! * (height - shownHeight), width: shownWidth, height: shownHeight };
+  return {
+    left: px! * (width - shownWidth),
+    top: py! * (height - shownHeight),
+    width: shownWidth,
+    height: shownHeight,
+  };
 }
 
 test("each rendition's drawn crop is the server's crop, for sources of every shape and focal points up to the edges", () => {
-  const sources = [[2400, 1260], [1600, 900], [900, 1600], [1200, 1200], [640, 480], [2400, 800]] as const;
-  const focals = [[0.5, 0.5], [0, 0], [1, 1], [0.7, 0.25], [0.1, 0.9], [0.33, 0.66]] as const;
+  const sources = [
+    [2400, 1260],
+    [1600, 900],
+    [900, 1600],
+    [1200, 1200],
+    [640, 480],
+    [2400, 800],
+  ] as const;
+  const focals = [
+    [0.5, 0.5],
+    [0, 0],
+    [1, 1],
+    [0.7, 0.25],
+    [0.1, 0.9],
+    [0.33, 0.66],
+  ] as const;
   let moved = 0;
   for (const [width, height] of sources) {
     for (const [x, y] of focals) {

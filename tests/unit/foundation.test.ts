@@ -27,7 +27,11 @@ describe("config", () => {
     expect(config.linkCache.deprecation).toBeNull();
   });
   test("LINK_CACHE_MB sets the link cache's memory; the deprecated LINK_CACHE_SIZE is read as 2 KB a link, with a warning", () => {
-    expect(loadConfig({}, { LINK_CACHE_MB: "64" }).linkCache).toEqual({ bytes: 64 * 2 ** 20, source: "LINK_CACHE_MB", deprecation: null });
+    expect(loadConfig({}, { LINK_CACHE_MB: "64" }).linkCache).toEqual({
+      bytes: 64 * 2 ** 20,
+      source: "LINK_CACHE_MB",
+      deprecation: null,
+    });
     const legacy = loadConfig({}, { LINK_CACHE_SIZE: "200000" }).linkCache;
     expect(legacy.bytes).toBe(200_000 * 2048);
     expect(legacy.deprecation).toMatch(/LINK_CACHE_SIZE is deprecated: read as LINK_CACHE_MB=391/);
@@ -45,9 +49,19 @@ describe("config", () => {
   });
   test("DATABASE_URL picks PostgreSQL; unset keeps SQLite in DATA_DIR", () => {
     expect(loadConfig({}, {}).postgres).toBeNull();
-    const config = loadConfig({}, { DATABASE_URL: "postgresql://ana:pw@db.internal:5433/links", DATABASE_POOL_MAX: "8", NODE_SLOT: "3" });
-    expect(config.postgres).toEqual({ url: "postgresql://ana:pw@db.internal:5433/links", poolMax: 8, waitSeconds: 30, nodeSlot: 3 });
-    expect(loadConfig({}, { DATABASE_URL: "postgres://postgres@localhost/linkprev?host=/run/postgresql" }).postgres?.url).toContain("host=/run/postgresql");
+    const config = loadConfig(
+      {},
+      { DATABASE_URL: "postgresql://ana:pw@db.internal:5433/links", DATABASE_POOL_MAX: "8", NODE_SLOT: "3" },
+    );
+    expect(config.postgres).toEqual({
+      url: "postgresql://ana:pw@db.internal:5433/links",
+      poolMax: 8,
+      waitSeconds: 30,
+      nodeSlot: 3,
+    });
+    expect(
+      loadConfig({}, { DATABASE_URL: "postgres://postgres@localhost/linkprev?host=/run/postgresql" }).postgres?.url,
+    ).toContain("host=/run/postgresql");
   });
   test("a bad DATABASE_URL is named but never printed: it may hold a password", () => {
     for (const url of ["mysql://ana:s3cret@db/links", "postgres://ana:s3cret@", "postgres:// ana"]) {
@@ -64,7 +78,15 @@ describe("config", () => {
   });
   test("postgres connection options come from the validated URL alone, socket directories included", () => {
     const tcp = postgresOptions("postgres://ana:p%40ss@db.internal:5433/links?sslmode=require", 5);
-    expect(tcp).toMatchObject({ hostname: "db.internal", port: 5433, username: "ana", password: "p@ss", database: "links", tls: true, max: 5 });
+    expect(tcp).toMatchObject({
+      hostname: "db.internal",
+      port: 5433,
+      username: "ana",
+      password: "p@ss",
+      database: "links",
+      tls: true,
+      max: 5,
+    });
     const socket = postgresOptions("postgres://postgres@localhost/linkprev?host=/tmp/pg", 2);
     expect(socket).toMatchObject({ hostname: "/tmp/pg", path: "/tmp/pg", username: "postgres", database: "linkprev" });
     expect(describeDatabase("postgres://ana:secret@db.internal:5433/links")).toBe("db.internal:5433/links");
@@ -88,10 +110,14 @@ describe("migrations", () => {
     const sqlite = new Database(":memory:");
     applyMigrations(sqlite, migrations.slice(0, 2));
     sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
-    sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 's', 'https://e.eu', 't', 'd')");
+    sqlite.run(
+      "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 's', 'https://e.eu', 't', 'd')",
+    );
     const day1 = Date.UTC(2026, 10, 20, 12);
     const day2 = Date.UTC(2026, 10, 21, 23, 59);
-    const add = sqlite.query("INSERT INTO views (user_id, link_id, user_agent, is_bot, platform, timestamp) VALUES (1, 1, ?, ?, ?, ?)");
+    const add = sqlite.query(
+      "INSERT INTO views (user_id, link_id, user_agent, is_bot, platform, timestamp) VALUES (1, 1, ?, ?, ?, ?)",
+    );
     add.run("Mozilla/5.0 Firefox", 0, null, day1);
     add.run("Mozilla/5.0 Firefox", 0, null, day2);
     add.run("Twitterbot/1.0", 1, "x", day2);
@@ -104,7 +130,13 @@ describe("migrations", () => {
       { day: "2026-11-21", platform: "", human: 1, bot: 0 },
       { day: "2026-11-21", platform: "x", human: 0, bot: 2 },
     ]);
-    expect(sqlite.query("SELECT a.text AS agent, count(*) AS n FROM views v LEFT JOIN user_agents a ON a.id = v.user_agent_id GROUP BY 1 ORDER BY 1").all()).toEqual([
+    expect(
+      sqlite
+        .query(
+          "SELECT a.text AS agent, count(*) AS n FROM views v LEFT JOIN user_agents a ON a.id = v.user_agent_id GROUP BY 1 ORDER BY 1",
+        )
+        .all(),
+    ).toEqual([
       { agent: null, n: 1 },
       { agent: "Mozilla/5.0 Firefox", n: 2 },
       { agent: "Twitterbot/1.0", n: 2 },
@@ -117,8 +149,11 @@ describe("migrations", () => {
     sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
     expect(() => sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'b')")).toThrow(/UNIQUE/);
     expect(() => sqlite.run("INSERT INTO users (email, user_slug) VALUES ('b@x.eu', 'a')")).toThrow(/UNIQUE/);
-    expect(() => sqlite.run(`INSERT INTO users (email, user_slug) VALUES ('c@x.eu', '${"x".repeat(21)}')`)).toThrow(/CHECK/);
-    const link = "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 's', 'https://e.eu', 't', 'd')";
+    expect(() => sqlite.run(`INSERT INTO users (email, user_slug) VALUES ('c@x.eu', '${"x".repeat(21)}')`)).toThrow(
+      /CHECK/,
+    );
+    const link =
+      "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 's', 'https://e.eu', 't', 'd')";
     sqlite.run(link);
     expect(() => sqlite.run(link)).toThrow(/UNIQUE/);
     // A deleted link no longer holds its slug.
@@ -140,11 +175,13 @@ describe("IP truncation", () => {
 describe("visitor classification", () => {
   test("each crawler is a bot of the platform it is keyed under", () => {
     for (const [platform, agents] of Object.entries(crawlerAgents.crawlers)) {
-      for (const agent of agents) expect({ agent, ...classifyUserAgent(agent) }).toEqual({ agent, isBot: true, platform });
+      for (const agent of agents)
+        expect({ agent, ...classifyUserAgent(agent) }).toEqual({ agent, isBot: true, platform });
     }
   });
   test("people, in-app browsers included, are people", () => {
-    for (const agent of Object.values(crawlerAgents.people)) expect(classifyUserAgent(agent)).toEqual({ isBot: false, platform: null });
+    for (const agent of Object.values(crawlerAgents.people))
+      expect(classifyUserAgent(agent)).toEqual({ isBot: false, platform: null });
   });
 });
 
@@ -152,7 +189,17 @@ test("a view batch grows past its first allocation and keeps every view in order
   const builder = new ViewBatchBuilder();
   const agents = ["Twitterbot/1.0", "Mozilla/5.0 Firefox", ""];
   for (let i = 0; i < 3000; i++) {
-    builder.add({ linkId: i, userId: 7, isBot: i % 3 === 0, platform: i % 3 === 0 ? "x" : null, address: `203.0.${i % 5}.9`, userAgent: agents[i % 3]!, attribution: null, scan: i % 7 === 0, at: 1000 + i });
+    builder.add({
+      linkId: i,
+      userId: 7,
+      isBot: i % 3 === 0,
+      platform: i % 3 === 0 ? "x" : null,
+      address: `203.0.${i % 5}.9`,
+      userAgent: agents[i % 3]!,
+      attribution: null,
+      scan: i % 7 === 0,
+      at: 1000 + i,
+    });
   }
   const { batch, transfer } = builder.take();
   expect(batch.size).toBe(3000);
@@ -173,7 +220,14 @@ test("a view batch grows past its first allocation and keeps every view in order
 
 test("only absolute http(s) URLs are safe targets", () => {
   expect(safeHttpUrl("https://example.com/a b")).toBe("https://example.com/a%20b");
-  for (const bad of ["javascript:alert(1)", "data:text/html,x", "ftp://x.eu/", "/relative", "http://", "mailto:a@b.eu"]) {
+  for (const bad of [
+    "javascript:alert(1)",
+    "data:text/html,x",
+    "ftp://x.eu/",
+    "/relative",
+    "http://",
+    "mailto:a@b.eu",
+  ]) {
     expect(safeHttpUrl(bad)).toBeNull();
   }
 });

@@ -12,7 +12,11 @@ function webpWithExif(tiff: Uint8Array, { withHeader }: { withHeader: boolean })
     bytes.set(data, 8);
     return bytes;
   };
-  const body = [...new TextEncoder().encode("WEBP"), ...chunk("VP8X", new Uint8Array(10)), ...chunk("EXIF", new Uint8Array([...(withHeader ? EXIF_MARKER : []), ...tiff, 0]))];
+  const body = [
+    ...new TextEncoder().encode("WEBP"),
+    ...chunk("VP8X", new Uint8Array(10)),
+    ...chunk("EXIF", new Uint8Array([...(withHeader ? EXIF_MARKER : []), ...tiff, 0])),
+  ];
   const riff = new Uint8Array(8 + body.length);
   riff.set(new TextEncoder().encode("RIFF"));
   new DataView(riff.buffer).setUint32(4, body.length, true);
@@ -22,7 +26,46 @@ function webpWithExif(tiff: Uint8Array, { withHeader }: { withHeader: boolean })
 
 /** A little-endian TIFF block ("II"), as some cameras write it, with the Orientation as its second tag. */
 function littleEndianTiff(orientation: number): Uint8Array {
-  return new Uint8Array([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 2, 0, 0x0f, 0x01, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]);
+  return new Uint8Array([
+    0x49,
+    0x49,
+    0x2a,
+    0,
+    8,
+    0,
+    0,
+    0,
+    2,
+    0,
+    0x0f,
+    0x01,
+    2,
+    0,
+    4,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0x12,
+    0x01,
+    3,
+    0,
+    1,
+    0,
+    0,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
 }
 
 describe("reading the orientation", () => {
@@ -37,7 +80,9 @@ describe("reading the orientation", () => {
     expect(exifOrientation(await makeJpegWithExif(16, 8), "jpeg")).toBe(1);
     expect(exifOrientation(makePng(16, 8), "png")).toBe(1);
     expect(exifOrientation(makePng(16, 8, { exif: exifTiff(9) }), "png")).toBe(1);
-    expect(exifOrientation(makePng(16, 8, { exif: new Uint8Array([0x4d, 0x4d, 0, 0x2a, 0xff, 0xff, 0xff, 0xff]) }), "png")).toBe(1);
+    expect(
+      exifOrientation(makePng(16, 8, { exif: new Uint8Array([0x4d, 0x4d, 0, 0x2a, 0xff, 0xff, 0xff, 0xff]) }), "png"),
+    ).toBe(1);
     const jpeg = await makeJpegWithExif(16, 8, { orientation: 6 });
     for (const cut of [4, 12, 20, 30]) expect(exifOrientation(jpeg.subarray(0, cut), "jpeg")).toBe(1);
     expect(exifOrientation(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 0]), "jpeg")).toBe(1);
@@ -47,11 +92,17 @@ describe("reading the orientation", () => {
 describe("applying it", () => {
   // Stored 3 wide, 2 high:  a b c
   //                         d e f
-  const stored = { data: new Uint8ClampedArray([..."abcdef"].flatMap((c) => [c.charCodeAt(0), 0, 0, 255])), width: 3, height: 2 };
+  const stored = {
+    data: new Uint8ClampedArray([..."abcdef"].flatMap((c) => [c.charCodeAt(0), 0, 0, 255])),
+    width: 3,
+    height: 2,
+  };
   const shown = (orientation: number) => {
     const image = applyOrientation(stored, orientation);
     const letters = [...image.data].filter((_, i) => i % 4 === 0).map((code) => String.fromCharCode(code));
-    return Array.from({ length: image.height }, (_, row) => letters.slice(row * image.width, (row + 1) * image.width).join(""));
+    return Array.from({ length: image.height }, (_, row) =>
+      letters.slice(row * image.width, (row + 1) * image.width).join(""),
+    );
   };
 
   test.each([

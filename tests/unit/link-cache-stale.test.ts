@@ -6,7 +6,17 @@ import type { GoLink } from "../../src/redirect/held-link.ts";
 import { LinkCache } from "../../src/redirect/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
 
-const row = (linkSlug: string, title: string) => ({ id: 1, userId: 1, userSlug: "a", linkSlug, targetUrl: "https://e.eu/", title, description: "d", version: 1 }) as unknown as GoLinkRow;
+const row = (linkSlug: string, title: string) =>
+  ({
+    id: 1,
+    userId: 1,
+    userSlug: "a",
+    linkSlug,
+    targetUrl: "https://e.eu/",
+    title,
+    description: "d",
+    version: 1,
+  }) as unknown as GoLinkRow;
 
 test("past its maximum age, a cached link is served while the database fails, and read afresh once it answers", async () => {
   let down = false;

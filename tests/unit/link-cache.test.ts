@@ -22,7 +22,11 @@ async function database(n: number) {
   const { Database } = await import("bun:sqlite");
   const sqlite = new Database(join(dir, "linkprev.db"));
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
-  for (let i = 1; i <= n; i++) sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, ?, 't', 'd')", [`l${i}`, `https://e.eu/${i}`]);
+  for (let i = 1; i <= n; i++)
+    sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, ?, 't', 'd')", [
+      `l${i}`,
+      `https://e.eu/${i}`,
+    ]);
   return {
     goLinks: platform.goLinks,
     run: (statement: string) => sqlite.run(statement),
@@ -33,7 +37,6 @@ async function database(n: number) {
     },
   };
 }
-
 
 /** A link source whose reads complete only when released: what a lookup sees when a change overtakes it. */
 function heldSource(goLinks: GoLinkSource) {
@@ -51,7 +54,34 @@ function heldSource(goLinks: GoLinkSource) {
 }
 
 /** Room for about `links` of the test's links (with no crawler page), the negative answers' share on top. */
-const budgetFor = (links: number) => Math.ceil((links * linkBytes("a/l1", { id: 1, userId: 1, userSlug: "a", linkSlug: "l1", targetUrl: "https://e.eu/1", title: "t", description: "d", imageUrl: null, imageWidth: null, imageHeight: null, version: 1, imageSquareUrl: null, imageXUrl: null, xTitle: null, whatsappDescription: null, domainId: null, goRules: null, clicks: null, status: "active" }) + 200) * 32 / 31);
+const budgetFor = (links: number) =>
+  Math.ceil(
+    ((links *
+      linkBytes("a/l1", {
+        id: 1,
+        userId: 1,
+        userSlug: "a",
+        linkSlug: "l1",
+        targetUrl: "https://e.eu/1",
+        title: "t",
+        description: "d",
+        imageUrl: null,
+        imageWidth: null,
+        imageHeight: null,
+        version: 1,
+        imageSquareUrl: null,
+        imageXUrl: null,
+        xTitle: null,
+        whatsappDescription: null,
+        domainId: null,
+        goRules: null,
+        clicks: null,
+        status: "active",
+      }) +
+      200) *
+      32) /
+      31,
+  );
 
 test("with no views yet, fills with the newest links at start, within half its budget; links read again stay while links read once go", async () => {
   await using db = await database(40);
@@ -66,7 +96,7 @@ test("with no views yet, fills with the newest links at start, within half its b
   const popular = ["l40", "l39", "l38"];
   for (let round = 0; round < 2; round++) {
     for (let i = 1; i <= 37; i++) {
-      for (const slug of popular) expect((await cache.get("a", slug) as GoLink | null)?.title).toBe("t");
+      for (const slug of popular) expect(((await cache.get("a", slug)) as GoLink | null)?.title).toBe("t");
       await cache.get("a", `l${i}`);
       expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes);
     }
@@ -111,7 +141,8 @@ test("a flood of unknown addresses costs no database read and never evicts a liv
   for (let i = 0; i < 1_000; i++) expect(await cache.get(`u${i}`, "l1")).toBeNull();
   expect(source.reads).toBe(0);
   expect(cache.filtered).toBe(11_000);
-  for (const slug of ["l1", "l2", "l3"]) expect((cache.peek("a", slug) as GoLink | undefined)?.targetUrl).toBe(`https://e.eu/${slug.slice(1)}`);
+  for (const slug of ["l1", "l2", "l3"])
+    expect((cache.peek("a", slug) as GoLink | undefined)?.targetUrl).toBe(`https://e.eu/${slug.slice(1)}`);
   expect(cache.evictions).toBe(0);
   expect(cache.bytes).toBe(bytes);
 });
@@ -142,23 +173,35 @@ test("a link created after the filter was built is served at once when announced
   const cache = new LinkCache(db.goLinks, budgetFor(100));
   await cache.warm();
   expect(cache.peek("a", "new")).toBeNull(); // the filter says it does not exist
-  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
+  db.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
+  );
   cache.invalidate("a/new");
-  expect((await cache.get("a", "new") as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
+  expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
   // A reset (changes may have been missed) rebuilds the filter; a link announced meanwhile is kept.
   const { source: slow, release } = heldSource(db.goLinks);
   // Nothing is held at start, so only the filter can tell whether the address exists.
-  const held = new LinkCache({ ...slow, mostViewedLinkIds: async () => [], newestGoLinks: async () => [], goAddresses: async (onAddress) => {
-    await db.goLinks.goAddresses(onAddress);
-    await slow.findGoLink("a", "new");
-  } }, budgetFor(100));
+  const held = new LinkCache(
+    {
+      ...slow,
+      mostViewedLinkIds: async () => [],
+      newestGoLinks: async () => [],
+      goAddresses: async (onAddress) => {
+        await db.goLinks.goAddresses(onAddress);
+        await slow.findGoLink("a", "new");
+      },
+    },
+    budgetFor(100),
+  );
   const warming = held.warm();
-  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'newer', 'https://e.eu/newer', 't', 'd')");
+  db.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'newer', 'https://e.eu/newer', 't', 'd')",
+  );
   held.invalidate("a/newer");
   release();
   await warming;
   expect(held.peek("a", "newer")).toBeUndefined(); // not known missing: read
-  expect((await held.get("a", "newer") as GoLink | null)?.targetUrl).toBe("https://e.eu/newer");
+  expect(((await held.get("a", "newer")) as GoLink | null)?.targetUrl).toBe("https://e.eu/newer");
   expect(held.peek("a", "other")).toBeNull();
 });
 
@@ -167,9 +210,11 @@ test("a link created at an address just found missing is served at once", async 
   const cache = new LinkCache(db.goLinks, budgetFor(100));
   expect(await cache.get("a", "new")).toBeNull();
   expect(cache.peek("a", "new")).toBeNull();
-  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
+  db.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
+  );
   cache.invalidate("a/new");
-  expect((await cache.get("a", "new") as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
+  expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
 });
 
 test("a miss overtaken by the creation of its link does not remember the address as missing", async () => {
@@ -177,7 +222,9 @@ test("a miss overtaken by the creation of its link does not remember the address
   const { source: slow, release } = heldSource(db.goLinks);
   const cache = new LinkCache(slow, budgetFor(100));
   const pending = cache.load("a", "new");
-  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')");
+  db.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
+  );
   cache.invalidate("a/new");
   release();
   expect(await pending).toBeNull();
@@ -189,11 +236,11 @@ test("an edited or deleted link is read again once invalidated; a hit needs no d
   await using db = await database(1);
   const cache = new LinkCache(db.goLinks, budgetFor(100));
   expect(cache.peek("a", "l1")).toBeUndefined();
-  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
+  expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect((cache.peek("a", "l1") as GoLink | undefined)?.title).toBe("t");
   cache.invalidate("a/l1");
-  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
+  expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("new");
   db.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
   cache.invalidate("a/l1");
   expect(await cache.get("a", "l1")).toBeNull();
@@ -216,17 +263,17 @@ test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
   const clock = new TestClock();
   const cache = new LinkCache(db.goLinks, budgetFor(100), 0, clock);
-  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
+  expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   clock.advance(1);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect(cache.peek("a", "l1")).toBeUndefined();
-  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("new");
+  expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("new");
 });
 
 test("a deleted account's retired slug is remembered as retired; an invalidation by slug drops every address under it", async () => {
   await using db = await database(2);
   const cache = new LinkCache(db.goLinks, budgetFor(100));
-  expect((await cache.get("a", "l1") as GoLink | null)?.title).toBe("t");
+  expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   expect(await cache.get("a", "unknown")).toBeNull();
   expect(await cache.get("b", "l1")).toBeNull();
   // What the deletion does (src/account/deletion.ts): the links go, the slug is retired, "a/" is announced.
@@ -249,17 +296,21 @@ test("where an announcement could be lost, the filter is read again after ten ma
   const clock = new TestClock();
   const cache = new LinkCache(db.goLinks, budgetFor(100), 1_000, clock);
   await cache.warm();
-  db.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'quiet', 'https://e.eu/quiet', 't', 'd')");
+  db.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'quiet', 'https://e.eu/quiet', 't', 'd')",
+  );
   expect(cache.peek("a", "quiet")).toBeNull();
   clock.advance(10_001);
   expect(cache.peek("a", "quiet")).toBeNull(); // starts the rebuild; the old filter answers meanwhile
   await eventually(async () => expect(cache.peek("a", "quiet")).toBeUndefined(), { what: "the rebuilt filter" });
-  expect((await cache.get("a", "quiet") as GoLink | null)?.targetUrl).toBe("https://e.eu/quiet");
+  expect(((await cache.get("a", "quiet")) as GoLink | null)?.targetUrl).toBe("https://e.eu/quiet");
 });
 
 test("at start a first page of links is held at once and the rest in the background, up to half the budget", async () => {
   await using db = await database(0);
-  db.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n");
+  db.run(
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n",
+  );
   const cache = new LinkCache(db.goLinks, budgetFor(60_000));
   let filled: number | null = null;
   expect(await cache.warm((held) => (filled = held))).toBe(20_000);
@@ -286,7 +337,7 @@ test("at start the most viewed links are held first, then the newest, and the fi
   for (const slug of ["l300", "l299", "l250", "l220"]) expect(cache.peek("a", slug)).toBeDefined();
   for (const slug of ["l1", "l100", "l1000", "l999"]) expect(cache.peek("a", slug)).toBeUndefined();
   // The other half is for what traffic asks for: a link read now is held without pushing a popular one out.
-  expect((await cache.get("a", "l1000") as GoLink | null)?.targetUrl).toBe("https://e.eu/1000");
+  expect(((await cache.get("a", "l1000")) as GoLink | null)?.targetUrl).toBe("https://e.eu/1000");
   expect(cache.peek("a", "l1000")).toBeDefined();
   expect(cache.evictions).toBe(0);
 });

@@ -8,7 +8,8 @@ test("remembers exactly the ids added, across growth, until cleared", () => {
   const added = [1, 7, 8, 9, 8_191, 8_192, 1_000_000, 2_500_001];
   for (const id of added) bits.add(id);
   for (const id of added) expect(bits.has(id)).toBe(true);
-  for (const id of [0, 2, 6, 10, 8_190, 8_193, 999_999, 1_000_001, 2_500_000, 2_500_002, 50_000_000]) expect(bits.has(id)).toBe(false);
+  for (const id of [0, 2, 6, 10, 8_190, 8_193, 999_999, 1_000_001, 2_500_000, 2_500_002, 50_000_000])
+    expect(bits.has(id)).toBe(false);
 
   bits.clear();
   for (const id of added) expect(bits.has(id)).toBe(false);

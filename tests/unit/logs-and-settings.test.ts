@@ -7,15 +7,40 @@ import { createLogger } from "../../src/observability/log.ts";
 function capture(format: "json" | "text" | "off") {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, log: createLogger(format, (line) => out.push(line), (line) => err.push(line)) };
+  return {
+    out,
+    err,
+    log: createLogger(
+      format,
+      (line) => out.push(line),
+      (line) => err.push(line),
+    ),
+  };
 }
 
 test("json: a request line holds time, method, route pattern, status, duration, request id and user id", () => {
   const { out, log } = capture("json");
-  log.request({ method: "GET", route: "/api/links/:id", status: 200, durationMs: 3.14159, requestId: "abc", userId: 7 });
+  log.request({
+    method: "GET",
+    route: "/api/links/:id",
+    status: 200,
+    durationMs: 3.14159,
+    requestId: "abc",
+    userId: 7,
+  });
   log.request({ method: "GET", route: "/", status: 200, durationMs: 1, requestId: "def" });
   const [signedIn, anonymous] = out.map((line) => JSON.parse(line));
-  expect(signedIn).toEqual({ time: expect.any(String), level: "info", msg: "request", method: "GET", route: "/api/links/:id", status: 200, durationMs: 3.1, requestId: "abc", userId: 7 });
+  expect(signedIn).toEqual({
+    time: expect.any(String),
+    level: "info",
+    msg: "request",
+    method: "GET",
+    route: "/api/links/:id",
+    status: 200,
+    durationMs: 3.1,
+    requestId: "abc",
+    userId: 7,
+  });
   expect(Number.isNaN(Date.parse(signedIn.time))).toBe(false);
   expect("userId" in anonymous).toBe(false);
 });
@@ -58,6 +83,10 @@ test("settings: LOG_FORMAT defaults by terminal, METRICS_TOKEN is long and never
   expect(loadConfig({}, {}).logFormat).toBe(process.stdout.isTTY ? "text" : "json");
   expect(() => loadConfig({}, { LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   expect(loadConfig({}, {}).metrics).toEqual({ token: null, host: "127.0.0.1", port: null });
-  expect(loadConfig({}, { METRICS_TOKEN: "a-long-enough-token", METRICS_PORT: "9464" }).metrics).toEqual({ token: "a-long-enough-token", host: "127.0.0.1", port: 9464 });
+  expect(loadConfig({}, { METRICS_TOKEN: "a-long-enough-token", METRICS_PORT: "9464" }).metrics).toEqual({
+    token: "a-long-enough-token",
+    host: "127.0.0.1",
+    port: 9464,
+  });
   expect(() => loadConfig({}, { METRICS_TOKEN: "short-secret" })).toThrow(/METRICS_TOKEN=\(not shown/);
 });

@@ -3,7 +3,12 @@ import { describe, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
 import { ownAddresses, parseAliasHosts } from "../../src/links/own-addresses.ts";
 
-const behindProxy = ownAddresses({ publicUrl: "https://links.example.com", aliasHosts: ["lp.example.org", "intranet-box:8443"], port: 3000, listenHost: "0.0.0.0" });
+const behindProxy = ownAddresses({
+  publicUrl: "https://links.example.com",
+  aliasHosts: ["lp.example.org", "intranet-box:8443"],
+  port: 3000,
+  listenHost: "0.0.0.0",
+});
 const leads = (url: string, check = behindProxy) => check(new URL(url));
 
 describe("loopback names reach this instance on its listening port only", () => {
@@ -28,7 +33,13 @@ describe("loopback names reach this instance on its listening port only", () => 
   ];
   for (const url of onPort) test(`${url} leads here`, () => expect(leads(url)).toBe(true));
 
-  const otherPorts = ["http://localhost:8080/", "http://127.0.0.1:3001/go/a/b", "http://[::1]/", "http://2130706433/", "http://localhost/"];
+  const otherPorts = [
+    "http://localhost:8080/",
+    "http://127.0.0.1:3001/go/a/b",
+    "http://[::1]/",
+    "http://2130706433/",
+    "http://localhost/",
+  ];
   for (const url of otherPorts) test(`${url} is another service`, () => expect(leads(url)).toBe(false));
 });
 
@@ -47,7 +58,13 @@ describe("the public name and the aliases", () => {
   ];
   for (const url of here) test(`${url} leads here`, () => expect(leads(url)).toBe(true));
 
-  const elsewhere = ["https://links.example.com:8443/", "https://intranet-box/", "https://example.com/", "https://links.example.com.evil.test/", "https://notlinks.example.com/"];
+  const elsewhere = [
+    "https://links.example.com:8443/",
+    "https://intranet-box/",
+    "https://example.com/",
+    "https://links.example.com.evil.test/",
+    "https://notlinks.example.com/",
+  ];
   for (const url of elsewhere) test(`${url} is elsewhere`, () => expect(leads(url)).toBe(false));
 });
 
@@ -60,19 +77,40 @@ test("a public URL with a port: that host and port, and the listening port", () 
 });
 
 test("a specific listening address is a name of this instance on its port", () => {
-  const check = ownAddresses({ publicUrl: "https://links.example.com", aliasHosts: [], port: 3000, listenHost: "10.0.0.5" });
+  const check = ownAddresses({
+    publicUrl: "https://links.example.com",
+    aliasHosts: [],
+    port: 3000,
+    listenHost: "10.0.0.5",
+  });
   expect(leads("http://10.0.0.5:3000/go/a/b", check)).toBe(true);
   expect(leads("http://10.0.0.5:3001/", check)).toBe(false);
-  const v6 = ownAddresses({ publicUrl: "https://links.example.com", aliasHosts: [], port: 3000, listenHost: "fd00::5" });
+  const v6 = ownAddresses({
+    publicUrl: "https://links.example.com",
+    aliasHosts: [],
+    port: 3000,
+    listenHost: "fd00::5",
+  });
   expect(leads("http://[fd00::5]:3000/", v6)).toBe(true);
 });
 
 test("ALIAS_HOSTS: names and host:port, validated once in the configuration", () => {
-  expect(parseAliasHosts(" a.example , b.example:8080,,[fd00::1]:3000 ")).toEqual(["a.example", "b.example:8080", "[fd00::1]:3000"]);
+  expect(parseAliasHosts(" a.example , b.example:8080,,[fd00::1]:3000 ")).toEqual([
+    "a.example",
+    "b.example:8080",
+    "[fd00::1]:3000",
+  ]);
   expect(parseAliasHosts("")).toEqual([]);
   expect(loadConfig({}, { ALIAS_HOSTS: "a.example, b.example:80" }).aliasHosts).toEqual(["a.example", "b.example:80"]);
-  expect(leads("https://b.example/", ownAddresses({ publicUrl: "https://x.test", aliasHosts: ["b.example:80"], port: 3000 }))).toBe(false);
-  expect(leads("http://b.example/", ownAddresses({ publicUrl: "https://x.test", aliasHosts: ["b.example:80"], port: 3000 }))).toBe(true);
+  expect(
+    leads(
+      "https://b.example/",
+      ownAddresses({ publicUrl: "https://x.test", aliasHosts: ["b.example:80"], port: 3000 }),
+    ),
+  ).toBe(false);
+  expect(
+    leads("http://b.example/", ownAddresses({ publicUrl: "https://x.test", aliasHosts: ["b.example:80"], port: 3000 })),
+  ).toBe(true);
   for (const bad of ["https://a.example", "a.example/path", "user@a.example", "a b", "a.example:99999"]) {
     expect(() => loadConfig({}, { ALIAS_HOSTS: bad })).toThrow(/ALIAS_HOSTS=.*is not a host name/);
   }

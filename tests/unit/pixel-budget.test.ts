@@ -6,7 +6,8 @@ import { areaShrink } from "../../src/links/images/area-shrink.ts";
 import { ImageWorkCounts } from "../../src/links/images/work-counts.ts";
 
 const MP = 1_000_000;
-const budget = (queue = 16, counts = new ImageWorkCounts(() => {})) => new PixelBudget({ pixels: 52 * MP, smallPixels: 12 * MP, queue }, counts);
+const budget = (queue = 16, counts = new ImageWorkCounts(() => {})) =>
+  new PixelBudget({ pixels: 52 * MP, smallPixels: 12 * MP, queue }, counts);
 
 /** Which of the named jobs have their share, in the order they got it. */
 function tracker() {
@@ -68,7 +69,11 @@ test("with the queue full, a job that would wait is turned away at once (counted
   expect(enter(b, "big-3", 36 * MP)).toBeNull();
   expect(enter(b, "small", 1 * MP)).not.toBeNull();
   await expect(b.acquire(36 * MP)).rejects.toMatchObject({ status: 503 });
-  expect({ queued: b.queued, pixelsInUse: b.pixelsInUse, refused: counts.counts["queue-full"] }).toEqual({ queued: 1, pixelsInUse: 37 * MP, refused: 2 });
+  expect({ queued: b.queued, pixelsInUse: b.pixelsInUse, refused: counts.counts["queue-full"] }).toEqual({
+    queued: 1,
+    pixelsInUse: 37 * MP,
+    refused: 2,
+  });
   expect(warnings).toEqual(Array(2).fill("an image job was turned away: the image queue is full (IMAGE_QUEUE)"));
 });
 

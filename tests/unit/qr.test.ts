@@ -21,7 +21,8 @@ test("the half-block rendering decodes to the short URL with the scan marker", (
       dark.forEach((isDark, half) => {
         if (!isDark) return;
         for (let py = (y * 2 + half) * SCALE; py < (y * 2 + half + 1) * SCALE; py++) {
-          for (let px = x * SCALE; px < (x + 1) * SCALE; px++) data.fill(0, (py * width * SCALE + px) * 4, (py * width * SCALE + px) * 4 + 3);
+          for (let px = x * SCALE; px < (x + 1) * SCALE; px++)
+            data.fill(0, (py * width * SCALE + px) * 4, (py * width * SCALE + px) * 4 + 3);
         }
       });
     }),

@@ -15,12 +15,18 @@ function memoryCounter(): HitCounter {
   };
 }
 
-const status = (hit: Promise<void>) => hit.then(() => 200, (error: unknown) => (error instanceof AppError ? error.status : 500));
+const status = (hit: Promise<void>) =>
+  hit.then(
+    () => 200,
+    (error: unknown) => (error instanceof AppError ? error.status : 500),
+  );
 
 test("over the limit is refused until the window ends; the next window and other keys are let through", async () => {
   const clock = new TestClock(Date.UTC(2026, 0, 1, 12, 0, 0));
   const limiter = new RateLimiter(memoryCounter(), 2, clock);
-  expect([await status(limiter.hit("a")), await status(limiter.hit("a")), await status(limiter.hit("a"))]).toEqual([200, 200, 429]);
+  expect([await status(limiter.hit("a")), await status(limiter.hit("a")), await status(limiter.hit("a"))]).toEqual([
+    200, 200, 429,
+  ]);
   expect(await status(limiter.hit("b"))).toBe(200);
   clock.advance(59_999);
   expect(await status(limiter.hit("a"))).toBe(429);

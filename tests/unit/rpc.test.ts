@@ -10,7 +10,12 @@ afterEach(() => {
 function start(progress: (n: number) => void = () => {}): WorkerClient<TestProtocol> {
   const worker = new Worker(new URL("../fixtures/rpc-worker.ts", import.meta.url).href);
   started.push(worker);
-  return connectWorker<TestProtocol>(worker, { prefix: (n) => `#${n % 7}:` }, { progress: ({ n }) => progress(n) }, "test worker");
+  return connectWorker<TestProtocol>(
+    worker,
+    { prefix: (n) => `#${n % 7}:` },
+    { progress: ({ n }) => progress(n) },
+    "test worker",
+  );
 }
 
 test("a call carries its bytes by transfer and its reply comes back typed, with the reply's bytes moved too", async () => {
@@ -39,7 +44,11 @@ test("a handler's error rejects that call with its message", async () => {
 
 test("a Worker that exits rejects every call it had pending, and any made after", async () => {
   const client = start();
-  const waiting = [client.call("hang", undefined), client.call("hang", undefined), client.call("label", { n: 1, delayMs: 60_000 })];
+  const waiting = [
+    client.call("hang", undefined),
+    client.call("hang", undefined),
+    client.call("label", { n: 1, delayMs: 60_000 }),
+  ];
   const exited = client.call("exit", undefined);
   const outcomes = await Promise.allSettled([...waiting, exited]);
   expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
@@ -53,7 +62,9 @@ test("concurrent calls, answered out of order and calling back to the parent, ea
   const client = start((n) => heard.push(n));
   const count = 200;
   // Later calls answer sooner, so replies come back in an order unlike the calls'.
-  const replies = await Promise.all(Array.from({ length: count }, (_, n) => client.call("label", { n, delayMs: (count - n) % 13 })));
+  const replies = await Promise.all(
+    Array.from({ length: count }, (_, n) => client.call("label", { n, delayMs: (count - n) % 13 })),
+  );
   expect(replies).toEqual(Array.from({ length: count }, (_, n) => `#${n % 7}:${n}`));
   expect(heard.sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, n) => n));
 });

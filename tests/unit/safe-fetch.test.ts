@@ -20,7 +20,13 @@ function scriptedResolver(...answers: string[][]): Resolver & { calls: string[] 
   return Object.assign(resolve, { calls });
 }
 
-const fetcherWith = (resolve: Resolver) => new SafeFetcher({ allowPrivate: ["127.0.0.1/32"], deadlineMs: 3000, userAgent: "LinkPrevBot/1.0 (+http://links.test)", resolve });
+const fetcherWith = (resolve: Resolver) =>
+  new SafeFetcher({
+    allowPrivate: ["127.0.0.1/32"],
+    deadlineMs: 3000,
+    userAgent: "LinkPrevBot/1.0 (+http://links.test)",
+    resolve,
+  });
 
 test("DNS rebinding: the name is resolved once per hop and the connection goes to the address that was checked", async () => {
   // First answer: an allowed address; any later one: the metadata service. Were the name resolved again at
@@ -30,22 +36,39 @@ test("DNS rebinding: the name is resolved once per hop and the connection goes t
   expect(page.html).toContain("Rock &amp; roll");
   expect(resolve.calls).toEqual(["rebind.test"]);
   // The server saw the name in Host, and our honest User-Agent.
-  expect(web.requests.at(-1)).toEqual({ path: "/news", host: `rebind.test:${web.port}`, userAgent: "LinkPrevBot/1.0 (+http://links.test)" });
+  expect(web.requests.at(-1)).toEqual({
+    path: "/news",
+    host: `rebind.test:${web.port}`,
+    userAgent: "LinkPrevBot/1.0 (+http://links.test)",
+  });
 });
 
 test("every redirect hop is resolved and checked again: a second answer inside is refused", async () => {
   const resolve = scriptedResolver(["127.0.0.1"], ["169.254.169.254"]);
   const attempt = fetcherWith(resolve).fetchPage(`http://rebind.test:${web.port}/hop/0`);
-  await expect(attempt).rejects.toMatchObject({ status: 422, message: "Refused: rebind.test resolves to a link-local address (such as a cloud metadata service); only public addresses are fetched" });
+  await expect(attempt).rejects.toMatchObject({
+    status: 422,
+    message:
+      "Refused: rebind.test resolves to a link-local address (such as a cloud metadata service); only public addresses are fetched",
+  });
   expect(resolve.calls).toEqual(["rebind.test", "rebind.test"]);
 });
 
 test("a name is refused when any one of its addresses is inside, and nothing is connected to", async () => {
   const before = web.requests.length;
   const resolve = scriptedResolver(["8.8.8.8", "10.0.0.7"]);
-  await expect(fetcherWith(resolve).fetchPage("http://mixed.test/")).rejects.toMatchObject({ status: 422, message: "Refused: mixed.test resolves to a private address; only public addresses are fetched" });
-  await expect(fetcherWith(scriptedResolver(["2606:4700::1111", "fd00:ec2::254"])).fetchPage("https://mixed6.test/")).rejects.toMatchObject({ message: "Refused: mixed6.test resolves to a unique-local address; only public addresses are fetched" });
-  await expect(fetcherWith(scriptedResolver(["64:ff9b::7f00:1"])).fetchPage("https://nat64.test/")).rejects.toMatchObject({ message: expect.stringContaining("a NAT64 address") });
+  await expect(fetcherWith(resolve).fetchPage("http://mixed.test/")).rejects.toMatchObject({
+    status: 422,
+    message: "Refused: mixed.test resolves to a private address; only public addresses are fetched",
+  });
+  await expect(
+    fetcherWith(scriptedResolver(["2606:4700::1111", "fd00:ec2::254"])).fetchPage("https://mixed6.test/"),
+  ).rejects.toMatchObject({
+    message: "Refused: mixed6.test resolves to a unique-local address; only public addresses are fetched",
+  });
+  await expect(
+    fetcherWith(scriptedResolver(["64:ff9b::7f00:1"])).fetchPage("https://nat64.test/"),
+  ).rejects.toMatchObject({ message: expect.stringContaining("a NAT64 address") });
   expect(web.requests.length).toBe(before);
 });
 
@@ -53,15 +76,29 @@ test("a name that does not resolve is a refusal saying so", async () => {
   const failing: Resolver = async () => {
     throw Object.assign(new Error("queryA ENOTFOUND"), { code: "ENOTFOUND" });
   };
-  await expect(fetcherWith(failing).fetchPage("https://nowhere.test/")).rejects.toMatchObject({ status: 422, message: "Could not find the address of nowhere.test" });
-  await expect(fetcherWith(scriptedResolver([])).fetchPage("https://empty.test/")).rejects.toMatchObject({ status: 422, message: "Could not find the address of empty.test" });
+  await expect(fetcherWith(failing).fetchPage("https://nowhere.test/")).rejects.toMatchObject({
+    status: 422,
+    message: "Could not find the address of nowhere.test",
+  });
+  await expect(fetcherWith(scriptedResolver([])).fetchPage("https://empty.test/")).rejects.toMatchObject({
+    status: 422,
+    message: "Could not find the address of empty.test",
+  });
 });
 
 test("a resolver that never answers is cut off by the deadline", async () => {
   const hanging: Resolver = () => new Promise(() => {});
-  const fetcher = new SafeFetcher({ allowPrivate: [], deadlineMs: 300, userAgent: "LinkPrevBot/1.0", resolve: hanging });
+  const fetcher = new SafeFetcher({
+    allowPrivate: [],
+    deadlineMs: 300,
+    userAgent: "LinkPrevBot/1.0",
+    resolve: hanging,
+  });
   const started = Date.now();
-  await expect(fetcher.fetchPage("https://slow-dns.test/")).rejects.toMatchObject({ status: 422, message: "The page took longer than 0.3 seconds to arrive" });
+  await expect(fetcher.fetchPage("https://slow-dns.test/")).rejects.toMatchObject({
+    status: 422,
+    message: "The page took longer than 0.3 seconds to arrive",
+  });
   expect(Date.now() - started).toBeLessThan(2000);
 });
 
@@ -77,20 +114,32 @@ test("https: the connection goes to the checked address and the certificate must
     tls: { cert, key },
     fetch: (request) => {
       hosts.push(request.headers.get("host") ?? "");
-      return new Response("<html><head><title>Pinned</title></head></html>", { headers: { "content-type": "text/html" } });
+      return new Response("<html><head><title>Pinned</title></head></html>", {
+        headers: { "content-type": "text/html" },
+      });
     },
   });
   try {
     const fetcher = (resolve: Resolver, withCa = true) =>
-      new SafeFetcher({ allowPrivate: ["127.0.0.1/32"], deadlineMs: 3000, userAgent: "LinkPrevBot/1.0", resolve, ...(withCa ? { ca } : {}) });
+      new SafeFetcher({
+        allowPrivate: ["127.0.0.1/32"],
+        deadlineMs: 3000,
+        userAgent: "LinkPrevBot/1.0",
+        resolve,
+        ...(withCa ? { ca } : {}),
+      });
     // "pinned.test" resolves nowhere for real: the request reached the address the resolver gave, under the name.
     const page = await fetcher(scriptedResolver(["127.0.0.1"])).fetchPage(`https://pinned.test:${server.port}/`);
     expect(page.html).toContain("<title>Pinned</title>");
     expect(hosts).toEqual([`pinned.test:${server.port}`]);
     // Another name on the same address: its certificate is not that name's, so nothing is fetched.
-    await expect(fetcher(scriptedResolver(["127.0.0.1"])).fetchPage(`https://other.test:${server.port}/`)).rejects.toThrow("Could not connect to other.test");
+    await expect(
+      fetcher(scriptedResolver(["127.0.0.1"])).fetchPage(`https://other.test:${server.port}/`),
+    ).rejects.toThrow("Could not connect to other.test");
     // Certificates are checked: without the tests' CA the same page is refused.
-    await expect(fetcher(scriptedResolver(["127.0.0.1"]), false).fetchPage(`https://pinned.test:${server.port}/`)).rejects.toThrow("Could not connect to pinned.test");
+    await expect(
+      fetcher(scriptedResolver(["127.0.0.1"]), false).fetchPage(`https://pinned.test:${server.port}/`),
+    ).rejects.toThrow("Could not connect to pinned.test");
     expect(hosts).toHaveLength(1);
   } finally {
     server.stop(true);

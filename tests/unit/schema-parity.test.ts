@@ -21,7 +21,14 @@ const allowed = {
   tablesWithoutForeignKeysOnPg: ["views"],
 };
 
-type Column = { name: string; dataType: string; notNull: boolean; primaryKey: boolean; hasDefault: boolean; unique: boolean };
+type Column = {
+  name: string;
+  dataType: string;
+  notNull: boolean;
+  primaryKey: boolean;
+  hasDefault: boolean;
+  unique: boolean;
+};
 type Table = {
   exportName: string;
   name: string;
@@ -35,15 +42,28 @@ type Table = {
 /** What drizzle's getTableConfig tells of a table, in either dialect (the shapes we read are the same). */
 type AnyTableConfig = {
   name: string;
-  columns: Array<{ name: string; dataType: string; notNull: boolean; primary: boolean; hasDefault: boolean; isUnique: boolean }>;
+  columns: Array<{
+    name: string;
+    dataType: string;
+    notNull: boolean;
+    primary: boolean;
+    hasDefault: boolean;
+    isUnique: boolean;
+  }>;
   primaryKeys: Array<{ columns: Array<{ name: string }> }>;
   checks: Array<{ name: string }>;
   indexes: Array<{ config: { name?: string; unique: boolean; columns: unknown[]; where?: unknown } }>;
-  foreignKeys: Array<{ reference(): { columns: Array<{ name: string }>; foreignTable: unknown; foreignColumns: Array<{ name: string }> } }>;
+  foreignKeys: Array<{
+    reference(): { columns: Array<{ name: string }>; foreignTable: unknown; foreignColumns: Array<{ name: string }> };
+  }>;
 };
 
 /** Every table a schema module exports, described alike whatever its dialect. */
-function describeSchema(schema: Record<string, unknown>, isTable: (value: unknown) => boolean, tableConfig: (table: never) => unknown): Map<string, Table> {
+function describeSchema(
+  schema: Record<string, unknown>,
+  isTable: (value: unknown) => boolean,
+  tableConfig: (table: never) => unknown,
+): Map<string, Table> {
   const config = (table: unknown) => tableConfig(table as never) as AnyTableConfig;
   const tables = new Map<string, Table>();
   for (const [exportName, value] of Object.entries(schema)) {
@@ -65,12 +85,20 @@ function describeSchema(schema: Record<string, unknown>, isTable: (value: unknow
       indexes: c.indexes.map((i) => ({
         name: i.config.name ?? "",
         unique: i.config.unique,
-        columns: i.config.columns.map((col) => (typeof col === "object" && col !== null && "name" in col ? String((col as { name?: string }).name ?? "<sql>") : "<sql>")),
+        columns: i.config.columns.map((col) =>
+          typeof col === "object" && col !== null && "name" in col
+            ? String((col as { name?: string }).name ?? "<sql>")
+            : "<sql>",
+        ),
         partial: i.config.where !== undefined,
       })),
       foreignKeys: c.foreignKeys.map((fk) => {
         const r = fk.reference();
-        return { columns: r.columns.map((col) => col.name), references: config(r.foreignTable).name, columnsTo: r.foreignColumns.map((col) => col.name) };
+        return {
+          columns: r.columns.map((col) => col.name),
+          references: config(r.foreignTable).name,
+          columnsTo: r.foreignColumns.map((col) => col.name),
+        };
       }),
     });
   }
@@ -80,7 +108,8 @@ function describeSchema(schema: Record<string, unknown>, isTable: (value: unknow
 const sqliteTables = describeSchema(sqlite, (value) => is(value, SQLiteTable), sqliteTableConfig);
 const pgTables = describeSchema(pg, (value) => is(value, PgTable), pgTableConfig);
 const shared = [...sqliteTables.keys()].filter((name) => pgTables.has(name)).sort();
-const withoutPgOnlyColumns = (table: string, columns: string[]) => columns.filter((c) => !allowed.pgOnlyColumns.includes(`${table}.${c}`));
+const withoutPgOnlyColumns = (table: string, columns: string[]) =>
+  columns.filter((c) => !allowed.pgOnlyColumns.includes(`${table}.${c}`));
 
 describe("schema parity (SQLite and PostgreSQL)", () => {
   test("both walks found the tables", () => {
@@ -98,7 +127,8 @@ describe("schema parity (SQLite and PostgreSQL)", () => {
   });
 
   test("each shared table under the same export name", () => {
-    for (const name of shared) expect(`${name}: ${pgTables.get(name)!.exportName}`).toBe(`${name}: ${sqliteTables.get(name)!.exportName}`);
+    for (const name of shared)
+      expect(`${name}: ${pgTables.get(name)!.exportName}`).toBe(`${name}: ${sqliteTables.get(name)!.exportName}`);
   });
 
   test("the same columns, nullability, primary keys, defaults, uniqueness and JS types", () => {
@@ -130,7 +160,10 @@ describe("schema parity (SQLite and PostgreSQL)", () => {
       expect({ table: name, checks: p.checks }).toEqual({ table: name, checks: s.checks });
       expect({ table: name, indexes: p.indexes }).toEqual({ table: name, indexes: s.indexes });
     }
-    expect(pgTables.get("links")!.indexes.find((i) => i.name === "links_live_slug_unique")).toMatchObject({ unique: true, partial: true });
+    expect(pgTables.get("links")!.indexes.find((i) => i.name === "links_live_slug_unique")).toMatchObject({
+      unique: true,
+      partial: true,
+    });
   });
 
   test("the same foreign keys, except on the tables listed", () => {
@@ -140,17 +173,20 @@ describe("schema parity (SQLite and PostgreSQL)", () => {
         expect({ table: name, foreignKeys: p }).toEqual({ table: name, foreignKeys: [] });
         continue;
       }
-      expect({ table: name, foreignKeys: p }).toEqual({ table: name, foreignKeys: sqliteTables.get(name)!.foreignKeys });
+      expect({ table: name, foreignKeys: p }).toEqual({
+        table: name,
+        foreignKeys: sqliteTables.get(name)!.foreignKeys,
+      });
     }
   });
 });
 
 // The same select and insert types for the services that use them (checked by tsc, not at run time).
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type SameTypes<S extends { $inferSelect: unknown; $inferInsert: unknown }, P extends { $inferSelect: unknown; $inferInsert: unknown }> = [
-  Equal<S["$inferSelect"], P["$inferSelect"]>,
-  Equal<S["$inferInsert"], P["$inferInsert"]>,
-];
+type SameTypes<
+  S extends { $inferSelect: unknown; $inferInsert: unknown },
+  P extends { $inferSelect: unknown; $inferInsert: unknown },
+> = [Equal<S["$inferSelect"], P["$inferSelect"]>, Equal<S["$inferInsert"], P["$inferInsert"]>];
 const both: [true, true] = [true, true];
 const typeParity: Record<string, [true, true]> = {
   users: both satisfies SameTypes<typeof sqlite.users, typeof pg.users>,
@@ -194,7 +230,9 @@ const exportedTypes: [true, true, true] = [true, true, true] satisfies [
 ];
 
 test("the type-level parity list covers every shared table", () => {
-  expect([...Object.keys(typeParity), "viewRollups"].sort()).toEqual(shared.map((n) => sqliteTables.get(n)!.exportName).sort());
+  expect([...Object.keys(typeParity), "viewRollups"].sort()).toEqual(
+    shared.map((n) => sqliteTables.get(n)!.exportName).sort(),
+  );
   expect([rollupParity, exportedTypes]).toBeTruthy();
 });
 
@@ -205,7 +243,9 @@ describe("PostgreSQL migrations", () => {
   });
   test("each embedded migration is the file drizzle-kit wrote", async () => {
     for (const m of migrations) {
-      expect(m.sql).toBe(await Bun.file(new URL(`../../src/db/postgres/migrations/${m.name}.sql`, import.meta.url)).text());
+      expect(m.sql).toBe(
+        await Bun.file(new URL(`../../src/db/postgres/migrations/${m.name}.sql`, import.meta.url)).text(),
+      );
     }
   });
 });

@@ -21,7 +21,10 @@ test("past 256 distinct queries the oldest are compiled again when asked, with t
 
 test("a query prepared once (src/db/prepared.ts) still answers after 300 other queries pushed its statement out", () => {
   const { sqlite, db } = openDb(join(dir, "prepared.db"));
-  const once = db.select({ v: sql<string>`${sql.placeholder("v")}` }).from(sql`(SELECT 1)`).prepare();
+  const once = db
+    .select({ v: sql<string>`${sql.placeholder("v")}` })
+    .from(sql`(SELECT 1)`)
+    .prepare();
   expect(once.all({ v: "before" })).toEqual([{ v: "before" }]);
   for (let n = 0; n < 300; n++) db.all(sql.raw(`SELECT ${n} AS n`));
   Bun.gc(true);

@@ -17,23 +17,37 @@ function sourceFiles(dir: string): string[] {
 
 /** Code that runs later, not when the module loads. */
 const deferred = (node: ts.Node) =>
-  ts.isFunctionLike(node) || (ts.isPropertyDeclaration(node) && !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
+  ts.isFunctionLike(node) ||
+  (ts.isPropertyDeclaration(node) && !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
 
 /** `file:line name` for each table (imported from db/tables.ts) used where the module's own code runs at load. */
 export function topLevelTableUses(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const tables = new Set<string>();
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || !/\/db\/tables\.ts$/.test((statement.moduleSpecifier as ts.StringLiteral).text)) continue;
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !/\/db\/tables\.ts$/.test((statement.moduleSpecifier as ts.StringLiteral).text)
+    )
+      continue;
     const bindings = statement.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) if (!element.isTypeOnly) tables.add(element.name.text);
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) if (!element.isTypeOnly) tables.add(element.name.text);
   }
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (deferred(node) || ts.isTypeNode(node) || ts.isImportDeclaration(node)) return;
     if (ts.isIdentifier(node) && tables.has(node.text)) {
       const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-      found.push(`${relative(SRC, path)}:${line} ${ts.isPropertyAccessExpression(node.parent) ? node.parent.getText() : node.text}`);
+      found.push(
+        `${relative(SRC, path)}:${line} ${ts.isPropertyAccessExpression(node.parent) ? node.parent.getText() : node.text}`,
+      );
     }
     ts.forEachChild(node, visit);
   };

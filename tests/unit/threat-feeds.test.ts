@@ -64,7 +64,11 @@ describe("feed formats", () => {
       "secure-update.blogspot.com",
     ]);
     expect(entries.every((entry) => entry.kind === "host")).toBe(true);
-    expect(skipped.map((note) => note.replace(/^line \d+: /, ""))).toEqual(['"co.uk"', '"github.io"', '"not a host/with a path"']);
+    expect(skipped.map((note) => note.replace(/^line \d+: /, ""))).toEqual([
+      '"co.uk"',
+      '"github.io"',
+      '"not a host/with a path"',
+    ]);
   });
 
   test("THREAT_FEEDS names each feed by format; a second feed of one format gets its own source; a bad item is refused", () => {
@@ -99,7 +103,8 @@ describe("matching", () => {
   });
 
   test("public suffixes stay apart: nothing blocks co.uk, com.au or github.io whole, and a *.github.io site is its own domain", () => {
-    for (const suffix of ["co.uk", "com.au", "github.io", "blogspot.com", "vercel.app"]) expect(hostEntry(suffix)).toBeNull();
+    for (const suffix of ["co.uk", "com.au", "github.io", "blogspot.com", "vercel.app"])
+      expect(hostEntry(suffix)).toBeNull();
     const pages = hostEntry("evil-login.github.io")!;
     expect(pages.domain).toBe("evil-login.github.io");
     expect(listed([pages], "https://evil-login.github.io/wallet")).toBe(true);
@@ -125,7 +130,9 @@ test("no false positives: 1,000+ benign real-world URLs pass with every sample f
     ...parseUrlList(await fixture("openphish.txt")).entries,
     ...parseHostList(await fixture("hosts.txt")).entries,
   ];
-  const benign = (await Bun.file(new URL("../fixtures/benign-urls.txt", import.meta.url)).text()).split("\n").filter((line) => line && !line.startsWith("#"));
+  const benign = (await Bun.file(new URL("../fixtures/benign-urls.txt", import.meta.url)).text())
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"));
   expect(benign.length).toBeGreaterThanOrEqual(1000);
   expect(benign.filter((url) => listed(entries, url))).toEqual([]);
   // The feeds do bite: each sample's entries are listed.

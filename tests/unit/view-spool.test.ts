@@ -24,11 +24,23 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 const isRoot = process.getuid?.() === 0;
-if (!isRoot) console.warn("not root: the full-disk spool test is skipped (it mounts a size-limited tmpfs, which needs root)");
+if (!isRoot)
+  console.warn("not root: the full-disk spool test is skipped (it mounts a size-limited tmpfs, which needs root)");
 
 function batchOf(linkIds: number[]): ViewBatch {
   const builder = new ViewBatchBuilder();
-  for (const linkId of linkIds) builder.add({ linkId, userId: 1, isBot: false, platform: null, address: "203.0.113.9", userAgent: "UA", attribution: null, scan: false, at: 1_700_000_000_000 });
+  for (const linkId of linkIds)
+    builder.add({
+      linkId,
+      userId: 1,
+      isBot: false,
+      platform: null,
+      address: "203.0.113.9",
+      userAgent: "UA",
+      attribution: null,
+      scan: false,
+      at: 1_700_000_000_000,
+    });
   return builder.take().batch;
 }
 
@@ -52,7 +64,14 @@ test("refused batches wait in the file in order, later ones behind them, and are
   state.down = false;
   // The database answers again, but an earlier batch waits: this one goes behind it.
   expect(await spool.write(2, batchOf([3]))).toBe("spooled");
-  await eventually(() => expect(state.stored).toEqual([{ seq: 1, linkIds: [1, 2] }, { seq: 2, linkIds: [3] }]), { timeoutMs: 5000 });
+  await eventually(
+    () =>
+      expect(state.stored).toEqual([
+        { seq: 1, linkIds: [1, 2] },
+        { seq: 2, linkIds: [3] },
+      ]),
+    { timeoutMs: 5000 },
+  );
   await eventually(() => expect(statSync(path).size).toBe(0));
   expect(await spool.write(3, batchOf([4]))).toBe("stored");
   await spool.close();
@@ -70,7 +89,14 @@ test("a new spool on the file (a restart) replays what was left, a torn last rec
   const second = flakyStore();
   second.state.down = false;
   const after = new ViewSpool(path, 1 << 20, second.store, seal);
-  await eventually(() => expect(second.state.stored).toEqual([{ seq: 7, linkIds: [5] }, { seq: 8, linkIds: [6, 6] }]), { timeoutMs: 5000 });
+  await eventually(
+    () =>
+      expect(second.state.stored).toEqual([
+        { seq: 7, linkIds: [5] },
+        { seq: 8, linkIds: [6, 6] },
+      ]),
+    { timeoutMs: 5000 },
+  );
   await eventually(() => expect(statSync(path).size).toBe(0));
   await after.close();
 });
@@ -89,20 +115,38 @@ test("a spooled batch's file holds no full client address; replayed, its views k
   const setup = openSqlite(path);
   applyMigrations(setup);
   setup.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
-  setup.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'one', 'https://e.eu', 't', 'd')");
+  setup.run(
+    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'one', 'https://e.eu', 't', 'd')",
+  );
   setup.close();
   const sqlite = openSqlite(path);
   sqlite.run("PRAGMA foreign_keys = OFF");
   const store = new ViewStore(sqlite);
   let down = true;
   const spoolPath = join(dir, "addresses.bin");
-  const spool = new ViewSpool(spoolPath, 1 << 20, async (seq, batch) => {
-    if (down) throw new Error("database away");
-    store.write(batch, false, seq);
-  }, (batch) => store.seal(batch));
+  const spool = new ViewSpool(
+    spoolPath,
+    1 << 20,
+    async (seq, batch) => {
+      if (down) throw new Error("database away");
+      store.write(batch, false, seq);
+    },
+    (batch) => store.seal(batch),
+  );
   const people = (addresses: string[]) => {
     const builder = new ViewBatchBuilder();
-    for (const address of addresses) builder.add({ linkId: 1, userId: 1, isBot: false, platform: null, address, userAgent: "Mozilla/5.0", attribution: "ref.example", scan: false, at: Date.now() });
+    for (const address of addresses)
+      builder.add({
+        linkId: 1,
+        userId: 1,
+        isBot: false,
+        platform: null,
+        address,
+        userAgent: "Mozilla/5.0",
+        attribution: "ref.example",
+        scan: false,
+        at: Date.now(),
+      });
     return builder.take().batch;
   };
 
@@ -120,13 +164,19 @@ test("a spooled batch's file holds no full client address; replayed, its views k
   await eventually(() => expect(statSync(spoolPath).size).toBe(0), { timeoutMs: 5000 });
   const audience = () => {
     store.write(null, true);
-    return sqlite.query<{ human: number; uniques: number }, []>("SELECT sum(human) AS human, sum(unique_humans) AS uniques FROM view_rollups").get();
+    return sqlite
+      .query<{ human: number; uniques: number }, []>(
+        "SELECT sum(human) AS human, sum(unique_humans) AS uniques FROM view_rollups",
+      )
+      .get();
   };
   expect(audience()).toEqual({ human: 5, uniques: 3 });
   // The same person after the outage, stored at once: still one visitor.
   expect(await spool.write(3, people(["203.0.113.77"]))).toBe("stored");
   expect(audience()).toEqual({ human: 6, uniques: 3 });
-  expect(sqlite.query<{ ip: string; attribution: string }, []>("SELECT ip, attribution FROM views ORDER BY id").all()).toEqual([
+  expect(
+    sqlite.query<{ ip: string; attribution: string }, []>("SELECT ip, attribution FROM views ORDER BY id").all(),
+  ).toEqual([
     { ip: "203.0.113.0", attribution: "ref.example" },
     { ip: "2001:db8:1::", attribution: "ref.example" },
     { ip: "203.0.113.0", attribution: "ref.example" },
@@ -138,30 +188,41 @@ test("a spooled batch's file holds no full client address; replayed, its views k
   sqlite.close();
 });
 
-test.skipIf(!isRoot)("batches a full disk kept in memory are written to the file on a graceful stop once there is room, and replayed in order", async () => {
-  expect(Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", fullDisk]).exitCode).toBe(0);
-  mounted = true;
-  const path = join(fullDisk, "spool.bin");
-  const first = flakyStore();
-  const spool = new ViewSpool(path, 1 << 20, first.store, seal);
-  expect(await spool.write(1, batchOf([1]))).toBe("spooled");
-  // Fill the filesystem until it refuses another byte.
-  const filler = join(fullDisk, "filler");
-  const fd = openSync(filler, "w");
-  try {
-    for (const chunk = new Uint8Array(4096); ; ) writeSync(fd, chunk);
-  } catch {
-    closeSync(fd);
-  }
-  // Bigger than a page: the file's last page, partly used, cannot take it.
-  const big = Array<number>(3000).fill(2);
-  expect(await spool.write(2, batchOf(big))).toBe("spooled");
-  expect(await spool.write(3, batchOf([3]))).toBe("spooled");
-  rmSync(filler);
-  await spool.close();
-  const second = flakyStore();
-  second.state.down = false;
-  const after = new ViewSpool(path, 1 << 20, second.store, seal);
-  await eventually(() => expect(second.state.stored).toEqual([{ seq: 1, linkIds: [1] }, { seq: 2, linkIds: big }, { seq: 3, linkIds: [3] }]), { timeoutMs: 5000 });
-  await after.close();
-});
+test.skipIf(!isRoot)(
+  "batches a full disk kept in memory are written to the file on a graceful stop once there is room, and replayed in order",
+  async () => {
+    expect(Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", fullDisk]).exitCode).toBe(0);
+    mounted = true;
+    const path = join(fullDisk, "spool.bin");
+    const first = flakyStore();
+    const spool = new ViewSpool(path, 1 << 20, first.store, seal);
+    expect(await spool.write(1, batchOf([1]))).toBe("spooled");
+    // Fill the filesystem until it refuses another byte.
+    const filler = join(fullDisk, "filler");
+    const fd = openSync(filler, "w");
+    try {
+      for (const chunk = new Uint8Array(4096); ; ) writeSync(fd, chunk);
+    } catch {
+      closeSync(fd);
+    }
+    // Bigger than a page: the file's last page, partly used, cannot take it.
+    const big = Array<number>(3000).fill(2);
+    expect(await spool.write(2, batchOf(big))).toBe("spooled");
+    expect(await spool.write(3, batchOf([3]))).toBe("spooled");
+    rmSync(filler);
+    await spool.close();
+    const second = flakyStore();
+    second.state.down = false;
+    const after = new ViewSpool(path, 1 << 20, second.store, seal);
+    await eventually(
+      () =>
+        expect(second.state.stored).toEqual([
+          { seq: 1, linkIds: [1] },
+          { seq: 2, linkIds: big },
+          { seq: 3, linkIds: [3] },
+        ]),
+      { timeoutMs: 5000 },
+    );
+    await after.close();
+  },
+);

@@ -20,7 +20,10 @@ function database(): string {
   applyMigrations(sqlite);
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
   for (const slug of ["one", "two", "three"]) {
-    sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, 'https://e.eu', 't', 'd')", [slug]);
+    sqlite.run(
+      "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, 'https://e.eu', 't', 'd')",
+      [slug],
+    );
   }
   sqlite.close();
   return path;
@@ -41,7 +44,17 @@ function batch(linkId: number, n: number) {
   for (let i = 0; i < n; i++) {
     const bot = i % 3 === 0;
     const address = `203.0.113.${i % 7}`;
-    builder.add({ linkId, userId: 1, isBot: bot, platform: bot ? "x" : null, address, userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0", attribution: null, scan: !bot && i % 4 === 0, at: Date.now() });
+    builder.add({
+      linkId,
+      userId: 1,
+      isBot: bot,
+      platform: bot ? "x" : null,
+      address,
+      userAgent: bot ? "Twitterbot/1.0" : "Mozilla/5.0",
+      attribution: null,
+      scan: !bot && i % 4 === 0,
+      at: Date.now(),
+    });
   }
   return builder.take().batch;
 }
@@ -49,10 +62,14 @@ function batch(linkId: number, n: number) {
 function counts(path: string) {
   const sqlite = openSqlite(path);
   const rows = sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM views").get()!.n;
-  const rolled = sqlite.query<{ n: number }, []>("SELECT coalesce(sum(human + bot), 0) AS n FROM view_rollups").get()!.n;
-  const byPlatform = sqlite.query<{ platform: string; human: number; bot: number }, []>(
-    "SELECT platform, sum(human) AS human, sum(bot) AS bot FROM view_rollups GROUP BY platform ORDER BY platform",
-  ).all();
+  const rolled = sqlite
+    .query<{ n: number }, []>("SELECT coalesce(sum(human + bot), 0) AS n FROM view_rollups")
+    .get()!.n;
+  const byPlatform = sqlite
+    .query<{ platform: string; human: number; bot: number }, []>(
+      "SELECT platform, sum(human) AS human, sum(bot) AS bot FROM view_rollups GROUP BY platform ORDER BY platform",
+    )
+    .all();
   sqlite.close();
   return { rows, rolled, byPlatform };
 }
@@ -76,13 +93,19 @@ function referrals(path: string) {
  */
 function audience(path: string) {
   const sqlite = openSqlite(path);
-  const mismatched = sqlite.query<{ n: number }, []>(
-    `SELECT count(*) AS n FROM view_rollups r WHERE r.platform = '' AND (
+  const mismatched = sqlite
+    .query<{ n: number }, []>(
+      `SELECT count(*) AS n FROM view_rollups r WHERE r.platform = '' AND (
        r.unique_humans != (SELECT count(*) FROM view_visitors v WHERE v.link_id = r.link_id AND v.day = r.day)
        OR r.scans != (SELECT count(*) FROM views w WHERE w.link_id = r.link_id AND w.is_bot = 0 AND w.scan = 1
                         AND strftime('%Y-%m-%d', w.timestamp / 1000, 'unixepoch') = r.day))`,
-  ).get()!.n;
-  const totals = sqlite.query<{ uniques: number; scans: number }, []>("SELECT coalesce(sum(unique_humans), 0) AS uniques, coalesce(sum(scans), 0) AS scans FROM view_rollups").get()!;
+    )
+    .get()!.n;
+  const totals = sqlite
+    .query<{ uniques: number; scans: number }, []>(
+      "SELECT coalesce(sum(unique_humans), 0) AS uniques, coalesce(sum(scans), 0) AS scans FROM view_rollups",
+    )
+    .get()!;
   sqlite.close();
   return { mismatched, ...totals };
 }
@@ -94,7 +117,14 @@ test("rows are stored at once; the rollups follow when folded", () => {
   expect(counts(path)).toMatchObject({ rows: 30, rolled: 0 });
   expect(store.behind).toBe(true);
   store.write(batch(2, 6), true);
-  expect(counts(path)).toEqual({ rows: 36, rolled: 36, byPlatform: [{ platform: "", human: 24, bot: 0 }, { platform: "x", human: 0, bot: 12 }] });
+  expect(counts(path)).toEqual({
+    rows: 36,
+    rolled: 36,
+    byPlatform: [
+      { platform: "", human: 24, bot: 0 },
+      { platform: "x", human: 0, bot: 12 },
+    ],
+  });
   // Link 1's people came from 7 addresses (i % 7 over 30 views, the crawlers' i % 3 = 0 aside: all 7 remain),
   // link 2's from 4 (i = 1, 2, 4, 5); scans at i % 4 = 0 without i % 3 = 0: 4, 8, 16, 20, 28 and 4.
   expect(audience(path)).toEqual({ mismatched: 0, uniques: 7 + 4, scans: 5 + 1 });
@@ -164,14 +194,34 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
   const { sqlite, store } = writer(path);
   store.write(batch(1, 3), false);
   // The disk fails on the second link's row, after the first link's views were stored and counted.
-  sqlite.run("CREATE TEMP TRIGGER failing_disk BEFORE INSERT ON views WHEN NEW.link_id = 2 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
+  sqlite.run(
+    "CREATE TEMP TRIGGER failing_disk BEFORE INSERT ON views WHEN NEW.link_id = 2 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+  );
   const builder = new ViewBatchBuilder();
-  for (const linkId of [1, 1, 2]) builder.add({ linkId, userId: 1, isBot: false, platform: null, address: "", userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
+  for (const linkId of [1, 1, 2])
+    builder.add({
+      linkId,
+      userId: 1,
+      isBot: false,
+      platform: null,
+      address: "",
+      userAgent: "Mozilla/5.0",
+      attribution: null,
+      scan: false,
+      at: Date.now(),
+    });
   expect(() => store.write(builder.take().batch, false)).toThrow("disk I/O error");
   sqlite.run("DROP TRIGGER failing_disk");
 
   store.write(batch(2, 6), true);
-  expect(counts(path)).toEqual({ rows: 9, rolled: 9, byPlatform: [{ platform: "", human: 6, bot: 0 }, { platform: "x", human: 0, bot: 3 }] });
+  expect(counts(path)).toEqual({
+    rows: 9,
+    rolled: 9,
+    byPlatform: [
+      { platform: "", human: 6, bot: 0 },
+      { platform: "x", human: 0, bot: 3 },
+    ],
+  });
   expect(referrals(path)).toEqual({ stored: 6, rolled: 6, referred: 6 });
   expect(audience(path)).toMatchObject({ mismatched: 0 });
   store.write(batch(1, 3), true);
@@ -179,7 +229,17 @@ test("a write that fails halfway leaves the rollups counting only the rows that 
   expect(audience(path)).toMatchObject({ mismatched: 0, uniques: 6 });
   // The failed batch's visitor was never stored: their next view is their first.
   const again = new ViewBatchBuilder();
-  again.add({ linkId: 1, userId: 1, isBot: false, platform: null, address: "", userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
+  again.add({
+    linkId: 1,
+    userId: 1,
+    isBot: false,
+    platform: null,
+    address: "",
+    userAgent: "Mozilla/5.0",
+    attribution: null,
+    scan: false,
+    at: Date.now(),
+  });
   store.write(again.take().batch, true);
   expect(audience(path)).toEqual({ mismatched: 0, uniques: 7, scans: 1 });
   sqlite.close();
@@ -193,7 +253,17 @@ test("past the writer's memo of 100,000 visitors, a returning visitor is still c
     for (let first = 0; first < visitors; first += 5000) {
       const builder = new ViewBatchBuilder();
       for (let v = first; v < first + 5000; v++) {
-        builder.add({ linkId: 1 + (v % 2), userId: 1, isBot: false, platform: null, address: `10.${v >> 16}.${(v >> 8) & 255}.${v & 255}`, userAgent: "Mozilla/5.0", attribution: null, scan: false, at: Date.now() });
+        builder.add({
+          linkId: 1 + (v % 2),
+          userId: 1,
+          isBot: false,
+          platform: null,
+          address: `10.${v >> 16}.${(v >> 8) & 255}.${v & 255}`,
+          userAgent: "Mozilla/5.0",
+          attribution: null,
+          scan: false,
+          at: Date.now(),
+        });
       }
       store.write(builder.take().batch, false);
     }
@@ -208,14 +278,26 @@ test("past the writer's memo of 100,000 visitors, a returning visitor is still c
 
 /** One crawler view of `linkId` from `platform` at `at`. */
 function fetchAt(builder: ViewBatchBuilder, linkId: number, platform: string, at: number) {
-  builder.add({ linkId, userId: 1, isBot: true, platform, address: "", userAgent: `${platform}-bot`, attribution: null, scan: false, at });
+  builder.add({
+    linkId,
+    userId: 1,
+    isBot: true,
+    platform,
+    address: "",
+    userAgent: `${platform}-bot`,
+    attribution: null,
+    scan: false,
+    at,
+  });
 }
 
 function lastAt(path: string) {
   const sqlite = openSqlite(path);
-  const rows = sqlite.query<{ link: number; platform: string; lastAt: number | null }, []>(
-    "SELECT link_id AS link, platform, max(last_at) AS lastAt FROM view_rollups GROUP BY 1, 2 ORDER BY 1, 2",
-  ).all();
+  const rows = sqlite
+    .query<{ link: number; platform: string; lastAt: number | null }, []>(
+      "SELECT link_id AS link, platform, max(last_at) AS lastAt FROM view_rollups GROUP BY 1, 2 ORDER BY 1, 2",
+    )
+    .all();
   sqlite.close();
   return rows;
 }

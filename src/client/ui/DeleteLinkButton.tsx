@@ -21,7 +21,12 @@ export function DeleteLinkButton({ id, title }: { id: number; title: string }) {
   };
   return (
     <>
-      <button type="button" className={buttonClass.secondary} onClick={() => setOpen(true)} aria-label={`Delete ${title}`}>
+      <button
+        type="button"
+        className={buttonClass.secondary}
+        onClick={() => setOpen(true)}
+        aria-label={`Delete ${title}`}
+      >
         Delete
       </button>
       <Dialog

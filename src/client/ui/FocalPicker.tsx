@@ -22,18 +22,32 @@ export function cropPosition(width: number, height: number, rendition: Rendition
 }
 
 /** Render it with `key={src}`: a new image starts unbroken. */
-export function FocalPicker({ src, focal, onChange, onSize }: { src: string; focal: Focal; onChange: (focal: Focal) => void; onSize: (size: { width: number; height: number }) => void }) {
+export function FocalPicker({
+  src,
+  focal,
+  onChange,
+  onSize,
+}: {
+  src: string;
+  focal: Focal;
+  onChange: (focal: Focal) => void;
+  onSize: (size: { width: number; height: number }) => void;
+}) {
   // An image the page may not load (a page's image on plain http, which the CSP refuses) is still imported on save.
   const [broken, setBroken] = useState(false);
   const image = useRef<HTMLImageElement>(null);
-  const measure = (img: HTMLImageElement) => (img.naturalWidth > 0 ? onSize({ width: img.naturalWidth, height: img.naturalHeight }) : setBroken(true));
+  const measure = (img: HTMLImageElement) =>
+    img.naturalWidth > 0 ? onSize({ width: img.naturalWidth, height: img.naturalHeight }) : setBroken(true);
   // The server-rendered image may have loaded (or failed) before hydration, when no handler was listening yet.
   useEffect(() => {
     if (image.current?.complete) measure(image.current);
   }, []);
   const pick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    onChange({ x: clamp01((event.clientX - box.left) / box.width), y: clamp01((event.clientY - box.top) / box.height) });
+    onChange({
+      x: clamp01((event.clientX - box.left) / box.width),
+      y: clamp01((event.clientY - box.top) / box.height),
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? STEP / 10 : STEP;
@@ -42,10 +56,17 @@ export function FocalPicker({ src, focal, onChange, onSize }: { src: string; foc
     event.preventDefault();
     onChange({ x: clamp01(focal.x + move[0]!), y: clamp01(focal.y + move[1]!) });
   };
-  if (broken) return <p className="mt-3 text-sm text-gray-700" data-testid="focal-unavailable">This image cannot be shown here, so its focal point stays in the centre.</p>;
+  if (broken)
+    return (
+      <p className="mt-3 text-sm text-gray-700" data-testid="focal-unavailable">
+        This image cannot be shown here, so its focal point stays in the centre.
+      </p>
+    );
   return (
     <div className="mt-3">
-      <p id="focal-hint" className="text-xs text-gray-600">Click the part of the image that must stay in every crop (or focus it and use the arrow keys).</p>
+      <p id="focal-hint" className="text-xs text-gray-600">
+        Click the part of the image that must stay in every crop (or focus it and use the arrow keys).
+      </p>
       <div
         role="slider"
         tabIndex={0}
@@ -60,7 +81,15 @@ export function FocalPicker({ src, focal, onChange, onSize }: { src: string; foc
         onKeyDown={onKeyDown}
         className="relative mt-1 inline-block max-w-full cursor-crosshair touch-manipulation rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
       >
-        <img ref={image} src={src} alt="" draggable={false} className="block max-h-64 max-w-full select-none rounded" onError={() => setBroken(true)} onLoad={(e) => measure(e.currentTarget)} />
+        <img
+          ref={image}
+          src={src}
+          alt=""
+          draggable={false}
+          className="block max-h-64 max-w-full select-none rounded"
+          onError={() => setBroken(true)}
+          onLoad={(e) => measure(e.currentTarget)}
+        />
         <span
           aria-hidden="true"
           data-testid="focal-marker"

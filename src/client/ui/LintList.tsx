@@ -8,12 +8,25 @@ const STYLE: Record<Severity, { label: string; className: string }> = {
   info: { label: "Tip", className: "border-sky-300 bg-sky-50 text-sky-900" },
 };
 
-export function LintList({ id, warnings, className = "" }: { id: string; warnings: LintWarning[]; className?: string }) {
+export function LintList({
+  id,
+  warnings,
+  className = "",
+}: {
+  id: string;
+  warnings: LintWarning[];
+  className?: string;
+}) {
   if (warnings.length === 0) return null;
   return (
     <ul id={id} className={`space-y-1 ${className}`} data-testid="lint">
       {warnings.map((w) => (
-        <li key={w.rule} data-rule={w.rule} data-severity={w.severity} className={`rounded-md border px-2 py-1 text-xs ${STYLE[w.severity].className}`}>
+        <li
+          key={w.rule}
+          data-rule={w.rule}
+          data-severity={w.severity}
+          className={`rounded-md border px-2 py-1 text-xs ${STYLE[w.severity].className}`}
+        >
           <span className="font-semibold">{`${STYLE[w.severity].label} · ${w.platforms.map(platformName).join(", ")}: `}</span>
           {w.message}
         </li>

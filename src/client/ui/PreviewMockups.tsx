@@ -33,21 +33,54 @@ const MOCKUP_TABS: readonly MockupTab[] = ["card", ...MOCKUP_PLATFORMS];
 const SITE_NAME = "LinkPrev";
 
 const fits = (image: PreviewImage, min: { width: number; height: number } | null) =>
-  min === null || image === null || image.width === null || image.height === null || (image.width >= min.width && image.height >= min.height);
+  min === null ||
+  image === null ||
+  image.width === null ||
+  image.height === null ||
+  (image.width >= min.width && image.height >= min.height);
 /** The platform draws its large card for this image (unknown sizes count as large: an external image). */
-const large = (id: PlatformId, image: PreviewImage): image is NonNullable<PreviewImage> => image !== null && fits(image, PLATFORMS[id].largeCardMin);
+const large = (id: PlatformId, image: PreviewImage): image is NonNullable<PreviewImage> =>
+  image !== null && fits(image, PLATFORMS[id].largeCardMin);
 /** The platform draws the image at all. */
-const shown = (id: PlatformId, image: PreviewImage): image is NonNullable<PreviewImage> => image !== null && fits(image, PLATFORMS[id].minImage);
+const shown = (id: PlatformId, image: PreviewImage): image is NonNullable<PreviewImage> =>
+  image !== null && fits(image, PLATFORMS[id].minImage);
 
 const ratio = (id: PlatformId) => ({ aspectRatio: String(PLATFORMS[id].imageRatio ?? PLATFORMS.facebook.imageRatio) });
 /** At most `lines` lines (the platform's documented limit), cut with an ellipsis by the browser. */
-const clamp = (lines: number | null) => (lines === null ? undefined : { display: "-webkit-box", WebkitLineClamp: lines, WebkitBoxOrient: "vertical" as const, overflow: "hidden" });
+const clamp = (lines: number | null) =>
+  lines === null
+    ? undefined
+    : { display: "-webkit-box", WebkitLineClamp: lines, WebkitBoxOrient: "vertical" as const, overflow: "hidden" };
 
-function Img({ image, className, style }: { image: NonNullable<PreviewImage>; className: string; style?: React.CSSProperties }) {
-  return <img src={image.src} alt="" className={`object-cover ${className}`} style={{ ...style, objectPosition: image.position }} data-testid="mockup-image" />;
+function Img({
+  image,
+  className,
+  style,
+}: {
+  image: NonNullable<PreviewImage>;
+  className: string;
+  style?: React.CSSProperties;
+}) {
+  return (
+    <img
+      src={image.src}
+      alt=""
+      className={`object-cover ${className}`}
+      style={{ ...style, objectPosition: image.position }}
+      data-testid="mockup-image"
+    />
+  );
 }
 
-function Title({ children, className, style }: { children: ReactNode; className: string; style?: React.CSSProperties }) {
+function Title({
+  children,
+  className,
+  style,
+}: {
+  children: ReactNode;
+  className: string;
+  style?: React.CSSProperties;
+}) {
   return (
     <p className={className} style={style} data-testid="mockup-title">
       {children}
@@ -68,14 +101,30 @@ function Card({ title, description, host, shortUrl, image }: CardText) {
   return (
     <div className="overflow-hidden rounded-md border border-gray-200 bg-white">
       <div className="relative aspect-[1200/630] bg-gray-100">
-        {image ? <img src={image.src} alt="" className="h-full w-full object-cover" style={{ objectPosition: image.position }} data-testid="preview-image" /> : <div className="flex h-full items-center justify-center text-sm text-gray-600">1200 × 630</div>}
+        {image ? (
+          <img
+            src={image.src}
+            alt=""
+            className="h-full w-full object-cover"
+            style={{ objectPosition: image.position }}
+            data-testid="preview-image"
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center text-sm text-gray-600">1200 × 630</div>
+        )}
       </div>
       <div className="p-3">
         <p className="text-xs uppercase text-gray-600">{host}</p>
-        <p className="font-semibold break-words" data-testid="preview-title">{title}</p>
-        <p className="text-sm break-words text-gray-600" data-testid="preview-description">{description}</p>
+        <p className="font-semibold break-words" data-testid="preview-title">
+          {title}
+        </p>
+        <p className="text-sm break-words text-gray-600" data-testid="preview-description">
+          {description}
+        </p>
       </div>
-      <p className="border-t border-gray-100 px-3 py-2 text-xs break-all text-gray-600" data-testid="preview-url">{shortUrl}</p>
+      <p className="border-t border-gray-100 px-3 py-2 text-xs break-all text-gray-600" data-testid="preview-url">
+        {shortUrl}
+      </p>
     </div>
   );
 }
@@ -88,13 +137,17 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
       <div>
         <div className="relative overflow-hidden rounded-2xl border border-gray-200">
           <Img image={image} className="block w-full" style={ratio("x")} />
-          <Title className="absolute bottom-3 left-3 max-w-[calc(100%-1.5rem)] overflow-hidden rounded bg-black/70 px-1.5 py-0.5 text-xs whitespace-nowrap text-white">{truncate(title, PLATFORMS.x.title)}</Title>
+          <Title className="absolute bottom-3 left-3 max-w-[calc(100%-1.5rem)] overflow-hidden rounded bg-black/70 px-1.5 py-0.5 text-xs whitespace-nowrap text-white">
+            {truncate(title, PLATFORMS.x.title)}
+          </Title>
         </div>
         <p className="mt-1 text-xs text-gray-600">{`From ${host}`}</p>
       </div>
     ) : (
       <div className="flex overflow-hidden rounded-2xl border border-gray-200">
-        <div className="aspect-square w-24 shrink-0 border-r border-gray-200 bg-gray-100">{shown("x", image) && <Img image={image} className="h-full w-full" />}</div>
+        <div className="aspect-square w-24 shrink-0 border-r border-gray-200 bg-gray-100">
+          {shown("x", image) && <Img image={image} className="h-full w-full" />}
+        </div>
         <div className="min-w-0 p-3 text-sm">
           <p className="text-gray-600">{host}</p>
           <Title className="break-words">{title}</Title>
@@ -113,7 +166,11 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
     );
     return (
       <div className={`overflow-hidden border border-gray-300 ${large("facebook", image) ? "" : "flex"}`}>
-        {large("facebook", image) ? <Img image={image} className="block w-full" style={ratio("facebook")} /> : shown("facebook", image) && <Img image={image} className="aspect-square w-24 shrink-0" />}
+        {large("facebook", image) ? (
+          <Img image={image} className="block w-full" style={ratio("facebook")} />
+        ) : (
+          shown("facebook", image) && <Img image={image} className="aspect-square w-24 shrink-0" />
+        )}
         {text}
       </div>
     );
@@ -133,14 +190,22 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
       <p className="font-semibold text-gray-700">{SITE_NAME}</p>
       <Title className="font-semibold break-words text-blue-700">{title}</Title>
       <Description className="break-words text-gray-800">{description}</Description>
-      {image && <Img image={image} className="mt-2 max-h-48 max-w-full rounded" style={image.position ? ratio("slack") : undefined} />}
+      {image && (
+        <Img
+          image={image}
+          className="mt-2 max-h-48 max-w-full rounded"
+          style={image.position ? ratio("slack") : undefined}
+        />
+      )}
     </div>
   ),
   // Title and description cut by UTF-8 bytes.
   discord: ({ title, description, image }) => (
     <div className="rounded border-l-4 border-gray-500 bg-[#2b2d31] p-3 text-sm text-gray-100">
       <p className="text-xs text-gray-300">{SITE_NAME}</p>
-      <Title className="mt-1 font-semibold break-words text-[#00a8fc]">{truncate(title, PLATFORMS.discord.title)}</Title>
+      <Title className="mt-1 font-semibold break-words text-[#00a8fc]">
+        {truncate(title, PLATFORMS.discord.title)}
+      </Title>
       <Description className="mt-1 break-words">{truncate(description, PLATFORMS.discord.description)}</Description>
       {image && <Img image={image} className="mt-3 block w-full rounded" style={ratio("discord")} />}
     </div>
@@ -153,10 +218,16 @@ const MOCKUPS: Record<PlatformId, ((card: CardText) => ReactNode) | undefined> =
     return (
       <div className="max-w-sm rounded-lg bg-[#d9fdd3] p-1 text-sm text-gray-900">
         <div className={`overflow-hidden rounded-md bg-black/5 ${big ? "" : "flex"}`}>
-          {image && <Img image={image} className={big ? "block aspect-square w-full" : "aspect-square w-20 shrink-0"} />}
+          {image && (
+            <Img image={image} className={big ? "block aspect-square w-full" : "aspect-square w-20 shrink-0"} />
+          )}
           <div className="min-w-0 p-2">
-            <Title className="font-semibold break-words" style={clamp(PLATFORMS.whatsapp.titleLines)}>{title}</Title>
-            <Description className="break-words text-gray-700">{truncate(description, PLATFORMS.whatsapp.description)}</Description>
+            <Title className="font-semibold break-words" style={clamp(PLATFORMS.whatsapp.titleLines)}>
+              {title}
+            </Title>
+            <Description className="break-words text-gray-700">
+              {truncate(description, PLATFORMS.whatsapp.description)}
+            </Description>
             <p className="text-xs text-gray-600">{host}</p>
           </div>
         </div>
@@ -207,7 +278,14 @@ export function PreviewMockups({ card, warnings }: { card: CardText; warnings: L
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = MOCKUP_TABS.indexOf(tab);
-    const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: MOCKUP_TABS.length - 1 }[event.key];
+    const to = {
+      ArrowRight: at + 1,
+      ArrowDown: at + 1,
+      ArrowLeft: at - 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: MOCKUP_TABS.length - 1,
+    }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     choose(MOCKUP_TABS[(to + MOCKUP_TABS.length) % MOCKUP_TABS.length]!);
@@ -234,7 +312,9 @@ export function PreviewMockups({ card, warnings }: { card: CardText; warnings: L
             >
               {tabName(v)}
               {v !== "card" && count > 0 && (
-                <span className={`ml-1 rounded-full px-1.5 text-xs ${selected ? "bg-white text-gray-900" : "bg-amber-100 text-amber-900"}`}>
+                <span
+                  className={`ml-1 rounded-full px-1.5 text-xs ${selected ? "bg-white text-gray-900" : "bg-amber-100 text-amber-900"}`}
+                >
                   {count}
                   <span className="sr-only">{count === 1 ? " warning" : " warnings"}</span>
                 </span>
@@ -243,8 +323,17 @@ export function PreviewMockups({ card, warnings }: { card: CardText; warnings: L
           );
         })}
       </div>
-      <div id="preview-panel" role="tabpanel" tabIndex={0} aria-labelledby={`preview-tab-${tab}`} data-testid={`mockup-${tab}`} className="min-w-0">
-        {tab !== "card" && <p className="mb-2 text-xs text-gray-600">{`${PLATFORMS[tab].name} shows: ${PLATFORMS[tab].shows}.`}</p>}
+      <div
+        id="preview-panel"
+        role="tabpanel"
+        tabIndex={0}
+        aria-labelledby={`preview-tab-${tab}`}
+        data-testid={`mockup-${tab}`}
+        className="min-w-0"
+      >
+        {tab !== "card" && (
+          <p className="mb-2 text-xs text-gray-600">{`${PLATFORMS[tab].name} shows: ${PLATFORMS[tab].shows}.`}</p>
+        )}
         <Mockup {...card} />
         <LintList id="preview-warnings" warnings={here} className="mt-3" />
       </div>

@@ -30,7 +30,9 @@ async function waitForDatabase(client: SQL, url: string, waitSeconds: number): P
     } catch (error) {
       if (Date.now() >= deadline) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new DatabaseUnavailable(`Cannot reach PostgreSQL at ${describeDatabase(url)} (tried for ${waitSeconds} s): ${reason}`);
+        throw new DatabaseUnavailable(
+          `Cannot reach PostgreSQL at ${describeDatabase(url)} (tried for ${waitSeconds} s): ${reason}`,
+        );
       }
       await Bun.sleep(500);
     }
@@ -91,7 +93,10 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         const link = ((await client.unsafe(goLinkSql, [userSlug, linkSlug])) as GoLinkRow[])[0];
         if (link) return link;
         const old = await oldAddressLink(
-          async (...args) => ((await client.unsafe(oldAddressSql, args)) as Array<{ linkId: number | null; domainId: number | null }>)[0],
+          async (...args) =>
+            (
+              (await client.unsafe(oldAddressSql, args)) as Array<{ linkId: number | null; domainId: number | null }>
+            )[0],
           async (id) => ((await client.unsafe(goLinkByIdSql, [id])) as GoLinkRow[])[0],
           userSlug,
           linkSlug,
@@ -99,8 +104,11 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
         if (old) return old;
         return ((await client.unsafe(retiredSql, [userSlug])) as unknown[]).length > 0 ? RETIRED : null;
       },
-      newestGoLinks: async (limit, beforeId = 2 ** 31 - 1) => [...((await client.unsafe(newestSql, [limit, beforeId])) as GoLinkRow[])],
-      mostViewedLinkIds: async (limit) => ((await client.unsafe(mostViewedSql, [limit])) as Array<{ id: number }>).map(({ id }) => id),
+      newestGoLinks: async (limit, beforeId = 2 ** 31 - 1) => [
+        ...((await client.unsafe(newestSql, [limit, beforeId])) as GoLinkRow[]),
+      ],
+      mostViewedLinkIds: async (limit) =>
+        ((await client.unsafe(mostViewedSql, [limit])) as Array<{ id: number }>).map(({ id }) => id),
       goLinksByIds: async (ids) => [...((await client.unsafe(byIdsSql, [ids.join(",")])) as GoLinkRow[])],
       // In pages by id: a million addresses never sit in memory at once as one result.
       goAddresses: async (onAddress) => {
@@ -110,19 +118,27 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
           if (page.length < ADDRESS_PAGE) break;
           after = page[page.length - 1]!.id;
         }
-        for (const { key } of (await client.unsafe("SELECT user_slug || '/' AS \"key\" FROM retired_user_slugs")) as Array<{ key: string }>) onAddress(key);
+        for (const { key } of (await client.unsafe(
+          "SELECT user_slug || '/' AS \"key\" FROM retired_user_slugs",
+        )) as Array<{ key: string }>)
+          onAddress(key);
         // Far fewer than the links (renames and moves): one result.
         for (const { key } of (await client.unsafe(OLD_ADDRESS_KEYS_SQL)) as Array<{ key: string }>) onAddress(key);
       },
     },
-    clickCaps: { takeClick: async (linkId, maxClicks) => ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as Array<{ clicks: number }>)[0]?.clicks ?? null },
+    clickCaps: {
+      takeClick: async (linkId, maxClicks) =>
+        ((await client.unsafe(takeClickSql, [linkId, maxClicks])) as Array<{ clicks: number }>)[0]?.clicks ?? null,
+    },
     changes: {
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
       // This node's caches hear it at once, before the answer that made the change (its NOTIFY comes back later):
       // a link just created is served by the node that created it without waiting for the round trip.
       announceLinkChange: (key) => {
         for (const notify of ownSubscribers) notify(key);
-        return client.notify(LINK_CHANNEL, key).catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`));
+        return client
+          .notify(LINK_CHANNEL, key)
+          .catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`));
       },
       subscribeLinkChanges: async (onChange, onReset) => {
         ownSubscribers.push(onChange);
@@ -153,7 +169,8 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
           await client`DELETE FROM rate_limits WHERE window_start <= ${windowStart - HIT_WINDOW_MAX_MS}`;
         }
         const hashed = encodeHexLowerCase(sha256(new TextEncoder().encode(`linkprev-rate-limit:${windowMs}:${key}`)));
-        const [row] = await client`INSERT INTO rate_limits (key, window_start, count) VALUES (${hashed}, ${windowStart}, 1)
+        const [row] =
+          await client`INSERT INTO rate_limits (key, window_start, count) VALUES (${hashed}, ${windowStart}, 1)
           ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`;
         return Number(row.count);
       },

@@ -14,7 +14,8 @@ export async function applyPostgresMigrations(client: SQL, list = migrations): P
     const ran: string[] = [];
     for (const migration of list) {
       if (applied.has(migration.name)) continue;
-      for (const statement of migration.sql.split("--> statement-breakpoint")) if (statement.trim()) await tx.unsafe(statement);
+      for (const statement of migration.sql.split("--> statement-breakpoint"))
+        if (statement.trim()) await tx.unsafe(statement);
       await tx`INSERT INTO __migrations (name, applied_at) VALUES (${migration.name}, ${Date.now()})`;
       ran.push(migration.name);
     }

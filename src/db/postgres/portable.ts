@@ -14,7 +14,33 @@ export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 /** The tables services query (db/tables.ts): those both schemas have. */
 export type ServiceTables = Pick<
   typeof sqliteSchema,
-  "users" | "links" | "subscriptions" | "payments" | "viewRollups" | "userConsents" | "sessions" | "apiTokens" | "loginLinks" | "stripeEvents" | "views" | "userAgents" | "retiredUserSlugs" | "viewVisitors" | "linkTotals" | "referrerRollups" | "domains" | "hostMapVersion" | "linkRules" | "threatEntries" | "abuseReports" | "auditLog" | "threatFeeds" | "destinations" | "webhookEndpoints" | "webhookDeliveries" | "linkOldAddresses"
+  | "users"
+  | "links"
+  | "subscriptions"
+  | "payments"
+  | "viewRollups"
+  | "userConsents"
+  | "sessions"
+  | "apiTokens"
+  | "loginLinks"
+  | "stripeEvents"
+  | "views"
+  | "userAgents"
+  | "retiredUserSlugs"
+  | "viewVisitors"
+  | "linkTotals"
+  | "referrerRollups"
+  | "domains"
+  | "hostMapVersion"
+  | "linkRules"
+  | "threatEntries"
+  | "abuseReports"
+  | "auditLog"
+  | "threatFeeds"
+  | "destinations"
+  | "webhookEndpoints"
+  | "webhookDeliveries"
+  | "linkOldAddresses"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

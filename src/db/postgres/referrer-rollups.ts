@@ -21,8 +21,20 @@ export function referrerRollupsCte(sql: SQL, rows: ReferrerCount[]) {
           SELECT r.link_id, r.day, r.host, r.human, r.host IN (${NO_REFERRER}, ${OTHER_REFERRERS}) AS bucket,
                  EXISTS (SELECT 1 FROM referrer_rollups x WHERE x.link_id = r.link_id AND x.day = r.day AND x.host = r.host) AS known,
                  (SELECT count(*) FROM referrer_rollups x WHERE x.link_id = r.link_id AND x.day = r.day AND x.host NOT IN (${NO_REFERRER}, ${OTHER_REFERRERS})) AS held
-          FROM unnest(${a(rows.map((r) => r.linkId), "INT")}::int[], ${a(rows.map((r) => r.day), "TEXT")}::text[],
-                      ${a(rows.map((r) => r.host), "TEXT")}::text[], ${a(rows.map((r) => r.human), "INT")}::int[]) AS r(link_id, day, host, human)
+          FROM unnest(${a(
+            rows.map((r) => r.linkId),
+            "INT",
+          )}::int[], ${a(
+            rows.map((r) => r.day),
+            "TEXT",
+          )}::text[],
+                      ${a(
+                        rows.map((r) => r.host),
+                        "TEXT",
+                      )}::text[], ${a(
+                        rows.map((r) => r.human),
+                        "INT",
+                      )}::int[]) AS r(link_id, day, host, human)
           WHERE EXISTS (SELECT 1 FROM links WHERE links.id = r.link_id) AND EXISTS (SELECT 1 FROM batch)
         ) counted
       ) ranked

@@ -11,14 +11,19 @@ export function postgresPruneChunk(sql: SQL): PruneChunk {
       WITH chunk AS (SELECT id FROM views WHERE id > ${afterId} ORDER BY id LIMIT ${RETENTION_CHUNK_ROWS}),
       gone AS (DELETE FROM views WHERE id IN (SELECT id FROM chunk) AND timestamp < to_timestamp(${before} / 1000.0) RETURNING 1)
       SELECT (SELECT max(id) FROM chunk) AS "lastId", (SELECT count(*) FROM chunk) AS rows, (SELECT count(*) FROM gone) AS deleted`;
-    return { lastId: row.lastId === null ? null : Number(row.lastId), rows: Number(row.rows), deleted: Number(row.deleted) };
+    return {
+      lastId: row.lastId === null ? null : Number(row.lastId),
+      rows: Number(row.rows),
+      deleted: Number(row.deleted),
+    };
   };
 }
 
 /** PostgreSQL: one node per cycle (the lock is the writer connection's, freed if the node dies). */
 export function postgresCycleLock(sql: SQL): CycleLock {
   return {
-    acquire: async () => Boolean((await sql`SELECT pg_try_advisory_lock(hashtext('view-retention')) AS locked`)[0].locked),
+    acquire: async () =>
+      Boolean((await sql`SELECT pg_try_advisory_lock(hashtext('view-retention')) AS locked`)[0].locked),
     release: async () => void (await sql`SELECT pg_advisory_unlock(hashtext('view-retention'))`),
   };
 }

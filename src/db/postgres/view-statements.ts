@@ -21,7 +21,15 @@ export type ViewColumns = {
 /** Visitor hashes the set may not hold yet, one array per column. */
 export type VisitorColumns = { day: string[]; linkId: number[]; hash: number[] };
 /** One rollup row's counts; `day` is YYYY-MM-DD. */
-export type RollupRow = { linkId: number; day: string; platform: string; human: number; bot: number; scans: number; lastAt: number };
+export type RollupRow = {
+  linkId: number;
+  day: string;
+  platform: string;
+  human: number;
+  bot: number;
+  scans: number;
+  lastAt: number;
+};
 
 /** Drops the visitor hashes of the days before `day` (YYYY-MM-DD). */
 export async function deleteVisitorsBefore(sql: SQL, day: string): Promise<void> {
@@ -45,7 +53,16 @@ export async function forgetBatchesBefore(sql: SQL, before: number): Promise<voi
  * lock rows in one order) in one statement, on the rollup rows of node `slot`, with the batch's id (`slot`,
  * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts).
  */
-export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: ViewColumns, visitors: VisitorColumns, rollups: RollupRow[], clicks: ClickTally | null, referrers: ReferrerCount[]): Promise<unknown> {
+export function storeViewBatch(
+  sql: SQL,
+  slot: number,
+  seq: number,
+  columns: ViewColumns,
+  visitors: VisitorColumns,
+  rollups: RollupRow[],
+  clicks: ClickTally | null,
+  referrers: ReferrerCount[],
+): Promise<unknown> {
   const a = sql.array.bind(sql);
   // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
   return sql`
@@ -79,10 +96,31 @@ export function storeViewBatch(sql: SQL, slot: number, seq: number, columns: Vie
     INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at, scans, unique_humans)
     SELECT t.link_id, t.day, t.platform, ${slot}, t.human, t.bot, to_timestamp(t.last_at / 1000.0), t.scans,
            CASE WHEN t.platform = '' THEN coalesce(q.n, 0) ELSE 0 END
-    FROM unnest(${a(rollups.map((r) => r.linkId), "INT")}::int[], ${a(rollups.map((r) => r.day), "TEXT")}::text[],
-                ${a(rollups.map((r) => r.platform), "TEXT")}::text[], ${a(rollups.map((r) => r.human), "INT")}::int[],
-                ${a(rollups.map((r) => r.bot), "INT")}::int[], ${a(rollups.map((r) => r.lastAt), "DOUBLE PRECISION")}::float8[],
-                ${a(rollups.map((r) => r.scans), "INT")}::int[])
+    FROM unnest(${a(
+      rollups.map((r) => r.linkId),
+      "INT",
+    )}::int[], ${a(
+      rollups.map((r) => r.day),
+      "TEXT",
+    )}::text[],
+                ${a(
+                  rollups.map((r) => r.platform),
+                  "TEXT",
+                )}::text[], ${a(
+                  rollups.map((r) => r.human),
+                  "INT",
+                )}::int[],
+                ${a(
+                  rollups.map((r) => r.bot),
+                  "INT",
+                )}::int[], ${a(
+                  rollups.map((r) => r.lastAt),
+                  "DOUBLE PRECISION",
+                )}::float8[],
+                ${a(
+                  rollups.map((r) => r.scans),
+                  "INT",
+                )}::int[])
          WITH ORDINALITY AS t(link_id, day, platform, human, bot, last_at, scans, n)
     LEFT JOIN uniques q ON q.link_id = t.link_id AND q.day = t.day
     WHERE EXISTS (SELECT 1 FROM links WHERE links.id = t.link_id) AND EXISTS (SELECT 1 FROM batch)

@@ -21,10 +21,20 @@ const CLAIM_SQL = `WITH ranked AS (
 export function postgresWebhookQueue(client: SQL): WebhookQueue {
   return {
     claimDue: async (now, leaseMs, { limit, perEndpoint, skip }) => {
-      const rows = (await client.unsafe(CLAIM_SQL, [now, leaseMs, limit, perEndpoint, skip.join(",")])) as ClaimedDelivery[];
+      const rows = (await client.unsafe(CLAIM_SQL, [
+        now,
+        leaseMs,
+        limit,
+        perEndpoint,
+        skip.join(","),
+      ])) as ClaimedDelivery[];
       // bigint columns arrive as strings.
       const num = (value: unknown) => (value === null ? null : Number(value));
-      return rows.map((row) => ({ ...row, previousSecretUntil: num(row.previousSecretUntil), failingSince: num(row.failingSince) }));
+      return rows.map((row) => ({
+        ...row,
+        previousSecretUntil: num(row.previousSecretUntil),
+        failingSince: num(row.failingSince),
+      }));
     },
   };
 }

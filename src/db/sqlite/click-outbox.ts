@@ -14,7 +14,9 @@ export function sqliteClickOutbox(sqlite: Database): ClickOutbox & { add(tally: 
   const takeCounts = sqlite.query<StoredClickCount, []>(
     `DELETE FROM webhook_click_counts WHERE slot = ${SLOT} RETURNING link_id AS linkId, user_id AS userId, bucket, n, since`,
   );
-  const slugsOf = sqlite.query<{ id: number; slug: string }, [string]>("SELECT id, link_slug AS slug FROM links WHERE id IN (SELECT value FROM json_each(?1))");
+  const slugsOf = sqlite.query<{ id: number; slug: string }, [string]>(
+    "SELECT id, link_slug AS slug FROM links WHERE id IN (SELECT value FROM json_each(?1))",
+  );
   const insert = sqlite.query(
     `INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
      SELECT id, user_id, ?2, ?3, ?4, 'pending', 0, ?5, ?5 FROM webhook_endpoints WHERE user_id = ?1 AND enabled = 1 AND events LIKE ?6`,
@@ -22,14 +24,24 @@ export function sqliteClickOutbox(sqlite: Database): ClickOutbox & { add(tally: 
   const closeWindow = sqlite.transaction((toEvents: Parameters<ClickOutbox["closeWindow"]>[0]) => {
     const counts = takeCounts.all();
     if (counts.length === 0) return;
-    const slugs = new Map(slugsOf.all(JSON.stringify([...new Set(counts.map((count) => count.linkId))])).map((row) => [row.id, row.slug]));
+    const slugs = new Map(
+      slugsOf.all(JSON.stringify([...new Set(counts.map((count) => count.linkId))])).map((row) => [row.id, row.slug]),
+    );
     for (const e of toEvents(counts, slugs)) insert.run(e.userId, e.eventId, e.type, e.payload, e.at, `%"${e.type}"%`);
   });
   return {
     subscribers: async (type) =>
-      new Set(sqlite.query<{ userId: number }, [string]>("SELECT DISTINCT user_id AS userId FROM webhook_endpoints WHERE enabled = 1 AND events LIKE ?1").all(`%"${type}"%`).map((row) => row.userId)),
+      new Set(
+        sqlite
+          .query<{ userId: number }, [string]>(
+            "SELECT DISTINCT user_id AS userId FROM webhook_endpoints WHERE enabled = 1 AND events LIKE ?1",
+          )
+          .all(`%"${type}"%`)
+          .map((row) => row.userId),
+      ),
     add: (tally) => {
-      for (let i = 0; i < tally.linkId.length; i++) addCount.run(tally.linkId[i]!, tally.userId[i]!, tally.bucket[i]!, tally.n[i]!, tally.since);
+      for (let i = 0; i < tally.linkId.length; i++)
+        addCount.run(tally.linkId[i]!, tally.userId[i]!, tally.bucket[i]!, tally.n[i]!, tally.since);
     },
     closeWindow: async (toEvents) => closeWindow.immediate(toEvents),
   };

@@ -44,23 +44,40 @@ export function openSqlitePlatform(dbPath: string): Platform {
   const { sqlite, db } = openDb(dbPath);
   const inTransaction = serialisedTransactions(sqlite);
   // Prepared on first use: the tables exist only once migrate() has run.
-  const findGoLink = () => sqlite.query<GoLinkRow, [string, string]>(
-    `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 ${GO_LINK_RULES_JOIN} WHERE u.user_slug = ?1`,
-  );
-  const oldAddress = () => sqlite.query<{ linkId: number | null; domainId: number | null }, [string, string, number | null]>(OLD_ADDRESS_SQL((n) => `?${n}`));
-  const goLinkById = () => sqlite.query<GoLinkRow, [number]>(`SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = ?1 AND l.deleted = 0`);
-  const isRetired = () => sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
-  const newestGoLinks = () => sqlite.query<GoLinkRow, [number, number]>(
-    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
-  );
-  const mostViewed = () => sqlite.query<unknown, [number]>("SELECT link_id FROM link_totals WHERE views > 0 ORDER BY views DESC, link_id DESC LIMIT ?1");
-  const byIds = () => sqlite.query<GoLinkRow, [string]>(
-    `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.deleted = 0`,
-  );
-  const goAddresses = () => sqlite.query<{ key: string }, []>(
-    `SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs UNION ALL ${OLD_ADDRESS_KEYS_SQL}`,
-  );
-  const takeClick = () => sqlite.query<{ clicks: number }, [number, number]>("UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = ?1 AND clicks < ?2 RETURNING clicks");
+  const findGoLink = () =>
+    sqlite.query<GoLinkRow, [string, string]>(
+      `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 ${GO_LINK_RULES_JOIN} WHERE u.user_slug = ?1`,
+    );
+  const oldAddress = () =>
+    sqlite.query<{ linkId: number | null; domainId: number | null }, [string, string, number | null]>(
+      OLD_ADDRESS_SQL((n) => `?${n}`),
+    );
+  const goLinkById = () =>
+    sqlite.query<GoLinkRow, [number]>(
+      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = ?1 AND l.deleted = 0`,
+    );
+  const isRetired = () =>
+    sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
+  const newestGoLinks = () =>
+    sqlite.query<GoLinkRow, [number, number]>(
+      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
+    );
+  const mostViewed = () =>
+    sqlite.query<unknown, [number]>(
+      "SELECT link_id FROM link_totals WHERE views > 0 ORDER BY views DESC, link_id DESC LIMIT ?1",
+    );
+  const byIds = () =>
+    sqlite.query<GoLinkRow, [string]>(
+      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.deleted = 0`,
+    );
+  const goAddresses = () =>
+    sqlite.query<{ key: string }, []>(
+      `SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs UNION ALL ${OLD_ADDRESS_KEYS_SQL}`,
+    );
+  const takeClick = () =>
+    sqlite.query<{ clicks: number }, [number, number]>(
+      "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = ?1 AND clicks < ?2 RETURNING clicks",
+    );
   // One process: a change reaches the caches that subscribed here.
   const subscribers: Array<(key: string) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
@@ -73,7 +90,8 @@ export function openSqlitePlatform(dbPath: string): Platform {
       db,
       transaction: (work) => inTransaction(() => work(db)),
       transactionWithoutForeignKeys: (work) => inTransaction(() => work(db), false),
-      isUniqueViolation: (error) => String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE"),
+      isUniqueViolation: (error) =>
+        String((error as { code?: string })?.code ?? error).includes("SQLITE_CONSTRAINT_UNIQUE"),
       migrate: async () => applyMigrations(sqlite),
       ping: async () => {
         sqlite.query("SELECT 1").get();
@@ -84,7 +102,12 @@ export function openSqlitePlatform(dbPath: string): Platform {
       // Earlier addresses and the retired list are read on a miss only; the link cache keeps every answer.
       findGoLink: async (userSlug, linkSlug) =>
         findGoLink().get(userSlug, linkSlug) ??
-        (await oldAddressLink(async (...args) => oldAddress().get(...args) ?? undefined, async (id) => goLinkById().get(id) ?? undefined, userSlug, linkSlug)) ??
+        (await oldAddressLink(
+          async (...args) => oldAddress().get(...args) ?? undefined,
+          async (id) => goLinkById().get(id) ?? undefined,
+          userSlug,
+          linkSlug,
+        )) ??
         (isRetired().get(userSlug) ? RETIRED : null),
       newestGoLinks: async (limit, beforeId = Number.MAX_SAFE_INTEGER) => newestGoLinks().all(limit, beforeId),
       mostViewedLinkIds: async (limit) => (mostViewed().values(limit) as number[][]).map(([id]) => id!),

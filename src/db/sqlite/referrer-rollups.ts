@@ -19,15 +19,21 @@ export function prepareReferrerRollups(sqlite: Database): (rows: ReferrerCount[]
      ON CONFLICT (link_id, day, host) DO UPDATE SET human = human + excluded.human`,
   );
   // Within a link's day, the batch's busiest hosts take the free places first.
-  const busiestFirst = (x: ReferrerCount, y: ReferrerCount) => x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || y.human - x.human;
+  const busiestFirst = (x: ReferrerCount, y: ReferrerCount) =>
+    x.linkId - y.linkId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) || y.human - x.human;
   return (rows) => {
     for (const row of rows.toSorted(busiestFirst)) add.run(row.linkId, row.day, row.host, row.human);
   };
 }
 
 /** People per link, day and referrer (as stored) in the views with ids in (`after`, `upTo`]. */
-export function prepareStoredReferrers(sqlite: Database): (after: number, upTo: number) => { linkId: number; day: string; referrer: string | null; human: number }[] {
-  const stored = sqlite.query<{ linkId: number; day: string; referrer: string | null; human: number }, [number, number]>(
+export function prepareStoredReferrers(
+  sqlite: Database,
+): (after: number, upTo: number) => { linkId: number; day: string; referrer: string | null; human: number }[] {
+  const stored = sqlite.query<
+    { linkId: number; day: string; referrer: string | null; human: number },
+    [number, number]
+  >(
     `SELECT link_id AS linkId, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch') AS day, attribution AS referrer, count(*) AS human
      FROM views WHERE id > ?1 AND id <= ?2 AND is_bot = 0 GROUP BY 1, 2, 3`,
   );

@@ -3,7 +3,18 @@
 // leave them behind the stored rows, never out of step: `foldStoredRows` counts the rows beyond the mark in SQL.
 import type { Database } from "bun:sqlite";
 
-export const VIEW_COLUMNS = ["id", "user_id", "link_id", "ip", "user_agent_id", "attribution", "is_bot", "platform", "timestamp", "scan"];
+export const VIEW_COLUMNS = [
+  "id",
+  "user_id",
+  "link_id",
+  "ip",
+  "user_agent_id",
+  "attribution",
+  "is_bot",
+  "platform",
+  "timestamp",
+  "scan",
+];
 const INSERT_VIEWS = `INSERT INTO views (${VIEW_COLUMNS.join(", ")}) VALUES`;
 const VIEW_VALUES = `(${VIEW_COLUMNS.map(() => "?").join(", ")})`;
 /**

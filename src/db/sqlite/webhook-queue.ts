@@ -11,12 +11,19 @@ const CLAIM_SQL = `SELECT id, endpointId, eventId, payload, attempts, url, secre
     WHERE d.status = 'pending' AND d.next_attempt_at <= ?1 AND d.endpoint_id NOT IN (SELECT value FROM json_each(?4)))
   WHERE n <= ?3 ORDER BY due, id LIMIT ?2`;
 
-export function sqliteWebhookQueue(sqlite: Database, inTransaction: <T>(body: () => Promise<T>) => Promise<T>): WebhookQueue {
+export function sqliteWebhookQueue(
+  sqlite: Database,
+  inTransaction: <T>(body: () => Promise<T>) => Promise<T>,
+): WebhookQueue {
   return {
     claimDue: (now, leaseMs, { limit, perEndpoint, skip }) =>
       inTransaction(async () => {
-        const due = sqlite.query<ClaimedDelivery, [number, number, number, string]>(CLAIM_SQL).all(now, limit, perEndpoint, JSON.stringify(skip));
-        const lease = sqlite.query<unknown, [number, number]>("UPDATE webhook_deliveries SET next_attempt_at = ?2 WHERE id = ?1");
+        const due = sqlite
+          .query<ClaimedDelivery, [number, number, number, string]>(CLAIM_SQL)
+          .all(now, limit, perEndpoint, JSON.stringify(skip));
+        const lease = sqlite.query<unknown, [number, number]>(
+          "UPDATE webhook_deliveries SET next_attempt_at = ?2 WHERE id = ?1",
+        );
         for (const delivery of due) lease.run(delivery.id, now + leaseMs);
         return due;
       }),

@@ -242,7 +242,12 @@ export class HotUploads implements UploadBackend {
  * `relay`: an app worker's, so that the request thread (which serves /uploads) learns of every change; files need
  * none, the folder is what every thread reads. `clock`: how old a hot image is.
  */
-export function openUploadBackend(config: Config, uploadsTable: Platform["uploads"], clock: Clock, relay?: UploadRelay): UploadBackend {
+export function openUploadBackend(
+  config: Config,
+  uploadsTable: Platform["uploads"],
+  clock: Clock,
+  relay?: UploadRelay,
+): UploadBackend {
   const settings = config.uploads;
   if (settings.kind === "dir") return new DirUploads(settings.dir);
   let store: UploadBackend;

@@ -17,7 +17,11 @@ export const RECYCLE_PIXELS = 12_000_000;
 /** A job that ran past the deadline (its Worker was ended): the image's fault or the server's, never a crash. */
 export class ImageTookTooLong extends AppError {
   constructor(deadlineMs: number) {
-    super(422, `The image took more than ${deadlineMs / 1000} seconds to process; try a smaller or simpler image`, "image");
+    super(
+      422,
+      `The image took more than ${deadlineMs / 1000} seconds to process; try a smaller or simpler image`,
+      "image",
+    );
   }
 }
 
@@ -25,7 +29,13 @@ export class ImageTookTooLong extends AppError {
  * One codec Worker; `retiring`: takes no new jobs, and is terminated when its last job is answered; `closed`: its
  * thread has ended (and its memory with it).
  */
-type Processor = { worker: Worker; client: WorkerClient<ImageWorkerProtocol>; jobs: number; retiring: boolean; closed: Promise<void> };
+type Processor = {
+  worker: Worker;
+  client: WorkerClient<ImageWorkerProtocol>;
+  jobs: number;
+  retiring: boolean;
+  closed: Promise<void>;
+};
 export type Jobs = ImageWorkerProtocol["worker"];
 
 export class CodecWorkers {
@@ -47,7 +57,13 @@ export class CodecWorkers {
     const worker = new Worker(workerEntry("links/images/image.worker.ts"));
     // A Worker that dies (out of memory, say) fails its own jobs (its client rejects them) and takes no more.
     const closed = new Promise<void>((resolve) => worker.addEventListener("close", () => resolve()));
-    const processor: Processor = { worker, client: connectWorker<ImageWorkerProtocol>(worker, {}, {}, "image worker"), jobs: 0, retiring, closed };
+    const processor: Processor = {
+      worker,
+      client: connectWorker<ImageWorkerProtocol>(worker, {}, {}, "image worker"),
+      jobs: 0,
+      retiring,
+      closed,
+    };
     worker.addEventListener("error", () => this.terminate(processor));
     this.started++;
     this.running.add(processor);
@@ -67,7 +83,11 @@ export class CodecWorkers {
    * `own`: the job gets a Worker of its own (a large image), else it shares the long-lived one. The job's bytes are
    * moved to the Worker. Past the deadline the Worker is ended (with any other job on it): an ImageTookTooLong.
    */
-  async run<K extends keyof Jobs & string>(job: K, payload: Jobs[K]["payload"] & { bytes: ArrayBuffer }, own: boolean): Promise<Jobs[K]["reply"]> {
+  async run<K extends keyof Jobs & string>(
+    job: K,
+    payload: Jobs[K]["payload"] & { bytes: ArrayBuffer },
+    own: boolean,
+  ): Promise<Jobs[K]["reply"]> {
     const processor = own ? this.start(true) : (this.current ??= this.start(false));
     processor.jobs++;
     try {
@@ -75,7 +95,10 @@ export class CodecWorkers {
     } catch (error) {
       if (!(error instanceof RpcTimeout)) throw error;
       // Any other image on the shared Worker was not at fault: it may be sent again.
-      this.terminate(processor, unavailable("Another image took too long and its processing was stopped. Please try again."));
+      this.terminate(
+        processor,
+        unavailable("Another image took too long and its processing was stopped. Please try again."),
+      );
       this.counts.count("deadline");
       throw new ImageTookTooLong(this.deadlineMs);
     } finally {

@@ -6,7 +6,9 @@ import jpegEncWasm from "../../../node_modules/@jsquash/jpeg/codec/enc/mozjpeg_e
 import pngWasm from "../../../node_modules/@jsquash/png/codec/pkg/squoosh_png_bg.wasm" with { type: "file" };
 import webpDecWasm from "../../../node_modules/@jsquash/webp/codec/dec/webp_dec.wasm" with { type: "file" };
 // @ts-expect-error Bun gives the embedded file's path; the package types this .wasm as its wasm-bindgen module
-import resizeWasm from "../../../node_modules/@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm" with { type: "file" };
+import resizeWasm from "../../../node_modules/@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm" with {
+  type: "file",
+};
 import decodeJpeg, { init as initJpegDecode } from "@jsquash/jpeg/decode";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
 import decodePng, { init as initPngDecode } from "@jsquash/png/decode";
@@ -47,7 +49,12 @@ export function loadPngCodec(): Promise<void> {
 
 export function loadCodecs(): Promise<void> {
   ready ??= (async () => {
-    const [jpegDec, jpegEnc, webpDec, resizer] = await Promise.all([compile(jpegDecWasm), compile(jpegEncWasm), compile(webpDecWasm), compile(resizeWasm)]);
+    const [jpegDec, jpegEnc, webpDec, resizer] = await Promise.all([
+      compile(jpegDecWasm),
+      compile(jpegEncWasm),
+      compile(webpDecWasm),
+      compile(resizeWasm),
+    ]);
     await Promise.all([
       initJpegDecode(emscriptenInit(jpegDec) as never),
       initJpegEncode(emscriptenInit(jpegEnc) as never),

@@ -10,7 +10,8 @@ export type Dimensions = { width: number; height: number };
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 16_384;
 
-export const withinPixelBudget = ({ width, height }: Dimensions) => width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS;
+export const withinPixelBudget = ({ width, height }: Dimensions) =>
+  width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS;
 
 export const pixelBudgetMessage = ({ width, height }: Dimensions) =>
   `Image is ${width}×${height} pixels; the most we accept is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side`;
@@ -48,7 +49,8 @@ function jpegSize(view: DataView): Dimensions | null {
     const length = view.getUint16(at + 2);
     if (length < 2) return null;
     const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) return at + 9 <= view.byteLength ? { height: view.getUint16(at + 5), width: view.getUint16(at + 7) } : null;
+    if (isFrame)
+      return at + 9 <= view.byteLength ? { height: view.getUint16(at + 5), width: view.getUint16(at + 7) } : null;
     at += 2 + length;
   }
   return null;

@@ -19,17 +19,27 @@ export const uploadFields = (image: StoredImage | null) => ({
 });
 
 /** The link fields of a newly stored upload. */
-export const newImageFields = (image: StoredImage) => ({ imageUrl: image.url, imageSource: "upload" as const, ...uploadFields(image) });
+export const newImageFields = (image: StoredImage) => ({
+  imageUrl: image.url,
+  imageSource: "upload" as const,
+  ...uploadFields(image),
+});
 
 /** New renditions in place of a link's current ones. */
-export const renditionFields = (stored: StoredRenditions) => ({ imageUrl: stored.urls.wide, imageSquareUrl: stored.urls.square, imageXUrl: stored.urls.x, imageBytes: stored.wideBytes });
+export const renditionFields = (stored: StoredRenditions) => ({
+  imageUrl: stored.urls.wide,
+  imageSquareUrl: stored.urls.square,
+  imageXUrl: stored.urls.x,
+  imageBytes: stored.wideBytes,
+});
 
 /**
  * An image from the web, fetched through the safe fetcher and normalised exactly as an upload of the same bytes
  * would be. Refusals, and bytes that are no JPEG, PNG or WebP, are 422s naming imageImportUrl.
  */
 async function importImage(deps: LinkDeps, url: string, focal: Focal): Promise<PreparedImage> {
-  if (!deps.fetcher) throw badRequest("imageImportUrl: Importing images is turned off on this server", "imageImportUrl");
+  if (!deps.fetcher)
+    throw badRequest("imageImportUrl: Importing images is turned off on this server", "imageImportUrl");
   let fetched: FetchedImage | undefined;
   try {
     fetched = await deps.fetcher.fetchImage(url, MAX_IMAGE_BYTES);

@@ -2,7 +2,14 @@
 // so that a new focal point can be cut again without a new upload, and one rendition per card shape (wide
 // 1200×630, square 1200×1200, X 1200×600), each cover-cropped around the focal point. Everything is re-encoded
 // as JPEG from raw pixels (so EXIF, GPS and every other metadata block is gone).
-import { MAX_RENDITION_BYTES, RENDITIONS, RENDITION_IDS, SOURCE_LONG_SIDE, focalCrop, type RenditionId } from "../../previews/variants.ts";
+import {
+  MAX_RENDITION_BYTES,
+  RENDITIONS,
+  RENDITION_IDS,
+  SOURCE_LONG_SIDE,
+  focalCrop,
+  type RenditionId,
+} from "../../previews/variants.ts";
 import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, loadCodecs, resize } from "./codecs.ts";
 import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts";
 import { areaShrink } from "./area-shrink.ts";
@@ -36,9 +43,15 @@ function crop(image: Pixels, box: { left: number; top: number; width: number; he
 /** Lanczos3, after averaging by any whole factor the shrink allows (the resize codec's memory grows with its input). */
 async function scale(image: Pixels, width: number, height: number): Promise<Pixels> {
   const factor = Math.floor(Math.min(image.width / width, image.height / height));
-  const input = factor >= 2 ? areaShrink(image, Math.round(image.width / factor), Math.round(image.height / factor)) : image;
+  const input =
+    factor >= 2 ? areaShrink(image, Math.round(image.width / factor), Math.round(image.height / factor)) : image;
   if (input.width === width && input.height === height) return input;
-  return (await resize(new ImageData(input.data, input.width, input.height), { width, height, method: "lanczos3", fitMethod: "stretch" })) as Pixels;
+  return (await resize(new ImageData(input.data, input.width, input.height), {
+    width,
+    height,
+    method: "lanczos3",
+    fitMethod: "stretch",
+  })) as Pixels;
 }
 
 /** Transparent PNG/WebP areas become white rather than black in a JPEG. */
@@ -55,7 +68,8 @@ function flattenOnWhite(image: Pixels): void {
   }
 }
 
-const encode = async (image: Pixels, options: { quality: number }) => new Uint8Array(await encodeJpeg(new ImageData(image.data, image.width, image.height), options));
+const encode = async (image: Pixels, options: { quality: number }) =>
+  new Uint8Array(await encodeJpeg(new ImageData(image.data, image.width, image.height), options));
 
 /** Every rendition of an upright, opaque source, cut around `focal`; each JPEG under MAX_RENDITION_BYTES where any quality allows. */
 async function renderAll(source: Pixels, focal: Focal): Promise<Renditions> {
@@ -63,7 +77,11 @@ async function renderAll(source: Pixels, focal: Focal): Promise<Renditions> {
   let step = 0;
   for (const id of RENDITION_IDS) {
     const { width, height } = RENDITIONS[id];
-    const sized = await scale(crop(source, focalCrop(source.width, source.height, width / height, focal.x, focal.y)), width, height);
+    const sized = await scale(
+      crop(source, focalCrop(source.width, source.height, width / height, focal.x, focal.y)),
+      width,
+      height,
+    );
     for (; ; step++) {
       out[id] = await encode(sized, { quality: RENDITION_QUALITIES[step]! });
       if (out[id].byteLength <= MAX_RENDITION_BYTES || step === RENDITION_QUALITIES.length - 1) break;
@@ -76,19 +94,31 @@ async function renderAll(source: Pixels, focal: Focal): Promise<Renditions> {
 export type Normalised = { source: Uint8Array; renditions: Renditions; sourceWidth: number; sourceHeight: number };
 
 const decode = async (bytes: ArrayBuffer, kind: ImageKind) =>
-  (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as Pixels | undefined;
+  (kind === "jpeg" ? await decodeJpeg(bytes) : kind === "png" ? await decodePng(bytes) : await decodeWebp(bytes)) as
+    | Pixels
+    | undefined;
 
 /** The decoded pixels averaged down to SOURCE_LONG_SIDE as stored (not turned), and the stored size; the full-size pixels are garbage once this returns. */
-async function decodeBounded(bytes: ArrayBuffer, kind: ImageKind): Promise<{ pixels: Pixels; width: number; height: number }> {
+async function decodeBounded(
+  bytes: ArrayBuffer,
+  kind: ImageKind,
+): Promise<{ pixels: Pixels; width: number; height: number }> {
   const decoded = await decode(bytes, kind);
   if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
   const { width, height } = decoded;
   const bound = Math.min(1, SOURCE_LONG_SIDE / Math.max(width, height));
-  return { pixels: areaShrink(decoded, Math.max(1, Math.round(width * bound)), Math.max(1, Math.round(height * bound))), width, height };
+  return {
+    pixels: areaShrink(decoded, Math.max(1, Math.round(width * bound)), Math.max(1, Math.round(height * bound))),
+    width,
+    height,
+  };
 }
 
 /** The upright, opaque pixels of an upload, their long side bounded, and the file's upright size. */
-async function keptPixels(bytes: ArrayBuffer, kind: ImageKind): Promise<{ kept: Pixels; width: number; height: number }> {
+async function keptPixels(
+  bytes: ArrayBuffer,
+  kind: ImageKind,
+): Promise<{ kept: Pixels; width: number; height: number }> {
   await loadCodecs();
   const orientation = exifOrientation(new Uint8Array(bytes), kind);
   const { pixels, width, height } = await decodeBounded(bytes, kind);
@@ -103,7 +133,12 @@ async function keptPixels(bytes: ArrayBuffer, kind: ImageKind): Promise<{ kept: 
 
 export async function normaliseImage(bytes: ArrayBuffer, kind: ImageKind, focal: Focal): Promise<Normalised> {
   const { kept, width, height } = await keptPixels(bytes, kind);
-  return { source: await encode(kept, SOURCE_ENCODING), renditions: await renderAll(kept, focal), sourceWidth: width, sourceHeight: height };
+  return {
+    source: await encode(kept, SOURCE_ENCODING),
+    renditions: await renderAll(kept, focal),
+    sourceWidth: width,
+    sourceHeight: height,
+  };
 }
 
 /** New renditions from a kept source (a JPEG this module wrote) for a new focal point. */

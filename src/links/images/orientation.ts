@@ -27,7 +27,8 @@ function jpegExif(view: DataView): Span | null {
     if (marker === 0xda || marker === 0xd9) return null; // start of scan / end of image
     const length = view.getUint16(at + 2);
     if (length < 2) return null;
-    if (marker === 0xe1 && isExifHeader(view, at + 4)) return { start: at + 10, end: Math.min(at + 2 + length, view.byteLength) };
+    if (marker === 0xe1 && isExifHeader(view, at + 4))
+      return { start: at + 10, end: Math.min(at + 2 + length, view.byteLength) };
     at += 2 + length;
   }
   return null;
@@ -100,6 +101,7 @@ export function applyOrientation(image: Pixels, orientation: number): Pixels {
     { first: (y) => w - 1 - y, step: w }, // 8: turned 90° anticlockwise
   ];
   const { first, step } = walks[orientation - 2]!;
-  for (let y = 0, to = 0; y < outHeight; y++) for (let x = 0, from = first(y); x < outWidth; x++, from += step) out[to++] = source[from]!;
+  for (let y = 0, to = 0; y < outHeight; y++)
+    for (let x = 0, from = first(y); x < outWidth; x++, from += step) out[to++] = source[from]!;
   return { data: new Uint8ClampedArray(out.buffer), width: outWidth, height: outHeight };
 }

@@ -29,7 +29,14 @@ export type PreparedImage = { kept: Uint8Array; renditions: Renditions; source: 
 /** Stored renditions: the URL of each, and the wide one's size in bytes (the preview lint judges it). */
 export type StoredRenditions = { urls: Record<RenditionId, string>; wideBytes: number };
 /** A stored upload: `url` is the wide rendition (what `imageUrl` has always been), `sourceUrl` the kept source. */
-export type StoredImage = StoredRenditions & { url: string; width: number; height: number; bytes: number; sourceUrl: string; source: SourceImage };
+export type StoredImage = StoredRenditions & {
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+  sourceUrl: string;
+  source: SourceImage;
+};
 
 const newName = () => `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))}.jpg`;
 /** The stored name behind an upload URL; null for any other URL. */
@@ -49,7 +56,12 @@ export class ImageTooLarge extends AppError {
  * `gate`: the process's pixel budget; `deadlineMs`: how long one codec job may take; `counts`: where what the limits
  * refuse or end is counted; `recyclePixels`: the size over which a file is bounded on a Worker of its own (tests lower it).
  */
-export type ImageWorkSettings = { gate: PixelGate; deadlineMs: number; counts: ImageWorkCounts; recyclePixels?: number };
+export type ImageWorkSettings = {
+  gate: PixelGate;
+  deadlineMs: number;
+  counts: ImageWorkCounts;
+  recyclePixels?: number;
+};
 
 export class ImageStore {
   private readonly gate: PixelGate;
@@ -83,7 +95,11 @@ export class ImageStore {
   }
 
   /** A codec job, once its decoded size (`pixels`) of the process's budget is free; a large one gets a Worker of its own. */
-  private async run<K extends keyof Jobs & string>(job: K, payload: Jobs[K]["payload"] & { bytes: ArrayBuffer }, pixels: number): Promise<Jobs[K]["reply"]> {
+  private async run<K extends keyof Jobs & string>(
+    job: K,
+    payload: Jobs[K]["payload"] & { bytes: ArrayBuffer },
+    pixels: number,
+  ): Promise<Jobs[K]["reply"]> {
     const lease = await this.gate.acquire(pixels);
     try {
       return await this.workers.run(job, payload, pixels > this.recyclePixels);
@@ -103,7 +119,8 @@ export class ImageStore {
     const view = new Uint8Array(bytes);
     const kind = sniffImage(view.subarray(0, 16));
     const declared = kind ? imageDimensions(view, kind) : null;
-    if (!kind || !declared || declared.width < 1 || declared.height < 1) throw badRequest("Please select an image file", "image");
+    if (!kind || !declared || declared.width < 1 || declared.height < 1)
+      throw badRequest("Please select an image file", "image");
     if (!withinPixelBudget(declared)) throw new ImageTooLarge(declared);
     if (kind === "jpeg" && jpegScans(view) > MAX_JPEG_SCANS) {
       this.counts.count("jpeg-scans");
@@ -112,7 +129,11 @@ export class ImageStore {
     const size = bytes.byteLength;
     try {
       const reply = await this.run("upload", { bytes, kind, focal }, declared.width * declared.height);
-      return { kept: reply.source, renditions: reply.renditions, source: { width: reply.sourceWidth, height: reply.sourceHeight, bytes: size } };
+      return {
+        kept: reply.source,
+        renditions: reply.renditions,
+        source: { width: reply.sourceWidth, height: reply.sourceHeight, bytes: size },
+      };
     } catch (error) {
       // A full queue or a job past its deadline says so; otherwise the header said image but the content did not decode.
       if (error instanceof AppError) throw error;
@@ -134,10 +155,16 @@ export class ImageStore {
     }
   }
 
-  private async saveRenditions(renditions: Renditions, extra: Array<[string, Uint8Array]> = []): Promise<StoredRenditions> {
+  private async saveRenditions(
+    renditions: Renditions,
+    extra: Array<[string, Uint8Array]> = [],
+  ): Promise<StoredRenditions> {
     const names = Object.fromEntries(RENDITION_IDS.map((id) => [id, newName()])) as Record<RenditionId, string>;
     await this.putAll([...extra, ...RENDITION_IDS.map((id) => [names[id], renditions[id]] as [string, Uint8Array])]);
-    const urls = Object.fromEntries(RENDITION_IDS.map((id) => [id, `${UPLOADS_PREFIX}${names[id]}`])) as Record<RenditionId, string>;
+    const urls = Object.fromEntries(RENDITION_IDS.map((id) => [id, `${UPLOADS_PREFIX}${names[id]}`])) as Record<
+      RenditionId,
+      string
+    >;
     return { urls, wideBytes: renditions.wide.byteLength };
   }
 
@@ -145,7 +172,15 @@ export class ImageStore {
     const sourceName = newName();
     const stored = await this.saveRenditions(renditions, [[sourceName, kept]]);
     const { width, height } = RENDITIONS.wide;
-    return { ...stored, url: stored.urls.wide, width, height, bytes: stored.wideBytes, sourceUrl: `${UPLOADS_PREFIX}${sourceName}`, source };
+    return {
+      ...stored,
+      url: stored.urls.wide,
+      width,
+      height,
+      bytes: stored.wideBytes,
+      sourceUrl: `${UPLOADS_PREFIX}${sourceName}`,
+      source,
+    };
   }
 
   /**

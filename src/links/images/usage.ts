@@ -9,11 +9,18 @@ import { UPLOADS_PREFIX, type ImageStore } from "./store.ts";
 export type UploadUrls = Pick<Link, "imageUrl" | "imageSourceUrl" | "imageSquareUrl" | "imageXUrl">;
 
 /** The columns, read at each call: src/db/tables.ts binds the engine's tables at start-up. */
-const uploadColumns = () => ({ imageUrl: links.imageUrl, imageSourceUrl: links.imageSourceUrl, imageSquareUrl: links.imageSquareUrl, imageXUrl: links.imageXUrl });
+const uploadColumns = () => ({
+  imageUrl: links.imageUrl,
+  imageSourceUrl: links.imageSourceUrl,
+  imageSquareUrl: links.imageSquareUrl,
+  imageXUrl: links.imageXUrl,
+});
 
 /** The upload URLs among a link's image fields (an external image is none). */
 export const uploadUrlsOf = (row: UploadUrls): string[] =>
-  [row.imageUrl, row.imageSourceUrl, row.imageSquareUrl, row.imageXUrl].filter((url): url is string => url !== null && url.startsWith(UPLOADS_PREFIX));
+  [row.imageUrl, row.imageSourceUrl, row.imageSquareUrl, row.imageXUrl].filter(
+    (url): url is string => url !== null && url.startsWith(UPLOADS_PREFIX),
+  );
 
 /** Removes the uploads in `urls` that no live link shows any more. */
 export async function releaseImages(db: Db, images: ImageStore, urls: Iterable<string>): Promise<void> {
@@ -33,7 +40,9 @@ export async function uploadsInUse(db: Db): Promise<string[]> {
   const rows = await db
     .select(columns)
     .from(links)
-    .where(and(eq(links.deleted, false), or(...Object.values(columns).map((column) => like(column, `${UPLOADS_PREFIX}%`)))));
+    .where(
+      and(eq(links.deleted, false), or(...Object.values(columns).map((column) => like(column, `${UPLOADS_PREFIX}%`)))),
+    );
   return rows.flatMap(uploadUrlsOf);
 }
 

@@ -5,7 +5,12 @@ import { parseUrlList } from "./openphish.ts";
 import type { ParsedFeed } from "./parsed.ts";
 import { parseUrlhaus } from "./urlhaus.ts";
 
-export const FEED_FORMATS = { urlhaus: parseUrlhaus, phishtank: parsePhishtank, openphish: parseUrlList, hosts: parseHostList } satisfies Record<string, (text: string) => ParsedFeed>;
+export const FEED_FORMATS = {
+  urlhaus: parseUrlhaus,
+  phishtank: parsePhishtank,
+  openphish: parseUrlList,
+  hosts: parseHostList,
+} satisfies Record<string, (text: string) => ParsedFeed>;
 export type FeedFormat = keyof typeof FEED_FORMATS;
 
 /** What refusals and the inspect page name a source by. */
@@ -30,7 +35,8 @@ export function parseFeedList(text: string): FeedSource[] {
       const colon = item.indexOf(":");
       const format = item.slice(0, colon);
       const location = item.slice(colon + 1).trim();
-      if (colon < 1 || !(format in FEED_FORMATS)) throw new Error(`${JSON.stringify(item)}: start with urlhaus:, phishtank:, openphish: or hosts:`);
+      if (colon < 1 || !(format in FEED_FORMATS))
+        throw new Error(`${JSON.stringify(item)}: start with urlhaus:, phishtank:, openphish: or hosts:`);
       if (!location) throw new Error(`${JSON.stringify(item)}: name a file or an http(s) URL after the format`);
       const count = (seen.get(format) ?? 0) + 1;
       seen.set(format, count);
@@ -38,4 +44,5 @@ export function parseFeedList(text: string): FeedSource[] {
     });
 }
 
-export const sourceName = (source: string) => SOURCE_NAMES[source] ?? SOURCE_NAMES[source.replace(/-\d+$/, "")] ?? source;
+export const sourceName = (source: string) =>
+  SOURCE_NAMES[source] ?? SOURCE_NAMES[source.replace(/-\d+$/, "")] ?? source;

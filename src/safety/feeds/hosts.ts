@@ -3,4 +3,12 @@
 import { hostEntry } from "../matching.ts";
 import { parseLines, type ParsedFeed } from "./parsed.ts";
 
-export const parseHostList = (text: string): ParsedFeed => parseLines(text, (line) => hostEntry(line.replace(/\s+#.*$/, "").split(/\s+/).at(-1)!));
+export const parseHostList = (text: string): ParsedFeed =>
+  parseLines(text, (line) =>
+    hostEntry(
+      line
+        .replace(/\s+#.*$/, "")
+        .split(/\s+/)
+        .at(-1)!,
+    ),
+  );

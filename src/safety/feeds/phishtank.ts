@@ -8,7 +8,10 @@ export function parsePhishtank(text: string): ParsedFeed {
   if (!Array.isArray(rows)) throw new Error("PhishTank feed: expected a JSON array");
   const parsed: ParsedFeed = { entries: [], skipped: [] };
   rows.forEach((row, index) => {
-    const url = row && typeof row === "object" && typeof (row as { url?: unknown }).url === "string" ? (row as { url: string }).url : null;
+    const url =
+      row && typeof row === "object" && typeof (row as { url?: unknown }).url === "string"
+        ? (row as { url: string }).url
+        : null;
     const entry = url === null ? null : urlEntry(url);
     if (entry) parsed.entries.push(entry);
     else parsed.skipped.push(`entry ${index + 1}: ${JSON.stringify(row).slice(0, 200)}`);

@@ -24,7 +24,19 @@ export type AutoFillProps = {
   onAccept: () => void;
 };
 
-export function AutoFill({ targetUrl, onTargetUrl, error, onError, enabled, text, onFill, hasImage, suggested, onOffer, onAccept }: AutoFillProps) {
+export function AutoFill({
+  targetUrl,
+  onTargetUrl,
+  error,
+  onError,
+  enabled,
+  text,
+  onFill,
+  hasImage,
+  suggested,
+  onOffer,
+  onAccept,
+}: AutoFillProps) {
   const [filling, setFilling] = useState(false);
   const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
   const [pasted, setPasted] = useState(false);
@@ -46,7 +58,12 @@ export function AutoFill({ targetUrl, onTargetUrl, error, onError, enabled, text
       const names = Object.keys(filled);
       setNote({
         failed: false,
-        text: names.length > 0 ? `Filled the ${names.join(" and ")} from the page.` : offered ? "The page's image is offered below." : "Nothing to fill: your fields are kept as they are.",
+        text:
+          names.length > 0
+            ? `Filled the ${names.join(" and ")} from the page.`
+            : offered
+              ? "The page's image is offered below."
+              : "Nothing to fill: your fields are kept as they are.",
       });
     } catch (failure) {
       setNote({ failed: true, text: `Could not fill from the page: ${errorMessage(failure)}` });
@@ -57,7 +74,9 @@ export function AutoFill({ targetUrl, onTargetUrl, error, onError, enabled, text
 
   return (
     <div>
-      <label htmlFor="targetUrl" className="block text-sm font-medium">Target URL</label>
+      <label htmlFor="targetUrl" className="block text-sm font-medium">
+        Target URL
+      </label>
       <div className="flex items-end gap-2">
         <input
           id="targetUrl"
@@ -80,13 +99,31 @@ export function AutoFill({ targetUrl, onTargetUrl, error, onError, enabled, text
       <FieldError id="targetUrl-error" message={error} />
       {enabled && (
         <div aria-live="polite" data-testid="autofill">
-          {pasted && !note && <p className="mt-1 text-sm text-gray-700">Pasted a link: “Fill from page” fills the empty fields from it.</p>}
-          {note && <p className={`mt-1 text-sm ${note.failed ? "text-red-700" : "text-green-800"}`} data-testid="autofill-note">{note.text}</p>}
+          {pasted && !note && (
+            <p className="mt-1 text-sm text-gray-700">
+              Pasted a link: “Fill from page” fills the empty fields from it.
+            </p>
+          )}
+          {note && (
+            <p
+              className={`mt-1 text-sm ${note.failed ? "text-red-700" : "text-green-800"}`}
+              data-testid="autofill-note"
+            >
+              {note.text}
+            </p>
+          )}
           {suggested && (
-            <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-2" data-testid="image-suggestion">
+            <div
+              className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-2"
+              data-testid="image-suggestion"
+            >
               <img src={suggested} alt="The page's image" className="h-16 w-28 rounded object-cover" />
-              <button type="button" className={buttonClass.primary} onClick={onAccept}>Use this image</button>
-              <button type="button" className={buttonClass.secondary} onClick={() => onOffer(null)}>No, thanks</button>
+              <button type="button" className={buttonClass.primary} onClick={onAccept}>
+                Use this image
+              </button>
+              <button type="button" className={buttonClass.secondary} onClick={() => onOffer(null)}>
+                No, thanks
+              </button>
             </div>
           )}
         </div>

@@ -3,7 +3,12 @@
 // host's address, and the picker says so). Shown only to owners who have added a domain.
 import { inputClass } from "./fields.tsx";
 
-type Props = { domain: string; domains: Array<{ hostname: string; serving: boolean }>; instanceHost: string; onDomain: (next: string) => void };
+type Props = {
+  domain: string;
+  domains: Array<{ hostname: string; serving: boolean }>;
+  instanceHost: string;
+  onDomain: (next: string) => void;
+};
 
 export function DomainField({ domain, domains, instanceHost, onDomain }: Props) {
   if (domains.length === 0) return null;
@@ -13,7 +18,12 @@ export function DomainField({ domain, domains, instanceHost, onDomain }: Props) 
       <label htmlFor="link-domain" className="block text-sm font-medium">
         Domain
       </label>
-      <select id="link-domain" value={domain} onChange={(event) => onDomain((event.target as HTMLSelectElement).value)} className={inputClass(false)}>
+      <select
+        id="link-domain"
+        value={domain}
+        onChange={(event) => onDomain((event.target as HTMLSelectElement).value)}
+        className={inputClass(false)}
+      >
         <option value="">{instanceHost} (default)</option>
         {domains.map(({ hostname, serving }) => (
           <option key={hostname} value={hostname}>

@@ -16,13 +16,23 @@ export function PreviewSheet({ children }: { children: ReactNode }) {
     document.body.style.paddingBottom = on ? SHEET : "";
     // The field being typed in stays in sight above the sheet.
     const field = document.activeElement;
-    if (on && field instanceof HTMLElement && field.matches("input, textarea, select")) field.scrollIntoView({ block: "nearest" });
+    if (on && field instanceof HTMLElement && field.matches("input, textarea, select"))
+      field.scrollIntoView({ block: "nearest" });
   }, [open]);
-  const sheet = "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:overflow-y-auto max-lg:border-t max-lg:border-gray-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-16 max-lg:shadow-2xl";
+  const sheet =
+    "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:overflow-y-auto max-lg:border-t max-lg:border-gray-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-16 max-lg:shadow-2xl";
   return (
     <>
-      <section id="link-preview" aria-labelledby="preview-title-heading" data-toast-avoid className={open ? sheet : undefined} style={open ? { maxHeight: SHEET } : undefined}>
-        <h2 id="preview-title-heading" className="text-sm font-medium">Preview</h2>
+      <section
+        id="link-preview"
+        aria-labelledby="preview-title-heading"
+        data-toast-avoid
+        className={open ? sheet : undefined}
+        style={open ? { maxHeight: SHEET } : undefined}
+      >
+        <h2 id="preview-title-heading" className="text-sm font-medium">
+          Preview
+        </h2>
         {children}
       </section>
       <button

@@ -17,11 +17,22 @@ type Props = {
 
 export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Props) {
   const set = (patch: Partial<RulesDraft>) => onDraft({ ...draft, ...patch });
-  const setRow = (index: number, patch: Partial<RuleRow>) => set({ rules: draft.rules.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
+  const setRow = (index: number, patch: Partial<RuleRow>) =>
+    set({ rules: draft.rules.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   const text = (id: "expiredUrl" | "maxClicks", label: string, hint: string, type = "text") => (
     <div className="mt-3">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
-      <input id={id} type={type} value={draft[id]} aria-invalid={Boolean(errors[id])} aria-describedby={`${id}-error`} onChange={(e) => set({ [id]: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors[id]))} />
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={draft[id]}
+        aria-invalid={Boolean(errors[id])}
+        aria-describedby={`${id}-error`}
+        onChange={(e) => set({ [id]: (e.target as HTMLInputElement).value })}
+        className={inputClass(Boolean(errors[id]))}
+      />
       <p className="mt-1 text-xs text-gray-500">{hint}</p>
       <FieldError id={`${id}-error`} message={errors[id]} />
     </div>
@@ -31,31 +42,79 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
   useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   const open = Boolean(draft.expiresAt || draft.maxClicks || draft.expiredUrl || hasPassword || draft.rules.length);
   return (
-    <details id="link-rules" open={open || Object.keys(errors).length > 0} className="rounded-md border border-gray-200 p-3">
+    <details
+      id="link-rules"
+      open={open || Object.keys(errors).length > 0}
+      className="rounded-md border border-gray-200 p-3"
+    >
       <summary className="cursor-pointer text-sm font-medium">
         Expiry, password and targets
-        {expired && <span className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800" data-testid="editor-expired">{expired}</span>}
+        {expired && (
+          <span
+            className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800"
+            data-testid="editor-expired"
+          >
+            {expired}
+          </span>
+        )}
       </summary>
       {expired && (
         <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
           {`${expired}: people no longer reach the target; they get the "When expired" address or a "This link has expired" page. Move the expiry later or raise the maximum visits to make it live again.`}
         </p>
       )}
-      <p className="mt-1 text-xs text-gray-600">For people only: crawlers always get your card (until the link expires).</p>
+      <p className="mt-1 text-xs text-gray-600">
+        For people only: crawlers always get your card (until the link expires).
+      </p>
       <div className="mt-3">
-        <label htmlFor="expiresAt" className="block text-sm font-medium">Expires at</label>
-        <input id="expiresAt" type="datetime-local" value={draft.expiresAt} aria-invalid={Boolean(errors.expiresAt)} aria-describedby="expiresAt-zone expiresAt-error" onChange={(e) => set({ expiresAt: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors.expiresAt))} />
-        <p id="expiresAt-zone" className="mt-1 text-xs text-gray-500" data-testid="expires-zone">{zone ? `In your time zone (${zone}).` : "In your time zone."}</p>
+        <label htmlFor="expiresAt" className="block text-sm font-medium">
+          Expires at
+        </label>
+        <input
+          id="expiresAt"
+          type="datetime-local"
+          value={draft.expiresAt}
+          aria-invalid={Boolean(errors.expiresAt)}
+          aria-describedby="expiresAt-zone expiresAt-error"
+          onChange={(e) => set({ expiresAt: (e.target as HTMLInputElement).value })}
+          className={inputClass(Boolean(errors.expiresAt))}
+        />
+        <p id="expiresAt-zone" className="mt-1 text-xs text-gray-500" data-testid="expires-zone">
+          {zone ? `In your time zone (${zone}).` : "In your time zone."}
+        </p>
         <FieldError id="expiresAt-error" message={errors.expiresAt} />
       </div>
-      {text("maxClicks", "Maximum visits", "People only; the next person finds the link expired. Empty: no limit.", "number")}
+      {text(
+        "maxClicks",
+        "Maximum visits",
+        "People only; the next person finds the link expired. Empty: no limit.",
+        "number",
+      )}
       {text("expiredUrl", "When expired, send people to", 'Empty: a small "This link has expired" page.')}
       <div className="mt-3">
-        <label htmlFor="password" className="block text-sm font-medium">Password</label>
-        <input id="password" type="password" autoComplete="new-password" value={draft.password} disabled={draft.removePassword} placeholder={hasPassword ? "Unchanged" : "None"} aria-invalid={Boolean(errors.password)} aria-describedby="password-error" onChange={(e) => set({ password: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors.password))} />
+        <label htmlFor="password" className="block text-sm font-medium">
+          Password
+        </label>
+        <input
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          value={draft.password}
+          disabled={draft.removePassword}
+          placeholder={hasPassword ? "Unchanged" : "None"}
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby="password-error"
+          onChange={(e) => set({ password: (e.target as HTMLInputElement).value })}
+          className={inputClass(Boolean(errors.password))}
+        />
         {hasPassword && (
           <label className="mt-1 flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={draft.removePassword} onChange={(e) => set({ removePassword: (e.target as HTMLInputElement).checked, password: "" })} /> Remove the password
+            <input
+              type="checkbox"
+              checked={draft.removePassword}
+              onChange={(e) => set({ removePassword: (e.target as HTMLInputElement).checked, password: "" })}
+            />{" "}
+            Remove the password
           </label>
         )}
         <FieldError id="password-error" message={errors.password} />
@@ -64,25 +123,74 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
         <legend className="text-sm font-medium">Targets by device or country (first match wins)</legend>
         {draft.rules.map((row, index) => (
           <div key={index} className="mt-2 flex flex-wrap items-start gap-2" data-testid="rule-row">
-            <select aria-label="Rule kind" value={row.kind} onChange={(e) => setRow(index, { kind: (e.target as HTMLSelectElement).value as RuleRow["kind"], value: "" })} className="rounded-md border border-gray-300 px-2 py-2 text-sm">
+            <select
+              aria-label="Rule kind"
+              value={row.kind}
+              onChange={(e) =>
+                setRow(index, { kind: (e.target as HTMLSelectElement).value as RuleRow["kind"], value: "" })
+              }
+              className="rounded-md border border-gray-300 px-2 py-2 text-sm"
+            >
               <option value="device">Device</option>
               <option value="country">Country</option>
             </select>
             {row.kind === "device" ? (
-              <select aria-label="Device" value={row.value} onChange={(e) => setRow(index, { value: (e.target as HTMLSelectElement).value })} className="rounded-md border border-gray-300 px-2 py-2 text-sm">
+              <select
+                aria-label="Device"
+                value={row.value}
+                onChange={(e) => setRow(index, { value: (e.target as HTMLSelectElement).value })}
+                className="rounded-md border border-gray-300 px-2 py-2 text-sm"
+              >
                 <option value="">Choose…</option>
-                {DEVICES.map((device) => <option key={device} value={device}>{device === "ios" ? "iPhone / iPad" : device === "android" ? "Android" : "Desktop"}</option>)}
+                {DEVICES.map((device) => (
+                  <option key={device} value={device}>
+                    {device === "ios" ? "iPhone / iPad" : device === "android" ? "Android" : "Desktop"}
+                  </option>
+                ))}
               </select>
             ) : (
-              <input aria-label="Country code" placeholder="e.g. DE" maxLength={2} value={row.value} onChange={(e) => setRow(index, { value: (e.target as HTMLInputElement).value.toUpperCase() })} className="w-24 rounded-md border border-gray-300 px-2 py-2 text-sm placeholder:text-gray-400 placeholder:italic" />
+              <input
+                aria-label="Country code"
+                placeholder="e.g. DE"
+                maxLength={2}
+                value={row.value}
+                onChange={(e) => setRow(index, { value: (e.target as HTMLInputElement).value.toUpperCase() })}
+                className="w-24 rounded-md border border-gray-300 px-2 py-2 text-sm placeholder:text-gray-400 placeholder:italic"
+              />
             )}
-            <input aria-label="Rule target URL" placeholder="https://…" value={row.targetUrl} onChange={(e) => setRow(index, { targetUrl: (e.target as HTMLInputElement).value })} className="min-w-0 flex-[1_1_16rem] rounded-md border border-gray-300 px-2 py-2 text-sm" />
-            <button type="button" className={buttonClass.secondary} onClick={() => set({ rules: draft.rules.filter((_, i) => i !== index) })}>Remove</button>
-            <FieldError id={`rule-${index}-error`} message={errors[`rules.${index}.when`] ?? errors[`rules.${index}.when.device`] ?? errors[`rules.${index}.when.country`] ?? errors[`rules.${index}.targetUrl`]} />
+            <input
+              aria-label="Rule target URL"
+              placeholder="https://…"
+              value={row.targetUrl}
+              onChange={(e) => setRow(index, { targetUrl: (e.target as HTMLInputElement).value })}
+              className="min-w-0 flex-[1_1_16rem] rounded-md border border-gray-300 px-2 py-2 text-sm"
+            />
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => set({ rules: draft.rules.filter((_, i) => i !== index) })}
+            >
+              Remove
+            </button>
+            <FieldError
+              id={`rule-${index}-error`}
+              message={
+                errors[`rules.${index}.when`] ??
+                errors[`rules.${index}.when.device`] ??
+                errors[`rules.${index}.when.country`] ??
+                errors[`rules.${index}.targetUrl`]
+              }
+            />
           </div>
         ))}
         {draft.rules.length < MAX_RULES && (
-          <button type="button" className={`${buttonClass.secondary} mt-2`} onClick={() => set({ rules: [...draft.rules, { kind: "device", value: "", targetUrl: "" }] })}>Add a rule</button>
+          <button
+            type="button"
+            className={`${buttonClass.secondary} mt-2`}
+            onClick={() => set({ rules: [...draft.rules, { kind: "device", value: "", targetUrl: "" }] })}
+          >
+            Add a rule
+          </button>
         )}
       </fieldset>
     </details>

@@ -21,7 +21,18 @@ export type SlugFieldProps = {
   onTaken: (message: string | null) => void;
 };
 
-export function SlugField({ slug, onSlug, savedSlug, linkId, customSlugAllowed, userSlug, error, onError, taken, onTaken }: SlugFieldProps) {
+export function SlugField({
+  slug,
+  onSlug,
+  savedSlug,
+  linkId,
+  customSlugAllowed,
+  userSlug,
+  error,
+  onError,
+  taken,
+  onTaken,
+}: SlugFieldProps) {
   const [note, setNote] = useState<string | null>(null);
 
   const check = async () => {
@@ -43,10 +54,15 @@ export function SlugField({ slug, onSlug, savedSlug, linkId, customSlugAllowed, 
 
   return (
     <div>
-      <label htmlFor="customLinkSlug" className="block text-sm font-medium">Custom URL</label>
+      <label htmlFor="customLinkSlug" className="block text-sm font-medium">
+        Custom URL
+      </label>
       {/* The prefix is the input's attached addon: same height, same baseline. */}
       <div className="mt-1 flex items-stretch text-sm">
-        <span className="inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-gray-600" data-testid="slug-prefix">{`/go/${userSlug}/`}</span>
+        <span
+          className="inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-gray-600"
+          data-testid="slug-prefix"
+        >{`/go/${userSlug}/`}</span>
         <input
           id="customLinkSlug"
           value={slug}
@@ -66,7 +82,10 @@ export function SlugField({ slug, onSlug, savedSlug, linkId, customSlugAllowed, 
       </div>
       {!customSlugAllowed && (
         <p className="mt-1 text-sm text-gray-600">
-          Custom URLs come with the Pro and Enterprise plans. <a href="/pricing" className="text-indigo-700 underline">Upgrade</a>
+          Custom URLs come with the Pro and Enterprise plans.{" "}
+          <a href="/pricing" className="text-indigo-700 underline">
+            Upgrade
+          </a>
         </p>
       )}
       <FieldError id="customLinkSlug-error" message={error ?? taken ?? undefined} />

@@ -7,27 +7,52 @@ import { FieldError, fieldOf, inputClass, LimitCounter, type FieldErrors } from 
 
 export type VariantText = { xTitle: string; whatsappDescription: string };
 
-export function VariantFields({ text, onText, startOpen }: { text: VariantText; onText: (text: VariantText) => void; startOpen: boolean }) {
+export function VariantFields({
+  text,
+  onText,
+  startOpen,
+}: {
+  text: VariantText;
+  onText: (text: VariantText) => void;
+  startOpen: boolean;
+}) {
   const { xTitle, whatsappDescription } = text;
   const errors = useMemo(() => {
-    const checked = LinkInput.shape.variants.safeParse({ x: { title: xTitle }, whatsapp: { description: whatsappDescription } });
+    const checked = LinkInput.shape.variants.safeParse({
+      x: { title: xTitle },
+      whatsapp: { description: whatsappDescription },
+    });
     const found: FieldErrors = {};
-    if (!checked.success) for (const issue of checked.error.issues) found[fieldOf(["variants", ...issue.path])] ??= issue.message;
+    if (!checked.success)
+      for (const issue of checked.error.issues) found[fieldOf(["variants", ...issue.path])] ??= issue.message;
     return found;
   }, [xTitle, whatsappDescription]);
 
   return (
     <details id="per-platform-text" open={startOpen} className="rounded-md border border-gray-200 p-3">
       <summary className="cursor-pointer text-sm font-medium">Per-platform text</summary>
-      <p className="mt-1 text-xs text-gray-600">Optional: shorter text for the platforms that cut yours. Left empty, they show the title and description above.</p>
+      <p className="mt-1 text-xs text-gray-600">
+        Optional: shorter text for the platforms that cut yours. Left empty, they show the title and description above.
+      </p>
       <div className="mt-3">
-        <label htmlFor="xTitle" className="block text-sm font-medium">Title on X</label>
-        <input id="xTitle" value={xTitle} aria-invalid={Boolean(errors.xTitle)} aria-describedby="xTitle-count xTitle-error" onChange={(e) => onText({ ...text, xTitle: (e.target as HTMLInputElement).value })} className={inputClass(Boolean(errors.xTitle))} />
+        <label htmlFor="xTitle" className="block text-sm font-medium">
+          Title on X
+        </label>
+        <input
+          id="xTitle"
+          value={xTitle}
+          aria-invalid={Boolean(errors.xTitle)}
+          aria-describedby="xTitle-count xTitle-error"
+          onChange={(e) => onText({ ...text, xTitle: (e.target as HTMLInputElement).value })}
+          className={inputClass(Boolean(errors.xTitle))}
+        />
         <LimitCounter id="xTitle-count" length={xTitle.length} max={X_TITLE_MAX} />
         <FieldError id="xTitle-error" message={errors.xTitle} />
       </div>
       <div className="mt-3">
-        <label htmlFor="whatsappDescription" className="block text-sm font-medium">Description on WhatsApp</label>
+        <label htmlFor="whatsappDescription" className="block text-sm font-medium">
+          Description on WhatsApp
+        </label>
         <textarea
           id="whatsappDescription"
           rows={2}
@@ -37,7 +62,11 @@ export function VariantFields({ text, onText, startOpen }: { text: VariantText; 
           onChange={(e) => onText({ ...text, whatsappDescription: (e.target as HTMLTextAreaElement).value })}
           className={inputClass(Boolean(errors.whatsappDescription))}
         />
-        <LimitCounter id="whatsappDescription-count" length={whatsappDescription.length} max={WHATSAPP_DESCRIPTION_MAX} />
+        <LimitCounter
+          id="whatsappDescription-count"
+          length={whatsappDescription.length}
+          max={WHATSAPP_DESCRIPTION_MAX}
+        />
         <FieldError id="whatsappDescription-error" message={errors.whatsappDescription} />
       </div>
     </details>

@@ -24,7 +24,14 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** The editor's fields, as validation messages and lint warnings are placed. */
-export type Field = "title" | "description" | "targetUrl" | "customLinkSlug" | "image" | "xTitle" | "whatsappDescription";
+export type Field =
+  | "title"
+  | "description"
+  | "targetUrl"
+  | "customLinkSlug"
+  | "image"
+  | "xTitle"
+  | "whatsappDescription";
 export type FieldErrors = Partial<Record<Field, string>>;
 
 /** Where a form-wide validation issue is shown: its top-level field, or the override's own field. */

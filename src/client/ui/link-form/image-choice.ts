@@ -41,7 +41,12 @@ export const imageChoiceFor =
   (state: ImageChoice, action: ImageAction): ImageChoice => {
     switch (action.type) {
       case "pick":
-        return { ...state, change: { kind: "upload", file: action.file, focal: { ...FOCAL_CENTRE } }, preview: action.preview, source: null };
+        return {
+          ...state,
+          change: { kind: "upload", file: action.file, focal: { ...FOCAL_CENTRE } },
+          preview: action.preview,
+          source: null,
+        };
       case "decoded":
         // Only the latest pick counts: an earlier file may finish decoding after it.
         return state.preview === action.preview ? { ...state, source: action.size } : state;
@@ -49,12 +54,25 @@ export const imageChoiceFor =
         return { ...state, suggested: action.url };
       case "accept":
         if (!state.suggested) return state;
-        return { ...state, change: { kind: "import", url: state.suggested, focal: { ...FOCAL_CENTRE } }, suggested: null, preview: null, source: null };
+        return {
+          ...state,
+          change: { kind: "import", url: state.suggested, focal: { ...FOCAL_CENTRE } },
+          suggested: null,
+          preview: null,
+          source: null,
+        };
       case "focus": {
         const { change } = state;
-        if (change.kind !== "keep" && change.kind !== "refocus") return { ...state, change: { ...change, focal: action.focal } };
+        if (change.kind !== "keep" && change.kind !== "refocus")
+          return { ...state, change: { ...change, focal: action.focal } };
         const was = saved?.focal ?? FOCAL_CENTRE;
-        return { ...state, change: { kind: action.focal.x !== was.x || action.focal.y !== was.y ? "refocus" : "keep", focal: action.focal } };
+        return {
+          ...state,
+          change: {
+            kind: action.focal.x !== was.x || action.focal.y !== was.y ? "refocus" : "keep",
+            focal: action.focal,
+          },
+        };
       }
       case "measured":
         return { ...state, natural: { src: action.src, width: action.width, height: action.height } };

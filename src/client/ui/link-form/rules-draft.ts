@@ -14,7 +14,10 @@ export type RulesDraft = {
   removePassword: boolean;
   rules: RuleRow[];
 };
-export type SavedRules = Pick<LinkJson, "expiresAt" | "maxClicks" | "visitsUsed" | "expiredUrl" | "hasPassword" | "rules">;
+export type SavedRules = Pick<
+  LinkJson,
+  "expiresAt" | "maxClicks" | "visitsUsed" | "expiredUrl" | "hasPassword" | "rules"
+>;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** An instant as a datetime-local value in the browser's time zone. */
@@ -30,17 +33,29 @@ export function rulesDraftOf(saved: SavedRules | null): RulesDraft {
     expiredUrl: saved?.expiredUrl ?? "",
     password: "",
     removePassword: false,
-    rules: (saved?.rules ?? []).map((rule) => ("device" in rule.when ? { kind: "device", value: rule.when.device, targetUrl: rule.targetUrl } : { kind: "country", value: rule.when.country, targetUrl: rule.targetUrl })),
+    rules: (saved?.rules ?? []).map((rule) =>
+      "device" in rule.when
+        ? { kind: "device", value: rule.when.device, targetUrl: rule.targetUrl }
+        : { kind: "country", value: rule.when.country, targetUrl: rule.targetUrl },
+    ),
   };
 }
 
 /** The API's fields for the draft. */
 export function rulesFields(draft: RulesDraft): Record<string, string> {
   return {
-    expiresAt: draft.expiresAt && !Number.isNaN(Date.parse(draft.expiresAt)) ? new Date(draft.expiresAt).toISOString() : draft.expiresAt,
+    expiresAt:
+      draft.expiresAt && !Number.isNaN(Date.parse(draft.expiresAt))
+        ? new Date(draft.expiresAt).toISOString()
+        : draft.expiresAt,
     maxClicks: draft.maxClicks.trim(),
     expiredUrl: draft.expiredUrl.trim(),
-    rules: JSON.stringify(draft.rules.map((row) => ({ when: row.kind === "device" ? { device: row.value as Device } : { country: row.value }, targetUrl: row.targetUrl }))),
+    rules: JSON.stringify(
+      draft.rules.map((row) => ({
+        when: row.kind === "device" ? { device: row.value as Device } : { country: row.value },
+        targetUrl: row.targetUrl,
+      })),
+    ),
     ...(draft.removePassword ? { password: "" } : draft.password ? { password: draft.password } : {}),
   };
 }
@@ -49,6 +64,7 @@ export function rulesFields(draft: RulesDraft): Record<string, string> {
 export function rulesErrors(draft: RulesDraft): Record<string, string> {
   const checked = RulesInput.safeParse(rulesFields(draft));
   const errors: Record<string, string> = {};
-  if (!checked.success) for (const issue of checked.error.issues) errors[issue.path.map(String).join(".")] ??= issue.message;
+  if (!checked.success)
+    for (const issue of checked.error.issues) errors[issue.path.map(String).join(".")] ??= issue.message;
   return errors;
 }

@@ -37,15 +37,22 @@ export type EditorCard = {
 
 export function editorWarnings(card: EditorCard): LintWarning[] {
   // A platform given its own (valid, so short enough) text no longer cuts the link's.
-  const overridden = (rule: string) => (rule === "x-title-cut" && card.xTitle.trim() !== "") || (rule === "whatsapp-description-long" && card.whatsappDescription.trim() !== "");
-  return lintPreview({ title: card.title, description: card.description, imageUrl: card.image, image: card.source }).filter(
-    (w) => !(card.uploaded && SERVED_FILE_RULES.has(w.rule)) && !overridden(w.rule),
-  );
+  const overridden = (rule: string) =>
+    (rule === "x-title-cut" && card.xTitle.trim() !== "") ||
+    (rule === "whatsapp-description-long" && card.whatsappDescription.trim() !== "");
+  return lintPreview({
+    title: card.title,
+    description: card.description,
+    imageUrl: card.image,
+    image: card.source,
+  }).filter((w) => !(card.uploaded && SERVED_FILE_RULES.has(w.rule)) && !overridden(w.rule));
 }
 
 export type LintField = "title" | "description" | "image";
 
 /** Only the warnings about fields the user has touched (typed in, left, or chosen an image for): none on a blank form. */
-export const touchedWarnings = (warnings: LintWarning[], touched: ReadonlySet<LintField>): LintWarning[] => warnings.filter((w) => touched.has(RULE_FIELD[w.rule as RuleId]));
+export const touchedWarnings = (warnings: LintWarning[], touched: ReadonlySet<LintField>): LintWarning[] =>
+  warnings.filter((w) => touched.has(RULE_FIELD[w.rule as RuleId]));
 
-export const warningsAbout = (warnings: LintWarning[], field: "title" | "description" | "image"): LintWarning[] => warnings.filter((w) => RULE_FIELD[w.rule as RuleId] === field);
+export const warningsAbout = (warnings: LintWarning[], field: "title" | "description" | "image"): LintWarning[] =>
+  warnings.filter((w) => RULE_FIELD[w.rule as RuleId] === field);

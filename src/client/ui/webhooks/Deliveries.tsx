@@ -12,7 +12,11 @@ const STATUS_STYLE: Record<WebhookDeliveryJson["status"], string> = {
   pending: "bg-amber-100 text-amber-800",
   failed: "bg-red-100 text-red-800",
 };
-const STATUS_WORD: Record<WebhookDeliveryJson["status"], string> = { delivered: "Delivered", pending: "Waiting", failed: "Failed" };
+const STATUS_WORD: Record<WebhookDeliveryJson["status"], string> = {
+  delivered: "Delivered",
+  pending: "Waiting",
+  failed: "Failed",
+};
 
 /** Minutes are what matter here; the zone is said, since the reader's may differ. */
 const minuteUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -50,12 +54,24 @@ export function Deliveries({ endpointId }: { endpointId: number }) {
         <table className="w-full text-left text-sm" aria-label="Deliveries">
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>
-              <th scope="col" className={cell}>Event</th>
-              <th scope="col" className={cell}>Status</th>
-              <th scope="col" className={cell}>Answer</th>
-              <th scope="col" className={cell}>Queued</th>
-              <th scope="col" className={cell}>Next attempt</th>
-              <th scope="col" className={cell}><span className="sr-only">Actions</span></th>
+              <th scope="col" className={cell}>
+                Event
+              </th>
+              <th scope="col" className={cell}>
+                Status
+              </th>
+              <th scope="col" className={cell}>
+                Answer
+              </th>
+              <th scope="col" className={cell}>
+                Queued
+              </th>
+              <th scope="col" className={cell}>
+                Next attempt
+              </th>
+              <th scope="col" className={cell}>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -63,26 +79,40 @@ export function Deliveries({ endpointId }: { endpointId: number }) {
               <tr key={d.id} className="border-t border-gray-100">
                 <td className={cell}>
                   <p className="font-medium">{d.type}</p>
-                  <p className="font-mono text-xs text-gray-500" title="webhook-id">{d.eventId}</p>
+                  <p className="font-mono text-xs text-gray-500" title="webhook-id">
+                    {d.eventId}
+                  </p>
                 </td>
                 <td className={cell}>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status]}`}>{STATUS_WORD[d.status]}</span>
-                  <p className="mt-1 text-xs text-gray-500">{d.attempt === 1 ? "1 attempt" : `${d.attempt} attempts`}</p>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status]}`}>
+                    {STATUS_WORD[d.status]}
+                  </span>
+                  <p className="mt-1 text-xs text-gray-500">
+                    {d.attempt === 1 ? "1 attempt" : `${d.attempt} attempts`}
+                  </p>
                 </td>
                 <td className={cell}>
                   <p>{answerLine(d)}</p>
-                  {d.response && <p className="max-w-xs truncate text-xs text-gray-500" title={d.response}>{d.response}</p>}
+                  {d.response && (
+                    <p className="max-w-xs truncate text-xs text-gray-500" title={d.response}>
+                      {d.response}
+                    </p>
+                  )}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>{minuteUtc(d.createdAt)}</td>
                 <td className={`${cell} whitespace-nowrap`}>{d.nextAttemptAt ? minuteUtc(d.nextAttemptAt) : "–"}</td>
                 <td className={`${cell} text-right`}>
-                  <button type="button" className={buttonClass.secondary} onClick={() => resend(d.id)}>Resend</button>
+                  <button type="button" className={buttonClass.secondary} onClick={() => resend(d.id)}>
+                    Resend
+                  </button>
                 </td>
               </tr>
             ))}
             {deliveries.length === 0 && (
               <tr>
-                <td colSpan={6} className={`${cell} text-gray-500`}>No deliveries yet.</td>
+                <td colSpan={6} className={`${cell} text-gray-500`}>
+                  No deliveries yet.
+                </td>
               </tr>
             )}
           </tbody>

@@ -1,8 +1,17 @@
 // The event types as checkboxes: for a new endpoint, and when changing an endpoint's events.
 import { WEBHOOK_EVENT_TYPES } from "../../../webhooks/wire.ts";
 
-export function EventChoices({ legend, chosen, onChange }: { legend: string; chosen: string[]; onChange: (events: string[]) => void }) {
-  const toggle = (type: string) => onChange(chosen.includes(type) ? chosen.filter((t) => t !== type) : [...chosen, type]);
+export function EventChoices({
+  legend,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  chosen: string[];
+  onChange: (events: string[]) => void;
+}) {
+  const toggle = (type: string) =>
+    onChange(chosen.includes(type) ? chosen.filter((t) => t !== type) : [...chosen, type]);
   return (
     <fieldset>
       <legend className="text-sm font-medium">{legend}</legend>

@@ -2,4 +2,5 @@
 import { errorMessage } from "../../api.ts";
 import { toast } from "../../toast.ts";
 
-export const failed = (error: unknown) => toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+export const failed = (error: unknown) =>
+  toast({ title: "Error", description: errorMessage(error), variant: "destructive" });

@@ -35,7 +35,9 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
     stripePriceId: text("stripe_price_id"),
     status: text("status").notNull(),
@@ -82,7 +84,9 @@ export const userConsents = pgTable(
   "user_consents",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     termsAccepted: boolean("terms_accepted").notNull().default(true),
     privacyAccepted: boolean("privacy_accepted").notNull().default(true),
     acceptanceDate: ms("acceptance_date").notNull().defaultNow(),
@@ -96,7 +100,9 @@ export const sessions = pgTable(
     // SHA-256 of the cookie token, never the token itself.
     sid: text("sid").primaryKey(),
     // Whose session: deletion and sign-out-everywhere find a user's sessions by it (sess is opaque JSON).
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     sess: text("sess").notNull(),
     expire: ms("expire").notNull(),
   },
@@ -112,18 +118,25 @@ export const apiTokens = pgTable(
   "api_tokens",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name").notNull(),
     createdAt: createdAt(),
     lastUsedAt: ms("last_used_at"),
   },
-  (t) => [check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`), index("api_tokens_user_idx").on(t.userId)],
+  (t) => [
+    check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`),
+    index("api_tokens_user_idx").on(t.userId),
+  ],
 );
 
 export const loginLinks = pgTable("login_links", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   expiresAt: ms("expires_at").notNull(),
   usedAt: ms("used_at"),
 });

@@ -14,7 +14,8 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | str
     return value;
   },
   fromDriver(value) {
-    if (typeof value === "string") return new Uint8Array(Buffer.from(value.startsWith("\\x") ? value.slice(2) : value, "hex"));
+    if (typeof value === "string")
+      return new Uint8Array(Buffer.from(value.startsWith("\\x") ? value.slice(2) : value, "hex"));
     return value;
   },
 });

@@ -9,7 +9,9 @@ export const domains = pgTable(
   "domains",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     hostname: text("hostname").notNull(),
     status: text("status").notNull().default("pending"),
     verificationToken: text("verification_token").notNull(),

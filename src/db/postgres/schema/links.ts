@@ -1,6 +1,16 @@
 // Links and what hangs off each one: its rules and (UPLOADS_STORE=db) its uploaded images. Re-exported by ../schema.ts.
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { ms, createdAt, updatedAt, bytea } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { domains } from "./domains.ts";
@@ -9,7 +19,9 @@ export const links = pgTable(
   "links",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     linkSlug: text("link_slug").notNull(),
     targetUrl: text("target_url").notNull(),
     title: text("title").notNull(),
@@ -49,7 +61,9 @@ export const links = pgTable(
     // The custom domain the link is served on as /{linkSlug} (null: the instance host only); /go/… serves it too.
     domainId: integer("domain_id").references(() => domains.id, { onDelete: "set null" }),
     // Trust and safety, as in schema.ts.
-    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
     disabledReason: text("disabled_reason"),
     targetDomain: text("target_domain"),
   },
@@ -67,7 +81,9 @@ export const links = pgTable(
     index("links_domain_idx").on(t.domainId),
     index("links_target_domain_idx").on(t.targetDomain),
     // The addresses whose link was disabled and then deleted: a new link there is born disabled (src/links/create.ts).
-    index("links_disabled_address_idx").on(t.userId, t.linkSlug).where(sql`${t.deleted} = true and ${t.status} = 'disabled'`),
+    index("links_disabled_address_idx")
+      .on(t.userId, t.linkSlug)
+      .where(sql`${t.deleted} = true and ${t.status} = 'disabled'`),
   ],
 );
 
@@ -107,14 +123,19 @@ export const linkOldAddresses = pgTable(
   "link_old_addresses",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
     linkSlug: text("link_slug").notNull(),
     domainId: integer("domain_id"),
     createdAt: createdAt(),
     droppedAt: ms("dropped_at"),
   },
-  (t) => [index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug), index("link_old_addresses_link_idx").on(t.linkId)],
+  (t) => [
+    index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug),
+    index("link_old_addresses_link_idx").on(t.linkId),
+  ],
 );
 
 export type Link = typeof links.$inferSelect;

@@ -14,7 +14,11 @@ export const threatEntries = pgTable(
     domain: text("domain").notNull(),
     addedAt: ms("added_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.source, t.kind, t.value] }), index("threat_entries_domain_idx").on(t.domain), check("threat_entries_kind", sql`${t.kind} in ('url', 'host')`)],
+  (t) => [
+    primaryKey({ columns: [t.source, t.kind, t.value] }),
+    index("threat_entries_domain_idx").on(t.domain),
+    check("threat_entries_kind", sql`${t.kind} in ('url', 'host')`),
+  ],
 );
 
 /** Reports of links, as in schema.ts. */
@@ -22,7 +26,9 @@ export const abuseReports = pgTable(
   "abuse_reports",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     address: text("address").notNull(),
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
@@ -31,7 +37,10 @@ export const abuseReports = pgTable(
     resolvedAt: ms("resolved_at"),
     resolution: text("resolution"),
   },
-  (t) => [index("abuse_reports_open_idx").on(t.resolvedAt, t.id), check("abuse_reports_details_len", sql`length(${t.details}) <= 2000`)],
+  (t) => [
+    index("abuse_reports_open_idx").on(t.resolvedAt, t.id),
+    check("abuse_reports_details_len", sql`length(${t.details}) <= 2000`),
+  ],
 );
 
 /** Operator actions, as in schema.ts. */

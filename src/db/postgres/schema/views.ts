@@ -41,7 +41,9 @@ export const views = pgTable(
 export const viewRollups = pgTable(
   "view_rollups",
   {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD, UTC
     platform: text("platform").notNull(),
     // PostgreSQL only (see above).
@@ -60,7 +62,9 @@ export const viewRollups = pgTable(
 export const linkTotals = pgTable(
   "link_totals",
   {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     human: integer("human").notNull().default(0),
     bot: integer("bot").notNull().default(0),
     scans: integer("scans").notNull().default(0),
@@ -76,7 +80,9 @@ export const linkTotals = pgTable(
 export const referrerRollups = pgTable(
   "referrer_rollups",
   {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD, UTC
     host: text("host").notNull(),
     human: integer("human").notNull().default(0),

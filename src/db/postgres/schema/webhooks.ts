@@ -23,7 +23,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: text("events").notNull(),
@@ -51,8 +53,12 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    endpointId: integer("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     payload: text("payload").notNull(),
@@ -64,5 +70,9 @@ export const webhookDeliveries = pgTable(
     lastResponse: text("last_response"),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
   },
-  (t) => [index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt), index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id), index("webhook_deliveries_user_idx").on(t.userId)],
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_deliveries_user_idx").on(t.userId),
+  ],
 );

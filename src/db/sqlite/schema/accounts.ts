@@ -35,7 +35,9 @@ export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
     stripePriceId: text("stripe_price_id"),
     status: text("status").notNull(),
@@ -83,10 +85,14 @@ export const userConsents = sqliteTable(
   "user_consents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     termsAccepted: integer("terms_accepted", { mode: "boolean" }).notNull().default(true),
     privacyAccepted: integer("privacy_accepted", { mode: "boolean" }).notNull().default(true),
-    acceptanceDate: integer("acceptance_date", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    acceptanceDate: integer("acceptance_date", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("user_consents_user_idx").on(t.userId)],
 );
@@ -97,7 +103,9 @@ export const sessions = sqliteTable(
     // SHA-256 of the cookie token, never the token itself.
     sid: text("sid").primaryKey(),
     // Whose session: deletion and sign-out-everywhere find a user's sessions by it (sess is opaque JSON).
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     sess: text("sess").notNull(),
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
   },
@@ -113,18 +121,25 @@ export const apiTokens = sqliteTable(
   "api_tokens",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name").notNull(),
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
   },
-  (t) => [check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`), index("api_tokens_user_idx").on(t.userId)],
+  (t) => [
+    check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`),
+    index("api_tokens_user_idx").on(t.userId),
+  ],
 );
 
 export const loginLinks = sqliteTable("login_links", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   usedAt: integer("used_at", { mode: "timestamp_ms" }),
 });

@@ -9,7 +9,9 @@ export const domains = sqliteTable(
   "domains",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // Normalised (src/domains/normalise-hostname.ts): lower-case ASCII (punycode), no trailing dot or port.
     // Unverified claims of one name by several accounts do not block each other; one account serves it (decision 0044).
     hostname: text("hostname").notNull(),

@@ -9,7 +9,9 @@ export const links = sqliteTable(
   "links",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     linkSlug: text("link_slug").notNull(),
     targetUrl: text("target_url").notNull(),
     title: text("title").notNull(),
@@ -55,7 +57,9 @@ export const links = sqliteTable(
     // Trust and safety (src/safety/): a disabled link shows a neutral card and a warning, never its own card;
     // the reason names who disabled it. target_domain: the target's registrable domain, what feed entries are
     // matched against by index (null: from before it, filled by the first feed refresh).
-    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
     disabledReason: text("disabled_reason"),
     targetDomain: text("target_domain"),
   },
@@ -73,7 +77,9 @@ export const links = sqliteTable(
     index("links_domain_idx").on(t.domainId),
     index("links_target_domain_idx").on(t.targetDomain),
     // The addresses whose link was disabled and then deleted: a new link there is born disabled (src/links/create.ts).
-    index("links_disabled_address_idx").on(t.userId, t.linkSlug).where(sql`${t.deleted} = 1 and ${t.status} = 'disabled'`),
+    index("links_disabled_address_idx")
+      .on(t.userId, t.linkSlug)
+      .where(sql`${t.deleted} = 1 and ${t.status} = 'disabled'`),
   ],
 );
 
@@ -110,14 +116,19 @@ export const linkOldAddresses = sqliteTable(
   "link_old_addresses",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
     linkSlug: text("link_slug").notNull(),
     domainId: integer("domain_id"),
     createdAt: createdAt(),
     droppedAt: integer("dropped_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug), index("link_old_addresses_link_idx").on(t.linkId)],
+  (t) => [
+    index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug),
+    index("link_old_addresses_link_idx").on(t.linkId),
+  ],
 );
 
 export type Link = typeof links.$inferSelect;

@@ -14,7 +14,11 @@ export const threatEntries = sqliteTable(
     domain: text("domain").notNull(),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [primaryKey({ columns: [t.source, t.kind, t.value] }), index("threat_entries_domain_idx").on(t.domain), check("threat_entries_kind", sql`${t.kind} in ('url', 'host')`)],
+  (t) => [
+    primaryKey({ columns: [t.source, t.kind, t.value] }),
+    index("threat_entries_domain_idx").on(t.domain),
+    check("threat_entries_kind", sql`${t.kind} in ('url', 'host')`),
+  ],
 );
 
 /** Reports sent from the inspect page or POST /api/reports: no account needed, the address stored truncated. */
@@ -22,7 +26,9 @@ export const abuseReports = sqliteTable(
   "abuse_reports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     address: text("address").notNull(),
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
@@ -31,7 +37,10 @@ export const abuseReports = sqliteTable(
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
     resolution: text("resolution"),
   },
-  (t) => [index("abuse_reports_open_idx").on(t.resolvedAt, t.id), check("abuse_reports_details_len", sql`length(${t.details}) <= 2000`)],
+  (t) => [
+    index("abuse_reports_open_idx").on(t.resolvedAt, t.id),
+    check("abuse_reports_details_len", sql`length(${t.details}) <= 2000`),
+  ],
 );
 
 /** Every operator action of `linkprev admin` (and each automatic disable): who, what, when, why. */

@@ -15,8 +15,12 @@ export const views = sqliteTable(
   {
     // No AUTOINCREMENT: it would update sqlite_sequence on every one of the many view inserts.
     id: integer("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     ip: text("ip"),
     userAgentId: integer("user_agent_id").references(() => userAgents.id),
     clientWidth: integer("client_width").notNull().default(0),
@@ -41,7 +45,9 @@ export const views = sqliteTable(
 export const viewRollups = sqliteTable(
   "view_rollups",
   {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD, UTC
     platform: text("platform").notNull(),
     human: integer("human").notNull().default(0),
@@ -62,7 +68,9 @@ export const viewRollups = sqliteTable(
 export const linkTotals = sqliteTable(
   "link_totals",
   {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     human: integer("human").notNull().default(0),
     bot: integer("bot").notNull().default(0),
     scans: integer("scans").notNull().default(0),
@@ -82,7 +90,9 @@ export const linkTotals = sqliteTable(
 export const referrerRollups = sqliteTable(
   "referrer_rollups",
   {
-    linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD, UTC
     host: text("host").notNull(),
     human: integer("human").notNull().default(0),

@@ -27,7 +27,9 @@ export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: text("events").notNull(),
@@ -55,8 +57,12 @@ export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    endpointId: integer("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The webhook-id header: the same on every attempt and resend, so receivers can deduplicate. */
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
@@ -73,5 +79,9 @@ export const webhookDeliveries = sqliteTable(
     lastResponse: text("last_response"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt), index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id), index("webhook_deliveries_user_idx").on(t.userId)],
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_deliveries_user_idx").on(t.userId),
+  ],
 );
