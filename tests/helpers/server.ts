@@ -116,7 +116,7 @@ export async function seedLink(
     fields.description ?? "A custom description",
     fields.imageUrl ?? null,
   );
-  // The link cache only learns of new addresses from announcements (src/redirect/link-cache.ts).
+  // The link cache only learns of new addresses from announcements (src/link-cache/link-cache.ts).
   const owner = await sql.get<{ userSlug: string }>(`SELECT user_slug AS "userSlug" FROM users WHERE id = ?`, userId);
   if (owner) sql.linkSeeded?.(`${owner.userSlug}/${fields.linkSlug}`);
   return row!.id;

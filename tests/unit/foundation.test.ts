@@ -6,9 +6,9 @@ import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { describeDatabase, postgresOptions } from "../../src/db/postgres/options.ts";
 import { truncateIp } from "../../src/http/client-ip.ts";
-import { classifyUserAgent } from "../../src/redirect/classify.ts";
+import { classifyUserAgent } from "../../src/go/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";
-import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
+import { ViewBatchBuilder } from "../../src/views/view-batch.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 describe("config", () => {
