@@ -3,7 +3,7 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { announceDomainChange } from "../domains/deps.ts";
 import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";

@@ -1,5 +1,5 @@
 // The settings LinkPrev reads from the environment (or command-line flags), each with its check and default.
-// src/config.ts reads them and turns them into the Config the code uses.
+// src/config/config.ts reads them and turns them into the Config the code uses.
 import { isIP } from "node:net";
 import { z } from "zod";
 

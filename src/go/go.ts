@@ -15,7 +15,7 @@ import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
 import type { RuleAnswerer, RuleVisit } from "./rule-answer.ts";
 import { disabledAnswer } from "../safety/disabled-answer.ts";
 
-/** What /go answered: plain increments here, read by the metrics only when scraped (src/observability/metrics.ts). */
+/** What /go answered: plain increments here, read by the metrics only when scraped (src/metrics/metrics.ts). */
 export class GoCounts {
   redirects = 0;
   notFound = 0;

@@ -6,7 +6,7 @@
 // a kill -9 loses at most the open buffer plus the batch being written. A batch the database refuses waits in
 // the Worker's spool file (views/view-spool.ts) until it is stored, also across restarts.
 import type { ViewWriterTarget } from "../db/ports.ts";
-import { connectWorker, started, type WorkerClient } from "../rpc.ts";
+import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
 import { join } from "node:path";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";

@@ -15,7 +15,7 @@ import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
 import { ViewSpool, type SpoolOutcome } from "./view-spool.ts";
 import { RetentionSchedule, type RetentionSettings } from "./view-retention.ts";
-import { serveParent } from "../rpc.ts";
+import { serveParent } from "../threads/rpc.ts";
 
 declare const self: Worker;
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import type { Clock } from "../../src/clock.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";

@@ -25,7 +25,7 @@ const TO_SPLIT = [
   "src/api-docs/operations.ts",
   "src/billing/service.ts",
   "src/client/ui/PreviewMockups.tsx",
-  "src/config.ts",
+  "src/config/config.ts",
   "src/pages/dashboard.tsx",
   "src/go/go.ts",
   "src/link-cache/link-cache.ts",
