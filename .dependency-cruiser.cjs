@@ -1,11 +1,105 @@
 // The direction imports may take (npm run lint:imports, part of npm test): pages → domains → db/http, never back.
 // Shared modules are those the browser and the CLI may use too: models, wire types, pure helpers.
-const SHARED = "^src/(client/|bounded-memo\\.ts$|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing)\\.ts$)";
+const SHARED =
+  "^src/(client/|bounded-memo\\.ts$|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing)\\.ts$)";
+/**
+ * The vocabulary every folder may name whatever its place in the order below: the shared modules and the few other
+ * pure helpers (error and text helpers, the parsers the settings use, the response-shape check). They import only
+ * one another (rule vocabulary-is-pure), so no behaviour flows up through them.
+ */
+const VOCABULARY = [
+  SHARED,
+  "^src/(http/(errors|text|flash-cookie)|links/own-addresses|safe-fetch/address-policy|safety/matching|api-docs/json)\\.ts$",
+  "^src/safety/feeds/",
+];
 /** The process entry points and composition roots: they wire everything, so they may import anything. */
-const ROOTS = "^src/(server|app|app\\.worker|app-workers|context|admin|services|workers)\\.tsx?$";
+const ROOTS = "^src/(server|app|app\\.worker|services)\\.tsx?$";
+/**
+ * A folder's HTTP surface: its routes and the sign-in guard they all use. A surface may reach any domain (it is
+ * where requests meet them); only the roots, pages/, api-docs/ and other surfaces import it (rule surface-from-above).
+ */
+const SURFACE = "^src/([a-z-]+/routes\\.tsx?|auth/plugin\\.ts)$";
+/**
+ * The declared domain order (docs/decisions/0051), lowest first: a folder may import only itself and the folders
+ * before it (and the vocabulary), so two folders that import each other fail lint:imports. Each entry is one
+ * place; a new folder must be given one (rule placed-in-the-order).
+ */
+const ORDER = [
+  ["leaves", "^src/(config/|utm/|clock\\.ts$|private-files\\.ts$|workers\\.ts$|assets\\.d\\.ts$)"],
+  ["client", "^src/client/"],
+  ["observability", "^src/observability/"],
+  ["http", "^src/http/"],
+  ["db", "^src/db/"],
+  ["safe-fetch", "^src/safe-fetch/"],
+  ["threads", "^src/threads/"],
+  ["previews", "^src/previews/"],
+  ["plans", "^src/plans/"],
+  ["link-cache", "^src/link-cache/"],
+  ["webhooks", "^src/webhooks/"],
+  ["views", "^src/views/"],
+  ["safety", "^src/safety/"],
+  ["rules", "^src/rules/"],
+  ["domains", "^src/domains/"],
+  ["billing", "^src/billing/"],
+  ["links", "^src/links/"],
+  ["go", "^src/go/"],
+  ["auth", "^src/auth/"],
+  ["account", "^src/account/"],
+  ["meta", "^src/meta/"],
+  ["metrics", "^src/metrics/"],
+  ["api-docs", "^src/api-docs/"],
+  ["pages", "^src/pages/"],
+  ["start", "^src/start/"],
+  ["admin", "^src/admin/"],
+];
+const domainOrder = ORDER.map(([name, path], place) => ({
+  name: `domain-order-${name}`,
+  comment: `${name} may import only ${ORDER.slice(0, place)
+    .map(([below]) => below)
+    .join(", ")} (and itself and the vocabulary): move what both sides need below, or the import up to a root.`,
+  severity: "error",
+  from: { path, pathNot: [SURFACE] },
+  to: { path: "^src/", pathNot: [ROOTS, ...VOCABULARY, ...ORDER.slice(0, place + 1).map(([, below]) => below)] },
+}));
 
 module.exports = {
   forbidden: [
+    ...domainOrder,
+    {
+      name: "placed-in-the-order",
+      comment: "Every file under src/ is a root, a surface or in a folder of ORDER: give a new folder its place.",
+      severity: "error",
+      from: { path: "^src/", pathNot: [ROOTS, SURFACE, ...ORDER.map(([, path]) => path)] },
+      to: {},
+    },
+    {
+      name: "roots-from-roots",
+      comment: "The roots are the top of the order: only a root imports one.",
+      severity: "error",
+      from: { path: "^src/", pathNot: [ROOTS, SURFACE, "^src/pages/"] },
+      to: { path: ROOTS },
+    },
+    {
+      name: "roots-types-only",
+      comment: "Routes and pages may name the Services type (their factories still take it: docs/decisions/0051), no more.",
+      severity: "error",
+      from: { path: [SURFACE, "^src/pages/"] },
+      to: { path: ROOTS, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "surface-from-above",
+      comment: "Routes and the sign-in guard are the top of their folder: only roots, pages, api-docs and surfaces use them.",
+      severity: "error",
+      from: { path: "^src/", pathNot: [ROOTS, SURFACE, "^src/(pages|api-docs)/"] },
+      to: { path: SURFACE },
+    },
+    {
+      name: "vocabulary-is-pure",
+      comment: "The vocabulary (VOCABULARY above) imports only itself, so any folder may use it without a cycle.",
+      severity: "error",
+      from: { path: VOCABULARY },
+      to: { path: "^src/", pathNot: VOCABULARY },
+    },
     { name: "no-cycles", comment: "An import cycle: split the shared part into its own module.", severity: "error", from: {}, to: { circular: true } },
     {
       name: "domains-never-import-pages",
@@ -19,14 +113,14 @@ module.exports = {
       comment: "db/ is the bottom layer: it knows tables and engines, not domains, pages or http.",
       severity: "error",
       from: { path: "^src/db/" },
-      to: { path: "^src/", pathNot: ["^src/db/", "^src/config\\.ts$", "^src/private-files\\.ts$"] },
+      to: { path: "^src/", pathNot: ["^src/db/", "^src/config/config\\.ts$", "^src/private-files\\.ts$"] },
     },
     {
       name: "http-imports-no-domain",
       comment: "http/ holds request plumbing every domain uses; it must not reach up into them.",
       severity: "error",
       from: { path: "^src/http/" },
-      to: { path: "^src/", pathNot: ["^src/http/", "^src/config\\.ts$", "^src/clock\\.ts$", "^src/bounded-memo\\.ts$", "^src/observability/"] },
+      to: { path: "^src/", pathNot: ["^src/http/", "^src/config/config\\.ts$", "^src/clock\\.ts$", "^src/bounded-memo\\.ts$", "^src/observability/"] },
     },
     {
       name: "islands-import-only-shared",

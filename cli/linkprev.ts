@@ -6,15 +6,15 @@ import { dirname, resolve } from "node:path";
 import { CliError, registerClientCommands } from "./client/commands.ts";
 import { registerSafetyCommands } from "./safety-commands.ts";
 import { COMPLETION_SHELLS, completionScript, type CompletionShell } from "./client/completion.ts";
-import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin.ts";
+import { apiTokenFor, loginLinkFor, openDatabase, ownerHasSignedIn, ownerLoginLink } from "../src/admin/access.ts";
 import { CopyRefused, copyToPostgres } from "../src/admin/copy-to-postgres.ts";
 import { backupSqlite, uploadsBackupOf } from "../src/admin/backup.ts";
 import { openPlatform } from "../src/db/platform.ts";
 import { DatabaseUnavailable } from "../src/db/unavailable.ts";
-import { ConfigError, loadConfig, type Config, type ConfigOverrides } from "../src/config.ts";
+import { ConfigError, loadConfig, type Config, type ConfigOverrides } from "../src/config/config.ts";
 import { formatVersion, resolveRelease, versionInfo } from "../src/meta/version.ts";
-import { removeServerAddress, runningServer, writeServerAddress } from "../src/server-address.ts";
-import { storageLines } from "../src/start-banner.ts";
+import { removeServerAddress, runningServer, writeServerAddress } from "../src/start/server-address.ts";
+import { storageLines } from "../src/start/start-banner.ts";
 
 const program = new Command()
   .name("linkprev")

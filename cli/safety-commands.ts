@@ -1,7 +1,7 @@
 // `linkprev admin reports|links|hosts|users|audit`: the operators' trust-and-safety actions, on the database
 // directly (src/admin/safety.ts); each is written to the audit log with who did it and why.
 import type { Command } from "commander";
-import type { Config } from "../src/config.ts";
+import type { Config } from "../src/config/config.ts";
 import { openSafety } from "../src/admin/safety.ts";
 import { printable } from "../src/observability/printable.ts";
 import { listAudit } from "../src/safety/audit.ts";

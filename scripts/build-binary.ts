@@ -10,7 +10,7 @@ const result = await Bun.build({
   entrypoints: [
     "cli/linkprev.ts",
     "src/app.worker.ts",
-    "src/redirect/view-writer.worker.ts",
+    "src/views/view-writer.worker.ts",
     "src/links/images/image.worker.ts",
     "src/webhooks/delivery.worker.ts",
   ].map((p) => join(root, p)),

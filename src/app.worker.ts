@@ -1,13 +1,13 @@
 // An app worker: the Elysia app (pages, API, webhooks, sign-in) with its own database connections, answering
-// the requests the request thread hands it (src/app-workers.ts).
+// the requests the request thread hands it (src/start/app-workers.ts).
 import { createApp } from "./app.ts";
-import type { AppWorkerProtocol, WorkerRequest, WorkerResponse } from "./app-workers.ts";
-import type { Config } from "./config.ts";
+import type { AppWorkerProtocol, WorkerRequest, WorkerResponse } from "./start/app-workers.ts";
+import type { Config } from "./config/config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { clientAddressOf, handleNotingFacts, UNMATCHED_ROUTE, withOrigin } from "./observability/request-facts.ts";
-import { serveParent, transfer } from "./rpc.ts";
-import { lowerThreadPriority } from "./thread-priority.ts";
+import { serveParent, transfer } from "./threads/rpc.ts";
+import { lowerThreadPriority } from "./threads/thread-priority.ts";
 import { unavailable } from "./http/errors.ts";
 import { QUEUE_FULL_MESSAGE, type PixelGate } from "./links/images/pixel-budget.ts";
 

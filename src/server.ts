@@ -1,40 +1,40 @@
 // Starts LinkPrev. The request thread answers only what must be instant: /go, /uploads, the static assets and
 // /healthz, as raw Bun routes. Everything else (pages, API, webhooks, sign-in) runs in app workers
-// (src/app-workers.ts), or on this thread with APP_WORKERS=0.
+// (src/start/app-workers.ts), or on this thread with APP_WORKERS=0.
 import { makePrivateDir } from "./private-files.ts";
 import { createElement } from "react";
-import { AppWorkerPool } from "./app-workers.ts";
+import { AppWorkerPool } from "./start/app-workers.ts";
 import { createApp } from "./app.ts";
-import { storageWarnings } from "./start-banner.ts";
+import { storageWarnings } from "./start/start-banner.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { badHostAnswer, refuseBadHosts } from "./http/bad-host.ts";
 import { clientIp, proxyTrust } from "./http/client-ip.ts";
 import { refuseMalformedPaths } from "./http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import type { Clock } from "./clock.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/config.ts";
 import { createServices, type Services } from "./services.ts";
 import { linkChangeKey } from "./db/link-change-key.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { ExpiredPage, GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
 import { DATABASE_DOWN_MESSAGE, retryAfterHeaders } from "./http/database-down.ts";
-import { createRuleAnswerer } from "./rules/answer.ts";
+import { createRuleAnswerer } from "./go/rule-answer.ts";
 import { scheduleLinkHealth } from "./rules/health.ts";
-import { createVisitorClassifier } from "./redirect/classify.ts";
-import { createGoHandler, GoCounts } from "./redirect/go.ts";
+import { createVisitorClassifier } from "./go/classify.ts";
+import { createGoHandler, GoCounts } from "./go/go.ts";
 import { uploadsInUse } from "./links/images/usage.ts";
 import { finishMarkedDeletions } from "./account/deletion.ts";
-import { LinkCache } from "./redirect/link-cache.ts";
-import { createCustomHostRouter } from "./redirect/custom-host.ts";
+import { LinkCache } from "./link-cache/link-cache.ts";
+import { createCustomHostRouter } from "./go/custom-host.ts";
 import { DomainHosts } from "./domains/host-map.ts";
 import { startRecheckJob } from "./domains/recheck-job.ts";
 import { startSafetyWork } from "./safety/background.ts";
 import { inspectAnswer } from "./safety/inspect.ts";
 import { safetyState } from "./safety/state.ts";
-import { ViewRecorder } from "./redirect/view-recorder.ts";
-import { metricsRoutes, ServerMetrics } from "./observability/metrics.ts";
-import { listenerUrl, listRoutes, startPrivateListeners } from "./private-listeners.ts";
+import { ViewRecorder } from "./views/view-recorder.ts";
+import { metricsRoutes, ServerMetrics } from "./metrics/metrics.ts";
+import { listenerUrl, listRoutes, startPrivateListeners } from "./start/private-listeners.ts";
 import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
 import { queueStats } from "./webhooks/queue-stats.ts";
 import {

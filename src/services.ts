@@ -5,7 +5,7 @@ import type { BillingDeps } from "./billing/service.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
 import { validateVat } from "./billing/vat.ts";
 import { systemClock, type Clock } from "./clock.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
 import type { DomainDeps } from "./domains/deps.ts";
 import { isServedHostname } from "./domains/queries.ts";

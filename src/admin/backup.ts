@@ -5,7 +5,7 @@
 // data directory does (sessions, tokens' hashes, visitors' hashes): private to the operator like it, 0600 and 0700.
 import { cpSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { openDb } from "../db/sqlite/connection.ts";
 import { makePrivateDir, touchPrivateFile } from "../private-files.ts";
 

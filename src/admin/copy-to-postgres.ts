@@ -5,7 +5,7 @@
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import { existsSync } from "node:fs";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { applyPostgresMigrations } from "../db/postgres/migrate.ts";
 import { describeDatabase, postgresOptions } from "../db/postgres/options.ts";
 import { applyMigrations } from "../db/sqlite/migrate.ts";

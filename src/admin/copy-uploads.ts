@@ -3,7 +3,7 @@
 import type { SQL } from "bun";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { S3Settings } from "../config.ts";
+import type { S3Settings } from "../config/config.ts";
 import { S3Uploads, STORED_NAME } from "../links/images/backends.ts";
 import { countOf } from "./copy-tables.ts";
 

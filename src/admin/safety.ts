@@ -2,7 +2,7 @@
 // the actor (LINKPREV_OPERATOR is not read: the command line passes who). A running server hears of link changes
 // through the change bus (PostgreSQL) or the audit log it follows (src/safety/audit-follower.ts, SQLite).
 import { systemClock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
 import { SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { safetyDeps, type SafetyDeps } from "../safety/deps.ts";

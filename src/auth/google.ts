@@ -1,7 +1,7 @@
 // Google sign-in through arctic's generic OAuth2 client, every endpoint from config (tests use a fake).
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
 import { z } from "zod";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Profile } from "./users.ts";
 
 const UserInfo = z.object({

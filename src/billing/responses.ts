@@ -2,7 +2,7 @@
 // `tsc` (src/api-docs/json.ts).
 import type { z } from "zod";
 import { sameShape, type SameShape } from "../api-docs/json.ts";
-import type { publicPlans } from "./plans.ts";
+import type { publicPlans } from "../plans/plans.ts";
 import type { activeSubscription, handleWebhook, subscribe, validateVatNumber } from "./service.ts";
 import type {
   ActiveSubscriptionSchema,

@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import { authPlugin, requireUser } from "../auth/plugin.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
-import { publicPlans } from "./plans.ts";
+import { publicPlans } from "../plans/plans.ts";
 import {
   activeSubscription,
   cancelSubscription,

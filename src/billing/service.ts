@@ -3,13 +3,13 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { announceDomainChange } from "../domains/deps.ts";
 import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
-import { entitlementFor, isSubscriptionValid, latestSubscription } from "./entitlement.ts";
-import { planById, planForStripePrice, stripePriceFor, type PlanId } from "./plans.ts";
+import { entitlementFor, isSubscriptionValid, latestSubscription } from "../plans/entitlement.ts";
+import { planById, planForStripePrice, stripePriceFor, type PlanId } from "../plans/plans.ts";
 import { subscriptionFacts } from "./stripe.ts";
 import { viesCountry, type VatCheck, type VatRequest } from "./vat.ts";
 

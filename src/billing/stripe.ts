@@ -1,6 +1,6 @@
 // The only door to Stripe: the official SDK, pointed at STRIPE_API_URL (tests use a fake speaking the same API).
 import Stripe from "stripe";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { AppError } from "../http/errors.ts";
 
 export type StripeClient = Stripe;

@@ -1,5 +1,5 @@
 // The settings LinkPrev reads from the environment (or command-line flags), each with its check and default.
-// src/config.ts reads them and turns them into the Config the code uses.
+// src/config/config.ts reads them and turns them into the Config the code uses.
 import { isIP } from "node:net";
 import { z } from "zod";
 
@@ -91,7 +91,7 @@ export const EnvSchema = z.object({
   LINK_HEALTH_HOST_GAP_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // Tests only: an account deletion kills the process (as kill -9 would) right after this step.
   TEST_CRASH_DURING_DELETE_AFTER: optionalText,
-  // Memory for the /go link cache, in MB (src/redirect/link-cache.ts); unset: a sixteenth of the machine's
+  // Memory for the /go link cache, in MB (src/link-cache/link-cache.ts); unset: a sixteenth of the machine's
   // memory, between 32 MB and 1 GB.
   LINK_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).optional(),
   // Deprecated (a number of links): read as LINK_CACHE_MB at 2 KB a link when LINK_CACHE_MB is unset.

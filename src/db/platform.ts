@@ -1,6 +1,6 @@
 // Builds, once per thread, what the app uses of the database and the cluster (ports.ts): which engine runs is
 // decided here, from config, and nowhere else.
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { ChangeBus, HitCounter, Platform } from "./ports.ts";
 import { useTablesOf } from "./tables.ts";
 

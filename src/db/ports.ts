@@ -103,7 +103,7 @@ export interface GoLinkSource {
   goAddresses(onAddress: (key: string) => void): Promise<void>;
 }
 
-/** The people counted against a capped link's maxClicks (src/rules/answer.ts; docs/decisions/0021). */
+/** The people counted against a capped link's maxClicks (src/go/rule-answer.ts; docs/decisions/0021). */
 export interface ClickCaps {
   /** One atomic UPDATE: the count with this click while it was below `maxClicks`; null once reached. */
   takeClick(linkId: number, maxClicks: number): Promise<number | null>;
@@ -183,7 +183,7 @@ export type Platform = {
 };
 
 /**
- * One chunk of the raw views' retention (redirect/view-retention.ts): among the next RETENTION_CHUNK_ROWS views
+ * One chunk of the raw views' retention (views/view-retention.ts): among the next RETENTION_CHUNK_ROWS views
  * after `afterId`, deletes those older than `before`. `lastId`: the chunk's last id (null when there were no rows).
  * A cycle's first chunk (`afterId` 0) also deletes the referrer counts of the days before `before`'s.
  */

@@ -1,4 +1,4 @@
-// The referrer rollups' buckets and cap, shared by the writer's counting (redirect/referrer-counts.ts), each
+// The referrer rollups' buckets and cap, shared by the writer's counting (views/referrer-counts.ts), each
 // engine's statement (sqlite/referrer-rollups.ts, postgres/referrer-rollups.ts) and the statistics page.
 
 /** Hosts a link keeps a day; later hosts that day count under OTHER_REFERRERS. */

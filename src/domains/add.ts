@@ -2,7 +2,7 @@
 // pending until its DNS records prove it (verify.ts). Another account's unverified claim blocks nothing and is not
 // told: whoever proves the name first serves it (docs/decisions/0044).
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import { entitlementFor } from "../billing/entitlement.ts";
+import { entitlementFor } from "../plans/entitlement.ts";
 import { domains, users, type User } from "../db/tables.ts";
 import { badRequest, conflict, forbidden } from "../http/errors.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";

@@ -4,7 +4,7 @@
 // on the link change bus (every node, src/db/ports.ts ChangeBus), when changes may have been missed, and when the
 // database's host_map_version moves: triggers bump it whoever writes (another process, such as the CLI).
 import { eq, isNull } from "drizzle-orm";
-import { entitlementFor } from "../billing/entitlement.ts";
+import { entitlementFor } from "../plans/entitlement.ts";
 import type { Db } from "../db/ports.ts";
 import { domains, hostMapVersion, users } from "../db/tables.ts";
 import { DOMAINS_CHANGED, isServed } from "./model.ts";

@@ -34,7 +34,7 @@ export const truncateIpMemo = boundedMemo(10_000, truncateIp);
 export type ProxyTrust = { readonly proxies: readonly ProxyRange[] } | null;
 type ProxyRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-/** TRUSTED_PROXIES' checked CIDR texts (config.ts) as ranges. */
+/** TRUSTED_PROXIES' checked CIDR texts (config/config.ts) as ranges. */
 export const proxyTrust = (trustProxy: boolean, cidrs: readonly string[]): ProxyTrust =>
   trustProxy ? { proxies: cidrs.map((cidr) => ipaddr.parseCIDR(cidr)) } : null;
 

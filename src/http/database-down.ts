@@ -1,6 +1,6 @@
 // A database that cannot answer now (PostgreSQL stopped, restarting or failing over; SQLite's disk full, read-only
 // or locked) is a 503 with Retry-After and a readable message, never a 500: the one test of such errors, used by
-// the error mapper (error-handler.ts) and by the raw /go routes (redirect/go.ts).
+// the error mapper (error-handler.ts) and by the raw /go routes (go/go.ts).
 
 /** How long a client is asked to wait before trying again; a managed failover takes 10–30 s. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -1,6 +1,6 @@
 // Headers every page and API answer carries: a Content-Security-Policy that allows only our own scripts
 // (the island bundles) and styles, no framing, no MIME sniffing, a careful referrer, and HSTS behind https.
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 
 export function securityHeaders(config: Pick<Config, "secureCookies">): Record<string, string> {
   const headers: Record<string, string> = {

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { links, type User } from "../db/tables.ts";
-import { entitlementFor } from "../billing/entitlement.ts";
+import { entitlementFor } from "../plans/entitlement.ts";
 import { badRequest, conflict, forbidden, paymentRequired } from "../http/errors.ts";
 import { SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 import { isHttpUrl } from "./model.ts";

@@ -18,7 +18,7 @@ import { carriedDisable } from "../safety/disabled-address.ts";
 import { checkCreateLimits } from "../safety/limits.ts";
 import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
-import { linkState } from "./events.ts";
+import { linkState } from "../webhooks/link-events.ts";
 
 export async function createLink(
   deps: LinkDeps,

@@ -6,8 +6,7 @@ import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
 import { releaseImages, uploadUrlsOf } from "./images/usage.ts";
 import { findLiveLink } from "./queries.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
-import { linkHostname } from "./domain.ts";
-import { linkRef } from "./events.ts";
+import { linkHostname, linkRef } from "../webhooks/link-events.ts";
 import { forgetEarlierAddresses } from "./old-addresses.ts";
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {

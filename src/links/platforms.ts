@@ -12,7 +12,7 @@ import {
 } from "../previews/platforms.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
-import { linkHostname } from "./domain.ts";
+import { linkHostname } from "../webhooks/link-events.ts";
 import { shortUrlOf } from "./url.ts";
 
 /**

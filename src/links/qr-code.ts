@@ -3,7 +3,7 @@ import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { qrPng, qrSvg, qrUrl } from "./qr.ts";
-import { linkHostname } from "./domain.ts";
+import { linkHostname } from "../webhooks/link-events.ts";
 import { findLiveLink } from "./queries.ts";
 import { shortUrlOf } from "./url.ts";
 

@@ -1,5 +1,5 @@
 // A link's top referrer hosts over a range, from the referrer rollups (written by the view writer:
-// redirect/referrer-counts.ts): one grouped read on their (link, day, host) key.
+// views/referrer-counts.ts): one grouped read on their (link, day, host) key.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { NO_REFERRER, OTHER_REFERRERS } from "../db/referrer-buckets.ts";
 import { referrerRollups } from "../db/tables.ts";

@@ -19,7 +19,7 @@ import { checkTargetSafety } from "../safety/check-target.ts";
 import { carriedDisable } from "../safety/disabled-address.ts";
 import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
-import { linkState } from "./events.ts";
+import { linkState } from "../webhooks/link-events.ts";
 
 const DISABLED_STAYS = "This link is disabled: it cannot be renamed or moved, its address is the operator's to release";
 

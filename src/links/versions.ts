@@ -5,7 +5,7 @@ import { notFound } from "../http/errors.ts";
 import { requireActive } from "./checks.ts";
 import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
 import { askFacebookToRescrape } from "./platforms.ts";
-import { linkHostname } from "./domain.ts";
+import { linkHostname } from "../webhooks/link-events.ts";
 import { shortUrlOf } from "./url.ts";
 
 /**

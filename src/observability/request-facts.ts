@@ -2,7 +2,7 @@
 // gives the client address and request id it found where the socket is; the app gives back the route pattern it
 // matched and who asked, for the log line and the metrics. None of it travels in headers, so a client can forge
 // none of it and no header of ours has to be taken off an answer. With app workers the facts cross as typed
-// fields of the worker's messages (src/app-workers.ts); the request id goes to the client in X-Request-Id.
+// fields of the worker's messages (src/start/app-workers.ts); the request id goes to the client in X-Request-Id.
 import { Elysia } from "elysia";
 
 export const REQUEST_ID_HEADER = "x-request-id";

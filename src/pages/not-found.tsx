@@ -37,7 +37,7 @@ export function UnavailablePage({ message }: { message: string }) {
   );
 }
 
-/** A link whose owner set it to expire, past its time or its number of visits (src/rules/answer.ts). */
+/** A link whose owner set it to expire, past its time or its number of visits (src/go/rule-answer.ts). */
 export function ExpiredPage() {
   return (
     <section className="py-16 text-center">

@@ -1,5 +1,5 @@
 // The plan cards of the landing page and /pricing, with each button's state decided on the server.
-import type { Plan } from "../billing/plans.ts";
+import type { Plan } from "../plans/plans.ts";
 import { BILLING_OFF_NOTE } from "../client/instance.ts";
 import { PlanButton, VatExemption } from "./islands.ts";
 

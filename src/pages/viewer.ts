@@ -1,7 +1,7 @@
 // The signed-in viewer as pages see it: resolved once per request (resolvePageViewer, in the page routes' resolve
 // step, src/pages/routes.ts) and handed to guards, page data and the layout, so a render asks for the entitlement once.
 import { hasConsent } from "../auth/users.ts";
-import { entitlementFor, type Entitlement } from "../billing/entitlement.ts";
+import { entitlementFor, type Entitlement } from "../plans/entitlement.ts";
 import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";

@@ -1,7 +1,7 @@
 // Asks Facebook to scrape a short URL again after its card changed (Graph API `POST /?id={url}&scrape=true`,
 // https://developers.facebook.com/docs/sharing/webmasters/getting-started/change-link), so that new shares show
 // the new card at once instead of after Facebook's cache expires. Runs after the save, never in its way.
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 
 /** What Facebook answered to the last re-scrape asked for: shown in the platforms panel. */
 export type ScrapeOutcome = { at: Date; ok: boolean; message: string };

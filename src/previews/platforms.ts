@@ -1,4 +1,4 @@
-// What each platform LinkPrev detects (src/redirect/classify.ts) does with a card: image sizes, text cuts,
+// What each platform LinkPrev detects (src/go/classify.ts) does with a card: image sizes, text cuts,
 // caches and how to refresh. One place for the lint rules, the editor's mockups, the CLI and later the /go
 // variants. Pure data and tiny helpers, no server imports: the editor island may import it.
 // Sources: the platforms' own documentation and observed behaviour, as summarised in docs/decisions/0013. "official" =

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/ports.ts";
 import { linkRules } from "../db/tables.ts";
-import { linkRef, liveLinkFacts } from "../links/events.ts";
+import { linkRef, liveLinkFacts } from "../webhooks/link-events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 
 /** `checkedUrl`: the target this outcome is about, the link's own or a rule's (a failing one, if any failed). */

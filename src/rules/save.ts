@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { linkRules } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
-import type { LinkDeps } from "../links/deps.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
+import type { SafetyDeps } from "../safety/deps.ts";
 import { indexLinkDestinations } from "../safety/destinations.ts";
 import { parseGoRules, touchesRules, type GoRules, type RulesInput } from "./model.ts";
 
@@ -59,7 +59,8 @@ export async function saveRules(tx: Db, linkId: number, rules: GoRules): Promise
  * transaction.
  */
 export async function rulesToWrite(
-  deps: LinkDeps,
+  // What of a link's deps (src/links/deps.ts) the rules use: rules sit below links (.dependency-cruiser.cjs).
+  deps: { db: Db; leadsHere: (url: URL) => Promise<boolean>; safety: SafetyDeps },
   input: RulesInput,
   linkId: number | null,
 ): Promise<GoRules | undefined> {

@@ -1,12 +1,12 @@
 // What the trust-and-safety operations (src/safety/*.ts) are given, built once in src/services.ts.
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { webRiskClient, type WebRisk } from "./web-risk.ts";
 
 /**
- * Plain increments, read by /metrics on the request thread (src/observability/metrics.ts); an app worker's are
+ * Plain increments, read by /metrics on the request thread (src/metrics/metrics.ts); an app worker's are
  * forwarded there (`forward`, set in src/app.worker.ts).
  */
 export class SafetyCounts {

@@ -76,7 +76,7 @@ async function findOnCustomDomain(db: Db, address: string) {
     .where(and(eq(domains.hostname, hostname), inArray(domains.status, SERVED_STATUSES)))
     .limit(1);
   if (!domain) return undefined;
-  // /{slug} or /{slug}/{version}, as src/redirect/custom-host.ts serves them.
+  // /{slug} or /{slug}/{version}, as src/go/custom-host.ts serves them.
   const parts = pathParts(url.pathname);
   if (!parts || parts.length > 2 || !parts[0]) return null;
   const [row] = await db

@@ -4,7 +4,7 @@ import { inArray } from "drizzle-orm";
 import { linkChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { links } from "../db/tables.ts";
-import { linkRef, liveLinkFacts } from "../links/events.ts";
+import { linkRef, liveLinkFacts } from "../webhooks/link-events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { audit } from "./audit.ts";
 

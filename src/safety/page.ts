@@ -1,5 +1,5 @@
 // The plain pages answered on the request thread (no React, no script): the inspect and disabled-link pages here,
-// the password form (src/rules/password.ts). Their frame carries the product's stylesheet, so they look like the
+// the password form (src/go/password.ts). Their frame carries the product's stylesheet, so they look like the
 // rest of LinkPrev; their content is plain HTML that the `plain-page` rules of src/pages/styles.css dress.
 import { stylesheet } from "../../build/assets.gen.ts";
 

@@ -1,7 +1,7 @@
 // POST /api/webhooks: a new endpoint on a plan that has webhooks, within MAX_ENDPOINTS, at a URL the safe
 // fetcher's rules accept; its secret is in this answer only.
 import { count, eq } from "drizzle-orm";
-import { entitlementFor } from "../billing/entitlement.ts";
+import { entitlementFor } from "../plans/entitlement.ts";
 import { webhookEndpoints, type User } from "../db/tables.ts";
 import { forbidden } from "../http/errors.ts";
 import type { WebhookDeps } from "./deps.ts";

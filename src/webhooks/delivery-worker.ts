@@ -1,8 +1,8 @@
 // The request thread's handle on the delivery Worker (delivery.worker.ts): starts it, adds up the outcomes it
 // reports for /metrics, starts another if it dies, and stops it. Nothing here runs per request or per click.
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
-import { connectWorker, started, type WorkerClient } from "../rpc.ts";
+import type { Config } from "../config/config.ts";
+import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
 import { workerEntry } from "../workers.ts";
 import type { DeliveryOutcomes } from "./deliverer.ts";
 import type { DeliveryWorkerProtocol } from "./delivery.worker.ts";

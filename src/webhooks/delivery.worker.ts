@@ -2,10 +2,10 @@
 // that claiming, signing, posting and recording never run on the request thread that answers /go. It polls on
 // its own timer; a server given a test's clock drives it instead, one `deliverDue` per poll with that clock's time
 // (delivery-worker.ts), since the test's clock cannot cross threads.
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
 import type { Database } from "../db/ports.ts";
-import { serveParent } from "../rpc.ts";
+import { serveParent } from "../threads/rpc.ts";
 import { WebhookDeliverer, type DeliveryOutcomes } from "./deliverer.ts";
 import { webhookDeps } from "./deps.ts";
 

@@ -1,6 +1,6 @@
 // What the webhook operations are given, and the messages they share.
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Database, Db, Platform, WebhookQueue } from "../db/ports.ts";
 import { fetcherUserAgent, SafeFetcher } from "../safe-fetch/fetcher.ts";
 

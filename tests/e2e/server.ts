@@ -5,9 +5,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { startServer } from "../../src/server.ts";
-import { loginLinkFor, ownerLoginLink } from "../../src/admin.ts";
+import { loginLinkFor, ownerLoginLink } from "../../src/admin/access.ts";
 import { startFakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { startFakeGoogle } from "../fakes/google.ts";
 import { startFakeStripe } from "../fakes/stripe.ts";

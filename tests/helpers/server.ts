@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import type { Clock } from "../../src/clock.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
@@ -116,7 +116,7 @@ export async function seedLink(
     fields.description ?? "A custom description",
     fields.imageUrl ?? null,
   );
-  // The link cache only learns of new addresses from announcements (src/redirect/link-cache.ts).
+  // The link cache only learns of new addresses from announcements (src/link-cache/link-cache.ts).
   const owner = await sql.get<{ userSlug: string }>(`SELECT user_slug AS "userSlug" FROM users WHERE id = ?`, userId);
   if (owner) sql.linkSeeded?.(`${owner.userSlug}/${fields.linkSlug}`);
   return row!.id;

@@ -1,5 +1,5 @@
 // When every core is busy, /go's request thread runs before pages: the app workers lower their own thread's
-// priority (APP_WORKER_NICE, src/thread-priority.ts), and only theirs. Read from /proc, as the scheduler sees it.
+// priority (APP_WORKER_NICE, src/threads/thread-priority.ts), and only theirs. Read from /proc, as the scheduler sees it.
 import { afterAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

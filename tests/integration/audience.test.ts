@@ -10,9 +10,9 @@ import jsQR from "jsqr";
 import { openSqlite } from "../../src/db/sqlite/connection.ts";
 import { postgresOptions } from "../../src/db/postgres/options.ts";
 import { decodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
-import { ViewBatchBuilder, type ViewBatch } from "../../src/redirect/view-batch.ts";
-import { PgViewStore } from "../../src/redirect/view-store.pg.ts";
-import { ViewStore } from "../../src/redirect/view-store.ts";
+import { ViewBatchBuilder, type ViewBatch } from "../../src/views/view-batch.ts";
+import { PgViewStore } from "../../src/views/view-store.pg.ts";
+import { ViewStore } from "../../src/views/view-store.ts";
 import {
   apiClient,
   crawlerAgents,
@@ -289,7 +289,7 @@ describe("the writer's memo of today's visitors", () => {
   });
 });
 
-describe("a batch sealed for the spool (redirect/view-seal.ts)", () => {
+describe("a batch sealed for the spool (views/view-seal.ts)", () => {
   test("holds no full address, is stored truncated, and counts each person once, also against later unsealed views", async () => {
     const linkId = await seedLink(server.sql, owner.userId, { linkSlug: "sealed" });
     const writer = writerWithClock(Date.now);

@@ -378,7 +378,7 @@ describe("without Google configured", () => {
       expect(html).toContain("Google sign-in is not configured on this server");
       expect(html).toContain("linkprev admin login-link");
 
-      const { loginLinkFor } = await import("../../src/admin.ts");
+      const { loginLinkFor } = await import("../../src/admin/access.ts");
       const token = (await loginLinkFor(selfHosted.ctx.database, "https://links.example", "secure@example.com")).split(
         "/login/",
       )[1]!;

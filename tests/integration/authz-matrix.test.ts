@@ -117,7 +117,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }),
     expect: all(200),
   },
-  // The password form's answer (src/rules/answer.ts): a link without a password has none to take.
+  // The password form's answer (src/go/rule-answer.ts): a link without a password has none to take.
   "POST /go/:userSlug/:linkSlug": {
     call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}`, form: { password: "x" } }),
     expect: all(405),

@@ -1,4 +1,4 @@
-// Inspect pages, reports and password links on a verified custom domain (src/redirect/custom-host.ts), over real
+// Inspect pages, reports and password links on a verified custom domain (src/go/custom-host.ts), over real
 // HTTP on SQLite and PostgreSQL: the same answers as /go gives them, at the custom address, for that domain's
 // own links only.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

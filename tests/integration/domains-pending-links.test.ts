@@ -2,7 +2,7 @@
 // DOMAIN_CNAME_TARGET nor DOMAIN_ADDRESSES set: the records name PUBLIC_URL's host, an apex flattened to it
 // verifies, and a link placed on the domain before it is verified is shared at its service address meanwhile.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { apiClient, startTestServer, type TestServer } from "../helpers/server.ts";
 

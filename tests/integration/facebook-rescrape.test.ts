@@ -2,7 +2,7 @@
 // on SQLite and PostgreSQL. APP_WORKERS=0 runs the API on the test's thread, so that the test can wait for the
 // service to store Facebook's answer (server.ctx.facebook.settled()) instead of sleeping.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { FacebookRescraper, type ScrapeOutcome } from "../../src/previews/facebook-scrape.ts";
 import { startFakeFacebookGraph, type FakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";

@@ -1,7 +1,7 @@
-// Link rules on /go (src/rules/answer.ts), over real HTTP on SQLite and PostgreSQL: expiry by time and by people
+// Link rules on /go (src/go/rule-answer.ts), over real HTTP on SQLite and PostgreSQL: expiry by time and by people
 // counted, a password, targets by device and by country, and crawlers that get the owner's card through all of it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createCountryLookup } from "../../src/rules/country.ts";
+import { createCountryLookup } from "../../src/go/country.ts";
 import { TestClock } from "../helpers/clock.ts";
 import {
   apiClient,

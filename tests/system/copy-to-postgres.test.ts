@@ -9,7 +9,7 @@ import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { apiTokenFor, loginLinkFor } from "../../src/admin.ts";
+import { apiTokenFor, loginLinkFor } from "../../src/admin/access.ts";
 import agents from "../fixtures/crawler-agents.json" with { type: "json" };
 import { startFakeS3, type FakeS3 } from "../fakes/s3.ts";
 import { Browser } from "../helpers/browser.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { apiTokenFor } from "../../src/admin.ts";
+import { apiTokenFor } from "../../src/admin/access.ts";
 import { startFakeS3, type FakeS3 } from "../fakes/s3.ts";
 import { jpegSize, makePng } from "../helpers/images.ts";
 import { apiCall, linkForm, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
@@ -203,7 +203,7 @@ describe("UPLOADS_STORE=s3 (a fake S3-compatible store)", () => {
 
 describe("config", () => {
   test("UPLOADS_STORE=db needs PostgreSQL; s3 needs every setting and names the one missing", async () => {
-    const { loadConfig } = await import("../../src/config.ts");
+    const { loadConfig } = await import("../../src/config/config.ts");
     expect(() => loadConfig({}, { UPLOADS_STORE: "db" })).toThrow(/UPLOADS_STORE=db .*needs DATABASE_URL/);
     expect(() => loadConfig({}, { UPLOADS_STORE: "nfs" })).toThrow(/UPLOADS_STORE="nfs"/);
     const s3 = {

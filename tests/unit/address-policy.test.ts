@@ -1,6 +1,6 @@
 // The address policy alone: which resolved addresses the safe fetcher may connect to.
 import { expect, test } from "bun:test";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { judgeAddress, parseCidrList } from "../../src/safe-fetch/address-policy.ts";
 
 const refusedAs = (address: string, allow = "") => {

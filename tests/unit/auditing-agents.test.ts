@@ -1,6 +1,6 @@
 // Page-speed and monitoring tools are crawlers of platform "other"; in-app browsers stay people.
 import { describe, expect, test } from "bun:test";
-import { classifyUserAgent } from "../../src/redirect/classify.ts";
+import { classifyUserAgent } from "../../src/go/classify.ts";
 
 // Real User-Agents as these tools send them; several of them pass isbot alone as browsers.
 const AUDITING_TOOLS: Record<string, string> = {

@@ -1,7 +1,7 @@
 // The pure parts of card variants (docs/decisions/0009): which variant each crawler gets through the memoised classifier
 // /go uses, and where a focal point puts each crop.
 import { describe, expect, test } from "bun:test";
-import { createVisitorClassifier } from "../../src/redirect/classify.ts";
+import { createVisitorClassifier } from "../../src/go/classify.ts";
 import {
   focalCrop,
   RENDITIONS,
@@ -10,8 +10,8 @@ import {
   type CardVariant,
 } from "../../src/previews/variants.ts";
 import { PLATFORMS } from "../../src/previews/platforms.ts";
-import { pageVariant, renderPreviewPage } from "../../src/redirect/preview-page.ts";
-import type { GoLink } from "../../src/redirect/held-link.ts";
+import { pageVariant, renderPreviewPage } from "../../src/go/preview-page.ts";
+import type { GoLink } from "../../src/link-cache/held-link.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 describe("platform → variant", () => {

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { sqliteClickOutbox } from "../../src/db/sqlite/click-outbox.ts";
 import { openSqlite } from "../../src/db/sqlite/connection.ts";
 import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
-import { ClickEvents } from "../../src/redirect/click-events.ts";
-import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
-import { ViewStore } from "../../src/redirect/view-store.ts";
+import { ClickEvents } from "../../src/views/click-events.ts";
+import { ViewBatchBuilder } from "../../src/views/view-batch.ts";
+import { ViewStore } from "../../src/views/view-store.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "linkprev-clicks-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

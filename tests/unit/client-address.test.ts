@@ -1,7 +1,7 @@
 // Whose address a request is (src/http/client-ip.ts): behind our proxy the right end of X-Forwarded-For, past the
 // proxies TRUSTED_PROXIES names, never what a client wrote to the left; and the key limits count a client by.
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { ConfigError, loadConfig } from "../../src/config/config.ts";
 import { clientIp, proxyTrust, rateKey } from "../../src/http/client-ip.ts";
 
 const socket = { requestIP: () => ({ address: "192.0.2.254", family: "IPv4" as const, port: 1 }) };

@@ -1,7 +1,7 @@
 // The writer's memo of today's visitors: a returning visitor costs no hash and no insert into the same-day set,
-// even after a long tail of one-off visitors has passed through the memo (redirect/daily-visitors.ts).
+// even after a long tail of one-off visitors has passed through the memo (views/daily-visitors.ts).
 import { expect, test } from "bun:test";
-import { DailyVisitors } from "../../src/redirect/daily-visitors.ts";
+import { DailyVisitors } from "../../src/views/daily-visitors.ts";
 
 const NOON = 20_000 * 86_400_000 + 43_200_000;
 const day = 20_000;

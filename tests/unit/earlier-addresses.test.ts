@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
-import { LinkCache, RETIRED } from "../../src/redirect/link-cache.ts";
+import { LinkCache, RETIRED } from "../../src/link-cache/link-cache.ts";
 
 test("old addresses are known at start, serve the link, and follow a change announced for its address", async () => {
   const dir = mkdtempSync(join(tmpdir(), "linkprev-earlier-"));

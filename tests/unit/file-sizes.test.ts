@@ -25,10 +25,10 @@ const TO_SPLIT = [
   "src/api-docs/operations.ts",
   "src/billing/service.ts",
   "src/client/ui/PreviewMockups.tsx",
-  "src/config.ts",
+  "src/config/config.ts",
   "src/pages/dashboard.tsx",
-  "src/redirect/go.ts",
-  "src/redirect/link-cache.ts",
+  "src/go/go.ts",
+  "src/link-cache/link-cache.ts",
   "src/safe-fetch/fetcher.ts",
   "src/server.ts",
 ];

@@ -3,12 +3,12 @@ import { Database } from "bun:sqlite";
 import journal from "../../src/db/sqlite/migrations/meta/_journal.json" with { type: "json" };
 import { migrations } from "../../src/db/sqlite/migrations/index.ts";
 import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { ConfigError, loadConfig } from "../../src/config/config.ts";
 import { describeDatabase, postgresOptions } from "../../src/db/postgres/options.ts";
 import { truncateIp } from "../../src/http/client-ip.ts";
-import { classifyUserAgent } from "../../src/redirect/classify.ts";
+import { classifyUserAgent } from "../../src/go/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";
-import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
+import { ViewBatchBuilder } from "../../src/views/view-batch.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 describe("config", () => {

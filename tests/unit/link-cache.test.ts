@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { systemClock } from "../../src/clock.ts";
 import type { GoLinkSource } from "../../src/db/ports.ts";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
-import { linkBytes } from "../../src/redirect/cache-bytes.ts";
-import type { GoLink } from "../../src/redirect/held-link.ts";
-import { LinkCache, RETIRED } from "../../src/redirect/link-cache.ts";
+import { linkBytes } from "../../src/link-cache/cache-bytes.ts";
+import type { GoLink } from "../../src/link-cache/held-link.ts";
+import { LinkCache, RETIRED } from "../../src/link-cache/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually } from "../helpers/eventually.ts";
 

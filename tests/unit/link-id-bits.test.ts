@@ -1,7 +1,7 @@
-// The view writer's memo of existing link ids (src/redirect/link-id-bits.ts): exact for any id it takes, growing to
+// The view writer's memo of existing link ids (src/views/link-id-bits.ts): exact for any id it takes, growing to
 // fit, emptied by clear, and never claiming an id it could not hold.
 import { expect, test } from "bun:test";
-import { LinkIdBits } from "../../src/redirect/link-id-bits.ts";
+import { LinkIdBits } from "../../src/views/link-id-bits.ts";
 
 test("remembers exactly the ids added, across growth, until cleared", () => {
   const bits = new LinkIdBits();

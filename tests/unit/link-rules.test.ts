@@ -1,8 +1,8 @@
 // The pure parts of link rules: UTM tags merged into a target URL, the device a User-Agent names, and how an edit
-// changes the stored rules (src/utm/model.ts, src/rules/device.ts, src/rules/save.ts).
+// changes the stored rules (src/utm/model.ts, src/go/device.ts, src/rules/save.ts).
 import { describe, expect, test } from "bun:test";
 import agents from "../fixtures/crawler-agents.json" with { type: "json" };
-import { deviceOf } from "../../src/rules/device.ts";
+import { deviceOf } from "../../src/go/device.ts";
 import { rulesAfter } from "../../src/rules/save.ts";
 import { mergeUtm, UTM_PRESETS, utmOf } from "../../src/utm/model.ts";
 

@@ -1,7 +1,7 @@
 // The log lines' shape (one JSON object per line with the request's facts, errors with their stack and request
 // id) and the observability settings.
 import { expect, test } from "bun:test";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { createLogger } from "../../src/observability/log.ts";
 
 function capture(format: "json" | "text" | "off") {

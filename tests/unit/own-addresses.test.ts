@@ -1,6 +1,6 @@
 // "Does this URL lead back to this instance?" alone: the check that keeps links from looping through this server.
 import { describe, expect, test } from "bun:test";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config/config.ts";
 import { ownAddresses, parseAliasHosts } from "../../src/links/own-addresses.ts";
 
 const behindProxy = ownAddresses({

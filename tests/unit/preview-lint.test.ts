@@ -11,7 +11,7 @@ import {
   truncate,
   utf8Bytes,
 } from "../../src/previews/platforms.ts";
-import { classifyUserAgent } from "../../src/redirect/classify.ts";
+import { classifyUserAgent } from "../../src/go/classify.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 const GOOD_IMAGE: LintImage = { width: 1200, height: 630, bytes: 150_000 };

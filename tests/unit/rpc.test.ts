@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
-import { connectWorker, RpcTimeout, type WorkerClient } from "../../src/rpc.ts";
+import { connectWorker, RpcTimeout, type WorkerClient } from "../../src/threads/rpc.ts";
 import type { TestProtocol } from "../fixtures/rpc-worker.ts";
 
 const started: Worker[] = [];

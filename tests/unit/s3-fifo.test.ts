@@ -1,7 +1,7 @@
 // The byte-bounded S3-FIFO under the link cache: its accounting is exact and never above the budget, and keys
 // read once (a scan) do not push out keys read again.
 import { expect, test } from "bun:test";
-import { GHOST_BYTES, newSlot, S3Fifo, type Slot } from "../../src/redirect/s3-fifo.ts";
+import { GHOST_BYTES, newSlot, S3Fifo, type Slot } from "../../src/link-cache/s3-fifo.ts";
 
 /** A seeded generator (mulberry32): the same operations on every run. */
 function random(seed: number) {

@@ -1,4 +1,4 @@
-// The view writer's spool (src/redirect/view-spool.ts): a refused batch waits in the file, later batches queue
+// The view writer's spool (src/views/view-spool.ts): a refused batch waits in the file, later batches queue
 // behind it, all are stored in order once the store answers, a new spool on the same file (a restart) replays
 // what is left, a record torn by a crash is cut off, and past the size limit views are dropped and counted; the
 // file never holds a full client address, and the replayed views keep their truncated address and unique visitors.
@@ -6,11 +6,11 @@ import { afterAll, expect, test } from "bun:test";
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ViewBatchBuilder, type ViewBatch } from "../../src/redirect/view-batch.ts";
-import { ViewSpool } from "../../src/redirect/view-spool.ts";
-import { DailyVisitors } from "../../src/redirect/daily-visitors.ts";
-import { sealBatch } from "../../src/redirect/view-seal.ts";
-import { ViewStore } from "../../src/redirect/view-store.ts";
+import { ViewBatchBuilder, type ViewBatch } from "../../src/views/view-batch.ts";
+import { ViewSpool } from "../../src/views/view-spool.ts";
+import { DailyVisitors } from "../../src/views/daily-visitors.ts";
+import { sealBatch } from "../../src/views/view-seal.ts";
+import { ViewStore } from "../../src/views/view-store.ts";
 import { openSqlite } from "../../src/db/sqlite/connection.ts";
 import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { eventually } from "../helpers/eventually.ts";

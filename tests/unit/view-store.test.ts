@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlite } from "../../src/db/sqlite/connection.ts";
 import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
-import { ViewBatchBuilder } from "../../src/redirect/view-batch.ts";
-import { ViewStore } from "../../src/redirect/view-store.ts";
+import { ViewBatchBuilder } from "../../src/views/view-batch.ts";
+import { ViewStore } from "../../src/views/view-store.ts";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

@@ -29,7 +29,7 @@ export type CardText = {
 
 type MockupTab = "card" | PlatformId;
 const MOCKUP_TABS: readonly MockupTab[] = ["card", ...MOCKUP_PLATFORMS];
-/** og:site_name as src/redirect/preview-page.ts sends it (Slack, Discord and Telegram print it). */
+/** og:site_name as src/go/preview-page.ts sends it (Slack, Discord and Telegram print it). */
 const SITE_NAME = "LinkPrev";
 
 const fits = (image: PreviewImage, min: { width: number; height: number } | null) =>

@@ -4,7 +4,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../config/config.ts";
 import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, OLD_ADDRESS_KEYS_SQL, OLD_ADDRESS_SQL, RETIRED } from "../go-link-sql.ts";
 import { oldAddressLink } from "../old-address-link.ts";
 import { HIT_WINDOW_MAX_MS, type GoLinkRow, type Platform } from "../ports.ts";

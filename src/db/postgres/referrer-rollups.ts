@@ -1,4 +1,4 @@
-// The PostgreSQL part of the referrer rollups (redirect/referrer-counts.ts shapes a batch into its rows): a
+// The PostgreSQL part of the referrer rollups (views/referrer-counts.ts shapes a batch into its rows): a
 // common table expression of the view writer's batch statement (postgres/view-statements.ts), so the counts
 // commit with the raw rows or not at all, and only when the batch is new (its `batch` expression).
 import type { SQL } from "bun";

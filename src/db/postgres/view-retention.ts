@@ -1,4 +1,4 @@
-// The PostgreSQL chunk and cycle lock of the raw views' retention (redirect/view-retention.ts runs the cycles).
+// The PostgreSQL chunk and cycle lock of the raw views' retention (views/view-retention.ts runs the cycles).
 import type { SQL } from "bun";
 import type { CycleLock, PruneChunk } from "../ports.ts";
 import { RETENTION_CHUNK_ROWS, retainedFromDay } from "../view-retention-chunk.ts";

@@ -1,4 +1,4 @@
-// The PostgreSQL statements of the view writer (redirect/view-store.pg.ts shapes each batch into these columns).
+// The PostgreSQL statements of the view writer (views/view-store.pg.ts shapes each batch into these columns).
 // A batch is one statement: its rows go in through unnest() arrays (a fixed number of parameters whatever the
 // batch size) and its rollup counts are upserted in the same statement, so rows and counts commit together.
 import type { SQL } from "bun";

@@ -1,4 +1,4 @@
-// The SQLite statements of the referrer rollups (redirect/referrer-counts.ts shapes a batch into its rows): run by
+// The SQLite statements of the referrer rollups (views/referrer-counts.ts shapes a batch into its rows): run by
 // the view writer when it folds its pending counts into the rollups, in the fold's transaction; the rows a crash
 // left beyond the fold's mark are counted again from the stored views (`storedReferrers`), as the other rollups are.
 import type { Database } from "bun:sqlite";

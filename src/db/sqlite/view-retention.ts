@@ -1,4 +1,4 @@
-// The SQLite chunk of the raw views' retention (redirect/view-retention.ts runs the cycles).
+// The SQLite chunk of the raw views' retention (views/view-retention.ts runs the cycles).
 import type { Database } from "bun:sqlite";
 import type { PruneChunk } from "../ports.ts";
 import { RETENTION_CHUNK_ROWS, retainedFromDay } from "../view-retention-chunk.ts";

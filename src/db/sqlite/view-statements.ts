@@ -1,4 +1,4 @@
-// The SQLite statements of the view writer (redirect/view-store.ts decides when each runs). The rollups record
+// The SQLite statements of the view writer (views/view-store.ts decides when each runs). The rollups record
 // the last view id they count (view_rollup_mark) in the same transaction as their counts, so a crash can only
 // leave them behind the stored rows, never out of step: `foldStoredRows` counts the rows beyond the mark in SQL.
 import type { Database } from "bun:sqlite";

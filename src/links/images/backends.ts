@@ -5,7 +5,7 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock } from "../../clock.ts";
-import type { Config, S3Settings } from "../../config.ts";
+import type { Config, S3Settings } from "../../config/config.ts";
 import type { Platform } from "../../db/ports.ts";
 import { makePrivateDir, writePrivateFile } from "../../private-files.ts";
 

@@ -3,7 +3,7 @@
 // codecs would otherwise keep what the largest image needed for the life of the process; and a job that is not
 // done by its deadline ends the Worker running it, since a codec busy in WebAssembly cannot be interrupted.
 import { AppError, unavailable } from "../../http/errors.ts";
-import { connectWorker, RpcTimeout, type WorkerClient } from "../../rpc.ts";
+import { connectWorker, RpcTimeout, type WorkerClient } from "../../threads/rpc.ts";
 import { workerEntry } from "../../workers.ts";
 import type { ImageWorkerProtocol } from "./image.worker.ts";
 import type { ImageWorkCounts } from "./work-counts.ts";

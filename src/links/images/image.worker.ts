@@ -1,7 +1,7 @@
 // Decoding, cropping and encoding take ~0.5–1.5 s per image: done here so that an upload never stalls a redirect.
 import type { Focal } from "../model.ts";
 import { normaliseImage, rerender, type Normalised, type Renditions } from "./normalise.ts";
-import { serveParent, transfer } from "../../rpc.ts";
+import { serveParent, transfer } from "../../threads/rpc.ts";
 import type { ImageKind } from "./sniff.ts";
 
 declare const self: Worker;

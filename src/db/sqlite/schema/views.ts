@@ -84,7 +84,7 @@ export const linkTotals = sqliteTable(
 
 /**
  * People per link, day and referrer host (lower-case host only; '' for none, '*' for the hosts past the day's cap,
- * src/redirect/referrer-counts.ts), written in the view writer's batch transaction; WITHOUT ROWID (the migration
+ * src/views/referrer-counts.ts), written in the view writer's batch transaction; WITHOUT ROWID (the migration
  * says so by hand).
  */
 export const referrerRollups = sqliteTable(
@@ -117,7 +117,7 @@ export const viewVisitors = sqliteTable(
 );
 
 /**
- * The view batches stored, by writer slot and sequence (src/redirect/view-spool.ts), in the batch's own transaction:
+ * The view batches stored, by writer slot and sequence (src/views/view-spool.ts), in the batch's own transaction:
  * a batch replayed after it was stored is recognised and skipped. WITHOUT ROWID (the migration says so by hand).
  */
 export const viewBatches = sqliteTable(

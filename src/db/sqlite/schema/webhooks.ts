@@ -6,7 +6,7 @@ import { users } from "./accounts.ts";
 
 /**
  * The link.clicked counts of the open window, per writer slot, link and bucket ("people", "qr" or "crawler:" and
- * the platform), added in each view batch's transaction (src/redirect/click-events.ts). WITHOUT ROWID (by hand).
+ * the platform), added in each view batch's transaction (src/views/click-events.ts). WITHOUT ROWID (by hand).
  */
 export const webhookClickCounts = sqliteTable(
   "webhook_click_counts",

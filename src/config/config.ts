@@ -3,14 +3,14 @@
 import { isIP } from "node:net";
 import { availableParallelism, hostname } from "node:os";
 import { resolve } from "node:path";
-import { parseAliasHosts } from "./links/own-addresses.ts";
-import { parseCidrList } from "./safe-fetch/address-policy.ts";
-import { parseFeedList, type FeedSource } from "./safety/feeds/formats.ts";
-import { shownValue } from "./config/secret-settings.ts";
-import { commaItems, EnvSchema, type ConfigOverrides } from "./config/settings.ts";
-import { linkCacheBudget, type LinkCacheBudget } from "./config/link-cache-budget.ts";
+import { parseAliasHosts } from "../links/own-addresses.ts";
+import { parseCidrList } from "../safe-fetch/address-policy.ts";
+import { parseFeedList, type FeedSource } from "../safety/feeds/formats.ts";
+import { shownValue } from "./secret-settings.ts";
+import { commaItems, EnvSchema, type ConfigOverrides } from "./settings.ts";
+import { linkCacheBudget, type LinkCacheBudget } from "./link-cache-budget.ts";
 
-export type { ConfigOverrides } from "./config/settings.ts";
+export type { ConfigOverrides } from "./settings.ts";
 
 export type S3Settings = {
   endpoint: string;
@@ -52,7 +52,7 @@ export type Config = {
   /** The /go link cache's memory budget, and where it came from (printed at start). */
   linkCache: LinkCacheBudget;
   appWorkers: number;
-  /** The app workers' nice value (src/thread-priority.ts); 0 leaves them at the request thread's priority. */
+  /** The app workers' nice value (src/threads/thread-priority.ts); 0 leaves them at the request thread's priority. */
   appWorkerNice: number;
   testSlowRouteMs: number;
   /** VIEW_RETENTION_DAYS in milliseconds; 0 = keep raw views forever. */

@@ -1,5 +1,5 @@
 // The SQLite view writer's counts that are stored as rows but not yet folded into the rollups
-// (redirect/view-store.ts folds them every few seconds: docs/decisions/0001).
+// (views/view-store.ts folds them every few seconds: docs/decisions/0001).
 import type { LinkIds } from "./link-id-bits.ts";
 
 /** Platform codes stay below this (the classifier names a few dozen platforms at most). */
@@ -8,7 +8,7 @@ const PLATFORM_SLOTS = 64;
 /**
  * A pending count and its newest view's time (the rollup's last_at: when that platform last fetched); for
  * people, also how many came through the QR code, how many were the day's first view of a visitor, and how many
- * came from each referrer bucket (redirect/referrer-counts.ts): the first bucket inline, since a link's people of a
+ * came from each referrer bucket (views/referrer-counts.ts): the first bucket inline, since a link's people of a
  * few seconds mostly share one, any others in `moreHosts`.
  */
 export type Cell = {

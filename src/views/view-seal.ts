@@ -1,7 +1,7 @@
-// What a batch the database refused becomes before it is written to the spool (redirect/view-spool.ts): only what
+// What a batch the database refused becomes before it is written to the spool (views/view-spool.ts): only what
 // the stored rows need. Each address is replaced by its truncated form (what views.ip stores) and each person's
 // view carries its visitor hash, computed now with the day's salt, which never leaves the writer's memory
-// (redirect/daily-visitors.ts): the spool file holds no full client address (docs/decisions/0020).
+// (views/daily-visitors.ts): the spool file holds no full client address (docs/decisions/0020).
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { dayNumberOf, type DailyVisitors } from "./daily-visitors.ts";
 import type { ViewBatch } from "./view-batch.ts";

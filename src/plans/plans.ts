@@ -1,5 +1,5 @@
 // The three plans: what they cost (EUR a month, VAT excluded), what they allow, and their Stripe price.
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 
 export type PlanId = "basic" | "pro" | "enterprise";
 

@@ -1,12 +1,12 @@
 // Work on the database directly, for the `linkprev admin …` commands and the start-up sign-in link.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Config } from "./config.ts";
-import { openPlatform } from "./db/platform.ts";
-import type { Database } from "./db/ports.ts";
-import { loginLinks, sessions, users } from "./db/tables.ts";
-import { createApiToken } from "./auth/api-tokens.ts";
-import { createLoginLink } from "./auth/login-links.ts";
-import { upsertUser } from "./auth/users.ts";
+import type { Config } from "../config/config.ts";
+import { openPlatform } from "../db/platform.ts";
+import type { Database } from "../db/ports.ts";
+import { loginLinks, sessions, users } from "../db/tables.ts";
+import { createApiToken } from "../auth/api-tokens.ts";
+import { createLoginLink } from "../auth/login-links.ts";
+import { upsertUser } from "../auth/users.ts";
 
 /** The configured database (SQLite in the data directory, or PostgreSQL), migrated. */
 export async function openDatabase(config: Config): Promise<Database> {

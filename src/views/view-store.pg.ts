@@ -56,7 +56,7 @@ export class PgViewStore {
     this.closedEarlierDays = true;
   }
 
-  /** The batch as the spool may keep it: no full address (redirect/view-seal.ts). */
+  /** The batch as the spool may keep it: no full address (views/view-seal.ts). */
   seal(batch: ViewBatch): ViewBatch {
     return sealBatch(batch, this.visitors);
   }

@@ -6,16 +6,16 @@ import type { Server } from "bun";
 import type { Clock } from "../clock.ts";
 import { clientIp, type ProxyTrust } from "../http/client-ip.ts";
 import { isDatabaseDown, retryAfterHeaders } from "../http/database-down.ts";
-import type { GoLink } from "./held-link.ts";
-import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
+import type { GoLink } from "../link-cache/held-link.ts";
+import { RETIRED, type GoAnswer, type LinkCache } from "../link-cache/link-cache.ts";
 import { pageVariant, renderPreviewPage } from "./preview-page.ts";
-import type { ViewRecorder } from "./view-recorder.ts";
+import type { ViewRecorder } from "../views/view-recorder.ts";
 import type { CardVariant } from "../previews/variants.ts";
 import { PREVIEW_PLATFORMS, type ClassifiedVisitor } from "./classify.ts";
-import type { RuleAnswerer, RuleVisit } from "../rules/answer.ts";
+import type { RuleAnswerer, RuleVisit } from "./rule-answer.ts";
 import { disabledAnswer } from "../safety/disabled-answer.ts";
 
-/** What /go answered: plain increments here, read by the metrics only when scraped (src/observability/metrics.ts). */
+/** What /go answered: plain increments here, read by the metrics only when scraped (src/metrics/metrics.ts). */
 export class GoCounts {
   redirects = 0;
   notFound = 0;
@@ -42,9 +42,9 @@ type GoDeps = {
   unavailableHtml: string;
   /** The page for a retired address (the user slug of a deleted account). */
   goneHtml: string;
-  /** Links with rules (expiry, password, targets: src/rules/answer.ts); the others never reach it. */
+  /** Links with rules (expiry, password, targets: src/go/rule-answer.ts); the others never reach it. */
   rules: RuleAnswerer;
-  /** Custom domains by host: /go is never served on one (src/redirect/custom-host.ts serves their links). */
+  /** Custom domains by host: /go is never served on one (src/go/custom-host.ts serves their links). */
   hosts: { readonly size: number; lookup(host: string): unknown };
   /** The inspect page of an address with `+` appended (src/safety/inspect.ts): never counted. */
   inspect: (request: Request, link: GoLink | null, address: string) => Promise<Response>;
@@ -289,7 +289,7 @@ export function createGoHandler(deps: GoDeps) {
     return submitLink(request, server, await deps.cache.get(userSlug, linkSlug), version, askedPath);
   };
   return {
-    /** For src/redirect/custom-host.ts: a custom domain's link, counted and answered as /go answers, its inspect page, its password form's answer. */
+    /** For src/go/custom-host.ts: a custom domain's link, counted and answered as /go answers, its inspect page, its password form's answer. */
     answer,
     inspect: inspectLink,
     submit: submitLink,

@@ -1,6 +1,6 @@
 // The start banner's storage lines: which database and which uploads store this process uses, so an operator
 // (or a second node's) log shows at a glance whether the nodes share what they must.
-import type { Config } from "./config.ts";
+import type { Config } from "../config/config.ts";
 
 /** host[:port]/database of a PostgreSQL URL; never its user or password. */
 function postgresPlace(url: string): string {

@@ -1,14 +1,14 @@
 // What /go answers for a link with rules (docs/decisions/0021): expiry by time or by people counted, a password,
 // and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
-// one; behind a password without the destination, src/redirect/preview-page.ts); only people meet the rules.
-// Links without rules never come here (src/redirect/go.ts).
+// one; behind a password without the destination, src/go/preview-page.ts); only people meet the rules.
+// Links without rules never come here (src/go/go.ts).
 import type { Clock } from "../clock.ts";
 import type { ClickCaps, HitCounter } from "../db/ports.ts";
-import type { GoLink } from "../redirect/held-link.ts";
-import { renderPreviewPage } from "../redirect/preview-page.ts";
+import type { GoLink } from "../link-cache/held-link.ts";
+import { renderPreviewPage } from "./preview-page.ts";
 import { createCountryLookup, type CountryOf } from "./country.ts";
 import { createDeviceClassifier } from "./device.ts";
-import { parseGoRules, type GoRules } from "./model.ts";
+import { parseGoRules, type GoRules } from "../rules/model.ts";
 import { hasPasswordCookie, passwordCookie, passwordPage, type PasswordFormState } from "./password.ts";
 import { createPasswordTries } from "./password-tries.ts";
 

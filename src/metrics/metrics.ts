@@ -4,10 +4,10 @@
 // measured around the worker hop, where a histogram observation is small beside the hop itself.
 import { timingSafeEqual } from "node:crypto";
 import client from "prom-client";
-import { PREVIEW_PLATFORMS } from "../redirect/classify.ts";
-import type { GoCounts } from "../redirect/go.ts";
-import type { LinkCache } from "../redirect/link-cache.ts";
-import type { ViewRecorder } from "../redirect/view-recorder.ts";
+import { PREVIEW_PLATFORMS } from "../go/classify.ts";
+import type { GoCounts } from "../go/go.ts";
+import type { LinkCache } from "../link-cache/link-cache.ts";
+import type { ViewRecorder } from "../views/view-recorder.ts";
 import { registerSafetyMetrics, type SafetySources } from "./safety-metrics.ts";
 import type { DeliveryOutcome } from "../webhooks/deliverer.ts";
 import type { PixelBudget } from "../links/images/pixel-budget.ts";

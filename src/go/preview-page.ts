@@ -5,7 +5,7 @@ import { escapeHtml } from "../http/escape.ts";
 import { shortUrlOf } from "../links/url.ts";
 import { isPasswordProtected } from "../rules/model.ts";
 import { RENDITIONS, VARIANT_RENDITION, type CardVariant, type RenditionId } from "../previews/variants.ts";
-import type { GoLink } from "./held-link.ts";
+import type { GoLink } from "../link-cache/held-link.ts";
 
 function absolute(url: string, publicUrl: string): string {
   return url.startsWith("/") ? `${publicUrl}${url}` : url;
@@ -46,7 +46,7 @@ const ownDescription = (link: GoLink, variant: CardVariant): string | null =>
 
 /**
  * The variant whose page `link` shows to crawlers of `variant`: the page depends only on the image rendition and the
- * text overrides the link has, so a link without them renders one page for every platform, kept once (src/redirect/go.ts).
+ * text overrides the link has, so a link without them renders one page for every platform, kept once (src/go/go.ts).
  */
 export function pageVariant(link: GoLink, variant: CardVariant): CardVariant {
   if (ownTitle(link, variant) || ownDescription(link, variant)) return variant;

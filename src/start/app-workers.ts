@@ -1,14 +1,14 @@
 // Pages, the API, webhooks and sign-in run in a small pool of Worker threads, each with the Elysia app and its
 // own database connections, so that a dashboard render or a burst of API calls never holds the request thread
-// that answers /go (docs/decisions/0006). Requests and responses cross as typed calls (src/rpc.ts), bodies by
+// that answers /go (docs/decisions/0006). Requests and responses cross as typed calls (src/threads/rpc.ts), bodies by
 // transfer. The request thread keeps what must be shared by every worker: the link cache it invalidates when a
 // worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
-import type { Config } from "./config.ts";
-import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/request-facts.ts";
-import { connectWorker, started, type WorkerClient } from "./rpc.ts";
-import { workerEntry } from "./workers.ts";
-import type { Lease } from "./links/images/pixel-budget.ts";
-import type { ImageWorkEvent } from "./links/images/work-counts.ts";
+import type { Config } from "../config/config.ts";
+import { UNMATCHED_ROUTE, type Facts, type Origin } from "../observability/request-facts.ts";
+import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
+import { workerEntry } from "../workers.ts";
+import type { Lease } from "../links/images/pixel-budget.ts";
+import type { ImageWorkEvent } from "../links/images/work-counts.ts";
 
 /** A request as it crosses to a worker, with what the request thread found about it. */
 export type WorkerRequest = Origin & {

@@ -15,7 +15,7 @@ import { PgViewStore } from "./view-store.pg.ts";
 import { ViewStore } from "./view-store.ts";
 import { ViewSpool, type SpoolOutcome } from "./view-spool.ts";
 import { RetentionSchedule, type RetentionSettings } from "./view-retention.ts";
-import { serveParent } from "../rpc.ts";
+import { serveParent } from "../threads/rpc.ts";
 
 declare const self: Worker;
 
@@ -28,7 +28,7 @@ export type ViewWriterProtocol = {
     };
     /**
      * Stores a batch (null: none, only the fold), after every batch sent before it; answers the time it took and
-     * whether the batch was stored, spooled for later (redirect/view-spool.ts) or dropped (the spool is full).
+     * whether the batch was stored, spooled for later (views/view-spool.ts) or dropped (the spool is full).
      */
     batch: { payload: { views: ViewBatch | null; fold: boolean }; reply: { ms: number; outcome: SpoolOutcome } };
     /** Finishes the batches sent and closes the connection. */
@@ -53,14 +53,14 @@ const WRITER_CACHE_KIB = 64 * 1024;
 type Writer = {
   /** Stores a batch under its id (`seq`); a batch stored under `seq` already adds nothing. */
   write(seq: number, views: ViewBatch): Promise<void>;
-  /** The batch as the spool may keep it: truncated addresses and visitor hashes (redirect/view-seal.ts). */
+  /** The batch as the spool may keep it: truncated addresses and visitor hashes (views/view-seal.ts). */
   seal(views: ViewBatch): ViewBatch;
   /** Brings the rollups up to date (SQLite; nothing to do on PostgreSQL). */
   fold(): Promise<void>;
   /** Past midnight UTC: deletes the earlier days' visitor hashes and forgets their salts (decision 0010). */
   closeDay(): Promise<void>;
   close(): Promise<void>;
-  /** Deletes expired raw views (redirect/view-retention.ts). */
+  /** Deletes expired raw views (views/view-retention.ts). */
   pruneChunk: PruneChunk;
   clickOutbox: ClickOutbox;
   retentionLock?: CycleLock;

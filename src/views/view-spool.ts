@@ -5,7 +5,7 @@
 // carries its sequence number, which the store records in the batch's own transaction: a batch stored but whose
 // answer was lost (or a replay cut short by a kill -9) is recognised when sent again, never counted twice.
 // If the file cannot be written (a full disk), batches wait in memory behind it, within the same size limit.
-// A batch is sealed before it is kept (redirect/view-seal.ts): the file holds no full client address.
+// A batch is sealed before it is kept (views/view-seal.ts): the file holds no full client address.
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import type { ViewBatch } from "./view-batch.ts";
 import type { SealBatch } from "./view-seal.ts";

@@ -1,4 +1,4 @@
-// The view writer's memo of link ids known to exist (redirect/view-store.ts), one bit per id: link ids are SQLite
+// The view writer's memo of link ids known to exist (views/view-store.ts), one bit per id: link ids are SQLite
 // rowids, dense from 1, so a million links take 125 kB. A Set of them took some 40 bytes an id and had to be
 // capped, and past its cap a server with a million links asked SQLite again for most of every batch's links.
 

@@ -3,7 +3,7 @@
 // `admin login-link` use the server's real port and PUBLIC_URL instead of the defaults.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writePrivateFile } from "./private-files.ts";
+import { writePrivateFile } from "../private-files.ts";
 
 export type ServerAddress = { url: string; publicUrl: string; pid: number };
 

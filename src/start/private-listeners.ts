@@ -1,9 +1,9 @@
 // The operator's own listeners beside the public one: /metrics (METRICS_PORT) and Caddy's TLS ask check
 // (TLS_ASK_PORT), each bound where only the operator or the proxy can reach it (by default loopback).
-import type { Config } from "./config.ts";
-import { askFallback, askRoutes } from "./domains/ask.ts";
-import type { DomainHosts } from "./domains/host-map.ts";
-import type { ServerMetrics } from "./observability/metrics.ts";
+import type { Config } from "../config/config.ts";
+import { askFallback, askRoutes } from "../domains/ask.ts";
+import type { DomainHosts } from "../domains/host-map.ts";
+import type { ServerMetrics } from "../metrics/metrics.ts";
 
 /** `http://host:port`, with an IPv6 host in brackets. */
 export const listenerUrl = (host: string, port: number | undefined) =>

@@ -1,7 +1,7 @@
 // The device a person's User-Agent names, for device rules: bowser's reading, memoised per User-Agent string
-// like the crawler classification (src/redirect/classify.ts). Only links with a device rule ask.
+// like the crawler classification (src/go/classify.ts). Only links with a device rule ask.
 import Bowser from "bowser";
-import type { Device } from "./model.ts";
+import type { Device } from "../rules/model.ts";
 import { boundedMemo } from "../bounded-memo.ts";
 
 /** Distinct User-Agents remembered before the memo starts again: a few thousand cover nearly all traffic. */

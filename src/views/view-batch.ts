@@ -1,7 +1,7 @@
 // A batch of counted views, kept in columns with repeated strings (User-Agents, addresses, referrers) stored
 // once, so that handing it to the writer Worker is a transfer of buffers (view-store.ts stores it). The full
 // client address only crosses to the writer: it hashes it for the daily unique visitors and stores it truncated
-// (a batch sealed for the spool carries the hashes and the truncated addresses instead: redirect/view-seal.ts).
+// (a batch sealed for the spool carries the hashes and the truncated addresses instead: views/view-seal.ts).
 
 export type ViewRecord = {
   linkId: number;
@@ -31,7 +31,7 @@ export type ViewBatch = {
   attribution: Int32Array;
   strings: string[];
   /**
-   * Set once the batch is sealed (redirect/view-seal.ts): each view's visitor hash for the day's set, -1 for none,
+   * Set once the batch is sealed (views/view-seal.ts): each view's visitor hash for the day's set, -1 for none,
    * and `address` points at truncated addresses.
    */
   visitor?: Float64Array;

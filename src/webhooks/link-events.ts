@@ -1,11 +1,20 @@
 // What a link's webhook events (src/webhooks/wire.ts) say about it. Its shortUrl is the address people use: on
-// the link's custom domain when it has one, else /go on the instance host.
+// the link's custom domain when it has one, else /go on the instance host; pages and QR codes show that hostname too.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { domains, links, users, type User } from "../db/tables.ts";
-import { SERVED_STATUSES } from "../domains/model.ts";
-import { linkHostname } from "./domain.ts";
-import { shortUrlOf } from "./url.ts";
+import { isServed, SERVED_STATUSES } from "../domains/model.ts";
+import { shortUrlOf } from "../links/url.ts";
+
+/** The hostname a link is shared at: its domain's once verified (null: the instance host, meanwhile too). */
+export async function linkHostname(db: Db, domainId: number | null): Promise<string | null> {
+  if (domainId === null) return null;
+  const [row] = await db
+    .select({ hostname: domains.hostname, status: domains.status })
+    .from(domains)
+    .where(eq(domains.id, domainId));
+  return row && isServed(row.status) ? row.hostname : null;
+}
 
 type LinkFacts = {
   id: number;

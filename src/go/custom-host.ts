@@ -9,7 +9,7 @@ import { escapeHtml } from "../http/escape.ts";
 import { movedSlug } from "../db/link-change-key.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
 import { VERSION_PATTERN, type createGoHandler } from "./go.ts";
-import { RETIRED, type GoAnswer, type LinkCache } from "./link-cache.ts";
+import { RETIRED, type GoAnswer, type LinkCache } from "../link-cache/link-cache.ts";
 
 /** The report form's target (src/safety/routes.ts): the inspect page on this host posts there. */
 const REPORTS_PATH = "/api/reports";

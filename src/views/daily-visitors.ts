@@ -4,7 +4,7 @@
 // earlier days are dropped and the stores delete those days' hashes: what is left is a count per link and day.
 // A restart mid-day starts a new salt, so a returning visitor may count twice that day; so does a person who
 // reaches two nodes (each has its own salt).
-// A batch the database refuses is sealed before it is spooled (redirect/view-seal.ts): its hashes are computed
+// A batch the database refuses is sealed before it is spooled (views/view-seal.ts): its hashes are computed
 // then, with the same salt, so that the spool never holds a full address (docs/decisions/0020).
 import type { ViewBatch } from "./view-batch.ts";
 

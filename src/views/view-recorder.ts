@@ -4,9 +4,9 @@
 // when quiet, a view is stored within the window.
 // On stop the last buffer is handed over and the Worker's commit awaited, so a graceful stop loses nothing;
 // a kill -9 loses at most the open buffer plus the batch being written. A batch the database refuses waits in
-// the Worker's spool file (redirect/view-spool.ts) until it is stored, also across restarts.
+// the Worker's spool file (views/view-spool.ts) until it is stored, also across restarts.
 import type { ViewWriterTarget } from "../db/ports.ts";
-import { connectWorker, started, type WorkerClient } from "../rpc.ts";
+import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
 import { join } from "node:path";
 import { workerEntry } from "../workers.ts";
 import { ViewBatchBuilder, type ViewRecord } from "./view-batch.ts";
@@ -18,7 +18,7 @@ import type { ViewWriterProtocol } from "./view-writer.worker.ts";
 export type ViewTotals = {
   /** Views handed to the Worker (the buffered ones are on top of these). */
   handedOver: number;
-  /** Views the Worker stored or spooled for later (redirect/view-spool.ts). */
+  /** Views the Worker stored or spooled for later (views/view-spool.ts). */
   written: number;
   /** Views the Worker could not store or spool (the spool is full), or recorded after close. */
   dropped: number;
@@ -57,7 +57,7 @@ export class ViewRecorder {
       clickWindowMs: number;
     },
   ): Promise<ViewRecorder> {
-    const worker = new Worker(workerEntry("redirect/view-writer.worker.ts"));
+    const worker = new Worker(workerEntry("views/view-writer.worker.ts"));
     const writer = connectWorker<ViewWriterProtocol>(worker, {}, {}, "view writer");
     // One file per node slot: nodes that share a data directory never replay each other's batches.
     const spool = {

@@ -3,7 +3,7 @@
 // Folding less often is what makes counting cheap under load: a commit rewrites every rollup page it touches,
 // and a second of traffic over thousands of links touches them all (docs/decisions/0001).
 // The rollups record the last view id they count (db/sqlite/view-statements.ts), so at start the store folds in
-// whatever rows a crash left beyond that mark; the counts waiting for a fold are redirect/pending-rollups.ts.
+// whatever rows a crash left beyond that mark; the counts waiting for a fold are views/pending-rollups.ts.
 // Daily unique visitors (docs/decisions/0010): a person's first view of a link on a day adds their salted hash
 // to view_visitors in the batch's own transaction, so the set is exactly as durable as the rows; a link's
 // unique_humans for a day equals its number of hashes that day, which is how a recount restores it.
@@ -89,7 +89,7 @@ export class ViewStore {
     return highest;
   }
 
-  /** The batch as the spool may keep it: no full address (redirect/view-seal.ts). */
+  /** The batch as the spool may keep it: no full address (views/view-seal.ts). */
   seal(batch: ViewBatch): ViewBatch {
     return sealBatch(batch, this.visitors);
   }
