@@ -2,7 +2,7 @@
 // Shared modules are those the browser and the CLI may use too: models, wire types, pure helpers.
 const SHARED = "^src/(client/|bounded-memo\\.ts$|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing)\\.ts$)";
 /** The process entry points and composition roots: they wire everything, so they may import anything. */
-const ROOTS = "^src/(server|app|app\\.worker|app-workers|context|admin|services|workers)\\.tsx?$";
+const ROOTS = "^src/(server|app|app\\.worker|app-workers|context|admin|services|workers|compose/[a-z-]+)\\.tsx?$";
 
 module.exports = {
   forbidden: [

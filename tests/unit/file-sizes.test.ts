@@ -30,7 +30,6 @@ const TO_SPLIT = [
   "src/redirect/go.ts",
   "src/redirect/link-cache.ts",
   "src/safe-fetch/fetcher.ts",
-  "src/server.ts",
 ];
 
 /** Written by `drizzle-kit generate` (drizzle.config.ts, drizzle.pg.config.ts): the migrations' SQL and snapshots. */
