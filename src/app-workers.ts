@@ -22,7 +22,7 @@ export type WorkerResponse = Facts & { status: number; headers: [string, string]
 
 export type AppWorkerProtocol = {
   worker: {
-    /** Opens the worker's database connections and builds its app; the app's routes ("METHOD /path"), or rejects with why it could not. */
+    /** Opens the worker's database connections and builds its app: its routes ("METHOD /path"), or why it could not. */
     start: { payload: Config; reply: string[] };
     request: { payload: WorkerRequest; reply: WorkerResponse };
     /** Finishes what the worker holds and closes its connections. */

@@ -46,8 +46,8 @@ const readiness = (database: Database) => async () => {
 };
 
 /**
- * The Bun.serve `routes` table. A missing or malformed Host is refused first, as in server.ts's `fetch`: every raw
- * handler may read request.url.
+ * The Bun.serve `routes` table. A missing or malformed Host is refused first, as in the listener's `fetch`
+ * (listen.ts): every raw handler may read request.url.
  */
 export async function rawRoutes(
   config: Config,

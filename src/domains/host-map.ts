@@ -100,7 +100,7 @@ export class DomainHosts {
     return Number(row?.version ?? 0);
   }
 
-  /** Reloads when host_map_version moved (every HOST_MAP_POLL_MS: the job "host-map-watch", src/jobs/server-jobs.ts). */
+  /** Reloads if host_map_version moved (every HOST_MAP_POLL_MS: the job "host-map-watch", src/jobs/server-jobs.ts). */
   async reloadIfMoved(): Promise<void> {
     if ((await this.version()) !== this.seenVersion) await this.reload();
   }

@@ -12,7 +12,7 @@ export type Job = {
   /** "cluster": one node at a time runs it (another node's run in progress skips this one); "node": every node. */
   runs: "cluster" | "node";
   schedule: Schedule;
-  /** `atStart`: the run awaited at start, not a tick (the threat feeds are read then even if fresh). Its result is not used. */
+  /** `atStart`: the run awaited at start, not a tick (the threat feeds are read then even if fresh). Result unused. */
   run: (atStart: boolean) => Promise<unknown>;
 };
 

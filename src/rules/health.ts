@@ -1,7 +1,7 @@
 // The link health job: every live link's target and rule targets, checked through the safe fetcher at a polite
 // rate (one request per host at a time, LINK_HEALTH_HOST_GAP_MS apart, redirect hops and retries included:
-// host-pacer.ts), by one node of the cluster
-// (src/jobs/server-jobs.ts), each link once every LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
+// host-pacer.ts), by one node of the cluster (the job "link-health", src/jobs/server-jobs.ts), each link once every
+// LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/ports.ts";
