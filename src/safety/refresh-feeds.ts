@@ -1,8 +1,8 @@
 // The threat feeds' refresh: at start and every THREAT_FEEDS_EVERY_MS, by one node for the cluster (the job
-// "threat-feeds" in src/jobs/server-jobs.ts, and threat_feeds.checked_at so that a node that just refreshed is not followed by the others). Each feed is
-// read whole and parsed; its entries replace the source's in threat_entries, and the live links a new entry
-// covers are disabled in the same transaction. A feed that cannot be read keeps its last good copy, and says so
-// in the log and in /metrics.
+// "threat-feeds" in src/jobs/server-jobs.ts, and threat_feeds.checked_at so that a node that just refreshed is not
+// followed by the others). Each feed is read whole and parsed; its entries replace the source's in threat_entries,
+// and the live links a new entry covers are disabled in the same transaction. A feed that cannot be read keeps its
+// last good copy, and says so in the log and in /metrics.
 import { and, eq, inArray } from "drizzle-orm";
 import { threatEntries, threatFeeds } from "../db/tables.ts";
 import type { SafetyDeps } from "./deps.ts";
