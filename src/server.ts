@@ -14,7 +14,7 @@ import { startJobs } from "./jobs/registry.ts";
 import { serverJobs } from "./jobs/server-jobs.ts";
 import { clientAddressOf } from "./observability/request-facts.ts";
 import { makePrivateDir } from "./private-files.ts";
-import { listenerUrl, listRoutes, startPrivateListeners } from "./private-listeners.ts";
+import { listRoutes } from "./private-listeners.ts";
 import { closeServices, createServices, type Services } from "./services.ts";
 import { storageWarnings } from "./start-banner.ts";
 import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
@@ -60,26 +60,21 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const metrics = composeMetrics(config, ctx, goSide, webhooks, app.inFlight);
   const observed = observer(ctx, metrics);
   const routes = await rawRoutes(config, ctx, goSide, metrics, observed);
-  const server = listen(config, { routes, customHost: goSide.customHost, app, observed });
-  const privateListeners = startPrivateListeners(config, metrics, hosts);
+  const listeners = listen(config, { routes, customHost: goSide.customHost, app, observed }, metrics, hosts);
 
   let stopping: Promise<void> | null = null;
   return {
-    url: listenerUrl(config.host, server.port),
-    port: server.port!,
+    ...listeners.addresses,
     ctx,
-    metricsUrl: privateListeners.metricsUrl,
-    askUrl: privateListeners.askUrl,
     linkChanged,
     flushViews: () => views.flush(),
     nextWebhookPoll: () => webhooks.nextDrivenPoll(),
     routes: [...listRoutes(routes), ...app.routes],
-    askRoutes: privateListeners.askRoutes,
     // The reverse of the start: jobs, listeners and workers, then what they write to, the database last.
     stop: () =>
       (stopping ??= (async () => {
         stopJobs();
-        await Promise.all([server.stop(), webhooks.stop(), privateListeners.stop()]);
+        await Promise.all([listeners.stop(), webhooks.stop()]);
         try {
           await app.close();
         } finally {

@@ -1,9 +1,13 @@
-// The public listener: the raw routes (src/compose/raw-routes.ts) first, then a custom domain's /go, then the app.
+// The listeners: the public one (the raw routes of src/compose/raw-routes.ts first, then a custom domain's /go,
+// then the app) and the operator's own (src/private-listeners.ts).
 import type { Config } from "../config.ts";
+import type { DomainHosts } from "../domains/host-map.ts";
 import { badHostAnswer } from "../http/bad-host.ts";
 import { clientIp, proxyTrust } from "../http/client-ip.ts";
 import { securityHeaders, withSecurityHeaders } from "../http/security-headers.ts";
+import type { ServerMetrics } from "../observability/metrics.ts";
 import { requestIdFor } from "../observability/request-facts.ts";
+import { listenerUrl, startPrivateListeners } from "../private-listeners.ts";
 import type { AppAnswerer } from "./app-answerer.ts";
 import type { GoSide } from "./go-side.ts";
 import type { Observed, rawRoutes } from "./raw-routes.ts";
@@ -15,7 +19,17 @@ export type Answerers = {
   observed: Observed;
 };
 
-export function listen(config: Config, { routes, customHost, app, observed }: Answerers) {
+export function listen(config: Config, answerers: Answerers, metrics: ServerMetrics | null, hosts: DomainHosts) {
+  const server = listenPublicly(config, answerers);
+  const privateListeners = startPrivateListeners(config, metrics, hosts);
+  const { metricsUrl, askUrl, askRoutes } = privateListeners;
+  return {
+    addresses: { url: listenerUrl(config.host, server.port), port: server.port!, metricsUrl, askUrl, askRoutes },
+    stop: () => Promise.all([server.stop(), privateListeners.stop()]),
+  };
+}
+
+function listenPublicly(config: Config, { routes, customHost, app, observed }: Answerers) {
   const pageHeaders = securityHeaders(config);
   const proxies = proxyTrust(config.trustProxy, config.trustedProxies);
   return Bun.serve({
