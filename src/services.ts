@@ -1,5 +1,6 @@
-// The composition root: builds every service once per process (on the request thread, or in each app worker) from
-// the config and the database platform. Routes and pages receive what they need from here; nothing else builds a service.
+// The composition root: builds every service once per thread (the request thread, each app worker) from the config
+// and the database platform. Routes and pages receive what they need from here; nothing else builds a service. The
+// request thread's own parts (the /go side, its listeners) are composed from these in src/compose/.
 import { type DeletionDeps } from "./account/deletion.ts";
 import type { BillingDeps } from "./billing/service.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
