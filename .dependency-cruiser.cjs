@@ -13,7 +13,9 @@ const VOCABULARY = [
   "^src/safety/feeds/",
 ];
 /** The process entry points and composition roots: they wire everything, so they may import anything. */
-const ROOTS = "^src/(server|app|app\\.worker|services)\\.tsx?$";
+/** A thread's entry point: a root of its own thread, started (by URL) by the module in its folder that hosts it. */
+const WORKER_ENTRIES = "^src/[a-z-]+/[a-z-]+\\.worker\\.ts$";
+const ROOTS = `^src/(server|app|app\\.worker|services|compose/[a-z-]+)\\.tsx?$|${WORKER_ENTRIES}`;
 /**
  * A folder's HTTP surface: its routes and the sign-in guard they all use. A surface may reach any domain (it is
  * where requests meet them); only the roots, pages/, api-docs/ and other surfaces import it (rule surface-from-above).
@@ -51,6 +53,7 @@ const ORDER = [
   ["pages", "^src/pages/"],
   ["start", "^src/start/"],
   ["admin", "^src/admin/"],
+  ["jobs", "^src/jobs/"],
 ];
 const domainOrder = ORDER.map(([name, path], place) => ({
   name: `domain-order-${name}`,
@@ -77,7 +80,7 @@ module.exports = {
       comment: "The roots are the top of the order: only a root imports one.",
       severity: "error",
       from: { path: "^src/", pathNot: [ROOTS, SURFACE, "^src/pages/"] },
-      to: { path: ROOTS },
+      to: { path: ROOTS, pathNot: [WORKER_ENTRIES] },
     },
     {
       name: "roots-types-only",

@@ -44,3 +44,7 @@ export function createApp(services: Services) {
     .use(safetyRoutes(services))
     .use(pageRoutes(services, apiDocument));
 }
+
+/** "METHOD /path" for each route of the app. */
+export const routeList = (app: ReturnType<typeof createApp>) =>
+  app.routes.map((route) => `${route.method} ${route.path}`);

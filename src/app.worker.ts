@@ -1,9 +1,9 @@
 // An app worker: the Elysia app (pages, API, webhooks, sign-in) with its own database connections, answering
 // the requests the request thread hands it (src/start/app-workers.ts).
-import { createApp } from "./app.ts";
+import { createApp, routeList } from "./app.ts";
 import type { AppWorkerProtocol, WorkerRequest, WorkerResponse } from "./start/app-workers.ts";
 import type { Config } from "./config/config.ts";
-import { createServices, type Services } from "./services.ts";
+import { closeServices, createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
 import { clientAddressOf, handleNotingFacts, UNMATCHED_ROUTE, withOrigin } from "./observability/request-facts.ts";
 import { serveParent, transfer } from "./threads/rpc.ts";
@@ -65,6 +65,7 @@ async function start(config: Config) {
   const priority = lowerThreadPriority(config.appWorkerNice);
   if (!priority.ok) console.warn(`App worker priority left as it is: ${priority.why}`);
   app = createApp(ctx);
+  return routeList(app);
 }
 
 async function answer({ clientAddress, requestId, method, url, headers, body }: WorkerRequest) {
@@ -104,9 +105,6 @@ const parent = serveParent<AppWorkerProtocol>(self, {
   request: answer,
   close: async () => {
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
-    // Re-scrapes asked for by the last saves store their outcome before the connections close.
-    await ctx?.facebook?.settled();
-    ctx?.images.close();
-    await ctx?.database.close();
+    if (ctx) await closeServices(ctx);
   },
 });

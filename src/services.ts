@@ -1,10 +1,12 @@
-// The composition root: builds every service once per process (on the request thread, or in each app worker) from
-// the config and the database platform. Routes and pages receive what they need from here; nothing else builds a service.
+// The composition root: builds every service once per thread (the request thread, each app worker) from the config
+// and the database platform. Routes and pages receive what they need from here; nothing else builds a service. The
+// request thread's own parts (the /go side, its listeners) are composed from these in src/compose/.
 import { type DeletionDeps } from "./account/deletion.ts";
 import type { BillingDeps } from "./billing/service.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
 import { validateVat } from "./billing/vat.ts";
 import { systemClock, type Clock } from "./clock.ts";
+import { isBillingEnabled, safeFetcher } from "./compose/every-thread.ts";
 import type { Config } from "./config/config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
 import type { DomainDeps } from "./domains/deps.ts";
@@ -18,13 +20,14 @@ import { PixelBudget, type PixelGate } from "./links/images/pixel-budget.ts";
 import { ImageWorkCounts } from "./links/images/work-counts.ts";
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
+import { FETCHES_PER_MINUTE } from "./links/metadata.ts";
 import { createLogger, type Logger } from "./observability/log.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
-import { fetcherUserAgent, SafeFetcher } from "./safe-fetch/fetcher.ts";
 import { safetyDeps, type SafetyDeps } from "./safety/deps.ts";
+import { REPORTS_PER_HOUR } from "./safety/reports.ts";
 import { webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
 
 /**
@@ -74,6 +77,10 @@ export type Services = {
   pages: PageRenderer;
   /** Shared by the sign-in, sign-in link and token endpoints. */
   authLimiter: RateLimiter;
+  /** Outside fetches (auto-fill, image imports and uploads) per user: FETCHES_PER_MINUTE. */
+  fetchLimiter: RateLimiter;
+  /** Reports per client (an IPv6 client by its /64): REPORTS_PER_HOUR. */
+  reportLimiter: RateLimiter;
   clientAddress: ClientAddress;
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
@@ -104,7 +111,7 @@ export function createServices(
   const version = versionInfo(resolveRelease(config.release));
   const { database, changes, hits } = platform;
   const db = database.db;
-  const billingEnabled = config.stripe !== null;
+  const billingEnabled = isBillingEnabled(config);
   const log = createLogger(config.logFormat);
   const imageWork = new ImageWorkCounts((message) => log.warn(message));
   let budget: PixelBudget | null = null;
@@ -122,13 +129,9 @@ export function createServices(
   // The one Stripe client of the process.
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
-  const fetcher = config.fetch.enabled
-    ? new SafeFetcher({
-        allowPrivate: config.fetch.allowPrivate,
-        deadlineMs: config.fetch.deadlineMs,
-        userAgent: fetcherUserAgent(config.publicUrl),
-      })
-    : null;
+  const outbound = safeFetcher(config);
+  // What auto-fill, image imports, redirect checks and feeds fetch with: nothing with FETCH_DISABLED.
+  const fetcher = config.fetch.enabled ? outbound : null;
   const safety = safetyDeps(config, { database, changes }, clock, fetcher);
   return {
     config,
@@ -144,6 +147,8 @@ export function createServices(
     version,
     pages: createPageRenderer({ version, stylesheet, clientScript, googleSignIn: config.google !== null }),
     authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),
+    fetchLimiter: new RateLimiter(hits.countHit, FETCHES_PER_MINUTE, clock),
+    reportLimiter: new RateLimiter(hits.countHit, REPORTS_PER_HOUR, clock, 3_600_000),
     clientAddress,
     facebook,
     log,
@@ -163,12 +168,11 @@ export function createServices(
     },
     billing: { db, database, changes, config, stripe, checkVat: (input) => validateVat(config, input) },
     deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
-    webhooks: webhookDeps(config, platform, clock),
+    webhooks: webhookDeps(config, platform, clock, { fetcher: outbound, billingEnabled }),
     domains: {
       db,
       database,
       changes,
-      jobs: platform.jobs,
       clock,
       resolver: udpResolver(config.domains.dnsServers),
       routing: { cnameTarget: config.domains.cnameTarget, addresses: config.domains.addresses },
@@ -179,4 +183,11 @@ export function createServices(
     },
     safety,
   };
+}
+
+/** Waits for what the services still do (re-scrapes asked for by the last saves), then closes their connections. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.facebook?.settled();
+  services.images.close();
+  await services.database.close();
 }

@@ -1,6 +1,6 @@
 // What the domain operations are given.
 import type { Clock } from "../clock.ts";
-import type { ChangeBus, ClusterJobs, Database, Db } from "../db/ports.ts";
+import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
 import { DOMAINS_CHANGED } from "./model.ts";
@@ -10,7 +10,6 @@ export type DomainDeps = {
   db: Db;
   database: Database;
   changes: ChangeBus;
-  jobs: ClusterJobs;
   clock: Clock;
   resolver: DnsResolver;
   routing: Routing;

@@ -19,7 +19,7 @@ export type HostDomain = {
 };
 
 /** How often the database's host_map_version is read: a change made by any process is served within a second. */
-const POLL_MS = 250;
+export const HOST_MAP_POLL_MS = 250;
 
 export class DomainHosts {
   private byHost = new Map<string, HostDomain>();
@@ -95,32 +95,13 @@ export class DomainHosts {
     );
   }
 
-  /** Reads host_map_version every POLL_MS (one row) and reloads when it moved; the returned function stops it. */
-  watch(): () => void {
-    let running = false;
-    // Said once when polls start failing (the database down), not four times a second.
-    let failing = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      this.reloadIfMoved()
-        .then(() => (failing = false))
-        .catch((error) => {
-          if (!failing) console.error(`custom domains were not reloaded: ${String(error)}`);
-          failing = true;
-        })
-        .finally(() => (running = false));
-    }, POLL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
   private async version(): Promise<number> {
     const [row] = await this.db().select({ version: hostMapVersion.version }).from(hostMapVersion);
     return Number(row?.version ?? 0);
   }
 
-  private async reloadIfMoved(): Promise<void> {
+  /** Reloads if host_map_version moved (every HOST_MAP_POLL_MS: the job "host-map-watch", src/compose/server-jobs.ts). */
+  async reloadIfMoved(): Promise<void> {
     if ((await this.version()) !== this.seenVersion) await this.reload();
   }
 

@@ -1,5 +1,6 @@
-// Every hour, on one node of the cluster at a time: the domains checked longest ago (pending ones included, so an
-// owner who published the records need not press "Check now"; invalid ones too, so fixed records bring them back).
+// Every hour, on one node of the cluster at a time (the job "domain-recheck" in src/compose/server-jobs.ts): the
+// domains checked longest ago (pending ones included, so an owner who published the records need not press "Check
+// now"; invalid ones too, so fixed records bring them back).
 // Pending claims older than PENDING_CLAIM_MS are let go first: no one holds a name they have not proven.
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { domains } from "../db/tables.ts";
@@ -12,30 +13,15 @@ export const RECHECK_EVERY_MS = 3_600_000;
 const PER_RUN = 500;
 
 export async function recheckDomains(deps: DomainDeps): Promise<number> {
-  let checked = 0;
-  await deps.jobs.exclusively("domain-recheck", async () => {
-    // Links placed on an expired claim go back to the service address (links.domain_id is set null).
-    await deps.db
-      .delete(domains)
-      .where(and(eq(domains.status, "pending"), lt(domains.createdAt, new Date(deps.clock.now() - PENDING_CLAIM_MS))));
-    const due = await deps.db
-      .select()
-      .from(domains)
-      .orderBy(sql`${domains.lastCheckedAt} is not null`, asc(domains.lastCheckedAt))
-      .limit(PER_RUN);
-    for (const domain of due) {
-      await verifyDomain(deps, domain);
-      checked++;
-    }
-  });
-  return checked;
-}
-
-/** Starts the hourly run; the returned function stops it. */
-export function startRecheckJob(deps: DomainDeps): () => void {
-  const timer = setInterval(() => {
-    recheckDomains(deps).catch((error) => console.error(`domain recheck failed: ${String(error)}`));
-  }, RECHECK_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  // Links placed on an expired claim go back to the service address (links.domain_id is set null).
+  await deps.db
+    .delete(domains)
+    .where(and(eq(domains.status, "pending"), lt(domains.createdAt, new Date(deps.clock.now() - PENDING_CLAIM_MS))));
+  const due = await deps.db
+    .select()
+    .from(domains)
+    .orderBy(sql`${domains.lastCheckedAt} is not null`, asc(domains.lastCheckedAt))
+    .limit(PER_RUN);
+  for (const domain of due) await verifyDomain(deps, domain);
+  return due.length;
 }

@@ -15,8 +15,9 @@ export function badHostAnswer(request: Request): Response | null {
 }
 
 /**
- * The request thread's raw routes (src/server.ts) with that 400 too: Bun routes them by path whatever the Host, so
- * their handlers would meet the same unreadable URL. One URL.canParse per request (a fraction of a microsecond).
+ * The request thread's raw routes (src/compose/raw-routes.ts) with that 400 too: Bun routes them by path whatever
+ * the Host, so their handlers would meet the same unreadable URL. One URL.canParse per request (a fraction of a
+ * microsecond).
  */
 export const refuseBadHosts = <Routes extends Record<string, Record<string, AnyRawHandler>>>(
   routes: Routes,

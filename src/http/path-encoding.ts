@@ -1,6 +1,6 @@
 // A path whose percent-escapes do not decode (%ZZ, a lone %, cut or overlong UTF-8, surrogates) names nothing:
 // it is a 400 here, before any route sees its parameters (Elysia hands such a parameter over as null, Bun's raw
-// routes as U+FFFD). Used by the app (src/app.ts) and by the request thread's raw routes (src/server.ts).
+// routes as U+FFFD). Used by the app (src/app.ts) and by the request thread's raw routes (src/compose/raw-routes.ts).
 import { Elysia } from "elysia";
 import { badRequest } from "./errors.ts";
 
@@ -27,7 +27,10 @@ export const pathEncoding = () =>
 export const malformedPathResponse = () => Response.json({ message: MALFORMED_PATH }, { status: 400 });
 
 export type AnyRawHandler = (request: any, server: any) => Response | Promise<Response>;
-/** Raw routes with a parameter (src/server.ts): a path whose escapes do not decode is a 400 before the handler reads it. */
+/**
+ * Raw routes with a parameter (src/compose/raw-routes.ts): a path whose escapes do not decode is a 400 before the
+ * handler reads it.
+ */
 export const refuseMalformedPaths = (
   routes: Record<string, Record<string, AnyRawHandler>>,
 ): Record<string, Record<string, AnyRawHandler>> =>

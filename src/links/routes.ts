@@ -5,9 +5,8 @@ import { requireUser, authPlugin } from "../auth/plugin.ts";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
-import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
-import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
+import { MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LinkInput } from "./model.ts";
 import { createLink } from "./create.ts";
 import { deleteLink } from "./delete.ts";
@@ -61,7 +60,7 @@ function numericId(value: string): number {
 
 export function linkRoutes(services: Services) {
   const deps = services.links;
-  const fetchLimiter = new RateLimiter(services.hits.countHit, FETCHES_PER_MINUTE, services.clock);
+  const { fetchLimiter } = services;
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
   /** Parses a create or update body; an image import or upload counts against the limit (either is decoded). */

@@ -1,10 +1,10 @@
 // The link health job: every live link's target and rule targets, checked through the safe fetcher at a polite
 // rate (one request per host at a time, LINK_HEALTH_HOST_GAP_MS apart, redirect hops and retries included:
-// host-pacer.ts), by one node of the cluster
-// (ClusterJobs), each link once every LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
+// host-pacer.ts), by one node of the cluster (the job "link-health", src/compose/server-jobs.ts), each link once every
+// LINK_HEALTH_EVERY_MS. Never from /go. Each link's outcome: src/rules/record-health.ts.
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { ClusterJobs, Database } from "../db/ports.ts";
+import type { Database } from "../db/ports.ts";
 import { linkRules, links } from "../db/tables.ts";
 import type { Paced, SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { createHostPacer } from "./host-pacer.ts";
@@ -90,30 +90,8 @@ export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: numb
   return { checked: outcomes.size, becameBroken };
 }
 
-/** How often the schedule looks for links due: a restart (a deploy) never postpones a daily check by a day. */
-const TICK_MAX_MS = 3_600_000;
-
 /**
- * Checks each live link once every `everyMs`, on one node of the cluster at a time: every tick (hourly at most)
- * takes the links not checked for `everyMs`. A pass still running is not started again.
+ * How often the job "link-health" (src/compose/server-jobs.ts) looks for links due, at most: a restart (a deploy) never
+ * postpones a daily check by a day. Each tick takes the links not checked for LINK_HEALTH_EVERY_MS.
  */
-export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; everyMs: number }): { stop(): void } {
-  if (deps.everyMs <= 0) return { stop() {} };
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deps.jobs.exclusively("link-health", async () => {
-        await checkLinkHealth({ ...deps, recheckAfterMs: deps.everyMs });
-      });
-    } catch (error) {
-      console.error(`link health check failed: ${String(error)}`);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, Math.min(deps.everyMs, TICK_MAX_MS));
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
+export const HEALTH_TICK_MAX_MS = 3_600_000;

@@ -7,9 +7,13 @@ import type { Db } from "../db/ports.ts";
 import { auditLog } from "../db/tables.ts";
 import { DOMAINS_CHANGED } from "../domains/model.ts";
 
-export function followAudit(db: Db, invalidate: (address: string) => void, everyMs = 2000): () => void {
+/** How often the audit log's newest rows are read (the job "audit-follower" in src/compose/server-jobs.ts). */
+export const AUDIT_POLL_MS = 2000;
+
+/** One poll: the first notes where the log ends now; each later one drops what the rows written since name. */
+export function auditFollower(db: Db, invalidate: (address: string) => void): () => Promise<void> {
   let after: number | null = null;
-  const poll = async () => {
+  return async () => {
     if (after === null) {
       const [{ newest }] = await db
         .select({ newest: sql<number>`coalesce(max(${auditLog.id}), 0)`.mapWith(Number) })
@@ -28,8 +32,4 @@ export function followAudit(db: Db, invalidate: (address: string) => void, every
       after = row.id;
     }
   };
-  const timer = setInterval(() => void poll().catch(() => {}), everyMs);
-  timer.unref();
-  void poll().catch(() => {});
-  return () => clearInterval(timer);
 }

@@ -1,10 +1,9 @@
-// The threat feeds' refresh: at start and every THREAT_FEEDS_EVERY_MS, by one node for the cluster (ClusterJobs,
-// and threat_feeds.checked_at so that a node that just refreshed is not followed by the others). Each feed is
-// read whole and parsed; its entries replace the source's in threat_entries, and the live links a new entry
-// covers are disabled in the same transaction. A feed that cannot be read keeps its last good copy, and says so
-// in the log and in /metrics.
+// The threat feeds' refresh: at start and every THREAT_FEEDS_EVERY_MS, by one node for the cluster (the job
+// "threat-feeds" in src/compose/server-jobs.ts, and threat_feeds.checked_at so that a node that just refreshed is not
+// followed by the others). Each feed is read whole and parsed; its entries replace the source's in threat_entries,
+// and the live links a new entry covers are disabled in the same transaction. A feed that cannot be read keeps its
+// last good copy, and says so in the log and in /metrics.
 import { and, eq, inArray } from "drizzle-orm";
-import type { ClusterJobs } from "../db/ports.ts";
 import { threatEntries, threatFeeds } from "../db/tables.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { fillDestinationIndex } from "./destinations.ts";
@@ -113,26 +112,22 @@ export async function refreshFeed(deps: SafetyDeps, feed: FeedSource, log: (line
 /** Every feed, unless another node refreshed them less than an interval ago (`force`: at start, and in tests). */
 export async function refreshFeeds(
   deps: SafetyDeps,
-  jobs: ClusterJobs,
   feeds: FeedSource[],
   everyMs: number,
   log: (line: string) => void,
   force = false,
 ): Promise<void> {
-  if (feeds.length === 0) return;
-  await jobs.exclusively("threat-feeds", async () => {
-    const checked = await deps.db
-      .select({ at: threatFeeds.checkedAt })
-      .from(threatFeeds)
-      .where(
-        inArray(
-          threatFeeds.source,
-          feeds.map((feed) => feed.source),
-        ),
-      );
-    const oldest = Math.min(...checked.map((row) => row.at.getTime()));
-    if (!force && checked.length === feeds.length && deps.clock.now() - oldest < everyMs * 0.9) return;
-    await fillDestinationIndex(deps.database);
-    for (const feed of feeds) await refreshFeed(deps, feed, log);
-  });
+  const checked = await deps.db
+    .select({ at: threatFeeds.checkedAt })
+    .from(threatFeeds)
+    .where(
+      inArray(
+        threatFeeds.source,
+        feeds.map((feed) => feed.source),
+      ),
+    );
+  const oldest = Math.min(...checked.map((row) => row.at.getTime()));
+  if (!force && checked.length === feeds.length && deps.clock.now() - oldest < everyMs * 0.9) return;
+  await fillDestinationIndex(deps.database);
+  for (const feed of feeds) await refreshFeed(deps, feed, log);
 }

@@ -10,6 +10,9 @@ import type { SafetyDeps } from "./deps.ts";
 import { findLinkByAddress } from "./find-link.ts";
 import type { ReportJson } from "./wire.ts";
 
+/** Reports per client per hour (an IPv6 client by its /64): enough for a person, not for a flood. */
+export const REPORTS_PER_HOUR = 5;
+
 export type ReportInput = { address: string; reason: string; details: string };
 
 /** The report, and where the inspect page's form returns to: the page of the address reported, on its own host. */

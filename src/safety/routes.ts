@@ -1,16 +1,12 @@
 // POST /api/reports: a report of a link, from the inspect page's form or the API; no sign-in needed.
 import { Elysia } from "elysia";
-import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
-import { createReport } from "./reports.ts";
+import { createReport, REPORTS_PER_HOUR } from "./reports.ts";
 import { ReportInputSchema } from "./wire.ts";
 
-/** Reports per client per hour (an IPv6 client by its /64): enough for a person, not for a flood. */
-export const REPORTS_PER_HOUR = 5;
-
 export function safetyRoutes(services: Services) {
-  const limiter = new RateLimiter(services.hits.countHit, REPORTS_PER_HOUR, services.clock, 3_600_000);
+  const limiter = services.reportLimiter;
   return new Elysia().post("/api/reports", async ({ request, body, set, redirect }) => {
     const ip = services.clientAddress(request);
     await limiter.hit(

@@ -22,8 +22,8 @@ export type WorkerResponse = Facts & { status: number; headers: [string, string]
 
 export type AppWorkerProtocol = {
   worker: {
-    /** Opens the worker's database connections and builds its app; rejects with why it could not. */
-    start: { payload: Config; reply: void };
+    /** Opens the worker's database connections and builds its app: its routes ("METHOD /path"), or why it could not. */
+    start: { payload: Config; reply: string[] };
     request: { payload: WorkerRequest; reply: WorkerResponse };
     /** Finishes what the worker holds and closes its connections. */
     close: { payload: void; reply: void };
@@ -66,6 +66,8 @@ const CLOSE_GRACE_MS = 10_000;
 export class AppWorkerPool {
   private closing = false;
   private readonly members: Member[] = [];
+  /** The app's routes, as the workers built it ("METHOD /path"). */
+  routes: string[] = [];
 
   private constructor(
     private readonly config: Config,
@@ -153,7 +155,7 @@ export class AppWorkerPool {
       "app worker",
     );
     const member: Member = { worker, client };
-    await started(worker, client.call("start", this.config), "app worker");
+    this.routes = await started(worker, client.call("start", this.config), "app worker");
     const lost = (reason: string) => {
       gone = true;
       for (const lease of leases.values()) lease.release();

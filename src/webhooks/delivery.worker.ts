@@ -2,6 +2,7 @@
 // that claiming, signing, posting and recording never run on the request thread that answers /go. It polls on
 // its own timer; a server given a test's clock drives it instead, one `deliverDue` per poll with that clock's time
 // (delivery-worker.ts), since the test's clock cannot cross threads.
+import { isBillingEnabled, safeFetcher } from "../compose/every-thread.ts";
 import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
 import type { Database } from "../db/ports.ts";
@@ -40,7 +41,8 @@ const parent = serveParent<DeliveryWorkerProtocol>(self, {
     const platform = await openPlatform(config);
     database = platform.database;
     const clock = { now: () => drivenNow ?? Date.now() };
-    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock), (outcomes) =>
+    const built = { fetcher: safeFetcher(config), billingEnabled: isBillingEnabled(config) };
+    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock, built), (outcomes) =>
       parent.notify("recorded", outcomes),
     );
     if (polling) deliverer.start();

@@ -2,7 +2,7 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import type { Database, Db, Platform, WebhookQueue } from "../db/ports.ts";
-import { fetcherUserAgent, SafeFetcher } from "../safe-fetch/fetcher.ts";
+import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 
 export type WebhookDeps = {
   db: Db;
@@ -15,20 +15,22 @@ export type WebhookDeps = {
   settings: Config["webhooks"];
 };
 
-/** The deps on a thread's platform: the services' (src/services.ts) and the delivery worker's (delivery.worker.ts). */
-export function webhookDeps(config: Config, platform: Platform, clock: Clock): WebhookDeps {
+/**
+ * The deps on a thread's platform: the services' (src/services.ts) and the delivery worker's (delivery.worker.ts).
+ * `fetcher`: the thread's, even where auto-fill is turned off (FETCH_DISABLED): webhooks are sent anyway.
+ */
+export function webhookDeps(
+  config: Config,
+  platform: Platform,
+  clock: Clock,
+  built: { fetcher: SafeFetcher; billingEnabled: boolean },
+): WebhookDeps {
   const { database } = platform;
   return {
     db: database.db,
     database,
     clock,
-    billingEnabled: config.stripe !== null,
-    // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
-    fetcher: new SafeFetcher({
-      allowPrivate: config.fetch.allowPrivate,
-      deadlineMs: config.fetch.deadlineMs,
-      userAgent: fetcherUserAgent(config.publicUrl),
-    }),
+    ...built,
     queue: platform.webhooks,
     settings: config.webhooks,
   };

@@ -30,7 +30,6 @@ const TO_SPLIT = [
   "src/go/go.ts",
   "src/link-cache/link-cache.ts",
   "src/safe-fetch/fetcher.ts",
-  "src/server.ts",
 ];
 
 /** Written by `drizzle-kit generate` (drizzle.config.ts, drizzle.pg.config.ts): the migrations' SQL and snapshots. */

@@ -1,0 +1,50 @@
+// Who answers pages, the API, webhooks and sign-in: the app workers (src/start/app-workers.ts), or, with APP_WORKERS=0,
+// the Elysia app built on this thread. The app is built only where it answers; either way the answerer lists the
+// routes it serves (RunningServer.routes).
+import { AppWorkerPool } from "../start/app-workers.ts";
+import type { Config } from "../config/config.ts";
+import { handleNotingFacts, withOrigin, type Facts, type Origin } from "../observability/request-facts.ts";
+import type { Services } from "../services.ts";
+
+export type AppAnswerer = {
+  answer: (request: Request, origin: Origin) => Promise<Facts & { response: Response }>;
+  /** "METHOD /path" for each route of the app. */
+  routes: string[];
+  /** Requests being answered now (0 on this thread: /metrics counts the workers' only). */
+  inFlight: () => number;
+  /** Lets the workers finish what they hold, then closes their database connections. */
+  close: () => Promise<void>;
+};
+
+/** `linkChanged`: what a link change a worker commits does on this thread (before that worker answers). */
+export async function startAppAnswerer(
+  config: Config,
+  services: Services,
+  linkChanged: (key: string) => void,
+): Promise<AppAnswerer> {
+  if (config.appWorkers === 0) {
+    // Loaded here only: with app workers this thread never loads the app's modules.
+    const { createApp, routeList } = await import("../app.ts");
+    const app = createApp(services);
+    return {
+      answer: (request, origin) => handleNotingFacts(app, withOrigin(request, origin)),
+      routes: routeList(app),
+      inFlight: () => 0,
+      close: async () => {},
+    };
+  }
+  const pool = await AppWorkerPool.start(config.appWorkers, config, {
+    linkChanged,
+    uploadChanged: (name, bytes) => services.images.learn(name, bytes),
+    countHit: services.hits.countHit,
+    acquirePixels: (pixels) => services.imageGate.acquire(pixels).catch(() => null),
+    safetyCounted: (event) => services.safety.counts.count(event),
+    imageWorkCounted: (event) => services.imageWork.count(event),
+  });
+  return {
+    answer: (request, origin) => pool.handle(request, origin),
+    routes: pool.routes,
+    inFlight: () => pool.inFlight(),
+    close: () => pool.close(),
+  };
+}

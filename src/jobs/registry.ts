@@ -1,0 +1,56 @@
+// The server's background jobs as one list (src/compose/server-jobs.ts), started and stopped here in one loop:
+// docs/decisions/0049. A job says what it runs and when; this module owns the timers, the cluster lock and the
+// failure log, so that no job carries its own start and stop shape.
+import type { ClusterJobs } from "../db/ports.ts";
+
+/** A run at start is awaited before the server listens; `everyMs`: then once per interval (none: once only). */
+export type Schedule = { atStart: boolean; everyMs?: number };
+
+export type Job = {
+  /** Also the cluster lock's name (ClusterJobs): nodes of different versions must agree on it. */
+  name: string;
+  /** "cluster": one node at a time runs it (another node's run in progress skips this one); "node": every node. */
+  runs: "cluster" | "node";
+  schedule: Schedule;
+  /** `atStart`: the run awaited at start, not a tick (the threat feeds are read then even if fresh). Result unused. */
+  run: (atStart: boolean) => Promise<unknown>;
+};
+
+/**
+ * Runs each job's start run in list order, then its ticks. A one-off job's failure at start fails the start (its
+ * work must be done before serving); a recurring job's is logged, the next tick tries again. A failure is logged
+ * when a job starts failing, not at every tick while it keeps failing. A tick is skipped while the job's last run is
+ * still going. The returned function stops the ticks, the last job's first.
+ */
+export async function startJobs(list: Job[], cluster: ClusterJobs): Promise<() => void> {
+  const stops: (() => void)[] = [];
+  for (const job of list) {
+    let running = false;
+    let failing = false;
+    const run = async (atStart: boolean) => void (await job.run(atStart));
+    const once = (atStart: boolean) =>
+      job.runs === "cluster" ? cluster.exclusively(job.name, () => run(atStart)) : run(atStart);
+    const logged = async (atStart: boolean) => {
+      if (running) return;
+      running = true;
+      try {
+        await once(atStart);
+        failing = false;
+      } catch (error) {
+        if (!failing) console.error(`${job.name} failed: ${String(error)}`);
+        failing = true;
+      } finally {
+        running = false;
+      }
+    };
+    const { atStart, everyMs } = job.schedule;
+    if (atStart) await (everyMs === undefined ? once(true) : logged(true));
+    if (everyMs === undefined) continue;
+    const timer = setInterval(() => void logged(false), everyMs);
+    timer.unref();
+    stops.push(() => clearInterval(timer));
+  }
+  return () => {
+    for (const stop of [...stops].reverse()) stop();
+  };
+}

@@ -1,0 +1,91 @@
+// The background jobs' registry (src/jobs/registry.ts): start order, the cluster lock, failures, overlapping ticks.
+import { expect, spyOn, test } from "bun:test";
+import type { ClusterJobs } from "../../src/db/ports.ts";
+import { startJobs, type Job } from "../../src/jobs/registry.ts";
+
+/** A cluster where another node holds the locks named in `held`. */
+const clusterHolding = (held: string[], locked: string[] = []): ClusterJobs => ({
+  exclusively: async (name, job) => {
+    locked.push(name);
+    if (!held.includes(name)) await job();
+  },
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `done` holds (a loaded machine delays timers). */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done(); waited += 5) {
+    if (waited > 5000) throw new Error("waited 5 s");
+    await sleep(5);
+  }
+}
+
+test("start runs go in list order, awaited; a cluster job takes its lock and a node job none", async () => {
+  const ran: string[] = [];
+  const locked: string[] = [];
+  const job = (name: string, runs: Job["runs"]): Job => ({
+    name,
+    runs,
+    schedule: { atStart: true },
+    run: async (atStart) => {
+      await sleep(1);
+      ran.push(`${name}:${atStart}`);
+    },
+  });
+  const stop = await startJobs(
+    [job("a", "cluster"), job("b", "node"), job("c", "cluster")],
+    clusterHolding(["c"], locked),
+  );
+  expect(ran).toEqual(["a:true", "b:true"]);
+  expect(locked).toEqual(["a", "c"]);
+  stop();
+});
+
+test("a one-off job's failure at start fails the start; a recurring one's is logged once while it keeps failing", async () => {
+  const broken = async () => {
+    throw new Error("database away");
+  };
+  await expect(
+    startJobs([{ name: "once", runs: "node", schedule: { atStart: true }, run: broken }], clusterHolding([])),
+  ).rejects.toThrow("database away");
+  const errors = spyOn(console, "error").mockImplementation(() => {});
+  try {
+    let runs = 0;
+    const stop = await startJobs(
+      [{ name: "every", runs: "node", schedule: { atStart: true, everyMs: 2 }, run: () => (runs++, broken()) }],
+      clusterHolding([]),
+    );
+    await until(() => runs >= 3);
+    stop();
+    expect(errors.mock.calls.map(([line]) => line)).toEqual(["every failed: Error: database away"]);
+  } finally {
+    errors.mockRestore();
+  }
+});
+
+test("a tick is skipped while the last run goes on; stop ends the ticks", async () => {
+  let running = 0;
+  let most = 0;
+  let runs = 0;
+  const stop = await startJobs(
+    [
+      {
+        name: "slow",
+        runs: "node",
+        schedule: { atStart: false, everyMs: 2 },
+        run: async () => {
+          runs++;
+          most = Math.max(most, ++running);
+          await sleep(15);
+          running--;
+        },
+      },
+    ],
+    clusterHolding([]),
+  );
+  await until(() => runs >= 3);
+  stop();
+  const after = runs;
+  await sleep(30);
+  expect(most).toBe(1);
+  expect(runs).toBe(after);
+});
