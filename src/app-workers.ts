@@ -4,6 +4,7 @@
 // transfer. The request thread keeps what must be shared by every worker: the link cache it invalidates when a
 // worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
 import type { Config } from "./config.ts";
+import type { Change } from "./db/change.ts";
 import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/request-facts.ts";
 import { connectWorker, started, type WorkerClient } from "./rpc.ts";
 import { workerEntry } from "./workers.ts";
@@ -35,8 +36,8 @@ export type AppWorkerProtocol = {
     acquirePixels: { payload: { pixels: number }; reply: number | null };
   };
   notices: {
-    /** The worker committed a change to the link at this short address. */
-    "link-changed": { key: string };
+    /** The worker committed a change (to a link, a user slug or a custom domain). */
+    changed: { change: Change };
     /** The worker stored (bytes) or removed (null) an upload, before answering. */
     "upload-changed": { name: string; bytes: ArrayBuffer | null };
     /** A target check or a threat hit in the worker, for /metrics (src/safety/deps.ts). */
@@ -49,7 +50,7 @@ export type AppWorkerProtocol = {
 };
 
 export type PoolHooks = {
-  linkChanged: (key: string) => void;
+  changed: (change: Change) => void;
   uploadChanged: (name: string, bytes: Uint8Array<ArrayBuffer> | null) => void;
   countHit: (key: string, windowStart: number, windowMs: number) => Promise<number>;
   /** A share of the image budget once it is free; null when the queue is full. */
@@ -141,7 +142,7 @@ export class AppWorkerPool {
       worker,
       { countHit: ({ key, windowStart, windowMs }) => this.hooks.countHit(key, windowStart, windowMs), acquirePixels },
       {
-        "link-changed": ({ key }) => this.hooks.linkChanged(key),
+        changed: ({ change }) => this.hooks.changed(change),
         "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),
         "safety-counted": (event) => this.hooks.safetyCounted(event),
         "image-work-counted": ({ event }) => this.hooks.imageWorkCounted(event),

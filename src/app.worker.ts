@@ -32,11 +32,11 @@ async function start(config: Config) {
   // the request thread's, so that every worker counts against one limit.
   const platform = await openPlatform(config, {
     changes: (own) => ({
-      announceLinkChange: async (key) => {
-        parent.notify("link-changed", { key });
-        await own.announceLinkChange(key);
+      announceChange: async (change) => {
+        parent.notify("changed", { change });
+        await own.announceChange(change);
       },
-      subscribeLinkChanges: own.subscribeLinkChanges,
+      subscribeChanges: own.subscribeChanges,
     }),
     hits: () => ({
       // A count that could not be taken fails the request (a 500), rather than letting it through uncounted.

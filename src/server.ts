@@ -14,7 +14,7 @@ import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
-import { linkChangeKey } from "./db/link-change-key.ts";
+import { linkChange, type Change } from "./db/change.ts";
 import { openPlatform } from "./db/platform.ts";
 import { assetRoutes } from "./pages/assets.ts";
 import { ExpiredPage, GonePage, NotFoundPage, UnavailablePage } from "./pages/not-found.tsx";
@@ -58,7 +58,7 @@ export type RunningServer = {
   /** The request thread's services (config, database, …): the app workers each build their own. */
   ctx: Services;
   /** A link changed behind this server's back (tests that seed the database): what its announcement does. */
-  linkChanged: (key: string) => void;
+  changed: (change: Change) => void;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
   /** With a test's clock: resolves after the next webhook poll at that clock's time (delivery-worker.ts). */
@@ -101,11 +101,11 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     ctx.billingEnabled,
     () => ctx.clock.now(),
   );
-  const linkChanged = (key: string) => {
-    linkCache.invalidate(key);
-    domainHosts.onChange(key);
+  const changed = (change: Change) => {
+    linkCache.invalidate(change);
+    domainHosts.onChange(change);
   };
-  await changes.subscribeLinkChanges(linkChanged, () => {
+  await changes.subscribeChanges(changed, () => {
     linkCache.clear();
     domainHosts.reloadInBackground();
   });
@@ -148,7 +148,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const pool =
     config.appWorkers > 0
       ? await AppWorkerPool.start(config.appWorkers, config, {
-          linkChanged,
+          changed,
           uploadChanged: (name, bytes) => ctx.images.learn(name, bytes),
           countHit: platform.hits.countHit,
           acquirePixels: (pixels) => ctx.imageGate.acquire(pixels).catch(() => null),
@@ -182,7 +182,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         hostGapMs: config.linkHealth.hostGapMs,
       })
     : null;
-  const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, linkChanged);
+  const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, changed);
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
   // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
   const webhooks = await DeliveryWorker.start(config, clock ?? null);
@@ -208,7 +208,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       extraHeaders: hsts ? { "Strict-Transport-Security": hsts } : {},
       expiredHtml: ctx.pages.html(createElement(ExpiredPage), { title: "Link expired" }),
       takeClick: platform.clickCaps.takeClick,
-      capReached: (link) => void changes.announceLinkChange(linkChangeKey(link.userSlug, link.linkSlug)),
+      capReached: (link) => void changes.announceChange(linkChange(link.userSlug, link.linkSlug)),
       countHit: platform.hits.countHit,
     }),
     hosts: domainHosts,
@@ -347,7 +347,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     ctx,
     metricsUrl: privateListeners.metricsUrl,
     askUrl: privateListeners.askUrl,
-    linkChanged,
+    changed,
     flushViews: () => views.flush(),
     nextWebhookPoll: () => webhooks.nextDrivenPoll(),
     routes: [...listRoutes(rawRoutes), ...app.routes.map((r) => `${r.method} ${r.path}`)],

@@ -4,7 +4,7 @@
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
 import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
+import { linkChange } from "../db/change.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import {
   abuseReports,
@@ -119,9 +119,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       // skips retired slugs, and /go answers 410 Gone under it once the caches below have dropped its addresses.
       await db.insert(retiredUserSlugs).values({ userSlug: owner.userSlug }).onConflictDoNothing();
       const slugs = await db.selectDistinct({ linkSlug: links.linkSlug }).from(links).where(eq(links.userId, userId));
-      for (const { linkSlug } of slugs) await deps.changes.announceLinkChange(linkChangeKey(owner.userSlug, linkSlug));
+      for (const { linkSlug } of slugs) await deps.changes.announceChange(linkChange(owner.userSlug, linkSlug));
       // And every other address cached under the slug (unknown ones, cached as not found), by its prefix.
-      await deps.changes.announceLinkChange(userChangeKey(owner.userSlug));
+      await deps.changes.announceChange({ kind: "user", userSlug: owner.userSlug });
       return;
     }
     case "stripe":

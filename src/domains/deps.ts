@@ -3,7 +3,6 @@ import type { Clock } from "../clock.ts";
 import type { ChangeBus, ClusterJobs, Database, Db } from "../db/ports.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
-import { DOMAINS_CHANGED } from "./model.ts";
 import type { DnsResolver } from "./resolver.ts";
 
 export type DomainDeps = {
@@ -25,4 +24,4 @@ export type DomainDeps = {
 
 /** Every node's host map reloads (src/domains/host-map.ts). Never throws: it runs after the commit. */
 export const announceDomainChange = (deps: Pick<DomainDeps, "changes">) =>
-  deps.changes.announceLinkChange(DOMAINS_CHANGED);
+  deps.changes.announceChange({ kind: "domains" });

@@ -5,9 +5,10 @@
 // database's host_map_version moves: triggers bump it whoever writes (another process, such as the CLI).
 import { eq, isNull } from "drizzle-orm";
 import { entitlementFor } from "../billing/entitlement.ts";
+import type { Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
 import { domains, hostMapVersion, users } from "../db/tables.ts";
-import { DOMAINS_CHANGED, isServed } from "./model.ts";
+import { isServed } from "./model.ts";
 import { normaliseHost } from "./normalise-hostname.ts";
 
 export type HostDomain = {
@@ -124,10 +125,10 @@ export class DomainHosts {
     if ((await this.version()) !== this.seenVersion) await this.reload();
   }
 
-  /** For the change bus: reloads on a domain change, ignores link keys. */
-  onChange(key: string): void {
-    // A user key ("slug/"): an account being deleted, whose domains stop being served.
-    if (key === DOMAINS_CHANGED || key.endsWith("/")) this.reloadInBackground();
+  /** For the change bus: reloads on a domain change, ignores link changes. */
+  onChange(change: Change): void {
+    // A user change: an account being deleted, whose domains stop being served.
+    if (change.kind !== "link") this.reloadInBackground();
   }
 
   reloadInBackground(): void {

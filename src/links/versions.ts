@@ -26,7 +26,7 @@ export async function issueVersion(
     .returning({ version: links.version, linkSlug: links.linkSlug, domainId: links.domainId });
   if (!row) throw notFound(LINK_NOT_FOUND);
   // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
-  await deps.changes.announceLinkChange(shortAddress(user, row.linkSlug));
+  await deps.changes.announceChange(shortAddress(user, row.linkSlug));
   const shortUrl = shortUrlOf(
     deps.publicUrl,
     user.userSlug,

@@ -5,9 +5,9 @@
 import { gt, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { auditLog } from "../db/tables.ts";
-import { DOMAINS_CHANGED } from "../domains/model.ts";
+import { decodeChange, type Change } from "../db/change.ts";
 
-export function followAudit(db: Db, invalidate: (address: string) => void, everyMs = 2000): () => void {
+export function followAudit(db: Db, invalidate: (change: Change) => void, everyMs = 2000): () => void {
   let after: number | null = null;
   const poll = async () => {
     if (after === null) {
@@ -23,8 +23,10 @@ export function followAudit(db: Db, invalidate: (address: string) => void, every
       .where(gt(auditLog.id, after))
       .orderBy(auditLog.id);
     for (const row of rows) {
-      if (row.action.startsWith("link.")) invalidate(row.subject);
-      if (row.action.startsWith("domain.")) invalidate(DOMAINS_CHANGED);
+      // A link row's subject is its short address (link-status.ts), the text of its change.
+      const change = row.action.startsWith("link.") ? decodeChange(row.subject) : null;
+      if (change !== null) invalidate(change);
+      if (row.action.startsWith("domain.")) invalidate({ kind: "domains" });
       after = row.id;
     }
   };

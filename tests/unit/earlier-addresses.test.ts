@@ -3,6 +3,7 @@
 // dropped one is RETIRED (410), a moved one carries the domain it was on, and a change announced for the link's own
 // address drops its copies at the old ones.
 import { expect, test } from "bun:test";
+import { linkChange } from "../../src/db/change.ts";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,7 +38,7 @@ test("old addresses are known at start, serve the link, and follow a change anno
     // Held at the old address now; the link's own address is what a change announces.
     expect(cache.peek("a", "old")).toBe(old);
     sqlite.run("UPDATE links SET target_url = 'https://e.eu/2' WHERE id = 1");
-    cache.invalidate("a/new");
+    cache.invalidate(linkChange("a", "new"));
     expect(await cache.get("a", "old")).toMatchObject({ targetUrl: "https://e.eu/2" });
   } finally {
     sqlite.close();

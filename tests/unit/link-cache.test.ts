@@ -2,6 +2,7 @@
 // changes, never storing what a lookup read before an invalidation that overtook it, and answering unknown
 // addresses from its filter without a database read.
 import { expect, test } from "bun:test";
+import { linkChange } from "../../src/db/change.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -176,7 +177,7 @@ test("a link created after the filter was built is served at once when announced
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
   );
-  cache.invalidate("a/new");
+  cache.invalidate(linkChange("a", "new"));
   expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
   // A reset (changes may have been missed) rebuilds the filter; a link announced meanwhile is kept.
   const { source: slow, release } = heldSource(db.goLinks);
@@ -197,7 +198,7 @@ test("a link created after the filter was built is served at once when announced
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'newer', 'https://e.eu/newer', 't', 'd')",
   );
-  held.invalidate("a/newer");
+  held.invalidate(linkChange("a", "newer"));
   release();
   await warming;
   expect(held.peek("a", "newer")).toBeUndefined(); // not known missing: read
@@ -213,7 +214,7 @@ test("a link created at an address just found missing is served at once", async 
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
   );
-  cache.invalidate("a/new");
+  cache.invalidate(linkChange("a", "new"));
   expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
 });
 
@@ -225,7 +226,7 @@ test("a miss overtaken by the creation of its link does not remember the address
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
   );
-  cache.invalidate("a/new");
+  cache.invalidate(linkChange("a", "new"));
   release();
   expect(await pending).toBeNull();
   expect(cache.peek("a", "new")).toBeUndefined();
@@ -239,10 +240,10 @@ test("an edited or deleted link is read again once invalidated; a hit needs no d
   expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect((cache.peek("a", "l1") as GoLink | undefined)?.title).toBe("t");
-  cache.invalidate("a/l1");
+  cache.invalidate(linkChange("a", "l1"));
   expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("new");
   db.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
-  cache.invalidate("a/l1");
+  cache.invalidate(linkChange("a", "l1"));
   expect(await cache.get("a", "l1")).toBeNull();
 });
 
@@ -253,7 +254,7 @@ test("a lookup overtaken by an invalidation does not store what it read before",
   const cache = new LinkCache(slow, budgetFor(100));
   const pending = cache.load("a", "l1");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
-  cache.invalidate("a/l1");
+  cache.invalidate(linkChange("a", "l1"));
   release();
   expect(((await pending) as GoLink | null)?.title).toBe("t"); // the request that asked gets what was there when it asked
   expect(cache.peek("a", "l1")).toBeUndefined(); // but the next one reads again
@@ -279,7 +280,7 @@ test("a deleted account's retired slug is remembered as retired; an invalidation
   // What the deletion does (src/account/deletion.ts): the links go, the slug is retired, "a/" is announced.
   db.run("UPDATE links SET deleted = 1");
   db.run("INSERT INTO retired_user_slugs (user_slug) VALUES ('a')");
-  cache.invalidate("a/");
+  cache.invalidate({ kind: "user", userSlug: "a" });
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect(cache.peek("a", "unknown")).toBeUndefined();
   expect(cache.peek("b", "l1")).toBeNull(); // another slug's entries stay
