@@ -249,7 +249,7 @@ admin
     if (!config.postgres)
       throw new CliError("Name the PostgreSQL database to fill: --database-url postgres://… (or DATABASE_URL)", 2);
     try {
-      await copyToPostgres(config);
+      await copyToPostgres(config, (line) => console.log(line));
     } catch (error) {
       if (error instanceof CopyRefused) throw new CliError(error.message, 2);
       if (error instanceof DatabaseUnavailable || !(error instanceof Error)) throw error;

@@ -4,6 +4,7 @@
 // transfer. The request thread keeps what must be shared by every worker: the link cache it invalidates when a
 // worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
 import type { Config } from "./config.ts";
+import type { Logger } from "./observability/log.ts";
 import type { Change } from "./db/change.ts";
 import { UNMATCHED_ROUTE, type Facts, type Origin } from "./observability/request-facts.ts";
 import { connectWorker, started, type WorkerClient } from "./rpc.ts";
@@ -57,6 +58,8 @@ export type PoolHooks = {
   acquirePixels: (pixels: number) => Promise<Lease | null>;
   safetyCounted: (event: { check: boolean; hit: string | null; hits: number }) => void;
   imageWorkCounted: (event: ImageWorkEvent) => void;
+  /** Where a worker that stopped, and the start of its replacement, are told. */
+  log: Logger;
 };
 
 type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol> };
@@ -165,10 +168,10 @@ export class AppWorkerPool {
       this.members.splice(index, 1);
       worker.terminate();
       if (this.closing) return;
-      console.error(`an app worker stopped (${reason}); starting another`);
+      this.hooks.log.warn(`an app worker stopped (${reason}); starting another`);
       this.startMember().then(
         (replacement) => (this.closing ? replacement.worker.terminate() : this.members.push(replacement)),
-        (error) => console.error(String(error)),
+        (error) => this.hooks.log.error("an app worker could not be started", error),
       );
     };
     worker.addEventListener("error", (event) => lost(event.message));

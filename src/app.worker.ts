@@ -5,7 +5,7 @@ import type { AppWorkerProtocol, WorkerRequest, WorkerResponse } from "./app-wor
 import type { Config } from "./config.ts";
 import { createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
-import { clientAddressOf, handleNotingFacts, UNMATCHED_ROUTE, withOrigin } from "./observability/request-facts.ts";
+import { AppRequest, handleNotingFacts, UNMATCHED_ROUTE } from "./observability/request-facts.ts";
 import { serveParent, transfer } from "./rpc.ts";
 import { lowerThreadPriority } from "./thread-priority.ts";
 import { unavailable } from "./http/errors.ts";
@@ -49,7 +49,6 @@ async function start(config: Config) {
   ctx = createServices(
     config,
     platform,
-    clientAddressOf,
     {
       stored: (name, bytes) => {
         const copy = bytes.slice().buffer;
@@ -59,11 +58,13 @@ async function start(config: Config) {
     },
     undefined,
     pixelGate,
+    {
+      safety: (event) => parent.notify("safety-counted", event),
+      imageWork: (event) => parent.notify("image-work-counted", { event }),
+    },
   );
-  ctx.safety.counts.forward = (event) => parent.notify("safety-counted", event);
-  ctx.imageWork.forward = (event) => parent.notify("image-work-counted", { event });
   const priority = lowerThreadPriority(config.appWorkerNice);
-  if (!priority.ok) console.warn(`App worker priority left as it is: ${priority.why}`);
+  if (!priority.ok) ctx.log.warn(`App worker priority left as it is: ${priority.why}`);
   app = createApp(ctx);
 }
 
@@ -72,7 +73,7 @@ async function answer({ clientAddress, requestId, method, url, headers, body }: 
   try {
     const { response, route, userId } = await handleNotingFacts(
       app!,
-      withOrigin(new Request(url, { method, headers, body }), { clientAddress, requestId }),
+      new AppRequest(url, { method, headers, body }, { clientAddress, requestId }),
     );
     const bytes = method === "HEAD" || response.body === null ? null : await response.arrayBuffer();
     // Set-Cookie stays one header per cookie: Headers iteration joins nothing but it.

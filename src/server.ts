@@ -38,10 +38,9 @@ import { listenerUrl, listRoutes, startPrivateListeners } from "./private-listen
 import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
 import { queueStats } from "./webhooks/queue-stats.ts";
 import {
-  clientAddressOf,
+  AppRequest,
   handleNotingFacts,
   requestIdFor,
-  withOrigin,
   withRequestId,
   type Facts,
 } from "./observability/request-facts.ts";
@@ -84,22 +83,24 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const { database, changes, jobs } = platform;
   await database.migrate();
   const db = database.db;
-  for (const warning of storageWarnings(config)) console.warn(warning);
 
   // On PostgreSQL other nodes change links too: entries are re-read after a minute even if a notification
   // was lost; one SQLite process sees every change itself.
-  const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
+  const ctx = createServices(config, platform, undefined, clock);
+  for (const warning of storageWarnings(config)) ctx.log.warn(warning);
   const linkCache = new LinkCache(
     platform.goLinks,
     config.linkCache.bytes,
-    database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined,
     ctx.clock,
+    ctx.log,
+    database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined,
   );
   // Custom domains by host (src/domains/host-map.ts): reloaded on a domain change, like links on theirs.
   const domainHosts = new DomainHosts(
     () => database.db,
     ctx.billingEnabled,
     () => ctx.clock.now(),
+    ctx.log,
   );
   const changed = (change: Change) => {
     linkCache.invalidate(change);
@@ -109,14 +110,14 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     linkCache.clear();
     domainHosts.reloadInBackground();
   });
-  if (config.linkCache.deprecation) console.warn(config.linkCache.deprecation);
+  if (config.linkCache.deprecation) ctx.log.warn(config.linkCache.deprecation);
   const warming = performance.now();
   const warmed = await linkCache.warm((held) =>
-    console.log(
+    ctx.log.info(
       `Link cache: ${held} links held, ${Math.round(linkCache.bytes / 2 ** 20)} MB, filled in ${Math.round(performance.now() - warming)} ms`,
     ),
   );
-  console.log(
+  ctx.log.info(
     `Link cache: ${Math.round(config.linkCache.bytes / 2 ** 20)} MB (${config.linkCache.source}); ${warmed} links held at start, ` +
       `${Math.round(linkCache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,
   );
@@ -129,6 +130,8 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
     spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
     clickWindowMs: config.webhooks.clickWindowMs,
+    log: ctx.log,
+    logFormat: config.logFormat,
   });
   await jobs.exclusively("upload-sweep", async () => {
     const orphans = await ctx.images.sweepOrphans(
@@ -136,12 +139,12 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       database.kind === "postgres" ? UPLOAD_GRACE_MS : 0,
     );
     if (orphans > 0)
-      console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
+      ctx.log.info(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
   });
   // Account deletions a crash stopped part-way (src/account/deletion.ts).
   await jobs.exclusively("account-deletions", async () => {
     const finished = await finishMarkedDeletions(ctx.deletion);
-    if (finished > 0) console.log(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
+    if (finished > 0) ctx.log.info(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
   });
   // Built here too: with APP_WORKERS=0 it answers on this thread, and it lists the routes either way.
   const app = createApp(ctx);
@@ -154,6 +157,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
           acquirePixels: (pixels) => ctx.imageGate.acquire(pixels).catch(() => null),
           safetyCounted: (event) => ctx.safety.counts.count(event),
           imageWorkCounted: (event) => ctx.imageWork.count(event),
+          log: ctx.log,
         })
       : null;
 
@@ -164,9 +168,9 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const sweep = () =>
     jobs
       .exclusively("session-sweep", async () => {
-        await deleteExpiredSessions(db);
+        await deleteExpiredSessions(db, ctx.clock.now());
       })
-      .catch((error) => console.error(`session sweep failed: ${String(error)}`));
+      .catch((error) => ctx.log.error("session sweep failed", error));
   await sweep();
   const sessionSweep = setInterval(sweep, 3_600_000);
   sessionSweep.unref();
@@ -177,6 +181,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
         jobs,
         fetcher: ctx.links.fetcher,
         clock: ctx.clock,
+        log: ctx.log,
         publicUrl: config.publicUrl,
         everyMs: config.linkHealth.everyMs,
         hostGapMs: config.linkHealth.hostGapMs,
@@ -185,7 +190,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const stopSafetyWork = await startSafetyWork(ctx.safety, jobs, config.safety, changed);
   const notFoundPage = ctx.pages.html(createElement(NotFoundPage), { title: "Page not found" });
   // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
-  const webhooks = await DeliveryWorker.start(config, clock ?? null);
+  const webhooks = await DeliveryWorker.start(config, clock ?? null, ctx.log);
   const goCounts = new GoCounts();
   const proxies = proxyTrust(config.trustProxy, config.trustedProxies);
   const go = createGoHandler({
@@ -283,7 +288,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       await database.ping();
       return Response.json({ ok: true, message: "The database answers" });
     } catch (error) {
-      console.error(`health check: ${String(error)}`);
+      ctx.log.error("health check", error);
       return Response.json(
         { ok: false, message: "The database does not answer" },
         { status: 503, headers: retryAfterHeaders },
@@ -334,11 +339,13 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
       const requestId = requestIdFor(request, config.trustProxy);
       // Found here, where the socket is (honouring TRUST_PROXY), and handed to the app beside the request.
       const origin = { clientAddress: clientIp(request, server, proxies), requestId };
-      const answer = await (pool ? pool.handle(request, origin) : handleNotingFacts(app, withOrigin(request, origin)));
+      const answer = await (pool
+        ? pool.handle(request, origin)
+        : handleNotingFacts(app, new AppRequest(request, undefined, origin)));
       return withSecurityHeaders(observed(request, requestId, started, answer), pageHeaders);
     },
   });
-  const privateListeners = startPrivateListeners(config, metrics, domainHosts);
+  const privateListeners = startPrivateListeners(config, metrics, domainHosts, ctx.log);
 
   let stopping: Promise<void> | null = null;
   return {

@@ -1,6 +1,7 @@
 // What the domain operations are given.
 import type { Clock } from "../clock.ts";
 import type { ChangeBus, ClusterJobs, Database, Db } from "../db/ports.ts";
+import type { Logger } from "../observability/log.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
 import type { DnsResolver } from "./resolver.ts";
@@ -11,6 +12,7 @@ export type DomainDeps = {
   changes: ChangeBus;
   jobs: ClusterJobs;
   clock: Clock;
+  log: Logger;
   resolver: DnsResolver;
   routing: Routing;
   /** PUBLIC_URL: its scheme is every short URL's. */

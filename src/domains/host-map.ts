@@ -8,6 +8,7 @@ import { entitlementFor } from "../billing/entitlement.ts";
 import type { Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
 import { domains, hostMapVersion, users } from "../db/tables.ts";
+import type { Logger } from "../observability/log.ts";
 import { isServed } from "./model.ts";
 import { normaliseHost } from "./normalise-hostname.ts";
 
@@ -33,6 +34,7 @@ export class DomainHosts {
     private readonly db: () => Db,
     private readonly billingEnabled: boolean,
     private readonly now: () => number,
+    private readonly log: Logger,
   ) {}
 
   /** Custom domains served; 0 means every host is the service's. */
@@ -107,7 +109,7 @@ export class DomainHosts {
       this.reloadIfMoved()
         .then(() => (failing = false))
         .catch((error) => {
-          if (!failing) console.error(`custom domains were not reloaded: ${String(error)}`);
+          if (!failing) this.log.error("custom domains were not reloaded", error);
           failing = true;
         })
         .finally(() => (running = false));
@@ -132,6 +134,6 @@ export class DomainHosts {
   }
 
   reloadInBackground(): void {
-    this.reload().catch((error) => console.error(`custom domains were not reloaded: ${String(error)}`));
+    this.reload().catch((error) => this.log.error("custom domains were not reloaded", error));
   }
 }

@@ -34,7 +34,7 @@ export async function recheckDomains(deps: DomainDeps): Promise<number> {
 /** Starts the hourly run; the returned function stops it. */
 export function startRecheckJob(deps: DomainDeps): () => void {
   const timer = setInterval(() => {
-    recheckDomains(deps).catch((error) => console.error(`domain recheck failed: ${String(error)}`));
+    recheckDomains(deps).catch((error) => deps.log.error("domain recheck failed", error));
   }, RECHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

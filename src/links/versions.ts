@@ -21,7 +21,7 @@ export async function issueVersion(
   // One statement: concurrent calls each get their own number.
   const [row] = await deps.db
     .update(links)
-    .set({ version: sql`${links.version} + 1`, updatedAt: new Date() })
+    .set({ version: sql`${links.version} + 1`, updatedAt: new Date(deps.clock.now()) })
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)))
     .returning({ version: links.version, linkSlug: links.linkSlug, domainId: links.domainId });
   if (!row) throw notFound(LINK_NOT_FOUND);

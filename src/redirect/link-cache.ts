@@ -6,7 +6,8 @@
 // at start and fed by the same announcements, answers "not found" at once. Those it lets through and that are
 // missing (a deleted link, a retired user slug) are remembered apart, in a small share of the budget with its
 // own eviction, so that negative answers never push live links out. Earlier addresses: earlier-addresses.ts.
-import { systemClock, type Clock } from "../clock.ts";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../observability/log.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
 import { addressKey, userKey } from "../db/address-key.ts";
 import type { Change } from "../db/change.ts";
@@ -65,8 +66,9 @@ export class LinkCache {
   constructor(
     private readonly source: GoLinkSource,
     readonly budgetBytes: number,
+    private readonly clock: Clock,
+    private readonly log: Logger,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
-    private readonly clock: Clock = systemClock,
   ) {
     const missingBudget = Math.floor(budgetBytes * MISSING_SHARE);
     this.missing = new S3Fifo(missingBudget);
@@ -130,9 +132,7 @@ export class LinkCache {
       if (held > 0) onWarm?.(this.live.size);
     })()
       .catch((error) =>
-        console.error(
-          `the link cache was not filled at start (links are read as they are asked for): ${String(error)}`,
-        ),
+        this.log.error("the link cache was not filled at start (links are read as they are asked for)", error),
       )
       .finally(() => (this.filling = false));
     return this.live.size;
@@ -183,9 +183,7 @@ export class LinkCache {
 
   private rebuild(keepServing = false): void {
     this.buildFilter(keepServing).catch((error) =>
-      console.error(
-        `the link cache's address filter was not rebuilt (unknown addresses are read meanwhile): ${String(error)}`,
-      ),
+      this.log.error("the link cache's address filter was not rebuilt (unknown addresses are read meanwhile)", error),
     );
   }
 

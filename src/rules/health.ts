@@ -5,6 +5,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { ClusterJobs, Database } from "../db/ports.ts";
+import type { Logger } from "../observability/log.ts";
 import { linkRules, links } from "../db/tables.ts";
 import type { Paced, SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { createHostPacer } from "./host-pacer.ts";
@@ -97,7 +98,9 @@ const TICK_MAX_MS = 3_600_000;
  * Checks each live link once every `everyMs`, on one node of the cluster at a time: every tick (hourly at most)
  * takes the links not checked for `everyMs`. A pass still running is not started again.
  */
-export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; everyMs: number }): { stop(): void } {
+export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; everyMs: number; log: Logger }): {
+  stop(): void;
+} {
   if (deps.everyMs <= 0) return { stop() {} };
   let running = false;
   const run = async () => {
@@ -108,7 +111,7 @@ export function scheduleLinkHealth(deps: HealthDeps & { jobs: ClusterJobs; every
         await checkLinkHealth({ ...deps, recheckAfterMs: deps.everyMs });
       });
     } catch (error) {
-      console.error(`link health check failed: ${String(error)}`);
+      deps.log.error("link health check failed", error);
     } finally {
       running = false;
     }

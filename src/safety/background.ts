@@ -15,8 +15,8 @@ export async function startSafetyWork(
   invalidate: (change: Change) => void,
 ): Promise<() => void> {
   const refresh = (force: boolean) =>
-    refreshFeeds(deps, jobs, feeds.feeds, feeds.feedsEveryMs, (line) => console.warn(line), force).catch((error) =>
-      console.error(`threat feed refresh failed: ${String(error)}`),
+    refreshFeeds(deps, jobs, feeds.feeds, feeds.feedsEveryMs, (line) => deps.log.warn(line), force).catch((error) =>
+      deps.log.error("threat feed refresh failed", error),
     );
   await refresh(true);
   const timer = setInterval(() => void refresh(false), feeds.feedsEveryMs);

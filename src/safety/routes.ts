@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
+import { requestFacts } from "../observability/request-facts.ts";
 import type { Services } from "../services.ts";
 import { createReport } from "./reports.ts";
 import { ReportInputSchema } from "./wire.ts";
@@ -11,8 +12,8 @@ export const REPORTS_PER_HOUR = 5;
 
 export function safetyRoutes(services: Services) {
   const limiter = new RateLimiter(services.hits.countHit, REPORTS_PER_HOUR, services.clock, 3_600_000);
-  return new Elysia().post("/api/reports", async ({ request, body, set, redirect }) => {
-    const ip = services.clientAddress(request);
+  return new Elysia().use(requestFacts()).post("/api/reports", async ({ request, body, set, redirect, origin }) => {
+    const ip = origin.clientAddress;
     await limiter.hit(
       ip,
       "report:",

@@ -2,8 +2,10 @@
 // that claiming, signing, posting and recording never run on the request thread that answers /go. It polls on
 // its own timer; a server given a test's clock drives it instead, one `deliverDue` per poll with that clock's time
 // (delivery-worker.ts), since the test's clock cannot cross threads.
+import { systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { openPlatform } from "../db/platform.ts";
+import { createLogger } from "../observability/log.ts";
 import type { Database } from "../db/ports.ts";
 import { serveParent } from "../rpc.ts";
 import { WebhookDeliverer, type DeliveryOutcomes } from "./deliverer.ts";
@@ -39,8 +41,8 @@ const parent = serveParent<DeliveryWorkerProtocol>(self, {
   start: async ({ config, polling }) => {
     const platform = await openPlatform(config);
     database = platform.database;
-    const clock = { now: () => drivenNow ?? Date.now() };
-    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock), (outcomes) =>
+    const clock = { now: () => drivenNow ?? systemClock.now() };
+    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock, createLogger(config.logFormat)), (outcomes) =>
       parent.notify("recorded", outcomes),
     );
     if (polling) deliverer.start();

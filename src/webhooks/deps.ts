@@ -2,12 +2,14 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database, Db, Platform, WebhookQueue } from "../db/ports.ts";
+import type { Logger } from "../observability/log.ts";
 import { fetcherUserAgent, SafeFetcher } from "../safe-fetch/fetcher.ts";
 
 export type WebhookDeps = {
   db: Db;
   database: Database;
   clock: Clock;
+  log: Logger;
   billingEnabled: boolean;
   /** Judges endpoint URLs and sends deliveries (FETCH_ALLOW_PRIVATE applies; FETCH_DISABLED does not). */
   fetcher: SafeFetcher;
@@ -16,12 +18,13 @@ export type WebhookDeps = {
 };
 
 /** The deps on a thread's platform: the services' (src/services.ts) and the delivery worker's (delivery.worker.ts). */
-export function webhookDeps(config: Config, platform: Platform, clock: Clock): WebhookDeps {
+export function webhookDeps(config: Config, platform: Platform, clock: Clock, log: Logger): WebhookDeps {
   const { database } = platform;
   return {
     db: database.db,
     database,
     clock,
+    log,
     billingEnabled: config.stripe !== null,
     // Its own fetcher: webhooks are sent even where auto-fill is turned off (FETCH_DISABLED).
     fetcher: new SafeFetcher({

@@ -10,6 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 import { LinkCache, RETIRED } from "../../src/redirect/link-cache.ts";
+import { systemClock } from "../../src/clock.ts";
+import { createLogger } from "../../src/observability/log.ts";
+
+const log = createLogger("text");
 
 test("old addresses are known at start, serve the link, and follow a change announced for its address", async () => {
   const dir = mkdtempSync(join(tmpdir(), "linkprev-earlier-"));
@@ -24,7 +28,7 @@ test("old addresses are known at start, serve the link, and follow a change anno
     sqlite.run(
       "INSERT INTO link_old_addresses (user_id, link_id, link_slug, domain_id) VALUES (1, 1, 'old', NULL), (1, NULL, 'gone', NULL), (1, 1, 'new', 7)",
     );
-    const cache = new LinkCache(platform.goLinks, 1 << 20);
+    const cache = new LinkCache(platform.goLinks, 1 << 20, systemClock, log);
     await cache.warm();
 
     const old = await cache.get("a", "old");

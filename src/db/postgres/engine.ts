@@ -24,13 +24,13 @@ const ADDRESS_PAGE = 50_000;
 
 /** Retries `SELECT 1` until it answers or `waitSeconds` are over: nodes may start before their database. */
 async function waitForDatabase(client: SQL, url: string, waitSeconds: number): Promise<void> {
-  const deadline = Date.now() + waitSeconds * 1000;
+  const deadline = performance.now() + waitSeconds * 1000;
   for (;;) {
     try {
       await client`SELECT 1`;
       return;
     } catch (error) {
-      if (Date.now() >= deadline) {
+      if (performance.now() >= deadline) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new DatabaseUnavailable(
           `Cannot reach PostgreSQL at ${describeDatabase(url)} (tried for ${waitSeconds} s): ${reason}`,
