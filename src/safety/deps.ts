@@ -44,6 +44,8 @@ export type SafetyDeps = {
   webRisk: WebRisk | null;
   limits: { newAccountHours: number; newAccountLinks: number; targetHostLinksPerHour: number };
   counts: SafetyCounts;
+  /** A hash of the last text stored per source, by process: an unchanged feed is not parsed, logged or written again. */
+  feedTexts: Map<string, bigint | number>;
 };
 
 /** The deps for this configuration: the server's composition root and `linkprev admin` build them alike. */
@@ -67,5 +69,6 @@ export function safetyDeps(
     webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
     limits: config.safety,
     counts: new SafetyCounts(countsRelay),
+    feedTexts: new Map(),
   };
 }
