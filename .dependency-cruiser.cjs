@@ -113,10 +113,10 @@ module.exports = {
     },
     {
       name: "db-imports-no-domain",
-      comment: "db/ is the bottom layer: it knows tables and engines, not domains, pages or http.",
+      comment: "db/ is the bottom layer: it knows tables and engines (and the logger and clock), not domains, pages or http.",
       severity: "error",
       from: { path: "^src/db/" },
-      to: { path: "^src/", pathNot: ["^src/db/", "^src/config/config\\.ts$", "^src/private-files\\.ts$"] },
+      to: { path: "^src/", pathNot: ["^src/db/", "^src/config/config\\.ts$", "^src/private-files\\.ts$", "^src/observability/(log|printable)\\.ts$", "^src/clock\\.ts$"] },
     },
     {
       name: "http-imports-no-domain",

@@ -114,7 +114,7 @@ program
     // At once, before anything else is awaited: the server already answers, so a signal from now on must store
     // the views it counted (the sign-in link below is a database write that can take a moment).
     const shutdown = async (signal: string) => {
-      console.log(`${signal}: storing buffered views and stopping`);
+      server.ctx.log.info(`${signal}: storing buffered views and stopping`);
       removeServerAddress(config.dataDir);
       await server.stop();
       process.exit(0);
@@ -122,27 +122,31 @@ program
     process.once("SIGINT", () => void shutdown("SIGINT"));
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
     await writeServerAddress(config.dataDir, { url: server.url, publicUrl: config.publicUrl, pid: process.pid });
-    console.log(`LinkPrev listening on ${server.url} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
-    for (const line of storageLines(config)) console.log(line);
-    if (config.google) console.log("Sign-in: Google");
+    server.ctx.log.info(
+      `LinkPrev listening on ${server.url} (public URL ${config.publicUrl}, data in ${config.dataDir})`,
+    );
+    for (const line of storageLines(config)) server.ctx.log.info(line);
+    if (config.google) server.ctx.log.info("Sign-in: Google");
     else {
       // With this server's data directory, so that the command works from any folder.
       const loginLink = `linkprev admin login-link --email E --data ${shellWord(config.dataDir)}`;
-      console.log(`Sign-in: Google is not configured; sign in with a one-time link (${loginLink}).`);
+      server.ctx.log.info(`Sign-in: Google is not configured; sign in with a one-time link (${loginLink}).`);
       // A working link in the logs lets whoever reads them sign in as the owner: it is printed only to a person at
       // a terminal (or on request), and only until the owner has signed in once.
       if (await ownerHasSignedIn(server.ctx.database))
-        console.log(`Owner sign-in link: not printed, the owner has signed in before; get one with ${loginLink}`);
+        server.ctx.log.info(
+          `Owner sign-in link: not printed, the owner has signed in before; get one with ${loginLink}`,
+        );
       else if (options.printLoginLink || (process.stdout.isTTY && config.logFormat !== "json")) {
-        console.log(
+        server.ctx.log.info(
           `Owner sign-in link (one use, 15 minutes): ${await ownerLoginLink(server.ctx.database, config.publicUrl)}`,
         );
       } else
-        console.log(
+        server.ctx.log.info(
           `Owner sign-in link: not printed into logs; get one with ${loginLink}, or start with --print-login-link`,
         );
     }
-    console.log(
+    server.ctx.log.info(
       config.stripe ? "Billing: Stripe" : "Billing: off (no STRIPE_SECRET_KEY); every user has enterprise limits",
     );
   });
@@ -249,7 +253,7 @@ admin
     if (!config.postgres)
       throw new CliError("Name the PostgreSQL database to fill: --database-url postgres://… (or DATABASE_URL)", 2);
     try {
-      await copyToPostgres(config);
+      await copyToPostgres(config, (line) => console.log(line));
     } catch (error) {
       if (error instanceof CopyRefused) throw new CliError(error.message, 2);
       if (error instanceof DatabaseUnavailable || !(error instanceof Error)) throw error;

@@ -27,7 +27,8 @@ export function createApp(services: Services) {
     version: formatVersion(services.version),
     serverUrl: services.config.publicUrl,
   });
-  const resolveViewer = (user: User) => resolvePageViewer(services.db, services.billingEnabled, user);
+  const resolveViewer = (user: User) =>
+    resolvePageViewer(services.db, services.billingEnabled, user, services.clock.now());
   const errorPage = errorPages(services.pages, resolveViewer);
   return new Elysia()
     .use(requestFacts())

@@ -5,7 +5,7 @@ import type { AppWorkerProtocol, WorkerRequest, WorkerResponse } from "./start/a
 import type { Config } from "./config/config.ts";
 import { closeServices, createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
-import { clientAddressOf, handleNotingFacts, UNMATCHED_ROUTE, withOrigin } from "./observability/request-facts.ts";
+import { AppRequest, handleNotingFacts, UNMATCHED_ROUTE } from "./observability/request-facts.ts";
 import { serveParent, transfer } from "./threads/rpc.ts";
 import { lowerThreadPriority } from "./threads/thread-priority.ts";
 import { unavailable } from "./http/errors.ts";
@@ -32,11 +32,11 @@ async function start(config: Config) {
   // the request thread's, so that every worker counts against one limit.
   const platform = await openPlatform(config, {
     changes: (own) => ({
-      announceLinkChange: async (key) => {
-        parent.notify("link-changed", { key });
-        await own.announceLinkChange(key);
+      announceChange: async (change) => {
+        parent.notify("changed", { change });
+        await own.announceChange(change);
       },
-      subscribeLinkChanges: own.subscribeLinkChanges,
+      subscribeChanges: own.subscribeChanges,
     }),
     hits: () => ({
       // A count that could not be taken fails the request (a 500), rather than letting it through uncounted.
@@ -49,7 +49,6 @@ async function start(config: Config) {
   ctx = createServices(
     config,
     platform,
-    clientAddressOf,
     {
       stored: (name, bytes) => {
         const copy = bytes.slice().buffer;
@@ -59,11 +58,13 @@ async function start(config: Config) {
     },
     undefined,
     pixelGate,
+    {
+      safety: (event) => parent.notify("safety-counted", event),
+      imageWork: (event) => parent.notify("image-work-counted", { event }),
+    },
   );
-  ctx.safety.counts.forward = (event) => parent.notify("safety-counted", event);
-  ctx.imageWork.forward = (event) => parent.notify("image-work-counted", { event });
   const priority = lowerThreadPriority(config.appWorkerNice);
-  if (!priority.ok) console.warn(`App worker priority left as it is: ${priority.why}`);
+  if (!priority.ok) ctx.log.warn(`App worker priority left as it is: ${priority.why}`);
   app = createApp(ctx);
   return routeList(app);
 }
@@ -73,7 +74,7 @@ async function answer({ clientAddress, requestId, method, url, headers, body }: 
   try {
     const { response, route, userId } = await handleNotingFacts(
       app!,
-      withOrigin(new Request(url, { method, headers, body }), { clientAddress, requestId }),
+      new AppRequest(url, { method, headers, body }, { clientAddress, requestId }),
     );
     const bytes = method === "HEAD" || response.body === null ? null : await response.arrayBuffer();
     // Set-Cookie stays one header per cookie: Headers iteration joins nothing but it.

@@ -8,14 +8,14 @@ import { composeGoSide } from "./compose/go-side.ts";
 import { listen } from "./compose/listen.ts";
 import { composeMetrics } from "./compose/metrics.ts";
 import { observer, rawRoutes } from "./compose/raw-routes.ts";
+import { serverJobs } from "./compose/server-jobs.ts";
 import type { Config } from "./config/config.ts";
+import type { Change } from "./db/change.ts";
 import { openPlatform } from "./db/platform.ts";
 import { startJobs } from "./jobs/registry.ts";
-import { serverJobs } from "./compose/server-jobs.ts";
-import { clientAddressOf } from "./observability/request-facts.ts";
 import { makePrivateDir } from "./private-files.ts";
-import { listRoutes } from "./start/private-listeners.ts";
 import { closeServices, createServices, type Services } from "./services.ts";
+import { listRoutes } from "./start/private-listeners.ts";
 import { storageWarnings } from "./start/start-banner.ts";
 import { DeliveryWorker } from "./webhooks/delivery-worker.ts";
 
@@ -25,7 +25,7 @@ export type RunningServer = {
   /** The request thread's services (config, database, …): the app workers each build their own. */
   ctx: Services;
   /** A link changed behind this server's back (tests that seed the database): what its announcement does. */
-  linkChanged: (key: string) => void;
+  changed: (change: Change) => void;
   /** Stores every buffered view now (tests, admin). */
   flushViews: () => Promise<void>;
   /** With a test's clock: resolves after the next webhook poll at that clock's time (delivery-worker.ts). */
@@ -49,24 +49,24 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   makePrivateDir(config.uploadsDir);
   const platform = await openPlatform(config);
   await platform.database.migrate();
-  for (const warning of storageWarnings(config)) console.warn(warning);
-  const ctx = createServices(config, platform, clientAddressOf, undefined, clock);
+  const ctx = createServices(config, platform, undefined, clock);
+  for (const warning of storageWarnings(config)) ctx.log.warn(warning);
   const goSide = await composeGoSide(config, platform, ctx);
-  const { linkChanged, hosts, views } = goSide;
-  const stopJobs = await startJobs(serverJobs({ config, services: ctx, hosts, linkChanged }), platform.jobs);
+  const { changed, hosts, views } = goSide;
+  const stopJobs = await startJobs(serverJobs({ config, services: ctx, hosts, changed }), platform.jobs, ctx.log);
   // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
-  const webhooks = await DeliveryWorker.start(config, clock ?? null);
-  const app = await startAppAnswerer(config, ctx, linkChanged);
+  const webhooks = await DeliveryWorker.start(config, clock ?? null, ctx.log);
+  const app = await startAppAnswerer(config, ctx, changed);
   const metrics = composeMetrics(config, ctx, goSide, webhooks, app.inFlight);
   const observed = observer(ctx, metrics);
   const routes = await rawRoutes(config, ctx, goSide, metrics, observed);
-  const listeners = listen(config, { routes, customHost: goSide.customHost, app, observed }, metrics, hosts);
+  const listeners = listen(config, { routes, customHost: goSide.customHost, app, observed }, metrics, hosts, ctx.log);
 
   let stopping: Promise<void> | null = null;
   return {
     ...listeners.addresses,
     ctx,
-    linkChanged,
+    changed,
     flushViews: () => views.flush(),
     nextWebhookPoll: () => webhooks.nextDrivenPoll(),
     routes: [...listRoutes(routes), ...app.routes],

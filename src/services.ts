@@ -17,7 +17,7 @@ import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts"
 import { ImageStore } from "./links/images/store.ts";
 import { RECYCLE_PIXELS } from "./links/images/codec-workers.ts";
 import { PixelBudget, type PixelGate } from "./links/images/pixel-budget.ts";
-import { ImageWorkCounts } from "./links/images/work-counts.ts";
+import { ImageWorkCounts, type ImageWorkEvent } from "./links/images/work-counts.ts";
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
 import { FETCHES_PER_MINUTE } from "./links/metadata.ts";
@@ -26,14 +26,13 @@ import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
 import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
-import { safetyDeps, type SafetyDeps } from "./safety/deps.ts";
+import { safetyDeps, type SafetyCountsRelay, type SafetyDeps } from "./safety/deps.ts";
 import { REPORTS_PER_HOUR } from "./safety/reports.ts";
 import { webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
 
-/**
- * The client's address for a request, as the request thread found it (the app has no socket to ask): the rate
- * limiter keys on it; nothing stores it (PostgreSQL's rate_limits holds a hash, for one minute).
- */
+/** In an app worker: where the counts it takes go (the request thread's /metrics), given at construction. */
+export type CountsRelay = { safety: SafetyCountsRelay; imageWork: (event: ImageWorkEvent) => void };
+
 /** The names a custom domain may not take (nor any name under them): this instance's own, as hostnames are stored. */
 const ownHostnames = (config: Config) =>
   [
@@ -54,8 +53,6 @@ function leadsHere(config: Config, db: Db) {
   });
   return async (url: URL) => own(url) || (await isServedHostname(db, url.hostname));
 }
-
-export type ClientAddress = (request: Request) => string;
 
 export type Services = {
   config: Config;
@@ -81,7 +78,6 @@ export type Services = {
   fetchLimiter: RateLimiter;
   /** Reports per client (an IPv6 client by its /64): REPORTS_PER_HOUR. */
   reportLimiter: RateLimiter;
-  clientAddress: ClientAddress;
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
   log: Logger;
@@ -98,22 +94,23 @@ export type Services = {
 /**
  * `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. `clock`: a
  * test's, on the request thread (app workers keep the system clock). `pixelGate`: in an app worker, the request
- * thread's image budget (one per process); without it this thread's own.
+ * thread's image budget (one per process); without it this thread's own. `countsRelay`: in an app worker, where
+ * its counts go; without it they are kept here.
  */
 export function createServices(
   config: Config,
   platform: Platform,
-  clientAddress: ClientAddress,
   uploadRelay?: UploadRelay,
   clock: Clock = systemClock,
   pixelGate?: PixelGate,
+  countsRelay?: CountsRelay,
 ): Services {
   const version = versionInfo(resolveRelease(config.release));
   const { database, changes, hits } = platform;
   const db = database.db;
   const billingEnabled = isBillingEnabled(config);
   const log = createLogger(config.logFormat);
-  const imageWork = new ImageWorkCounts((message) => log.warn(message));
+  const imageWork = new ImageWorkCounts((message) => log.warn(message), countsRelay?.imageWork ?? null);
   let budget: PixelBudget | null = null;
   const gate =
     pixelGate ??
@@ -125,14 +122,16 @@ export function createServices(
     gate,
     deadlineMs: config.images.deadlineMs,
     counts: imageWork,
+    clock,
+    log,
   });
   // The one Stripe client of the process.
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
-  const facebook = config.facebook ? new FacebookRescraper(config.facebook) : null;
+  const facebook = config.facebook ? new FacebookRescraper(config.facebook, { clock, log }) : null;
   const outbound = safeFetcher(config);
   // What auto-fill, image imports, redirect checks and feeds fetch with: nothing with FETCH_DISABLED.
   const fetcher = config.fetch.enabled ? outbound : null;
-  const safety = safetyDeps(config, { database, changes }, clock, fetcher);
+  const safety = safetyDeps(config, { database, changes }, clock, log, fetcher, countsRelay?.safety ?? null);
   return {
     config,
     database,
@@ -145,11 +144,10 @@ export function createServices(
     imageBudget: budget,
     imageWork,
     version,
-    pages: createPageRenderer({ version, stylesheet, clientScript, googleSignIn: config.google !== null }),
+    pages: createPageRenderer({ version, stylesheet, clientScript, googleSignIn: config.google !== null, clock }),
     authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),
     fetchLimiter: new RateLimiter(hits.countHit, FETCHES_PER_MINUTE, clock),
     reportLimiter: new RateLimiter(hits.countHit, REPORTS_PER_HOUR, clock, 3_600_000),
-    clientAddress,
     facebook,
     log,
     clock,
@@ -166,14 +164,24 @@ export function createServices(
       clock,
       safety,
     },
-    billing: { db, database, changes, config, stripe, checkVat: (input) => validateVat(config, input) },
-    deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter },
-    webhooks: webhookDeps(config, platform, clock, { fetcher: outbound, billingEnabled }),
+    billing: {
+      db,
+      database,
+      changes,
+      config,
+      stripe,
+      checkVat: (input) => validateVat(config, log, input),
+      clock,
+      log,
+    },
+    deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter, clock, log },
+    webhooks: webhookDeps(config, platform, clock, log, { fetcher: outbound, billingEnabled }),
     domains: {
       db,
       database,
       changes,
       clock,
+      log,
       resolver: udpResolver(config.domains.dnsServers),
       routing: { cnameTarget: config.domains.cnameTarget, addresses: config.domains.addresses },
       publicUrl: config.publicUrl,

@@ -2,9 +2,10 @@
 // for a new account, takes its short URLs off /go and retires its user slug for good (no later account gets it); then each step below removes one kind of data, and every
 // step can run again: a crash part-way leaves a marked account that the next request, or the next start,
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
+import type { Clock } from "../clock.ts";
 import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
+import { linkChange } from "../db/change.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import {
   abuseReports,
@@ -30,6 +31,7 @@ import {
   type User,
 } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
+import type { Logger } from "../observability/log.ts";
 import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
 
@@ -39,6 +41,8 @@ export type DeletionDeps = {
   changes: ChangeBus;
   images: ImageStore;
   stripe: Stripe | null;
+  clock: Clock;
+  log: Logger;
   /** Tests only (TEST_CRASH_DURING_DELETE_AFTER): the process dies, as with kill -9, right after this step. */
   crashAfter?: string;
 };
@@ -66,7 +70,7 @@ export async function deleteAccount(deps: DeletionDeps, user: User, confirmEmail
 }
 
 async function markForDeletion(deps: DeletionDeps, userId: number): Promise<void> {
-  const now = new Date();
+  const now = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     await tx
       .update(users)
@@ -98,7 +102,7 @@ export async function finishMarkedDeletions(deps: DeletionDeps): Promise<number>
       await finishDeletion(deps, id);
       finished++;
     } catch (error) {
-      console.error(`The deletion of account ${id} stopped again (it is retried at the next start): ${String(error)}`);
+      deps.log.error(`The deletion of account ${id} stopped again (it is retried at the next start)`, error);
     }
   }
   return finished;
@@ -119,9 +123,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
       // skips retired slugs, and /go answers 410 Gone under it once the caches below have dropped its addresses.
       await db.insert(retiredUserSlugs).values({ userSlug: owner.userSlug }).onConflictDoNothing();
       const slugs = await db.selectDistinct({ linkSlug: links.linkSlug }).from(links).where(eq(links.userId, userId));
-      for (const { linkSlug } of slugs) await deps.changes.announceLinkChange(linkChangeKey(owner.userSlug, linkSlug));
+      for (const { linkSlug } of slugs) await deps.changes.announceChange(linkChange(owner.userSlug, linkSlug));
       // And every other address cached under the slug (unknown ones, cached as not found), by its prefix.
-      await deps.changes.announceLinkChange(userChangeKey(owner.userSlug));
+      await deps.changes.announceChange({ kind: "user", userSlug: owner.userSlug });
       return;
     }
     case "stripe":
@@ -211,13 +215,13 @@ async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<
     } catch (error) {
       // Already gone at Stripe: nothing left to end.
       if ((error as { statusCode?: number }).statusCode !== 404) {
-        console.error(`Account ${userId}: Stripe did not cancel ${stripeSubscriptionId}: ${String(error)}`);
+        deps.log.error(`Account ${userId}: Stripe did not cancel ${stripeSubscriptionId}`, error);
         throw new AppError(502, STRIPE_FAILED);
       }
     }
     await deps.db
       .update(subscriptions)
-      .set({ status: "canceled", updatedAt: new Date() })
+      .set({ status: "canceled", updatedAt: new Date(deps.clock.now()) })
       .where(eq(subscriptions.id, id));
   }
 }

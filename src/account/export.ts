@@ -36,7 +36,7 @@ const NO_RULES: RulesRow = {
 };
 
 /** GET /api/account/export */
-export async function exportAccount(db: Db, publicUrl: string, user: User) {
+export async function exportAccount(db: Db, publicUrl: string, user: User, now: number) {
   const ownLinks = eq(links.userId, user.id);
   const [
     consents,
@@ -128,7 +128,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User) {
   ]);
   const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
-    exportedAt: new Date(),
+    exportedAt: new Date(now),
     profile: {
       email: user.email,
       firstName: user.firstName,
@@ -213,5 +213,5 @@ export async function linksCsv(deps: LinkDeps, user: User): Promise<string> {
   );
 }
 
-export const exportFileName = (kind: "json" | "csv", now = new Date()) =>
+export const exportFileName = (kind: "json" | "csv", now: Date) =>
   `linkprev-${kind === "json" ? "export" : "links"}-${now.toISOString().slice(0, 10)}.${kind}`;

@@ -29,18 +29,32 @@ export function accountRoutes(services: Services) {
   return new Elysia()
     .use(authPlugin(services))
     .get("/api/account/export", async ({ viewer }) => {
-      const document = await exportAccount(services.db, services.config.publicUrl, requireUser(viewer));
-      return attachment(JSON.stringify(document, null, 2), "application/json; charset=utf-8", exportFileName("json"));
+      const document = await exportAccount(
+        services.db,
+        services.config.publicUrl,
+        requireUser(viewer),
+        services.clock.now(),
+      );
+      return attachment(
+        JSON.stringify(document, null, 2),
+        "application/json; charset=utf-8",
+        exportFileName("json", new Date(services.clock.now())),
+      );
     })
     .get("/api/links/export.csv", async ({ viewer }) =>
-      attachment(await linksCsv(links, requireUser(viewer)), "text/csv; charset=utf-8", exportFileName("csv")),
+      attachment(
+        await linksCsv(links, requireUser(viewer)),
+        "text/csv; charset=utf-8",
+        exportFileName("csv", new Date(services.clock.now())),
+      ),
     )
     .delete("/api/account", async ({ viewer, deletingUserId, body, cookie, set }) => {
       // A retry after a deletion stopped part-way (the account is marked, so no longer signed in): finish it.
-      if (deletingUserId !== null) await mappingStripeErrors(() => finishDeletion(deletion, deletingUserId));
+      if (deletingUserId !== null)
+        await mappingStripeErrors(services.log, () => finishDeletion(deletion, deletingUserId));
       else {
         const { confirmEmail } = parseInput(DeleteInput, body);
-        await mappingStripeErrors(() => deleteAccount(deletion, requireUser(viewer), confirmEmail));
+        await mappingStripeErrors(services.log, () => deleteAccount(deletion, requireUser(viewer), confirmEmail));
       }
       cookie[SESSION_COOKIE]!.remove();
       set.status = 204;

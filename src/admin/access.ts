@@ -1,5 +1,6 @@
 // Work on the database directly, for the `linkprev admin …` commands and the start-up sign-in link.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { systemClock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
 import type { Database } from "../db/ports.ts";
@@ -21,7 +22,7 @@ function splitName(name: string | undefined): { firstName: string | null; lastNa
 }
 
 function ensureUser(database: Database, email: string, name?: string) {
-  return upsertUser(database, { email, ...splitName(name), profileImageUrl: null });
+  return upsertUser(database, { email, ...splitName(name), profileImageUrl: null }, systemClock.now());
 }
 
 export async function loginLinkFor(
@@ -30,7 +31,7 @@ export async function loginLinkFor(
   email: string,
   name?: string,
 ): Promise<string> {
-  return createLoginLink(database.db, (await ensureUser(database, email, name)).id, publicUrl);
+  return createLoginLink(database.db, (await ensureUser(database, email, name)).id, publicUrl, systemClock.now());
 }
 
 export async function apiTokenFor(database: Database, email: string, tokenName: string): Promise<string> {

@@ -34,7 +34,7 @@ export type CopyReport = {
 };
 
 /** Copies `config.dbPath` (and the uploads of `config.uploadsDir`) into `config.postgres.url` and the configured uploads store. */
-export async function copyToPostgres(config: Config, log: (line: string) => void = console.log): Promise<CopyReport> {
+export async function copyToPostgres(config: Config, log: (line: string) => void): Promise<CopyReport> {
   if (!config.postgres)
     throw new CopyRefused("Name the PostgreSQL database to fill with --database-url postgres://… (or DATABASE_URL)");
   if (!existsSync(config.dbPath))

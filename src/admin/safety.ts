@@ -4,6 +4,7 @@
 import { systemClock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
+import { createLogger } from "../observability/log.ts";
 import { SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { safetyDeps, type SafetyDeps } from "../safety/deps.ts";
 
@@ -17,6 +18,6 @@ export async function openSafety(config: Config): Promise<{ deps: SafetyDeps; cl
         userAgent: "LinkPrev admin",
       })
     : null;
-  const deps = safetyDeps(config, { database, changes }, systemClock, fetcher);
+  const deps = safetyDeps(config, { database, changes }, systemClock, createLogger(config.logFormat), fetcher, null);
   return { deps, close: () => database.close() };
 }

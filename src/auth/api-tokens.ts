@@ -37,7 +37,7 @@ export async function revokeApiToken(db: Db, userId: number, tokenId: number): P
   if (removed.length === 0) throw notFound("Token not found");
 }
 
-export async function userIdForApiToken(db: Db, token: string, now = Date.now()): Promise<number | null> {
+export async function userIdForApiToken(db: Db, token: string, now: number): Promise<number | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const [row] = await db
     .select()

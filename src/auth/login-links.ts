@@ -6,7 +6,7 @@ import { generateSecret, hashSecret } from "./tokens.ts";
 
 export const LOGIN_LINK_MINUTES = 15;
 
-export async function createLoginLink(db: Db, userId: number, publicUrl: string, now = Date.now()): Promise<string> {
+export async function createLoginLink(db: Db, userId: number, publicUrl: string, now: number): Promise<string> {
   const token = generateSecret();
   await db
     .insert(loginLinks)
@@ -15,7 +15,7 @@ export async function createLoginLink(db: Db, userId: number, publicUrl: string,
 }
 
 /** Marks the link used and returns its user, or null when unknown, used or expired. */
-export async function consumeLoginLink(db: Db, token: string, now = Date.now()): Promise<number | null> {
+export async function consumeLoginLink(db: Db, token: string, now: number): Promise<number | null> {
   const [row] = await db
     .update(loginLinks)
     .set({ usedAt: new Date(now) })

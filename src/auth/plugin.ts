@@ -5,6 +5,7 @@ import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
+import { requestFacts } from "../observability/request-facts.ts";
 import { userIdForApiToken } from "./api-tokens.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
 import { findUser, hasConsent } from "./users.ts";
@@ -43,11 +44,12 @@ function needsConsentFirst(request: Request): boolean {
 
 export const authPlugin = (services: Services) =>
   new Elysia({ name: "auth" })
-    .derive({ as: "global" }, async ({ request, cookie }) => {
-      const ip = services.clientAddress(request);
+    .use(requestFacts())
+    .derive({ as: "global" }, async ({ request, cookie, origin }) => {
+      const ip = origin.clientAddress;
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
-        const userId = await userIdForApiToken(services.db, authorization.slice(7).trim());
+        const userId = await userIdForApiToken(services.db, authorization.slice(7).trim(), services.clock.now());
         const user = userId === null ? undefined : await findUser(services.db, userId);
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
         if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
@@ -55,7 +57,7 @@ export const authPlugin = (services: Services) =>
       }
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token !== "") {
-        const session = await validateSession(services.db, token);
+        const session = await validateSession(services.db, token, services.clock.now());
         const user = session ? await findUser(services.db, session.userId) : undefined;
         // An account being deleted is signed out everywhere; only a retry of its deletion may name it.
         if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };

@@ -95,7 +95,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
         try {
           profile = await google.finish(code, codeVerifier);
         } catch (error) {
-          console.error("Google sign-in failed:", error instanceof Error ? error.message : error);
+          services.log.error("Google sign-in failed", error);
           return failedPage("Google did not confirm the sign-in. Please try again.");
         }
         if (!profile)
@@ -103,18 +103,18 @@ export function authRoutes(services: Services, screens: SignInScreens) {
             "Your Google e-mail address is not verified. Verify it with Google, then sign in again.",
             403,
           );
-        const user = await upsertUser(services.database, profile);
-        const session = await createSession(services.db, user.id);
+        const user = await upsertUser(services.database, profile, services.clock.now());
+        const session = await createSession(services.db, user.id, services.clock.now());
         cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
         return redirect(AFTER_SIGN_IN, 302);
       })
       .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
         await services.authLimiter.hit(ip);
         const { token } = parseInput(LoginLinkInput, body);
-        const userId = await consumeLoginLink(services.db, token);
+        const userId = await consumeLoginLink(services.db, token, services.clock.now());
         if (userId === null)
           return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-        const session = await createSession(services.db, userId);
+        const session = await createSession(services.db, userId, services.clock.now());
         cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
         return redirect(AFTER_SIGN_IN, 303);
       })

@@ -13,11 +13,7 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 /** The JSON kept in sess. userId is also the user_id column (what queries use); it stays here for an older release run after a rollback. */
 type SessionData = { userId: number; createdAt: number };
 
-export async function createSession(
-  db: Db,
-  userId: number,
-  now = Date.now(),
-): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, userId: number, now: number): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSecret();
   const expiresAt = new Date(now + SESSION_MS);
   const data: SessionData = { userId, createdAt: now };
@@ -38,7 +34,7 @@ const sessionQuery = preparedOnce((db) =>
 export async function validateSession(
   db: Db,
   token: string,
-  now = Date.now(),
+  now: number,
 ): Promise<{ userId: number; expiresAt: Date; extended: boolean } | null> {
   const sid = hashSecret(token);
   const [row] = await sessionQuery(db).execute({ sid });
@@ -60,7 +56,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, hashSecret(token)));
 }
 
-export async function deleteExpiredSessions(db: Db, now = Date.now()): Promise<number> {
+export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
   return (
     await db
       .delete(sessions)

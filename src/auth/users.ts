@@ -51,17 +51,17 @@ const UPSERT_ATTEMPTS = 5;
  * (two tabs, a double click) or of two people whose e-mails share a local part can both find nothing and both
  * insert, and one then breaks a unique index. That one runs again and finds the user, or the next free slug.
  */
-export async function upsertUser(database: Database, profile: Profile): Promise<User> {
+export async function upsertUser(database: Database, profile: Profile, now: number): Promise<User> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await upsertOnce(database, profile);
+      return await upsertOnce(database, profile, now);
     } catch (error) {
       if (attempt >= UPSERT_ATTEMPTS || !database.isUniqueViolation(error)) throw error;
     }
   }
 }
 
-function upsertOnce(database: Database, profile: Profile): Promise<User> {
+function upsertOnce(database: Database, profile: Profile, now: number): Promise<User> {
   const email = profile.email.toLowerCase();
   return database.transaction(async (tx) => {
     const existing =
@@ -77,7 +77,7 @@ function upsertOnce(database: Database, profile: Profile): Promise<User> {
           lastName: profile.lastName ?? existing.lastName,
           profileImageUrl: profile.profileImageUrl ?? existing.profileImageUrl,
           googleSub: profile.googleSub ?? existing.googleSub,
-          updatedAt: new Date(),
+          updatedAt: new Date(now),
         })
         .where(eq(users.id, existing.id))
         .returning();

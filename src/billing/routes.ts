@@ -29,16 +29,16 @@ export function billingRoutes(services: Services) {
       .post("/api/subscriptions", ({ viewer, body }) => {
         const user = requireUser(viewer);
         const { planId, vatInfo } = parseInput(CheckoutInput, body);
-        return mappingStripeErrors(() =>
+        return mappingStripeErrors(deps.log, () =>
           subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
         );
       })
       .post("/api/subscriptions/cancel", async ({ viewer }) => {
-        await mappingStripeErrors(() => cancelSubscription(deps, requireUser(viewer)));
+        await mappingStripeErrors(deps.log, () => cancelSubscription(deps, requireUser(viewer)));
         return activeSubscription(deps, requireUser(viewer));
       })
       .post("/api/subscriptions/reactivate", async ({ viewer }) => {
-        await mappingStripeErrors(() => reactivateSubscription(deps, requireUser(viewer)));
+        await mappingStripeErrors(deps.log, () => reactivateSubscription(deps, requireUser(viewer)));
         return activeSubscription(deps, requireUser(viewer));
       })
       // The signature covers the exact bytes Stripe sent: read them unparsed.
@@ -46,7 +46,9 @@ export function billingRoutes(services: Services) {
         "/api/stripe/webhook",
         async ({ request }) => {
           const rawBody = await request.text();
-          return mappingStripeErrors(() => handleWebhook(deps, rawBody, request.headers.get("stripe-signature")));
+          return mappingStripeErrors(deps.log, () =>
+            handleWebhook(deps, rawBody, request.headers.get("stripe-signature")),
+          );
         },
         { parse: "none" },
       )

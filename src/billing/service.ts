@@ -3,11 +3,13 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
+import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { announceDomainChange } from "../domains/deps.ts";
 import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
+import type { Logger } from "../observability/log.ts";
 import { entitlementFor, isSubscriptionValid, latestSubscription } from "../plans/entitlement.ts";
 import { planById, planForStripePrice, stripePriceFor, type PlanId } from "../plans/plans.ts";
 import { subscriptionFacts } from "./stripe.ts";
@@ -21,6 +23,8 @@ export type BillingDeps = {
   config: Config;
   stripe: Stripe | null;
   checkVat: (input: VatRequest) => Promise<VatCheck>;
+  clock: Clock;
+  log: Logger;
 };
 
 const BILLING_OFF = "Billing is disabled on this server";
@@ -32,7 +36,12 @@ function stripeOf(deps: BillingDeps): { stripe: Stripe; settings: NonNullable<Co
 
 /** GET /api/subscriptions/active */
 export async function activeSubscription(deps: BillingDeps, user: User) {
-  const { active, plan, subscription } = await entitlementFor(deps.db, deps.config.stripe !== null, user.id);
+  const { active, plan, subscription } = await entitlementFor(
+    deps.db,
+    deps.config.stripe !== null,
+    user.id,
+    deps.clock.now(),
+  );
   if (!deps.config.stripe) {
     return {
       active: true,
@@ -90,7 +99,7 @@ async function storeSubscription(
         : eq(users.stripeCustomerId, facts.customerId),
     );
   if (!owner || !plan) {
-    console.error(
+    deps.log.warn(
       `Stripe subscription ${facts.stripeSubscriptionId}: unknown customer ${facts.customerId} or price ${facts.priceId}; not recorded`,
     );
     return;
@@ -106,7 +115,7 @@ async function storeSubscription(
     currentPeriodEnd: facts.currentPeriodEnd,
     cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
     stripeEventAt: observedAt,
-    updatedAt: new Date(),
+    updatedAt: new Date(deps.clock.now()),
   };
   await db
     .insert(subscriptions)
@@ -119,7 +128,7 @@ async function storeSubscription(
     });
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const nowSeconds = (deps: BillingDeps) => Math.floor(deps.clock.now() / 1000);
 
 export const CheckoutInput = z.object(
   {
@@ -150,7 +159,7 @@ async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): P
       vatCountryCode: check.countryCode,
       vatNumber: check.vatNumber,
       vatCompanyName: check.companyName,
-      updatedAt: new Date(),
+      updatedAt: new Date(deps.clock.now()),
     })
     .where(eq(users.id, user.id))
     .returning();
@@ -170,7 +179,7 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Pr
     customerId = customer.id;
     await deps.db
       .update(users)
-      .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+      .set({ stripeCustomerId: customerId, updatedAt: new Date(deps.clock.now()) })
       .where(eq(users.id, user.id));
   } else {
     await stripe.customers.update(customerId, { tax_exempt: taxExempt });
@@ -196,7 +205,7 @@ export async function subscribe(
   const price = stripePriceFor(settings, planId);
   const current = await latestSubscription(deps.db, user.id);
 
-  if (current && isSubscriptionValid(current)) {
+  if (current && isSubscriptionValid(current, deps.clock.now())) {
     if (current.planId === planId && !current.cancelAtPeriodEnd) throw conflict("You are already on this plan");
     const live = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
     const itemId = subscriptionFacts(live).itemId;
@@ -207,7 +216,7 @@ export async function subscribe(
       cancel_at_period_end: false,
       metadata: { userId: String(user.id), planId },
     });
-    await recordSubscription(deps, updated, nowSeconds());
+    await recordSubscription(deps, updated, nowSeconds(deps));
     return { url: "/payment-success" };
   }
 
@@ -238,19 +247,19 @@ export async function confirmCheckout(deps: BillingDeps, user: User, sessionId: 
     throw notFound("Checkout session not found");
   const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
   if (session.status !== "complete" || !subscriptionId) return;
-  await recordSubscription(deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds());
+  await recordSubscription(deps, await stripe.subscriptions.retrieve(subscriptionId), nowSeconds(deps));
 }
 
 async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boolean): Promise<void> {
   const { stripe } = stripeOf(deps);
   const current = await latestSubscription(deps.db, user.id);
-  if (!current || !isSubscriptionValid(current) || current.cancelAtPeriodEnd === cancel) {
+  if (!current || !isSubscriptionValid(current, deps.clock.now()) || current.cancelAtPeriodEnd === cancel) {
     throw notFound(
       cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate",
     );
   }
   const updated = await stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: cancel });
-  await recordSubscription(deps, updated, nowSeconds());
+  await recordSubscription(deps, updated, nowSeconds(deps));
 }
 
 export const cancelSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, true);
@@ -360,6 +369,6 @@ export async function validateVatNumber(deps: BillingDeps, user: User | null, in
 export async function removeVatExemption(deps: BillingDeps, user: User): Promise<void> {
   await deps.db
     .update(users)
-    .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() })
+    .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date(deps.clock.now()) })
     .where(eq(users.id, user.id));
 }

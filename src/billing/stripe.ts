@@ -2,6 +2,7 @@
 import Stripe from "stripe";
 import type { Config } from "../config/config.ts";
 import { AppError } from "../http/errors.ts";
+import type { Logger } from "../observability/log.ts";
 
 export type StripeClient = Stripe;
 
@@ -20,12 +21,12 @@ export function createStripe(config: NonNullable<Config["stripe"]>): Stripe {
  * Runs work that calls Stripe, turning the SDK's failures into errors a user can read: the error handler
  * (src/http/error-handler.ts) knows AppError only, not the payment provider.
  */
-export async function mappingStripeErrors<T>(work: () => Promise<T>): Promise<T> {
+export async function mappingStripeErrors<T>(log: Logger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    console.error(`Stripe: ${error.type}: ${error.message}`);
+    log.warn(`Stripe: ${error.type}: ${error.message}`);
     throw error instanceof Stripe.errors.StripeConnectionError
       ? new AppError(503, "The payment provider could not be reached. Please try again later.")
       : new AppError(502, "The payment provider could not complete the request. Please try again later.");

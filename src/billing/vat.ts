@@ -2,6 +2,7 @@
 // ours can be exempt (reverse charge); a VIES outage is an error, never a "valid".
 import { z } from "zod";
 import { badRequest, unavailable } from "../http/errors.ts";
+import type { Logger } from "../observability/log.ts";
 
 export const EU_COUNTRIES = [
   "AT",
@@ -55,6 +56,7 @@ const ViesAnswer = z.object({ valid: z.boolean(), name: z.string().nullish() });
 
 export async function validateVat(
   settings: { viesUrl: string; viesTimeoutMs: number; businessCountry: string },
+  log: Logger,
   { countryCode, vatNumber }: VatRequest,
 ): Promise<VatCheck> {
   if (countryCode === settings.businessCountry) {
@@ -77,7 +79,7 @@ export async function validateVat(
     if (!response.ok) throw new Error(`VIES answered ${response.status}`);
     answer = ViesAnswer.parse(await response.json());
   } catch (error) {
-    console.error("VIES check failed:", error instanceof Error ? error.message : error);
+    log.warn(`VIES check failed: ${error instanceof Error ? error.message : String(error)}`);
     throw unavailable("The EU VAT validation service (VIES) could not be reached. Please try again later.");
   }
   const name = answer.name?.trim();

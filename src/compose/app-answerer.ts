@@ -3,7 +3,8 @@
 // routes it serves (RunningServer.routes).
 import { AppWorkerPool } from "../start/app-workers.ts";
 import type { Config } from "../config/config.ts";
-import { handleNotingFacts, withOrigin, type Facts, type Origin } from "../observability/request-facts.ts";
+import type { Change } from "../db/change.ts";
+import { AppRequest, handleNotingFacts, type Facts, type Origin } from "../observability/request-facts.ts";
 import type { Services } from "../services.ts";
 
 export type AppAnswerer = {
@@ -16,25 +17,26 @@ export type AppAnswerer = {
   close: () => Promise<void>;
 };
 
-/** `linkChanged`: what a link change a worker commits does on this thread (before that worker answers). */
+/** `changed`: what a change a worker commits does on this thread (before that worker answers). */
 export async function startAppAnswerer(
   config: Config,
   services: Services,
-  linkChanged: (key: string) => void,
+  changed: (change: Change) => void,
 ): Promise<AppAnswerer> {
   if (config.appWorkers === 0) {
     // Loaded here only: with app workers this thread never loads the app's modules.
     const { createApp, routeList } = await import("../app.ts");
     const app = createApp(services);
     return {
-      answer: (request, origin) => handleNotingFacts(app, withOrigin(request, origin)),
+      answer: (request, origin) => handleNotingFacts(app, new AppRequest(request, undefined, origin)),
       routes: routeList(app),
       inFlight: () => 0,
       close: async () => {},
     };
   }
   const pool = await AppWorkerPool.start(config.appWorkers, config, {
-    linkChanged,
+    changed,
+    log: services.log,
     uploadChanged: (name, bytes) => services.images.learn(name, bytes),
     countHit: services.hits.countHit,
     acquirePixels: (pixels) => services.imageGate.acquire(pixels).catch(() => null),

@@ -3,7 +3,7 @@
 // the rules, and the custom-host router. Nothing here answers pages or the API (src/app.ts).
 import { createElement } from "react";
 import type { Config } from "../config/config.ts";
-import { linkChangeKey } from "../db/link-change-key.ts";
+import { linkChange, type Change } from "../db/change.ts";
 import type { Platform } from "../db/ports.ts";
 import { DomainHosts } from "../domains/host-map.ts";
 import { proxyTrust } from "../http/client-ip.ts";
@@ -14,6 +14,7 @@ import { createVisitorClassifier } from "../go/classify.ts";
 import { createCustomHostRouter } from "../go/custom-host.ts";
 import { createGoHandler, GoCounts } from "../go/go.ts";
 import { LinkCache } from "../link-cache/link-cache.ts";
+import type { Logger } from "../observability/log.ts";
 import { ViewRecorder } from "../views/view-recorder.ts";
 import { createRuleAnswerer } from "../go/rule-answer.ts";
 import { inspectAnswer } from "../safety/inspect.ts";
@@ -35,24 +36,26 @@ export async function composeGoSide(config: Config, platform: Platform, services
   const cache = new LinkCache(
     platform.goLinks,
     config.linkCache.bytes,
-    database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined,
     clock,
+    services.log,
+    database.kind === "postgres" ? LINK_MAX_AGE_MS : undefined,
   );
   // Custom domains by host (src/domains/host-map.ts): reloaded on a domain change, like links on theirs.
   const hosts = new DomainHosts(
     () => database.db,
     services.billingEnabled,
     () => clock.now(),
+    services.log,
   );
-  const linkChanged = (key: string) => {
-    cache.invalidate(key);
-    hosts.onChange(key);
+  const changed = (change: Change) => {
+    cache.invalidate(change);
+    hosts.onChange(change);
   };
-  await changes.subscribeLinkChanges(linkChanged, () => {
+  await changes.subscribeChanges(changed, () => {
     cache.clear();
     hosts.reloadInBackground();
   });
-  await warm(config, cache);
+  await warm(config, cache, services.log);
   await hosts.reload();
   const views = await ViewRecorder.start(platform.viewWriter, {
     flushMs: config.viewFlushMs,
@@ -60,6 +63,8 @@ export async function composeGoSide(config: Config, platform: Platform, services
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
     spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
     clickWindowMs: config.webhooks.clickWindowMs,
+    log: services.log,
+    logFormat: config.logFormat,
   });
   const counts = new GoCounts();
   const notFoundHtml = pages.html(createElement(NotFoundPage), { title: "Page not found" });
@@ -85,7 +90,7 @@ export async function composeGoSide(config: Config, platform: Platform, services
       extraHeaders,
       expiredHtml: pages.html(createElement(ExpiredPage), { title: "Link expired" }),
       takeClick: platform.clickCaps.takeClick,
-      capReached: (link) => void changes.announceLinkChange(linkChangeKey(link.userSlug, link.linkSlug)),
+      capReached: (link) => void changes.announceChange(linkChange(link.userSlug, link.linkSlug)),
       countHit: platform.hits.countHit,
     }),
     hosts,
@@ -98,19 +103,19 @@ export async function composeGoSide(config: Config, platform: Platform, services
     scheme: new URL(config.publicUrl).protocol,
     extraHeaders,
   });
-  return { cache, hosts, linkChanged, views, counts, go, customHost };
+  return { cache, hosts, changed, views, counts, go, customHost };
 }
 
 /** Fills the link cache before the server listens, and says how far it got. */
-async function warm(config: Config, cache: LinkCache): Promise<void> {
-  if (config.linkCache.deprecation) console.warn(config.linkCache.deprecation);
+async function warm(config: Config, cache: LinkCache, log: Logger): Promise<void> {
+  if (config.linkCache.deprecation) log.warn(config.linkCache.deprecation);
   const warming = performance.now();
   const warmed = await cache.warm((held) =>
-    console.log(
+    log.info(
       `Link cache: ${held} links held, ${Math.round(cache.bytes / 2 ** 20)} MB, filled in ${Math.round(performance.now() - warming)} ms`,
     ),
   );
-  console.log(
+  log.info(
     `Link cache: ${Math.round(config.linkCache.bytes / 2 ** 20)} MB (${config.linkCache.source}); ${warmed} links held at start, ` +
       `${Math.round(cache.filterBytes / 2 ** 20)} MB address filter, in ${Math.round(performance.now() - warming)} ms`,
   );

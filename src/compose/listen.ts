@@ -1,6 +1,7 @@
 // The listeners: the public one (the raw routes of src/compose/raw-routes.ts first, then a custom domain's /go,
 // then the app) and the operator's own (src/start/private-listeners.ts).
 import type { Config } from "../config/config.ts";
+import type { Logger } from "../observability/log.ts";
 import type { DomainHosts } from "../domains/host-map.ts";
 import { badHostAnswer } from "../http/bad-host.ts";
 import { clientIp, proxyTrust } from "../http/client-ip.ts";
@@ -19,9 +20,15 @@ export type Answerers = {
   observed: Observed;
 };
 
-export function listen(config: Config, answerers: Answerers, metrics: ServerMetrics | null, hosts: DomainHosts) {
+export function listen(
+  config: Config,
+  answerers: Answerers,
+  metrics: ServerMetrics | null,
+  hosts: DomainHosts,
+  log: Logger,
+) {
   const server = listenPublicly(config, answerers);
-  const privateListeners = startPrivateListeners(config, metrics, hosts);
+  const privateListeners = startPrivateListeners(config, metrics, hosts, log);
   const { metricsUrl, askUrl, askRoutes } = privateListeners;
   return {
     addresses: { url: listenerUrl(config.host, server.port), port: server.port!, metricsUrl, askUrl, askRoutes },

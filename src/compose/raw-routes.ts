@@ -7,6 +7,7 @@ import { retryAfterHeaders } from "../http/database-down.ts";
 import { refuseMalformedPaths } from "../http/path-encoding.ts";
 import { securityHeaders, withSecurityHeaders } from "../http/security-headers.ts";
 import { metricsRoutes, type ServerMetrics } from "../metrics/metrics.ts";
+import type { Logger } from "../observability/log.ts";
 import { requestIdFor, withRequestId, type Facts } from "../observability/request-facts.ts";
 import { assetRoutes } from "../pages/assets.ts";
 import type { Services } from "../services.ts";
@@ -31,13 +32,13 @@ export type Observed = ReturnType<typeof observer>;
 type RawHandler = (request: Request & { params: any }) => Response | Promise<Response>;
 
 /** Readiness (docs/self-hosting.md#health-checks): the database must answer. */
-const readiness = (database: Database) => async () => {
+const readiness = (database: Database, log: Logger) => async () => {
   try {
     // A database that cannot be reached fails within a connection attempt (db/postgres/options.ts).
     await database.ping();
     return Response.json({ ok: true, message: "The database answers" });
   } catch (error) {
-    console.error(`health check: ${String(error)}`);
+    log.error("health check", error);
     return Response.json(
       { ok: false, message: "The database does not answer" },
       { status: 503, headers: retryAfterHeaders },
@@ -74,7 +75,7 @@ export async function rawRoutes(
         Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, observe(path, handler)])),
       ]),
     );
-  const ready = readiness(services.database);
+  const ready = readiness(services.database, services.log);
   const pageHeaders = securityHeaders(config);
   return refuseBadHosts(
     {

@@ -4,6 +4,7 @@
 import { finishMarkedDeletions } from "../account/deletion.ts";
 import { deleteExpiredSessions } from "../auth/sessions.ts";
 import type { Config } from "../config/config.ts";
+import type { Change } from "../db/change.ts";
 import type { DomainHosts } from "../domains/host-map.ts";
 import { HOST_MAP_POLL_MS } from "../domains/host-map.ts";
 import { RECHECK_EVERY_MS, recheckDomains } from "../domains/recheck-job.ts";
@@ -22,10 +23,10 @@ export type ServerJobDeps = {
   services: Services;
   hosts: DomainHosts;
   /** What a link change made behind this server's back does (the audit follower's finds). */
-  linkChanged: (key: string) => void;
+  changed: (change: Change) => void;
 };
 
-export function serverJobs({ config, services, hosts, linkChanged }: ServerJobDeps): Job[] {
+export function serverJobs({ config, services, hosts, changed }: ServerJobDeps): Job[] {
   const { db, database, clock } = services;
   const { fetcher } = services.links;
   const { everyMs: healthEveryMs, hostGapMs } = config.linkHealth;
@@ -52,7 +53,7 @@ export function serverJobs({ config, services, hosts, linkChanged }: ServerJobDe
         const grace = database.kind === "postgres" ? UPLOAD_GRACE_MS : 0;
         const orphans = await services.images.sweepOrphans(await uploadsInUse(db), grace);
         if (orphans > 0)
-          console.log(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
+          services.log.info(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
       },
     },
     // Account deletions a crash stopped part-way (src/account/deletion.ts).
@@ -62,7 +63,8 @@ export function serverJobs({ config, services, hosts, linkChanged }: ServerJobDe
       schedule: { atStart: true },
       run: async () => {
         const finished = await finishMarkedDeletions(services.deletion);
-        if (finished > 0) console.log(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
+        if (finished > 0)
+          services.log.info(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
       },
     },
     // Idempotent, but N nodes need not all do it.
@@ -70,7 +72,7 @@ export function serverJobs({ config, services, hosts, linkChanged }: ServerJobDe
       name: "session-sweep",
       runs: "cluster",
       schedule: { atStart: true, everyMs: 3_600_000 },
-      run: () => deleteExpiredSessions(db),
+      run: () => deleteExpiredSessions(db, clock.now()),
     },
     // Needs the safe fetcher: with FETCH_DISABLED no target is ever fetched. LINK_HEALTH_EVERY_MS=0 turns it off.
     fetcher && healthEveryMs > 0
@@ -95,7 +97,8 @@ export function serverJobs({ config, services, hosts, linkChanged }: ServerJobDe
           runs: "cluster",
           schedule: { atStart: true, everyMs: feedsEveryMs },
           // At start even if another node read them less than an interval ago.
-          run: (atStart) => refreshFeeds(services.safety, feeds, feedsEveryMs, (line) => console.warn(line), atStart),
+          run: (atStart) =>
+            refreshFeeds(services.safety, feeds, feedsEveryMs, (line) => services.log.warn(line), atStart),
         }
       : null,
     // Link changes made by `linkprev admin` on SQLite (src/safety/audit-follower.ts).
@@ -103,7 +106,7 @@ export function serverJobs({ config, services, hosts, linkChanged }: ServerJobDe
       name: "audit-follower",
       runs: "node",
       schedule: { atStart: true, everyMs: AUDIT_POLL_MS },
-      run: auditFollower(db, linkChanged),
+      run: auditFollower(db, changed),
     },
   ];
   return jobs.filter((job) => job !== null);

@@ -24,6 +24,6 @@ export const OLD_ADDRESS_SQL = (p: (n: number) => string) => `SELECT o.link_id A
   WHERE u.user_slug = ${p(1)} AND (CAST(${p(3)} AS integer) IS NULL OR o.domain_id = CAST(${p(3)} AS integer))
   ORDER BY o.link_id IS NULL, o.id DESC LIMIT 1`;
 
-/** Every earlier address's keys for the address filter: the /go one, and the custom domain's (link-change-key.ts movedSlug). */
+/** Every earlier address's keys for the address filter: the /go one, and the custom domain's (address-key.ts movedSlug). */
 export const OLD_ADDRESS_KEYS_SQL = `SELECT u.user_slug || '/' || o.link_slug AS "key" FROM link_old_addresses o JOIN users u ON u.id = o.user_id
   UNION ALL SELECT u.user_slug || '/' || o.link_slug || '@' || o.domain_id FROM link_old_addresses o JOIN users u ON u.id = o.user_id WHERE o.domain_id IS NOT NULL`;

@@ -1,6 +1,6 @@
 // How both engines answer an address no live link holds but an earlier address may (docs/decisions/0047).
 import { RETIRED } from "./go-link-sql.ts";
-import { oldAddressOf } from "./link-change-key.ts";
+import { oldAddressOf } from "./address-key.ts";
 import type { GoLinkRow } from "./ports.ts";
 
 /**

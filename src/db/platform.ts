@@ -1,12 +1,13 @@
 // Builds, once per thread, what the app uses of the database and the cluster (ports.ts): which engine runs is
 // decided here, from config, and nowhere else.
 import type { Config } from "../config/config.ts";
+import { createLogger } from "../observability/log.ts";
 import type { ChangeBus, HitCounter, Platform } from "./ports.ts";
 import { useTablesOf } from "./tables.ts";
 
 /**
  * Ports a caller provides in place of the engine's own, each built from the engine's: an app worker relays
- * link changes and rate-limit counts to the request thread (app.worker.ts).
+ * changes and rate-limit counts to the request thread (app.worker.ts).
  */
 export type PortSwaps = {
   changes?: (own: ChangeBus) => ChangeBus;
@@ -18,7 +19,7 @@ export async function openPlatform(config: Config, swaps: PortSwaps = {}): Promi
   let platform: Platform;
   if (config.postgres) {
     const { openPostgresPlatform } = await import("./postgres/engine.ts");
-    platform = await openPostgresPlatform(config.postgres);
+    platform = await openPostgresPlatform(config.postgres, createLogger(config.logFormat));
   } else {
     const { openSqlitePlatform } = await import("./sqlite/engine.ts");
     platform = openSqlitePlatform(config.dbPath);

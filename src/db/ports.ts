@@ -1,6 +1,7 @@
 // What the rest of the app uses of the database and of the cluster around it: a few small interfaces, one per
 // concern, built once per thread by openPlatform (platform.ts). Types only, so that every module may import
 // them without a cycle.
+import type { Change } from "./change.ts";
 import type { RETIRED } from "./go-link-sql.ts";
 import type { Db } from "./sqlite/connection.ts";
 
@@ -58,12 +59,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Link changes, announced to every link cache of every node: keys are linkChangeKey(…) (link-change-key.ts). */
+/** Changes to links, user slugs and custom domains, announced to every link cache and host map of every node. */
 export interface ChangeBus {
   /** Never throws: it runs after the commit. */
-  announceLinkChange(key: string): Promise<void>;
-  /** `onChange` per changed key; `onReset` when changes may have been missed (after a reconnection). */
-  subscribeLinkChanges(onChange: (key: string) => void, onReset: () => void): Promise<void>;
+  announceChange(change: Change): Promise<void>;
+  /** `onChange` per change; `onReset` when changes may have been missed (after a reconnection). */
+  subscribeChanges(onChange: (change: Change) => void, onReset: () => void): Promise<void>;
 }
 
 export interface ClusterJobs {
@@ -86,7 +87,7 @@ export interface HitCounter {
 export interface GoLinkSource {
   /**
    * The live link; else the link whose earlier address this is (docs/decisions/0047; `linkSlug` may be a moved
-   * address's, link-change-key.ts movedSlug); RETIRED for a dropped earlier address or under a deleted
+   * address's, address-key.ts movedSlug); RETIRED for a dropped earlier address or under a deleted
    * account's user slug; null otherwise.
    */
   findGoLink(userSlug: string, linkSlug: string): Promise<GoLinkRow | typeof RETIRED | null>;
@@ -97,7 +98,7 @@ export interface GoLinkSource {
   /** The live links among `ids`, in no particular order. */
   goLinksByIds(ids: number[]): Promise<GoLinkRow[]>;
   /**
-   * Every live link's key, every earlier address's keys and every retired user slug's key (link-change-key.ts), each passed to `onAddress`:
+   * Every live link's key, every earlier address's keys and every retired user slug's key (address-key.ts), each passed to `onAddress`:
    * what the link cache's filter of existing addresses is built from.
    */
   goAddresses(onAddress: (key: string) => void): Promise<void>;

@@ -1,9 +1,9 @@
 // What the domain operations are given.
 import type { Clock } from "../clock.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import type { Logger } from "../observability/log.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
-import { DOMAINS_CHANGED } from "./model.ts";
 import type { DnsResolver } from "./resolver.ts";
 
 export type DomainDeps = {
@@ -11,6 +11,7 @@ export type DomainDeps = {
   database: Database;
   changes: ChangeBus;
   clock: Clock;
+  log: Logger;
   resolver: DnsResolver;
   routing: Routing;
   /** PUBLIC_URL: its scheme is every short URL's. */
@@ -24,4 +25,4 @@ export type DomainDeps = {
 
 /** Every node's host map reloads (src/domains/host-map.ts). Never throws: it runs after the commit. */
 export const announceDomainChange = (deps: Pick<DomainDeps, "changes">) =>
-  deps.changes.announceLinkChange(DOMAINS_CHANGED);
+  deps.changes.announceChange({ kind: "domains" });

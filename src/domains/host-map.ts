@@ -5,9 +5,11 @@
 // database's host_map_version moves: triggers bump it whoever writes (another process, such as the CLI).
 import { eq, isNull } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
+import type { Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
 import { domains, hostMapVersion, users } from "../db/tables.ts";
-import { DOMAINS_CHANGED, isServed } from "./model.ts";
+import type { Logger } from "../observability/log.ts";
+import { isServed } from "./model.ts";
 import { normaliseHost } from "./normalise-hostname.ts";
 
 export type HostDomain = {
@@ -32,6 +34,7 @@ export class DomainHosts {
     private readonly db: () => Db,
     private readonly billingEnabled: boolean,
     private readonly now: () => number,
+    private readonly log: Logger,
   ) {}
 
   /** Custom domains served; 0 means every host is the service's. */
@@ -105,13 +108,13 @@ export class DomainHosts {
     if ((await this.version()) !== this.seenVersion) await this.reload();
   }
 
-  /** For the change bus: reloads on a domain change, ignores link keys. */
-  onChange(key: string): void {
-    // A user key ("slug/"): an account being deleted, whose domains stop being served.
-    if (key === DOMAINS_CHANGED || key.endsWith("/")) this.reloadInBackground();
+  /** For the change bus: reloads on a domain change, ignores link changes. */
+  onChange(change: Change): void {
+    // A user change: an account being deleted, whose domains stop being served.
+    if (change.kind !== "link") this.reloadInBackground();
   }
 
   reloadInBackground(): void {
-    this.reload().catch((error) => console.error(`custom domains were not reloaded: ${String(error)}`));
+    this.reload().catch((error) => this.log.error("custom domains were not reloaded", error));
   }
 }

@@ -17,6 +17,3 @@ export const txtNameOf = (hostname: string) => `_linkprev.${hostname}`;
 
 export const DOMAIN_NOT_FOUND = "Domain not found";
 export const DOMAIN_SERVED_ELSEWHERE = "This domain is verified for another account";
-
-/** The key a domain change is announced under on the link change bus: no link key has this shape (link-change-key.ts). */
-export const DOMAINS_CHANGED = "!domains";

@@ -6,7 +6,7 @@
 import type { Server } from "bun";
 import type { HostDomain } from "../domains/host-map.ts";
 import { escapeHtml } from "../http/escape.ts";
-import { movedSlug } from "../db/link-change-key.ts";
+import { movedSlug } from "../db/address-key.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
 import { VERSION_PATTERN, type createGoHandler } from "./go.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "../link-cache/link-cache.ts";

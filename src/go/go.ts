@@ -233,7 +233,7 @@ export function createGoHandler(deps: GoDeps) {
   // A custom domain serves its own links only, at /{slug}: never anyone's /go/… address under its name.
   const onCustomHost = (request: Request) =>
     deps.hosts.size !== 0 && deps.hosts.lookup(request.headers.get("host") ?? "") !== undefined;
-  // `slug@domainId` is how a custom host looks up an address moved off it (link-change-key.ts movedSlug), a key the
+  // `slug@domainId` is how a custom host looks up an address moved off it (address-key.ts movedSlug), a key the
   // cache shares: /go, which serves no custom domain's addresses, never resolves it, cached or not (no slug has an @).
   const isMovedKey = (linkSlug: string) => linkSlug.includes("@");
   /** A cached link is answered at once; only a miss waits for the database. */

@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors.ts";
 import { DATABASE_DOWN_MESSAGE, isDatabaseDown, retryAfterHeaders } from "./database-down.ts";
 import type { Logger } from "../observability/log.ts";
-import { requestIdOf } from "../observability/request-facts.ts";
+import { originOf } from "../observability/request-facts.ts";
 
 type Failure = { status: number; message: string; field?: string; retryAfterSeconds?: number };
 
@@ -53,7 +53,7 @@ export const errorHandler = (errorPage: ErrorPageRenderer, log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, async (context) => {
     const { code, error, request } = context;
     const { status, message, field, retryAfterSeconds } = describe(code, error, (unexpected) =>
-      log.error("request failed", unexpected, requestIdOf(request)),
+      log.error("request failed", unexpected, originOf(request).requestId),
     );
     // Any 503 (the database, or an AppError's) asks the client to come back soon; a 429 says when its limit lets it in.
     const headers =

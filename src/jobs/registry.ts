@@ -2,6 +2,7 @@
 // docs/decisions/0049. A job says what it runs and when; this module owns the timers, the cluster lock and the
 // failure log, so that no job carries its own start and stop shape.
 import type { ClusterJobs } from "../db/ports.ts";
+import type { Logger } from "../observability/log.ts";
 
 /** A run at start is awaited before the server listens; `everyMs`: then once per interval (none: once only). */
 export type Schedule = { atStart: boolean; everyMs?: number };
@@ -22,7 +23,7 @@ export type Job = {
  * when a job starts failing, not at every tick while it keeps failing. A tick is skipped while the job's last run is
  * still going. The returned function stops the ticks, the last job's first.
  */
-export async function startJobs(list: Job[], cluster: ClusterJobs): Promise<() => void> {
+export async function startJobs(list: Job[], cluster: ClusterJobs, log: Pick<Logger, "error">): Promise<() => void> {
   const stops: (() => void)[] = [];
   for (const job of list) {
     let running = false;
@@ -37,7 +38,7 @@ export async function startJobs(list: Job[], cluster: ClusterJobs): Promise<() =
         await once(atStart);
         failing = false;
       } catch (error) {
-        if (!failing) console.error(`${job.name} failed: ${String(error)}`);
+        if (!failing) log.error(`${job.name} failed`, error);
         failing = true;
       } finally {
         running = false;

@@ -6,9 +6,11 @@
 // at start and fed by the same announcements, answers "not found" at once. Those it lets through and that are
 // missing (a deleted link, a retired user slug) are remembered apart, in a small share of the budget with its
 // own eviction, so that negative answers never push live links out. Earlier addresses: earlier-addresses.ts.
-import { systemClock, type Clock } from "../clock.ts";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../observability/log.ts";
 import { RETIRED } from "../db/go-link-sql.ts";
-import { linkChangeKey, userChangeKey } from "../db/link-change-key.ts";
+import { addressKey, userKey } from "../db/address-key.ts";
+import type { Change } from "../db/change.ts";
 import type { GoLinkRow, GoLinkSource } from "../db/ports.ts";
 import { AddressFilter } from "./address-filter.ts";
 import { EarlierAddresses } from "./earlier-addresses.ts";
@@ -64,8 +66,9 @@ export class LinkCache {
   constructor(
     private readonly source: GoLinkSource,
     readonly budgetBytes: number,
+    private readonly clock: Clock,
+    private readonly log: Logger,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
-    private readonly clock: Clock = systemClock,
   ) {
     const missingBudget = Math.floor(budgetBytes * MISSING_SHARE);
     this.missing = new S3Fifo(missingBudget);
@@ -129,9 +132,7 @@ export class LinkCache {
       if (held > 0) onWarm?.(this.live.size);
     })()
       .catch((error) =>
-        console.error(
-          `the link cache was not filled at start (links are read as they are asked for): ${String(error)}`,
-        ),
+        this.log.error("the link cache was not filled at start (links are read as they are asked for)", error),
       )
       .finally(() => (this.filling = false));
     return this.live.size;
@@ -146,7 +147,7 @@ export class LinkCache {
     // A change announced while the rows were read: they may be older than it; misses will read those afresh.
     if (generation !== this.generation) return { held, more: true };
     for (const row of page.value) {
-      const key = linkChangeKey(row.userSlug, row.linkSlug);
+      const key = addressKey(row.userSlug, row.linkSlug);
       if (this.live.has(key)) continue; // read by a request meanwhile (or among the most viewed): as fresh
       if (this.live.bytes + linkBytes(key, row) > this.fillBudget) return { held, more: false };
       this.hold(key, row, true);
@@ -182,15 +183,13 @@ export class LinkCache {
 
   private rebuild(keepServing = false): void {
     this.buildFilter(keepServing).catch((error) =>
-      console.error(
-        `the link cache's address filter was not rebuilt (unknown addresses are read meanwhile): ${String(error)}`,
-      ),
+      this.log.error("the link cache's address filter was not rebuilt (unknown addresses are read meanwhile)", error),
     );
   }
 
   /** The cached answer (null: known not to exist), or undefined when it must be loaded. */
   peek(userSlug: string, linkSlug: string): GoAnswer | undefined {
-    const key = linkChangeKey(userSlug, linkSlug);
+    const key = addressKey(userSlug, linkSlug);
     const link = this.live.get(key);
     if (link !== undefined && this.fresh(link.expires)) {
       this.hits++;
@@ -202,7 +201,7 @@ export class LinkCache {
       return missing.answer;
     }
     // The user slug's key is in the filter once the slug is retired: its addresses are then read (410).
-    if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userChangeKey(userSlug))) {
+    if (this.filter !== null && !this.filter.mayHave(key) && !this.filter.mayHave(userKey(userSlug))) {
       // Where an announcement could be lost (maxAgeMs), the filter is read again now and then, as entries are.
       if (
         this.maxAgeMs !== Number.POSITIVE_INFINITY &&
@@ -225,7 +224,7 @@ export class LinkCache {
    */
   async load(userSlug: string, linkSlug: string): Promise<GoAnswer> {
     const generation = this.generation;
-    const key = linkChangeKey(userSlug, linkSlug);
+    const key = addressKey(userSlug, linkSlug);
     let row: Awaited<ReturnType<GoLinkSource["findGoLink"]>>;
     try {
       row = await this.source.findGoLink(userSlug, linkSlug);
@@ -243,7 +242,7 @@ export class LinkCache {
     if (link === null || link === RETIRED)
       this.missing.set({ ...newSlot(key), answer: link, expires: this.expiry() }, missingBytes(key));
     else if (link.linkSlug !== linkSlug || link.userSlug !== userSlug)
-      this.aliases.add(linkChangeKey(link.userSlug, link.linkSlug), key);
+      this.aliases.add(addressKey(link.userSlug, link.linkSlug), key);
     return link;
   }
 
@@ -253,14 +252,16 @@ export class LinkCache {
   }
 
   /**
-   * Drops one short address ("userSlug/linkSlug"), or every address under a user slug ("userSlug/"), and lets
-   * the filter know that it may exist now (a new link, a retired slug).
+   * Drops one short address, or every address under a user slug, and lets the filter know that it may exist now
+   * (a new link, a retired slug). A domain change holds no address.
    */
-  invalidate(key: string): void {
+  invalidate(change: Change): void {
+    if (change.kind === "domains") return;
+    const key = change.kind === "link" ? addressKey(change.userSlug, change.linkSlug) : userKey(change.userSlug);
     this.generation++;
     this.filter?.add(key);
     if (this.building) this.announcedDuringBuild.push(key);
-    if (!key.endsWith("/")) {
+    if (change.kind === "link") {
       this.live.delete(key);
       this.missing.delete(key);
       for (const alias of this.aliases.take(key)) {

@@ -12,7 +12,7 @@ import { isReservedSlug } from "./slugs.ts";
 
 /** A custom slug the user may take: their plan allows it, it is not ours, and it is free (but for `linkId`'s own earlier addresses). */
 export async function checkCustomSlug(deps: LinkDeps, user: User, slug: string, linkId?: number): Promise<void> {
-  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id);
+  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
   if (!plan.customSlugs)
     throw forbidden("Custom URLs are available on the Pro and Enterprise plans. Upgrade at /pricing.");
   if (isReservedSlug(slug)) throw badRequest(`customLinkSlug: ${SLUG_RESERVED}`, "customLinkSlug");
@@ -35,7 +35,7 @@ export function checkExternalImage(imageUrl: string): void {
 
 /** The user's entitlement, when it is active (a lapsed subscription may not create or edit links). */
 export async function requireActive(db: Db, deps: LinkDeps, user: User) {
-  const entitlement = await entitlementFor(db, deps.billingEnabled, user.id);
+  const entitlement = await entitlementFor(db, deps.billingEnabled, user.id, deps.clock.now());
   if (!entitlement.active)
     throw paymentRequired("You need an active subscription to create or edit links. See the plans at /pricing.");
   return entitlement;

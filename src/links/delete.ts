@@ -22,6 +22,6 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
     await recordEvent(tx, { userId: user.id, type: "link.deleted", data, at: deps.clock.now() });
     return forgetEarlierAddresses(tx, user, existing, now);
   });
-  for (const key of [shortAddress(user, existing.linkSlug), ...earlier]) await deps.changes.announceLinkChange(key);
+  for (const change of [shortAddress(user, existing.linkSlug), ...earlier]) await deps.changes.announceChange(change);
   await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));
 }

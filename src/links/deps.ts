@@ -1,6 +1,6 @@
 // What the link operations (create.ts, update.ts, delete.ts, …) are given, and the messages they share.
 import type { Clock } from "../clock.ts";
-import { linkChangeKey } from "../db/link-change-key.ts";
+import { linkChange } from "../db/change.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
@@ -31,5 +31,5 @@ export const SLUG_TAKEN = "This custom URL is already taken";
 export const SLUG_RESERVED = "This custom URL is reserved";
 export const LINK_NOT_FOUND = "Link not found";
 
-/** The key a link change is announced under (every /go cache drops it). */
-export const shortAddress = (user: User, linkSlug: string) => linkChangeKey(user.userSlug, linkSlug);
+/** The change announced for the link at this short address (every /go cache drops it). */
+export const shortAddress = (user: User, linkSlug: string) => linkChange(user.userSlug, linkSlug);

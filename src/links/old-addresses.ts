@@ -2,17 +2,18 @@
 // answering for the link (printed QR codes, shared posts); its owner may drop one, which then answers 410 Gone
 // and is never taken again. Rows of link_old_addresses; /go reads them on a cache miss (db/go-link-sql.ts).
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
-import { linkChangeKey, movedSlug } from "../db/link-change-key.ts";
+import { movedSlug } from "../db/address-key.ts";
+import { linkChange, type Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
 import { domains, linkOldAddresses, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import { shortUrlOf } from "./url.ts";
 
-/** The keys every link cache drops when the address `slug` (on `domainId`, null: the instance's) changes hands. */
-const keysOf = (user: User, slug: string, domainId: number | null) => [
-  linkChangeKey(user.userSlug, slug),
-  ...(domainId === null ? [] : [linkChangeKey(user.userSlug, movedSlug(slug, domainId))]),
+/** The changes every link cache hears when the address `slug` (on `domainId`, null: the instance's) changes hands. */
+const changesOf = (user: User, slug: string, domainId: number | null): Change[] => [
+  linkChange(user.userSlug, slug),
+  ...(domainId === null ? [] : [linkChange(user.userSlug, movedSlug(slug, domainId))]),
 ];
 
 const sameDomain = (domainId: number | null) =>
@@ -20,7 +21,7 @@ const sameDomain = (domainId: number | null) =>
 
 /**
  * In an edit's transaction: the address `existing` leaves (its slug, or its custom domain) becomes an earlier
- * address of it, and one of its earlier addresses it takes back is its own again. The keys the caches must drop.
+ * address of it, and one of its earlier addresses it takes back is its own again. The changes the caches must hear.
  */
 export async function keepEarlierAddress(
   tx: Db,
@@ -28,7 +29,7 @@ export async function keepEarlierAddress(
   existing: Link,
   slug: string,
   domainId: number | null,
-): Promise<string[]> {
+): Promise<Change[]> {
   const renamed = slug !== existing.linkSlug;
   // A move off the instance host keeps the slug: /go serves every link, so its /go address is unchanged.
   if (!renamed && (domainId === existing.domainId || existing.domainId === null)) return [];
@@ -44,26 +45,26 @@ export async function keepEarlierAddress(
       .insert(linkOldAddresses)
       .values({ userId: user.id, linkId: existing.id, linkSlug: existing.linkSlug, domainId: existing.domainId });
   }
-  return [...keysOf(user, slug, domainId), ...keysOf(user, existing.linkSlug, existing.domainId)];
+  return [...changesOf(user, slug, domainId), ...changesOf(user, existing.linkSlug, existing.domainId)];
 }
 
 /**
  * In a deletion's transaction: the link's earlier addresses are free again, as its own slug is; a disabled link's
- * are dropped instead (410, never taken again), so that no address it held comes back live. The keys to drop.
+ * are dropped instead (410, never taken again), so that no address it held comes back live. The changes to announce.
  */
 export async function forgetEarlierAddresses(
   tx: Db,
   user: User,
   link: Pick<Link, "id" | "status">,
   now: Date,
-): Promise<string[]> {
+): Promise<Change[]> {
   const returning = { slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId };
   const held = eq(linkOldAddresses.linkId, link.id);
   const rows =
     link.status === "disabled"
       ? await tx.update(linkOldAddresses).set({ linkId: null, droppedAt: now }).where(held).returning(returning)
       : await tx.delete(linkOldAddresses).where(held).returning(returning);
-  return rows.flatMap((row) => keysOf(user, row.slug, row.domainId));
+  return rows.flatMap((row) => changesOf(user, row.slug, row.domainId));
 }
 
 /** A link's earlier addresses as the editor and the API list them, oldest first. */
@@ -106,5 +107,5 @@ export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: num
     )
     .returning({ slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId });
   if (!row) throw notFound("No such earlier address of this link");
-  for (const key of keysOf(user, row.slug, row.domainId)) await deps.changes.announceLinkChange(key);
+  for (const change of changesOf(user, row.slug, row.domainId)) await deps.changes.announceChange(change);
 }

@@ -125,7 +125,7 @@ export function linkRoutes(services: Services) {
         );
       })
       .get("/:id/views", ({ viewer, params, query }) =>
-        linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days),
+        linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days, deps.clock.now()),
       )
       .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))
       // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.

@@ -69,7 +69,7 @@ const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
   });
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
-export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now = Date.now()) {
+export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now: number) {
   const [link] = await deps.db
     .select({ id: links.id })
     .from(links)

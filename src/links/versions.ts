@@ -21,12 +21,12 @@ export async function issueVersion(
   // One statement: concurrent calls each get their own number.
   const [row] = await deps.db
     .update(links)
-    .set({ version: sql`${links.version} + 1`, updatedAt: new Date() })
+    .set({ version: sql`${links.version} + 1`, updatedAt: new Date(deps.clock.now()) })
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)))
     .returning({ version: links.version, linkSlug: links.linkSlug, domainId: links.domainId });
   if (!row) throw notFound(LINK_NOT_FOUND);
   // Every node's cached entry holds the newest version: /go/…/{n} is 404 beyond it.
-  await deps.changes.announceLinkChange(shortAddress(user, row.linkSlug));
+  await deps.changes.announceChange(shortAddress(user, row.linkSlug));
   const shortUrl = shortUrlOf(
     deps.publicUrl,
     user.userSlug,

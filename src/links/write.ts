@@ -1,5 +1,6 @@
 // The write of a link change, and what surrounds it: uploads stored for a failed write are removed again, a
 // slug taken meanwhile is a 409, and a committed change reaches every link cache.
+import type { Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
 import { conflict } from "../http/errors.ts";
 import { SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -11,9 +12,9 @@ import { SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 export async function writeWithImage<T>(
   deps: LinkDeps,
   fresh: string[],
-  write: (tx: Db) => Promise<{ result: T; changed: string[] }>,
+  write: (tx: Db) => Promise<{ result: T; changed: Change[] }>,
 ): Promise<T> {
-  let written: { result: T; changed: string[] };
+  let written: { result: T; changed: Change[] };
   try {
     written = await deps.database.transaction(write);
   } catch (error) {
@@ -21,6 +22,6 @@ export async function writeWithImage<T>(
     if (deps.database.isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
     throw error;
   }
-  for (const key of written.changed) await deps.changes.announceLinkChange(key);
+  for (const change of written.changed) await deps.changes.announceChange(change);
   return written.result;
 }

@@ -1,6 +1,8 @@
-// The server's log lines: one per request (never /go: metrics count it) and one per unexpected error, as JSON for
-// a log collector or as text for a person (LOG_FORMAT). Callers pass facts, never headers, cookies or query
-// strings, so that no secret can reach a line.
+// The server's log lines: one per request (never /go: metrics count it), one per unexpected error, and what the
+// server and its jobs say of themselves (start-up, warnings), as JSON for a log collector or as text for a person
+// (LOG_FORMAT). Every line the server writes goes through here, so that LOG_FORMAT=json writes JSON lines only
+// (tests/unit/fitness-clock-and-log.test.ts). Callers pass facts, never headers, cookies or query strings, so that
+// no secret can reach a line.
 import { printable } from "./printable.ts";
 
 export type RequestLine = {
@@ -17,8 +19,10 @@ export type Logger = {
   request(line: RequestLine): void;
   /** An unexpected failure, with its stack. */
   error(message: string, error: unknown, requestId?: string): void;
-  /** Something a limit turned away or ended (the server carries on): a fixed message, never request data. */
+  /** Something a limit turned away or ended, or a setting to fix (the server carries on): never request data. */
   warn(message: string): void;
+  /** What the server did of its own (start-up, a job's result), for the operator: never request data. */
+  info(message: string): void;
 };
 
 function errorFields(error: unknown): { error: string; stack?: string } {
@@ -26,9 +30,11 @@ function errorFields(error: unknown): { error: string; stack?: string } {
   return { error: String(error) };
 }
 
-/** Request lines go to stdout, errors and warnings to stderr; "off" writes errors and warnings only (as text). */
+export type LogFormat = "json" | "text" | "off";
+
+/** Request and info lines go to stdout, errors and warnings to stderr; "off" leaves request lines out (and writes text). */
 export function createLogger(
-  format: "json" | "text" | "off",
+  format: LogFormat,
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   writeError: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Logger {
@@ -56,6 +62,7 @@ export function createLogger(
           }),
         ),
       warn: (message) => writeError(JSON.stringify({ time: time(), level: "warn", msg: message })),
+      info: (message) => write(JSON.stringify({ time: time(), level: "info", msg: message })),
     };
   }
   return {
@@ -76,5 +83,7 @@ export function createLogger(
       );
     },
     warn: (message) => writeError(`${time()} WARN ${printable(message)}`),
+    // Written with "off" too: only request lines are what "off" leaves out.
+    info: (message) => write(`${time()} INFO ${printable(message)}`),
   };
 }

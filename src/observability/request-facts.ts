@@ -1,8 +1,9 @@
-// What the request thread and the app tell each other about a request, beside the request itself. The thread
-// gives the client address and request id it found where the socket is; the app gives back the route pattern it
-// matched and who asked, for the log line and the metrics. None of it travels in headers, so a client can forge
-// none of it and no header of ours has to be taken off an answer. With app workers the facts cross as typed
-// fields of the worker's messages (src/start/app-workers.ts); the request id goes to the client in X-Request-Id.
+// What the request thread and the app tell each other about a request, on the request itself (AppRequest). The
+// thread gives the client address and request id it found where the socket is, which handlers receive as `origin`
+// on the Elysia context; the app gives back the route pattern it matched and who asked, for the log line and the
+// metrics. None of it travels in headers, so a client can forge none of it and no header of ours has to be taken
+// off an answer. With app workers the facts cross as typed fields of the worker's messages (src/start/app-workers.ts);
+// the request id goes to the client in X-Request-Id.
 import { Elysia } from "elysia";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -17,48 +18,62 @@ export function requestIdFor(request: Request, trustProxy: boolean): string {
   return given !== null && SANE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** What the request thread found about a request: the app has no socket to ask. */
+/**
+ * What the request thread found about a request (the app has no socket to ask). The rate limiters key on the
+ * client address; nothing stores it (PostgreSQL's rate_limits holds a hash, for one minute).
+ */
 export type Origin = { clientAddress: string; requestId: string };
-const origins = new WeakMap<Request, Origin>();
-
-/** The request, its origin noted for the app (clientAddressOf, requestIdOf). */
-export function withOrigin(request: Request, origin: Origin): Request {
-  origins.set(request, origin);
-  return request;
-}
-export const clientAddressOf = (request: Request) => origins.get(request)?.clientAddress ?? "";
-export const requestIdOf = (request: Request) => origins.get(request)?.requestId;
 
 /** What the app found about a request it answered. */
 export type Facts = { route: string; userId: number | undefined };
-const seen = new WeakMap<Request, Facts>();
+
+/** A request handed to the app: its origin, and the facts the app notes as it answers. */
+export class AppRequest extends Request {
+  facts: Facts = { route: UNMATCHED_ROUTE, userId: undefined };
+
+  constructor(
+    input: Request | string,
+    init: RequestInit | undefined,
+    readonly origin: Origin,
+  ) {
+    super(input, init);
+  }
+}
+
+/** The origin of a request handed to the app; one handed without is a bug, never an address made up. */
+export function originOf(request: Request): Origin {
+  if (request instanceof AppRequest) return request.origin;
+  throw new Error("a request reached the app without its origin (src/observability/request-facts.ts AppRequest)");
+}
 
 type Viewed = { viewer?: { user: { id: number } } | null };
 
 const remember = (request: Request, route: string | undefined, viewer: Viewed["viewer"]) => {
-  seen.set(request, { route: route || UNMATCHED_ROUTE, userId: viewer?.user.id });
+  if (request instanceof AppRequest) request.facts = { route: route || UNMATCHED_ROUTE, userId: viewer?.user.id };
 };
 
 /**
- * Notes each request's route pattern and user, on success and on failure alike. Used before the error handler.
- * Elysia builds each context with only the properties its hooks read (it reads their source), so each is named.
+ * Gives every handler the request's `origin`, and notes each request's route pattern and user, on success and on
+ * failure alike. Used before the error handler; a plugin whose handlers read `origin` uses it too (Elysia keeps
+ * one, by name). Elysia builds each context with only the properties its hooks read (it reads their source), so
+ * each is named.
  */
 export const requestFacts = () =>
   new Elysia({ name: "request-facts" })
+    .derive({ as: "global" }, ({ request }) => ({ origin: originOf(request) }))
     .onAfterHandle(
       { as: "global" },
       (context) => void remember(context.request, context.route, (context as Viewed).viewer),
     )
     .onError({ as: "global" }, (context) => void remember(context.request, context.route, (context as Viewed).viewer));
 
-/** The app's answer to a request (its origin noted by withOrigin), with the facts it noted. */
+/** The app's answer to a request, with the facts it noted. */
 export async function handleNotingFacts(
   app: { handle(request: Request): Promise<Response> },
-  request: Request,
+  request: AppRequest,
 ): Promise<Facts & { response: Response }> {
   const response = await app.handle(request);
-  const facts = seen.get(request);
-  return { response, route: facts?.route ?? UNMATCHED_ROUTE, userId: facts?.userId };
+  return { response, ...request.facts };
 }
 
 /** The response with its X-Request-Id (a copy when its headers cannot be changed, as Response.redirect's cannot). */

@@ -8,6 +8,8 @@ export type LayoutProps = {
   title: string;
   viewer: AvatarMenuProps | null;
   version: VersionInfo;
+  /** The copyright year, from the services' clock. */
+  year: number;
   stylesheet: string;
   /** The island script, only on pages that have islands. */
   script: string | null;
@@ -87,7 +89,7 @@ function TopBar({ viewer, googleSignIn }: { viewer: AvatarMenuProps | null; goog
   );
 }
 
-function Footer({ version }: { version: VersionInfo }) {
+function Footer({ version, year }: { version: VersionInfo; year: number }) {
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-sm text-gray-600">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6">
@@ -117,7 +119,7 @@ function Footer({ version }: { version: VersionInfo }) {
           </a>
         </nav>
         <p>
-          {`© ${new Date().getFullYear()} LinkPrev · `}
+          {`© ${year} LinkPrev · `}
           <span data-testid="version">{formatVersion(version)}</span>
         </p>
       </div>
@@ -129,6 +131,7 @@ export function Layout({
   title,
   viewer,
   version,
+  year,
   stylesheet,
   script,
   toaster,
@@ -159,7 +162,7 @@ export function Layout({
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-8"
           dangerouslySetInnerHTML={{ __html: mainHtml }}
         />
-        <Footer version={version} />
+        <Footer version={version} year={year} />
         {toaster && <Toaster initial={toaster.initial} />}
         {needsConsent && <ConsentDialog />}
       </body>

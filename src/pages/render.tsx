@@ -3,6 +3,7 @@
 // viewer arrives resolved (src/pages/viewer.ts).
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+import type { Clock } from "../clock.ts";
 import type { Toast } from "../http/flash-cookie.ts";
 import type { VersionInfo } from "../meta/version.ts";
 import { collectIslands } from "./island.tsx";
@@ -22,12 +23,19 @@ export type PageRenderer = {
   response: (page: ReactElement, options: PageOptions) => Response;
 };
 
-type RendererDeps = { version: VersionInfo; stylesheet: string; clientScript: string; googleSignIn: boolean };
+type RendererDeps = {
+  version: VersionInfo;
+  stylesheet: string;
+  clientScript: string;
+  googleSignIn: boolean;
+  /** The footer's year. */
+  clock: Clock;
+};
 
 export function createPageRenderer(deps: RendererDeps): PageRenderer {
   const html = (page: ReactElement, { title, viewer = null, flash = null }: PageOptions) => {
     const menu = viewer ? viewerProps(viewer) : null;
-    const main = collectIslands(() => renderToString(page));
+    const main = collectIslands(page);
     const hasIslands = main.islands.size > 0 || menu !== null || flash !== null;
     return (
       "<!DOCTYPE html>" +
@@ -36,6 +44,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
           title={title}
           viewer={menu}
           version={deps.version}
+          year={new Date(deps.clock.now()).getFullYear()}
           stylesheet={deps.stylesheet}
           script={hasIslands ? deps.clientScript : null}
           toaster={hasIslands ? { initial: flash } : null}

@@ -75,7 +75,12 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
       .use(authPlugin(services))
       // Who is asking, with their entitlement and consent (null when signed out): once per page request.
       .resolve(async ({ viewer }) => ({
-        pageViewer: await resolvePageViewer(services.db, services.billingEnabled, viewer?.user ?? null),
+        pageViewer: await resolvePageViewer(
+          services.db,
+          services.billingEnabled,
+          viewer?.user ?? null,
+          services.clock.now(),
+        ),
       }))
       .get("/", ({ pageViewer, cookie }) =>
         page(
@@ -225,10 +230,10 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
         let viewer = guarded.viewer;
         if (sessionId && services.billing.stripe) {
           await confirmCheckout(services.billing, viewer.user, sessionId).catch((error) =>
-            console.error("payment-success: could not confirm the checkout:", error?.message ?? error),
+            services.log.error("payment-success: could not confirm the checkout", error),
           );
           // The top bar shows the plan the checkout just activated.
-          viewer = (await resolvePageViewer(services.db, services.billingEnabled, viewer.user))!;
+          viewer = (await resolvePageViewer(services.db, services.billingEnabled, viewer.user, services.clock.now()))!;
         }
         return services.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
       })

@@ -13,10 +13,11 @@ export async function resolvePageViewer(
   db: Db,
   billingEnabled: boolean,
   user: User | null,
+  now: number,
 ): Promise<PageViewer | null> {
   if (!user) return null;
   const [entitlement, consented] = await Promise.all([
-    entitlementFor(db, billingEnabled, user.id),
+    entitlementFor(db, billingEnabled, user.id, now),
     hasConsent(db, user.id),
   ]);
   return { user, entitlement, needsConsent: !consented, billingEnabled };

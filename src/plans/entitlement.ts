@@ -7,7 +7,7 @@ import { planById, type Plan } from "./plans.ts";
 
 export type Entitlement = { active: boolean; plan: Plan; subscription: Subscription | null };
 
-export function isSubscriptionValid(subscription: Subscription | null | undefined, now = Date.now()): boolean {
+export function isSubscriptionValid(subscription: Subscription | null | undefined, now: number): boolean {
   if (!subscription || subscription.status !== "active") return false;
   if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd && now > subscription.currentPeriodEnd.getTime())
     return false;
@@ -29,7 +29,7 @@ export async function entitlementFor(
   db: Db,
   billingEnabled: boolean,
   userId: number,
-  now = Date.now(),
+  now: number,
 ): Promise<Entitlement> {
   if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
   const subscription = await latestSubscription(db, userId);

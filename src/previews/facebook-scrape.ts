@@ -1,7 +1,9 @@
 // Asks Facebook to scrape a short URL again after its card changed (Graph API `POST /?id={url}&scrape=true`,
 // https://developers.facebook.com/docs/sharing/webmasters/getting-started/change-link), so that new shares show
 // the new card at once instead of after Facebook's cache expires. Runs after the save, never in its way.
+import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
+import type { Logger } from "../observability/log.ts";
 
 /** What Facebook answered to the last re-scrape asked for: shown in the platforms panel. */
 export type ScrapeOutcome = { at: Date; ok: boolean; message: string };
@@ -21,6 +23,7 @@ export class FacebookRescraper {
 
   constructor(
     private readonly settings: NonNullable<Config["facebook"]>,
+    private readonly deps: { clock: Clock; log: Logger },
     private readonly timeoutMs = SCRAPE_TIMEOUT_MS,
   ) {}
 
@@ -28,7 +31,7 @@ export class FacebookRescraper {
   request(shortUrl: string, store: (outcome: ScrapeOutcome) => Promise<void>): void {
     const job = this.scrape(shortUrl)
       .then(store)
-      .catch((error) => console.error(`storing a Facebook re-scrape outcome failed: ${String(error)}`))
+      .catch((error) => this.deps.log.error("storing a Facebook re-scrape outcome failed", error))
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
   }
@@ -39,7 +42,7 @@ export class FacebookRescraper {
   }
 
   private async scrape(shortUrl: string): Promise<ScrapeOutcome> {
-    const at = new Date();
+    const at = new Date(this.deps.clock.now());
     const { appId, appSecret, graphUrl } = this.settings;
     const query = new URLSearchParams({ id: shortUrl, scrape: "true", access_token: `${appId}|${appSecret}` });
     let ok: boolean;

@@ -5,13 +5,13 @@
 import { gt, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { auditLog } from "../db/tables.ts";
-import { DOMAINS_CHANGED } from "../domains/model.ts";
+import { decodeChange, type Change } from "../db/change.ts";
 
 /** How often the audit log's newest rows are read (the job "audit-follower" in src/compose/server-jobs.ts). */
 export const AUDIT_POLL_MS = 2000;
 
 /** One poll: the first notes where the log ends now; each later one drops what the rows written since name. */
-export function auditFollower(db: Db, invalidate: (address: string) => void): () => Promise<void> {
+export function auditFollower(db: Db, invalidate: (change: Change) => void): () => Promise<void> {
   let after: number | null = null;
   return async () => {
     if (after === null) {
@@ -27,8 +27,10 @@ export function auditFollower(db: Db, invalidate: (address: string) => void): ()
       .where(gt(auditLog.id, after))
       .orderBy(auditLog.id);
     for (const row of rows) {
-      if (row.action.startsWith("link.")) invalidate(row.subject);
-      if (row.action.startsWith("domain.")) invalidate(DOMAINS_CHANGED);
+      // A link row's subject is its short address (link-status.ts), the text of its change.
+      const change = row.action.startsWith("link.") ? decodeChange(row.subject) : null;
+      if (change !== null) invalidate(change);
+      if (row.action.startsWith("domain.")) invalidate({ kind: "domains" });
       after = row.id;
     }
   };

@@ -1,13 +1,18 @@
 // What the trust-and-safety operations (src/safety/*.ts) are given, built once in src/services.ts.
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
+import type { Logger } from "../observability/log.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { webRiskClient, type WebRisk } from "./web-risk.ts";
 
+export type SafetyCountEvent = { check: boolean; hit: string | null; hits: number };
+/** Where an app worker sends the counts it takes: to the request thread's (src/app.worker.ts). */
+export type SafetyCountsRelay = (event: SafetyCountEvent) => void;
+
 /**
- * Plain increments, read by /metrics on the request thread (src/metrics/metrics.ts); an app worker's are
- * forwarded there (`forward`, set in src/app.worker.ts).
+ * Plain increments, read by /metrics on the request thread (src/metrics/metrics.ts); an app worker's go
+ * there through the relay it is built with.
  */
 export class SafetyCounts {
   checks = 0;
@@ -15,10 +20,11 @@ export class SafetyCounts {
   readonly hits = new Map<string, number>();
   /** Feed refreshes that failed (the last good copy stayed), by source key. */
   readonly feedFailures = new Map<string, number>();
-  forward: ((event: { check: boolean; hit: string | null; hits: number }) => void) | null = null;
 
-  count(event: { check: boolean; hit: string | null; hits: number }): void {
-    if (this.forward) return this.forward(event);
+  constructor(private readonly relay: SafetyCountsRelay | null) {}
+
+  count(event: SafetyCountEvent): void {
+    if (this.relay) return this.relay(event);
     if (event.check) this.checks++;
     if (event.hit) this.hits.set(event.hit, (this.hits.get(event.hit) ?? 0) + event.hits);
   }
@@ -29,6 +35,7 @@ export type SafetyDeps = {
   database: Database;
   changes: ChangeBus;
   clock: Clock;
+  log: Logger;
   /** PUBLIC_URL: the link.disabled events' short URLs are built on it. */
   publicUrl: string;
   /** Follows a target's redirects (CHECK_TARGET_REDIRECTS) and fetches feeds given by URL; null when fetching is off. */
@@ -37,6 +44,8 @@ export type SafetyDeps = {
   webRisk: WebRisk | null;
   limits: { newAccountHours: number; newAccountLinks: number; targetHostLinksPerHour: number };
   counts: SafetyCounts;
+  /** A hash of the last text stored per source, by process: an unchanged feed is not parsed, logged or written again. */
+  feedTexts: Map<string, bigint | number>;
 };
 
 /** The deps for this configuration: the server's composition root and `linkprev admin` build them alike. */
@@ -44,18 +53,22 @@ export function safetyDeps(
   config: Config,
   platform: { database: Database; changes: ChangeBus },
   clock: Clock,
+  log: Logger,
   fetcher: SafeFetcher | null,
+  countsRelay: SafetyCountsRelay | null,
 ): SafetyDeps {
   return {
     db: platform.database.db,
     database: platform.database,
     changes: platform.changes,
     clock,
+    log,
     publicUrl: config.publicUrl,
     fetcher,
     checkRedirects: config.safety.checkRedirects,
     webRisk: config.safety.webRisk ? webRiskClient(config.safety.webRisk) : null,
     limits: config.safety,
-    counts: new SafetyCounts(),
+    counts: new SafetyCounts(countsRelay),
+    feedTexts: new Map(),
   };
 }

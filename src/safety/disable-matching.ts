@@ -3,9 +3,9 @@
 // by their root and not-found addresses (destinations.target_domain). A link is disabled; a domain's address is
 // removed (its / shows the small page, an unknown address the 404 page), with an audit row.
 import { and, eq, inArray } from "drizzle-orm";
+import type { Change } from "../db/change.ts";
 import type { ChangeBus, Db } from "../db/ports.ts";
 import { destinations, domains, links } from "../db/tables.ts";
-import { DOMAINS_CHANGED } from "../domains/model.ts";
 import { audit } from "./audit.ts";
 import { sourceName } from "./feeds/formats.ts";
 import { announce, setLinkStatus } from "./link-status.ts";
@@ -13,12 +13,12 @@ import { covers, normaliseUrl, type ThreatEntry } from "./matching.ts";
 
 const CHUNK = 500;
 
-/** What a disable changed: the links' short addresses, and whether a domain's address was removed. */
-export type Disabled = { addresses: string[]; domains: boolean };
+/** What a disable changed: the links at their short addresses, and whether a domain's address was removed. */
+export type Disabled = { addresses: Change[]; domains: boolean };
 
 /** Tells every /go cache and host map of what `disabled` changed, once committed. */
 export async function announceDisabled(changes: ChangeBus, disabled: Disabled): Promise<void> {
-  await announce(changes, disabled.domains ? [...disabled.addresses, DOMAINS_CHANGED] : disabled.addresses);
+  await announce(changes, disabled.domains ? [...disabled.addresses, { kind: "domains" }] : disabled.addresses);
 }
 
 /** Disables, within `tx`, the active live links and removes the domains' addresses that `entries` of `source` cover. */

@@ -2,7 +2,7 @@
 // feed or a suspension) is born disabled with that reason, so deleting and re-creating is no way around a disable.
 // Found through links_disabled_address_idx, which holds only such rows.
 import { and, desc, eq } from "drizzle-orm";
-import { linkChangeKey } from "../db/link-change-key.ts";
+import { addressKey } from "../db/address-key.ts";
 import type { Db } from "../db/ports.ts";
 import { links } from "../db/tables.ts";
 import { audit } from "./audit.ts";
@@ -34,7 +34,7 @@ export async function carriedDisable(
     {
       actor: "safety",
       action: "link.disable",
-      subject: linkChangeKey(user.userSlug, linkSlug),
+      subject: addressKey(user.userSlug, linkSlug),
       reason: `The deleted link at this address was disabled: ${reason}`,
     },
     at,

@@ -1,7 +1,8 @@
 // Disabling and enabling links: one transaction that sets the status, names the reason, writes the audit row and
 // records link.disabled for each link that was active; then every /go cache drops the addresses.
 import { inArray } from "drizzle-orm";
-import { linkChangeKey } from "../db/link-change-key.ts";
+import { addressKey } from "../db/address-key.ts";
+import { linkChange, type Change } from "../db/change.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { links } from "../db/tables.ts";
 import { linkRef, liveLinkFacts } from "../webhooks/link-events.ts";
@@ -11,7 +12,7 @@ import { audit } from "./audit.ts";
 export type StatusChange = { status: "active" | "disabled"; reason: string | null; actor: string; why: string };
 
 /**
- * The live links `ids` as `change` says, within `tx`; their short addresses, for announcing after the commit.
+ * The live links `ids` as `change` says, within `tx`; their changes, for announcing after the commit.
  * `publicUrl` (PUBLIC_URL) builds the events' short URLs.
  */
 export async function setLinkStatus(
@@ -20,7 +21,7 @@ export async function setLinkStatus(
   ids: number[],
   change: StatusChange,
   at: Date,
-): Promise<string[]> {
+): Promise<Change[]> {
   if (ids.length === 0) return [];
   const rows = await liveLinkFacts(tx, ids);
   if (rows.length === 0) return [];
@@ -39,7 +40,7 @@ export async function setLinkStatus(
       {
         actor: change.actor,
         action: change.status === "disabled" ? "link.disable" : "link.enable",
-        subject: linkChangeKey(row.userSlug, row.linkSlug),
+        subject: addressKey(row.userSlug, row.linkSlug),
         reason: change.why,
       },
       at,
@@ -48,11 +49,11 @@ export async function setLinkStatus(
     const data = { ...linkRef(publicUrl, row.userSlug, row, row.domain), reason: change.reason ?? change.why };
     await recordEvent(tx, { userId: row.userId, type: "link.disabled", data, at: at.getTime() });
   }
-  return rows.map((row) => linkChangeKey(row.userSlug, row.linkSlug));
+  return rows.map((row) => linkChange(row.userSlug, row.linkSlug));
 }
 
-export async function announce(changes: ChangeBus, addresses: string[]): Promise<void> {
-  for (const key of addresses) await changes.announceLinkChange(key);
+export async function announce(changes: ChangeBus, changed: Change[]): Promise<void> {
+  for (const change of changed) await changes.announceChange(change);
 }
 
 /** setLinkStatus in a transaction of its own, announced once committed; how many links changed. */
@@ -62,7 +63,7 @@ export async function changeLinkStatus(
   change: StatusChange,
   at: Date,
 ): Promise<number> {
-  const addresses = await deps.database.transaction((tx) => setLinkStatus(tx, deps.publicUrl, ids, change, at));
-  await announce(deps.changes, addresses);
-  return addresses.length;
+  const changed = await deps.database.transaction((tx) => setLinkStatus(tx, deps.publicUrl, ids, change, at));
+  await announce(deps.changes, changed);
+  return changed.length;
 }

@@ -73,9 +73,6 @@ async function noteFailure(deps: SafetyDeps, source: string, message: string, at
     .onConflictDoUpdate({ target: threatFeeds.source, set: { checkedAt: at, error: message } });
 }
 
-/** A hash of the last text stored per source, by process: an unchanged feed is not parsed, logged or written again. */
-const lastText = new WeakMap<SafetyDeps, Map<string, bigint | number>>();
-
 async function noteUnchanged(deps: SafetyDeps, source: string, at: Date): Promise<void> {
   await deps.db
     .update(threatFeeds)
@@ -85,8 +82,7 @@ async function noteUnchanged(deps: SafetyDeps, source: string, at: Date): Promis
 
 export async function refreshFeed(deps: SafetyDeps, feed: FeedSource, log: (line: string) => void): Promise<void> {
   const at = new Date(deps.clock.now());
-  const seen = lastText.get(deps) ?? new Map<string, bigint | number>();
-  lastText.set(deps, seen);
+  const seen = deps.feedTexts;
   let entries: ThreatEntry[];
   let text: string;
   try {

@@ -1,14 +1,15 @@
 // POST /api/reports: a report of a link, from the inspect page's form or the API; no sign-in needed.
 import { Elysia } from "elysia";
 import { parseInput } from "../http/validate.ts";
+import { requestFacts } from "../observability/request-facts.ts";
 import type { Services } from "../services.ts";
 import { createReport, REPORTS_PER_HOUR } from "./reports.ts";
 import { ReportInputSchema } from "./wire.ts";
 
 export function safetyRoutes(services: Services) {
   const limiter = services.reportLimiter;
-  return new Elysia().post("/api/reports", async ({ request, body, set, redirect }) => {
-    const ip = services.clientAddress(request);
+  return new Elysia().use(requestFacts()).post("/api/reports", async ({ request, body, set, redirect, origin }) => {
+    const ip = origin.clientAddress;
     await limiter.hit(
       ip,
       "report:",

@@ -3,7 +3,6 @@
 import { and, eq } from "drizzle-orm";
 import { links, users } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
-import { DOMAINS_CHANGED } from "../domains/model.ts";
 import { audit } from "./audit.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { announce, setLinkStatus } from "./link-status.ts";
@@ -48,7 +47,7 @@ export async function setSuspended(
   await announce(deps.changes, addresses);
   // A suspended account's custom domains are no longer served, nor their certificates allowed, on any node
   // (as domains/deps.ts announceDomainChange does; safety sits below domains: .dependency-cruiser.cjs).
-  await deps.changes.announceLinkChange(DOMAINS_CHANGED);
+  await deps.changes.announceChange({ kind: "domains" });
   return addresses.length;
 }
 

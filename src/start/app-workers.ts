@@ -4,6 +4,8 @@
 // transfer. The request thread keeps what must be shared by every worker: the link cache it invalidates when a
 // worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
 import type { Config } from "../config/config.ts";
+import type { Logger } from "../observability/log.ts";
+import type { Change } from "../db/change.ts";
 import { UNMATCHED_ROUTE, type Facts, type Origin } from "../observability/request-facts.ts";
 import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
 import { workerEntry } from "../workers.ts";
@@ -35,8 +37,8 @@ export type AppWorkerProtocol = {
     acquirePixels: { payload: { pixels: number }; reply: number | null };
   };
   notices: {
-    /** The worker committed a change to the link at this short address. */
-    "link-changed": { key: string };
+    /** The worker committed a change (to a link, a user slug or a custom domain). */
+    changed: { change: Change };
     /** The worker stored (bytes) or removed (null) an upload, before answering. */
     "upload-changed": { name: string; bytes: ArrayBuffer | null };
     /** A target check or a threat hit in the worker, for /metrics (src/safety/deps.ts). */
@@ -49,13 +51,15 @@ export type AppWorkerProtocol = {
 };
 
 export type PoolHooks = {
-  linkChanged: (key: string) => void;
+  changed: (change: Change) => void;
   uploadChanged: (name: string, bytes: Uint8Array<ArrayBuffer> | null) => void;
   countHit: (key: string, windowStart: number, windowMs: number) => Promise<number>;
   /** A share of the image budget once it is free; null when the queue is full. */
   acquirePixels: (pixels: number) => Promise<Lease | null>;
   safetyCounted: (event: { check: boolean; hit: string | null; hits: number }) => void;
   imageWorkCounted: (event: ImageWorkEvent) => void;
+  /** Where a worker that stopped, and the start of its replacement, are told. */
+  log: Logger;
 };
 
 type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol> };
@@ -143,7 +147,7 @@ export class AppWorkerPool {
       worker,
       { countHit: ({ key, windowStart, windowMs }) => this.hooks.countHit(key, windowStart, windowMs), acquirePixels },
       {
-        "link-changed": ({ key }) => this.hooks.linkChanged(key),
+        changed: ({ change }) => this.hooks.changed(change),
         "upload-changed": ({ name, bytes }) => this.hooks.uploadChanged(name, bytes ? new Uint8Array(bytes) : null),
         "safety-counted": (event) => this.hooks.safetyCounted(event),
         "image-work-counted": ({ event }) => this.hooks.imageWorkCounted(event),
@@ -166,10 +170,10 @@ export class AppWorkerPool {
       this.members.splice(index, 1);
       worker.terminate();
       if (this.closing) return;
-      console.error(`an app worker stopped (${reason}); starting another`);
+      this.hooks.log.warn(`an app worker stopped (${reason}); starting another`);
       this.startMember().then(
         (replacement) => (this.closing ? replacement.worker.terminate() : this.members.push(replacement)),
-        (error) => console.error(String(error)),
+        (error) => this.hooks.log.error("an app worker could not be started", error),
       );
     };
     worker.addEventListener("error", (event) => lost(event.message));

@@ -3,6 +3,7 @@
 import type { Config } from "../config/config.ts";
 import { askFallback, askRoutes } from "../domains/ask.ts";
 import type { DomainHosts } from "../domains/host-map.ts";
+import type { Logger } from "../observability/log.ts";
 import type { ServerMetrics } from "../metrics/metrics.ts";
 
 /** `http://host:port`, with an IPv6 host in brackets. */
@@ -13,7 +14,12 @@ export const listenerUrl = (host: string, port: number | undefined) =>
 export const listRoutes = (routes: Record<string, object>) =>
   Object.entries(routes).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
 
-export function startPrivateListeners(config: Config, metrics: ServerMetrics | null, domainHosts: DomainHosts) {
+export function startPrivateListeners(
+  config: Config,
+  metrics: ServerMetrics | null,
+  domainHosts: DomainHosts,
+  log: Logger,
+) {
   // Scraped without a token (METRICS_HOST).
   const metricsServer =
     metrics && config.metrics.port !== null
@@ -39,7 +45,7 @@ export function startPrivateListeners(config: Config, metrics: ServerMetrics | n
         })
       : null;
   const askUrl = askServer ? listenerUrl(config.domains.askHost, askServer.port) : null;
-  if (askServer && config.domains.askPort === 0) console.log(`TLS ask endpoint: ${askUrl}/tls/ask`);
+  if (askServer && config.domains.askPort === 0) log.info(`TLS ask endpoint: ${askUrl}/tls/ask`);
   return {
     metricsUrl: metricsServer ? listenerUrl(config.metrics.host, metricsServer.port) : null,
     askUrl,

@@ -19,7 +19,7 @@ export class ClickEvents {
   /** Users subscribed to link.clicked, as of the window's start (null: not read yet). */
   private subscribers: Set<number> | null = null;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(private readonly now: () => number) {
     this.from = now();
   }
 

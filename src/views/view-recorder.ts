@@ -6,6 +6,7 @@
 // a kill -9 loses at most the open buffer plus the batch being written. A batch the database refuses waits in
 // the Worker's spool file (views/view-spool.ts) until it is stored, also across restarts.
 import type { ViewWriterTarget } from "../db/ports.ts";
+import type { LogFormat, Logger } from "../observability/log.ts";
 import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
 import { join } from "node:path";
 import { workerEntry } from "../workers.ts";
@@ -44,6 +45,7 @@ export class ViewRecorder {
     private readonly writer: WorkerClient<ViewWriterProtocol>,
     private readonly flushMs: number,
     private readonly batchMax: number,
+    private readonly log: Logger,
   ) {}
 
   /** `spool`: the data directory, where refused batches wait, and the most bytes they may take (VIEW_SPOOL_MAX_BYTES). */
@@ -55,6 +57,8 @@ export class ViewRecorder {
       retention: RetentionSettings;
       spool: { dir: string; maxBytes: number };
       clickWindowMs: number;
+      log: Logger;
+      logFormat: LogFormat;
     },
   ): Promise<ViewRecorder> {
     const worker = new Worker(workerEntry("views/view-writer.worker.ts"));
@@ -66,10 +70,16 @@ export class ViewRecorder {
     };
     await started(
       worker,
-      writer.call("open", { target, retention: options.retention, spool, clickWindowMs: options.clickWindowMs }),
+      writer.call("open", {
+        target,
+        retention: options.retention,
+        spool,
+        clickWindowMs: options.clickWindowMs,
+        logFormat: options.logFormat,
+      }),
       "view writer",
     );
-    return new ViewRecorder(worker, writer, options.flushMs, options.batchMax);
+    return new ViewRecorder(worker, writer, options.flushMs, options.batchMax, options.log);
   }
 
   /** Views waiting for the window to end. */
@@ -127,7 +137,7 @@ export class ViewRecorder {
         this.answered();
       },
       (error: Error) => {
-        console.error(`a view batch was not stored: ${error.message}`);
+        this.log.error("a view batch was not stored", error);
         this.totals.dropped += views;
         this.answered();
       },

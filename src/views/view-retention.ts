@@ -6,6 +6,8 @@
 // first ids. A cycle walks chunks of ids from the start and stops at the first chunk with no expired row.
 import { RETENTION_CHUNK_ROWS } from "../db/view-retention-chunk.ts";
 import type { CycleLock, PruneChunk } from "../db/ports.ts";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../observability/log.ts";
 
 /** The writer counts as idle once no batch has come for this long. */
 const IDLE_MS = 1000;
@@ -26,6 +28,8 @@ export class RetentionSchedule {
     private readonly settings: RetentionSettings,
     private readonly enqueue: <T>(job: () => Promise<T>) => Promise<T>,
     private readonly chunk: PruneChunk,
+    private readonly clock: Clock,
+    private readonly log: Logger,
     private readonly lock: CycleLock | null = null,
   ) {
     if (settings.maxAgeMs > 0) this.schedule(settings.everyMs);
@@ -52,14 +56,14 @@ export class RetentionSchedule {
         if (this.lock) await this.enqueue(() => this.lock!.release());
       }
     } catch (error) {
-      console.error(`old raw views were not deleted this time: ${String(error)}`);
+      this.log.error("old raw views were not deleted this time", error);
     } finally {
       this.schedule(this.settings.everyMs);
     }
   }
 
   private async run(): Promise<void> {
-    const before = Date.now() - this.settings.maxAgeMs;
+    const before = this.clock.now() - this.settings.maxAgeMs;
     let afterId = 0;
     while (!this.stopped && performance.now() - this.lastBatchAt >= IDLE_MS) {
       const { lastId, rows, deleted } = await this.enqueue(() => this.chunk(afterId, before));

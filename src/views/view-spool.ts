@@ -9,6 +9,7 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import type { ViewBatch } from "./view-batch.ts";
 import type { SealBatch } from "./view-seal.ts";
+import type { Logger } from "../observability/log.ts";
 
 /** Stores one batch under its sequence number; a batch already stored under it is skipped, not counted again. */
 export type StoreBatch = (seq: number, batch: ViewBatch) => Promise<void>;
@@ -84,13 +85,14 @@ export class ViewSpool {
     private readonly maxBytes: number,
     private readonly store: StoreBatch,
     private readonly seal: SealBatch,
+    private readonly log: Logger,
   ) {
     const existed = existsSync(path);
     this.fd = openSync(path, "a+", 0o600);
     this.fileBytes = existed ? this.wholeRecordBytes() : 0;
     if (this.fileBytes < fstatSync(this.fd).size) ftruncateSync(this.fd, this.fileBytes);
     if (this.fileBytes > 0) {
-      console.error(`view spool: ${path} holds views the database has not stored yet; storing them now`);
+      log.warn(`view spool: ${path} holds views the database has not stored yet; storing them now`);
       this.drain();
     }
   }
@@ -107,7 +109,7 @@ export class ViewSpool {
         await this.store(seq, batch);
         return "stored";
       } catch (error) {
-        console.error(`view batch ${seq} not stored yet (${String(error)}); spooled to ${this.path}`);
+        this.log.warn(`view batch ${seq} not stored yet (${String(error)}); spooled to ${this.path}`);
       }
     }
     return this.keep({ seq, batch: this.seal(batch) });
@@ -117,7 +119,7 @@ export class ViewSpool {
     const record = encode(entry);
     if (this.fileBytes + this.memoryBytes + record.length > this.maxBytes) {
       this.dropped += entry.batch.size;
-      console.error(`view spool full (VIEW_SPOOL_MAX_BYTES=${this.maxBytes}): ${entry.batch.size} views dropped`);
+      this.log.warn(`view spool full (VIEW_SPOOL_MAX_BYTES=${this.maxBytes}): ${entry.batch.size} views dropped`);
       return "dropped";
     }
     if (this.memory.length === 0) {
@@ -127,7 +129,7 @@ export class ViewSpool {
         return "spooled";
       } catch (error) {
         // The batch waits in memory, and so do the ones after it.
-        console.error(`view spool ${this.path} cannot be written (${String(error)}); views wait in memory`);
+        this.log.warn(`view spool ${this.path} cannot be written (${String(error)}); views wait in memory`);
       }
     }
     this.memory.push({ entry, bytes: record.length });
@@ -200,7 +202,7 @@ export class ViewSpool {
     ftruncateSync(this.fd, 0);
     fsyncSync(this.fd);
     this.fileBytes = this.storedBytes = 0;
-    console.error(`view spool: every spooled view is stored`);
+    this.log.info("view spool: every spooled view is stored");
   }
 
   /** Tries until the batch is stored (true) or the spool is closed (false). */
@@ -210,7 +212,7 @@ export class ViewSpool {
         await this.store(entry.seq, entry.batch);
         return true;
       } catch (error) {
-        console.error(`spooled view batch ${entry.seq} not stored yet (${String(error)}); trying again in ${delay} ms`);
+        this.log.warn(`spooled view batch ${entry.seq} not stored yet (${String(error)}); trying again in ${delay} ms`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
           this.wake = () => {
@@ -239,7 +241,7 @@ export class ViewSpool {
         this.append(encode(entry));
         this.memory.shift();
       } catch (error) {
-        console.error(
+        this.log.warn(
           `view spool: ${this.memory.reduce((n, m) => n + m.entry.batch.size, 0)} views that the full disk kept in memory are lost (${String(error)})`,
         );
         break;

@@ -39,7 +39,7 @@ export class PgViewStore {
   constructor(
     private readonly sql: SQL,
     private readonly slot: number,
-    now: () => number = Date.now,
+    now: () => number,
     private readonly clicks: (batch: ViewBatch) => ClickTally | null = () => null,
   ) {
     this.visitors = new DailyVisitors(now);

@@ -64,7 +64,7 @@ export class ViewStore {
   /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
   constructor(
     sqlite: Database,
-    now: () => number = Date.now,
+    now: () => number,
     private readonly inBatch: (batch: ViewBatch) => void = () => {},
   ) {
     this.visitors = new DailyVisitors(now);

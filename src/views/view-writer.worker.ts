@@ -16,6 +16,8 @@ import { ViewStore } from "./view-store.ts";
 import { ViewSpool, type SpoolOutcome } from "./view-spool.ts";
 import { RetentionSchedule, type RetentionSettings } from "./view-retention.ts";
 import { serveParent } from "../threads/rpc.ts";
+import { systemClock } from "../clock.ts";
+import { createLogger, type LogFormat, type Logger } from "../observability/log.ts";
 
 declare const self: Worker;
 
@@ -23,7 +25,13 @@ export type ViewWriterProtocol = {
   worker: {
     /** Opens the connection; the recorder starts once this is answered. */
     open: {
-      payload: { target: ViewWriterTarget; retention: RetentionSettings; spool: SpoolSettings; clickWindowMs: number };
+      payload: {
+        target: ViewWriterTarget;
+        retention: RetentionSettings;
+        spool: SpoolSettings;
+        clickWindowMs: number;
+        logFormat: LogFormat;
+      };
       reply: void;
     };
     /**
@@ -66,13 +74,13 @@ type Writer = {
   retentionLock?: CycleLock;
 };
 
-function sqliteWriter(dbPath: string, clicks: ClickEvents): Writer {
+function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer {
   const sqlite = openSqlite(dbPath);
   // The store checks each batch's links once; per-row foreign key checks would double the cost.
   sqlite.run("PRAGMA foreign_keys = OFF");
   sqlite.run(`PRAGMA cache_size = -${WRITER_CACHE_KIB}`);
   const clickOutbox = sqliteClickOutbox(sqlite);
-  const store = new ViewStore(sqlite, Date.now, (batch) => {
+  const store = new ViewStore(sqlite, systemClock.now, (batch) => {
     const tally = clicks.tally(batch);
     if (tally) clickOutbox.add(tally);
   });
@@ -88,7 +96,7 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents): Writer {
       write(null, true);
     } catch (error) {
       // The rows are stored; the rollups catch up at the next fold, or at the next start.
-      console.error(`view rollups were not updated: ${String(error)}`);
+      log.error("view rollups were not updated", error);
     }
   };
   return {
@@ -108,7 +116,7 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents): Writer {
 
 function postgresWriter(url: string, slot: number, clicks: ClickEvents): Writer {
   const sql = new SQL(postgresOptions(url, 1));
-  const store = new PgViewStore(sql, slot, Date.now, (batch) => clicks.tally(batch));
+  const store = new PgViewStore(sql, slot, systemClock.now, (batch) => clicks.tally(batch));
   return {
     // One statement per batch, so a refused one wrote nothing and can be sent again (the spool does); one
     // whose commit answer was lost is recognised by its id.
@@ -125,15 +133,17 @@ function postgresWriter(url: string, slot: number, clicks: ClickEvents): Writer 
 
 let writer: Writer | null = null;
 let spool: ViewSpool | null = null;
+/** The server's log format, known once the worker is opened. */
+let log: Logger | null = null;
 /**
  * Batch ids: this process's start in microseconds, then one more per batch. Ids grow across restarts, and stay
  * unique while a node writes fewer than 1,000 batches a millisecond.
  */
-let nextSeq = Date.now() * 1000;
+let nextSeq = systemClock.now() * 1000;
 // Batches are written one after another, in the order they came: the recorder relies on it.
 let queue: Promise<void> = Promise.resolve();
 let retention: RetentionSchedule | null = null;
-const clicks = new ClickEvents();
+const clicks = new ClickEvents(systemClock.now);
 let clickTimer: ReturnType<typeof setInterval> | null = null;
 
 /** Runs `job` on the queue, after the batches already in it. */
@@ -156,34 +166,38 @@ function closeEachDay() {
   dayTimer = setTimeout(
     () => {
       enqueue(() => writer!.closeDay()).catch((error) =>
-        console.error(`the day's visitor hashes were not deleted yet: ${String(error)}`),
+        log!.error("the day's visitor hashes were not deleted yet", error),
       );
       closeEachDay();
     },
-    DAY_MS - (Date.now() % DAY_MS) + 1000,
+    DAY_MS - (systemClock.now() % DAY_MS) + 1000,
   );
 }
 
 serveParent<ViewWriterProtocol>(self, {
-  open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs }) => {
+  open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs, logFormat }) => {
+    const opening = (log = createLogger(logFormat));
     const opened = (writer =
-      target.kind === "sqlite" ? sqliteWriter(target.dbPath, clicks) : postgresWriter(target.url, target.slot, clicks));
+      target.kind === "sqlite"
+        ? sqliteWriter(target.dbPath, clicks, opening)
+        : postgresWriter(target.url, target.slot, clicks));
     spool = new ViewSpool(
       spoolSettings.path,
       spoolSettings.maxBytes,
       (seq, views) => opened.write(seq, views),
       opened.seal,
+      opening,
     );
     closeEachDay();
     // Each window's link.clicked events are written on the queue, between batches; the first closes the window a
     // crash may have left open.
     const closeWindow = () =>
       enqueue(() => clicks.closeWindow(opened.clickOutbox)).catch((error) =>
-        console.error(`link.clicked events not recorded: ${String(error)}`),
+        opening.error("link.clicked events not recorded", error),
       );
     await closeWindow();
     clickTimer = setInterval(closeWindow, clickWindowMs);
-    retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, writer.retentionLock);
+    retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, systemClock, opening, writer.retentionLock);
   },
   batch: ({ views, fold }) => {
     if (views) retention?.noteBatch();
@@ -192,7 +206,7 @@ serveParent<ViewWriterProtocol>(self, {
       // Stored views carry their link.clicked counts in their own transaction; spooled ones, when they are stored.
       const outcome: SpoolOutcome = views ? await spool!.write(nextSeq++, views) : "stored";
       // The batch's rows are stored (or spooled) whatever becomes of the fold: it is only reported.
-      if (fold) await writer!.fold().catch((error) => console.error(`view rollups were not updated: ${String(error)}`));
+      if (fold) await writer!.fold().catch((error) => log!.error("view rollups were not updated", error));
       // The time rides on the acknowledgement the recorder waits for anyway (its metrics).
       return { ms: performance.now() - started, outcome };
     });
@@ -206,7 +220,7 @@ serveParent<ViewWriterProtocol>(self, {
       if (writer)
         await clicks
           .closeWindow(writer.clickOutbox)
-          .catch((error) => console.error(`link.clicked events not recorded: ${String(error)}`));
+          .catch((error) => log!.error("link.clicked events not recorded", error));
       await spool?.close();
       await writer?.close();
     });

@@ -54,7 +54,7 @@ export class WebhookDeliverer {
   start(): this {
     const tick = () => {
       this.running = this.deliverDue()
-        .catch((error) => console.error(`webhook deliveries: ${String(error)}`))
+        .catch((error) => this.deps.log.error("webhook deliveries", error))
         .finally(() => {
           this.running = null;
           if (!this.stopped) this.timer = setTimeout(tick, this.deps.settings.pollMs);
@@ -126,13 +126,13 @@ export class WebhookDeliverer {
       this.recorded(outcomes);
     } catch (error) {
       // Unrecorded attempts are due again when their claims lapse.
-      console.error(`webhook deliveries: ${String(error)}`);
+      this.deps.log.error("webhook deliveries", error);
     } finally {
       this.lanes.delete(endpointId);
     }
     // A full lane may have left more due at this endpoint: claim them now rather than at the next poll.
     if (deliveries.length === PER_ENDPOINT && !this.stopped)
-      this.deliverDue().catch((error) => console.error(`webhook deliveries: ${String(error)}`));
+      this.deliverDue().catch((error) => this.deps.log.error("webhook deliveries", error));
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<Attempt> {

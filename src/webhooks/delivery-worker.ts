@@ -2,6 +2,7 @@
 // reports for /metrics, starts another if it dies, and stops it. Nothing here runs per request or per click.
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
+import type { Logger } from "../observability/log.ts";
 import { connectWorker, started, type WorkerClient } from "../threads/rpc.ts";
 import { workerEntry } from "../workers.ts";
 import type { DeliveryOutcomes } from "./deliverer.ts";
@@ -24,10 +25,11 @@ export class DeliveryWorker {
   private constructor(
     private readonly config: Config,
     private readonly drivenBy: Clock | null,
+    private readonly log: Logger,
   ) {}
 
-  static async start(config: Config, drivenBy: Clock | null): Promise<DeliveryWorker> {
-    const handle = new DeliveryWorker(config, drivenBy);
+  static async start(config: Config, drivenBy: Clock | null, log: Logger): Promise<DeliveryWorker> {
+    const handle = new DeliveryWorker(config, drivenBy, log);
     await handle.open();
     if (drivenBy) handle.drive();
     return handle;
@@ -67,8 +69,8 @@ export class DeliveryWorker {
       worker.terminate();
       if (this.stopping) return;
       // What it had claimed is due again when the claims lapse (deliverer.ts): another worker sends it.
-      console.error(`the webhook delivery worker stopped (${reason}); starting another`);
-      this.open().catch((error) => console.error(String(error)));
+      this.log.warn(`the webhook delivery worker stopped (${reason}); starting another`);
+      this.open().catch((error) => this.log.error("the webhook delivery worker could not be started", error));
     };
     worker.addEventListener("error", (event) => lost(event.message));
     worker.addEventListener("close", () => lost("it exited"));
@@ -87,7 +89,7 @@ export class DeliveryWorker {
     const tick = () => {
       const waiters = this.pollWaiters.splice(0);
       this.client!.call("deliverDue", { now: this.drivenBy!.now() })
-        .catch((error) => console.error(`webhook deliveries: ${String(error)}`))
+        .catch((error) => this.log.error("webhook deliveries", error))
         .finally(() => {
           for (const resolve of waiters) resolve();
           if (!this.stopping) this.driver = setTimeout(tick, this.config.webhooks.pollMs);

@@ -2,9 +2,11 @@
 // that claiming, signing, posting and recording never run on the request thread that answers /go. It polls on
 // its own timer; a server given a test's clock drives it instead, one `deliverDue` per poll with that clock's time
 // (delivery-worker.ts), since the test's clock cannot cross threads.
-import { isBillingEnabled, safeFetcher } from "../compose/every-thread.ts";
+import { systemClock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
+import { isBillingEnabled, safeFetcher } from "../compose/every-thread.ts";
+import { createLogger } from "../observability/log.ts";
 import type { Database } from "../db/ports.ts";
 import { serveParent } from "../threads/rpc.ts";
 import { WebhookDeliverer, type DeliveryOutcomes } from "./deliverer.ts";
@@ -40,10 +42,11 @@ const parent = serveParent<DeliveryWorkerProtocol>(self, {
   start: async ({ config, polling }) => {
     const platform = await openPlatform(config);
     database = platform.database;
-    const clock = { now: () => drivenNow ?? Date.now() };
+    const clock = { now: () => drivenNow ?? systemClock.now() };
     const built = { fetcher: safeFetcher(config), billingEnabled: isBillingEnabled(config) };
-    deliverer = new WebhookDeliverer(webhookDeps(config, platform, clock, built), (outcomes) =>
-      parent.notify("recorded", outcomes),
+    deliverer = new WebhookDeliverer(
+      webhookDeps(config, platform, clock, createLogger(config.logFormat), built),
+      (outcomes) => parent.notify("recorded", outcomes),
     );
     if (polling) deliverer.start();
   },

@@ -2,12 +2,14 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import type { Database, Db, Platform, WebhookQueue } from "../db/ports.ts";
+import type { Logger } from "../observability/log.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 
 export type WebhookDeps = {
   db: Db;
   database: Database;
   clock: Clock;
+  log: Logger;
   billingEnabled: boolean;
   /** Judges endpoint URLs and sends deliveries (FETCH_ALLOW_PRIVATE applies; FETCH_DISABLED does not). */
   fetcher: SafeFetcher;
@@ -23,6 +25,7 @@ export function webhookDeps(
   config: Config,
   platform: Platform,
   clock: Clock,
+  log: Logger,
   built: { fetcher: SafeFetcher; billingEnabled: boolean },
 ): WebhookDeps {
   const { database } = platform;
@@ -30,6 +33,7 @@ export function webhookDeps(
     db: database.db,
     database,
     clock,
+    log,
     ...built,
     queue: platform.webhooks,
     settings: config.webhooks,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import type { Clock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config/config.ts";
+import { linkChange } from "../../src/db/change.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
@@ -53,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
   );
   const server = await startServer(config, clock);
   const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(config.dbPath);
-  sql.linkSeeded = server.linkChanged;
+  sql.linkSeeded = server.changed;
   return {
     ...server,
     dataDir,
@@ -118,7 +119,7 @@ export async function seedLink(
   );
   // The link cache only learns of new addresses from announcements (src/link-cache/link-cache.ts).
   const owner = await sql.get<{ userSlug: string }>(`SELECT user_slug AS "userSlug" FROM users WHERE id = ?`, userId);
-  if (owner) sql.linkSeeded?.(`${owner.userSlug}/${fields.linkSlug}`);
+  if (owner) sql.linkSeeded?.(linkChange(owner.userSlug, fields.linkSlug));
   return row!.id;
 }
 

@@ -4,6 +4,7 @@
 // cast: write `CAST(count(*) AS INTEGER)`, which both engines understand).
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
+import type { Change } from "../../src/db/change.ts";
 
 type Param = string | number | boolean | null | Date;
 export type Row = Record<string, unknown>;
@@ -15,7 +16,7 @@ export interface TestDb {
   all<T = Row>(text: string, ...params: Param[]): Promise<T[]>;
   close(): Promise<void>;
   /** Set by startTestServer: tells the server a link was written behind its back (seedLink), as an announcement would. */
-  linkSeeded?: (key: string) => void;
+  linkSeeded?: (change: Change) => void;
 }
 
 export function sqliteTestDb(path: string): TestDb {

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { hashSecret } from "../../src/auth/tokens.ts";
 import { stylesheet } from "../../src/pages/assets.ts";
-import { DOMAINS_CHANGED } from "../../src/domains/model.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { seedLink, seedUser, startTestServer, type TestServer, seedSession, seedApiToken } from "../helpers/server.ts";
@@ -464,7 +463,7 @@ async function askDomains(): Promise<Record<AskCase, string>> {
   await subscribe(suspended.id, "pro");
   await add(suspended.id, "suspended.ask-matrix.test", "verified");
   await server.sql.run("UPDATE users SET suspended_at = ? WHERE id = ?", new Date(), suspended.id);
-  server.linkChanged(DOMAINS_CHANGED);
+  server.changed({ kind: "domains" });
   await eventually(async () =>
     expect((await fetch(`${server.askUrl}/tls/ask?domain=verified.ask-matrix.test`)).status).toBe(200),
   );

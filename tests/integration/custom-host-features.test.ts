@@ -2,6 +2,7 @@
 // HTTP on SQLite and PostgreSQL: the same answers as /go gives them, at the custom address, for that domain's
 // own links only.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { linkChange } from "../../src/db/change.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
@@ -73,7 +74,7 @@ describe("inspect on a custom host", () => {
     await server.sql.run(
       "UPDATE links SET status = 'disabled', disabled_reason = 'Operator: phishing kit' WHERE link_slug = 'gone-bad'",
     );
-    server.linkChanged(`${alice.userSlug}/gone-bad`);
+    server.changed(linkChange(alice.userSlug, "gone-bad"));
     // Bob's links under slugs that Alice's domain does not have, and Alice's own link not placed on the domain.
     await createLink(bob, { customLinkSlug: "bobs", targetUrl: "https://bob.test/secret" });
     await createLink(alice, { customLinkSlug: "plain", targetUrl: "https://acme.test/plain" });

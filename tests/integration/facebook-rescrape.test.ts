@@ -2,7 +2,9 @@
 // on SQLite and PostgreSQL. APP_WORKERS=0 runs the API on the test's thread, so that the test can wait for the
 // service to store Facebook's answer (server.ctx.facebook.settled()) instead of sleeping.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { systemClock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config/config.ts";
+import { createLogger } from "../../src/observability/log.ts";
 import { FacebookRescraper, type ScrapeOutcome } from "../../src/previews/facebook-scrape.ts";
 import { startFakeFacebookGraph, type FakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -181,7 +183,10 @@ test("an unreachable or silent Graph API is ok: false in our words, never with t
   const closed = startFakeFacebookGraph();
   closed.stop();
   const outcomes: ScrapeOutcome[] = [];
-  const unreachable = new FacebookRescraper({ appId: "1", appSecret: "top-secret-value", graphUrl: closed.url });
+  const unreachable = new FacebookRescraper(
+    { appId: "1", appSecret: "top-secret-value", graphUrl: closed.url },
+    { clock: systemClock, log: createLogger("text") },
+  );
   unreachable.request("https://lp.example/go/a/b", async (outcome) => void outcomes.push(outcome));
   await unreachable.settled();
   // A server that accepts the request and never answers: the timeout ends it.
@@ -189,6 +194,7 @@ test("an unreachable or silent Graph API is ok: false in our words, never with t
   try {
     const slow = new FacebookRescraper(
       { appId: "1", appSecret: "top-secret-value", graphUrl: `http://127.0.0.1:${silent.port}` },
+      { clock: systemClock, log: createLogger("text") },
       200,
     );
     slow.request("https://lp.example/go/a/b", async (outcome) => void outcomes.push(outcome));

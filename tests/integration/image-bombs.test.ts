@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { makeJpegWithExif, makePng, makeWebp } from "../helpers/images.ts";
+import { systemClock } from "../../src/clock.ts";
+import { createLogger } from "../../src/observability/log.ts";
 import type { UploadBackend } from "../../src/links/images/backends.ts";
 import { ImageStore } from "../../src/links/images/store.ts";
 import { RECYCLE_PIXELS } from "../../src/links/images/codec-workers.ts";
@@ -248,9 +250,16 @@ describe("the codec Worker after a large image", () => {
 
   test("jobs sent with a large one all finish; the large one gets a Worker of its own, the others share one", async () => {
     // A threshold of 10,000 pixels, so that small images show the same hand-over quickly.
-    const counts = new ImageWorkCounts(() => {});
+    const counts = new ImageWorkCounts(() => {}, null);
     const gate = new PixelBudget({ pixels: 52_000_000, smallPixels: 10_000, queue: 16 }, counts);
-    const store = new ImageStore({} as UploadBackend, { gate, deadlineMs: 60_000, counts, recyclePixels: 10_000 });
+    const store = new ImageStore({} as UploadBackend, {
+      gate,
+      deadlineMs: 60_000,
+      counts,
+      recyclePixels: 10_000,
+      clock: systemClock,
+      log: createLogger("text"),
+    });
     try {
       const image = (width: number, height: number) =>
         new File([makePng(width, height)], "a.png", { type: "image/png" });

@@ -3,6 +3,7 @@
 // they use: an IPv6 client by its /64, the client behind our proxy by the right end of X-Forwarded-For, and every
 // guesser of one link together by that link's budget.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { linkChange } from "../../src/db/change.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { apiClient, crawlerAgents, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -110,7 +111,7 @@ describe("a password hides every destination from everyone without it", () => {
       "UPDATE links SET status = 'disabled', disabled_reason = 'Operator: phishing' WHERE id = ?",
       disabled.id,
     );
-    server.linkChanged(`keeper/${disabled.linkSlug}`);
+    server.changed(linkChange("keeper", disabled.linkSlug));
     const warning = await go(disabled.linkSlug);
     expect(await warning.clone().text()).toContain("this link has been disabled");
     expectNoSecret(await said(warning), "disabled");

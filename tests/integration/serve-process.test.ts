@@ -93,7 +93,10 @@ test("SIGTERM under load stores every counted view", async () => {
   await sql.close();
 });
 
-/** Starts `linkprev serve` with piped (not a terminal) output; resolves once it has printed its start-up lines. */
+/**
+ * Starts `linkprev serve` with piped (not a terminal) output; resolves once it has printed its start-up lines.
+ * Piped, the log is JSON lines (LOG_FORMAT's default off a terminal): `output` holds their messages, one a line.
+ */
 async function startPiped(directory: string, databaseUrl: string | undefined, flags: string[] = []) {
   const port = await freePort();
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", directory, ...flags], {
@@ -102,13 +105,18 @@ async function startPiped(directory: string, databaseUrl: string | undefined, fl
     stderr: "pipe",
   });
   const reader = child.stdout.getReader();
-  let output = "";
+  let lines = "";
   // "Billing: …" is the last start-up line.
-  while (!output.includes("Billing:")) {
+  while (!/Billing:[^\n]*\n/.test(lines)) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited early:\n${output}`);
-    output += new TextDecoder().decode(value);
+    if (done) throw new Error(`serve exited early:\n${lines}`);
+    lines += new TextDecoder().decode(value);
   }
+  const output = lines
+    .trimEnd()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { msg: string }).msg)
+    .join("\n");
   return {
     url: `http://127.0.0.1:${port}`,
     output,

@@ -18,7 +18,9 @@ test("five concurrent first sign-ins of one person: one user, and every sign-in 
     profileImageUrl: null,
     googleSub: "google-rita",
   };
-  const users = await Promise.all(Array.from({ length: 5 }, () => upsertUser(server.ctx.database, profile)));
+  const users = await Promise.all(
+    Array.from({ length: 5 }, () => upsertUser(server.ctx.database, profile, Date.now())),
+  );
   expect(new Set(users.map((u) => u.id)).size).toBe(1);
   expect(users.every((u) => u.email === "rita@example.com" && u.userSlug === "rita")).toBe(true);
   expect(
@@ -30,7 +32,7 @@ test("three people with one e-mail local part signing in at once get three slugs
   const emails = ["tiago@a.example", "tiago@b.example", "tiago@c.example"];
   const users = await Promise.all(
     emails.map((email) =>
-      upsertUser(server.ctx.database, { email, firstName: null, lastName: null, profileImageUrl: null }),
+      upsertUser(server.ctx.database, { email, firstName: null, lastName: null, profileImageUrl: null }, Date.now()),
     ),
   );
   expect(users.map((u) => u.email)).toEqual(emails);

@@ -4,6 +4,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openPostgresPlatform } from "../../src/db/postgres/engine.ts";
+import { createLogger } from "../../src/observability/log.ts";
 import type { Platform } from "../../src/db/ports.ts";
 import { eventually } from "../helpers/eventually.ts";
 import {
@@ -30,7 +31,7 @@ test.skipIf(!available)(
   async () => {
     cluster = await startThrowawayCluster();
     const url = await createDatabase(cluster.url, randomDatabaseName());
-    platform = await openPostgresPlatform({ url, poolMax: 2, waitSeconds: 5, nodeSlot: 1 });
+    platform = await openPostgresPlatform({ url, poolMax: 2, waitSeconds: 5, nodeSlot: 1 }, createLogger("text"));
     const holder = Bun.spawn(
       [process.execPath, join(import.meta.dir, "../fixtures/hold-cluster-job.ts"), url, "retention"],
       { stdout: "pipe", stderr: "inherit" },

@@ -45,7 +45,7 @@ test("a batch's counts are stored with it, once per batch id, and the window's c
     `INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (1, 'https://hooks.example/', '["link.clicked"]', 'whsec_x')`,
   );
   const outbox = sqliteClickOutbox(sqlite);
-  const clicks = new ClickEvents();
+  const clicks = new ClickEvents(Date.now);
   // The first close reads who subscribes.
   await clicks.closeWindow(outbox);
   const store = new ViewStore(sqlite, Date.now, (views) => {

@@ -3,12 +3,17 @@
 // dropped one is RETIRED (410), a moved one carries the domain it was on, and a change announced for the link's own
 // address drops its copies at the old ones.
 import { expect, test } from "bun:test";
+import { linkChange } from "../../src/db/change.ts";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlitePlatform } from "../../src/db/sqlite/engine.ts";
 import { LinkCache, RETIRED } from "../../src/link-cache/link-cache.ts";
+import { systemClock } from "../../src/clock.ts";
+import { createLogger } from "../../src/observability/log.ts";
+
+const log = createLogger("text");
 
 test("old addresses are known at start, serve the link, and follow a change announced for its address", async () => {
   const dir = mkdtempSync(join(tmpdir(), "linkprev-earlier-"));
@@ -23,7 +28,7 @@ test("old addresses are known at start, serve the link, and follow a change anno
     sqlite.run(
       "INSERT INTO link_old_addresses (user_id, link_id, link_slug, domain_id) VALUES (1, 1, 'old', NULL), (1, NULL, 'gone', NULL), (1, 1, 'new', 7)",
     );
-    const cache = new LinkCache(platform.goLinks, 1 << 20);
+    const cache = new LinkCache(platform.goLinks, 1 << 20, systemClock, log);
     await cache.warm();
 
     const old = await cache.get("a", "old");
@@ -37,7 +42,7 @@ test("old addresses are known at start, serve the link, and follow a change anno
     // Held at the old address now; the link's own address is what a change announces.
     expect(cache.peek("a", "old")).toBe(old);
     sqlite.run("UPDATE links SET target_url = 'https://e.eu/2' WHERE id = 1");
-    cache.invalidate("a/new");
+    cache.invalidate(linkChange("a", "new"));
     expect(await cache.get("a", "old")).toMatchObject({ targetUrl: "https://e.eu/2" });
   } finally {
     sqlite.close();

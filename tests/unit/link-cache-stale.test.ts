@@ -5,6 +5,9 @@ import type { GoLinkRow, GoLinkSource } from "../../src/db/ports.ts";
 import type { GoLink } from "../../src/link-cache/held-link.ts";
 import { LinkCache } from "../../src/link-cache/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
+import { createLogger } from "../../src/observability/log.ts";
+
+const log = createLogger("text");
 
 const row = (linkSlug: string, title: string) =>
   ({
@@ -33,7 +36,7 @@ test("past its maximum age, a cached link is served while the database fails, an
     },
   };
   const clock = new TestClock();
-  const cache = new LinkCache(source, 1_000_000, 60_000, clock);
+  const cache = new LinkCache(source, 1_000_000, clock, log, 60_000);
   expect(((await cache.get("a", "live")) as GoLink).title).toBe("first");
   expect(await cache.get("a", "gone")).toBeNull();
 

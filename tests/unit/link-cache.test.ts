@@ -2,6 +2,7 @@
 // changes, never storing what a lookup read before an invalidation that overtook it, and answering unknown
 // addresses from its filter without a database read.
 import { expect, test } from "bun:test";
+import { linkChange } from "../../src/db/change.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,9 @@ import type { GoLink } from "../../src/link-cache/held-link.ts";
 import { LinkCache, RETIRED } from "../../src/link-cache/link-cache.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { createLogger } from "../../src/observability/log.ts";
+
+const log = createLogger("text");
 
 /** A migrated database where user `a` owns links `l1`..`l{n}`; `run` changes it behind the cache's back. */
 async function database(n: number) {
@@ -85,7 +89,7 @@ const budgetFor = (links: number) =>
 
 test("with no views yet, fills with the newest links at start, within half its budget; links read again stay while links read once go", async () => {
   await using db = await database(40);
-  const cache = new LinkCache(db.goLinks, budgetFor(24));
+  const cache = new LinkCache(db.goLinks, budgetFor(24), systemClock, log);
   const warmed = await cache.warm();
   expect(warmed).toBeGreaterThan(10);
   expect(warmed).toBeLessThan(40);
@@ -106,7 +110,7 @@ test("with no views yet, fills with the newest links at start, within half its b
 
 test("crawler pages rendered into a cached link are charged to it, and the budget still holds", async () => {
   await using db = await database(30);
-  const cache = new LinkCache(db.goLinks, budgetFor(10));
+  const cache = new LinkCache(db.goLinks, budgetFor(10), systemClock, log);
   await cache.warm();
   for (let i = 1; i <= 30; i++) {
     const link = (await cache.get("a", `l${i}`)) as GoLink;
@@ -134,7 +138,7 @@ function countingSource(goLinks: GoLinkSource) {
 test("a flood of unknown addresses costs no database read and never evicts a live link", async () => {
   await using db = await database(3);
   const source = countingSource(db.goLinks);
-  const cache = new LinkCache(source, budgetFor(100));
+  const cache = new LinkCache(source, budgetFor(100), systemClock, log);
   await cache.warm();
   const bytes = cache.bytes;
   for (let i = 0; i < 10_000; i++) expect(await cache.get("a", `random${i}`)).toBeNull();
@@ -150,7 +154,7 @@ test("a flood of unknown addresses costs no database read and never evicts a liv
 test("addresses that pass the filter and are missing (deleted links) are remembered in their own share: no live link goes", async () => {
   await using db = await database(1_003);
   const source = countingSource(db.goLinks);
-  const cache = new LinkCache(source, budgetFor(300));
+  const cache = new LinkCache(source, budgetFor(300), systemClock, log);
   await cache.warm();
   const held = cache.size;
   expect(cache.peek("a", "l500")).toBeUndefined(); // only the newest are held
@@ -170,13 +174,13 @@ test("addresses that pass the filter and are missing (deleted links) are remembe
 
 test("a link created after the filter was built is served at once when announced, even during a rebuild", async () => {
   await using db = await database(0);
-  const cache = new LinkCache(db.goLinks, budgetFor(100));
+  const cache = new LinkCache(db.goLinks, budgetFor(100), systemClock, log);
   await cache.warm();
   expect(cache.peek("a", "new")).toBeNull(); // the filter says it does not exist
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
   );
-  cache.invalidate("a/new");
+  cache.invalidate(linkChange("a", "new"));
   expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
   // A reset (changes may have been missed) rebuilds the filter; a link announced meanwhile is kept.
   const { source: slow, release } = heldSource(db.goLinks);
@@ -192,12 +196,14 @@ test("a link created after the filter was built is served at once when announced
       },
     },
     budgetFor(100),
+    systemClock,
+    log,
   );
   const warming = held.warm();
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'newer', 'https://e.eu/newer', 't', 'd')",
   );
-  held.invalidate("a/newer");
+  held.invalidate(linkChange("a", "newer"));
   release();
   await warming;
   expect(held.peek("a", "newer")).toBeUndefined(); // not known missing: read
@@ -207,25 +213,25 @@ test("a link created after the filter was built is served at once when announced
 
 test("a link created at an address just found missing is served at once", async () => {
   await using db = await database(0);
-  const cache = new LinkCache(db.goLinks, budgetFor(100));
+  const cache = new LinkCache(db.goLinks, budgetFor(100), systemClock, log);
   expect(await cache.get("a", "new")).toBeNull();
   expect(cache.peek("a", "new")).toBeNull();
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
   );
-  cache.invalidate("a/new");
+  cache.invalidate(linkChange("a", "new"));
   expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
 });
 
 test("a miss overtaken by the creation of its link does not remember the address as missing", async () => {
   await using db = await database(0);
   const { source: slow, release } = heldSource(db.goLinks);
-  const cache = new LinkCache(slow, budgetFor(100));
+  const cache = new LinkCache(slow, budgetFor(100), systemClock, log);
   const pending = cache.load("a", "new");
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
   );
-  cache.invalidate("a/new");
+  cache.invalidate(linkChange("a", "new"));
   release();
   expect(await pending).toBeNull();
   expect(cache.peek("a", "new")).toBeUndefined();
@@ -234,15 +240,15 @@ test("a miss overtaken by the creation of its link does not remember the address
 
 test("an edited or deleted link is read again once invalidated; a hit needs no database", async () => {
   await using db = await database(1);
-  const cache = new LinkCache(db.goLinks, budgetFor(100));
+  const cache = new LinkCache(db.goLinks, budgetFor(100), systemClock, log);
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
   expect((cache.peek("a", "l1") as GoLink | undefined)?.title).toBe("t");
-  cache.invalidate("a/l1");
+  cache.invalidate(linkChange("a", "l1"));
   expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("new");
   db.run("UPDATE links SET deleted = 1 WHERE link_slug = 'l1'");
-  cache.invalidate("a/l1");
+  cache.invalidate(linkChange("a", "l1"));
   expect(await cache.get("a", "l1")).toBeNull();
 });
 
@@ -250,10 +256,10 @@ test("a lookup overtaken by an invalidation does not store what it read before",
   await using db = await database(1);
   // A source whose read is answered with the old row only after the change was announced.
   const { source: slow, release } = heldSource(db.goLinks);
-  const cache = new LinkCache(slow, budgetFor(100));
+  const cache = new LinkCache(slow, budgetFor(100), systemClock, log);
   const pending = cache.load("a", "l1");
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
-  cache.invalidate("a/l1");
+  cache.invalidate(linkChange("a", "l1"));
   release();
   expect(((await pending) as GoLink | null)?.title).toBe("t"); // the request that asked gets what was there when it asked
   expect(cache.peek("a", "l1")).toBeUndefined(); // but the next one reads again
@@ -262,7 +268,7 @@ test("a lookup overtaken by an invalidation does not store what it read before",
 test("entries older than the maximum age are read again", async () => {
   await using db = await database(1);
   const clock = new TestClock();
-  const cache = new LinkCache(db.goLinks, budgetFor(100), 0, clock);
+  const cache = new LinkCache(db.goLinks, budgetFor(100), clock, log, 0);
   expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   clock.advance(1);
   db.run("UPDATE links SET title = 'new' WHERE link_slug = 'l1'");
@@ -272,14 +278,14 @@ test("entries older than the maximum age are read again", async () => {
 
 test("a deleted account's retired slug is remembered as retired; an invalidation by slug drops every address under it", async () => {
   await using db = await database(2);
-  const cache = new LinkCache(db.goLinks, budgetFor(100));
+  const cache = new LinkCache(db.goLinks, budgetFor(100), systemClock, log);
   expect(((await cache.get("a", "l1")) as GoLink | null)?.title).toBe("t");
   expect(await cache.get("a", "unknown")).toBeNull();
   expect(await cache.get("b", "l1")).toBeNull();
   // What the deletion does (src/account/deletion.ts): the links go, the slug is retired, "a/" is announced.
   db.run("UPDATE links SET deleted = 1");
   db.run("INSERT INTO retired_user_slugs (user_slug) VALUES ('a')");
-  cache.invalidate("a/");
+  cache.invalidate({ kind: "user", userSlug: "a" });
   expect(cache.peek("a", "l1")).toBeUndefined();
   expect(cache.peek("a", "unknown")).toBeUndefined();
   expect(cache.peek("b", "l1")).toBeNull(); // another slug's entries stay
@@ -294,7 +300,7 @@ test("a deleted account's retired slug is remembered as retired; an invalidation
 test("where an announcement could be lost, the filter is read again after ten maximum ages: a link nobody announced is found", async () => {
   await using db = await database(0);
   const clock = new TestClock();
-  const cache = new LinkCache(db.goLinks, budgetFor(100), 1_000, clock);
+  const cache = new LinkCache(db.goLinks, budgetFor(100), clock, log, 1_000);
   await cache.warm();
   db.run(
     "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'quiet', 'https://e.eu/quiet', 't', 'd')",
@@ -311,7 +317,7 @@ test("at start a first page of links is held at once and the rest in the backgro
   db.run(
     "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n",
   );
-  const cache = new LinkCache(db.goLinks, budgetFor(60_000));
+  const cache = new LinkCache(db.goLinks, budgetFor(60_000), systemClock, log);
   let filled: number | null = null;
   expect(await cache.warm((held) => (filled = held))).toBe(20_000);
   expect(cache.filling).toBe(true);
@@ -330,7 +336,7 @@ test("at start the most viewed links are held first, then the newest, and the fi
   await using db = await database(1_000);
   // Links l1..l300 have views, l300 the most; the newest (l1000) none.
   db.run("UPDATE link_totals SET human = link_id WHERE link_id <= 300");
-  const cache = new LinkCache(db.goLinks, budgetFor(200));
+  const cache = new LinkCache(db.goLinks, budgetFor(200), systemClock, log);
   await cache.warm();
   expect(cache.bytes).toBeLessThanOrEqual(cache.budgetBytes / 2);
   expect(cache.size).toBeGreaterThan(90);

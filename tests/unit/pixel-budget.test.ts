@@ -6,7 +6,7 @@ import { areaShrink } from "../../src/links/images/area-shrink.ts";
 import { ImageWorkCounts } from "../../src/links/images/work-counts.ts";
 
 const MP = 1_000_000;
-const budget = (queue = 16, counts = new ImageWorkCounts(() => {})) =>
+const budget = (queue = 16, counts = new ImageWorkCounts(() => {}, null)) =>
   new PixelBudget({ pixels: 52 * MP, smallPixels: 12 * MP, queue }, counts);
 
 /** Which of the named jobs have their share, in the order they got it. */
@@ -61,7 +61,7 @@ test("small jobs share their own 12 megapixels in order", async () => {
 
 test("with the queue full, a job that would wait is turned away at once (counted, and a warning); one that fits is not", async () => {
   const warnings: string[] = [];
-  const counts = new ImageWorkCounts((message) => warnings.push(message));
+  const counts = new ImageWorkCounts((message) => warnings.push(message), null);
   const b = budget(1, counts);
   const { enter } = tracker();
   expect(enter(b, "big-1", 36 * MP)).not.toBeNull();

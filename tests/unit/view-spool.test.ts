@@ -14,6 +14,9 @@ import { ViewStore } from "../../src/views/view-store.ts";
 import { openSqlite } from "../../src/db/sqlite/connection.ts";
 import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { createLogger } from "../../src/observability/log.ts";
+
+const log = createLogger("text");
 
 const dir = mkdtempSync(join(tmpdir(), "linkprev-spool-"));
 const fullDisk = mkdtempSync(join(tmpdir(), "linkprev-spool-full-"));
@@ -59,7 +62,7 @@ function flakyStore() {
 test("refused batches wait in the file in order, later ones behind them, and are stored once the database answers", async () => {
   const path = join(dir, "order.bin");
   const { state, store } = flakyStore();
-  const spool = new ViewSpool(path, 1 << 20, store, seal);
+  const spool = new ViewSpool(path, 1 << 20, store, seal, log);
   expect(await spool.write(1, batchOf([1, 2]))).toBe("spooled");
   state.down = false;
   // The database answers again, but an earlier batch waits: this one goes behind it.
@@ -80,7 +83,7 @@ test("refused batches wait in the file in order, later ones behind them, and are
 test("a new spool on the file (a restart) replays what was left, a torn last record cut off", async () => {
   const path = join(dir, "restart.bin");
   const first = flakyStore();
-  const before = new ViewSpool(path, 1 << 20, first.store, seal);
+  const before = new ViewSpool(path, 1 << 20, first.store, seal, log);
   await before.write(7, batchOf([5]));
   await before.write(8, batchOf([6, 6]));
   await before.close();
@@ -88,7 +91,7 @@ test("a new spool on the file (a restart) replays what was left, a torn last rec
   appendFileSync(path, new Uint8Array([0, 0, 1, 0, 123]));
   const second = flakyStore();
   second.state.down = false;
-  const after = new ViewSpool(path, 1 << 20, second.store, seal);
+  const after = new ViewSpool(path, 1 << 20, second.store, seal, log);
   await eventually(
     () =>
       expect(second.state.stored).toEqual([
@@ -103,7 +106,7 @@ test("a new spool on the file (a restart) replays what was left, a torn last rec
 
 test("past VIEW_SPOOL_MAX_BYTES a batch is dropped and counted, never kept silently", async () => {
   const { store } = flakyStore();
-  const spool = new ViewSpool(join(dir, "full.bin"), 600, store, seal);
+  const spool = new ViewSpool(join(dir, "full.bin"), 600, store, seal, log);
   expect(await spool.write(1, batchOf([1, 2, 3]))).toBe("spooled");
   expect(await spool.write(2, batchOf(Array.from({ length: 50 }, (_, i) => i)))).toBe("dropped");
   expect(spool.dropped).toBe(50);
@@ -121,7 +124,7 @@ test("a spooled batch's file holds no full client address; replayed, its views k
   setup.close();
   const sqlite = openSqlite(path);
   sqlite.run("PRAGMA foreign_keys = OFF");
-  const store = new ViewStore(sqlite);
+  const store = new ViewStore(sqlite, Date.now);
   let down = true;
   const spoolPath = join(dir, "addresses.bin");
   const spool = new ViewSpool(
@@ -132,6 +135,7 @@ test("a spooled batch's file holds no full client address; replayed, its views k
       store.write(batch, false, seq);
     },
     (batch) => store.seal(batch),
+    log,
   );
   const people = (addresses: string[]) => {
     const builder = new ViewBatchBuilder();
@@ -195,7 +199,7 @@ test.skipIf(!isRoot)(
     mounted = true;
     const path = join(fullDisk, "spool.bin");
     const first = flakyStore();
-    const spool = new ViewSpool(path, 1 << 20, first.store, seal);
+    const spool = new ViewSpool(path, 1 << 20, first.store, seal, log);
     expect(await spool.write(1, batchOf([1]))).toBe("spooled");
     // Fill the filesystem until it refuses another byte.
     const filler = join(fullDisk, "filler");
@@ -213,7 +217,7 @@ test.skipIf(!isRoot)(
     await spool.close();
     const second = flakyStore();
     second.state.down = false;
-    const after = new ViewSpool(path, 1 << 20, second.store, seal);
+    const after = new ViewSpool(path, 1 << 20, second.store, seal, log);
     await eventually(
       () =>
         expect(second.state.stored).toEqual([

@@ -32,7 +32,7 @@ function database(): string {
 function writer(path: string) {
   const sqlite = openSqlite(path);
   sqlite.run("PRAGMA foreign_keys = OFF");
-  return { sqlite, store: new ViewStore(sqlite) };
+  return { sqlite, store: new ViewStore(sqlite, Date.now) };
 }
 
 /**

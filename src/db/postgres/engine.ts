@@ -5,6 +5,8 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { Config } from "../../config/config.ts";
+import type { Logger } from "../../observability/log.ts";
+import { decodeChange, encodeChange, type Change } from "../change.ts";
 import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, OLD_ADDRESS_KEYS_SQL, OLD_ADDRESS_SQL, RETIRED } from "../go-link-sql.ts";
 import { oldAddressLink } from "../old-address-link.ts";
 import { HIT_WINDOW_MAX_MS, type GoLinkRow, type Platform } from "../ports.ts";
@@ -22,13 +24,13 @@ const ADDRESS_PAGE = 50_000;
 
 /** Retries `SELECT 1` until it answers or `waitSeconds` are over: nodes may start before their database. */
 async function waitForDatabase(client: SQL, url: string, waitSeconds: number): Promise<void> {
-  const deadline = Date.now() + waitSeconds * 1000;
+  const deadline = performance.now() + waitSeconds * 1000;
   for (;;) {
     try {
       await client`SELECT 1`;
       return;
     } catch (error) {
-      if (Date.now() >= deadline) {
+      if (performance.now() >= deadline) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new DatabaseUnavailable(
           `Cannot reach PostgreSQL at ${describeDatabase(url)} (tried for ${waitSeconds} s): ${reason}`,
@@ -39,7 +41,7 @@ async function waitForDatabase(client: SQL, url: string, waitSeconds: number): P
   }
 }
 
-export async function openPostgresPlatform(settings: NonNullable<Config["postgres"]>): Promise<Platform> {
+export async function openPostgresPlatform(settings: NonNullable<Config["postgres"]>, log: Logger): Promise<Platform> {
   const client = new SQL(postgresOptions(settings.url, settings.poolMax));
   try {
     await waitForDatabase(client, settings.url, settings.waitSeconds);
@@ -53,7 +55,7 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   const oldAddressSql = OLD_ADDRESS_SQL((n) => `$${n}`);
   const goLinkByIdSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = $1 AND l.deleted = false`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
-  const ownSubscribers: Array<(key: string) => void> = [];
+  const ownSubscribers: Array<(change: Change) => void> = [];
   const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
   const mostViewedSql = `SELECT link_id AS "id" FROM link_totals WHERE views > 0 ORDER BY views DESC, link_id DESC LIMIT $1`;
@@ -134,17 +136,24 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
       // After the change committed: a lost notification must not fail the request (entries expire anyway).
       // This node's caches hear it at once, before the answer that made the change (its NOTIFY comes back later):
       // a link just created is served by the node that created it without waiting for the round trip.
-      announceLinkChange: (key) => {
-        for (const notify of ownSubscribers) notify(key);
+      announceChange: (change) => {
+        for (const notify of ownSubscribers) notify(change);
         return client
-          .notify(LINK_CHANNEL, key)
-          .catch((error) => console.error(`link change ${key} was not announced to other nodes: ${String(error)}`));
+          .notify(LINK_CHANNEL, encodeChange(change))
+          .catch((error) => log.error(`a ${change.kind} change was not announced to other nodes`, error));
       },
-      subscribeLinkChanges: async (onChange, onReset) => {
+      subscribeChanges: async (onChange, onReset) => {
         ownSubscribers.push(onChange);
         let subscribed = false;
+        // A payload this release cannot read (a later release's, during a rolling restart) may have been any
+        // change: start clean, as after a reconnection.
+        const heard = (text: string) => {
+          const change = decodeChange(text);
+          if (change === null) onReset();
+          else onChange(change);
+        };
         // onListen runs again after every reconnection: anything sent meanwhile was lost, so start clean.
-        const subscription = await client.listen(LINK_CHANNEL, onChange, () => {
+        const subscription = await client.listen(LINK_CHANNEL, heard, () => {
           if (subscribed) onReset();
           subscribed = true;
         });

@@ -1,5 +1,6 @@
 // Applies the embedded PostgreSQL migrations in one transaction, under an advisory lock, recording what ran.
 import type { SQL } from "bun";
+import { systemClock } from "../../clock.ts";
 import { migrations } from "./migrations/index.ts";
 
 /** pg_advisory_xact_lock key of the migrator: any constant that no other lock in the database uses. */
@@ -16,7 +17,7 @@ export async function applyPostgresMigrations(client: SQL, list = migrations): P
       if (applied.has(migration.name)) continue;
       for (const statement of migration.sql.split("--> statement-breakpoint"))
         if (statement.trim()) await tx.unsafe(statement);
-      await tx`INSERT INTO __migrations (name, applied_at) VALUES (${migration.name}, ${Date.now()})`;
+      await tx`INSERT INTO __migrations (name, applied_at) VALUES (${migration.name}, ${systemClock.now()})`;
       ran.push(migration.name);
     }
     return ran;

@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import { GO_LINK_COLUMNS, GO_LINK_RULES_JOIN, OLD_ADDRESS_KEYS_SQL, OLD_ADDRESS_SQL, RETIRED } from "../go-link-sql.ts";
 import { oldAddressLink } from "../old-address-link.ts";
+import type { Change } from "../change.ts";
 import type { GoLinkRow, Platform } from "../ports.ts";
 import { openDb } from "./connection.ts";
 import { applyMigrations } from "./migrate.ts";
@@ -79,7 +80,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
       "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = ?1 AND clicks < ?2 RETURNING clicks",
     );
   // One process: a change reaches the caches that subscribed here.
-  const subscribers: Array<(key: string) => void> = [];
+  const subscribers: Array<(change: Change) => void> = [];
   // The auth rate limit's windows, in memory: one process counts every request.
   // By window (start and length), then key: a minute's counts beside an hour's, each dropped once it has ended.
   const hits = new Map<string, { end: number; counts: Map<string, number> }>();
@@ -118,10 +119,10 @@ export function openSqlitePlatform(dbPath: string): Platform {
     },
     clickCaps: { takeClick: async (linkId, maxClicks) => takeClick().get(linkId, maxClicks)?.clicks ?? null },
     changes: {
-      announceLinkChange: async (key) => {
-        for (const notify of subscribers) notify(key);
+      announceChange: async (change) => {
+        for (const notify of subscribers) notify(change);
       },
-      subscribeLinkChanges: async (onChange) => {
+      subscribeChanges: async (onChange) => {
         subscribers.push(onChange);
       },
     },

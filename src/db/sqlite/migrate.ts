@@ -1,6 +1,7 @@
 // Applies the embedded migrations in order, each in its own transaction, recording what ran.
 // drizzle's own migrator reads a folder from disk, which a compiled binary does not have.
 import type { Database } from "bun:sqlite";
+import { systemClock } from "../../clock.ts";
 import { migrations } from "./migrations/index.ts";
 
 export function applyMigrations(sqlite: Database, list = migrations): string[] {
@@ -19,7 +20,7 @@ export function applyMigrations(sqlite: Database, list = migrations): string[] {
         for (const statement of migration.sql.split("--> statement-breakpoint")) {
           if (statement.trim()) sqlite.run(statement);
         }
-        sqlite.run(`INSERT INTO __migrations (name, applied_at) VALUES (?, ?)`, [migration.name, Date.now()]);
+        sqlite.run(`INSERT INTO __migrations (name, applied_at) VALUES (?, ?)`, [migration.name, systemClock.now()]);
       })
       .immediate();
     ran.push(migration.name);

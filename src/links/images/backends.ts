@@ -145,8 +145,8 @@ export class S3Uploads implements UploadBackend {
       for (const object of page.contents ?? []) {
         if (!STORED_NAME.test(object.key)) continue;
         const modified = object.lastModified ? Date.parse(object.lastModified) : Number.NaN;
-        // Unknown age counts as new: the sweep then keeps it rather than risk an upload in flight.
-        stored.push({ name: object.key, createdAt: Number.isNaN(modified) ? Date.now() : modified });
+        // Unknown age counts as newest: the sweep then keeps it rather than risk an upload in flight.
+        stored.push({ name: object.key, createdAt: Number.isNaN(modified) ? Number.POSITIVE_INFINITY : modified });
       }
       continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
     } while (continuationToken);

@@ -2,6 +2,8 @@
 // configured store (UPLOADS_STORE: DATA_DIR/uploads, S3-compatible storage or PostgreSQL; see backends.ts), and
 // served from /uploads/<name> with long cache headers.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import type { Clock } from "../../clock.ts";
+import type { Logger } from "../../observability/log.ts";
 import { AppError, badRequest, tooLarge } from "../../http/errors.ts";
 import { RENDITIONS, RENDITION_IDS, type RenditionId } from "../../previews/variants.ts";
 import type { Focal } from "../model.ts";
@@ -61,6 +63,9 @@ export type ImageWorkSettings = {
   deadlineMs: number;
   counts: ImageWorkCounts;
   recyclePixels?: number;
+  /** How old an upload is, for the sweep's grace. */
+  clock: Clock;
+  log: Logger;
 };
 
 export class ImageStore {
@@ -68,11 +73,15 @@ export class ImageStore {
   private readonly recyclePixels: number;
   private readonly workers: CodecWorkers;
   private readonly counts: ImageWorkCounts;
+  private readonly clock: Clock;
+  private readonly log: Logger;
 
   constructor(
     private readonly backend: UploadBackend,
-    { gate, deadlineMs, counts, recyclePixels = RECYCLE_PIXELS }: ImageWorkSettings,
+    { gate, deadlineMs, counts, recyclePixels = RECYCLE_PIXELS, clock, log }: ImageWorkSettings,
   ) {
+    this.clock = clock;
+    this.log = log;
     this.gate = gate;
     this.recyclePixels = recyclePixels;
     this.counts = counts;
@@ -213,7 +222,7 @@ export class ImageStore {
     try {
       await this.backend.delete(name);
     } catch (error) {
-      console.error(`Could not remove uploaded image ${name} (${this.backend.kind} store): ${String(error)}`);
+      this.log.error(`Could not remove uploaded image ${name} (${this.backend.kind} store)`, error);
     }
   }
 
@@ -224,7 +233,7 @@ export class ImageStore {
     try {
       body = await this.backend.get(name);
     } catch (error) {
-      console.error(`Could not read uploaded image ${name} (${this.backend.kind} store): ${String(error)}`);
+      this.log.error(`Could not read uploaded image ${name} (${this.backend.kind} store)`, error);
       return new Response("Image store unavailable", { status: 503, headers: { "Retry-After": "5" } });
     }
     if (!body) return new Response("Not found", { status: 404 });
@@ -238,7 +247,7 @@ export class ImageStore {
    */
   async sweepOrphans(referencedUrls: Iterable<string>, graceMs = 0): Promise<number> {
     const referenced = new Set(referencedUrls);
-    const bornBefore = Date.now() - graceMs;
+    const bornBefore = this.clock.now() - graceMs;
     let removed = 0;
     try {
       for (const { name, createdAt } of await this.backend.list()) {
@@ -248,7 +257,7 @@ export class ImageStore {
       }
     } catch (error) {
       // A store that is down at start must not keep the node from serving; the next start sweeps again.
-      console.error(`The sweep of unreferenced uploaded images stopped (${this.backend.kind} store): ${String(error)}`);
+      this.log.error(`The sweep of unreferenced uploaded images stopped (${this.backend.kind} store)`, error);
     }
     return removed;
   }

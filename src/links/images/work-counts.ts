@@ -1,6 +1,6 @@
 // What the limits on image work turned away or ended (decision 0043), counted for /metrics and logged as a warning
-// on the request thread, where /metrics is served and the budget kept; an app worker's are forwarded there
-// (`forward`, set in src/app.worker.ts). A warning names the limit only: nothing of the image or who sent it.
+// on the request thread, where /metrics is served and the budget kept; an app worker's go there through the relay
+// it is built with (src/app.worker.ts). A warning names the limit only: nothing of the image or who sent it.
 
 /** `queue-full`: a job turned away (503) with IMAGE_QUEUE jobs waiting; `deadline`: a job ended by IMAGE_DEADLINE_MS; `jpeg-scans`: a JPEG refused for its scans. */
 export type ImageWorkEvent = "queue-full" | "deadline" | "jpeg-scans";
@@ -13,12 +13,14 @@ const WARNINGS: Record<ImageWorkEvent, string> = {
 
 export class ImageWorkCounts {
   readonly counts: Record<ImageWorkEvent, number> = { "queue-full": 0, deadline: 0, "jpeg-scans": 0 };
-  forward: ((event: ImageWorkEvent) => void) | null = null;
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    private readonly relay: ((event: ImageWorkEvent) => void) | null,
+  ) {}
 
   count(event: ImageWorkEvent): void {
-    if (this.forward) return this.forward(event);
+    if (this.relay) return this.relay(event);
     this.counts[event]++;
     this.warn(WARNINGS[event]);
   }

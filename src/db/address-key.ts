@@ -1,8 +1,8 @@
-/** The key under which a link change is announced (ports.ts ChangeBus) and a link cache keeps the link. */
-export const linkChangeKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
+/** The key a link cache and its address filter keep the short address `userSlug/linkSlug` under (go-link-sql.ts). */
+export const addressKey = (userSlug: string, linkSlug: string) => `${userSlug}/${linkSlug}`;
 
-/** The key that announces a change to every link under a user slug (a deleted account's, for one). */
-export const userChangeKey = (userSlug: string) => `${userSlug}/`;
+/** The key that stands for every address under a user slug: a retired slug's, in the address filter. */
+export const userKey = (userSlug: string) => `${userSlug}/`;
 
 /**
  * How a custom domain's earlier address, `linkSlug` on the domain `domainId` that a link was moved off, is looked up
