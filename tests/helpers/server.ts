@@ -7,6 +7,7 @@ import type { Clock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
+import { testEngine } from "./test-engine.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
 
 export async function freePort(): Promise<number> {
@@ -16,8 +17,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Which engine the test servers of this run use: `LINKPREV_TEST_DB=postgres` for the PostgreSQL pass. */
-export const testEngine: "sqlite" | "postgres" = process.env.LINKPREV_TEST_DB === "postgres" ? "postgres" : "sqlite";
+export { testEngine } from "./test-engine.ts";
 
 export type TestServer = RunningServer & {
   dataDir: string;
@@ -122,10 +122,7 @@ export async function seedLink(
   return row!.id;
 }
 
-import agents from "../fixtures/crawler-agents.json" with { type: "json" };
-
-/** Real User-Agents (a copy of shared/crawler-agents.json). */
-export const crawlerAgents: { crawlers: Record<string, string[]>; people: Record<string, string> } = agents;
+export { crawlerAgents } from "./crawler-agents.ts";
 
 /** Inserts a subscription row the way billing writes them. */
 export async function seedSubscription(
