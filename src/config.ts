@@ -9,11 +9,11 @@ import { parseFeedList, type FeedSource } from "./safety/feeds/formats.ts";
 import { shownValue } from "./config/secret-settings.ts";
 import { commaItems, EnvSchema, type ConfigOverrides } from "./config/settings.ts";
 import { linkCacheBudget } from "./config/link-cache-budget.ts";
-import type { Config, UploadsConfig } from "./config/config-type.ts";
+import type { Config, S3Settings, UploadsConfig } from "./config/config-type.ts";
 
 export type { ConfigOverrides } from "./config/settings.ts";
 
-export type { Config, S3Settings, UploadsConfig } from "./config/config-type.ts";
+export type { Config, S3Settings, UploadsConfig };
 
 /** A whole fetch (all hops, headers and body) must finish within this. */
 const FETCH_DEADLINE_MS = 8000;
