@@ -7,15 +7,11 @@ import type { Clock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
+import { freePort } from "./free-port.ts";
 import { testEngine } from "./test-engine.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
 
-export async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
+export { freePort } from "./free-port.ts";
 
 export { testEngine } from "./test-engine.ts";
 
