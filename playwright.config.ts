@@ -3,19 +3,22 @@ import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Ports the kernel says are free right now, all distinct: asked of a short-lived child process, because a
- * config is loaded synchronously.
+ * Ports free right now, all distinct, below the kernel's ephemeral range (as tests/helpers/free-port.ts, whose
+ * comment says why): asked of a short-lived child process, because a config is loaded synchronously.
  */
 function freePorts(count: number): number[] {
   const script = `
     const net = require("node:net");
-    const servers = Array.from({ length: ${count} }, () => net.createServer());
-    let pending = servers.length;
-    for (const server of servers) server.listen(0, "127.0.0.1", () => {
-      if (--pending > 0) return;
-      console.log(servers.map((s) => s.address().port).join(" "));
-      for (const s of servers) s.close();
-    });`;
+    const ports = [];
+    const next = () => {
+      if (ports.length === ${count}) return console.log(ports.join(" "));
+      const port = 20000 + Math.floor(Math.random() * 12768);
+      if (ports.includes(port)) return next();
+      const server = net.createServer();
+      server.once("error", next);
+      server.listen(port, "127.0.0.1", () => server.close(() => (ports.push(port), next())));
+    };
+    next();`;
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(" ").map(Number);
 }
 

@@ -7,72 +7,36 @@ import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { api, refusalOf } from "../src/client/api.ts";
 import { toast, toastAfterNavigation } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
-import { cropPosition } from "../src/client/ui/FocalPicker.tsx";
-import { LintList } from "../src/client/ui/LintList.tsx";
-import { PreviewMockups, type PreviewImage } from "../src/client/ui/PreviewMockups.tsx";
+import { PreviewMockups } from "../src/client/ui/PreviewMockups.tsx";
 import { PreviewSheet } from "../src/client/ui/link-form/PreviewSheet.tsx";
 import { AutoFill } from "../src/client/ui/link-form/AutoFill.tsx";
-import { FieldError, fieldOf, inputClass, LimitCounter, type FieldErrors } from "../src/client/ui/link-form/fields.tsx";
+import { CardTextFields } from "../src/client/ui/link-form/CardTextFields.tsx";
+import { fieldErrorsOf, fieldOf, type FieldErrors } from "../src/client/ui/link-form/fields.tsx";
+import { linkFormData } from "../src/client/ui/link-form/form-data.ts";
 import { ImageField } from "../src/client/ui/link-form/ImageField.tsx";
 import {
   imageChoiceFor,
   initialImageChoice,
   shownImage,
-  type SavedImage,
+  savedImageOf,
+  type ImageAction,
 } from "../src/client/ui/link-form/image-choice.ts";
 import { SlugField } from "../src/client/ui/link-form/SlugField.tsx";
 import { DomainField } from "../src/client/ui/link-form/DomainField.tsx";
 import { VariantFields, type VariantText } from "../src/client/ui/link-form/VariantFields.tsx";
-import { editorWarnings, touchedWarnings, warningsAbout, type LintField } from "../src/client/ui/link-form/warnings.ts";
-import type { ImageAction } from "../src/client/ui/link-form/image-choice.ts";
+import { warningsAbout, type LintField } from "../src/client/ui/link-form/warnings.ts";
+import { renditionOf } from "../src/client/ui/link-form/rendition.ts";
+import { useEditorWarnings } from "../src/client/ui/link-form/use-editor-warnings.ts";
 import { RuleFields } from "../src/client/ui/link-form/RuleFields.tsx";
-import { rulesDraftOf, rulesErrors, rulesFields, type SavedRules } from "../src/client/ui/link-form/rules-draft.ts";
+import { rulesDraftOf, rulesErrors, type SavedRules } from "../src/client/ui/link-form/rules-draft.ts";
 import { UtmBuilder } from "../src/client/ui/link-form/UtmBuilder.tsx";
-import { DESCRIPTION_MAX, imageChangeFields, LinkInput, TITLE_MAX } from "../src/links/model.ts";
 import { expiredText } from "../src/rules/model.ts";
 import { shortUrlOf } from "../src/links/url.ts";
-import type { LinkJson } from "../src/links/wire.ts";
 import type { RenditionId } from "../src/previews/variants.ts";
 import { CopyLinkButton } from "../src/client/ui/CopyLinkButton.tsx";
+import type { LinkFormProps } from "../src/client/ui/link-form/props.ts";
 
-export type LinkFormProps = {
-  mode: "create" | "edit";
-  /** The link edited, null on create; `currentShortUrl` is the address to share now (the newest version's). */
-  link:
-    | (Pick<
-        LinkJson,
-        | "id"
-        | "linkSlug"
-        | "targetUrl"
-        | "title"
-        | "description"
-        | "imageUrl"
-        | "imageSource"
-        | "currentShortUrl"
-        | "version"
-        | "focalX"
-        | "focalY"
-        | "images"
-        | "variants"
-        | "domain"
-        | "status"
-        | "disabledReason"
-      > &
-        Partial<SavedRules>)
-    | null;
-  /**
-   * The uploaded image's recorded source size (the link JSON's `sourceImage`), so image rules judge it at once,
-   * and the kept upright source the focal point is picked on (null for a link from before variants).
-   */
-  sourceImage: LinkJson["sourceImage"];
-  customSlugAllowed: boolean;
-  userSlug: string;
-  publicUrl: string;
-  /** Whether the server may fetch the target page (FETCH_DISABLED hides "Fill from page"). */
-  autoFill: boolean;
-  /** The owner's custom domains the link may be placed on; `serving`: verified (a pending one serves nothing yet). */
-  domains: Array<{ hostname: string; serving: boolean }>;
-};
+export type { LinkFormProps };
 
 export default function LinkForm({
   mode,
@@ -84,11 +48,7 @@ export default function LinkForm({
   autoFill,
   domains,
 }: LinkFormProps) {
-  const saved: SavedImage | null = link && {
-    imageUrl: link.imageUrl,
-    imageSource: link.imageSource,
-    focal: { x: link.focalX, y: link.focalY },
-  };
+  const saved = savedImageOf(link);
   const [title, setTitle] = useState(link?.title ?? "");
   const [description, setDescription] = useState(link?.description ?? "");
   const [targetUrl, setTargetUrl] = useState(link?.targetUrl ?? "");
@@ -154,18 +114,16 @@ export default function LinkForm({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (slugTaken) return;
-    const parsed = LinkInput.safeParse({
+    const invalid = fieldErrorsOf({
       title,
       description,
       targetUrl,
       customLinkSlug: customSlugAllowed ? slug : "",
       variants,
     });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) next[fieldOf(issue.path)] ??= issue.message;
-      setErrors(next);
-      if (next.xTitle || next.whatsappDescription)
+    if (invalid) {
+      setErrors(invalid);
+      if (invalid.xTitle || invalid.whatsappDescription)
         document.getElementById("per-platform-text")?.setAttribute("open", "");
       return;
     }
@@ -174,17 +132,13 @@ export default function LinkForm({
     setRuleErrors(ruleProblems);
     if (Object.keys(ruleProblems).length > 0) return;
     setSaving(true);
-    const form = new FormData();
-    form.append("title", title);
-    form.append("description", description);
-    form.append("targetUrl", targetUrl);
-    form.append("customLinkSlug", customSlugAllowed ? slug : "");
-    form.append("domain", domain);
-    for (const [name, value] of Object.entries(imageChangeFields(image.change, link?.imageUrl ?? null)))
-      form.append(name, value);
-    if (image.change.kind === "upload") form.append("image", image.change.file);
-    form.append("variants", JSON.stringify(variants));
-    for (const [name, value] of Object.entries(rulesFields(rulesDraft))) form.append(name, value);
+    const form = linkFormData({
+      fields: { title, description, targetUrl, customLinkSlug: customSlugAllowed ? slug : "", domain },
+      image: image.change,
+      savedImageUrl: link?.imageUrl ?? null,
+      variants,
+      rules: rulesDraft,
+    });
     const created = mode === "create";
     try {
       await api(created ? "/api/links" : `/api/links/by-slug/${encodeURIComponent(link!.linkSlug)}`, {
@@ -214,49 +168,19 @@ export default function LinkForm({
     }
   };
 
-  /** Each rendition as the mockups draw it: the server's crop of the source while editing, else what it serves. */
-  const rendition = (id: RenditionId): PreviewImage => {
-    const known = { width: shown.lintSource?.width ?? null, height: shown.lintSource?.height ?? null };
-    const { pickSource, size, imageUrl } = shown;
-    if (pickSource)
-      return {
-        src: pickSource,
-        ...known,
-        position: size ? cropPosition(size.width, size.height, id, focal) : undefined,
-      };
-    const served = imageUrl && (link?.images[id] ?? imageUrl);
-    return served ? { src: served, ...known } : null;
-  };
-  const { lintSource } = shown;
-  const warnings = useMemo(
-    () =>
-      touchedWarnings(
-        editorWarnings({
-          title,
-          description,
-          image: shown.image,
-          source: lintSource,
-          uploaded: shown.uploaded,
-          xTitle,
-          whatsappDescription,
-        }),
-        touched,
-      ),
-    [
+  const rendition = (id: RenditionId) => renditionOf(shown, focal, link?.images, id);
+  const warnings = useEditorWarnings(
+    {
       title,
       description,
-      shown.image,
-      lintSource?.width,
-      lintSource?.height,
-      lintSource?.bytes,
-      shown.uploaded,
+      image: shown.image,
+      source: shown.lintSource,
+      uploaded: shown.uploaded,
       xTitle,
       whatsappDescription,
-      touched,
-    ],
+    },
+    touched,
   );
-  const titleInvalid = Boolean(errors.title) || title.length > TITLE_MAX;
-  const descriptionInvalid = Boolean(errors.description) || description.length > DESCRIPTION_MAX;
   return (
     <div className="grid gap-8 lg:grid-cols-2 [&>*]:min-w-0">
       <form
@@ -298,41 +222,15 @@ export default function LinkForm({
           onError={setError("image")}
           warnings={warningsAbout(warnings, "image")}
         />
-        <div>
-          <label htmlFor="title" className="block text-sm font-medium">
-            Title
-          </label>
-          <input
-            id="title"
-            value={title}
-            aria-invalid={titleInvalid}
-            aria-describedby="title-count title-error title-lint"
-            onChange={(e) => (setTitle((e.target as HTMLInputElement).value), touch("title"))}
-            onBlur={() => touch("title")}
-            className={inputClass(titleInvalid)}
-          />
-          <LimitCounter id="title-count" length={title.length} max={TITLE_MAX} />
-          <FieldError id="title-error" message={errors.title} />
-          <LintList id="title-lint" warnings={warningsAbout(warnings, "title")} className="mt-2" />
-        </div>
-        <div>
-          <label htmlFor="description" className="block text-sm font-medium">
-            Description
-          </label>
-          <textarea
-            id="description"
-            rows={3}
-            value={description}
-            aria-invalid={descriptionInvalid}
-            aria-describedby="description-count description-error description-lint"
-            onChange={(e) => (setDescription((e.target as HTMLTextAreaElement).value), touch("description"))}
-            onBlur={() => touch("description")}
-            className={inputClass(descriptionInvalid)}
-          />
-          <LimitCounter id="description-count" length={description.length} max={DESCRIPTION_MAX} />
-          <FieldError id="description-error" message={errors.description} />
-          <LintList id="description-lint" warnings={warningsAbout(warnings, "description")} className="mt-2" />
-        </div>
+        <CardTextFields
+          title={title}
+          description={description}
+          onTitle={(next) => (setTitle(next), touch("title"))}
+          onDescription={(next) => (setDescription(next), touch("description"))}
+          onLeave={touch}
+          errors={errors}
+          warnings={warnings}
+        />
         <VariantFields
           text={variantText}
           onText={setVariantText}

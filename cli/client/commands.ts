@@ -1,230 +1,30 @@
-// The client commands: login, logout, whoami and links …, over the same HTTP API as the web app (a link's card
-// and audience in card-commands.ts, import, export and account deletion in data-commands.ts).
-import { Command } from "commander";
-import { readFileSync } from "node:fs";
-import { basename } from "node:path";
-import { createInterface } from "node:readline/promises";
-import type { UserJson } from "../../src/auth/wire.ts";
+// The client commands: login, logout, whoami and links …, over the same HTTP API as the web app (login, logout and
+// whoami in account-commands.ts, links list in link-list-command.ts, a link's card and audience in card-commands.ts,
+// import, export and account deletion in data-commands.ts).
+import type { Command } from "commander";
 import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
+import { registerAccountCommands } from "./account-commands.ts";
+import { ask } from "./ask.ts";
 import { registerCardCommands } from "./card-commands.ts";
 import { registerDataCommands } from "./data-commands.ts";
-import {
-  addRuleOptions,
-  addRules,
-  healthText,
-  ruleLines,
-  statusText,
-  withUtm,
-  type RuleOptions,
-} from "./rule-options.ts";
+import { addRuleOptions, addRules, ruleLines, statusText, withUtm, type RuleOptions } from "./rule-options.ts";
 import { registerDomainCommands } from "./domain-commands.ts";
+import { addVariants, focalPoint, linkForm, type VariantOptions } from "./link-form.ts";
+import { registerLinkListCommand } from "./link-list-command.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
-import { call, callPages, CliError, usageError } from "./http.ts";
-import { example, json, out, platformLabel, table } from "./output.ts";
-import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
-
-async function ask(question: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return (await rl.question(question)).trim();
-  } finally {
-    rl.close();
-  }
-}
-
-const imageMime: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-};
-
-/** The per-platform options of links create/edit. */
-type VariantOptions = { focal?: string; xTitle?: string; whatsappDescription?: string };
-
-/** --focal "x,y": two numbers from 0 to 1 (left/top to right/bottom of the image). */
-function focalPoint(text: string): { x: number; y: number } {
-  const parts = text.split(",").map((part) => part.trim());
-  const [x, y] = parts.map(Number);
-  const valid = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n >= 0 && n <= 1;
-  if (parts.length !== 2 || parts.some((part) => part === "") || !valid(x) || !valid(y)) {
-    throw usageError(`--focal must be two numbers from 0 to 1, x,y (0,0 is the top left), like 0.3,0.5; got "${text}"`);
-  }
-  return { x: x!, y: y! };
-}
-
-/** Adds --focal, --x-title and --whatsapp-description to a link form (the server checks the texts' lengths); an empty text removes an override. */
-function addVariants(form: FormData, options: VariantOptions): FormData {
-  if (options.focal !== undefined) {
-    const { x, y } = focalPoint(options.focal);
-    form.append("focalX", String(x));
-    form.append("focalY", String(y));
-  }
-  const variants = {
-    ...(options.xTitle !== undefined ? { x: { title: options.xTitle } } : {}),
-    ...(options.whatsappDescription !== undefined ? { whatsapp: { description: options.whatsappDescription } } : {}),
-  };
-  if (Object.keys(variants).length > 0) form.append("variants", JSON.stringify(variants));
-  return form;
-}
-
-function linkForm(fields: {
-  target: string;
-  title: string;
-  description: string;
-  slug?: string;
-  domain?: string;
-  image?: string;
-  imageUrl?: string | null;
-  imageImportUrl?: string;
-}): FormData {
-  const form = new FormData();
-  if (fields.imageImportUrl) form.append("imageImportUrl", fields.imageImportUrl);
-  form.append("targetUrl", fields.target);
-  form.append("title", fields.title);
-  form.append("description", fields.description);
-  if (fields.slug) form.append("customLinkSlug", fields.slug);
-  if (fields.domain) form.append("domain", fields.domain);
-  if (fields.imageUrl !== undefined) form.append("imageUrl", fields.imageUrl ?? "");
-  if (fields.image) {
-    let bytes: Uint8Array<ArrayBuffer>;
-    try {
-      bytes = new Uint8Array(readFileSync(fields.image));
-    } catch {
-      throw usageError(`Cannot read image file ${fields.image}`);
-    }
-    const extension = fields.image.split(".").pop()?.toLowerCase() ?? "";
-    form.append(
-      "image",
-      new File([bytes], basename(fields.image), { type: imageMime[extension] ?? "application/octet-stream" }),
-    );
-  }
-  return form;
-}
+import { call, CliError, usageError } from "./http.ts";
+import { example, json, out, platformLabel } from "./output.ts";
+import { loadSettings } from "./settings.ts";
 
 export function registerClientCommands(program: Command): void {
-  program
-    .command("login")
-    .description("Store the server and API token to use (checked against the server first)")
-    .option("--server <url>", "the LinkPrev server, e.g. https://links.example.com")
-    .option("--token <token>", "an API token (from the dashboard, or `linkprev admin token create`)")
-    .addHelpText("after", example("linkprev login --server https://links.example.com --token lp_xxxxxxxx"))
-    .action(async (options: { server?: string; token?: string }) => {
-      const current = loadSettings();
-      const server = options.server ?? current.server ?? (process.stdin.isTTY ? await ask("Server URL: ") : undefined);
-      const token = options.token ?? (process.stdin.isTTY ? await ask("API token: ") : undefined);
-      if (!server || !token) throw usageError("Both --server and --token are needed");
-      if (!URL.canParse(server)) throw usageError(`Not a URL: ${server}`);
-      const me = await call<UserJson>({ server, token }, "/api/auth/user").catch((error: unknown) => {
-        if (error instanceof CliError && error.status === 401) {
-          throw new CliError(
-            `${server} refused the token (HTTP 401): check that it was copied whole, or create a new one (dashboard, API tokens; or linkprev admin token create). Nothing was stored.`,
-            1,
-            401,
-          );
-        }
-        throw error;
-      });
-      const path = saveSettings({ server: server.replace(/\/+$/, ""), token });
-      out(`Logged in to ${server} as ${me.email} (settings in ${path})`);
-    });
-
-  program
-    .command("logout")
-    .description("Forget the stored server and token")
-    .addHelpText("after", example("linkprev logout"))
-    .action(() => void out(forgetSettings() ? "Logged out" : "Not logged in"));
-
-  program
-    .command("whoami")
-    .description("Show who the stored token signs in as")
-    .option("--json", "print JSON")
-    .addHelpText("after", example("linkprev whoami"))
-    .action(async (options: { json?: boolean }) => {
-      const me = await call<UserJson>(loadSettings(), "/api/auth/user");
-      if (options.json) json(me);
-      else out(`${me.email} (short URLs under /go/${me.userSlug}/) on ${loadSettings().server}`);
-    });
+  registerAccountCommands(program);
 
   const links = program
     .command("links")
     .description("Create, list, show, edit and delete links")
     .addHelpText("after", example("linkprev links list"));
 
-  links
-    .command("list")
-    .description("List your links")
-    .option("--deleted", "list deleted links instead")
-    .option("--search <words>", "only links whose title, slug or target holds these words")
-    .option("--sort <order>", "newest (the default) or views (most viewed first)")
-    .option("--limit <n>", "at most this many links", (text) => {
-      if (!/^\d+$/.test(text) || Number(text) < 1)
-        throw usageError(`--limit must be a whole number of links, 1 or more; got "${text}"`);
-      return Number(text);
-    })
-    .option("--json", "print JSON")
-    .addHelpText("after", example("linkprev links list --search sale --sort views --limit 10"))
-    .action(async (options: { deleted?: boolean; search?: string; sort?: string; limit?: number; json?: boolean }) => {
-      if (options.sort !== undefined && options.sort !== "newest" && options.sort !== "views")
-        throw usageError(`--sort must be newest or views; got "${options.sort}"`);
-      const paged = options.search !== undefined || options.sort !== undefined || options.limit !== undefined;
-      if (options.deleted && paged)
-        throw usageError("--search, --sort and --limit list live links; leave out --deleted");
-      const query = new URLSearchParams({
-        limit: String(Math.min(options.limit ?? 200, 200)),
-        sort: options.sort ?? "newest",
-        ...(options.search ? { q: options.search } : {}),
-      });
-      const settings = loadSettings();
-      const list = paged
-        ? await callPages<LinkJson>(settings, `/api/links?${query}`, options.limit)
-        : await call<LinkJson[]>(settings, options.deleted ? "/api/links/deleted" : "/api/links");
-      if (options.json) return void json(list);
-      if (list.length === 0)
-        return void out(
-          options.deleted
-            ? "No deleted links"
-            : options.search
-              ? `No link matches "${options.search}"`
-              : "No links yet: linkprev links create --help",
-        );
-      const day = (at: string | Date) => new Date(at).toISOString().slice(0, 10);
-      const title = (l: LinkJson) => (l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title);
-      // A deleted link's own status (active or disabled) no longer applies: it is deleted, since that day.
-      if (options.deleted)
-        return void out(
-          table([
-            ["SLUG", "SHORT URL", "TITLE", "STATUS", "DELETED", "CREATED"],
-            ...list.map((l) => [
-              l.linkSlug,
-              l.currentShortUrl,
-              title(l),
-              "deleted",
-              l.deletedAt ? day(l.deletedAt) : "-",
-              day(l.createdAt),
-            ]),
-          ]),
-        );
-      out(
-        table([
-          ["SLUG", "SHORT URL", "TITLE", "STATUS", "HUMAN", "BOT", "VISITORS", "SCANS", "CREATED"],
-          ...list.map((l) => [
-            l.linkSlug,
-            l.currentShortUrl,
-            title(l),
-            statusText(l, Date.now()),
-            String(l.viewsHuman),
-            String(l.viewsBot),
-            String(l.uniqueHumans),
-            String(l.scans),
-            day(l.createdAt),
-          ]),
-        ]),
-      );
-      // A broken target is worth a line of its own: the table stays the same shape for scripts.
-      for (const l of list.filter((link) => link.health.status === "broken"))
-        process.stderr.write(`${l.linkSlug}: target ${healthText(l)}\n`);
-    });
+  registerLinkListCommand(links);
 
   addRuleOptions(
     links

@@ -37,3 +37,6 @@ export const utcTime = (date: Date | string | number) => UTC_TIME.format(new Dat
 /** Thousands separators (none below 1,000: then the digits alone, without asking Intl). */
 export const count = (n: number) =>
   n >= 0 && n < 1000 && Number.isInteger(n) && !Object.is(n, -0) ? String(n) : COUNT.format(n);
+
+/** "1 person", "1,204 people": a count with the word for it. */
+export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;

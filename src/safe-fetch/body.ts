@@ -23,3 +23,25 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
     }),
   ]);
 }
+
+/** Hands each chunk to `take` until it returns false or the body ends; stops reading (and the download) then. */
+export async function readBody(
+  response: Response,
+  signal: AbortSignal,
+  take: (chunk: Uint8Array) => boolean,
+): Promise<void> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const aborted = new Promise<never>((_, reject) =>
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+  );
+  aborted.catch(() => {});
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done || !take(value)) break;
+    }
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+}

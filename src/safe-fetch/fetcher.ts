@@ -1,19 +1,12 @@
 // Fetches a page or an image that a user named, without letting the user reach inside our network (SSRF).
-// Every hop: http(s) only; the name resolved to all its addresses, each judged by the address policy; the
-// connection made to the judged address itself (IP literal + Host header + TLS server name), so that a second DNS
-// answer cannot swap it (rebinding); redirects followed by hand, each hop checked again. One deadline covers the
-// whole fetch. Refusals are 422 AppErrors saying why; the fetched body never appears in one. See decision 0008.
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+// Every hop: http(s) only, judged and pinned to the judged address (src/safe-fetch/pinned-request.ts); redirects
+// followed by hand, each hop checked again. One deadline covers the whole fetch. Refusals are 422 AppErrors saying why; the fetched body never appears in one. See decision 0008.
 import { AppError } from "../http/errors.ts";
-import { judgeAddress, parseCidrList, RANGE_WORDS, type Cidr } from "./address-policy.ts";
-import { mediaType, pageDecoder, raceAbort } from "./body.ts";
+import { parseCidrList } from "./address-policy.ts";
+import { mediaType, pageDecoder, readBody } from "./body.ts";
+import { judged, pinnedRequest, refused, systemResolver, type HopPolicy, type Resolver } from "./pinned-request.ts";
 
-/** All the addresses a name has (A and AAAA). Injectable: tests answer with their own resolver. */
-export type Resolver = (hostname: string) => Promise<string[]>;
-
-export const systemResolver: Resolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+export { refused, type Resolver };
 
 export type SafeFetchOptions = {
   /** FETCH_ALLOW_PRIVATE's CIDRs: addresses inside may be fetched, on any port. */
@@ -30,24 +23,24 @@ export type SafeFetchOptions = {
 export const fetcherUserAgent = (publicUrl: string) => `LinkPrevBot/1.0 (+${publicUrl})`;
 export const MAX_REDIRECTS = 3;
 export const MAX_PAGE_BYTES = 512 * 1024;
-const STANDARD_PORTS = new Set([80, 443]);
 const PAGE_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A refusal: 422 with the reason. */
-export const refused = (message: string) => new AppError(422, message);
 /** Runs one request of a fetch to `url` when the caller allows it (src/rules/host-pacer.ts: a gap per host). */
 export type Paced = <T>(url: string, request: () => Promise<T>) => Promise<T>;
 export type FetchedPage = { url: string; html: string };
 export type FetchedImage = { url: string; bytes: Uint8Array<ArrayBuffer>; contentType: string };
 
 export class SafeFetcher {
-  private readonly resolve: Resolver;
-  private readonly allowPrivate: Cidr[];
+  private readonly policy: HopPolicy;
 
   constructor(private readonly options: SafeFetchOptions) {
-    this.resolve = options.resolve ?? systemResolver;
-    this.allowPrivate = parseCidrList(options.allowPrivate.join(","));
+    this.policy = {
+      resolve: options.resolve ?? systemResolver,
+      allowPrivate: parseCidrList(options.allowPrivate.join(",")),
+      userAgent: options.userAgent,
+      ca: options.ca,
+    };
   }
 
   /** An HTML page's text up to `</head>` (at most 512 KB); the final URL after redirects. */
@@ -66,7 +59,7 @@ export class SafeFetcher {
       const decoder = pageDecoder(response.headers.get("content-type"));
       let html = "";
       let read = 0;
-      await this.readBody(response, signal, (chunk) => {
+      await readBody(response, signal, (chunk) => {
         const room = MAX_PAGE_BYTES - read;
         read += chunk.byteLength;
         // Searched from a little before the new text, so a "</head>" split between chunks is still seen.
@@ -96,7 +89,7 @@ export class SafeFetcher {
       }
       const chunks: Uint8Array[] = [];
       let read = 0;
-      await this.readBody(response, signal, (chunk) => {
+      await readBody(response, signal, (chunk) => {
         read += chunk.byteLength;
         chunks.push(chunk);
         return read <= maxBytes;
@@ -128,7 +121,7 @@ export class SafeFetcher {
     for (let hop = 0; ; hop++) {
       const response = await paced(url, () =>
         this.withDeadline("page", async (signal) => {
-          const answer = await this.fetchHop(url, "*/*", signal, { method });
+          const answer = await pinnedRequest(this.policy, url, "*/*", signal, { method });
           await answer.body?.cancel();
           return answer;
         }),
@@ -148,7 +141,7 @@ export class SafeFetcher {
       const decoder = new TextDecoder("utf-8");
       let text = "";
       let read = 0;
-      await this.readBody(response, signal, (chunk) => {
+      await readBody(response, signal, (chunk) => {
         read += chunk.byteLength;
         text += decoder.decode(chunk, { stream: true });
         return read <= maxBytes;
@@ -192,24 +185,6 @@ export class SafeFetcher {
     }
   }
 
-  /** Hands each chunk to `take` until it returns false or the body ends; stops reading (and the download) then. */
-  private async readBody(response: Response, signal: AbortSignal, take: (chunk: Uint8Array) => boolean): Promise<void> {
-    if (!response.body) return;
-    const reader = response.body.getReader();
-    const aborted = new Promise<never>((_, reject) =>
-      signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
-    );
-    aborted.catch(() => {});
-    try {
-      for (;;) {
-        const { done, value } = await Promise.race([reader.read(), aborted]);
-        if (done || !take(value)) break;
-      }
-    } finally {
-      void reader.cancel().catch(() => {});
-    }
-  }
-
   /** Follows up to MAX_REDIRECTS redirects by hand, checking every hop; the final response (2xx). */
   private async follow(
     start: string,
@@ -219,7 +194,7 @@ export class SafeFetcher {
   ): Promise<{ response: Response; url: string }> {
     let url = start;
     for (let hop = 0; ; hop++) {
-      const response = await this.fetchHop(url, accept, signal);
+      const response = await pinnedRequest(this.policy, url, accept, signal);
       const location = response.headers.get("location");
       if (REDIRECTS.has(response.status) && location !== null) {
         await response.body?.cancel();
@@ -237,66 +212,6 @@ export class SafeFetcher {
     }
   }
 
-  /** Where a URL leads, each address judged by the policy: a refusal (422) says why. */
-  private async judged(url: string, signal: AbortSignal) {
-    const target = new URL(url);
-    if (target.protocol !== "http:" && target.protocol !== "https:")
-      throw refused("Only http and https addresses can be fetched");
-    if (target.username || target.password) throw refused("Addresses with a user name or password are not fetched");
-    const hostname = target.hostname.replace(/^\[|\]$/g, "");
-    const literal = isIP(hostname) !== 0;
-    let addresses: string[];
-    try {
-      addresses = literal ? [hostname] : await raceAbort(this.resolve(hostname), signal);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw refused(`Could not find the address of ${hostname}`);
-    }
-    if (addresses.length === 0) throw refused(`Could not find the address of ${hostname}`);
-    const verdicts = addresses.map((address) => judgeAddress(address, this.allowPrivate));
-    const ok: Array<Extract<(typeof verdicts)[number], { ok: true }>> = [];
-    for (const verdict of verdicts) {
-      if (!verdict.ok) {
-        const words = RANGE_WORDS[verdict.range] ?? `a special-purpose address (${verdict.range})`; // a name's address is not told: it maps an intranet
-        throw refused(
-          `Refused: ${literal ? `${verdict.address}, ${words}` : `${hostname} resolves to ${words}`}; only public addresses are fetched`,
-        );
-      }
-      ok.push(verdict);
-    }
-    return { target, hostname, literal, verdicts: ok, allowed: ok.every((verdict) => verdict.allowed) };
-  }
-
-  /** One request, to an address the policy accepted, for this URL's name. */
-  private async fetchHop(
-    url: string,
-    accept: string,
-    signal: AbortSignal,
-    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-  ): Promise<Response> {
-    const { target, hostname, literal, verdicts, allowed } = await this.judged(url, signal);
-    const port = Number(target.port || (target.protocol === "https:" ? 443 : 80));
-    if (!STANDARD_PORTS.has(port) && !allowed)
-      throw refused(`Port ${port} is not allowed: only ports 80 and 443 are fetched`);
-    // Pinned: the request goes to the address just judged; the name travels in Host and in the TLS handshake.
-    const chosen = verdicts[0]!;
-    const pinned = new URL(target);
-    pinned.hostname = chosen.family === 6 ? `[${chosen.address}]` : chosen.address;
-    try {
-      return await fetch(pinned, {
-        method: init.method,
-        body: init.body,
-        redirect: "manual",
-        signal,
-        headers: { ...init.headers, Host: target.host, "User-Agent": this.options.userAgent, Accept: accept },
-        tls: { ...(literal ? {} : { serverName: hostname }), ...(this.options.ca ? { ca: this.options.ca } : {}) },
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw refused(`Could not connect to ${hostname}`);
-    }
-  }
-
   /**
    * A webhook destination: public, and https, unless every address it has is in FETCH_ALLOW_PRIVATE (intranets,
    * tests), where http is accepted too. A refusal (422) says why.
@@ -304,7 +219,7 @@ export class SafeFetcher {
   async checkDestination(url: string): Promise<void> {
     if (!URL.canParse(url)) throw refused("The URL is not a valid http(s) URL");
     const https = new URL(url).protocol === "https:";
-    const { allowed } = await this.judged(url, AbortSignal.timeout(this.options.deadlineMs));
+    const { allowed } = await judged(this.policy, url, AbortSignal.timeout(this.options.deadlineMs));
     if (!https && !allowed)
       throw refused("Webhook URLs must use https (http is accepted only for addresses in FETCH_ALLOW_PRIVATE)");
   }
@@ -319,10 +234,10 @@ export class SafeFetcher {
   ): Promise<{ status: number; excerpt: string }> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await this.fetchHop(url, "*/*", signal, { method: "POST", headers, body });
+      const response = await pinnedRequest(this.policy, url, "*/*", signal, { method: "POST", headers, body });
       const chunks: Uint8Array[] = [];
       let read = 0;
-      await this.readBody(response, signal, (chunk) => {
+      await readBody(response, signal, (chunk) => {
         chunks.push(chunk);
         return (read += chunk.byteLength) < excerptBytes;
       });

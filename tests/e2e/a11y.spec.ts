@@ -382,6 +382,8 @@ for (const viewport of VIEWPORTS) {
           .getByRole("listitem")
           .filter({ hasText: `${web}/a11y-new-hook` });
         await endpoint.getByRole("button", { name: "Send test event" }).click();
+        // The deliveries are read once when shown: only after the test event is stored.
+        await expect(page.getByText("Test event queued")).toBeVisible();
         await endpoint.getByRole("button", { name: "Show deliveries" }).click();
         await expect(endpoint.getByRole("table", { name: "Deliveries" })).toContainText("webhook.test");
         await endpoint.getByRole("button", { name: "Change events" }).click();

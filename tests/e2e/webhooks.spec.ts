@@ -71,6 +71,8 @@ test("an endpoint's card: the secret copied, its events changed, paused (a test 
   await endpoint.getByRole("button", { name: "Pause" }).click();
   await expect(endpoint.getByTestId("endpoint-state")).toHaveText("Paused");
   await endpoint.getByRole("button", { name: "Send test event" }).click();
+  // The deliveries are read once when shown: only after the test event is stored.
+  await expect(page.getByText("Test event queued")).toBeVisible();
   await endpoint.getByRole("button", { name: "Show deliveries" }).click();
   const table = endpoint.getByRole("table", { name: "Deliveries" });
   const row = table.getByRole("row").filter({ hasText: "webhook.test" });

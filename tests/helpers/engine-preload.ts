@@ -4,7 +4,7 @@
 import { afterAll } from "bun:test";
 import { findPgBin } from "./postgres-cluster.ts";
 import { stopTestCluster } from "./postgres-test-cluster.ts";
-import { testEngine } from "./server.ts";
+import { testEngine } from "./test-engine.ts";
 
 if (testEngine === "postgres" && findPgBin() === null) {
   console.warn(

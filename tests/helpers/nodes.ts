@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashSecret } from "../../src/auth/tokens.ts";
 import { healthy } from "./eventually.ts";
+import { freePort } from "./free-port.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 
@@ -18,19 +19,12 @@ export type Node = {
   stderr: Promise<string>;
 };
 
-async function freeLoopbackPort(): Promise<number> {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
-
 /**
  * Starts `linkprev serve` with `env` (on top of this process's environment) and waits for /healthz.
  * `dataDir`: an existing data directory; otherwise a new one, removed by stopNode.
  */
 export async function startNode(env: Record<string, string>, dataDir?: string): Promise<Node> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "linkprev-node-"));
   const child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dir], {

@@ -8,17 +8,13 @@ import { loadConfig } from "../../src/config/config.ts";
 import { linkChange } from "../../src/db/change.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
+import { freePort } from "./free-port.ts";
+import { testEngine } from "./test-engine.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
 
-export async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
+export { freePort } from "./free-port.ts";
 
-/** Which engine the test servers of this run use: `LINKPREV_TEST_DB=postgres` for the PostgreSQL pass. */
-export const testEngine: "sqlite" | "postgres" = process.env.LINKPREV_TEST_DB === "postgres" ? "postgres" : "sqlite";
+export { testEngine } from "./test-engine.ts";
 
 export type TestServer = RunningServer & {
   dataDir: string;
@@ -123,10 +119,7 @@ export async function seedLink(
   return row!.id;
 }
 
-import agents from "../fixtures/crawler-agents.json" with { type: "json" };
-
-/** Real User-Agents (a copy of shared/crawler-agents.json). */
-export const crawlerAgents: { crawlers: Record<string, string[]>; people: Record<string, string> } = agents;
+export { crawlerAgents } from "./crawler-agents.ts";
 
 /** Inserts a subscription row the way billing writes them. */
 export async function seedSubscription(

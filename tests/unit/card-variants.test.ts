@@ -12,7 +12,7 @@ import {
 import { PLATFORMS } from "../../src/previews/platforms.ts";
 import { pageVariant, renderPreviewPage } from "../../src/go/preview-page.ts";
 import type { GoLink } from "../../src/link-cache/held-link.ts";
-import { crawlerAgents } from "../helpers/server.ts";
+import { crawlerAgents } from "../helpers/crawler-agents.ts";
 
 describe("platform → variant", () => {
   test("every crawler in the shared list gets its variant from the memoised classifier, the same object each time", () => {

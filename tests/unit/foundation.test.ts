@@ -9,7 +9,7 @@ import { truncateIp } from "../../src/http/client-ip.ts";
 import { classifyUserAgent } from "../../src/go/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";
 import { ViewBatchBuilder } from "../../src/views/view-batch.ts";
-import { crawlerAgents } from "../helpers/server.ts";
+import { crawlerAgents } from "../helpers/crawler-agents.ts";
 
 describe("config", () => {
   test("defaults", () => {

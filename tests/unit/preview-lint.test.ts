@@ -12,7 +12,7 @@ import {
   utf8Bytes,
 } from "../../src/previews/platforms.ts";
 import { classifyUserAgent } from "../../src/go/classify.ts";
-import { crawlerAgents } from "../helpers/server.ts";
+import { crawlerAgents } from "../helpers/crawler-agents.ts";
 
 const GOOD_IMAGE: LintImage = { width: 1200, height: 630, bytes: 150_000 };
 /** A card with no warning at all: every test changes one thing. */

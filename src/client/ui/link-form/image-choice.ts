@@ -7,6 +7,12 @@ import type { LintImage } from "../../../previews/lint.ts";
 /** The link's saved image, as the editor got it: what keep and refocus keep. */
 export type SavedImage = { imageUrl: string | null; imageSource: string | null; focal: Focal };
 
+/** The saved link's image (null on create). */
+export const savedImageOf = (
+  link: { imageUrl: string | null; imageSource: string | null; focalX: number; focalY: number } | null,
+): SavedImage | null =>
+  link && { imageUrl: link.imageUrl, imageSource: link.imageSource, focal: { x: link.focalX, y: link.focalY } };
+
 export type ImageChoice = {
   change: ImageChange<File>;
   /** The picked file's object URL, shown until another choice. */
