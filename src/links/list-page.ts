@@ -68,7 +68,8 @@ const MAX_WORDS = 6;
 
 /** The search's LIKE patterns, one per word ("sale podcast" finds "Podcast Sale"); none without a search. */
 function searchPatterns(q: string | undefined): string[] {
-  const words = q?.trim().split(/\s+/).filter(Boolean) ?? [];
+  // Control characters are no text a link holds, and PostgreSQL refuses a NUL in a parameter: they part words.
+  const words = q?.split(/[\s\p{Cc}]+/u).filter(Boolean) ?? [];
   const kept =
     words.length > MAX_WORDS ? [...words.slice(0, MAX_WORDS - 1), words.slice(MAX_WORDS - 1).join(" ")] : words;
   return kept.map(containing);

@@ -77,3 +77,12 @@ test("counts read with thousands separators from 1,000 on, digits alone below", 
   expect(html).toMatch(/Bot Views\s*999/);
   expect(html).toContain("1 of unlimited links used");
 });
+
+test("a search with control characters (a NUL too) parts its words there, on every engine, rather than failing", async () => {
+  for (const q of ["still%00here", "here%0A%01still", "%00"]) {
+    const response = await fetch(`${server.url}/admin?q=${q}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    // Both words found in any order, and a search of nothing but a NUL is no search: the live link is listed.
+    expect(text(await response.text())).toContain("Still here");
+  }
+});
