@@ -1,7 +1,7 @@
 // /api/account (the user's data: export, deletion) and /api/links/export.csv.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { routeGuards, signedInUser } from "../auth/guards.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { mappingStripeErrors } from "../billing/stripe.ts";
 import type { Services } from "../services.ts";
@@ -27,20 +27,26 @@ const attachment = (body: string, contentType: string, fileName: string) =>
 export function accountRoutes(services: Services) {
   const { links, deletion } = services;
   return new Elysia()
-    .use(authPlugin(services))
-    .get("/api/account/export", async ({ viewer }) => {
-      const document = await exportAccount(services.db, services.config.publicUrl, requireUser(viewer));
-      return attachment(JSON.stringify(document, null, 2), "application/json; charset=utf-8", exportFileName("json"));
-    })
-    .get("/api/links/export.csv", async ({ viewer }) =>
-      attachment(await linksCsv(links, requireUser(viewer)), "text/csv; charset=utf-8", exportFileName("csv")),
+    .use(routeGuards(services))
+    .get(
+      "/api/account/export",
+      async ({ user }) => {
+        const document = await exportAccount(services.db, services.config.publicUrl, user);
+        return attachment(JSON.stringify(document, null, 2), "application/json; charset=utf-8", exportFileName("json"));
+      },
+      { user: true },
+    )
+    .get(
+      "/api/links/export.csv",
+      async ({ user }) => attachment(await linksCsv(links, user), "text/csv; charset=utf-8", exportFileName("csv")),
+      { user: true },
     )
     .delete("/api/account", async ({ viewer, deletingUserId, body, cookie, set }) => {
       // A retry after a deletion stopped part-way (the account is marked, so no longer signed in): finish it.
       if (deletingUserId !== null) await mappingStripeErrors(() => finishDeletion(deletion, deletingUserId));
       else {
         const { confirmEmail } = parseInput(DeleteInput, body);
-        await mappingStripeErrors(() => deleteAccount(deletion, requireUser(viewer), confirmEmail));
+        await mappingStripeErrors(() => deleteAccount(deletion, signedInUser(viewer), confirmEmail));
       }
       cookie[SESSION_COOKIE]!.remove();
       set.status = 204;

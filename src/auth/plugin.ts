@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
-import { forbidden, unauthorized } from "../http/errors.ts";
+import { forbidden } from "../http/errors.ts";
 import { userIdForApiToken } from "./api-tokens.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
 import { findUser, hasConsent } from "./users.ts";
@@ -14,12 +14,6 @@ export type Viewer = { user: User; via: "session" | "token" };
 
 export function sessionCookieOptions(services: Services, expires: Date) {
   return { httpOnly: true, sameSite: "lax" as const, secure: services.config.secureCookies, path: "/", expires };
-}
-
-/** The signed-in user, or a 401. */
-export function requireUser(viewer: Viewer | null): User {
-  if (!viewer) throw unauthorized("You are not signed in. Sign in and try again.");
-  return viewer.user;
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -11,7 +11,8 @@ import { parseInput } from "../http/validate.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
-import { authPlugin, requireUser, sessionCookieOptions } from "./plugin.ts";
+import { routeGuards } from "./guards.ts";
+import { sessionCookieOptions } from "./plugin.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
 
@@ -55,7 +56,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
 
   return (
     new Elysia()
-      .use(authPlugin(services))
+      .use(routeGuards(services))
       .get("/api/auth/google", async ({ ip, cookie, redirect, viewer }) => {
         // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
         if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
@@ -130,28 +131,37 @@ export function authRoutes(services: Services, screens: SignInScreens) {
         await signOut(cookie);
         return redirect("/", 303);
       })
-      .get("/api/auth/user", ({ viewer }) => publicUser(services.db, requireUser(viewer)))
-      .post("/api/auth/consent", async ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        parseInput(ConsentInput, body);
-        await recordConsent(services.db, user.id);
-        return publicUser(services.db, (await findUser(services.db, user.id))!);
-      })
-      .get("/api/tokens", ({ viewer }) => listApiTokens(services.db, requireUser(viewer).id))
-      .post("/api/tokens", async ({ viewer, body, ip, set }) => {
-        const user = requireUser(viewer);
-        await services.authLimiter.hit(ip);
-        const { name } = parseInput(TokenName, body);
-        set.status = 201;
-        return createApiToken(services.db, user.id, name);
-      })
-      .delete("/api/tokens/:id", async ({ viewer, params, set }) => {
-        const user = requireUser(viewer);
-        const id = Number(params.id);
-        if (!Number.isSafeInteger(id)) throw notFound("Token not found");
-        await revokeApiToken(services.db, user.id, id);
-        set.status = 204;
-        return null;
-      })
+      .get("/api/auth/user", ({ user }) => publicUser(services.db, user), { user: true })
+      .post(
+        "/api/auth/consent",
+        async ({ user, body }) => {
+          parseInput(ConsentInput, body);
+          await recordConsent(services.db, user.id);
+          return publicUser(services.db, (await findUser(services.db, user.id))!);
+        },
+        { user: true },
+      )
+      .get("/api/tokens", ({ user }) => listApiTokens(services.db, user.id), { user: true })
+      .post(
+        "/api/tokens",
+        async ({ user, body, ip, set }) => {
+          await services.authLimiter.hit(ip);
+          const { name } = parseInput(TokenName, body);
+          set.status = 201;
+          return createApiToken(services.db, user.id, name);
+        },
+        { user: true },
+      )
+      .delete(
+        "/api/tokens/:id",
+        async ({ user, params, set }) => {
+          const id = Number(params.id);
+          if (!Number.isSafeInteger(id)) throw notFound("Token not found");
+          await revokeApiToken(services.db, user.id, id);
+          set.status = 204;
+          return null;
+        },
+        { user: true },
+      )
   );
 }

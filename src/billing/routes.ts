@@ -1,7 +1,7 @@
 // /api/plans, /api/subscriptions*, /api/stripe/webhook, /api/business/info and /api/vat*. (/payment-success is a
 // page: src/pages/routes.ts.)
 import { Elysia } from "elysia";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { routeGuards } from "../auth/guards.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Services } from "../services.ts";
 import { publicPlans } from "./plans.ts";
@@ -22,25 +22,36 @@ export function billingRoutes(services: Services) {
   const deps = services.billing;
   return (
     new Elysia()
-      .use(authPlugin(services))
+      .use(routeGuards(services))
       .get("/api/plans", () => publicPlans())
       .get("/api/business/info", () => ({ countryCode: services.config.businessCountry }))
-      .get("/api/subscriptions/active", ({ viewer }) => activeSubscription(deps, requireUser(viewer)))
-      .post("/api/subscriptions", ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        const { planId, vatInfo } = parseInput(CheckoutInput, body);
-        return mappingStripeErrors(() =>
-          subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
-        );
-      })
-      .post("/api/subscriptions/cancel", async ({ viewer }) => {
-        await mappingStripeErrors(() => cancelSubscription(deps, requireUser(viewer)));
-        return activeSubscription(deps, requireUser(viewer));
-      })
-      .post("/api/subscriptions/reactivate", async ({ viewer }) => {
-        await mappingStripeErrors(() => reactivateSubscription(deps, requireUser(viewer)));
-        return activeSubscription(deps, requireUser(viewer));
-      })
+      .get("/api/subscriptions/active", ({ user }) => activeSubscription(deps, user), { user: true })
+      .post(
+        "/api/subscriptions",
+        ({ user, body }) => {
+          const { planId, vatInfo } = parseInput(CheckoutInput, body);
+          return mappingStripeErrors(() =>
+            subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
+          );
+        },
+        { permission: "billing.manage" },
+      )
+      .post(
+        "/api/subscriptions/cancel",
+        async ({ user }) => {
+          await mappingStripeErrors(() => cancelSubscription(deps, user));
+          return activeSubscription(deps, user);
+        },
+        { permission: "billing.manage" },
+      )
+      .post(
+        "/api/subscriptions/reactivate",
+        async ({ user }) => {
+          await mappingStripeErrors(() => reactivateSubscription(deps, user));
+          return activeSubscription(deps, user);
+        },
+        { permission: "billing.manage" },
+      )
       // The signature covers the exact bytes Stripe sent: read them unparsed.
       .post(
         "/api/stripe/webhook",
@@ -54,10 +65,14 @@ export function billingRoutes(services: Services) {
         await services.authLimiter.hit(ip);
         return validateVatNumber(deps, viewer?.user ?? null, parseInput(VatInput, body));
       })
-      .delete("/api/vat", async ({ viewer, set }) => {
-        await removeVatExemption(deps, requireUser(viewer));
-        set.status = 204;
-        return null;
-      })
+      .delete(
+        "/api/vat",
+        async ({ user, set }) => {
+          await removeVatExemption(deps, user);
+          set.status = 204;
+          return null;
+        },
+        { permission: "billing.manage" },
+      )
   );
 }

@@ -1,6 +1,6 @@
 // /api/domains: a user's custom domains, for the web app (cookie) and the CLI (bearer token).
 import { Elysia } from "elysia";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { routeGuards } from "../auth/guards.ts";
 import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { parseInput } from "../http/validate.ts";
@@ -28,30 +28,43 @@ export function domainRoutes(services: Services) {
   const checkLimiter = new RateLimiter(services.hits.countHit, CHECKS_PER_MINUTE, services.clock);
   return (
     new Elysia({ prefix: "/api/domains" })
-      .use(authPlugin(services))
-      .get("/", async ({ viewer }) => ({ domains: await listDomains(deps, requireUser(viewer)) }))
-      .post("/", async ({ viewer, body, set }) => {
-        const domain = await addDomain(deps, requireUser(viewer), parseInput(AddDomainInput, body));
-        set.status = 201;
-        return domain;
-      })
-      .get("/:id", ({ viewer, params }) => getDomain(deps, requireUser(viewer), domainId(params.id)))
-      // Check now: the new status and, when not verified, the reason.
-      .post("/:id/verify", async ({ viewer, params }) => {
-        const user = requireUser(viewer);
-        const domain = await findDomain(deps.db, user, domainId(params.id));
-        await checkLimiter.hit(`domain-check:${domain.id}`);
-        const checked = await verifyDomain(deps, domain);
-        const { links } = await getDomain(deps, user, checked.id);
-        return presentDomain(checked, deps.routing, links);
-      })
-      .patch("/:id", ({ viewer, params, body }) =>
-        updateDomain(deps, requireUser(viewer), domainId(params.id), parseInput(UpdateDomainInput, body)),
+      .use(routeGuards(services))
+      .get("/", async ({ user }) => ({ domains: await listDomains(deps, user) }), { user: true })
+      .post(
+        "/",
+        async ({ user, body, set }) => {
+          const domain = await addDomain(deps, user, parseInput(AddDomainInput, body));
+          set.status = 201;
+          return domain;
+        },
+        { permission: "domains.write" },
       )
-      .delete("/:id", async ({ viewer, params, set }) => {
-        await removeDomain(deps, requireUser(viewer), domainId(params.id));
-        set.status = 204;
-        return null;
-      })
+      .get("/:id", ({ user, params }) => getDomain(deps, user, domainId(params.id)), { user: true })
+      // Check now: the new status and, when not verified, the reason.
+      .post(
+        "/:id/verify",
+        async ({ user, params }) => {
+          const domain = await findDomain(deps.db, user, domainId(params.id));
+          await checkLimiter.hit(`domain-check:${domain.id}`);
+          const checked = await verifyDomain(deps, domain);
+          const { links } = await getDomain(deps, user, checked.id);
+          return presentDomain(checked, deps.routing, links);
+        },
+        { permission: "domains.write" },
+      )
+      .patch(
+        "/:id",
+        ({ user, params, body }) => updateDomain(deps, user, domainId(params.id), parseInput(UpdateDomainInput, body)),
+        { permission: "domains.write" },
+      )
+      .delete(
+        "/:id",
+        async ({ user, params, set }) => {
+          await removeDomain(deps, user, domainId(params.id));
+          set.status = 204;
+          return null;
+        },
+        { permission: "domains.write" },
+      )
   );
 }

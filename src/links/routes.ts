@@ -1,7 +1,7 @@
 // /api/links: the link API for the web app (cookie) and the CLI (bearer token).
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { requireUser, authPlugin } from "../auth/plugin.ts";
+import { routeGuards } from "../auth/guards.ts";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
@@ -72,90 +72,123 @@ export function linkRoutes(services: Services) {
   };
   return (
     new Elysia({ prefix: "/api/links" })
-      .use(authPlugin(services))
-      .get("/", async ({ viewer, query, set }) => {
-        const user = requireUser(viewer);
-        if (!PAGE_PARAMS.some((name) => name in query)) return listLinks(deps, user, "live");
-        const input = parseInput(LinkPageQuery, query);
-        const page = await listLinkPage(deps, user, input, present);
-        // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
-        if (page.next) {
-          const next = new URLSearchParams({
-            limit: String(input.limit),
-            sort: input.sort,
-            ...(input.q ? { q: input.q } : {}),
-            cursor: page.next,
-          });
-          set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
-        }
-        return page.links;
-      })
-      .get("/deleted", ({ viewer }) => listLinks(deps, requireUser(viewer), "deleted"))
-      .get("/stats", ({ viewer }) => linkStats(deps, requireUser(viewer)))
-      .get("/check-slug-availability", ({ viewer, query }) =>
-        checkSlugAvailability(deps, requireUser(viewer), query.slug, query.linkId),
+      .use(routeGuards(services))
+      .get(
+        "/",
+        async ({ user, query, set }) => {
+          if (!PAGE_PARAMS.some((name) => name in query)) return listLinks(deps, user, "live");
+          const input = parseInput(LinkPageQuery, query);
+          const page = await listLinkPage(deps, user, input, present);
+          // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
+          if (page.next) {
+            const next = new URLSearchParams({
+              limit: String(input.limit),
+              sort: input.sort,
+              ...(input.q ? { q: input.q } : {}),
+              cursor: page.next,
+            });
+            set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
+          }
+          return page.links;
+        },
+        { user: true },
       )
-      .post("/", async ({ viewer, body, set }) => {
-        const user = requireUser(viewer);
-        const link = await createLink(deps, user, await linkInput(user, body), uploadedImage(body));
-        set.status = 201;
-        return link;
-      })
+      .get("/deleted", ({ user }) => listLinks(deps, user, "deleted"), { user: true })
+      .get("/stats", ({ user }) => linkStats(deps, user), { user: true })
+      .get(
+        "/check-slug-availability",
+        ({ user, query }) => checkSlugAvailability(deps, user, query.slug, query.linkId),
+        { user: true },
+      )
+      .post(
+        "/",
+        async ({ user, body, set }) => {
+          const link = await createLink(deps, user, await linkInput(user, body), uploadedImage(body));
+          set.status = 201;
+          return link;
+        },
+        { permission: "links.write" },
+      )
       // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
       // An uploaded image is decoded like a create's, so it counts against the same per-user limit.
-      .post("/lint", async ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        const input = parseInput(LinkInput, body);
-        const file = uploadedImage(body);
-        if (file) await countFetch(user);
-        return lintLink(deps, input, file);
-      })
-      // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
-      .post("/metadata", async ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        if (!deps.fetcher) throw notFound("Auto-fill is turned off on this server");
-        const { url } = parseInput(MetadataRequest, body);
-        await countFetch(user);
-        return pageMetadata(deps.fetcher, url);
-      })
-      .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), params.linkSlug))
-      .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {
-        const user = requireUser(viewer);
-        return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body), () =>
-          countFetch(user),
-        );
-      })
-      .get("/:id/views", ({ viewer, params, query }) =>
-        linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days),
+      .post(
+        "/lint",
+        async ({ user, body }) => {
+          const input = parseInput(LinkInput, body);
+          const file = uploadedImage(body);
+          if (file) await countFetch(user);
+          return lintLink(deps, input, file);
+        },
+        { user: true },
       )
-      .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))
+      // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
+      .post(
+        "/metadata",
+        async ({ user, body }) => {
+          if (!deps.fetcher) throw notFound("Auto-fill is turned off on this server");
+          const { url } = parseInput(MetadataRequest, body);
+          await countFetch(user);
+          return pageMetadata(deps.fetcher, url);
+        },
+        { user: true },
+      )
+      .get("/by-slug/:linkSlug", ({ user, params }) => getLinkBySlug(deps, user, params.linkSlug), { user: true })
+      .put(
+        "/by-slug/:linkSlug",
+        async ({ user, params, body }) =>
+          updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body), () =>
+            countFetch(user),
+          ),
+        { permission: "links.write" },
+      )
+      .get(
+        "/:id/views",
+        ({ user, params, query }) => linkViews(deps, user, numericId(params.id), parseInput(DaysQuery, query).days),
+        { user: true },
+      )
+      .get("/:id/platforms", ({ user, params }) => linkPlatforms(deps, user, numericId(params.id)), { user: true })
       // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
-      .post("/:id/versions", async ({ viewer, params, set }) => {
-        const version = await issueVersion(deps, requireUser(viewer), numericId(params.id));
-        set.status = 201;
-        return version;
-      })
-      .get("/:id/qr", async ({ viewer, params, query }) => {
-        const user = requireUser(viewer);
-        const { format, size } = parseInput(QrQuery, query);
-        const code = await linkQrCode(deps, user, numericId(params.id), format, size);
-        return new Response(code.body, {
-          headers: {
-            "Content-Type": code.contentType,
-            "Content-Disposition": `inline; filename="${code.filename}"`,
-            "Cache-Control": "private, no-store",
-          },
-        });
-      })
-      .delete("/:id/old-addresses/:addressId", async ({ viewer, params, set }) => {
-        await dropEarlierAddress(deps, requireUser(viewer), numericId(params.id), numericId(params.addressId));
-        set.status = 204;
-        return null;
-      })
-      .delete("/:id", async ({ viewer, params, set }) => {
-        await deleteLink(deps, requireUser(viewer), numericId(params.id));
-        set.status = 204;
-        return null;
-      })
+      .post(
+        "/:id/versions",
+        async ({ user, params, set }) => {
+          const version = await issueVersion(deps, user, numericId(params.id));
+          set.status = 201;
+          return version;
+        },
+        { permission: "links.write" },
+      )
+      .get(
+        "/:id/qr",
+        async ({ user, params, query }) => {
+          const { format, size } = parseInput(QrQuery, query);
+          const code = await linkQrCode(deps, user, numericId(params.id), format, size);
+          return new Response(code.body, {
+            headers: {
+              "Content-Type": code.contentType,
+              "Content-Disposition": `inline; filename="${code.filename}"`,
+              "Cache-Control": "private, no-store",
+            },
+          });
+        },
+        { user: true },
+      )
+      .delete(
+        "/:id/old-addresses/:addressId",
+        async ({ user, params, set }) => {
+          await dropEarlierAddress(deps, user, numericId(params.id), numericId(params.addressId));
+          set.status = 204;
+          return null;
+        },
+        { permission: "links.write" },
+      )
+      .delete(
+        "/:id",
+        async ({ user, params, set }) => {
+          await deleteLink(deps, user, numericId(params.id));
+          set.status = 204;
+          return null;
+        },
+        { permission: "links.write" },
+      )
   );
 }

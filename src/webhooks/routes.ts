@@ -1,6 +1,6 @@
 // /api/webhooks: endpoints, their deliveries, test events and resends, for the web app (cookie) and the CLI (token).
 import { Elysia } from "elysia";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { routeGuards } from "../auth/guards.ts";
 import type { User } from "../db/tables.ts";
 import { AppError, notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
@@ -40,31 +40,50 @@ export function webhookRoutes(services: Services) {
     return Response.json(await queue(), { status: 202 });
   };
   return new Elysia({ prefix: "/api/webhooks" })
-    .use(authPlugin(services))
-    .get("/", ({ viewer }) => listEndpoints(deps, requireUser(viewer)))
-    .post("/", async ({ viewer, body, set }) => {
-      const endpoint = await addEndpoint(deps, requireUser(viewer), parseInput(WebhookEndpointInput, body));
-      set.status = 201;
-      return endpoint;
-    })
-    .patch("/:id", ({ viewer, params, body }) =>
-      updateEndpoint(deps, requireUser(viewer), numericId(params.id), parseInput(WebhookEndpointPatch, body)),
+    .use(routeGuards(services))
+    .get("/", ({ user }) => listEndpoints(deps, user), { user: true })
+    .post(
+      "/",
+      async ({ user, body, set }) => {
+        const endpoint = await addEndpoint(deps, user, parseInput(WebhookEndpointInput, body));
+        set.status = 201;
+        return endpoint;
+      },
+      { permission: "webhooks.write" },
     )
-    .delete("/:id", async ({ viewer, params, set }) => {
-      await removeEndpoint(deps, requireUser(viewer), numericId(params.id));
-      set.status = 204;
-      return null;
+    .patch(
+      "/:id",
+      ({ user, params, body }) =>
+        updateEndpoint(deps, user, numericId(params.id), parseInput(WebhookEndpointPatch, body)),
+      { permission: "webhooks.write" },
+    )
+    .delete(
+      "/:id",
+      async ({ user, params, set }) => {
+        await removeEndpoint(deps, user, numericId(params.id));
+        set.status = 204;
+        return null;
+      },
+      { permission: "webhooks.write" },
+    )
+    .post(
+      "/:id/test",
+      ({ user, params }) => {
+        const id = numericId(params.id);
+        return send(user, () => sendTestEvent(deps, user, id));
+      },
+      { permission: "webhooks.write" },
+    )
+    .post("/:id/rotate-secret", ({ user, params }) => rotateSecret(deps, user, numericId(params.id)), {
+      permission: "webhooks.write",
     })
-    .post("/:id/test", ({ viewer, params }) => {
-      const user = requireUser(viewer);
-      const id = numericId(params.id);
-      return send(user, () => sendTestEvent(deps, user, id));
-    })
-    .post("/:id/rotate-secret", ({ viewer, params }) => rotateSecret(deps, requireUser(viewer), numericId(params.id)))
-    .get("/:id/deliveries", ({ viewer, params }) => listDeliveries(deps, requireUser(viewer), numericId(params.id)))
-    .post("/:id/deliveries/:deliveryId/resend", ({ viewer, params }) => {
-      const user = requireUser(viewer);
-      const [id, deliveryId] = [numericId(params.id), numericId(params.deliveryId, "Delivery not found")];
-      return send(user, () => resendDelivery(deps, user, id, deliveryId));
-    });
+    .get("/:id/deliveries", ({ user, params }) => listDeliveries(deps, user, numericId(params.id)), { user: true })
+    .post(
+      "/:id/deliveries/:deliveryId/resend",
+      ({ user, params }) => {
+        const [id, deliveryId] = [numericId(params.id), numericId(params.deliveryId, "Delivery not found")];
+        return send(user, () => resendDelivery(deps, user, id, deliveryId));
+      },
+      { permission: "webhooks.write" },
+    );
 }
