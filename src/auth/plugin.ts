@@ -63,7 +63,8 @@ export const authPlugin = (services: Services) =>
       }
       return { ip, viewer: null as Viewer | null, deletingUserId: null as number | null };
     })
-    .onBeforeHandle({ as: "global" }, async ({ request, viewer }) => {
+    // Before the route's schemas judge the input: a refused write is refused whatever it holds.
+    .onTransform({ as: "global" }, async ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
       if (viewer?.via !== "token" && isCrossSiteWrite(request, services.config.publicUrl, viewer?.via === "session")) {
         throw forbidden(

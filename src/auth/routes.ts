@@ -5,9 +5,8 @@ import { z } from "zod";
 import type { User } from "../db/tables.ts";
 import type { Services } from "../services.ts";
 import { isOwnNavigation } from "../http/csrf.ts";
-import { notFound } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
-import { parseInput } from "../http/validate.ts";
+import { pathId } from "../http/validate.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
@@ -35,6 +34,7 @@ export const TokenName = z.object({
     .regex(WITHOUT_NUL, "Name contains a character that is not allowed"),
 });
 export const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
+const TokenIdParams = z.object({ id: pathId("Token not found").describe("The token's id") });
 
 /** The screens a browser sees on the way to signing in, rendered by src/pages/sign-in.tsx (wired in src/app.ts). */
 export type SignInScreens = {
@@ -109,16 +109,19 @@ export function authRoutes(services: Services, screens: SignInScreens) {
         cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
         return redirect(AFTER_SIGN_IN, 302);
       })
-      .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
-        await services.authLimiter.hit(ip);
-        const { token } = parseInput(LoginLinkInput, body);
-        const userId = await consumeLoginLink(services.db, token);
-        if (userId === null)
-          return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-        const session = await createSession(services.db, userId);
-        cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
-        return redirect(AFTER_SIGN_IN, 303);
-      })
+      .post(
+        "/api/auth/login-link",
+        async ({ ip, body, cookie, redirect }) => {
+          await services.authLimiter.hit(ip);
+          const userId = await consumeLoginLink(services.db, body.token);
+          if (userId === null)
+            return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
+          const session = await createSession(services.db, userId);
+          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+          return redirect(AFTER_SIGN_IN, 303);
+        },
+        { body: LoginLinkInput },
+      )
       // A GET signs out only when the browser says it did not come from another site (or says nothing: scripts,
       // older browsers); otherwise any page could sign our users out with a link. They get a button instead.
       .get("/api/auth/logout", async ({ request, viewer, cookie, redirect }) => {
@@ -134,34 +137,30 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       .get("/api/auth/user", ({ user }) => publicUser(services.db, user), { user: true })
       .post(
         "/api/auth/consent",
-        async ({ user, body }) => {
-          parseInput(ConsentInput, body);
+        async ({ user }) => {
           await recordConsent(services.db, user.id);
           return publicUser(services.db, (await findUser(services.db, user.id))!);
         },
-        { user: true },
+        { user: true, body: ConsentInput },
       )
       .get("/api/tokens", ({ user }) => listApiTokens(services.db, user.id), { user: true })
       .post(
         "/api/tokens",
         async ({ user, body, ip, set }) => {
           await services.authLimiter.hit(ip);
-          const { name } = parseInput(TokenName, body);
           set.status = 201;
-          return createApiToken(services.db, user.id, name);
+          return createApiToken(services.db, user.id, body.name);
         },
-        { user: true },
+        { user: true, body: TokenName },
       )
       .delete(
         "/api/tokens/:id",
         async ({ user, params, set }) => {
-          const id = Number(params.id);
-          if (!Number.isSafeInteger(id)) throw notFound("Token not found");
-          await revokeApiToken(services.db, user.id, id);
+          await revokeApiToken(services.db, user.id, params.id);
           set.status = 204;
           return null;
         },
-        { user: true },
+        { user: true, params: TokenIdParams },
       )
   );
 }

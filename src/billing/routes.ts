@@ -28,13 +28,12 @@ export function billingRoutes(services: Services) {
       .get("/api/subscriptions/active", ({ user }) => activeSubscription(deps, user), { user: true })
       .post(
         "/api/subscriptions",
-        ({ user, body }) => {
-          const { planId, vatInfo } = parseInput(CheckoutInput, body);
-          return mappingStripeErrors(() =>
+        ({ user, body: { planId, vatInfo } }) =>
+          mappingStripeErrors(() =>
+            // The VAT details are judged apart, so that their messages name their own fields.
             subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
-          );
-        },
-        { permission: "billing.manage" },
+          ),
+        { permission: "billing.manage", body: CheckoutInput },
       )
       .post(
         "/api/subscriptions/cancel",
@@ -61,10 +60,14 @@ export function billingRoutes(services: Services) {
         },
         { parse: "none" },
       )
-      .post("/api/vat/validate", async ({ viewer, body, ip }) => {
-        await services.authLimiter.hit(ip);
-        return validateVatNumber(deps, viewer?.user ?? null, parseInput(VatInput, body));
-      })
+      .post(
+        "/api/vat/validate",
+        async ({ viewer, body, ip }) => {
+          await services.authLimiter.hit(ip);
+          return validateVatNumber(deps, viewer?.user ?? null, body);
+        },
+        { body: VatInput },
+      )
       .delete(
         "/api/vat",
         async ({ user, set }) => {

@@ -5,10 +5,11 @@ import { routeGuards } from "../auth/guards.ts";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
+import { pathId } from "../http/validate.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
-import { parseInput } from "../http/validate.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
-import { LinkInput } from "./model.ts";
+import { LINK_NOT_FOUND } from "./deps.ts";
+import { LinkInput, RequestedSlug, SLUG_MAX, SlugCheckLinkId } from "./model.ts";
 import { createLink } from "./create.ts";
 import { deleteLink } from "./delete.ts";
 import { lintLink } from "./lint.ts";
@@ -47,37 +48,38 @@ export const QrQuery = z.object({
     .default(512),
 });
 
+/** A create's or update's body: JSON, or multipart/form-data with the same fields and an optional `image` file. */
+const LinkForm = LinkInput.extend({ image: z.unknown().optional() });
+
 /** The optional `image` part of a multipart body; an empty file input counts as none. */
-function uploadedImage(body: unknown): File | null {
-  const image = (body as { image?: unknown } | null)?.image;
+function uploadedImage(body: { image?: unknown }): File | null {
+  const { image } = body;
   return image instanceof File && (image.size > 0 || image.name !== "") ? image : null;
 }
 
-function numericId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound("Link not found");
-  return id;
-}
+const LinkIdParams = z.object({ id: pathId(LINK_NOT_FOUND).describe("The link's id") });
+const LinkSlugParams = z.object({
+  linkSlug: z.string().max(SLUG_MAX, LINK_NOT_FOUND).describe("The link's slug (the last part of its short URL)"),
+});
+const SlugQuery = z.object({ slug: RequestedSlug, linkId: SlugCheckLinkId });
 
 export function linkRoutes(services: Services) {
   const deps = services.links;
   const fetchLimiter = new RateLimiter(services.hits.countHit, FETCHES_PER_MINUTE, services.clock);
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
-  /** Parses a create or update body; an image import or upload counts against the limit (either is decoded). */
-  const linkInput = async (user: User, body: unknown) => {
-    const input = parseInput(LinkInput, body);
-    if (input.imageImportUrl || uploadedImage(body)) await countFetch(user);
-    return input;
+  /** A create or update: an image import or upload counts against the limit (either is decoded). */
+  const countImage = async (user: User, body: z.output<typeof LinkForm>) => {
+    if (body.imageImportUrl || uploadedImage(body)) await countFetch(user);
   };
   return (
     new Elysia({ prefix: "/api/links" })
       .use(routeGuards(services))
       .get(
         "/",
-        async ({ user, query, set }) => {
-          if (!PAGE_PARAMS.some((name) => name in query)) return listLinks(deps, user, "live");
-          const input = parseInput(LinkPageQuery, query);
+        async ({ user, query: input, request, set }) => {
+          const asked = new URL(request.url).searchParams;
+          if (!PAGE_PARAMS.some((name) => asked.has(name))) return listLinks(deps, user, "live");
           const page = await listLinkPage(deps, user, input, present);
           // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
           if (page.next) {
@@ -91,77 +93,81 @@ export function linkRoutes(services: Services) {
           }
           return page.links;
         },
-        { user: true },
+        { user: true, query: LinkPageQuery },
       )
       .get("/deleted", ({ user }) => listLinks(deps, user, "deleted"), { user: true })
       .get("/stats", ({ user }) => linkStats(deps, user), { user: true })
       .get(
         "/check-slug-availability",
         ({ user, query }) => checkSlugAvailability(deps, user, query.slug, query.linkId),
-        { user: true },
+        { user: true, query: SlugQuery },
       )
       .post(
         "/",
         async ({ user, body, set }) => {
-          const link = await createLink(deps, user, await linkInput(user, body), uploadedImage(body));
+          await countImage(user, body);
+          const link = await createLink(deps, user, body, uploadedImage(body));
           set.status = 201;
           return link;
         },
-        { permission: "links.write" },
+        { permission: "links.write", body: LinkForm },
       )
       // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
       // An uploaded image is decoded like a create's, so it counts against the same per-user limit.
       .post(
         "/lint",
         async ({ user, body }) => {
-          const input = parseInput(LinkInput, body);
           const file = uploadedImage(body);
           if (file) await countFetch(user);
-          return lintLink(deps, input, file);
+          return lintLink(deps, body, file);
         },
-        { user: true },
+        { user: true, body: LinkForm },
       )
       // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
       .post(
         "/metadata",
         async ({ user, body }) => {
           if (!deps.fetcher) throw notFound("Auto-fill is turned off on this server");
-          const { url } = parseInput(MetadataRequest, body);
           await countFetch(user);
-          return pageMetadata(deps.fetcher, url);
+          return pageMetadata(deps.fetcher, body.url);
         },
-        { user: true },
+        { user: true, body: MetadataRequest },
       )
-      .get("/by-slug/:linkSlug", ({ user, params }) => getLinkBySlug(deps, user, params.linkSlug), { user: true })
+      .get("/by-slug/:linkSlug", ({ user, params }) => getLinkBySlug(deps, user, params.linkSlug), {
+        user: true,
+        params: LinkSlugParams,
+      })
       .put(
         "/by-slug/:linkSlug",
-        async ({ user, params, body }) =>
-          updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body), () =>
-            countFetch(user),
-          ),
-        { permission: "links.write" },
+        async ({ user, params, body }) => {
+          await countImage(user, body);
+          return updateLink(deps, user, params.linkSlug, body, uploadedImage(body), () => countFetch(user));
+        },
+        { permission: "links.write", params: LinkSlugParams, body: LinkForm },
       )
-      .get(
-        "/:id/views",
-        ({ user, params, query }) => linkViews(deps, user, numericId(params.id), parseInput(DaysQuery, query).days),
-        { user: true },
-      )
-      .get("/:id/platforms", ({ user, params }) => linkPlatforms(deps, user, numericId(params.id)), { user: true })
+      .get("/:id/views", ({ user, params, query }) => linkViews(deps, user, params.id, query.days), {
+        user: true,
+        params: LinkIdParams,
+        query: DaysQuery,
+      })
+      .get("/:id/platforms", ({ user, params }) => linkPlatforms(deps, user, params.id), {
+        user: true,
+        params: LinkIdParams,
+      })
       // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
       .post(
         "/:id/versions",
         async ({ user, params, set }) => {
-          const version = await issueVersion(deps, user, numericId(params.id));
+          const version = await issueVersion(deps, user, params.id);
           set.status = 201;
           return version;
         },
-        { permission: "links.write" },
+        { permission: "links.write", params: LinkIdParams },
       )
       .get(
         "/:id/qr",
         async ({ user, params, query }) => {
-          const { format, size } = parseInput(QrQuery, query);
-          const code = await linkQrCode(deps, user, numericId(params.id), format, size);
+          const code = await linkQrCode(deps, user, params.id, query.format, query.size);
           return new Response(code.body, {
             headers: {
               "Content-Type": code.contentType,
@@ -170,25 +176,30 @@ export function linkRoutes(services: Services) {
             },
           });
         },
-        { user: true },
+        { user: true, params: LinkIdParams, query: QrQuery },
       )
       .delete(
         "/:id/old-addresses/:addressId",
         async ({ user, params, set }) => {
-          await dropEarlierAddress(deps, user, numericId(params.id), numericId(params.addressId));
+          await dropEarlierAddress(deps, user, params.id, params.addressId);
           set.status = 204;
           return null;
         },
-        { permission: "links.write" },
+        {
+          permission: "links.write",
+          params: LinkIdParams.extend({
+            addressId: pathId(LINK_NOT_FOUND).describe("The earlier address's id (oldAddresses[].id)"),
+          }),
+        },
       )
       .delete(
         "/:id",
         async ({ user, params, set }) => {
-          await deleteLink(deps, user, numericId(params.id));
+          await deleteLink(deps, user, params.id);
           set.status = 204;
           return null;
         },
-        { permission: "links.write" },
+        { permission: "links.write", params: LinkIdParams },
       )
   );
 }

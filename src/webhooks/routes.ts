@@ -2,9 +2,9 @@
 import { Elysia } from "elysia";
 import { routeGuards } from "../auth/guards.ts";
 import type { User } from "../db/tables.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
-import { parseInput } from "../http/validate.ts";
+import { pathId } from "../http/validate.ts";
 import type { Services } from "../services.ts";
 import { addEndpoint } from "./add-endpoint.ts";
 import { listDeliveries } from "./deliveries.ts";
@@ -17,11 +17,12 @@ import { rotateSecret } from "./rotate-secret.ts";
 import { sendTestEvent } from "./send-test.ts";
 import { updateEndpoint } from "./update-endpoint.ts";
 
-function numericId(value: string, message = ENDPOINT_NOT_FOUND): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(message);
-  return id;
-}
+/** Ids are 32-bit in the database: a larger one names nothing. */
+const ID_MAX = 2_147_483_647;
+const EndpointIdParams = z.object({ id: pathId(ENDPOINT_NOT_FOUND, ID_MAX).describe("The endpoint's id") });
+const DeliveryParams = EndpointIdParams.extend({
+  deliveryId: pathId("Delivery not found", ID_MAX).describe("The delivery's id"),
+});
 
 /** Test events and resends an account may ask for a minute: each is one more delivery to send. */
 export const SENDS_PER_MINUTE = 20;
@@ -45,45 +46,41 @@ export function webhookRoutes(services: Services) {
     .post(
       "/",
       async ({ user, body, set }) => {
-        const endpoint = await addEndpoint(deps, user, parseInput(WebhookEndpointInput, body));
+        const endpoint = await addEndpoint(deps, user, body);
         set.status = 201;
         return endpoint;
       },
-      { permission: "webhooks.write" },
+      { permission: "webhooks.write", body: WebhookEndpointInput },
     )
-    .patch(
-      "/:id",
-      ({ user, params, body }) =>
-        updateEndpoint(deps, user, numericId(params.id), parseInput(WebhookEndpointPatch, body)),
-      { permission: "webhooks.write" },
-    )
+    .patch("/:id", ({ user, params, body }) => updateEndpoint(deps, user, params.id, body), {
+      permission: "webhooks.write",
+      params: EndpointIdParams,
+      body: WebhookEndpointPatch,
+    })
     .delete(
       "/:id",
       async ({ user, params, set }) => {
-        await removeEndpoint(deps, user, numericId(params.id));
+        await removeEndpoint(deps, user, params.id);
         set.status = 204;
         return null;
       },
-      { permission: "webhooks.write" },
+      { permission: "webhooks.write", params: EndpointIdParams },
     )
-    .post(
-      "/:id/test",
-      ({ user, params }) => {
-        const id = numericId(params.id);
-        return send(user, () => sendTestEvent(deps, user, id));
-      },
-      { permission: "webhooks.write" },
-    )
-    .post("/:id/rotate-secret", ({ user, params }) => rotateSecret(deps, user, numericId(params.id)), {
+    .post("/:id/test", ({ user, params }) => send(user, () => sendTestEvent(deps, user, params.id)), {
       permission: "webhooks.write",
+      params: EndpointIdParams,
     })
-    .get("/:id/deliveries", ({ user, params }) => listDeliveries(deps, user, numericId(params.id)), { user: true })
+    .post("/:id/rotate-secret", ({ user, params }) => rotateSecret(deps, user, params.id), {
+      permission: "webhooks.write",
+      params: EndpointIdParams,
+    })
+    .get("/:id/deliveries", ({ user, params }) => listDeliveries(deps, user, params.id), {
+      user: true,
+      params: EndpointIdParams,
+    })
     .post(
       "/:id/deliveries/:deliveryId/resend",
-      ({ user, params }) => {
-        const [id, deliveryId] = [numericId(params.id), numericId(params.deliveryId, "Delivery not found")];
-        return send(user, () => resendDelivery(deps, user, id, deliveryId));
-      },
-      { permission: "webhooks.write" },
+      ({ user, params }) => send(user, () => resendDelivery(deps, user, params.id, params.deliveryId)),
+      { permission: "webhooks.write", params: DeliveryParams },
     );
 }
