@@ -1,6 +1,8 @@
 // Who may call an /api route, declared on the route (docs/decisions/0056): `{ user: true }` for any signed-in caller,
 // `{ permission: "links.write" }` for a caller who may change that kind of thing. Both hand the handler `user`.
+// The plugin also brings `doc` (src/api-docs/documented.ts): Elysia types the macros of one plugin only.
 import { Elysia } from "elysia";
+import { documented, USER_SECURITY } from "../api-docs/documented.ts";
 import type { User } from "../db/tables.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import type { Services } from "../services.ts";
@@ -34,17 +36,23 @@ function permittedUser(viewer: Viewer | null, permission: Permission): User {
 }
 
 /**
+ * Each guard also documents the route as needing a signed-in caller (src/api-docs/openapi.ts adds its 401).
  * The check runs twice on purpose: in `transform`, so that a caller who is not signed in hears 401 before the route's
  * schemas judge the input (as before the schemas moved onto the routes), and in `resolve`, which types `user`.
  */
 export const routeGuards = (services: Services) =>
-  new Elysia({ name: "route-guards" }).use(authPlugin(services)).macro({
-    user: {
-      transform: ({ viewer }) => void signedInUser(viewer),
-      resolve: ({ viewer }) => ({ user: signedInUser(viewer) }),
-    },
-    permission: (permission: Permission) => ({
-      transform: ({ viewer }) => void permittedUser(viewer, permission),
-      resolve: ({ viewer }) => ({ user: permittedUser(viewer, permission) }),
-    }),
-  });
+  new Elysia({ name: "route-guards" })
+    .use(authPlugin(services))
+    .use(documented)
+    .macro({
+      user: {
+        detail: { security: USER_SECURITY },
+        transform: ({ viewer }) => void signedInUser(viewer),
+        resolve: ({ viewer }) => ({ user: signedInUser(viewer) }),
+      },
+      permission: (permission: Permission) => ({
+        detail: { security: USER_SECURITY },
+        transform: ({ viewer }) => void permittedUser(viewer, permission),
+        resolve: ({ viewer }) => ({ user: permittedUser(viewer, permission) }),
+      }),
+    });

@@ -1,55 +1,32 @@
-// /api/links: the link API for the web app (cookie) and the CLI (bearer token).
+// /api/links: the link API for the web app (cookie) and the CLI (bearer token). (One link's views, versions, QR code
+// and deletion: per-link-routes.ts.)
 import { Elysia } from "elysia";
 import { z } from "zod";
+import { asJson } from "../api-docs/json.ts";
 import { routeGuards } from "../auth/guards.ts";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
-import { pathId } from "../http/validate.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LINK_NOT_FOUND } from "./deps.ts";
 import { LinkInput, RequestedSlug, SLUG_MAX, SlugCheckLinkId } from "./model.ts";
 import { createLink } from "./create.ts";
-import { deleteLink } from "./delete.ts";
 import { lintLink } from "./lint.ts";
-import { linkPlatforms } from "./platforms.ts";
-import { linkQrCode } from "./qr-code.ts";
 import { checkSlugAvailability, getLinkBySlug, listLinks } from "./queries.ts";
-import { linkStats, linkViews } from "./stats.ts";
+import { linkStats } from "./stats.ts";
 import { updateLink } from "./update.ts";
-import { issueVersion } from "./versions.ts";
 import { LinkPageQuery, listLinkPage } from "./list-page.ts";
 import { present } from "./present.ts";
-import { dropEarlierAddress } from "./old-addresses.ts";
+import { LinkSchema, LinkStatsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "./wire.ts";
 
 /** Any of these asks GET /api/links for a page; without them it answers the whole list, as clients expect. */
 const PAGE_PARAMS = Object.keys(LinkPageQuery.shape);
 
-/** GET /api/links/:id/views?days= */
-export const DaysQuery = z.object({
-  days: z.coerce
-    .number("days must be a number")
-    .int("days must be a whole number")
-    .min(1, "days must be at least 1")
-    .max(365, "days must be 365 or less")
-    .default(30),
-});
-
-export const QR_SIZE_MIN = 128;
-export const QR_SIZE_MAX = 2048;
-export const QrQuery = z.object({
-  format: z.enum(["svg", "png"], "format must be svg or png").default("svg"),
-  size: z.coerce
-    .number("size must be a number")
-    .int("size must be a whole number of pixels")
-    .min(QR_SIZE_MIN, `size must be at least ${QR_SIZE_MIN}`)
-    .max(QR_SIZE_MAX, `size must be ${QR_SIZE_MAX} or less`)
-    .default(512),
-});
-
 /** A create's or update's body: JSON, or multipart/form-data with the same fields and an optional `image` file. */
-const LinkForm = LinkInput.extend({ image: z.unknown().optional() });
+const LinkForm = LinkInput.extend({
+  image: z.unknown().optional().describe("multipart/form-data only: an image for the card (JPEG, PNG, WebP or GIF)"),
+});
 
 /** The optional `image` part of a multipart body; an empty file input counts as none. */
 function uploadedImage(body: { image?: unknown }): File | null {
@@ -57,11 +34,18 @@ function uploadedImage(body: { image?: unknown }): File | null {
   return image instanceof File && (image.size > 0 || image.name !== "") ? image : null;
 }
 
-const LinkIdParams = z.object({ id: pathId(LINK_NOT_FOUND).describe("The link's id") });
 const LinkSlugParams = z.object({
   linkSlug: z.string().max(SLUG_MAX, LINK_NOT_FOUND).describe("The link's slug (the last part of its short URL)"),
 });
 const SlugQuery = z.object({ slug: RequestedSlug, linkId: SlugCheckLinkId });
+const LinkList = z.array(LinkSchema);
+
+const linkExample = {
+  title: "We launched",
+  description: "Everything new in version 2",
+  targetUrl: "https://example.com/blog/launch",
+  customLinkSlug: "launch",
+};
 
 export function linkRoutes(services: Services) {
   const deps = services.links;
@@ -79,7 +63,7 @@ export function linkRoutes(services: Services) {
         "/",
         async ({ user, query: input, request, set }) => {
           const asked = new URL(request.url).searchParams;
-          if (!PAGE_PARAMS.some((name) => asked.has(name))) return listLinks(deps, user, "live");
+          if (!PAGE_PARAMS.some((name) => asked.has(name))) return asJson(await listLinks(deps, user, "live"));
           const page = await listLinkPage(deps, user, input, present);
           // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
           if (page.next) {
@@ -91,16 +75,75 @@ export function linkRoutes(services: Services) {
             });
             set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
           }
-          return page.links;
+          return asJson(page.links);
         },
-        { user: true, query: LinkPageQuery },
+        {
+          user: true,
+          query: LinkPageQuery,
+          response: { 200: LinkList },
+          doc: {
+            id: "listLinks",
+            tag: "Links",
+            summary: "List your live links, newest first; or one page of them, searched and sorted",
+            description:
+              "Without parameters: every live link, newest first. With any of limit, cursor, q or sort: one page (the same bare array) and, when there is more, a `Link: <…>; rel=\"next\"` header with the next page's address, as GitHub's API pages.",
+            errors: [400],
+            answers: {
+              200: {
+                description: "The links",
+                headers: {
+                  Link: 'The next page, `<URL>; rel="next"`; absent on the last page and without paging parameters',
+                },
+              },
+            },
+          },
+        },
       )
-      .get("/deleted", ({ user }) => listLinks(deps, user, "deleted"), { user: true })
-      .get("/stats", ({ user }) => linkStats(deps, user), { user: true })
+      .get("/deleted", async ({ user }) => asJson(await listLinks(deps, user, "deleted")), {
+        user: true,
+        response: { 200: LinkList },
+        doc: {
+          id: "listDeletedLinks",
+          tag: "Links",
+          summary: "List your deleted links",
+          answers: { 200: "The deleted links" },
+        },
+      })
+      .get("/stats", ({ user }) => linkStats(deps, user), {
+        user: true,
+        response: { 200: LinkStatsSchema },
+        doc: {
+          id: "linkStats",
+          tag: "Links",
+          summary: "Totals over your live links",
+          answers: {
+            200: {
+              description: "Counts",
+              example: { totalLinks: 3, totalViews: 352, humanViews: 340, botViews: 12, uniqueHumans: 290, scans: 17 },
+            },
+          },
+        },
+      })
       .get(
         "/check-slug-availability",
         ({ user, query }) => checkSlugAvailability(deps, user, query.slug, query.linkId),
-        { user: true, query: SlugQuery },
+        {
+          user: true,
+          query: SlugQuery,
+          response: { 200: SlugAvailabilitySchema },
+          doc: {
+            id: "checkSlugAvailability",
+            tag: "Links",
+            summary: "Whether a custom slug is free for you",
+            errors: [400],
+            answers: {
+              200: {
+                description: "The answer",
+                example: { available: false, message: "This custom URL is already taken" },
+              },
+            },
+          },
+        },
       )
       .post(
         "/",
@@ -108,9 +151,23 @@ export function linkRoutes(services: Services) {
           await countImage(user, body);
           const link = await createLink(deps, user, body, uploadedImage(body));
           set.status = 201;
-          return link;
+          return asJson(link);
         },
-        { permission: "links.write", body: LinkForm },
+        {
+          permission: "links.write",
+          body: LinkForm,
+          response: { 201: LinkSchema },
+          doc: {
+            id: "createLink",
+            tag: "Links",
+            summary: "Create a link",
+            description:
+              "JSON, or multipart/form-data with the same fields and an optional `image` file (JPEG, PNG, WebP or GIF), which LinkPrev resizes for the card.",
+            body: { multipart: true, example: linkExample },
+            errors: [400, 402, 403, 409, 413, 422, 429, 503],
+            answers: { 201: "The new link" },
+          },
+        },
       )
       // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
       // An uploaded image is decoded like a create's, so it counts against the same per-user limit.
@@ -121,7 +178,20 @@ export function linkRoutes(services: Services) {
           if (file) await countFetch(user);
           return lintLink(deps, body, file);
         },
-        { user: true, body: LinkForm },
+        {
+          user: true,
+          body: LinkForm,
+          response: { 200: LintResultSchema },
+          doc: {
+            id: "lintLink",
+            tag: "Links",
+            summary: "Check a card before saving it",
+            description: "What each platform will cut or refuse; nothing is stored.",
+            body: { multipart: true, example: linkExample },
+            errors: [400, 413, 422, 429, 503],
+            answers: { 200: "The warnings" },
+          },
+        },
       )
       // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
       .post(
@@ -131,75 +201,56 @@ export function linkRoutes(services: Services) {
           await countFetch(user);
           return pageMetadata(deps.fetcher, body.url);
         },
-        { user: true, body: MetadataRequest },
+        {
+          user: true,
+          body: MetadataRequest,
+          response: { 200: PageMetadataSchema },
+          doc: {
+            id: "pageMetadata",
+            tag: "Links",
+            summary: "Title, description and image of a web page (auto-fill)",
+            description:
+              "Fetched by the safe fetcher: public addresses on ports 80/443 only, at most 3 redirects, 8 s, HTML only, the head read up to 512 KB. 404 when the server has FETCH_DISABLED=true.",
+            body: { example: { url: "https://example.com/blog/launch" } },
+            errors: [400, 404, 422, 429],
+            answers: { 200: "What the page says of itself (each may be null)" },
+          },
+        },
       )
-      .get("/by-slug/:linkSlug", ({ user, params }) => getLinkBySlug(deps, user, params.linkSlug), {
+      .get("/by-slug/:linkSlug", async ({ user, params }) => asJson(await getLinkBySlug(deps, user, params.linkSlug)), {
         user: true,
         params: LinkSlugParams,
+        response: { 200: LinkSchema },
+        doc: {
+          id: "getLink",
+          tag: "Links",
+          summary: "One of your links by its slug",
+          errors: [404],
+          answers: { 200: "The link" },
+        },
       })
       .put(
         "/by-slug/:linkSlug",
         async ({ user, params, body }) => {
           await countImage(user, body);
-          return updateLink(deps, user, params.linkSlug, body, uploadedImage(body), () => countFetch(user));
-        },
-        { permission: "links.write", params: LinkSlugParams, body: LinkForm },
-      )
-      .get("/:id/views", ({ user, params, query }) => linkViews(deps, user, params.id, query.days), {
-        user: true,
-        params: LinkIdParams,
-        query: DaysQuery,
-      })
-      .get("/:id/platforms", ({ user, params }) => linkPlatforms(deps, user, params.id), {
-        user: true,
-        params: LinkIdParams,
-      })
-      // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
-      .post(
-        "/:id/versions",
-        async ({ user, params, set }) => {
-          const version = await issueVersion(deps, user, params.id);
-          set.status = 201;
-          return version;
-        },
-        { permission: "links.write", params: LinkIdParams },
-      )
-      .get(
-        "/:id/qr",
-        async ({ user, params, query }) => {
-          const code = await linkQrCode(deps, user, params.id, query.format, query.size);
-          return new Response(code.body, {
-            headers: {
-              "Content-Type": code.contentType,
-              "Content-Disposition": `inline; filename="${code.filename}"`,
-              "Cache-Control": "private, no-store",
-            },
-          });
-        },
-        { user: true, params: LinkIdParams, query: QrQuery },
-      )
-      .delete(
-        "/:id/old-addresses/:addressId",
-        async ({ user, params, set }) => {
-          await dropEarlierAddress(deps, user, params.id, params.addressId);
-          set.status = 204;
-          return null;
+          return asJson(
+            await updateLink(deps, user, params.linkSlug, body, uploadedImage(body), () => countFetch(user)),
+          );
         },
         {
           permission: "links.write",
-          params: LinkIdParams.extend({
-            addressId: pathId(LINK_NOT_FOUND).describe("The earlier address's id (oldAddresses[].id)"),
-          }),
+          params: LinkSlugParams,
+          body: LinkForm,
+          response: { 200: LinkSchema },
+          doc: {
+            id: "updateLink",
+            tag: "Links",
+            summary: "Replace a link's card and target",
+            body: { multipart: true, example: linkExample },
+            errors: [400, 403, 404, 409, 413, 422, 429, 503],
+            answers: { 200: "The updated link" },
+          },
         },
-      )
-      .delete(
-        "/:id",
-        async ({ user, params, set }) => {
-          await deleteLink(deps, user, params.id);
-          set.status = 204;
-          return null;
-        },
-        { permission: "links.write", params: LinkIdParams },
       )
   );
 }

@@ -41,7 +41,7 @@ async function notFoundAsNull<T>(result: Promise<T>): Promise<T | null> {
   }
 }
 
-export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
+export function pageRoutes(services: Services, apiDocument: () => OpenApiDocument) {
   const { config } = services;
 
   /** A page for whoever is asking, with the flash toast left by a redirect, if any. */
@@ -102,7 +102,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
         ),
       )
       .get("/docs/api", ({ pageViewer }) =>
-        services.pages.response(createElement(ApiReferencePage, { document: apiDocument }), {
+        services.pages.response(createElement(ApiReferencePage, { document: apiDocument() }), {
           title: "API reference",
           viewer: pageViewer,
         }),

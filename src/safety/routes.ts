@@ -1,16 +1,17 @@
 // POST /api/reports: a report of a link, from the inspect page's form or the API; no sign-in needed.
 import { Elysia } from "elysia";
+import { documented } from "../api-docs/documented.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services.ts";
 import { createReport } from "./reports.ts";
-import { ReportInputSchema } from "./wire.ts";
+import { ReportInputSchema, ReportSchema } from "./wire.ts";
 
 /** Reports per client per hour (an IPv6 client by its /64): enough for a person, not for a flood. */
 export const REPORTS_PER_HOUR = 5;
 
 export function safetyRoutes(services: Services) {
   const limiter = new RateLimiter(services.hits.countHit, REPORTS_PER_HOUR, services.clock, 3_600_000);
-  return new Elysia().post(
+  return new Elysia().use(documented).post(
     "/api/reports",
     async ({ request, body, set, redirect }) => {
       const ip = services.clientAddress(request);
@@ -26,6 +27,26 @@ export function safetyRoutes(services: Services) {
       set.status = 201;
       return report;
     },
-    { body: ReportInputSchema },
+    {
+      body: ReportInputSchema,
+      response: { 201: ReportSchema },
+      doc: {
+        id: "reportLink",
+        tag: "Links",
+        summary: "Report a link (phishing, malware, spam, impersonation, other)",
+        description:
+          "No sign-in needed; 5 reports an hour per client address. The inspect page (any short URL with + appended) posts the same as a form and is sent back to it. Your address is stored shortened, as for views.",
+        body: {
+          form: true,
+          example: {
+            address: "https://linkprev.example/go/ana/launch",
+            reason: "phishing",
+            details: "Asks for a bank password",
+          },
+        },
+        errors: [400, 404, 429],
+        answers: { 201: "The report, sent to the operators", 303: "A form post: back to the inspect page" },
+      },
+    },
   );
 }

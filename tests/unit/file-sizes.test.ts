@@ -22,7 +22,6 @@ const TO_SPLIT = [
   "cli/client/commands.ts",
   "cli/linkprev.ts",
   "islands/LinkForm.tsx",
-  "src/api-docs/operations.ts",
   "src/billing/service.ts",
   "src/client/ui/PreviewMockups.tsx",
   "src/config.ts",
