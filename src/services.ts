@@ -1,7 +1,7 @@
 // The composition root: builds every service once per process (on the request thread, or in each app worker) from
 // the config and the database platform. Routes and pages receive what they need from here; nothing else builds a service.
 import { type DeletionDeps } from "./account/deletion.ts";
-import type { BillingDeps } from "./billing/service.ts";
+import type { BillingDeps } from "./billing/deps.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
 import { validateVat } from "./billing/vat.ts";
 import { systemClock, type Clock } from "./clock.ts";

@@ -8,16 +8,12 @@ import { parseInput } from "../http/validate.ts";
 import type { User } from "../db/tables.ts";
 import type { Services } from "../services.ts";
 import { publicPlans } from "./plans.ts";
-import {
-  activeSubscription,
-  cancelSubscription,
-  CheckoutInput,
-  handleWebhook,
-  reactivateSubscription,
-  removeVatExemption,
-  subscribe,
-  validateVatNumber,
-} from "./service.ts";
+import { activeSubscription } from "./active-subscription.ts";
+import { cancelSubscription, reactivateSubscription } from "./cancel-at-period-end.ts";
+import { removeVatExemption } from "./remove-vat-exemption.ts";
+import { handleWebhook } from "./stripe-webhook.ts";
+import { CheckoutInput, subscribe } from "./subscribe.ts";
+import { validateVatNumber } from "./validate-vat-number.ts";
 import { mappingStripeErrors } from "./stripe.ts";
 import { VatInput } from "./vat.ts";
 import {

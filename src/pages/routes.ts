@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import { createElement, type FunctionComponent } from "react";
 import type { OpenApiDocument } from "../api-docs/openapi.ts";
 import { PLANS } from "../billing/plans.ts";
-import { confirmCheckout } from "../billing/service.ts";
+import { confirmCheckout } from "../billing/confirm-checkout.ts";
 import { AppError } from "../http/errors.ts";
 import { takeFlash } from "../http/flash.ts";
 import { getLinkBySlug } from "../links/queries.ts";

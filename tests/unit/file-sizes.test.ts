@@ -22,7 +22,6 @@ const TO_SPLIT = [
   "cli/client/commands.ts",
   "cli/linkprev.ts",
   "islands/LinkForm.tsx",
-  "src/billing/service.ts",
   "src/client/ui/PreviewMockups.tsx",
   "src/config.ts",
   "src/pages/dashboard.tsx",
