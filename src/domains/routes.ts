@@ -5,10 +5,10 @@ import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
 import type { Services } from "../services.ts";
-import { addDomain } from "./add.ts";
+import { createDomain } from "./create.ts";
 import { DOMAIN_NOT_FOUND } from "./model.ts";
 import { findDomain, getDomain, listDomains } from "./queries.ts";
-import { removeDomain } from "./remove.ts";
+import { deleteDomain } from "./delete.ts";
 import { updateDomain } from "./update.ts";
 import { verifyDomain } from "./verify.ts";
 import { AddDomainInput, DomainListSchema, DomainSchema, UpdateDomainInput } from "./wire.ts";
@@ -38,7 +38,7 @@ export function domainRoutes(services: Services) {
       .post(
         "/",
         async ({ user, body, set }) => {
-          const domain = await addDomain(deps, user, body);
+          const domain = await createDomain(deps, user, body);
           set.status = 201;
           return domain;
         },
@@ -112,7 +112,7 @@ export function domainRoutes(services: Services) {
       .delete(
         "/:id",
         async ({ user, params, set }) => {
-          await removeDomain(deps, user, params.id);
+          await deleteDomain(deps, user, params.id);
           set.status = 204;
           return null;
         },

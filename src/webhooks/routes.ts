@@ -6,12 +6,12 @@ import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
 import type { Services } from "../services.ts";
-import { addEndpoint } from "./add-endpoint.ts";
+import { createEndpoint } from "./create-endpoint.ts";
 import { listDeliveries } from "./deliveries.ts";
 import { ENDPOINT_NOT_FOUND } from "./deps.ts";
 import { listEndpoints } from "./list-endpoints.ts";
 import { WebhookEndpointInput, WebhookEndpointPatch } from "./model.ts";
-import { removeEndpoint } from "./remove-endpoint.ts";
+import { deleteEndpoint } from "./delete-endpoint.ts";
 import { resendDelivery } from "./resend.ts";
 import { rotateSecret } from "./rotate-secret.ts";
 import { sendTestEvent } from "./send-test.ts";
@@ -62,7 +62,7 @@ export function webhookRoutes(services: Services) {
     .post(
       "/",
       async ({ user, body, set }) => {
-        const endpoint = await addEndpoint(deps, user, body);
+        const endpoint = await createEndpoint(deps, user, body);
         set.status = 201;
         return endpoint;
       },
@@ -101,7 +101,7 @@ export function webhookRoutes(services: Services) {
     .delete(
       "/:id",
       async ({ user, params, set }) => {
-        await removeEndpoint(deps, user, params.id);
+        await deleteEndpoint(deps, user, params.id);
         set.status = 204;
         return null;
       },
