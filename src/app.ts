@@ -8,6 +8,7 @@ import { billingRoutes } from "./billing/routes.ts";
 import { domainRoutes } from "./domains/routes.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { pathEncoding } from "./http/path-encoding.ts";
+import { plainQuery } from "./http/plain-query.ts";
 import { perLinkRoutes } from "./links/per-link-routes.ts";
 import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
@@ -37,6 +38,7 @@ export function createApp(services: Services) {
     .use(requestFacts())
     .use(errorHandler(errorPage, services.log))
     .use(pathEncoding())
+    .use(plainQuery())
     .use(metaRoutes(services))
     .use(authRoutes(services, signInScreens(services.pages, resolveViewer)))
     .use(linkRoutes(services))

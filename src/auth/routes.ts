@@ -152,8 +152,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       )
       .post(
         "/api/auth/login-link",
-        async ({ ip, body, cookie, redirect }) => {
-          await services.authLimiter.hit(ip);
+        async ({ body, cookie, redirect }) => {
           const userId = await consumeLoginLink(services.db, body.token);
           if (userId === null)
             return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
@@ -162,6 +161,8 @@ export function authRoutes(services: Services, screens: SignInScreens) {
           return redirect(AFTER_SIGN_IN, 303);
         },
         {
+          // Every attempt counts, well-formed or not: the limit runs before the schema judges the body.
+          transform: ({ ip }) => services.authLimiter.hit(ip),
           body: LoginLinkInput,
           doc: {
             id: "useLoginLink",

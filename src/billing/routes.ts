@@ -10,7 +10,7 @@ import type { Services } from "../services.ts";
 import { publicPlans } from "./plans.ts";
 import { activeSubscription } from "./active-subscription.ts";
 import { cancelSubscription, reactivateSubscription } from "./cancel-at-period-end.ts";
-import { removeVatExemption } from "./remove-vat-exemption.ts";
+import { deleteVatExemption } from "./delete-vat-exemption.ts";
 import { handleWebhook } from "./stripe-webhook.ts";
 import { CheckoutInput, subscribe } from "./subscribe.ts";
 import { validateVatNumber } from "./validate-vat-number.ts";
@@ -137,31 +137,26 @@ export function billingRoutes(services: Services) {
           },
         },
       )
-      .post(
-        "/api/vat/validate",
-        async ({ viewer, body, ip }) => {
-          await services.authLimiter.hit(ip);
-          return validateVatNumber(deps, viewer?.user ?? null, body);
+      .post("/api/vat/validate", ({ viewer, body }) => validateVatNumber(deps, viewer?.user ?? null, body), {
+        // Every check counts, well-formed or not: the limit runs before the schema judges the body.
+        transform: ({ ip }) => services.authLimiter.hit(ip),
+        body: VatInput,
+        response: { 200: VatCheckSchema },
+        doc: {
+          id: "validateVat",
+          tag: "Billing",
+          summary: "Check an EU VAT number with VIES",
+          description: "Signed in, a valid number is kept for checkout.",
+          signIn: "optional",
+          body: { example: { countryCode: "DE", vatNumber: "DE123456789" } },
+          errors: [400, 403, 429, 503],
+          answers: { 200: "The answer" },
         },
-        {
-          body: VatInput,
-          response: { 200: VatCheckSchema },
-          doc: {
-            id: "validateVat",
-            tag: "Billing",
-            summary: "Check an EU VAT number with VIES",
-            description: "Signed in, a valid number is kept for checkout.",
-            signIn: "optional",
-            body: { example: { countryCode: "DE", vatNumber: "DE123456789" } },
-            errors: [400, 403, 429, 503],
-            answers: { 200: "The answer" },
-          },
-        },
-      )
+      })
       .delete(
         "/api/vat",
         async ({ user, set }) => {
-          await removeVatExemption(deps, user);
+          await deleteVatExemption(deps, user);
           set.status = 204;
           return null;
         },

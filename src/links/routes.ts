@@ -9,7 +9,6 @@ import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { FETCHES_PER_MINUTE, MetadataRequest, pageMetadata } from "./metadata.ts";
-import { LINK_NOT_FOUND } from "./deps.ts";
 import { LinkInput, RequestedSlug, SLUG_MAX, SlugCheckLinkId } from "./model.ts";
 import { createLink } from "./create.ts";
 import { lintLink } from "./lint.ts";
@@ -35,7 +34,8 @@ function uploadedImage(body: { image?: unknown }): File | null {
 }
 
 const LinkSlugParams = z.object({
-  linkSlug: z.string().max(SLUG_MAX, LINK_NOT_FOUND).describe("The link's slug (the last part of its short URL)"),
+  // No length rule here: a slug no link could have is the lookup's 404, after the body is judged, as before.
+  linkSlug: z.string().describe(`The link's slug (the last part of its short URL, at most ${SLUG_MAX} characters)`),
 });
 const SlugQuery = z.object({ slug: RequestedSlug, linkId: SlugCheckLinkId });
 const LinkList = z.array(LinkSchema);

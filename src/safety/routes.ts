@@ -14,13 +14,7 @@ export function safetyRoutes(services: Services) {
   return new Elysia().use(documented).post(
     "/api/reports",
     async ({ request, body, set, redirect }) => {
-      const ip = services.clientAddress(request);
-      await limiter.hit(
-        ip,
-        "report:",
-        `At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`,
-      );
-      const { report, inspectPage } = await createReport(services.safety, body, ip);
+      const { report, inspectPage } = await createReport(services.safety, body, services.clientAddress(request));
       // The inspect page's form: back to the page, which thanks the reporter.
       if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded"))
         return redirect(inspectPage, 303);
@@ -28,6 +22,13 @@ export function safetyRoutes(services: Services) {
       return report;
     },
     {
+      // Every report counts, well-formed or not: the limit runs before the schema judges the body.
+      transform: ({ request }) =>
+        limiter.hit(
+          services.clientAddress(request),
+          "report:",
+          `At most ${REPORTS_PER_HOUR} reports an hour can be sent from one address. Please try again later.`,
+        ),
       body: ReportInputSchema,
       response: { 201: ReportSchema },
       doc: {

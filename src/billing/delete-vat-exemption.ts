@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { users, type User } from "../db/tables.ts";
 import type { BillingDeps } from "./deps.ts";
 
-export async function removeVatExemption(deps: BillingDeps, user: User): Promise<void> {
+export async function deleteVatExemption(deps: BillingDeps, user: User): Promise<void> {
   await deps.db
     .update(users)
     .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() })
