@@ -120,7 +120,8 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
           const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
           const search = {
             page: requestedPage,
-            q: typeof query.q === "string" ? query.q.trim().slice(0, 200) : "",
+            // Without NUL, which PostgreSQL refuses in text (the fuzzer's #213 was a 500 there).
+            q: typeof query.q === "string" ? query.q.replaceAll("\0", "").trim().slice(0, 200) : "",
             sort: query.sort === "views" ? ("views" as const) : ("newest" as const),
           };
           return page(
