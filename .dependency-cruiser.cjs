@@ -20,7 +20,7 @@ const ROOTS = `^src/(server|app|app\\.worker|services|compose/[a-z-]+)\\.tsx?$|$
  * A folder's HTTP surface: its routes and the sign-in guard they all use. A surface may reach any domain (it is
  * where requests meet them); only the roots, pages/, api-docs/ and other surfaces import it (rule surface-from-above).
  */
-const SURFACE = "^src/([a-z-]+/routes\\.tsx?|auth/plugin\\.ts)$";
+const SURFACE = "^src/([a-z-]+/[a-z-]*routes\\.tsx?|auth/(plugin|guards)\\.ts)$";
 /**
  * The declared domain order (docs/decisions/0051), lowest first: a folder may import only itself and the folders
  * before it (and the vocabulary), so two folders that import each other fail lint:imports. Each entry is one

@@ -1,6 +1,6 @@
 // Builds the Elysia app from the feature modules and the services (src/services.ts); no logic of its own.
 import { Elysia } from "elysia";
-import { openApiDocument } from "./api-docs/openapi.ts";
+import { openApiDocument, type OpenApiDocument } from "./api-docs/openapi.ts";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -8,6 +8,8 @@ import { billingRoutes } from "./billing/routes.ts";
 import { domainRoutes } from "./domains/routes.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { pathEncoding } from "./http/path-encoding.ts";
+import { plainQuery } from "./http/plain-query.ts";
+import { perLinkRoutes } from "./links/per-link-routes.ts";
 import { linkRoutes } from "./links/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 import { formatVersion } from "./meta/version.ts";
@@ -22,21 +24,26 @@ import type { Services } from "./services.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 
 export function createApp(services: Services) {
-  // The API described (GET /api/openapi.json, /docs/api), built once from src/api-docs/operations.ts.
-  const apiDocument = openApiDocument({
-    version: formatVersion(services.version),
-    serverUrl: services.config.publicUrl,
-  });
+  // The API described (GET /api/openapi.json, /docs/api), from the routes' own declarations (src/api-docs/): built
+  // once, on its first reading, when every route is mounted.
+  let described: OpenApiDocument | undefined;
+  const apiDocument = (): OpenApiDocument =>
+    (described ??= openApiDocument(
+      { version: formatVersion(services.version), serverUrl: services.config.publicUrl },
+      app.routes,
+    ));
   const resolveViewer = (user: User) =>
     resolvePageViewer(services.db, services.billingEnabled, user, services.clock.now());
   const errorPage = errorPages(services.pages, resolveViewer);
-  return new Elysia()
+  const app = new Elysia()
     .use(requestFacts())
     .use(errorHandler(errorPage, services.log))
     .use(pathEncoding())
+    .use(plainQuery())
     .use(metaRoutes(services))
     .use(authRoutes(services, signInScreens(services.pages, resolveViewer)))
     .use(linkRoutes(services))
+    .use(perLinkRoutes(services))
     .use(domainRoutes(services))
     .use(billingRoutes(services))
     .use(webhookRoutes(services))
@@ -44,6 +51,7 @@ export function createApp(services: Services) {
     .use(accountRoutes(services))
     .use(safetyRoutes(services))
     .use(pageRoutes(services, apiDocument));
+  return app;
 }
 
 /** "METHOD /path" for each route of the app. */

@@ -2,7 +2,7 @@
 // and the database platform. Routes and pages receive what they need from here; nothing else builds a service. The
 // request thread's own parts (the /go side, its listeners) are composed from these in src/compose/.
 import { type DeletionDeps } from "./account/deletion.ts";
-import type { BillingDeps } from "./billing/service.ts";
+import type { BillingDeps } from "./billing/deps.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
 import { validateVat } from "./billing/vat.ts";
 import { systemClock, type Clock } from "./clock.ts";

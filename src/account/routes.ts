@@ -1,7 +1,7 @@
 // /api/account (the user's data: export, deletion) and /api/links/export.csv.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { routeGuards, signedInUser } from "../auth/guards.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { mappingStripeErrors } from "../billing/stripe.ts";
 import type { Services } from "../services.ts";
@@ -27,37 +27,77 @@ const attachment = (body: string, contentType: string, fileName: string) =>
 export function accountRoutes(services: Services) {
   const { links, deletion } = services;
   return new Elysia()
-    .use(authPlugin(services))
-    .get("/api/account/export", async ({ viewer }) => {
-      const document = await exportAccount(
-        services.db,
-        services.config.publicUrl,
-        requireUser(viewer),
-        services.clock.now(),
-      );
-      return attachment(
-        JSON.stringify(document, null, 2),
-        "application/json; charset=utf-8",
-        exportFileName("json", new Date(services.clock.now())),
-      );
-    })
-    .get("/api/links/export.csv", async ({ viewer }) =>
-      attachment(
-        await linksCsv(links, requireUser(viewer)),
-        "text/csv; charset=utf-8",
-        exportFileName("csv", new Date(services.clock.now())),
-      ),
+    .use(routeGuards(services))
+    .get(
+      "/api/account/export",
+      async ({ user }) => {
+        const document = await exportAccount(services.db, services.config.publicUrl, user, services.clock.now());
+        return attachment(
+          JSON.stringify(document, null, 2),
+          "application/json; charset=utf-8",
+          exportFileName("json", new Date(services.clock.now())),
+        );
+      },
+      {
+        user: true,
+        doc: {
+          id: "exportAccount",
+          tag: "Account",
+          summary: "All your data as one JSON document",
+          description:
+            "Profile, consents, subscriptions, payments, API token names, webhook endpoints (never their secrets), domains, every link (live and deleted, with expiresAt, maxClicks, expiredUrl, rules, hasPassword, never the password's hash, and health), per-day counts and the raw views still kept (addresses as stored: shortened).",
+          answers: {
+            200: { description: "A JSON attachment (linkprev-export-<date>.json)", contentType: "application/json" },
+          },
+        },
+      },
     )
-    .delete("/api/account", async ({ viewer, deletingUserId, body, cookie, set }) => {
-      // A retry after a deletion stopped part-way (the account is marked, so no longer signed in): finish it.
-      if (deletingUserId !== null)
-        await mappingStripeErrors(services.log, () => finishDeletion(deletion, deletingUserId));
-      else {
-        const { confirmEmail } = parseInput(DeleteInput, body);
-        await mappingStripeErrors(services.log, () => deleteAccount(deletion, requireUser(viewer), confirmEmail));
-      }
-      cookie[SESSION_COOKIE]!.remove();
-      set.status = 204;
-      return null;
-    });
+    .get(
+      "/api/links/export.csv",
+      async ({ user }) =>
+        attachment(
+          await linksCsv(links, user),
+          "text/csv; charset=utf-8",
+          exportFileName("csv", new Date(services.clock.now())),
+        ),
+      {
+        user: true,
+        doc: {
+          id: "exportLinksCsv",
+          tag: "Account",
+          summary: "Your live links as CSV",
+          description:
+            "Columns: slug, short URL, target, title, description, image URL, created, human views, bot views. Every cell quoted; a cell that starts with = + - @ is prefixed with ' (spreadsheet formulas). `linkprev links import` reads it back.",
+          answers: { 200: { description: "A CSV attachment", contentType: "text/csv" } },
+        },
+      },
+    )
+    .delete(
+      "/api/account",
+      async ({ viewer, deletingUserId, body, cookie, set }) => {
+        // A retry after a deletion stopped part-way (the account is marked, so no longer signed in): finish it.
+        if (deletingUserId !== null)
+          await mappingStripeErrors(services.log, () => finishDeletion(deletion, deletingUserId));
+        else {
+          const { confirmEmail } = parseInput(DeleteInput, body);
+          await mappingStripeErrors(services.log, () => deleteAccount(deletion, signedInUser(viewer), confirmEmail));
+        }
+        cookie[SESSION_COOKIE]!.remove();
+        set.status = 204;
+        return null;
+      },
+      {
+        doc: {
+          id: "deleteAccount",
+          tag: "Account",
+          summary: "Delete your account and everything in it",
+          description:
+            "Cancels the subscription at once, deletes links, views, images, sessions, tokens and consents; payment records stay without personal data. Signs you out. Safe to retry.",
+          signIn: "required",
+          body: { readByHandler: DeleteInput, example: { confirmEmail: "ana@example.com" } },
+          errors: [400, 502],
+          answers: { 204: "Done; no body" },
+        },
+      },
+    );
 }

@@ -1,6 +1,6 @@
-// Type checks that keep the documented response schemas and the services' return values the same shape: a
-// service that gains, loses or changes a field without its schema fails `tsc`.
-import type { z } from "zod";
+// A service's value as the API sends it. Services speak in `Date`s; the wire schemas (src/*/wire.ts), which a route
+// declares as its `response`, in ISO strings. `asJson` is the one crossing, typed so that Elysia checks the result
+// against the schema at compile time (and validates it at run time).
 
 /** A value as JSON.stringify sends it: dates become ISO strings. */
 export type Json<T> = T extends Date
@@ -11,12 +11,12 @@ export type Json<T> = T extends Date
       ? { [K in keyof T]: Json<T[K]> }
       : T;
 
-/** True when the service's JSON and the schema's output each fit the other. */
-export type SameShape<Returned, Schema extends z.ZodType> = [Json<Returned>] extends [z.output<Schema>]
-  ? [z.output<Schema>] extends [Json<Returned>]
-    ? true
-    : false
-  : false;
+function toJson(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, toJson(field)]));
+  return value;
+}
 
-/** Use as `assertSameShape<SameShape<A, typeof S>>(true)`: a compile error when the shapes differ. */
-export const sameShape = <T extends true>(_proof: T): void => {};
+export const asJson = <T>(value: T): Json<T> => toJson(value) as Json<T>;

@@ -1,31 +1,48 @@
-// The OpenAPI 3.1 document, generated from the operations list and its zod schemas (never written by hand).
+// The OpenAPI 3.1 document, generated from the routes themselves (docs/decisions/0055): each documented route's
+// `doc` (documented.ts) and the zod schemas it validates with (body, query, params, response). Never written by hand.
 import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { WEBHOOK_BODIES } from "../webhooks/wire.ts";
-import { API_OPERATIONS } from "./operations.ts";
-import { ErrorSchema, type ApiOperation } from "./operation-types.ts";
+import { ERROR_MEANINGS, ERROR_REF } from "./documented.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-/** What each error status means here (the body is always an Error). */
-export const ERROR_MEANINGS: Record<number, string> = {
-  400: "Invalid input: the message names the field",
-  401: "Not signed in: no session cookie or bearer token, or an expired or revoked one",
-  402: "Your plan's limit is reached",
-  403: "Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan",
-  404: "Not found, or not yours",
-  409: "Conflicts with what exists (a slug taken)",
-  413: "The upload is too large",
-  429: "Too many requests (or too many new links): try again after the seconds Retry-After gives",
-  500: "Something went wrong on our side",
-  502: "The payment provider refused",
-  503: "A service we depend on did not answer",
+/** Every /api failure: a readable message, and the input field it is about when there is one. */
+export const ErrorSchema = z
+  .object({
+    message: z.string().describe("Readable by the person using the client"),
+    field: z.string().optional().describe("The input field the message is about"),
+  })
+  .meta({ id: "Error", example: { message: "title: Title must be 60 characters or less", field: "title" } });
+
+/** A route as Elysia lists it (`app.routes`): its hooks hold the `detail` its `doc` wrote and its schemas. */
+export type ServedRoute = {
+  method: string;
+  path: string;
+  hooks: { detail?: unknown; body?: unknown; query?: unknown; params?: unknown; response?: unknown };
 };
+
+/** The OpenAPI operation a route's `doc` wrote (documented.ts), before its schemas are added. */
+type Detail = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { required: boolean; content: Record<string, { schema?: unknown; example?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+};
+
+const isDetail = (detail: unknown): detail is Detail =>
+  typeof detail === "object" && detail !== null && "operationId" in detail && "responses" in detail;
+const zodOrNothing = (schema: unknown) => (schema instanceof z.ZodType ? schema : undefined);
 
 /** `/api/links/:id` → `/api/links/{id}`; Elysia's prefix root `/api/links/` → `/api/links`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}").replace(/(.)\/$/, "$1");
 
-const USER_SECURITY = [{ sessionCookie: [] }, { bearerToken: [] }];
+/** The routes the document describes: those with a `doc`. */
+export const documentedRoutes = <R extends ServedRoute>(routes: R[]) =>
+  routes.filter((route) => isDetail(route.hooks.detail));
 
 function clean(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
@@ -35,9 +52,9 @@ function clean(schema: JsonSchema): JsonSchema {
 const inline = (schema: z.ZodType): JsonSchema =>
   clean(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
 
-function parameters(operation: ApiOperation) {
-  const from = (where: "path" | "query", object: z.ZodObject | undefined) =>
-    Object.entries(object?.shape ?? {}).map(([name, schema]) => {
+function parameters(params: z.ZodType | undefined, query: z.ZodType | undefined) {
+  const from = (where: "path" | "query", object: z.ZodType | undefined) =>
+    Object.entries(object instanceof z.ZodObject ? object.shape : {}).map(([name, schema]) => {
       const json = inline(schema as z.ZodType);
       return {
         name,
@@ -47,13 +64,18 @@ function parameters(operation: ApiOperation) {
         schema: json,
       };
     });
-  return [...from("path", operation.params), ...from("query", operation.query)];
+  return [...from("path", params), ...from("query", query)];
+}
+
+/** An example that its schema refuses is a mistake in the route's doc: the document is not built. */
+function checkExample(schema: z.ZodType, example: unknown, at: string) {
+  if (example !== undefined && !schema.safeParse(example).success) throw new Error(`${at}: the example fits no schema`);
 }
 
 /** The document. `serverUrl`: this server's PUBLIC_URL. */
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
-export function openApiDocument(info: { version: string; serverUrl: string }) {
+export function openApiDocument(info: { version: string; serverUrl: string }, routes: ServedRoute[]) {
   // Request and response schemas become components, named after their meta id or their first operation, so that
   // a schema used by several operations (LinkInput, Link) is written once.
   const inputs = z.registry<{ id: string }>();
@@ -69,98 +91,50 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
     }
     return { $ref: `#/components/schemas/${id}` };
   };
-  const errorRef = componentRef(outputs, ErrorSchema, "Error");
+  componentRef(outputs, ErrorSchema, "Error");
 
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const operation of API_OPERATIONS) {
-    const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(operation.responses)) {
-      const content = response.schema
-        ? {
-            "application/json": {
-              schema: componentRef(
-                outputs,
-                response.schema,
-                `${operation.operationId}${status === "200" ? "" : status}Response`,
-              ),
-              ...(response.example !== undefined ? { example: response.example } : {}),
-            },
-          }
-        : response.contentType
-          ? { [response.contentType]: { schema: { type: "string" } } }
-          : undefined;
-      const headers =
-        response.headers &&
-        Object.fromEntries(
-          Object.entries(response.headers).map(([name, description]) => [
-            name,
-            { description, schema: { type: "string" } },
-          ]),
-        );
-      responses[status] = {
-        description: response.description,
-        ...(headers ? { headers } : {}),
-        ...(content ? { content } : {}),
-      };
+  const tags = new Set<string>();
+  for (const { method, path, hooks } of routes) {
+    const detail = hooks.detail;
+    if (!isDetail(detail)) continue;
+    const { operationId } = detail;
+    const responses = structuredClone(detail.responses);
+    const declared = typeof hooks.response === "object" && hooks.response !== null ? hooks.response : {};
+    for (const [status, given] of Object.entries(declared)) {
+      const schema = zodOrNothing(given);
+      const response = responses[status];
+      if (!schema || !response) continue;
+      const json = (response.content ??= {})["application/json"] ?? {};
+      checkExample(schema, json.example, `${operationId} ${status}`);
+      const name = `${operationId}${status === "200" ? "" : status}Response`;
+      response.content["application/json"] = { schema: componentRef(outputs, schema, name), ...json };
     }
-    // Every signed-in write may meet the terms check (src/auth/plugin.ts).
-    const write = operation.access === "user" && operation.method !== "GET";
-    const errors = new Set([
-      ...(operation.errors ?? []),
-      ...(operation.access === "user" ? [401] : []),
-      ...(write ? [403] : []),
-      500,
-    ]);
-    for (const status of [...errors].sort()) {
+    // A signed-in route may answer 401, and a signed-in write 403 (the terms check, src/auth/plugin.ts).
+    const security = detail.security ?? [];
+    const signedIn = security.length > 0 && security.every((scheme) => Object.keys(scheme).length > 0);
+    for (const status of [...(signedIn ? [401] : []), ...(signedIn && method !== "GET" ? [403] : []), 500])
       responses[String(status)] ??= {
         description: ERROR_MEANINGS[status] ?? "Refused",
-        content: { "application/json": { schema: errorRef } },
+        content: { "application/json": { schema: ERROR_REF } },
       };
+    const body = zodOrNothing(hooks.body);
+    let requestBody = detail.requestBody;
+    if (body) {
+      const schema = componentRef(inputs, body, `${operationId}Body`);
+      const content = requestBody?.content ?? { "application/json": {} };
+      checkExample(body, content["application/json"]?.example, `${operationId} body`);
+      for (const type of Object.keys(content)) content[type] = { schema, ...content[type] };
+      requestBody = { required: true, content };
     }
-    let requestBody: unknown;
-    if (operation.body) {
-      const schema = componentRef(inputs, operation.body.schema, `${operation.operationId}Body`);
-      const example = operation.body.example !== undefined ? { example: operation.body.example } : {};
-      requestBody = {
-        required: true,
-        content: {
-          "application/json": { schema, ...example },
-          ...(operation.body.form ? { "application/x-www-form-urlencoded": { schema } } : {}),
-          ...(operation.body.multipart
-            ? {
-                "multipart/form-data": {
-                  schema: {
-                    allOf: [
-                      schema,
-                      {
-                        type: "object",
-                        properties: {
-                          image: {
-                            type: "string",
-                            contentMediaType: "application/octet-stream",
-                            description: "An image for the card",
-                          },
-                        },
-                      },
-                    ],
-                  },
-                },
-              }
-            : {}),
-        },
-      };
-    }
-    const params = parameters(operation);
-    (paths[openApiPath(operation.path)] ??= {})[operation.method.toLowerCase()] = {
-      operationId: operation.operationId,
-      tags: [operation.tag],
-      summary: operation.summary,
-      ...(operation.description ? { description: operation.description } : {}),
-      security:
-        operation.access === "user" ? USER_SECURITY : operation.access === "optional" ? [{}, ...USER_SECURITY] : [],
+    const params = parameters(zodOrNothing(hooks.params), zodOrNothing(hooks.query));
+    for (const tag of detail.tags) tags.add(tag);
+    (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = {
+      ...detail,
+      security,
       ...(params.length > 0 ? { parameters: params } : {}),
       ...(requestBody ? { requestBody } : {}),
-      responses,
+      responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
     };
   }
 
@@ -211,7 +185,7 @@ export function openApiDocument(info: { version: string; serverUrl: string }) {
         'Short links with a custom preview card. Authenticate with the session cookie (the web app) or an API token (`Authorization: Bearer lp_…`, created on the dashboard under Subscription → API tokens, with `linkprev admin token create`, or with `POST /api/tokens`). Writes with the cookie must come from the site itself (CSRF); bearer calls may come from anywhere. Every failure answers `{"message": …}` (and `field` when one input field is at fault).',
     },
     servers: [{ url: info.serverUrl }],
-    tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: [...tags].map((name) => ({ name })),
     paths,
     webhooks,
     components: {

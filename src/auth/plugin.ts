@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
-import { forbidden, unauthorized } from "../http/errors.ts";
+import { forbidden } from "../http/errors.ts";
 import { requestFacts } from "../observability/request-facts.ts";
 import { userIdForApiToken } from "./api-tokens.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
@@ -15,12 +15,6 @@ export type Viewer = { user: User; via: "session" | "token" };
 
 export function sessionCookieOptions(services: Services, expires: Date) {
   return { httpOnly: true, sameSite: "lax" as const, secure: services.config.secureCookies, path: "/", expires };
-}
-
-/** The signed-in user, or a 401. */
-export function requireUser(viewer: Viewer | null): User {
-  if (!viewer) throw unauthorized("You are not signed in. Sign in and try again.");
-  return viewer.user;
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -71,7 +65,8 @@ export const authPlugin = (services: Services) =>
       }
       return { ip, viewer: null as Viewer | null, deletingUserId: null as number | null };
     })
-    .onBeforeHandle({ as: "global" }, async ({ request, viewer }) => {
+    // Before the route's schemas judge the input: a refused write is refused whatever it holds.
+    .onTransform({ as: "global" }, async ({ request, viewer }) => {
       // A bearer token is never attached by a browser on its own, so it cannot be forged cross-site.
       if (viewer?.via !== "token" && isCrossSiteWrite(request, services.config.publicUrl, viewer?.via === "session")) {
         throw forbidden(

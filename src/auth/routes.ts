@@ -5,15 +5,17 @@ import { z } from "zod";
 import type { User } from "../db/tables.ts";
 import type { Services } from "../services.ts";
 import { isOwnNavigation } from "../http/csrf.ts";
-import { notFound } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
-import { parseInput } from "../http/validate.ts";
+import { pathId } from "../http/validate.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
-import { authPlugin, requireUser, sessionCookieOptions } from "./plugin.ts";
+import { asJson } from "../api-docs/json.ts";
+import { routeGuards } from "./guards.ts";
+import { sessionCookieOptions } from "./plugin.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
+import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "./wire.ts";
 
 const STATE_COOKIE = "lp_oauth_state";
 const VERIFIER_COOKIE = "lp_oauth_verifier";
@@ -34,6 +36,9 @@ export const TokenName = z.object({
     .regex(WITHOUT_NUL, "Name contains a character that is not allowed"),
 });
 export const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
+const TokenIdParams = z.object({ id: pathId("Token not found").describe("The token's id") });
+/** Missing or mismatched, the sign-in fails closed (a page saying so), so neither is required here. */
+const OAuthCallbackQuery = z.object({ code: z.string().optional(), state: z.string().optional() });
 
 /** The screens a browser sees on the way to signing in, rendered by src/pages/sign-in.tsx (wired in src/app.ts). */
 export type SignInScreens = {
@@ -55,103 +60,240 @@ export function authRoutes(services: Services, screens: SignInScreens) {
 
   return (
     new Elysia()
-      .use(authPlugin(services))
-      .get("/api/auth/google", async ({ ip, cookie, redirect, viewer }) => {
-        // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
-        if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
-        await services.authLimiter.hit(ip);
-        if (!google) return screens.googleNotConfigured();
-        const { url, state, codeVerifier } = google.start();
-        const options = {
-          httpOnly: true,
-          sameSite: "lax" as const,
-          secure: services.config.secureCookies,
-          path: "/",
-          maxAge: OAUTH_COOKIE_SECONDS,
-        };
-        cookie[STATE_COOKIE]!.set({ value: state, ...options });
-        cookie[VERIFIER_COOKIE]!.set({ value: codeVerifier, ...options });
-        return redirect(url.toString(), 302);
-      })
-      .get("/api/auth/google/callback", async ({ ip, query, cookie, redirect }) => {
-        await services.authLimiter.hit(ip);
-        if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
-        const expectedState = cookie[STATE_COOKIE]?.value;
-        const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
-        cookie[STATE_COOKIE]!.remove();
-        cookie[VERIFIER_COOKIE]!.remove();
-        const { code, state } = query as Record<string, string | undefined>;
-        // Fail closed: anything missing or mismatched ends here, with no session.
-        if (
-          !code ||
-          !state ||
-          typeof expectedState !== "string" ||
-          typeof codeVerifier !== "string" ||
-          state !== expectedState
-        ) {
-          return failedPage("The sign-in request expired or did not come from this browser. Please try again.");
-        }
-        let profile;
-        try {
-          profile = await google.finish(code, codeVerifier);
-        } catch (error) {
-          services.log.error("Google sign-in failed", error);
-          return failedPage("Google did not confirm the sign-in. Please try again.");
-        }
-        if (!profile)
-          return failedPage(
-            "Your Google e-mail address is not verified. Verify it with Google, then sign in again.",
-            403,
-          );
-        const user = await upsertUser(services.database, profile, services.clock.now());
-        const session = await createSession(services.db, user.id, services.clock.now());
-        cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
-        return redirect(AFTER_SIGN_IN, 302);
-      })
-      .post("/api/auth/login-link", async ({ ip, body, cookie, redirect }) => {
-        await services.authLimiter.hit(ip);
-        const { token } = parseInput(LoginLinkInput, body);
-        const userId = await consumeLoginLink(services.db, token, services.clock.now());
-        if (userId === null)
-          return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-        const session = await createSession(services.db, userId, services.clock.now());
-        cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
-        return redirect(AFTER_SIGN_IN, 303);
-      })
+      .use(routeGuards(services))
+      .get(
+        "/api/auth/google",
+        async ({ ip, cookie, redirect, viewer }) => {
+          // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
+          if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
+          await services.authLimiter.hit(ip);
+          if (!google) return screens.googleNotConfigured();
+          const { url, state, codeVerifier } = google.start();
+          const options = {
+            httpOnly: true,
+            sameSite: "lax" as const,
+            secure: services.config.secureCookies,
+            path: "/",
+            maxAge: OAUTH_COOKIE_SECONDS,
+          };
+          cookie[STATE_COOKIE]!.set({ value: state, ...options });
+          cookie[VERIFIER_COOKIE]!.set({ value: codeVerifier, ...options });
+          return redirect(url.toString(), 302);
+        },
+        {
+          doc: {
+            id: "googleSignIn",
+            tag: "Sign-in",
+            summary: "Start signing in with Google",
+            description:
+              "For browsers: a redirect to Google, or a page saying how to sign in when Google sign-in is not configured; signed in already, a redirect to the dashboard.",
+            errors: [429],
+            answers: {
+              302: "To Google, or signed in already to /admin",
+              200: {
+                description: "How to sign in on this instance (Google sign-in is not configured)",
+                contentType: "text/html",
+              },
+            },
+          },
+        },
+      )
+      .get(
+        "/api/auth/google/callback",
+        async ({ ip, query, cookie, redirect }) => {
+          await services.authLimiter.hit(ip);
+          if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
+          const expectedState = cookie[STATE_COOKIE]?.value;
+          const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
+          cookie[STATE_COOKIE]!.remove();
+          cookie[VERIFIER_COOKIE]!.remove();
+          const { code, state } = query;
+          // Fail closed: anything missing or mismatched ends here, with no session.
+          if (
+            !code ||
+            !state ||
+            typeof expectedState !== "string" ||
+            typeof codeVerifier !== "string" ||
+            state !== expectedState
+          ) {
+            return failedPage("The sign-in request expired or did not come from this browser. Please try again.");
+          }
+          let profile;
+          try {
+            profile = await google.finish(code, codeVerifier);
+          } catch (error) {
+            services.log.error("Google sign-in failed", error);
+            return failedPage("Google did not confirm the sign-in. Please try again.");
+          }
+          if (!profile)
+            return failedPage(
+              "Your Google e-mail address is not verified. Verify it with Google, then sign in again.",
+              403,
+            );
+          const user = await upsertUser(services.database, profile, services.clock.now());
+          const session = await createSession(services.db, user.id, services.clock.now());
+          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+          return redirect(AFTER_SIGN_IN, 302);
+        },
+        {
+          query: OAuthCallbackQuery,
+          doc: {
+            id: "googleCallback",
+            tag: "Sign-in",
+            summary: "Where Google sends the browser back",
+            errors: [429],
+            answers: {
+              302: "Signed in: to /admin, with the session cookie",
+              400: { description: "The sign-in failed", contentType: "text/html" },
+              404: { description: "Google sign-in is not configured", contentType: "text/html" },
+            },
+          },
+        },
+      )
+      .post(
+        "/api/auth/login-link",
+        async ({ body, cookie, redirect }) => {
+          const userId = await consumeLoginLink(services.db, body.token, services.clock.now());
+          if (userId === null)
+            return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
+          const session = await createSession(services.db, userId, services.clock.now());
+          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+          return redirect(AFTER_SIGN_IN, 303);
+        },
+        {
+          // Every attempt counts, well-formed or not: the limit runs before the schema judges the body.
+          transform: ({ ip }) => services.authLimiter.hit(ip),
+          body: LoginLinkInput,
+          doc: {
+            id: "useLoginLink",
+            tag: "Sign-in",
+            summary: "Sign in with a one-time link's token",
+            body: { form: true },
+            errors: [403, 429],
+            answers: {
+              303: "Signed in: to /admin, with the session cookie",
+              400: { description: "The link is invalid, used or expired", contentType: "text/html" },
+            },
+          },
+        },
+      )
       // A GET signs out only when the browser says it did not come from another site (or says nothing: scripts,
       // older browsers); otherwise any page could sign our users out with a link. They get a button instead.
-      .get("/api/auth/logout", async ({ request, viewer, cookie, redirect }) => {
-        if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer.user);
-        await signOut(cookie);
-        return redirect("/", 302);
-      })
+      .get(
+        "/api/auth/logout",
+        async ({ request, viewer, cookie, redirect }) => {
+          if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer.user);
+          await signOut(cookie);
+          return redirect("/", 302);
+        },
+        {
+          doc: {
+            id: "signOut",
+            tag: "Sign-in",
+            summary: "Sign out",
+            description:
+              "Signs out when the browser says the request did not come from another site (Sec-Fetch-Site same-origin or none, or no such header); otherwise a signed-in browser gets a page asking to confirm with POST /api/auth/logout.",
+            answers: {
+              302: "To the home page, the session ended",
+              200: {
+                description: "Sign out? (the request came from another site): a button that posts to /api/auth/logout",
+                contentType: "text/html",
+              },
+            },
+          },
+        },
+      )
       // The button's form; a cross-site POST with the cookie is refused like every write (src/http/csrf.ts).
-      .post("/api/auth/logout", async ({ cookie, redirect }) => {
-        await signOut(cookie);
-        return redirect("/", 303);
+      .post(
+        "/api/auth/logout",
+        async ({ cookie, redirect }) => {
+          await signOut(cookie);
+          return redirect("/", 303);
+        },
+        {
+          doc: {
+            id: "signOutConfirmed",
+            tag: "Sign-in",
+            summary: "Sign out (the confirmation page's button)",
+            errors: [403],
+            answers: { 303: "To the home page, the session ended" },
+          },
+        },
+      )
+      .get("/api/auth/user", async ({ user }) => asJson(await publicUser(services.db, user)), {
+        user: true,
+        response: { 200: UserSchema },
+        doc: { id: "currentUser", tag: "Account", summary: "Who you are signed in as", answers: { 200: "You" } },
       })
-      .get("/api/auth/user", ({ viewer }) => publicUser(services.db, requireUser(viewer)))
-      .post("/api/auth/consent", async ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        parseInput(ConsentInput, body);
-        await recordConsent(services.db, user.id);
-        return publicUser(services.db, (await findUser(services.db, user.id))!);
+      .post(
+        "/api/auth/consent",
+        async ({ user }) => {
+          await recordConsent(services.db, user.id);
+          return asJson(await publicUser(services.db, (await findUser(services.db, user.id))!));
+        },
+        {
+          user: true,
+          body: ConsentInput,
+          response: { 200: UserSchema },
+          doc: {
+            id: "recordConsent",
+            tag: "Account",
+            summary: "Accept the terms and the privacy policy",
+            body: { example: { termsAccepted: true, privacyAccepted: true } },
+            errors: [400, 403],
+            answers: { 200: "You, consent recorded" },
+          },
+        },
+      )
+      .get("/api/tokens", async ({ user }) => asJson(await listApiTokens(services.db, user.id)), {
+        user: true,
+        response: { 200: z.array(ApiTokenSchema) },
+        doc: {
+          id: "listTokens",
+          tag: "Tokens",
+          summary: "Your API tokens (never their secret)",
+          answers: { 200: "The tokens" },
+        },
       })
-      .get("/api/tokens", ({ viewer }) => listApiTokens(services.db, requireUser(viewer).id))
-      .post("/api/tokens", async ({ viewer, body, ip, set }) => {
-        const user = requireUser(viewer);
-        await services.authLimiter.hit(ip);
-        const { name } = parseInput(TokenName, body);
-        set.status = 201;
-        return createApiToken(services.db, user.id, name);
-      })
-      .delete("/api/tokens/:id", async ({ viewer, params, set }) => {
-        const user = requireUser(viewer);
-        const id = Number(params.id);
-        if (!Number.isSafeInteger(id)) throw notFound("Token not found");
-        await revokeApiToken(services.db, user.id, id);
-        set.status = 204;
-        return null;
-      })
+      .post(
+        "/api/tokens",
+        async ({ user, body, ip, set }) => {
+          await services.authLimiter.hit(ip);
+          set.status = 201;
+          return asJson(await createApiToken(services.db, user.id, body.name));
+        },
+        {
+          user: true,
+          body: TokenName,
+          response: { 201: NewApiTokenSchema },
+          doc: {
+            id: "createToken",
+            tag: "Tokens",
+            summary: "Create an API token",
+            body: { example: { name: "laptop" } },
+            errors: [400, 403, 429],
+            answers: { 201: "The token, with its secret shown this once" },
+          },
+        },
+      )
+      .delete(
+        "/api/tokens/:id",
+        async ({ user, params, set }) => {
+          await revokeApiToken(services.db, user.id, params.id);
+          set.status = 204;
+          return null;
+        },
+        {
+          user: true,
+          params: TokenIdParams,
+          doc: {
+            id: "revokeToken",
+            tag: "Tokens",
+            summary: "Revoke an API token",
+            errors: [403, 404],
+            answers: { 204: "Done; no body" },
+          },
+        },
+      )
   );
 }

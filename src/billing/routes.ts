@@ -1,46 +1,122 @@
 // /api/plans, /api/subscriptions*, /api/stripe/webhook, /api/business/info and /api/vat*. (/payment-success is a
 // page: src/pages/routes.ts.)
 import { Elysia } from "elysia";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { z } from "zod";
+import { asJson } from "../api-docs/json.ts";
+import { routeGuards } from "../auth/guards.ts";
 import { parseInput } from "../http/validate.ts";
+import type { User } from "../db/tables.ts";
 import type { Services } from "../services.ts";
 import { publicPlans } from "../plans/plans.ts";
-import {
-  activeSubscription,
-  cancelSubscription,
-  CheckoutInput,
-  handleWebhook,
-  reactivateSubscription,
-  removeVatExemption,
-  subscribe,
-  validateVatNumber,
-} from "./service.ts";
+import { activeSubscription } from "./active-subscription.ts";
+import { cancelSubscription, reactivateSubscription } from "./cancel-at-period-end.ts";
+import { deleteVatExemption } from "./delete-vat-exemption.ts";
+import { handleWebhook } from "./stripe-webhook.ts";
+import { CheckoutInput, subscribe } from "./subscribe.ts";
+import { validateVatNumber } from "./validate-vat-number.ts";
 import { mappingStripeErrors } from "./stripe.ts";
 import { VatInput } from "./vat.ts";
+import {
+  ActiveSubscriptionSchema,
+  BusinessInfoSchema,
+  CheckoutSchema,
+  PlanSchema,
+  VatCheckSchema,
+  WebhookAnswerSchema,
+} from "./wire.ts";
+
+const StripeEvent = z
+  .object({ id: z.string(), type: z.string() })
+  .loose()
+  .describe("A Stripe event, signed in the Stripe-Signature header");
+const STRIPE_FAILURES = [403, 404, 502, 503];
 
 export function billingRoutes(services: Services) {
   const deps = services.billing;
+  const subscription = async (user: User) => asJson(await activeSubscription(deps, user));
   return (
     new Elysia()
-      .use(authPlugin(services))
-      .get("/api/plans", () => publicPlans())
-      .get("/api/business/info", () => ({ countryCode: services.config.businessCountry }))
-      .get("/api/subscriptions/active", ({ viewer }) => activeSubscription(deps, requireUser(viewer)))
-      .post("/api/subscriptions", ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        const { planId, vatInfo } = parseInput(CheckoutInput, body);
-        return mappingStripeErrors(deps.log, () =>
-          subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
-        );
+      .use(routeGuards(services))
+      .get("/api/plans", () => publicPlans(), {
+        response: { 200: z.array(PlanSchema) },
+        doc: { id: "listPlans", tag: "Billing", summary: "The plans and their prices", answers: { 200: "The plans" } },
       })
-      .post("/api/subscriptions/cancel", async ({ viewer }) => {
-        await mappingStripeErrors(deps.log, () => cancelSubscription(deps, requireUser(viewer)));
-        return activeSubscription(deps, requireUser(viewer));
+      .get("/api/business/info", () => ({ countryCode: services.config.businessCountry }), {
+        response: { 200: BusinessInfoSchema },
+        doc: {
+          id: "businessInfo",
+          tag: "Billing",
+          summary: "Where the seller is established (for VAT)",
+          answers: { 200: { description: "The country", example: { countryCode: "PT" } } },
+        },
       })
-      .post("/api/subscriptions/reactivate", async ({ viewer }) => {
-        await mappingStripeErrors(deps.log, () => reactivateSubscription(deps, requireUser(viewer)));
-        return activeSubscription(deps, requireUser(viewer));
+      .get("/api/subscriptions/active", ({ user }) => subscription(user), {
+        user: true,
+        response: { 200: ActiveSubscriptionSchema },
+        doc: {
+          id: "activeSubscription",
+          tag: "Billing",
+          summary: "Your subscription",
+          answers: { 200: "The subscription, if any" },
+        },
       })
+      .post(
+        "/api/subscriptions",
+        ({ user, body: { planId, vatInfo } }) =>
+          mappingStripeErrors(deps.log, () =>
+            // The VAT details are judged apart, so that their messages name their own fields.
+            subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
+          ),
+        {
+          permission: "billing.manage",
+          body: CheckoutInput,
+          response: { 200: CheckoutSchema },
+          doc: {
+            id: "subscribe",
+            tag: "Billing",
+            summary: "Subscribe, or change plan",
+            body: { example: { planId: "pro" } },
+            errors: [400, 403, 409, 502, 503],
+            answers: { 200: "Where to go next" },
+          },
+        },
+      )
+      .post(
+        "/api/subscriptions/cancel",
+        async ({ user }) => {
+          await mappingStripeErrors(deps.log, () => cancelSubscription(deps, user));
+          return subscription(user);
+        },
+        {
+          permission: "billing.manage",
+          response: { 200: ActiveSubscriptionSchema },
+          doc: {
+            id: "cancelSubscription",
+            tag: "Billing",
+            summary: "Cancel at the end of the period",
+            errors: STRIPE_FAILURES,
+            answers: { 200: "The subscription" },
+          },
+        },
+      )
+      .post(
+        "/api/subscriptions/reactivate",
+        async ({ user }) => {
+          await mappingStripeErrors(deps.log, () => reactivateSubscription(deps, user));
+          return subscription(user);
+        },
+        {
+          permission: "billing.manage",
+          response: { 200: ActiveSubscriptionSchema },
+          doc: {
+            id: "reactivateSubscription",
+            tag: "Billing",
+            summary: "Keep a cancelled subscription",
+            errors: STRIPE_FAILURES,
+            answers: { 200: "The subscription" },
+          },
+        },
+      )
       // The signature covers the exact bytes Stripe sent: read them unparsed.
       .post(
         "/api/stripe/webhook",
@@ -50,16 +126,52 @@ export function billingRoutes(services: Services) {
             handleWebhook(deps, rawBody, request.headers.get("stripe-signature")),
           );
         },
-        { parse: "none" },
+        {
+          parse: "none",
+          response: { 200: WebhookAnswerSchema },
+          doc: {
+            id: "stripeWebhook",
+            tag: "Billing",
+            summary: "Stripe's events (Stripe calls it)",
+            body: { readByHandler: StripeEvent },
+            errors: [400],
+            answers: { 200: "Received" },
+          },
+        },
       )
-      .post("/api/vat/validate", async ({ viewer, body, ip }) => {
-        await services.authLimiter.hit(ip);
-        return validateVatNumber(deps, viewer?.user ?? null, parseInput(VatInput, body));
+      .post("/api/vat/validate", ({ viewer, body }) => validateVatNumber(deps, viewer?.user ?? null, body), {
+        // Every check counts, well-formed or not: the limit runs before the schema judges the body.
+        transform: ({ ip }) => services.authLimiter.hit(ip),
+        body: VatInput,
+        response: { 200: VatCheckSchema },
+        doc: {
+          id: "validateVat",
+          tag: "Billing",
+          summary: "Check an EU VAT number with VIES",
+          description: "Signed in, a valid number is kept for checkout.",
+          signIn: "optional",
+          body: { example: { countryCode: "DE", vatNumber: "DE123456789" } },
+          errors: [400, 403, 429, 503],
+          answers: { 200: "The answer" },
+        },
       })
-      .delete("/api/vat", async ({ viewer, set }) => {
-        await removeVatExemption(deps, requireUser(viewer));
-        set.status = 204;
-        return null;
-      })
+      .delete(
+        "/api/vat",
+        async ({ user, set }) => {
+          await deleteVatExemption(deps, user);
+          set.status = 204;
+          return null;
+        },
+        {
+          permission: "billing.manage",
+          doc: {
+            id: "removeVat",
+            tag: "Billing",
+            summary: "Forget your VAT number",
+            errors: [403],
+            answers: { 204: "Done; no body" },
+          },
+        },
+      )
   );
 }

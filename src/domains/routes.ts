@@ -1,24 +1,20 @@
 // /api/domains: a user's custom domains, for the web app (cookie) and the CLI (bearer token).
 import { Elysia } from "elysia";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
-import { notFound } from "../http/errors.ts";
+import { routeGuards } from "../auth/guards.ts";
+import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
-import { parseInput } from "../http/validate.ts";
+import { pathId } from "../http/validate.ts";
 import type { Services } from "../services.ts";
-import { addDomain } from "./add.ts";
+import { createDomain } from "./create.ts";
 import { DOMAIN_NOT_FOUND } from "./model.ts";
 import { findDomain, getDomain, listDomains } from "./queries.ts";
-import { removeDomain } from "./remove.ts";
+import { deleteDomain } from "./delete.ts";
 import { updateDomain } from "./update.ts";
 import { verifyDomain } from "./verify.ts";
-import { AddDomainInput, UpdateDomainInput } from "./wire.ts";
+import { AddDomainInput, DomainListSchema, DomainSchema, UpdateDomainInput } from "./wire.ts";
 import { presentDomain } from "./present.ts";
 
-function domainId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(DOMAIN_NOT_FOUND);
-  return id;
-}
+const DomainIdParams = z.object({ id: pathId(DOMAIN_NOT_FOUND).describe("The domain's id") });
 
 /** DNS checks per domain and minute ("Check now", the API, the CLI): each asks the resolver several questions. */
 const CHECKS_PER_MINUTE = 5;
@@ -28,30 +24,110 @@ export function domainRoutes(services: Services) {
   const checkLimiter = new RateLimiter(services.hits.countHit, CHECKS_PER_MINUTE, services.clock);
   return (
     new Elysia({ prefix: "/api/domains" })
-      .use(authPlugin(services))
-      .get("/", async ({ viewer }) => ({ domains: await listDomains(deps, requireUser(viewer)) }))
-      .post("/", async ({ viewer, body, set }) => {
-        const domain = await addDomain(deps, requireUser(viewer), parseInput(AddDomainInput, body));
-        set.status = 201;
-        return domain;
+      .use(routeGuards(services))
+      .get("/", async ({ user }) => ({ domains: await listDomains(deps, user) }), {
+        user: true,
+        response: { 200: DomainListSchema },
+        doc: {
+          id: "listDomains",
+          tag: "Domains",
+          summary: "Your custom domains",
+          answers: { 200: "The domains, by hostname" },
+        },
       })
-      .get("/:id", ({ viewer, params }) => getDomain(deps, requireUser(viewer), domainId(params.id)))
-      // Check now: the new status and, when not verified, the reason.
-      .post("/:id/verify", async ({ viewer, params }) => {
-        const user = requireUser(viewer);
-        const domain = await findDomain(deps.db, user, domainId(params.id));
-        await checkLimiter.hit(`domain-check:${domain.id}`);
-        const checked = await verifyDomain(deps, domain);
-        const { links } = await getDomain(deps, user, checked.id);
-        return presentDomain(checked, deps.routing, links);
-      })
-      .patch("/:id", ({ viewer, params, body }) =>
-        updateDomain(deps, requireUser(viewer), domainId(params.id), parseInput(UpdateDomainInput, body)),
+      .post(
+        "/",
+        async ({ user, body, set }) => {
+          const domain = await createDomain(deps, user, body);
+          set.status = 201;
+          return domain;
+        },
+        {
+          permission: "domains.write",
+          body: AddDomainInput,
+          response: { 201: DomainSchema },
+          doc: {
+            id: "addDomain",
+            tag: "Domains",
+            summary: "Add a custom domain",
+            description:
+              "Normalised (lower-case, trailing dot and port dropped, IDN as punycode). Refused: IP addresses, this instance's own names (PUBLIC_URL's host, ALIAS_HOSTS, the CNAME target) and names under them (400), a name you already added or one verified for another account (409; another account's unverified claim blocks nothing), more than the plan includes (403: pro 1, enterprise 10). Pending until the records it answers are published and checked.",
+            body: { example: { hostname: "links.acme.com" } },
+            errors: [400, 403, 409],
+            answers: { 201: "The domain, pending, with the records to publish" },
+          },
+        },
       )
-      .delete("/:id", async ({ viewer, params, set }) => {
-        await removeDomain(deps, requireUser(viewer), domainId(params.id));
-        set.status = 204;
-        return null;
+      .get("/:id", ({ user, params }) => getDomain(deps, user, params.id), {
+        user: true,
+        params: DomainIdParams,
+        response: { 200: DomainSchema },
+        doc: {
+          id: "getDomain",
+          tag: "Domains",
+          summary: "One of your domains",
+          errors: [404],
+          answers: { 200: "The domain" },
+        },
       })
+      // Check now: the new status and, when not verified, the reason.
+      .post(
+        "/:id/verify",
+        async ({ user, params }) => {
+          const domain = await findDomain(deps.db, user, params.id);
+          await checkLimiter.hit(`domain-check:${domain.id}`);
+          const checked = await verifyDomain(deps, domain);
+          const { links } = await getDomain(deps, user, checked.id);
+          return presentDomain(checked, deps.routing, links);
+        },
+        {
+          permission: "domains.write",
+          params: DomainIdParams,
+          response: { 200: DomainSchema },
+          doc: {
+            id: "verifyDomain",
+            tag: "Domains",
+            summary: "Check the domain's DNS records now",
+            description:
+              "TXT _linkprev.{hostname} must hold the token, and the host must reach this instance (CNAME to DOMAIN_CNAME_TARGET, or A/AAAA to DOMAIN_ADDRESSES). A transient DNS failure changes no status; records gone make a verified domain failing (still served), invalid after 7 days. Proven first, it lets go of other accounts' unverified claims of the name; while another account serves it, it stays unverified. At most 5 checks a minute per domain (429).",
+            errors: [403, 404, 429],
+            answers: { 200: "The domain with its new status and, unless verified, the reason" },
+          },
+        },
+      )
+      .patch("/:id", ({ user, params, body }) => updateDomain(deps, user, params.id, body), {
+        permission: "domains.write",
+        params: DomainIdParams,
+        body: UpdateDomainInput,
+        response: { 200: DomainSchema },
+        doc: {
+          id: "updateDomain",
+          tag: "Domains",
+          summary: "Where / and unknown addresses on the domain go",
+          body: { example: { rootUrl: "https://acme.com/", notFoundUrl: null } },
+          errors: [400, 403, 404, 422],
+          answers: { 200: "The domain" },
+        },
+      })
+      .delete(
+        "/:id",
+        async ({ user, params, set }) => {
+          await deleteDomain(deps, user, params.id);
+          set.status = 204;
+          return null;
+        },
+        {
+          permission: "domains.write",
+          params: DomainIdParams,
+          doc: {
+            id: "removeDomain",
+            tag: "Domains",
+            summary: "Remove a custom domain",
+            description: "Refused (409) while live links use it: move them to another address or delete them first.",
+            errors: [403, 404, 409],
+            answers: { 204: "Done; no body" },
+          },
+        },
+      )
   );
 }

@@ -1,15 +1,44 @@
 // The one place where failures become responses: JSON {message} under /api, an HTML page for browsers (and for a
 // browser's form posted to /api).
 // Unexpected errors are logged and answered without internal detail.
-import { Elysia } from "elysia";
-import { AppError } from "./errors.ts";
+import { Elysia, ValidationError } from "elysia";
+import { AppError, notFound, validationError } from "./errors.ts";
 import { DATABASE_DOWN_MESSAGE, isDatabaseDown, retryAfterHeaders } from "./database-down.ts";
 import type { Logger } from "../observability/log.ts";
 import { originOf } from "../observability/request-facts.ts";
 
 type Failure = { status: number; message: string; field?: string; retryAfterSeconds?: number };
 
+type Issue = { path: PropertyKey[]; message: string };
+const isIssue = (value: unknown): value is Issue =>
+  typeof value === "object" &&
+  value !== null &&
+  "message" in value &&
+  typeof value.message === "string" &&
+  "path" in value &&
+  Array.isArray(value.path);
+
+/**
+ * A route's schema refused the request (src/http/validate.ts): a body or query is a 400 naming the field, as
+ * parseInput says it; a path that names nothing is a 404 saying what was not found (the schema's message).
+ */
+function refusedInput(error: ValidationError): AppError {
+  const issue = isIssue(error.valueError) ? error.valueError : null;
+  if (error.type === "params") return notFound(issue?.message);
+  return validationError(issue ? [issue] : []);
+}
+
+const UNEXPECTED: Failure = { status: 500, message: "Something went wrong on our side. Please try again." };
+
 function describe(code: string | number, error: unknown, log: (error: unknown) => void): Failure {
+  if (error instanceof ValidationError) {
+    // A response its route's schema refuses is our bug, not the caller's.
+    if (error.type === "response") {
+      log(error);
+      return UNEXPECTED;
+    }
+    error = refusedInput(error);
+  }
   if (error instanceof AppError)
     return {
       status: error.status,
@@ -23,15 +52,13 @@ function describe(code: string | number, error: unknown, log: (error: unknown) =
       return { status: 404, message: "Not found" };
     case "PARSE":
       return { status: 400, message: "The request body could not be read. Send valid JSON or form data." };
-    case "VALIDATION":
-      return { status: 400, message: "Invalid input" };
     case "INVALID_COOKIE_SIGNATURE":
       return { status: 400, message: "Invalid cookie" };
   }
   const status = (error as { status?: unknown })?.status;
   if (typeof status === "number" && status >= 400 && status < 500) return { status, message: "Invalid request" };
   log(error);
-  return { status: 500, message: "Something went wrong on our side. Please try again." };
+  return UNEXPECTED;
 }
 
 /**

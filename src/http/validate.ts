@@ -1,4 +1,6 @@
-import type { z } from "zod";
+// Input is declared on the route (`body`, `query`, `params`: zod through Standard Schema, docs/decisions/0055) and
+// refused in one place, src/http/error-handler.ts. parseInput is for what a route cannot declare.
+import { z } from "zod";
 import { validationError } from "./errors.ts";
 
 /** Parses untrusted input with a zod schema; a failure is a 400 naming the field. */
@@ -7,3 +9,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw validationError(result.error.issues);
   return result.data;
 }
+
+/**
+ * A numeric id in a path. A path whose id is not a whole number from 1 to `max` names nothing: 404 with
+ * `notFoundMessage`, as when the lookup finds nothing.
+ */
+export const pathId = (notFoundMessage: string, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number(notFoundMessage).int(notFoundMessage).min(1, notFoundMessage).max(max, notFoundMessage);

@@ -3,9 +3,8 @@ import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { domains, linkOldAddresses, linkRules, links, linkTotals, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
-import { parseInput } from "../http/validate.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
-import { couldBeLinkSlug, RequestedSlug, SlugCheckLinkId } from "./model.ts";
+import { couldBeLinkSlug } from "./model.ts";
 import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
 import { rulesColumns } from "../rules/present.ts";
@@ -149,15 +148,16 @@ export async function slugInUse(db: Db, userId: number, slug: string, linkId?: n
   return (live !== undefined && live.id !== linkId) || (await slugHeldEarlier(db, userId, slug, linkId));
 }
 
-/** `linkId`: the link being edited (the editor's check), so that the answer agrees with saving it. */
+/**
+ * `candidate` and `editing` as the route's query parsed them (RequestedSlug, SlugCheckLinkId); `editing`: the link
+ * being edited (the editor's check), so that the answer agrees with saving it.
+ */
 export async function checkSlugAvailability(
   deps: LinkDeps,
   user: User,
-  slug: unknown,
-  linkId?: unknown,
+  candidate: string,
+  editing?: number,
 ): Promise<{ available: boolean; message: string }> {
-  const candidate = parseInput(RequestedSlug, slug);
-  const editing = parseInput(SlugCheckLinkId, linkId);
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
   if (await slugInUse(deps.db, user.id, candidate, editing)) return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };

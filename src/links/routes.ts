@@ -1,160 +1,255 @@
-// /api/links: the link API for the web app (cookie) and the CLI (bearer token).
+// /api/links: the link API for the web app (cookie) and the CLI (bearer token). (One link's views, versions, QR code
+// and deletion: per-link-routes.ts.)
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { requireUser, authPlugin } from "../auth/plugin.ts";
+import { asJson } from "../api-docs/json.ts";
+import { routeGuards } from "../auth/guards.ts";
 import type { Services } from "../services.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
-import { parseInput } from "../http/validate.ts";
 import { MetadataRequest, pageMetadata } from "./metadata.ts";
-import { LinkInput } from "./model.ts";
+import { LinkInput, RequestedSlug, SLUG_MAX, SlugCheckLinkId } from "./model.ts";
 import { createLink } from "./create.ts";
-import { deleteLink } from "./delete.ts";
 import { lintLink } from "./lint.ts";
-import { linkPlatforms } from "./platforms.ts";
-import { linkQrCode } from "./qr-code.ts";
 import { checkSlugAvailability, getLinkBySlug, listLinks } from "./queries.ts";
-import { linkStats, linkViews } from "./stats.ts";
+import { linkStats } from "./stats.ts";
 import { updateLink } from "./update.ts";
-import { issueVersion } from "./versions.ts";
 import { LinkPageQuery, listLinkPage } from "./list-page.ts";
 import { present } from "./present.ts";
-import { dropEarlierAddress } from "./old-addresses.ts";
+import { LinkSchema, LinkStatsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "./wire.ts";
 
 /** Any of these asks GET /api/links for a page; without them it answers the whole list, as clients expect. */
 const PAGE_PARAMS = Object.keys(LinkPageQuery.shape);
 
-/** GET /api/links/:id/views?days= */
-export const DaysQuery = z.object({
-  days: z.coerce
-    .number("days must be a number")
-    .int("days must be a whole number")
-    .min(1, "days must be at least 1")
-    .max(365, "days must be 365 or less")
-    .default(30),
-});
-
-export const QR_SIZE_MIN = 128;
-export const QR_SIZE_MAX = 2048;
-export const QrQuery = z.object({
-  format: z.enum(["svg", "png"], "format must be svg or png").default("svg"),
-  size: z.coerce
-    .number("size must be a number")
-    .int("size must be a whole number of pixels")
-    .min(QR_SIZE_MIN, `size must be at least ${QR_SIZE_MIN}`)
-    .max(QR_SIZE_MAX, `size must be ${QR_SIZE_MAX} or less`)
-    .default(512),
+/** A create's or update's body: JSON, or multipart/form-data with the same fields and an optional `image` file. */
+const LinkForm = LinkInput.extend({
+  image: z.unknown().optional().describe("multipart/form-data only: an image for the card (JPEG, PNG, WebP or GIF)"),
 });
 
 /** The optional `image` part of a multipart body; an empty file input counts as none. */
-function uploadedImage(body: unknown): File | null {
-  const image = (body as { image?: unknown } | null)?.image;
+function uploadedImage(body: { image?: unknown }): File | null {
+  const { image } = body;
   return image instanceof File && (image.size > 0 || image.name !== "") ? image : null;
 }
 
-function numericId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound("Link not found");
-  return id;
-}
+const LinkSlugParams = z.object({
+  // No length rule here: a slug no link could have is the lookup's 404, after the body is judged, as before.
+  linkSlug: z.string().describe(`The link's slug (the last part of its short URL, at most ${SLUG_MAX} characters)`),
+});
+const SlugQuery = z.object({ slug: RequestedSlug, linkId: SlugCheckLinkId });
+const LinkList = z.array(LinkSchema);
+
+const linkExample = {
+  title: "We launched",
+  description: "Everything new in version 2",
+  targetUrl: "https://example.com/blog/launch",
+  customLinkSlug: "launch",
+};
 
 export function linkRoutes(services: Services) {
   const deps = services.links;
   const { fetchLimiter } = services;
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
-  /** Parses a create or update body; an image import or upload counts against the limit (either is decoded). */
-  const linkInput = async (user: User, body: unknown) => {
-    const input = parseInput(LinkInput, body);
-    if (input.imageImportUrl || uploadedImage(body)) await countFetch(user);
-    return input;
+  /** A create or update: an image import or upload counts against the limit (either is decoded). */
+  const countImage = async (user: User, body: z.output<typeof LinkForm>) => {
+    if (body.imageImportUrl || uploadedImage(body)) await countFetch(user);
   };
   return (
     new Elysia({ prefix: "/api/links" })
-      .use(authPlugin(services))
-      .get("/", async ({ viewer, query, set }) => {
-        const user = requireUser(viewer);
-        if (!PAGE_PARAMS.some((name) => name in query)) return listLinks(deps, user, "live");
-        const input = parseInput(LinkPageQuery, query);
-        const page = await listLinkPage(deps, user, input, present);
-        // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
-        if (page.next) {
-          const next = new URLSearchParams({
-            limit: String(input.limit),
-            sort: input.sort,
-            ...(input.q ? { q: input.q } : {}),
-            cursor: page.next,
-          });
-          set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
-        }
-        return page.links;
-      })
-      .get("/deleted", ({ viewer }) => listLinks(deps, requireUser(viewer), "deleted"))
-      .get("/stats", ({ viewer }) => linkStats(deps, requireUser(viewer)))
-      .get("/check-slug-availability", ({ viewer, query }) =>
-        checkSlugAvailability(deps, requireUser(viewer), query.slug, query.linkId),
+      .use(routeGuards(services))
+      .get(
+        "/",
+        async ({ user, query: input, request, set }) => {
+          const asked = new URL(request.url).searchParams;
+          if (!PAGE_PARAMS.some((name) => asked.has(name))) return asJson(await listLinks(deps, user, "live"));
+          const page = await listLinkPage(deps, user, input, present);
+          // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
+          if (page.next) {
+            const next = new URLSearchParams({
+              limit: String(input.limit),
+              sort: input.sort,
+              ...(input.q ? { q: input.q } : {}),
+              cursor: page.next,
+            });
+            set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
+          }
+          return asJson(page.links);
+        },
+        {
+          user: true,
+          query: LinkPageQuery,
+          response: { 200: LinkList },
+          doc: {
+            id: "listLinks",
+            tag: "Links",
+            summary: "List your live links, newest first; or one page of them, searched and sorted",
+            description:
+              "Without parameters: every live link, newest first. With any of limit, cursor, q or sort: one page (the same bare array) and, when there is more, a `Link: <…>; rel=\"next\"` header with the next page's address, as GitHub's API pages.",
+            errors: [400],
+            answers: {
+              200: {
+                description: "The links",
+                headers: {
+                  Link: 'The next page, `<URL>; rel="next"`; absent on the last page and without paging parameters',
+                },
+              },
+            },
+          },
+        },
       )
-      .post("/", async ({ viewer, body, set }) => {
-        const user = requireUser(viewer);
-        const link = await createLink(deps, user, await linkInput(user, body), uploadedImage(body));
-        set.status = 201;
-        return link;
+      .get("/deleted", async ({ user }) => asJson(await listLinks(deps, user, "deleted")), {
+        user: true,
+        response: { 200: LinkList },
+        doc: {
+          id: "listDeletedLinks",
+          tag: "Links",
+          summary: "List your deleted links",
+          answers: { 200: "The deleted links" },
+        },
       })
+      .get("/stats", ({ user }) => linkStats(deps, user), {
+        user: true,
+        response: { 200: LinkStatsSchema },
+        doc: {
+          id: "linkStats",
+          tag: "Links",
+          summary: "Totals over your live links",
+          answers: {
+            200: {
+              description: "Counts",
+              example: { totalLinks: 3, totalViews: 352, humanViews: 340, botViews: 12, uniqueHumans: 290, scans: 17 },
+            },
+          },
+        },
+      })
+      .get(
+        "/check-slug-availability",
+        ({ user, query }) => checkSlugAvailability(deps, user, query.slug, query.linkId),
+        {
+          user: true,
+          query: SlugQuery,
+          response: { 200: SlugAvailabilitySchema },
+          doc: {
+            id: "checkSlugAvailability",
+            tag: "Links",
+            summary: "Whether a custom slug is free for you",
+            errors: [400],
+            answers: {
+              200: {
+                description: "The answer",
+                example: { available: false, message: "This custom URL is already taken" },
+              },
+            },
+          },
+        },
+      )
+      .post(
+        "/",
+        async ({ user, body, set }) => {
+          await countImage(user, body);
+          const link = await createLink(deps, user, body, uploadedImage(body));
+          set.status = 201;
+          return asJson(link);
+        },
+        {
+          permission: "links.write",
+          body: LinkForm,
+          response: { 201: LinkSchema },
+          doc: {
+            id: "createLink",
+            tag: "Links",
+            summary: "Create a link",
+            description:
+              "JSON, or multipart/form-data with the same fields and an optional `image` file (JPEG, PNG, WebP or GIF), which LinkPrev resizes for the card.",
+            body: { multipart: true, example: linkExample },
+            errors: [400, 402, 403, 409, 413, 422, 429, 503],
+            answers: { 201: "The new link" },
+          },
+        },
+      )
       // The preview lint of a card not (yet) saved: same input as a create, nothing stored.
       // An uploaded image is decoded like a create's, so it counts against the same per-user limit.
-      .post("/lint", async ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        const input = parseInput(LinkInput, body);
-        const file = uploadedImage(body);
-        if (file) await countFetch(user);
-        return lintLink(deps, input, file);
-      })
-      // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
-      .post("/metadata", async ({ viewer, body }) => {
-        const user = requireUser(viewer);
-        if (!deps.fetcher) throw notFound("Auto-fill is turned off on this server");
-        const { url } = parseInput(MetadataRequest, body);
-        await countFetch(user);
-        return pageMetadata(deps.fetcher, url);
-      })
-      .get("/by-slug/:linkSlug", ({ viewer, params }) => getLinkBySlug(deps, requireUser(viewer), params.linkSlug))
-      .put("/by-slug/:linkSlug", async ({ viewer, params, body }) => {
-        const user = requireUser(viewer);
-        return updateLink(deps, user, params.linkSlug, await linkInput(user, body), uploadedImage(body), () =>
-          countFetch(user),
-        );
-      })
-      .get("/:id/views", ({ viewer, params, query }) =>
-        linkViews(deps, requireUser(viewer), numericId(params.id), parseInput(DaysQuery, query).days, deps.clock.now()),
-      )
-      .get("/:id/platforms", ({ viewer, params }) => linkPlatforms(deps, requireUser(viewer), numericId(params.id)))
-      // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
-      .post("/:id/versions", async ({ viewer, params, set }) => {
-        const version = await issueVersion(deps, requireUser(viewer), numericId(params.id));
-        set.status = 201;
-        return version;
-      })
-      .get("/:id/qr", async ({ viewer, params, query }) => {
-        const user = requireUser(viewer);
-        const { format, size } = parseInput(QrQuery, query);
-        const code = await linkQrCode(deps, user, numericId(params.id), format, size);
-        return new Response(code.body, {
-          headers: {
-            "Content-Type": code.contentType,
-            "Content-Disposition": `inline; filename="${code.filename}"`,
-            "Cache-Control": "private, no-store",
+      .post(
+        "/lint",
+        async ({ user, body }) => {
+          const file = uploadedImage(body);
+          if (file) await countFetch(user);
+          return lintLink(deps, body, file);
+        },
+        {
+          user: true,
+          body: LinkForm,
+          response: { 200: LintResultSchema },
+          doc: {
+            id: "lintLink",
+            tag: "Links",
+            summary: "Check a card before saving it",
+            description: "What each platform will cut or refuse; nothing is stored.",
+            body: { multipart: true, example: linkExample },
+            errors: [400, 413, 422, 429, 503],
+            answers: { 200: "The warnings" },
           },
-        });
+        },
+      )
+      // Auto-fill: the target page's card fields, fetched safely (refusals are 422s saying why); 404 when turned off.
+      .post(
+        "/metadata",
+        async ({ user, body }) => {
+          if (!deps.fetcher) throw notFound("Auto-fill is turned off on this server");
+          await countFetch(user);
+          return pageMetadata(deps.fetcher, body.url);
+        },
+        {
+          user: true,
+          body: MetadataRequest,
+          response: { 200: PageMetadataSchema },
+          doc: {
+            id: "pageMetadata",
+            tag: "Links",
+            summary: "Title, description and image of a web page (auto-fill)",
+            description:
+              "Fetched by the safe fetcher: public addresses on ports 80/443 only, at most 3 redirects, 8 s, HTML only, the head read up to 512 KB. 404 when the server has FETCH_DISABLED=true.",
+            body: { example: { url: "https://example.com/blog/launch" } },
+            errors: [400, 404, 422, 429],
+            answers: { 200: "What the page says of itself (each may be null)" },
+          },
+        },
+      )
+      .get("/by-slug/:linkSlug", async ({ user, params }) => asJson(await getLinkBySlug(deps, user, params.linkSlug)), {
+        user: true,
+        params: LinkSlugParams,
+        response: { 200: LinkSchema },
+        doc: {
+          id: "getLink",
+          tag: "Links",
+          summary: "One of your links by its slug",
+          errors: [404],
+          answers: { 200: "The link" },
+        },
       })
-      .delete("/:id/old-addresses/:addressId", async ({ viewer, params, set }) => {
-        await dropEarlierAddress(deps, requireUser(viewer), numericId(params.id), numericId(params.addressId));
-        set.status = 204;
-        return null;
-      })
-      .delete("/:id", async ({ viewer, params, set }) => {
-        await deleteLink(deps, requireUser(viewer), numericId(params.id));
-        set.status = 204;
-        return null;
-      })
+      .put(
+        "/by-slug/:linkSlug",
+        async ({ user, params, body }) => {
+          await countImage(user, body);
+          return asJson(
+            await updateLink(deps, user, params.linkSlug, body, uploadedImage(body), () => countFetch(user)),
+          );
+        },
+        {
+          permission: "links.write",
+          params: LinkSlugParams,
+          body: LinkForm,
+          response: { 200: LinkSchema },
+          doc: {
+            id: "updateLink",
+            tag: "Links",
+            summary: "Replace a link's card and target",
+            body: { multipart: true, example: linkExample },
+            errors: [400, 403, 404, 409, 413, 422, 429, 503],
+            answers: { 200: "The updated link" },
+          },
+        },
+      )
   );
 }

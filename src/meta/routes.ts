@@ -1,11 +1,25 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
+import { documented } from "../api-docs/documented.ts";
 import type { Services } from "../services.ts";
 
 /** Where the slow route says, with the server's port, that it has begun holding its thread (any thread hears it). */
 export const SLOW_ROUTE_STARTED = "linkprev-test-slow-route-started";
 
 export const metaRoutes = (services: Services) => {
-  const app = new Elysia().get("/api/version", () => services.version);
+  const app = new Elysia().use(documented).get("/api/version", () => services.version, {
+    response: {
+      200: z.object({ major: z.number().int(), minor: z.number().int(), patch: z.number().int(), release: z.string() }),
+    },
+    doc: {
+      id: "version",
+      tag: "Meta",
+      summary: "The server's version",
+      answers: {
+        200: { description: "The version", example: { major: 1, minor: 4, patch: 0, release: "2026.11.22" } },
+      },
+    },
+  });
   const slowMs = services.config.testSlowRouteMs;
   // Tests only (TEST_SLOW_ROUTE_MS): a handler that holds its thread, as a heavy page render would.
   if (slowMs > 0)

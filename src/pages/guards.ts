@@ -1,29 +1,43 @@
-// Page guards: the server knows who is asking, so a guarded page redirects at once, with a flash toast.
+// Who is asking a page (`pageViewer`, null when signed out: once per request, src/pages/viewer.ts), and the page
+// guard declared on the route (docs/decisions/0056): `{ page: "signedIn" }` or `{ page: "subscribed" }`. The server
+// knows who is asking, so a guarded page redirects at once, with a flash toast; the handler gets `pageViewer`, never null.
+import { Elysia } from "elysia";
+import { authPlugin } from "../auth/plugin.ts";
 import { setFlash } from "../http/flash.ts";
-import type { PageViewer } from "./viewer.ts";
+import type { Services } from "../services.ts";
+import { resolvePageViewer } from "./viewer.ts";
 
-type Cookie = Parameters<typeof setFlash>[0];
-export type Guarded = { viewer: PageViewer; redirectTo?: undefined } | { viewer?: undefined; redirectTo: string };
+/** signedIn: else to / with 'Authentication required'; subscribed: also a valid subscription, else to /pricing. */
+export type PageGuard = "signedIn" | "subscribed";
 
-/** Signed in, else to / with 'Authentication required'. */
-export function signedIn(viewer: PageViewer | null, cookie: Cookie): Guarded {
-  if (viewer) return { viewer };
-  setFlash(cookie, {
-    title: "Authentication required",
-    description: "Please sign in to access this page",
-    variant: "destructive",
-  });
-  return { redirectTo: "/" };
-}
+const AUTHENTICATION_REQUIRED = {
+  to: "/",
+  flash: { title: "Authentication required", description: "Please sign in to access this page" },
+};
+const SUBSCRIPTION_REQUIRED = {
+  to: "/pricing",
+  flash: { title: "Subscription required", description: "You need an active subscription to access this feature" },
+};
 
-/** Signed in with a valid subscription, else to /pricing with 'Subscription required'. */
-export function subscribed(viewer: PageViewer | null, cookie: Cookie): Guarded {
-  const guarded = signedIn(viewer, cookie);
-  if (!guarded.viewer || guarded.viewer.entitlement.active) return guarded;
-  setFlash(cookie, {
-    title: "Subscription required",
-    description: "You need an active subscription to access this feature",
-    variant: "destructive",
-  });
-  return { redirectTo: "/pricing" };
-}
+export const pageGuards = (services: Services) =>
+  new Elysia({ name: "page-guards" })
+    .use(authPlugin(services))
+    .resolve({ as: "scoped" }, async ({ viewer }) => ({
+      pageViewer: await resolvePageViewer(
+        services.db,
+        services.billingEnabled,
+        viewer?.user ?? null,
+        services.clock.now(),
+      ),
+    }))
+    .macro({
+      page: (guard: PageGuard) => ({
+        resolve: ({ pageViewer, cookie, set, status }) => {
+          if (pageViewer && (guard === "signedIn" || pageViewer.entitlement.active)) return { pageViewer };
+          const refusal = pageViewer ? SUBSCRIPTION_REQUIRED : AUTHENTICATION_REQUIRED;
+          setFlash(cookie, { ...refusal.flash, variant: "destructive" });
+          set.headers.location = refusal.to;
+          return status(302, "");
+        },
+      }),
+    });

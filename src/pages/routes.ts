@@ -2,10 +2,9 @@
 // signed-in app (/admin…, /payment-success). Each page resolves its viewer once (src/pages/viewer.ts).
 import { Elysia } from "elysia";
 import { createElement, type FunctionComponent } from "react";
-import { authPlugin } from "../auth/plugin.ts";
 import type { OpenApiDocument } from "../api-docs/openapi.ts";
 import { PLANS } from "../plans/plans.ts";
-import { confirmCheckout } from "../billing/service.ts";
+import { confirmCheckout } from "../billing/confirm-checkout.ts";
 import { AppError } from "../http/errors.ts";
 import { takeFlash } from "../http/flash.ts";
 import { getLinkBySlug } from "../links/queries.ts";
@@ -17,7 +16,7 @@ import { DashboardPage } from "./dashboard.tsx";
 import { DomainsPage } from "./domains.tsx";
 import { isServed } from "../domains/model.ts";
 import { listDomains } from "../domains/queries.ts";
-import { subscribed, signedIn } from "./guards.ts";
+import { pageGuards } from "./guards.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
 import { LinkStatsPage, parseTable, reportCsv, reportCsvName } from "./link-stats.tsx";
 import { PaymentSuccessPage } from "./payment-success.tsx";
@@ -42,7 +41,7 @@ async function notFoundAsNull<T>(result: Promise<T>): Promise<T | null> {
   }
 }
 
-export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
+export function pageRoutes(services: Services, apiDocument: () => OpenApiDocument) {
   const { config } = services;
 
   /** A page for whoever is asking, with the flash toast left by a redirect, if any. */
@@ -72,16 +71,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
 
   return (
     new Elysia()
-      .use(authPlugin(services))
-      // Who is asking, with their entitlement and consent (null when signed out): once per page request.
-      .resolve(async ({ viewer }) => ({
-        pageViewer: await resolvePageViewer(
-          services.db,
-          services.billingEnabled,
-          viewer?.user ?? null,
-          services.clock.now(),
-        ),
-      }))
+      .use(pageGuards(services))
       .get("/", ({ pageViewer, cookie }) =>
         page(
           LandingPage,
@@ -112,7 +102,7 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
         ),
       )
       .get("/docs/api", ({ pageViewer }) =>
-        services.pages.response(createElement(ApiReferencePage, { document: apiDocument }), {
+        services.pages.response(createElement(ApiReferencePage, { document: apiDocument() }), {
           title: "API reference",
           viewer: pageViewer,
         }),
@@ -123,119 +113,128 @@ export function pageRoutes(services: Services, apiDocument: OpenApiDocument) {
           viewer: pageViewer,
         }),
       )
-      .get("/admin", async ({ pageViewer, cookie, query, redirect }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const tab = query.tab === "subscription" ? "subscription" : "links";
-        const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
-        const search = {
-          page: requestedPage,
-          q: typeof query.q === "string" ? query.q.trim().slice(0, 200) : "",
-          sort: query.sort === "views" ? ("views" as const) : ("newest" as const),
-        };
-        return page(
-          DashboardPage,
-          await dashboardProps(services, guarded.viewer, tab, search),
-          "Dashboard",
-          guarded.viewer,
-          cookie,
-        );
-      })
-      .get("/admin/webhooks", async ({ pageViewer, cookie, redirect }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const allowed = planHasWebhooks(guarded.viewer.entitlement.plan.id);
-        return page(
-          WebhooksPage,
-          { endpoints: await listEndpoints(services.webhooks, guarded.viewer.user), allowed },
-          "Webhooks",
-          guarded.viewer,
-          cookie,
-        );
-      })
-      .get("/admin/link/new", async ({ pageViewer, cookie, redirect }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        return page(
-          LinkEditorPage,
-          editorProps(services, guarded.viewer, null, await domainNames(guarded.viewer)),
-          "Create New Link",
-          guarded.viewer,
-          cookie,
-        );
-      })
-      .get("/admin/link/edit/:linkSlug", async ({ pageViewer, cookie, params, redirect }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const link = await notFoundAsNull(getLinkBySlug(services.links, guarded.viewer.user, params.linkSlug));
-        if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-        return page(
-          LinkEditorPage,
-          editorProps(services, guarded.viewer, link, await domainNames(guarded.viewer)),
-          "Edit Link",
-          guarded.viewer,
-          cookie,
-        );
-      })
-      .get("/admin/domains", async ({ pageViewer, cookie, redirect }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const props = {
-          domains: await listDomains(services.domains, guarded.viewer.user),
-          instanceHost: new URL(config.publicUrl).host,
-          pointAt: services.domains.routing,
-          allowed: guarded.viewer.entitlement.plan.domains,
-        };
-        return page(DomainsPage, props, "Domains", guarded.viewer, cookie);
-      })
-      .get("/admin/link/stats/:linkSlug", async ({ pageViewer, cookie, params, query, redirect }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const report = await notFoundAsNull(
-          linkReport(
-            services.links,
-            guarded.viewer.user,
-            params.linkSlug,
-            parseRange(query.range),
-            services.clock.now(),
-          ),
-        );
-        if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-        return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, guarded.viewer, cookie);
-      })
-      // The CSV of one of the statistics page's tables, for the same range.
-      .get("/admin/link/stats/:linkSlug/csv", async ({ pageViewer, cookie, params, query, redirect, set }) => {
-        const guarded = subscribed(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const report = await notFoundAsNull(
-          linkReport(
-            services.links,
-            guarded.viewer.user,
-            params.linkSlug,
-            parseRange(query.range),
-            services.clock.now(),
-          ),
-        );
-        if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", guarded.viewer, cookie, 404);
-        const table = parseTable(query.table);
-        set.headers["content-type"] = "text/csv; charset=utf-8";
-        set.headers["content-disposition"] = `attachment; filename="${reportCsvName(report, table)}"`;
-        set.headers["cache-control"] = "private, no-store";
-        return reportCsv(report, table);
-      })
-      .get("/payment-success", async ({ pageViewer, query, cookie, redirect }) => {
-        const guarded = signedIn(pageViewer, cookie);
-        if (!guarded.viewer) return redirect(guarded.redirectTo, 302);
-        const sessionId = typeof query.session_id === "string" ? query.session_id : null;
-        let viewer = guarded.viewer;
-        if (sessionId && services.billing.stripe) {
-          await confirmCheckout(services.billing, viewer.user, sessionId).catch((error) =>
-            services.log.error("payment-success: could not confirm the checkout", error),
+      .get(
+        "/admin",
+        async ({ pageViewer, cookie, query }) => {
+          const tab = query.tab === "subscription" ? "subscription" : "links";
+          const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
+          const search = {
+            page: requestedPage,
+            // Without NUL, which PostgreSQL refuses in text (the fuzzer's #213 was a 500 there).
+            q: typeof query.q === "string" ? query.q.replaceAll("\0", "").trim().slice(0, 200) : "",
+            sort: query.sort === "views" ? ("views" as const) : ("newest" as const),
+          };
+          return page(
+            DashboardPage,
+            await dashboardProps(services, pageViewer, tab, search),
+            "Dashboard",
+            pageViewer,
+            cookie,
           );
-          // The top bar shows the plan the checkout just activated.
-          viewer = (await resolvePageViewer(services.db, services.billingEnabled, viewer.user, services.clock.now()))!;
-        }
-        return services.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
-      })
+        },
+        { page: "subscribed" },
+      )
+      .get(
+        "/admin/webhooks",
+        async ({ pageViewer, cookie }) => {
+          const allowed = planHasWebhooks(pageViewer.entitlement.plan.id);
+          return page(
+            WebhooksPage,
+            { endpoints: await listEndpoints(services.webhooks, pageViewer.user), allowed },
+            "Webhooks",
+            pageViewer,
+            cookie,
+          );
+        },
+        { page: "subscribed" },
+      )
+      .get(
+        "/admin/link/new",
+        async ({ pageViewer, cookie }) =>
+          page(
+            LinkEditorPage,
+            editorProps(services, pageViewer, null, await domainNames(pageViewer)),
+            "Create New Link",
+            pageViewer,
+            cookie,
+          ),
+        { page: "subscribed" },
+      )
+      .get(
+        "/admin/link/edit/:linkSlug",
+        async ({ pageViewer, cookie, params }) => {
+          const link = await notFoundAsNull(getLinkBySlug(services.links, pageViewer.user, params.linkSlug));
+          if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
+          return page(
+            LinkEditorPage,
+            editorProps(services, pageViewer, link, await domainNames(pageViewer)),
+            "Edit Link",
+            pageViewer,
+            cookie,
+          );
+        },
+        { page: "subscribed" },
+      )
+      .get(
+        "/admin/domains",
+        async ({ pageViewer, cookie }) => {
+          const props = {
+            domains: await listDomains(services.domains, pageViewer.user),
+            instanceHost: new URL(config.publicUrl).host,
+            pointAt: services.domains.routing,
+            allowed: pageViewer.entitlement.plan.domains,
+          };
+          return page(DomainsPage, props, "Domains", pageViewer, cookie);
+        },
+        { page: "subscribed" },
+      )
+      .get(
+        "/admin/link/stats/:linkSlug",
+        async ({ pageViewer, cookie, params, query }) => {
+          const report = await notFoundAsNull(
+            linkReport(services.links, pageViewer.user, params.linkSlug, parseRange(query.range), services.clock.now()),
+          );
+          if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
+          return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, pageViewer, cookie);
+        },
+        { page: "subscribed" },
+      )
+      // The CSV of one of the statistics page's tables, for the same range.
+      .get(
+        "/admin/link/stats/:linkSlug/csv",
+        async ({ pageViewer, cookie, params, query, set }) => {
+          const report = await notFoundAsNull(
+            linkReport(services.links, pageViewer.user, params.linkSlug, parseRange(query.range), services.clock.now()),
+          );
+          if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
+          const table = parseTable(query.table);
+          set.headers["content-type"] = "text/csv; charset=utf-8";
+          set.headers["content-disposition"] = `attachment; filename="${reportCsvName(report, table)}"`;
+          set.headers["cache-control"] = "private, no-store";
+          return reportCsv(report, table);
+        },
+        { page: "subscribed" },
+      )
+      .get(
+        "/payment-success",
+        async ({ pageViewer, query }) => {
+          const sessionId = typeof query.session_id === "string" ? query.session_id : null;
+          let viewer = pageViewer;
+          if (sessionId && services.billing.stripe) {
+            await confirmCheckout(services.billing, viewer.user, sessionId).catch((error) =>
+              services.log.error("payment-success: could not confirm the checkout", error),
+            );
+            // The top bar shows the plan the checkout just activated.
+            viewer = (await resolvePageViewer(
+              services.db,
+              services.billingEnabled,
+              viewer.user,
+              services.clock.now(),
+            ))!;
+          }
+          return services.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
+        },
+        { page: "signedIn" },
+      )
   );
 }

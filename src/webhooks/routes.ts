@@ -1,27 +1,35 @@
 // /api/webhooks: endpoints, their deliveries, test events and resends, for the web app (cookie) and the CLI (token).
 import { Elysia } from "elysia";
-import { authPlugin, requireUser } from "../auth/plugin.ts";
+import { routeGuards } from "../auth/guards.ts";
 import type { User } from "../db/tables.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
-import { parseInput } from "../http/validate.ts";
+import { pathId } from "../http/validate.ts";
 import type { Services } from "../services.ts";
-import { addEndpoint } from "./add-endpoint.ts";
+import { createEndpoint } from "./create-endpoint.ts";
 import { listDeliveries } from "./deliveries.ts";
 import { ENDPOINT_NOT_FOUND } from "./deps.ts";
 import { listEndpoints } from "./list-endpoints.ts";
 import { WebhookEndpointInput, WebhookEndpointPatch } from "./model.ts";
-import { removeEndpoint } from "./remove-endpoint.ts";
+import { deleteEndpoint } from "./delete-endpoint.ts";
 import { resendDelivery } from "./resend.ts";
 import { rotateSecret } from "./rotate-secret.ts";
 import { sendTestEvent } from "./send-test.ts";
 import { updateEndpoint } from "./update-endpoint.ts";
+import { WebhookDeliverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "./wire.ts";
 
-function numericId(value: string, message = ENDPOINT_NOT_FOUND): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(message);
-  return id;
-}
+/** Ids are 32-bit in the database: a larger one names nothing. */
+const ID_MAX = 2_147_483_647;
+const EndpointIdParams = z.object({ id: pathId(ENDPOINT_NOT_FOUND, ID_MAX).describe("The endpoint's id") });
+const DeliveryParams = EndpointIdParams.extend({
+  deliveryId: pathId("Delivery not found", ID_MAX).describe("The delivery's id"),
+});
+
+const endpointExample = {
+  url: "https://hooks.example.com/linkprev",
+  events: ["link.created", "link.clicked"],
+  description: "CRM sync",
+};
 
 /** Test events and resends an account may ask for a minute: each is one more delivery to send. */
 export const SENDS_PER_MINUTE = 20;
@@ -40,31 +48,127 @@ export function webhookRoutes(services: Services) {
     return Response.json(await queue(), { status: 202 });
   };
   return new Elysia({ prefix: "/api/webhooks" })
-    .use(authPlugin(services))
-    .get("/", ({ viewer }) => listEndpoints(deps, requireUser(viewer)))
-    .post("/", async ({ viewer, body, set }) => {
-      const endpoint = await addEndpoint(deps, requireUser(viewer), parseInput(WebhookEndpointInput, body));
-      set.status = 201;
-      return endpoint;
+    .use(routeGuards(services))
+    .get("/", ({ user }) => listEndpoints(deps, user), {
+      user: true,
+      response: { 200: z.array(WebhookEndpointSchema) },
+      doc: {
+        id: "listWebhooks",
+        tag: "Webhooks",
+        summary: "Your webhook endpoints (never their secret)",
+        answers: { 200: "The endpoints" },
+      },
     })
-    .patch("/:id", ({ viewer, params, body }) =>
-      updateEndpoint(deps, requireUser(viewer), numericId(params.id), parseInput(WebhookEndpointPatch, body)),
+    .post(
+      "/",
+      async ({ user, body, set }) => {
+        const endpoint = await createEndpoint(deps, user, body);
+        set.status = 201;
+        return endpoint;
+      },
+      {
+        permission: "webhooks.write",
+        body: WebhookEndpointInput,
+        response: { 201: WebhookEndpointWithSecretSchema },
+        doc: {
+          id: "addWebhook",
+          tag: "Webhooks",
+          summary: "Add a webhook endpoint",
+          description:
+            "The URL must be https on a public address (http and private addresses only inside FETCH_ALLOW_PRIVATE). Pro and Enterprise plans; at most 10 per account.",
+          body: { example: endpointExample },
+          errors: [400, 403, 422],
+          answers: { 201: "The endpoint, with its secret shown this once" },
+        },
+      },
     )
-    .delete("/:id", async ({ viewer, params, set }) => {
-      await removeEndpoint(deps, requireUser(viewer), numericId(params.id));
-      set.status = 204;
-      return null;
+    .patch("/:id", ({ user, params, body }) => updateEndpoint(deps, user, params.id, body), {
+      permission: "webhooks.write",
+      params: EndpointIdParams,
+      body: WebhookEndpointPatch,
+      response: { 200: WebhookEndpointSchema },
+      doc: {
+        id: "updateWebhook",
+        tag: "Webhooks",
+        summary: "Change an endpoint, pause or resume it (paused), or re-enable it (enabled: true)",
+        description:
+          "While paused, events are recorded and wait (up to WEBHOOK_MAX_PENDING); they are sent when it is resumed.",
+        body: { example: { enabled: true } },
+        errors: [400, 404, 422],
+        answers: { 200: "The endpoint" },
+      },
     })
-    .post("/:id/test", ({ viewer, params }) => {
-      const user = requireUser(viewer);
-      const id = numericId(params.id);
-      return send(user, () => sendTestEvent(deps, user, id));
+    .delete(
+      "/:id",
+      async ({ user, params, set }) => {
+        await deleteEndpoint(deps, user, params.id);
+        set.status = 204;
+        return null;
+      },
+      {
+        permission: "webhooks.write",
+        params: EndpointIdParams,
+        doc: {
+          id: "removeWebhook",
+          tag: "Webhooks",
+          summary: "Remove an endpoint and its deliveries",
+          errors: [404],
+          answers: { 204: "Done; no body" },
+        },
+      },
+    )
+    .post("/:id/test", ({ user, params }) => send(user, () => sendTestEvent(deps, user, params.id)), {
+      permission: "webhooks.write",
+      params: EndpointIdParams,
+      response: { 202: WebhookDeliverySchema },
+      doc: {
+        id: "testWebhook",
+        tag: "Webhooks",
+        summary: "Send a webhook.test event to this endpoint",
+        description: "With resends, at most 20 a minute per account (429 with Retry-After).",
+        errors: [404, 429],
+        answers: { 202: "The delivery, queued" },
+      },
     })
-    .post("/:id/rotate-secret", ({ viewer, params }) => rotateSecret(deps, requireUser(viewer), numericId(params.id)))
-    .get("/:id/deliveries", ({ viewer, params }) => listDeliveries(deps, requireUser(viewer), numericId(params.id)))
-    .post("/:id/deliveries/:deliveryId/resend", ({ viewer, params }) => {
-      const user = requireUser(viewer);
-      const [id, deliveryId] = [numericId(params.id), numericId(params.deliveryId, "Delivery not found")];
-      return send(user, () => resendDelivery(deps, user, id, deliveryId));
-    });
+    .post("/:id/rotate-secret", ({ user, params }) => rotateSecret(deps, user, params.id), {
+      permission: "webhooks.write",
+      params: EndpointIdParams,
+      response: { 200: WebhookEndpointWithSecretSchema },
+      doc: {
+        id: "rotateWebhookSecret",
+        tag: "Webhooks",
+        summary: "A new secret; the old one keeps signing for 24 hours",
+        errors: [404],
+        answers: { 200: "The endpoint, with its new secret shown this once" },
+      },
+    })
+    .get("/:id/deliveries", ({ user, params }) => listDeliveries(deps, user, params.id), {
+      user: true,
+      params: EndpointIdParams,
+      response: { 200: z.array(WebhookDeliverySchema) },
+      doc: {
+        id: "listWebhookDeliveries",
+        tag: "Webhooks",
+        summary: "The endpoint's latest 50 deliveries, newest first",
+        errors: [404],
+        answers: { 200: "The deliveries" },
+      },
+    })
+    .post(
+      "/:id/deliveries/:deliveryId/resend",
+      ({ user, params }) => send(user, () => resendDelivery(deps, user, params.id, params.deliveryId)),
+      {
+        permission: "webhooks.write",
+        params: DeliveryParams,
+        response: { 202: WebhookDeliverySchema },
+        doc: {
+          id: "resendWebhookDelivery",
+          tag: "Webhooks",
+          summary: "Send a delivery again (same webhook-id)",
+          description: "With test events, at most 20 a minute per account (429 with Retry-After).",
+          errors: [404, 429],
+          answers: { 202: "The delivery, queued" },
+        },
+      },
+    );
 }

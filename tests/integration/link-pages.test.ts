@@ -109,6 +109,9 @@ describe("GET /api/links pages", () => {
     expect(await search("f_n")).toEqual(["Winter 100% off_now"]);
     expect(await search("%")).toEqual(["Winter 100% off_now"]);
     expect(await search("nothing like it")).toEqual([]);
+    // Read as written (src/http/plain-query.ts): a comma is a character, not a list.
+    expect(await search("sale,")).toEqual([]);
+    expect((await owner.call("/api/links?q=a,b")).status).toBe(200);
   });
 
   test("q finds every word in any order, each in the title, description, slug or target", async () => {

@@ -18,12 +18,7 @@ const DATA_TABLES = [
  * Files the formatter (biome.json, width 120) unfolded past the cap when it was first applied: each is to be split
  * along its seam, and leaves this list when it is (a file that is back under the cap fails the last test below).
  */
-const TO_SPLIT = [
-  "src/api-docs/operations.ts",
-  "src/billing/service.ts",
-  "src/go/go.ts",
-  "src/link-cache/link-cache.ts",
-];
+const TO_SPLIT = ["src/go/go.ts", "src/link-cache/link-cache.ts"];
 
 /** Written by `drizzle-kit generate` (drizzle.config.ts, drizzle.pg.config.ts): the migrations' SQL and snapshots. */
 const GENERATED = /^src\/db\/(sqlite|postgres)\/migrations\/(\d{4}_[a-z0-9_]+\.sql|meta\/[^/]+\.json)$/;

@@ -10,7 +10,7 @@ import { presentEndpoint } from "./present.ts";
 import { newSecret } from "./signing.ts";
 import type { WebhookEndpointWithSecretJson } from "./wire.ts";
 
-export async function addEndpoint(
+export async function createEndpoint(
   deps: WebhookDeps,
   user: User,
   input: WebhookEndpointInput,

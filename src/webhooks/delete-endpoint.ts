@@ -4,7 +4,7 @@ import { webhookEndpoints, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 
-export async function removeEndpoint(deps: WebhookDeps, user: User, id: number): Promise<void> {
+export async function deleteEndpoint(deps: WebhookDeps, user: User, id: number): Promise<void> {
   await findEndpoint(deps.db, user, id);
   await deps.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }

@@ -9,7 +9,7 @@ import { findDomain } from "./queries.ts";
 export const DOMAIN_IN_USE = (n: number) =>
   `${n} link${n === 1 ? " uses" : "s use"} this domain: move ${n === 1 ? "it" : "them"} to another address or delete ${n === 1 ? "it" : "them"} first`;
 
-export async function removeDomain(deps: DomainDeps, user: User, id: number): Promise<void> {
+export async function deleteDomain(deps: DomainDeps, user: User, id: number): Promise<void> {
   const domain = await findDomain(deps.db, user, id);
   await deps.database.transaction(async (tx) => {
     const [used] = await tx

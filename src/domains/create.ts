@@ -15,7 +15,7 @@ export const DOMAIN_CLAIMED = "This domain has already been added";
 
 const newToken = () => `linkprev-verify=${crypto.randomUUID().replaceAll("-", "")}`;
 
-export async function addDomain(deps: DomainDeps, user: User, input: { hostname: string }): Promise<DomainJson> {
+export async function createDomain(deps: DomainDeps, user: User, input: { hostname: string }): Promise<DomainJson> {
   const checked = checkNewHostname(input.hostname, deps.ownHosts);
   if (!checked.ok) throw badRequest(checked.message, "hostname");
   const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());

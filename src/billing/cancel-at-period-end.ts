@@ -1,0 +1,21 @@
+// POST /api/subscriptions/cancel and /reactivate: one switch on Stripe, cancel at the end of the period or not.
+import type { User } from "../db/tables.ts";
+import { notFound } from "../http/errors.ts";
+import { stripeOf, type BillingDeps } from "./deps.ts";
+import { isSubscriptionValid, latestSubscription } from "../plans/entitlement.ts";
+import { nowSeconds, recordSubscription } from "./store-subscription.ts";
+
+async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boolean): Promise<void> {
+  const { stripe } = stripeOf(deps);
+  const current = await latestSubscription(deps.db, user.id);
+  if (!current || !isSubscriptionValid(current, deps.clock.now()) || current.cancelAtPeriodEnd === cancel) {
+    throw notFound(
+      cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate",
+    );
+  }
+  const updated = await stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: cancel });
+  await recordSubscription(deps, updated, nowSeconds(deps));
+}
+
+export const cancelSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, true);
+export const reactivateSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, false);

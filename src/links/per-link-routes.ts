@@ -1,0 +1,182 @@
+// /api/links/:id/…: one link's views, platforms, versions, QR code and earlier addresses; and its deletion.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import { routeGuards } from "../auth/guards.ts";
+import { asJson } from "../api-docs/json.ts";
+import type { Services } from "../services.ts";
+import { pathId } from "../http/validate.ts";
+import { LINK_NOT_FOUND } from "./deps.ts";
+import { deleteLink } from "./delete.ts";
+import { dropEarlierAddress } from "./old-addresses.ts";
+import { linkPlatforms } from "./platforms.ts";
+import { linkQrCode } from "./qr-code.ts";
+import { linkViews } from "./stats.ts";
+import { issueVersion } from "./versions.ts";
+import { LinkPlatformsSchema, LinkVersionSchema, LinkViewsSchema } from "./wire.ts";
+
+export const LinkIdParams = z.object({ id: pathId(LINK_NOT_FOUND).describe("The link's id") });
+
+/** GET /api/links/:id/views?days= */
+const DaysQuery = z.object({
+  days: z.coerce
+    .number("days must be a number")
+    .int("days must be a whole number")
+    .min(1, "days must be at least 1")
+    .max(365, "days must be 365 or less")
+    .default(30),
+});
+
+const QR_SIZE_MIN = 128;
+const QR_SIZE_MAX = 2048;
+const QrQuery = z.object({
+  format: z.enum(["svg", "png"], "format must be svg or png").default("svg"),
+  size: z.coerce
+    .number("size must be a number")
+    .int("size must be a whole number of pixels")
+    .min(QR_SIZE_MIN, `size must be at least ${QR_SIZE_MIN}`)
+    .max(QR_SIZE_MAX, `size must be ${QR_SIZE_MAX} or less`)
+    .default(512),
+});
+
+export function perLinkRoutes(services: Services) {
+  const deps = services.links;
+  return (
+    new Elysia({ prefix: "/api/links" })
+      .use(routeGuards(services))
+      .get(
+        "/:id/views",
+        async ({ user, params, query }) => asJson(await linkViews(deps, user, params.id, query.days, deps.clock.now())),
+        {
+          user: true,
+          params: LinkIdParams,
+          query: DaysQuery,
+          response: { 200: LinkViewsSchema },
+          doc: {
+            id: "linkViews",
+            tag: "Links",
+            summary: "A link's views per day, people and crawlers apart",
+            errors: [400, 404],
+            answers: {
+              200: {
+                description: "Per-day series and crawler platforms",
+                example: {
+                  days: [{ date: "2026-11-22", human: 14, bot: 2, uniqueHumans: 11, scans: 3 }],
+                  platforms: [{ platform: "slack", count: 2 }],
+                },
+              },
+            },
+          },
+        },
+      )
+      .get("/:id/platforms", async ({ user, params }) => asJson(await linkPlatforms(deps, user, params.id)), {
+        user: true,
+        params: LinkIdParams,
+        response: { 200: LinkPlatformsSchema },
+        doc: {
+          id: "linkPlatforms",
+          tag: "Links",
+          summary: "When each platform last fetched the card, and how to refresh it",
+          errors: [404],
+          answers: { 200: "Per platform" },
+        },
+      })
+      // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
+      .post(
+        "/:id/versions",
+        async ({ user, params, set }) => {
+          const version = await issueVersion(deps, user, params.id);
+          set.status = 201;
+          return asJson(version);
+        },
+        {
+          permission: "links.write",
+          params: LinkIdParams,
+          response: { 201: LinkVersionSchema },
+          doc: {
+            id: "createLinkVersion",
+            tag: "Links",
+            summary: "Issue a new version of the short URL",
+            description:
+              "The same link at /go/{user}/{link}/{n}, counted into it, its card's og:url naming that address: for platforms that keep an old card and offer no refresh tool.",
+            errors: [402, 404],
+            answers: { 201: "The new version and its address" },
+          },
+        },
+      )
+      .get(
+        "/:id/qr",
+        async ({ user, params, query }) => {
+          const code = await linkQrCode(deps, user, params.id, query.format, query.size);
+          return new Response(code.body, {
+            headers: {
+              "Content-Type": code.contentType,
+              "Content-Disposition": `inline; filename="${code.filename}"`,
+              "Cache-Control": "private, no-store",
+            },
+          });
+        },
+        {
+          user: true,
+          params: LinkIdParams,
+          query: QrQuery,
+          doc: {
+            id: "linkQrCode",
+            tag: "Links",
+            summary: "A QR code for the short URL",
+            description:
+              "Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target.",
+            errors: [400, 404],
+            answers: {
+              200: {
+                description: "The code as SVG (format=svg) or PNG (format=png)",
+                contentType: "image/svg+xml",
+              },
+            },
+          },
+        },
+      )
+      .delete(
+        "/:id/old-addresses/:addressId",
+        async ({ user, params, set }) => {
+          await dropEarlierAddress(deps, user, params.id, params.addressId);
+          set.status = 204;
+          return null;
+        },
+        {
+          permission: "links.write",
+          params: LinkIdParams.extend({
+            addressId: pathId(LINK_NOT_FOUND).describe("The earlier address's id (oldAddresses[].id)"),
+          }),
+          doc: {
+            id: "dropOldAddress",
+            tag: "Links",
+            summary: "Drop one of a link's earlier addresses",
+            description:
+              "The address (one of the link's oldAddresses) answers 410 Gone from now on, to people and crawlers alike, and none of your links can take its slug again.",
+            errors: [404],
+            answers: { 204: "Done; no body" },
+          },
+        },
+      )
+      .delete(
+        "/:id",
+        async ({ user, params, set }) => {
+          await deleteLink(deps, user, params.id);
+          set.status = 204;
+          return null;
+        },
+        {
+          permission: "links.write",
+          params: LinkIdParams,
+          doc: {
+            id: "deleteLink",
+            tag: "Links",
+            summary: "Delete a link",
+            description: "Its short URL stops answering at once; the link is listed under deleted links.",
+            errors: [403, 404],
+            answers: { 204: "Done; no body" },
+          },
+        },
+      )
+  );
+}
