@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
 import { announceDomainChange } from "../domains/deps.ts";
-import { payments, stripeEvents, subscriptions, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { entitlementFor, isSubscriptionValid, latestSubscription } from "./entitlement.ts";
 import { planById, planForStripePrice, stripePriceFor, type PlanId } from "./plans.ts";
@@ -78,6 +78,7 @@ async function storeSubscription(
   subscription: Stripe.Subscription,
   observedAt: number,
 ): Promise<void> {
+  const { subscriptions, users } = tablesOf(db);
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;
@@ -144,6 +145,7 @@ async function exemptionFor(deps: BillingDeps, user: User, wanted: VatRequest | 
 }
 
 async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): Promise<User> {
+  const { users } = tablesOf(deps.db);
   const [updated] = await deps.db
     .update(users)
     .set({
@@ -158,6 +160,7 @@ async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): P
 }
 
 async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Promise<string> {
+  const { users } = tablesOf(deps.db);
   const exempt = Boolean(user.vatCountryCode && user.vatNumber);
   const taxExempt = exempt ? ("reverse" as const) : ("none" as const);
   let customerId = user.stripeCustomerId;
@@ -257,6 +260,7 @@ export const cancelSubscription = (deps: BillingDeps, user: User) => setCancelAt
 export const reactivateSubscription = (deps: BillingDeps, user: User) => setCancelAtPeriodEnd(deps, user, false);
 
 async function recordPayment(db: Db, invoice: Stripe.Invoice, status: "paid" | "failed"): Promise<void> {
+  const { payments, users } = tablesOf(db);
   const customerId = typeof invoice.customer === "string" ? invoice.customer : invoice.customer?.id;
   const [owner] = customerId
     ? await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId))
@@ -282,6 +286,7 @@ export async function handleWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<{ received: true; duplicate?: true }> {
+  const { stripeEvents, users } = tablesOf(deps.db);
   const { stripe, settings } = stripeOf(deps);
   let event: Stripe.Event;
   try {
@@ -358,6 +363,7 @@ export async function validateVatNumber(deps: BillingDeps, user: User | null, in
 }
 
 export async function removeVatExemption(deps: BillingDeps, user: User): Promise<void> {
+  const { users } = tablesOf(deps.db);
   await deps.db
     .update(users)
     .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date() })

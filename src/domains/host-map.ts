@@ -6,7 +6,7 @@
 import { eq, isNull } from "drizzle-orm";
 import { entitlementFor } from "../billing/entitlement.ts";
 import type { Db } from "../db/ports.ts";
-import { domains, hostMapVersion, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { DOMAINS_CHANGED, isServed } from "./model.ts";
 import { normaliseHost } from "./normalise-hostname.ts";
 
@@ -53,6 +53,7 @@ export class DomainHosts {
   }
 
   async reload(): Promise<void> {
+    const { domains, users } = tablesOf(this.db());
     const generation = ++this.generation;
     const db = this.db();
     // Read first: a change committed after it moves it again, and the next poll reloads.
@@ -116,6 +117,7 @@ export class DomainHosts {
   }
 
   private async version(): Promise<number> {
+    const { hostMapVersion } = tablesOf(this.db());
     const [row] = await this.db().select({ version: hostMapVersion.version }).from(hostMapVersion);
     return Number(row?.version ?? 0);
   }

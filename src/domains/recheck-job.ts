@@ -2,7 +2,7 @@
 // owner who published the records need not press "Check now"; invalid ones too, so fixed records bring them back).
 // Pending claims older than PENDING_CLAIM_MS are let go first: no one holds a name they have not proven.
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { domains } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { DomainDeps } from "./deps.ts";
 import { PENDING_CLAIM_MS } from "./model.ts";
 import { verifyDomain } from "./verify.ts";
@@ -12,6 +12,7 @@ export const RECHECK_EVERY_MS = 3_600_000;
 const PER_RUN = 500;
 
 export async function recheckDomains(deps: DomainDeps): Promise<number> {
+  const { domains } = tablesOf(deps.db);
   let checked = 0;
   await deps.jobs.exclusively("domain-recheck", async () => {
     // Links placed on an expired claim go back to the service address (links.domain_id is set null).

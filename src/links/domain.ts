@@ -2,7 +2,7 @@
 // owner types), resolved to one of the owner's own domains; and a link's hostname for the addresses it is shown at.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { isServed } from "../domains/model.ts";
 import { findDomainByHostname } from "../domains/queries.ts";
 import { normaliseHost } from "../domains/normalise-hostname.ts";
@@ -26,6 +26,7 @@ export async function linkDomainId(
 
 /** The hostname a link is shared at: its domain's once verified (null: the instance host, meanwhile too). */
 export async function linkHostname(db: Db, domainId: number | null): Promise<string | null> {
+  const { domains } = tablesOf(db);
   if (domainId === null) return null;
   const [row] = await db
     .select({ hostname: domains.hostname, status: domains.status })

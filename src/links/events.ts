@@ -2,7 +2,7 @@
 // the link's custom domain when it has one, else /go on the instance host.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, links, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { SERVED_STATUSES } from "../domains/model.ts";
 import { linkHostname } from "./domain.ts";
 import { shortUrlOf } from "./url.ts";
@@ -37,8 +37,9 @@ export const linkState = async (tx: Db, publicUrl: string, user: User, link: Lin
 });
 
 /** The live links `ids` with what their events need: owner, status, target and custom domain once served (null: none). */
-export const liveLinkFacts = (tx: Db, ids: number[]) =>
-  tx
+export const liveLinkFacts = (tx: Db, ids: number[]) => {
+  const { domains, links, users } = tablesOf(tx);
+  return tx
     .select({
       id: links.id,
       linkSlug: links.linkSlug,
@@ -52,3 +53,4 @@ export const liveLinkFacts = (tx: Db, ids: number[]) =>
     .innerJoin(users, eq(users.id, links.userId))
     .leftJoin(domains, and(eq(domains.id, links.domainId), inArray(domains.status, SERVED_STATUSES)))
     .where(and(inArray(links.id, ids), eq(links.deleted, false)));
+};

@@ -4,10 +4,11 @@
 // bus already carries them; following the log as well only drops an entry twice.
 import { gt, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { auditLog } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { DOMAINS_CHANGED } from "../domains/model.ts";
 
 export function followAudit(db: Db, invalidate: (address: string) => void, everyMs = 2000): () => void {
+  const { auditLog } = tablesOf(db);
   let after: number | null = null;
   const poll = async () => {
     if (after === null) {

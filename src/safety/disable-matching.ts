@@ -4,7 +4,7 @@
 // removed (its / shows the small page, an unknown address the 404 page), with an audit row.
 import { and, eq, inArray } from "drizzle-orm";
 import type { ChangeBus, Db } from "../db/ports.ts";
-import { destinations, domains, links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { DOMAINS_CHANGED } from "../domains/model.ts";
 import { audit } from "./audit.ts";
 import { sourceName } from "./feeds/formats.ts";
@@ -30,6 +30,7 @@ export async function disableMatching(
   actor: string,
   at: Date,
 ): Promise<Disabled> {
+  const { destinations, links } = tablesOf(tx);
   const byDomain = new Map<string, ThreatEntry[]>();
   for (const entry of entries) byDomain.set(entry.domain, [...(byDomain.get(entry.domain) ?? []), entry]);
   const covered = (targetDomain: string | null, target: string) => {
@@ -89,6 +90,7 @@ async function removeDomainAddress(
   reason: string,
   at: Date,
 ): Promise<void> {
+  const { destinations, domains } = tablesOf(tx);
   const column = hit.field === "rootUrl" ? { rootUrl: null } : { notFoundUrl: null };
   const [domain] = await tx
     .update(domains)

@@ -3,7 +3,7 @@
 import { inArray } from "drizzle-orm";
 import { linkChangeKey } from "../db/link-change-key.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { linkRef, liveLinkFacts } from "../links/events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { audit } from "./audit.ts";
@@ -21,6 +21,7 @@ export async function setLinkStatus(
   change: StatusChange,
   at: Date,
 ): Promise<string[]> {
+  const { links } = tablesOf(tx);
   if (ids.length === 0) return [];
   const rows = await liveLinkFacts(tx, ids);
   if (rows.length === 0) return [];
