@@ -2,7 +2,7 @@
 // PostgreSQL handle (or one of its transactions) and sqlite-core ones for SQLite. A query reads them inside its
 // function, from its handle (`const { links } = tablesOf(db)`); no module holds a table of its own
 // (tests/unit/table-captures.test.ts). Both schemas have one shape (tests/unit/schema-parity.test.ts) and are typed
-// as the SQLite one (postgres/portable.ts).
+// as the SQLite one (postgres/portable.ts, docs/decisions/0052).
 import { is } from "drizzle-orm";
 import { PgDatabase } from "drizzle-orm/pg-core";
 import type { Db } from "./ports.ts";
