@@ -53,9 +53,9 @@ export class DomainHosts {
   }
 
   async reload(): Promise<void> {
-    const { domains, users } = tablesOf(this.db());
     const generation = ++this.generation;
     const db = this.db();
+    const { domains, users } = tablesOf(db);
     // Read first: a change committed after it moves it again, and the next poll reloads.
     const version = await this.version();
     const rows = await db
