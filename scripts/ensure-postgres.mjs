@@ -19,9 +19,12 @@ const found = findPgBin();
 if (found !== null) {
   console.error(`PostgreSQL is installed (${found}); nothing to do.`);
 } else if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
+  // Under CI=true a skipped PostgreSQL pass would read as green: stop here (tests/helpers/engine-preload.ts agrees).
+  const ci = process.env.CI === "true";
   console.error(
-    "PostgreSQL is not installed, so the PostgreSQL test pass will be skipped; install it with `sudo apt-get install postgresql` (Debian/Ubuntu) and rerun.",
+    `PostgreSQL is not installed, so the PostgreSQL test pass ${ci ? "cannot run under CI=true" : "will be skipped"}; install it with \`sudo apt-get install postgresql\` (Debian/Ubuntu) and rerun.`,
   );
+  if (ci) process.exit(1);
 } else {
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql", {
     stdio: "inherit",

@@ -7,29 +7,7 @@ import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { linkChange } from "../db/change.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import {
-  abuseReports,
-  apiTokens,
-  destinations,
-  domains,
-  linkOldAddresses,
-  linkRules,
-  links,
-  loginLinks,
-  payments,
-  referrerRollups,
-  retiredUserSlugs,
-  sessions,
-  subscriptions,
-  userConsents,
-  users,
-  viewRollups,
-  views,
-  viewVisitors,
-  webhookDeliveries,
-  webhookEndpoints,
-  type User,
-} from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { AppError, badRequest } from "../http/errors.ts";
 import type { Logger } from "../observability/log.ts";
 import type { ImageStore } from "../links/images/store.ts";
@@ -70,6 +48,7 @@ export async function deleteAccount(deps: DeletionDeps, user: User, confirmEmail
 }
 
 async function markForDeletion(deps: DeletionDeps, userId: number): Promise<void> {
+  const { links, users } = tablesOf(deps.db);
   const now = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     await tx
@@ -95,6 +74,7 @@ export async function finishDeletion(deps: DeletionDeps, userId: number): Promis
 
 /** At start (and before answering a retry): accounts a crash left marked. Errors are logged; the next start tries again. */
 export async function finishMarkedDeletions(deps: DeletionDeps): Promise<number> {
+  const { users } = tablesOf(deps.db);
   const marked = await deps.db.select({ id: users.id }).from(users).where(isNotNull(users.deletingSince));
   let finished = 0;
   for (const { id } of marked) {
@@ -113,6 +93,27 @@ function afterStep(deps: DeletionDeps, step: DeletionStep): void {
 }
 
 async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[number]): Promise<void> {
+  const {
+    abuseReports,
+    apiTokens,
+    destinations,
+    domains,
+    linkOldAddresses,
+    linkRules,
+    links,
+    loginLinks,
+    referrerRollups,
+    retiredUserSlugs,
+    sessions,
+    subscriptions,
+    userConsents,
+    users,
+    viewRollups,
+    viewVisitors,
+    views,
+    webhookDeliveries,
+    webhookEndpoints,
+  } = tablesOf(deps.db);
   const { db } = deps;
   switch (step) {
     case "announce": {
@@ -195,6 +196,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
 
 /** Kept for the invoices (amount, currency, status, date and Stripe's ids); nothing that names the person. */
 async function detachPayments(db: Db, userId: number): Promise<void> {
+  const { payments } = tablesOf(db);
   await db
     .update(payments)
     .set({ userId: null, paymentMethod: null, receiptUrl: null })
@@ -203,6 +205,7 @@ async function detachPayments(db: Db, userId: number): Promise<void> {
 
 /** Ends every subscription that could still charge, at once (not at the period's end). */
 async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<void> {
+  const { subscriptions } = tablesOf(deps.db);
   const open = await deps.db
     .select({ id: subscriptions.id, stripeSubscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)

@@ -2,27 +2,13 @@
 // is scoped to the user's id.
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import {
-  apiTokens,
-  domains,
-  linkRules,
-  links,
-  payments,
-  referrerRollups,
-  subscriptions,
-  userAgents,
-  userConsents,
-  views,
-  viewRollups,
-  webhookEndpoints,
-  type User,
-} from "../db/tables.ts";
+import { tablesOf, type Tables, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 
-const total = (column: typeof viewRollups.human | typeof viewRollups.bot) =>
+const total = (column: Tables["viewRollups"]["human" | "bot"]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 const NO_RULES: RulesRow = {
@@ -37,6 +23,20 @@ const NO_RULES: RulesRow = {
 
 /** GET /api/account/export */
 export async function exportAccount(db: Db, publicUrl: string, user: User, now: number) {
+  const {
+    apiTokens,
+    domains,
+    linkRules,
+    links,
+    payments,
+    referrerRollups,
+    subscriptions,
+    userAgents,
+    userConsents,
+    viewRollups,
+    views,
+    webhookEndpoints,
+  } = tablesOf(db);
   const ownLinks = eq(links.userId, user.id);
   const [
     consents,
@@ -69,7 +69,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .orderBy(asc(apiTokens.id)),
     db.select().from(links).where(ownLinks).orderBy(asc(links.id)),
     db
-      .select({ linkId: linkRules.linkId, ...rulesColumns() })
+      .select({ linkId: linkRules.linkId, ...rulesColumns(db) })
       .from(linkRules)
       .innerJoin(links, eq(links.id, linkRules.linkId))
       .where(ownLinks),

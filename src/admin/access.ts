@@ -4,7 +4,7 @@ import { systemClock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import { openPlatform } from "../db/platform.ts";
 import type { Database } from "../db/ports.ts";
-import { loginLinks, sessions, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { createApiToken } from "../auth/api-tokens.ts";
 import { createLoginLink } from "../auth/login-links.ts";
 import { upsertUser } from "../auth/users.ts";
@@ -40,6 +40,7 @@ export async function apiTokenFor(database: Database, email: string, tokenName: 
 
 /** A sign-in link for the instance owner: the first user, or owner@localhost on an empty server. */
 export async function ownerLoginLink(database: Database, publicUrl: string): Promise<string> {
+  const { users } = tablesOf(database.db);
   const [owner] = await database.db.select().from(users).orderBy(asc(users.id)).limit(1);
   return loginLinkFor(database, publicUrl, owner?.email ?? "owner@localhost", owner ? undefined : "Owner");
 }
@@ -49,6 +50,7 @@ export async function ownerLoginLink(database: Database, publicUrl: string): Pro
  * account linked, or a session. Once they have, the start-up sign-in link is no longer printed.
  */
 export async function ownerHasSignedIn(database: Database): Promise<boolean> {
+  const { loginLinks, sessions, users } = tablesOf(database.db);
   const [owner] = await database.db
     .select({ id: users.id, googleSub: users.googleSub })
     .from(users)

@@ -1,7 +1,7 @@
 // API tokens for the CLI and scripts: shown once, stored hashed, listed and revoked by their owner.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { apiTokens } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 
@@ -9,27 +9,33 @@ const TOKEN_PREFIX = "lp_";
 // last_used_at is refreshed at most this often, so that a busy script does not write on every call.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-const listed = () => ({
-  id: apiTokens.id,
-  name: apiTokens.name,
-  createdAt: apiTokens.createdAt,
-  lastUsedAt: apiTokens.lastUsedAt,
-});
+const listed = (db: Db) => {
+  const { apiTokens } = tablesOf(db);
+  return {
+    id: apiTokens.id,
+    name: apiTokens.name,
+    createdAt: apiTokens.createdAt,
+    lastUsedAt: apiTokens.lastUsedAt,
+  };
+};
 
 export async function createApiToken(db: Db, userId: number, name: string) {
+  const { apiTokens } = tablesOf(db);
   const token = `${TOKEN_PREFIX}${generateSecret()}`;
   const [row] = await db
     .insert(apiTokens)
     .values({ userId, name, tokenHash: hashSecret(token) })
-    .returning(listed());
+    .returning(listed(db));
   return { ...row!, token };
 }
 
 export function listApiTokens(db: Db, userId: number) {
-  return db.select(listed()).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.id));
+  const { apiTokens } = tablesOf(db);
+  return db.select(listed(db)).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.id));
 }
 
 export async function revokeApiToken(db: Db, userId: number, tokenId: number): Promise<void> {
+  const { apiTokens } = tablesOf(db);
   const removed = await db
     .delete(apiTokens)
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
@@ -38,6 +44,7 @@ export async function revokeApiToken(db: Db, userId: number, tokenId: number): P
 }
 
 export async function userIdForApiToken(db: Db, token: string, now: number): Promise<number | null> {
+  const { apiTokens } = tablesOf(db);
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const [row] = await db
     .select()

@@ -1,12 +1,13 @@
 // One-time sign-in links for self-hosted servers without Google: one use, 15 minutes.
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { loginLinks } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 
 export const LOGIN_LINK_MINUTES = 15;
 
 export async function createLoginLink(db: Db, userId: number, publicUrl: string, now: number): Promise<string> {
+  const { loginLinks } = tablesOf(db);
   const token = generateSecret();
   await db
     .insert(loginLinks)
@@ -16,6 +17,7 @@ export async function createLoginLink(db: Db, userId: number, publicUrl: string,
 
 /** Marks the link used and returns its user, or null when unknown, used or expired. */
 export async function consumeLoginLink(db: Db, token: string, now: number): Promise<number | null> {
+  const { loginLinks } = tablesOf(db);
   const [row] = await db
     .update(loginLinks)
     .set({ usedAt: new Date(now) })

@@ -2,7 +2,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { preparedOnce } from "../db/prepared.ts";
-import { sessions } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { generateSecret, hashSecret } from "./tokens.ts";
 
 export const SESSION_COOKIE = "lp_session";
@@ -14,6 +14,7 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 type SessionData = { userId: number; createdAt: number };
 
 export async function createSession(db: Db, userId: number, now: number): Promise<{ token: string; expiresAt: Date }> {
+  const { sessions } = tablesOf(db);
   const token = generateSecret();
   const expiresAt = new Date(now + SESSION_MS);
   const data: SessionData = { userId, createdAt: now };
@@ -22,13 +23,14 @@ export async function createSession(db: Db, userId: number, now: number): Promis
 }
 
 // Every signed-in request reads its session: built once (db/prepared.ts).
-const sessionQuery = preparedOnce((db) =>
-  db
+const sessionQuery = preparedOnce((db) => {
+  const { sessions } = tablesOf(db);
+  return db
     .select()
     .from(sessions)
     .where(eq(sessions.sid, sql.placeholder("sid")))
-    .prepare(),
-);
+    .prepare();
+});
 
 /** The session's user id, or null when unknown or expired. Extends the expiry once half of it has passed. */
 export async function validateSession(
@@ -36,6 +38,7 @@ export async function validateSession(
   token: string,
   now: number,
 ): Promise<{ userId: number; expiresAt: Date; extended: boolean } | null> {
+  const { sessions } = tablesOf(db);
   const sid = hashSecret(token);
   const [row] = await sessionQuery(db).execute({ sid });
   if (!row) return null;
@@ -53,10 +56,12 @@ export async function validateSession(
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
+  const { sessions } = tablesOf(db);
   await db.delete(sessions).where(eq(sessions.sid, hashSecret(token)));
 }
 
 export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
+  const { sessions } = tablesOf(db);
   return (
     await db
       .delete(sessions)

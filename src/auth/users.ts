@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/ports.ts";
 import { preparedOnce } from "../db/prepared.ts";
-import { retiredUserSlugs, userConsents, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 
 export type Profile = {
   email: string;
@@ -24,6 +24,7 @@ export function slugBaseFromEmail(email: string): string {
 
 /** A slug held by an account, or retired with a deleted one (never given again: its old short URLs stay dead). */
 async function uniqueUserSlug(db: Db, email: string): Promise<string> {
+  const { retiredUserSlugs, users } = tablesOf(db);
   const base = slugBaseFromEmail(email);
   const taken = async (slug: string) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).limit(1)).length > 0 ||
@@ -62,6 +63,7 @@ export async function upsertUser(database: Database, profile: Profile, now: numb
 }
 
 function upsertOnce(database: Database, profile: Profile, now: number): Promise<User> {
+  const { users } = tablesOf(database.db);
   const email = profile.email.toLowerCase();
   return database.transaction(async (tx) => {
     const existing =
@@ -99,19 +101,21 @@ function upsertOnce(database: Database, profile: Profile, now: number): Promise<
 }
 
 // Every signed-in request reads its user: built once (db/prepared.ts).
-const userQuery = preparedOnce((db) =>
-  db
+const userQuery = preparedOnce((db) => {
+  const { users } = tablesOf(db);
+  return db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
-    .prepare(),
-);
+    .prepare();
+});
 
 export async function findUser(db: Db, userId: number): Promise<User | undefined> {
   return (await userQuery(db).execute({ userId }))[0];
 }
 
 export async function hasConsent(db: Db, userId: number): Promise<boolean> {
+  const { userConsents } = tablesOf(db);
   const rows = await db
     .select({ id: userConsents.id })
     .from(userConsents)
@@ -127,6 +131,7 @@ export async function hasConsent(db: Db, userId: number): Promise<boolean> {
 }
 
 export async function recordConsent(db: Db, userId: number): Promise<void> {
+  const { userConsents } = tablesOf(db);
   await db.insert(userConsents).values({ userId, termsAccepted: true, privacyAccepted: true });
 }
 

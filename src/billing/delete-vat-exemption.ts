@@ -1,9 +1,10 @@
 // DELETE /api/vat: the user's VAT exemption forgotten.
 import { eq } from "drizzle-orm";
-import { users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { BillingDeps } from "./deps.ts";
 
 export async function deleteVatExemption(deps: BillingDeps, user: User): Promise<void> {
+  const { users } = tablesOf(deps.db);
   await deps.db
     .update(users)
     .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date(deps.clock.now()) })

@@ -2,7 +2,7 @@
 import { eq, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/ports.ts";
-import { subscriptions, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { announceDomainChange } from "../domains/deps.ts";
 import type { BillingDeps } from "./deps.ts";
 import { planForStripePrice } from "../plans/plans.ts";
@@ -28,6 +28,7 @@ export async function storeSubscription(
   subscription: Stripe.Subscription,
   observedAt: number,
 ): Promise<void> {
+  const { subscriptions, users } = tablesOf(db);
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;

@@ -2,13 +2,14 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/ports.ts";
-import { payments, stripeEvents, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { announceDomainChange } from "../domains/deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { stripeOf, type BillingDeps } from "./deps.ts";
 import { storeSubscription } from "./store-subscription.ts";
 
 async function recordPayment(db: Db, invoice: Stripe.Invoice, status: "paid" | "failed"): Promise<void> {
+  const { payments, users } = tablesOf(db);
   const customerId = typeof invoice.customer === "string" ? invoice.customer : invoice.customer?.id;
   const [owner] = customerId
     ? await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId))
@@ -34,6 +35,7 @@ export async function handleWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<{ received: true; duplicate?: true }> {
+  const { stripeEvents, users } = tablesOf(deps.db);
   const { stripe, settings } = stripeOf(deps);
   let event: Stripe.Event;
   try {

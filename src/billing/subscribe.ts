@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
-import { users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { AppError, badRequest, conflict } from "../http/errors.ts";
 import { stripeOf, type BillingDeps } from "./deps.ts";
 import { isSubscriptionValid, latestSubscription } from "../plans/entitlement.ts";
@@ -35,6 +35,7 @@ async function exemptionFor(deps: BillingDeps, user: User, wanted: VatRequest | 
 }
 
 async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Promise<string> {
+  const { users } = tablesOf(deps.db);
   const exempt = Boolean(user.vatCountryCode && user.vatNumber);
   const taxExempt = exempt ? ("reverse" as const) : ("none" as const);
   let customerId = user.stripeCustomerId;

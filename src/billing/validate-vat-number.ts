@@ -1,6 +1,6 @@
 // POST /api/vat/validate: a VAT number checked with VIES; a signed-in user's valid number is kept for checkout.
 import { eq } from "drizzle-orm";
-import { users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { BillingDeps } from "./deps.ts";
 import type { VatCheck, VatRequest } from "./vat.ts";
 
@@ -18,6 +18,7 @@ export async function validateVatNumber(deps: BillingDeps, user: User | null, in
 
 /** Keeps a checked number as the user's exemption (here, and when a checkout names another: subscribe.ts). */
 export async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): Promise<User> {
+  const { users } = tablesOf(deps.db);
   const [updated] = await deps.db
     .update(users)
     .set({

@@ -3,7 +3,6 @@
 import type { Config } from "../config/config.ts";
 import { createLogger } from "../observability/log.ts";
 import type { ChangeBus, HitCounter, Platform } from "./ports.ts";
-import { useTablesOf } from "./tables.ts";
 
 /**
  * Ports a caller provides in place of the engine's own, each built from the engine's: an app worker relays
@@ -15,7 +14,6 @@ export type PortSwaps = {
 };
 
 export async function openPlatform(config: Config, swaps: PortSwaps = {}): Promise<Platform> {
-  useTablesOf(config.postgres ? "postgres" : "sqlite");
   let platform: Platform;
   if (config.postgres) {
     const { openPostgresPlatform } = await import("./postgres/engine.ts");

@@ -1,72 +1,23 @@
-// The tables services query, of the engine this process runs on. drizzle builds SQL from the table objects,
-// so a PostgreSQL database needs pg-core tables; both schemas have one shape (tests/unit/schema-parity.test.ts)
-// and are typed as the SQLite one (postgres/portable.ts). A process runs one engine: openPlatform switches
-// these once, at start, so they must be read inside functions, never captured at module scope
-// (tests/unit/table-captures.test.ts).
-import { portable } from "./postgres/portable.ts";
+// The tables a query builds its SQL from are those of the database it is given: drizzle needs pg-core tables for a
+// PostgreSQL handle (or one of its transactions) and sqlite-core ones for SQLite. A query reads them inside its
+// function, from its handle (`const { links } = tablesOf(db)`); no module holds a table of its own
+// (tests/unit/table-captures.test.ts). Both schemas have one shape (tests/unit/schema-parity.test.ts) and are typed
+// as the SQLite one (postgres/portable.ts, docs/decisions/0052).
+import { is } from "drizzle-orm";
+import { PgDatabase } from "drizzle-orm/pg-core";
+import type { Db } from "./ports.ts";
+import { portable, type ServiceTables } from "./postgres/portable.ts";
 import * as pg from "./postgres/schema.ts";
 import * as sqlite from "./sqlite/schema.ts";
 
-export let users = sqlite.users;
-export let links = sqlite.links;
-export let subscriptions = sqlite.subscriptions;
-export let payments = sqlite.payments;
-export let viewRollups = sqlite.viewRollups;
-export let userConsents = sqlite.userConsents;
-export let sessions = sqlite.sessions;
-export let apiTokens = sqlite.apiTokens;
-export let loginLinks = sqlite.loginLinks;
-export let stripeEvents = sqlite.stripeEvents;
-export let views = sqlite.views;
-export let userAgents = sqlite.userAgents;
-export let retiredUserSlugs = sqlite.retiredUserSlugs;
-export let viewVisitors = sqlite.viewVisitors;
-export let domains = sqlite.domains;
-export let hostMapVersion = sqlite.hostMapVersion;
-export let linkTotals = sqlite.linkTotals;
-export let referrerRollups = sqlite.referrerRollups;
-export let linkRules = sqlite.linkRules;
-export let threatEntries = sqlite.threatEntries;
-export let abuseReports = sqlite.abuseReports;
-export let auditLog = sqlite.auditLog;
-export let threatFeeds = sqlite.threatFeeds;
-export let destinations = sqlite.destinations;
-export let webhookEndpoints = sqlite.webhookEndpoints;
-export let webhookDeliveries = sqlite.webhookDeliveries;
-export let linkOldAddresses = sqlite.linkOldAddresses;
+const postgresTables = portable(pg);
 
-export function useTablesOf(kind: "sqlite" | "postgres"): void {
-  const from = kind === "postgres" ? portable(pg) : sqlite;
-  ({
-    users,
-    links,
-    subscriptions,
-    payments,
-    viewRollups,
-    userConsents,
-    sessions,
-    apiTokens,
-    loginLinks,
-    stripeEvents,
-    views,
-    userAgents,
-    retiredUserSlugs,
-    viewVisitors,
-    domains,
-    hostMapVersion,
-    linkTotals,
-    referrerRollups,
-    linkRules,
-    threatEntries,
-    abuseReports,
-    auditLog,
-    threatFeeds,
-    destinations,
-    webhookEndpoints,
-    webhookDeliveries,
-    linkOldAddresses,
-  } = from);
+/** The tables of `db`'s engine: `db` is a database the platform opened (ports.ts Database.db) or a transaction on it. */
+export function tablesOf(db: Db): ServiceTables {
+  return is(db, PgDatabase) ? postgresTables : sqlite;
 }
 
+/** The tables as queries see them (for a column's type: `Tables["links"]["id"]`). */
+export type Tables = ServiceTables;
 export type { Link, Subscription, User } from "./sqlite/schema.ts";
 export type Domain = typeof sqlite.domains.$inferSelect;

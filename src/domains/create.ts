@@ -3,7 +3,7 @@
 // told: whoever proves the name first serves it (docs/decisions/0044).
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
-import { domains, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { badRequest, conflict, forbidden } from "../http/errors.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";
 import { DOMAIN_SERVED_ELSEWHERE, SERVED_STATUSES } from "./model.ts";
@@ -16,6 +16,7 @@ export const DOMAIN_CLAIMED = "This domain has already been added";
 const newToken = () => `linkprev-verify=${crypto.randomUUID().replaceAll("-", "")}`;
 
 export async function createDomain(deps: DomainDeps, user: User, input: { hostname: string }): Promise<DomainJson> {
+  const { domains, users } = tablesOf(deps.db);
   const checked = checkNewHostname(input.hostname, deps.ownHosts);
   if (!checked.ok) throw badRequest(checked.message, "hostname");
   const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());

@@ -7,7 +7,7 @@ import { eq, isNull } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
 import type { Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
-import { domains, hostMapVersion, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { Logger } from "../observability/log.ts";
 import { isServed } from "./model.ts";
 import { normaliseHost } from "./normalise-hostname.ts";
@@ -56,6 +56,7 @@ export class DomainHosts {
   }
 
   async reload(): Promise<void> {
+    const { domains, users } = tablesOf(this.db());
     const generation = ++this.generation;
     const db = this.db();
     // Read first: a change committed after it moves it again, and the next poll reloads.
@@ -99,6 +100,7 @@ export class DomainHosts {
   }
 
   private async version(): Promise<number> {
+    const { hostMapVersion } = tablesOf(this.db());
     const [row] = await this.db().select({ version: hostMapVersion.version }).from(hostMapVersion);
     return Number(row?.version ?? 0);
   }

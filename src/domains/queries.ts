@@ -1,7 +1,7 @@
 // Reading a user's domains; every query is scoped to the owner's id.
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, links, type Domain, type User } from "../db/tables.ts";
+import { tablesOf, type Domain, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import type { DomainDeps } from "./deps.ts";
 import { DOMAIN_NOT_FOUND, SERVED_STATUSES } from "./model.ts";
@@ -10,6 +10,7 @@ import type { DomainJson } from "./wire.ts";
 
 /** Live links per domain of the user. */
 async function linkCounts(db: Db, userId: number): Promise<Map<number, number>> {
+  const { links } = tablesOf(db);
   const rows = await db
     .select({ domainId: links.domainId, links: count() })
     .from(links)
@@ -19,6 +20,7 @@ async function linkCounts(db: Db, userId: number): Promise<Map<number, number>> 
 }
 
 export async function listDomains(deps: DomainDeps, user: User): Promise<DomainJson[]> {
+  const { domains } = tablesOf(deps.db);
   const rows = await deps.db.select().from(domains).where(eq(domains.userId, user.id)).orderBy(asc(domains.hostname));
   const counts = await linkCounts(deps.db, user.id);
   return rows.map((row) => presentDomain(row, deps.routing, counts.get(row.id) ?? 0));
@@ -26,6 +28,7 @@ export async function listDomains(deps: DomainDeps, user: User): Promise<DomainJ
 
 /** The user's domain by id (a 404 for anyone else's). */
 export async function findDomain(db: Db, user: User, id: number): Promise<Domain> {
+  const { domains } = tablesOf(db);
   const [row] = await db
     .select()
     .from(domains)
@@ -41,6 +44,7 @@ export async function getDomain(deps: DomainDeps, user: User, id: number): Promi
 
 /** The user's domain by hostname, for a link's `domain` field. */
 export async function findDomainByHostname(db: Db, userId: number, hostname: string): Promise<Domain | null> {
+  const { domains } = tablesOf(db);
   const [row] = await db
     .select()
     .from(domains)
@@ -50,6 +54,7 @@ export async function findDomainByHostname(db: Db, userId: number, hostname: str
 
 /** Whether `hostname` (as the URL parser writes it) is a custom domain this instance serves, whoever owns it. */
 export async function isServedHostname(db: Db, hostname: string): Promise<boolean> {
+  const { domains } = tablesOf(db);
   const [row] = await db
     .select({ id: domains.id })
     .from(domains)

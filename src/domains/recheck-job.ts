@@ -3,7 +3,7 @@
 // now"; invalid ones too, so fixed records bring them back).
 // Pending claims older than PENDING_CLAIM_MS are let go first: no one holds a name they have not proven.
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { domains } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { DomainDeps } from "./deps.ts";
 import { PENDING_CLAIM_MS } from "./model.ts";
 import { verifyDomain } from "./verify.ts";
@@ -13,6 +13,7 @@ export const RECHECK_EVERY_MS = 3_600_000;
 const PER_RUN = 500;
 
 export async function recheckDomains(deps: DomainDeps): Promise<number> {
+  const { domains } = tablesOf(deps.db);
   // Links placed on an expired claim go back to the service address (links.domain_id is set null).
   await deps.db
     .delete(domains)

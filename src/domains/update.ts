@@ -1,6 +1,6 @@
 // PATCH /api/domains/:id: where / and unknown addresses on the domain go (null: the small page, the 404 page).
 import { eq } from "drizzle-orm";
-import { domains, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { checkedDomainUrls } from "../safety/domain-addresses.ts";
 import { indexDomainDestinations } from "../safety/destinations.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";
@@ -13,6 +13,7 @@ export async function updateDomain(
   id: number,
   input: { rootUrl?: string | null; notFoundUrl?: string | null },
 ): Promise<DomainJson> {
+  const { domains } = tablesOf(deps.db);
   const domain = await findDomain(deps.db, user, id);
   // Checked like every destination (feeds, blocked hosts, Web Risk) and indexed by host for later refreshes.
   const urls = await checkedDomainUrls(deps.safety, input);

@@ -6,7 +6,7 @@
 // name; while another account serves it, a proof verifies nothing (docs/decisions/0044).
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, type Domain } from "../db/tables.ts";
+import { tablesOf, type Domain } from "../db/tables.ts";
 import { checkDns, type DnsCheck } from "./check-dns.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";
 import { DOMAIN_SERVED_ELSEWHERE, FAILING_GRACE_MS, isServed, SERVED_STATUSES, type DomainStatus } from "./model.ts";
@@ -46,6 +46,7 @@ async function recordStatusEvent(tx: Db, domain: Domain, outcome: Outcome, at: n
 
 /** Another account's domain of the same name, verified or failing: it keeps the name until it is invalid. */
 async function servedElsewhere(tx: Db, domain: Domain): Promise<boolean> {
+  const { domains } = tablesOf(tx);
   const [other] = await tx
     .select({ id: domains.id })
     .from(domains)
@@ -61,6 +62,7 @@ async function servedElsewhere(tx: Db, domain: Domain): Promise<boolean> {
 
 /** Checks the domain's records and stores what they say; the updated row. */
 export async function verifyDomain(deps: DomainDeps, domain: Domain): Promise<Domain> {
+  const { domains } = tablesOf(deps.db);
   const check = await checkDns(deps.resolver, domain.hostname, domain.verificationToken, deps.routing);
   const now = deps.clock.now();
   let outcome = next(domain, check, now);

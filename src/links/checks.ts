@@ -2,7 +2,7 @@
 // not ours, the target is no short URL of ours, an external image is an http(s) URL.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { links, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { entitlementFor } from "../plans/entitlement.ts";
 import { badRequest, conflict, forbidden, paymentRequired } from "../http/errors.ts";
 import { SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -43,6 +43,7 @@ export async function requireActive(db: Db, deps: LinkDeps, user: User) {
 
 /** Room for one more live link on the user's plan (0: no limit). */
 export async function checkQuota(db: Db, deps: LinkDeps, user: User): Promise<void> {
+  const { links } = tablesOf(db);
   const { plan } = await requireActive(db, deps, user);
   if (plan.linkQuota === 0) return;
   const [{ live }] = await db

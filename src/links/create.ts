@@ -1,6 +1,6 @@
 // POST /api/links: a new link, within the plan's quota, with an uploaded, imported or external image.
 import { eq, sql } from "drizzle-orm";
-import { links, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { AppError, conflict } from "../http/errors.ts";
 import { checkCustomSlug, checkExternalImage, checkQuota, checkTarget } from "./checks.ts";
 import { shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -26,6 +26,7 @@ export async function createLink(
   input: LinkInput,
   file: File | null,
 ): Promise<PresentedLink> {
+  const { links, users } = tablesOf(deps.db);
   await checkQuota(deps.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   await checkTarget(deps, input.targetUrl);

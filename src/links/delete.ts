@@ -1,6 +1,6 @@
 // DELETE /api/links/:id: the link goes to the deleted list, off /go, and its uploads no live link shows are removed.
 import { and, eq } from "drizzle-orm";
-import { links, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
 import { releaseImages, uploadUrlsOf } from "./images/usage.ts";
@@ -10,6 +10,7 @@ import { linkHostname, linkRef } from "../webhooks/link-events.ts";
 import { forgetEarlierAddresses } from "./old-addresses.ts";
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
+  const { links } = tablesOf(deps.db);
   const existing = await findLiveLink(deps.db, user.id, { id });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   const earlier = await deps.database.transaction(async (tx) => {

@@ -3,14 +3,15 @@
 // of a dashboard's CPU. Built once (db/prepared.ts).
 import { and, desc, eq, sql } from "drizzle-orm";
 import { preparedOnce } from "../db/prepared.ts";
-import { domains, links, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { LinkDeps } from "./deps.ts";
 import { shortUrlOf } from "./url.ts";
 
 export type DeletedLink = { id: number; title: string; shortUrl: string; createdAt: Date; deletedAt: Date | null };
 
-const deletedQuery = preparedOnce((db) =>
-  db
+const deletedQuery = preparedOnce((db) => {
+  const { domains, links } = tablesOf(db);
+  return db
     .select({
       id: links.id,
       title: links.title,
@@ -23,8 +24,8 @@ const deletedQuery = preparedOnce((db) =>
     .where(and(eq(links.userId, sql.placeholder("userId")), eq(links.deleted, true)))
     .orderBy(desc(links.deletedAt), desc(links.id))
     .limit(sql.placeholder("limit"))
-    .prepare(),
-);
+    .prepare();
+});
 
 export async function listDeletedLinks(deps: LinkDeps, user: User, limit: number): Promise<DeletedLink[]> {
   const rows = await deletedQuery(deps.db).execute({ userId: user.id, limit });

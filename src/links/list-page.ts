@@ -6,7 +6,8 @@
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { preparedPerShape } from "../db/prepared.ts";
 import { z } from "zod";
-import { links, linkTotals, type User } from "../db/tables.ts";
+import type { Db } from "../db/ports.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import type { LinkRow } from "./present.ts";
@@ -56,7 +57,8 @@ function decodeCursor(text: string): Cursor {
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Links holding every pattern, each in the title, description, slug or target (lower() on both sides: PostgreSQL's LIKE minds case). */
-function matching(patterns: Array<string | Placeholder>): SQL | undefined {
+function matching(db: Db, patterns: Array<string | Placeholder>): SQL | undefined {
+  const { links } = tablesOf(db);
   const columns = [links.title, links.description, links.linkSlug, links.targetUrl];
   return and(
     ...patterns.map((pattern) => or(...columns.map((column) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`))),
@@ -77,11 +79,12 @@ function searchPatterns(q: string | undefined): string[] {
 
 /** How many live links the search finds (all of them without one): the dashboard's page count. */
 export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
+  const { links } = tablesOf(deps.db);
   const patterns = searchPatterns(q);
   const [row] = await deps.db
     .select({ n: total(sql`count(*)`) })
     .from(links)
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(patterns)));
+    .where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(deps.db, patterns)));
   return row!.n;
 }
 
@@ -92,9 +95,10 @@ type PageShape = { sort: LinkSort; words: number; after: boolean };
 /** The page query of one shape (an order, a number of search words, after a cursor or not). */
 const pageQuery = preparedPerShape(
   (db, { sort, words, after }: PageShape) => {
+    const { linkTotals, links } = tablesOf(db);
     const value = sql.placeholder;
     const patterns = Array.from({ length: words }, (_, i) => value(`word${i}`));
-    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), matching(patterns));
+    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), matching(db, patterns));
     const [key, id] = sort === "views" ? [linkTotals.views, linkTotals.linkId] : [links.createdAt, links.id];
     // The key bound through its column's encoder: the created time is a Date, which each engine stores its way.
     const afterKey = sql.param(value("afterKey"), key);

@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { movedSlug } from "../db/address-key.ts";
 import { linkChange, type Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
-import { domains, linkOldAddresses, type Link, type User } from "../db/tables.ts";
+import { tablesOf, type Link, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import { shortUrlOf } from "./url.ts";
@@ -16,8 +16,10 @@ const changesOf = (user: User, slug: string, domainId: number | null): Change[] 
   ...(domainId === null ? [] : [linkChange(user.userSlug, movedSlug(slug, domainId))]),
 ];
 
-const sameDomain = (domainId: number | null) =>
-  domainId === null ? isNull(linkOldAddresses.domainId) : eq(linkOldAddresses.domainId, domainId);
+const sameDomain = (db: Db, domainId: number | null) => {
+  const { linkOldAddresses } = tablesOf(db);
+  return domainId === null ? isNull(linkOldAddresses.domainId) : eq(linkOldAddresses.domainId, domainId);
+};
 
 /**
  * In an edit's transaction: the address `existing` leaves (its slug, or its custom domain) becomes an earlier
@@ -30,15 +32,20 @@ export async function keepEarlierAddress(
   slug: string,
   domainId: number | null,
 ): Promise<Change[]> {
+  const { linkOldAddresses } = tablesOf(tx);
   const renamed = slug !== existing.linkSlug;
   // A move off the instance host keeps the slug: /go serves every link, so its /go address is unchanged.
   if (!renamed && (domainId === existing.domainId || existing.domainId === null)) return [];
-  const mine = and(eq(linkOldAddresses.linkId, existing.id), eq(linkOldAddresses.linkSlug, slug), sameDomain(domainId));
+  const mine = and(
+    eq(linkOldAddresses.linkId, existing.id),
+    eq(linkOldAddresses.linkSlug, slug),
+    sameDomain(tx, domainId),
+  );
   await tx.delete(linkOldAddresses).where(mine);
   const held = and(
     eq(linkOldAddresses.linkId, existing.id),
     eq(linkOldAddresses.linkSlug, existing.linkSlug),
-    sameDomain(existing.domainId),
+    sameDomain(tx, existing.domainId),
   );
   if ((await tx.select({ id: linkOldAddresses.id }).from(linkOldAddresses).where(held).limit(1)).length === 0) {
     await tx
@@ -58,6 +65,7 @@ export async function forgetEarlierAddresses(
   link: Pick<Link, "id" | "status">,
   now: Date,
 ): Promise<Change[]> {
+  const { linkOldAddresses } = tablesOf(tx);
   const returning = { slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId };
   const held = eq(linkOldAddresses.linkId, link.id);
   const rows =
@@ -69,6 +77,7 @@ export async function forgetEarlierAddresses(
 
 /** A link's earlier addresses as the editor and the API list them, oldest first. */
 export async function earlierAddresses(db: Db, publicUrl: string, user: User, linkId: number) {
+  const { domains, linkOldAddresses } = tablesOf(db);
   const rows = await db
     .select({
       id: linkOldAddresses.id,
@@ -94,6 +103,7 @@ export type EarlierAddress = Awaited<ReturnType<typeof earlierAddresses>>[number
  * live link holds earlier addresses (a deletion frees them), so the row names a live link of the user's.
  */
 export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: number, addressId: number): Promise<void> {
+  const { linkOldAddresses } = tablesOf(deps.db);
   const [row] = await deps.db
     .update(linkOldAddresses)
     .set({ linkId: null, droppedAt: new Date(deps.clock.now()) })

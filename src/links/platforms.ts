@@ -1,6 +1,6 @@
 // How each platform's crawler has seen a link's card, and Facebook's re-scrape after a change.
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { links, viewRollups, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import {
   MOCKUP_PLATFORMS,
@@ -20,6 +20,7 @@ import { shortUrlOf } from "./url.ts";
  * its answer on the link for the platforms panel. A slower answer to an older request never overwrites a newer one.
  */
 export function askFacebookToRescrape(deps: LinkDeps, user: User, linkId: number, shortUrl: string): void {
+  const { links } = tablesOf(deps.db);
   deps.facebook?.request(shortUrl, async (outcome) => {
     await deps.db
       .update(links)
@@ -43,6 +44,7 @@ const LISTED_PLATFORMS: readonly PlatformId[] = MOCKUP_PLATFORMS;
  * Read from the rollups alone: the view writer keeps `last_at` as it counts.
  */
 export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) {
+  const { links, viewRollups } = tablesOf(deps.db);
   const [link] = await deps.db
     .select({
       linkSlug: links.linkSlug,

@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
 import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, linkOldAddresses, linkRules, links, linkTotals, type Link, type User } from "../db/tables.ts";
+import { tablesOf, type Link, type Tables, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 import { couldBeLinkSlug } from "./model.ts";
@@ -17,51 +17,53 @@ export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)
  * A link's all-time count of one kind, from its link_totals row (the sum of its rollup rows, kept by triggers;
  * joined in selectLinks). For unique visitors that is the sum of the daily counts ("daily unique visitors, summed").
  */
-const linkTotal = (
-  column: typeof linkTotals.human | typeof linkTotals.bot | typeof linkTotals.scans | typeof linkTotals.uniqueHumans,
-) => total(sql`${column}`);
+const linkTotal = (column: Tables["linkTotals"]["human" | "bot" | "scans" | "uniqueHumans"]) => total(sql`${column}`);
 
 /** The columns present.ts reads (LinkRow), view counters summed (a function: db/tables.ts switches engine at start). */
-const linkColumns = () => ({
-  id: links.id,
-  linkSlug: links.linkSlug,
-  targetUrl: links.targetUrl,
-  title: links.title,
-  description: links.description,
-  imageUrl: links.imageUrl,
-  imageSource: links.imageSource,
-  imageBytes: links.imageBytes,
-  imageSourceWidth: links.imageSourceWidth,
-  imageSourceHeight: links.imageSourceHeight,
-  imageSourceBytes: links.imageSourceBytes,
-  imageSourceUrl: links.imageSourceUrl,
-  imageSquareUrl: links.imageSquareUrl,
-  imageXUrl: links.imageXUrl,
-  focalX: links.focalX,
-  focalY: links.focalY,
-  xTitle: links.xTitle,
-  whatsappDescription: links.whatsappDescription,
-  viewsBot: linkTotal(linkTotals.bot),
-  viewsHuman: linkTotal(linkTotals.human),
-  version: links.version,
-  uniqueHumans: linkTotal(linkTotals.uniqueHumans),
-  scans: linkTotal(linkTotals.scans),
-  createdAt: links.createdAt,
-  deletedAt: links.deletedAt,
-  ...rulesColumns(),
-  domain: domains.hostname,
-  domainStatus: domains.status,
-  status: links.status,
-  disabledReason: links.disabledReason,
-});
+const linkColumns = (db: Db) => {
+  const { domains, linkTotals, links } = tablesOf(db);
+  return {
+    id: links.id,
+    linkSlug: links.linkSlug,
+    targetUrl: links.targetUrl,
+    title: links.title,
+    description: links.description,
+    imageUrl: links.imageUrl,
+    imageSource: links.imageSource,
+    imageBytes: links.imageBytes,
+    imageSourceWidth: links.imageSourceWidth,
+    imageSourceHeight: links.imageSourceHeight,
+    imageSourceBytes: links.imageSourceBytes,
+    imageSourceUrl: links.imageSourceUrl,
+    imageSquareUrl: links.imageSquareUrl,
+    imageXUrl: links.imageXUrl,
+    focalX: links.focalX,
+    focalY: links.focalY,
+    xTitle: links.xTitle,
+    whatsappDescription: links.whatsappDescription,
+    viewsBot: linkTotal(linkTotals.bot),
+    viewsHuman: linkTotal(linkTotals.human),
+    version: links.version,
+    uniqueHumans: linkTotal(linkTotals.uniqueHumans),
+    scans: linkTotal(linkTotals.scans),
+    createdAt: links.createdAt,
+    deletedAt: links.deletedAt,
+    ...rulesColumns(db),
+    domain: domains.hostname,
+    domainStatus: domains.status,
+    status: links.status,
+    disabledReason: links.disabledReason,
+  };
+};
 
 /**
  * Links with their view counters, rules and custom domain, each a row joined once (not a subquery per column:
  * building and running those was most of a link list's cost); `where` must scope them to one user.
  */
 export function selectLinks(db: Db, where: SQL | undefined) {
+  const { domains, linkRules, linkTotals, links } = tablesOf(db);
   return db
-    .select(linkColumns())
+    .select(linkColumns(db))
     .from(links)
     .leftJoin(linkRules, eq(linkRules.linkId, links.id))
     .leftJoin(linkTotals, eq(linkTotals.linkId, links.id))
@@ -77,6 +79,7 @@ export async function listLinks(
   which: "live" | "deleted",
   page?: { limit: number; offset: number },
 ): Promise<PresentedLink[]> {
+  const { links } = tablesOf(deps.db);
   const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
     which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
     desc(links.id),
@@ -91,6 +94,7 @@ export async function findLiveLink(
   userId: number,
   where: { slug: string } | { id: number },
 ): Promise<Link | undefined> {
+  const { links } = tablesOf(db);
   if ("slug" in where && !couldBeLinkSlug(where.slug)) return undefined;
   const [row] = await db
     .select()
@@ -111,6 +115,7 @@ export async function getLinkBySlug(
   user: User,
   slug: string,
 ): Promise<PresentedLink & { oldAddresses?: EarlierAddress[] }> {
+  const { links } = tablesOf(deps.db);
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [row] = await selectLinks(
     deps.db,
@@ -125,6 +130,7 @@ export async function getLinkBySlug(
 
 /** Whether an earlier address holds `slug` for the user: a dropped one, or one of a link other than `linkId`. */
 async function slugHeldEarlier(db: Db, userId: number, slug: string, linkId?: number): Promise<boolean> {
+  const { linkOldAddresses } = tablesOf(db);
   const [row] = await db
     .select({ id: linkOldAddresses.id })
     .from(linkOldAddresses)

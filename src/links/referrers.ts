@@ -2,7 +2,7 @@
 // views/referrer-counts.ts): one grouped read on their (link, day, host) key.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { NO_REFERRER, OTHER_REFERRERS } from "../db/referrer-buckets.ts";
-import { referrerRollups } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
 
@@ -16,6 +16,7 @@ export type ReferrerRow = { host: string; human: number };
  * referrer (NO_REFERRER), most first, then all other hosts (OTHER_REFERRERS); a bucket only when it has any.
  */
 export async function topReferrers(deps: LinkDeps, linkId: number, since: string): Promise<ReferrerRow[]> {
+  const { referrerRollups } = tablesOf(deps.db);
   const human = total(sql`sum(${referrerRollups.human})`);
   const rows = await deps.db
     .select({ host: referrerRollups.host, human })

@@ -2,7 +2,7 @@
 // page's CSV downloads: people and crawlers per day, daily unique visitors and QR scans, the crawler platforms
 // and the top referrer hosts. Grouped reads of the rollups, on their (link, day, …) keys.
 import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
-import { links, viewRollups, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { couldBeLinkSlug } from "./model.ts";
@@ -22,6 +22,7 @@ export type ReportDay = { date: string; human: number; bot: number; uniqueHumans
 export type LinkReport = Awaited<ReturnType<typeof linkReport>>;
 
 export async function linkReport(deps: LinkDeps, user: User, slug: string, range: ReportRange, now: number) {
+  const { links, viewRollups } = tablesOf(deps.db);
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [link] = await deps.db
     .select({

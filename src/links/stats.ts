@@ -1,6 +1,7 @@
 // View statistics of a user's links, from the rollups: totals, per-day series and crawler platforms.
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { links, linkTotals, viewRollups, type User } from "../db/tables.ts";
+import type { Db } from "../db/ports.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
@@ -8,6 +9,7 @@ import { preparedOnce, preparedPerShape } from "../db/prepared.ts";
 
 /** The dashboard's totals: the user's live links, and their views summed from one link_totals row per link (kept from the rollups by triggers). */
 const statsQueries = preparedOnce((db) => {
+  const { linkTotals, links } = tablesOf(db);
   const liveLinks = and(eq(links.userId, sql.placeholder("userId")), eq(links.deleted, false));
   return {
     links: db
@@ -47,12 +49,15 @@ const lastDays = (days: number, now: number) =>
   Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 
 /** The counts summed over some rollup rows: views by kind, daily unique visitors (summed) and QR code scans. */
-const dayCounts = () => ({
-  human: total(sql`sum(${viewRollups.human})`),
-  bot: total(sql`sum(${viewRollups.bot})`),
-  uniqueHumans: total(sql`sum(${viewRollups.uniqueHumans})`),
-  scans: total(sql`sum(${viewRollups.scans})`),
-});
+const dayCounts = (db: Db) => {
+  const { viewRollups } = tablesOf(db);
+  return {
+    human: total(sql`sum(${viewRollups.human})`),
+    bot: total(sql`sum(${viewRollups.bot})`),
+    uniqueHumans: total(sql`sum(${viewRollups.uniqueHumans})`),
+    scans: total(sql`sum(${viewRollups.scans})`),
+  };
+};
 type DayCounts = { human: number; bot: number; uniqueHumans: number; scans: number };
 
 /** One entry per date, zero where the rollup has no row. */
@@ -70,6 +75,7 @@ const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
 export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now: number) {
+  const { links, viewRollups } = tablesOf(deps.db);
   const [link] = await deps.db
     .select({ id: links.id })
     .from(links)
@@ -77,7 +83,7 @@ export async function linkViews(deps: LinkDeps, user: User, linkId: number, days
   if (!link) throw notFound(LINK_NOT_FOUND);
   const dates = lastDays(days, now);
   const rows = await deps.db
-    .select({ day: viewRollups.day, ...dayCounts() })
+    .select({ day: viewRollups.day, ...dayCounts(deps.db) })
     .from(viewRollups)
     .where(and(eq(viewRollups.linkId, linkId), gte(viewRollups.day, dates[0]!)))
     .groupBy(viewRollups.day);
@@ -91,6 +97,7 @@ export async function linkViews(deps: LinkDeps, user: User, linkId: number, days
 /** The crawler counts of `count` links (a shape per count: the dashboard asks for at most a page of them). */
 const platformQuery = preparedPerShape(
   (db, count: number) => {
+    const { links, viewRollups } = tablesOf(db);
     const sum = total(sql`sum(${viewRollups.bot})`);
     const ids = Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
     return db

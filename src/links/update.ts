@@ -1,7 +1,7 @@
 // PUT /api/links/by-slug/:slug: an edit of a live link; its card (what platforms cache) counts as changed when
 // its title, description, image, crop or a platform's text does.
 import { and, eq } from "drizzle-orm";
-import { links, type Link, type User } from "../db/tables.ts";
+import { tablesOf, type Link, type User } from "../db/tables.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { checkCustomSlug, checkExternalImage, checkTarget, requireActive } from "./checks.ts";
 import { LINK_NOT_FOUND, shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -56,6 +56,7 @@ export async function updateLink(
   file: File | null,
   countRecut: () => Promise<void>,
 ): Promise<PresentedLink> {
+  const { links } = tablesOf(deps.db);
   const existing = await findLiveLink(deps.db, user.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   await requireActive(deps.db, deps, user);

@@ -1,6 +1,6 @@
 // New versions of a link's short URL, for platforms that cache a card by its address.
 import { and, eq, sql } from "drizzle-orm";
-import { links, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { requireActive } from "./checks.ts";
 import { LINK_NOT_FOUND, shortAddress, type LinkDeps } from "./deps.ts";
@@ -17,6 +17,7 @@ export async function issueVersion(
   user: User,
   linkId: number,
 ): Promise<{ version: number; shortUrl: string }> {
+  const { links } = tablesOf(deps.db);
   await requireActive(deps.db, deps, user);
   // One statement: concurrent calls each get their own number.
   const [row] = await deps.db

@@ -2,7 +2,7 @@
 // period end, not past that end). With billing off (self-hosting) everyone has enterprise limits.
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { subscriptions, type Subscription } from "../db/tables.ts";
+import { tablesOf, type Subscription } from "../db/tables.ts";
 import { planById, type Plan } from "./plans.ts";
 
 export type Entitlement = { active: boolean; plan: Plan; subscription: Subscription | null };
@@ -16,6 +16,7 @@ export function isSubscriptionValid(subscription: Subscription | null | undefine
 
 /** The user's newest subscription row. */
 export async function latestSubscription(db: Db, userId: number): Promise<Subscription | null> {
+  const { subscriptions } = tablesOf(db);
   const [row] = await db
     .select()
     .from(subscriptions)

@@ -5,7 +5,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/ports.ts";
-import { linkRules, links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { Paced, SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { createHostPacer } from "./host-pacer.ts";
 import { parseGoRules } from "./model.ts";
@@ -42,6 +42,7 @@ async function probe(fetcher: HealthDeps["fetcher"], url: string, paced: Paced):
 
 /** One pass over every live link; returns how many links were checked and how many became broken. */
 export async function checkLinkHealth(deps: HealthDeps): Promise<{ checked: number; becameBroken: number[] }> {
+  const { linkRules, links } = tablesOf(deps.database.db);
   const rows = await deps.database.db
     .select({ id: links.id, targetUrl: links.targetUrl, goRules: linkRules.goRules })
     .from(links)

@@ -1,5 +1,6 @@
 // A link's rules and health as the API shows them: the password never, only whether there is one.
-import { linkRules } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
+import type { Db } from "../db/ports.ts";
 import { parseGoRules } from "./model.ts";
 
 /** The link_rules columns the link queries read (null throughout for a link without a row). */
@@ -15,15 +16,18 @@ export type RulesRow = {
 };
 
 /** The columns a RulesRow is selected from (with a left join of link_rules). */
-export const rulesColumns = () => ({
-  goRules: linkRules.goRules,
-  healthStatus: linkRules.healthStatus,
-  healthCheckedAt: linkRules.healthCheckedAt,
-  healthHttpStatus: linkRules.healthHttpStatus,
-  healthFinalUrl: linkRules.healthFinalUrl,
-  healthFailedUrl: linkRules.healthFailedUrl,
-  clicks: linkRules.clicks,
-});
+export const rulesColumns = (db: Db) => {
+  const { linkRules } = tablesOf(db);
+  return {
+    goRules: linkRules.goRules,
+    healthStatus: linkRules.healthStatus,
+    healthCheckedAt: linkRules.healthCheckedAt,
+    healthHttpStatus: linkRules.healthHttpStatus,
+    healthFinalUrl: linkRules.healthFinalUrl,
+    healthFailedUrl: linkRules.healthFailedUrl,
+    clicks: linkRules.clicks,
+  };
+};
 
 export type HealthStatus = "ok" | "broken" | "unchecked";
 

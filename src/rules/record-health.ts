@@ -3,7 +3,7 @@
 // link.broken for the owner's webhooks.
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/ports.ts";
-import { linkRules } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { linkRef, liveLinkFacts } from "../webhooks/link-events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 
@@ -29,6 +29,7 @@ export async function recordHealth(
   deps: { database: Database; publicUrl: string },
   outcome: HealthOutcome,
 ): Promise<boolean> {
+  const { linkRules } = tablesOf(deps.database.db);
   return deps.database.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: linkRules.healthStatus, failures: linkRules.healthFailures })

@@ -1,7 +1,7 @@
 // Writing a link's rules, inside the link's own create or update transaction: the JSON /go caches.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { linkRules } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
@@ -33,6 +33,7 @@ export function rulesAfter(current: GoRules | null, input: RulesInput, passwordH
 
 /** The stored rules of a link (null: none). */
 export async function currentRules(db: Db, linkId: number): Promise<GoRules | null> {
+  const { linkRules } = tablesOf(db);
   const [row] = await db
     .select({ goRules: linkRules.goRules })
     .from(linkRules)
@@ -45,6 +46,7 @@ export async function currentRules(db: Db, linkId: number): Promise<GoRules | nu
  * Their addresses go to the per-host index a feed refresh reads.
  */
 export async function saveRules(tx: Db, linkId: number, rules: GoRules): Promise<void> {
+  const { linkRules } = tablesOf(tx);
   const goRules = Object.keys(rules).length > 0 ? JSON.stringify(rules) : null;
   await tx
     .insert(linkRules)

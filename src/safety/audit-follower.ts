@@ -4,7 +4,7 @@
 // bus already carries them; following the log as well only drops an entry twice.
 import { gt, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { auditLog } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { decodeChange, type Change } from "../db/change.ts";
 
 /** How often the audit log's newest rows are read (the job "audit-follower" in src/compose/server-jobs.ts). */
@@ -12,6 +12,7 @@ export const AUDIT_POLL_MS = 2000;
 
 /** One poll: the first notes where the log ends now; each later one drops what the rows written since name. */
 export function auditFollower(db: Db, invalidate: (change: Change) => void): () => Promise<void> {
+  const { auditLog } = tablesOf(db);
   let after: number | null = null;
   return async () => {
     if (after === null) {

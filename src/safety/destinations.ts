@@ -3,7 +3,7 @@
 // addresses, written with the domain. A feed refresh finds what a new entry covers through it (disable-matching.ts).
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Db } from "../db/ports.ts";
-import { destinations, links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { GoRules } from "../rules/model.ts";
 import { URL_MAX } from "../links/model.ts";
 import { canonicalHttpUrl } from "../links/url.ts";
@@ -29,6 +29,7 @@ const row = (destination: { field: string; url: string }) => ({
 
 /** Within the link's write (`tx`): its indexed addresses become those of `rules`. */
 export async function indexLinkDestinations(tx: Db, linkId: number, rules: GoRules): Promise<void> {
+  const { destinations } = tablesOf(tx);
   await tx.delete(destinations).where(eq(destinations.linkId, linkId));
   const rows = ruleDestinations(rules).map((destination) => ({ linkId, ...row(destination) }));
   if (rows.length > 0) await tx.insert(destinations).values(rows);
@@ -36,6 +37,7 @@ export async function indexLinkDestinations(tx: Db, linkId: number, rules: GoRul
 
 /** Within the domain's write (`tx`): the fields `urls` sets (null: removed) replace their indexed addresses. */
 export async function indexDomainDestinations(tx: Db, domainId: number, urls: DomainUrls): Promise<void> {
+  const { destinations } = tablesOf(tx);
   for (const field of ["rootUrl", "notFoundUrl"] as const) {
     const url = urls[field];
     if (url === undefined) continue;
@@ -50,6 +52,7 @@ export async function indexDomainDestinations(tx: Db, domainId: number, urls: Do
  * its canonical spelling and its domain once, a chunk per transaction.
  */
 export async function fillDestinationIndex(database: Database): Promise<void> {
+  const { destinations, links } = tablesOf(database.db);
   for (;;) {
     const rows = await database.db
       .select({ id: links.id, targetUrl: links.targetUrl })

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Change } from "../db/change.ts";
 import type { ChangeBus, Db } from "../db/ports.ts";
-import { destinations, domains, links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { audit } from "./audit.ts";
 import { sourceName } from "./feeds/formats.ts";
 import { announce, setLinkStatus } from "./link-status.ts";
@@ -30,6 +30,7 @@ export async function disableMatching(
   actor: string,
   at: Date,
 ): Promise<Disabled> {
+  const { destinations, links } = tablesOf(tx);
   const byDomain = new Map<string, ThreatEntry[]>();
   for (const entry of entries) byDomain.set(entry.domain, [...(byDomain.get(entry.domain) ?? []), entry]);
   const covered = (targetDomain: string | null, target: string) => {
@@ -89,6 +90,7 @@ async function removeDomainAddress(
   reason: string,
   at: Date,
 ): Promise<void> {
+  const { destinations, domains } = tablesOf(tx);
   const column = hit.field === "rootUrl" ? { rootUrl: null } : { notFoundUrl: null };
   const [domain] = await tx
     .update(domains)

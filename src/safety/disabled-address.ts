@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { addressKey } from "../db/address-key.ts";
 import type { Db } from "../db/ports.ts";
-import { links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { audit } from "./audit.ts";
 
 /** The status fields a new link at `linkSlug` starts with, within its write (`tx`); the audit row says why. */
@@ -14,6 +14,7 @@ export async function carriedDisable(
   linkSlug: string,
   at: Date,
 ): Promise<{ status?: "disabled"; disabledReason?: string }> {
+  const { links } = tablesOf(tx);
   const [before] = await tx
     .select({ reason: links.disabledReason })
     .from(links)

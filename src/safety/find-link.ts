@@ -3,7 +3,7 @@
 // An earlier address the link still answers at (docs/decisions/0047) names it as /go and the custom host serve it.
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, linkOldAddresses, links, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { DOMAIN_STATUSES, isServed } from "../domains/model.ts";
 import { notFound } from "../http/errors.ts";
 
@@ -28,24 +28,28 @@ export function parseAddress(address: string): { userSlug: string; linkSlug: str
 
 const SERVED_STATUSES = DOMAIN_STATUSES.filter(isServed);
 
-const linkColumns = () => ({
-  id: links.id,
-  userId: links.userId,
-  userSlug: users.userSlug,
-  linkSlug: links.linkSlug,
-  targetUrl: links.targetUrl,
-  status: links.status,
-  disabledReason: links.disabledReason,
-  createdAt: links.createdAt,
-});
+const linkColumns = (db: Db) => {
+  const { links, users } = tablesOf(db);
+  return {
+    id: links.id,
+    userId: links.userId,
+    userSlug: users.userSlug,
+    linkSlug: links.linkSlug,
+    targetUrl: links.targetUrl,
+    status: links.status,
+    disabledReason: links.disabledReason,
+    createdAt: links.createdAt,
+  };
+};
 
 /**
  * The live link an earlier address held by it names: `slug` under the user `where` selects, on the domain
  * `domainId` (null: any, as /go answers every link's earlier slugs). The newest, as /go reads it (OLD_ADDRESS_SQL).
  */
 async function findByEarlierAddress(db: Db, where: SQL | undefined, slug: string, domainId: number | null) {
+  const { linkOldAddresses, links, users } = tablesOf(db);
   const [row] = await db
-    .select(linkColumns())
+    .select(linkColumns(db))
     .from(linkOldAddresses)
     .innerJoin(links, eq(links.id, linkOldAddresses.linkId))
     .innerJoin(users, eq(users.id, linkOldAddresses.userId))
@@ -67,6 +71,7 @@ async function findByEarlierAddress(db: Db, where: SQL | undefined, slug: string
  * `+`). `undefined`: the URL's host is no served custom domain; null: it is one, with no such link of its owner's.
  */
 async function findOnCustomDomain(db: Db, address: string) {
+  const { domains, linkOldAddresses, links, users } = tablesOf(db);
   if (!URL.canParse(address)) return undefined;
   const url = new URL(address);
   const hostname = url.hostname.replace(/\.+$/, "");
@@ -80,7 +85,7 @@ async function findOnCustomDomain(db: Db, address: string) {
   const parts = pathParts(url.pathname);
   if (!parts || parts.length > 2 || !parts[0]) return null;
   const [row] = await db
-    .select(linkColumns())
+    .select(linkColumns(db))
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
     .where(
@@ -101,6 +106,7 @@ async function findOnCustomDomain(db: Db, address: string) {
 
 /** `shortUrl`: the custom-domain address the link was named by, null for its /go address. */
 export async function findLinkByAddress(db: Db, address: string) {
+  const { links, users } = tablesOf(db);
   const custom = await findOnCustomDomain(db, address.trim());
   if (custom !== undefined) {
     if (!custom) throw notFound(`No live link at ${address}`);
@@ -109,7 +115,7 @@ export async function findLinkByAddress(db: Db, address: string) {
   const parsed = parseAddress(address);
   const [row] = parsed
     ? await db
-        .select(linkColumns())
+        .select(linkColumns(db))
         .from(links)
         .innerJoin(users, eq(users.id, links.userId))
         .where(and(eq(users.userSlug, parsed.userSlug), eq(links.linkSlug, parsed.linkSlug), eq(links.deleted, false)))

@@ -2,7 +2,7 @@
 // Google Web Risk when configured.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { threatEntries } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { sourceName } from "./feeds/formats.ts";
 import { covers, domainOf, normaliseUrl } from "./matching.ts";
 import type { WebRisk } from "./web-risk.ts";
@@ -10,6 +10,7 @@ import type { WebRisk } from "./web-risk.ts";
 export type Threat = { source: string; message: string };
 
 export async function findListed(db: Db, target: string): Promise<Threat | null> {
+  const { threatEntries } = tablesOf(db);
   const url = normaliseUrl(target);
   if (!url) return null;
   const host = new URL(url).hostname;

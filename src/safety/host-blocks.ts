@@ -3,7 +3,7 @@
 // links on it, in one transaction with the audit row; unblocking re-enables none (each is enabled on its own).
 import { and, eq } from "drizzle-orm";
 import { badRequest } from "../http/errors.ts";
-import { threatEntries } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { audit } from "./audit.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { fillDestinationIndex } from "./destinations.ts";
@@ -13,6 +13,7 @@ import { hostEntry, isPublicSuffix, normaliseHost } from "./matching.ts";
 export const OPERATOR = "operator";
 
 export async function blockHost(deps: SafetyDeps, host: string, actor: string, why: string): Promise<number> {
+  const { threatEntries } = tablesOf(deps.db);
   const entry = hostEntry(host);
   if (!entry) {
     const normal = normaliseHost(host);
@@ -37,6 +38,7 @@ export async function blockHost(deps: SafetyDeps, host: string, actor: string, w
 }
 
 export async function unblockHost(deps: SafetyDeps, host: string, actor: string, why: string): Promise<void> {
+  const { threatEntries } = tablesOf(deps.db);
   const value = normaliseHost(host) ?? host;
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {

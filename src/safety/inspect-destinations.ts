@@ -3,7 +3,7 @@
 // link lists none: its destinations are for those who know the password.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { linkRules } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { parseGoRules } from "../rules/model.ts";
 
@@ -12,6 +12,7 @@ const row = (label: string, url: string) =>
 
 /** The `<dl>` rows of the link's other destinations (each rule's target, then the expired address); "" when none. */
 export async function otherDestinationRows(db: Db, linkId: number): Promise<string> {
+  const { linkRules } = tablesOf(db);
   const [stored] = await db.select({ goRules: linkRules.goRules }).from(linkRules).where(eq(linkRules.linkId, linkId));
   const rules = parseGoRules(stored?.goRules ?? null);
   if (!rules || rules.passwordHash) return "";

@@ -3,7 +3,7 @@
 // the resolved link, so that every way of resolving one (custom domains too) can answer it; never a view.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { isPasswordProtected } from "../rules/model.ts";
 import { NEUTRAL_TITLE } from "./disabled-answer.ts";
@@ -68,6 +68,7 @@ export async function inspectAnswer(
   extraHeaders: Record<string, string>,
   notFound: () => Response,
 ): Promise<Response> {
+  const { links } = tablesOf(db);
   if (!link) return notFound();
   const [facts] = await db
     .select({ createdAt: links.createdAt, status: links.status, disabledReason: links.disabledReason })

@@ -3,7 +3,7 @@
 // 0 turns each off. Deleted links count: deleting is no way around either.
 import { and, eq, gte, min, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { links, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { tooManyRequests } from "../http/errors.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { targetDomainOf } from "./matching.ts";
@@ -15,6 +15,7 @@ const when = (at: number) => new Date(at).toISOString().replace(/\.\d+Z$/, "Z");
 
 /** Trusted by an operator, or the instance's owner: the first account, who set the instance up. */
 async function isTrusted(tx: Db, user: User): Promise<boolean> {
+  const { users } = tablesOf(tx);
   if (user.trustedAt) return true;
   const [{ first }] = await tx.select({ first: min(users.id) }).from(users);
   return first === user.id;
@@ -22,6 +23,7 @@ async function isTrusted(tx: Db, user: User): Promise<boolean> {
 
 /** Runs inside the create's transaction (`tx`), after the user's row lock, so that parallel creates count each other. */
 export async function checkCreateLimits(deps: SafetyDeps, tx: Db, user: User, targetUrl: string): Promise<void> {
+  const { links } = tablesOf(tx);
   const now = deps.clock.now();
   const { newAccountHours, newAccountLinks, targetHostLinksPerHour } = deps.limits;
   const grownUpAt = user.createdAt.getTime() + newAccountHours * HOUR_MS;

@@ -4,7 +4,7 @@ import { inArray } from "drizzle-orm";
 import { addressKey } from "../db/address-key.ts";
 import { linkChange, type Change } from "../db/change.ts";
 import type { ChangeBus, Database, Db } from "../db/ports.ts";
-import { links } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { linkRef, liveLinkFacts } from "../webhooks/link-events.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { audit } from "./audit.ts";
@@ -22,6 +22,7 @@ export async function setLinkStatus(
   change: StatusChange,
   at: Date,
 ): Promise<Change[]> {
+  const { links } = tablesOf(tx);
   if (ids.length === 0) return [];
   const rows = await liveLinkFacts(tx, ids);
   if (rows.length === 0) return [];

@@ -4,7 +4,7 @@
 // and the live links a new entry covers are disabled in the same transaction. A feed that cannot be read keeps its
 // last good copy, and says so in the log and in /metrics.
 import { and, eq, inArray } from "drizzle-orm";
-import { threatEntries, threatFeeds } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { SafetyDeps } from "./deps.ts";
 import { fillDestinationIndex } from "./destinations.ts";
 import { announceDisabled, disableMatching } from "./disable-matching.ts";
@@ -25,6 +25,7 @@ const keyOf = (entry: { kind: string; value: string }) => `${entry.kind} ${entry
 
 /** Replaces one source's entries and disables what the new ones cover; how many links it disabled. */
 async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], at: Date): Promise<number> {
+  const { threatEntries, threatFeeds } = tablesOf(deps.db);
   const unique = new Map(entries.map((entry) => [keyOf(entry), entry]));
   const disabled = await deps.database.transaction(async (tx) => {
     const old = await tx
@@ -66,6 +67,7 @@ async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], a
 }
 
 async function noteFailure(deps: SafetyDeps, source: string, message: string, at: Date): Promise<void> {
+  const { threatFeeds } = tablesOf(deps.db);
   deps.counts.feedFailures.set(source, (deps.counts.feedFailures.get(source) ?? 0) + 1);
   await deps.db
     .insert(threatFeeds)
@@ -74,6 +76,7 @@ async function noteFailure(deps: SafetyDeps, source: string, message: string, at
 }
 
 async function noteUnchanged(deps: SafetyDeps, source: string, at: Date): Promise<void> {
+  const { threatFeeds } = tablesOf(deps.db);
   await deps.db
     .update(threatFeeds)
     .set({ checkedAt: at, refreshedAt: at, error: null })
@@ -113,6 +116,7 @@ export async function refreshFeeds(
   log: (line: string) => void,
   force = false,
 ): Promise<void> {
+  const { threatFeeds } = tablesOf(deps.db);
   const checked = await deps.db
     .select({ at: threatFeeds.checkedAt })
     .from(threatFeeds)

@@ -2,7 +2,7 @@
 // stored truncated like views'. Operators list and resolve them (`linkprev admin reports`).
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { abuseReports, links, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { truncateIp } from "../http/client-ip.ts";
 import { audit } from "./audit.ts";
@@ -21,6 +21,7 @@ export async function createReport(
   input: ReportInput,
   reporterIp: string,
 ): Promise<{ report: ReportJson; inspectPage: string }> {
+  const { abuseReports } = tablesOf(deps.db);
   const link = await findLinkByAddress(deps.db, input.address);
   const [row] = await deps.db
     .insert(abuseReports)
@@ -42,6 +43,7 @@ export async function createReport(
 
 /** Open reports, oldest first (`all`: resolved ones too), with the link's target and status. */
 export async function listReports(db: Db, all = false) {
+  const { abuseReports, links, users } = tablesOf(db);
   const rows = await db
     .select({
       id: abuseReports.id,
@@ -64,6 +66,7 @@ export async function listReports(db: Db, all = false) {
 }
 
 export async function resolveReport(deps: SafetyDeps, id: number, resolution: string, actor: string): Promise<void> {
+  const { abuseReports } = tablesOf(deps.db);
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     const [report] = await tx

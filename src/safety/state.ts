@@ -2,7 +2,7 @@
 // reports, and each feed's last refresh (cluster-wide: one node refreshes for all).
 import { isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { abuseReports, links, threatFeeds } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 
 export type SafetyState = {
   disabled: Array<{ reason: string; links: number }>;
@@ -13,6 +13,7 @@ export type SafetyState = {
 const count = () => sql<number>`count(*)`.mapWith(Number);
 
 export async function safetyState(db: Db): Promise<SafetyState> {
+  const { abuseReports, links, threatFeeds } = tablesOf(db);
   const disabled = await db
     .select({ reason: sql<string>`coalesce(${links.disabledReason}, '')`, links: count() })
     .from(links)

@@ -1,7 +1,7 @@
 // `linkprev admin users suspend|unsuspend EMAIL`: a suspended account cannot sign in (src/auth/plugin.ts says
 // why) and its live links are disabled; unsuspending enables the links the suspension disabled, no others.
 import { and, eq } from "drizzle-orm";
-import { links, users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { audit } from "./audit.ts";
 import type { SafetyDeps } from "./deps.ts";
@@ -16,6 +16,7 @@ export async function setSuspended(
   actor: string,
   why: string,
 ): Promise<number> {
+  const { links, users } = tablesOf(deps.db);
   const at = new Date(deps.clock.now());
   const addresses = await deps.database.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));

@@ -1,7 +1,7 @@
 // `linkprev admin users trust|untrust EMAIL`: an operator vouches for an account, and the new-account limits
 // (src/safety/limits.ts) stop applying to it; the instance owner (the first user) never has them.
 import { eq } from "drizzle-orm";
-import { users } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { audit } from "./audit.ts";
 import type { SafetyDeps } from "./deps.ts";
@@ -13,6 +13,7 @@ export async function setTrusted(
   actor: string,
   why: string,
 ): Promise<void> {
+  const { users } = tablesOf(deps.db);
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));

@@ -2,7 +2,7 @@
 // fetcher's rules accept; its secret is in this answer only.
 import { count, eq } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
-import { webhookEndpoints, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { forbidden } from "../http/errors.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { MAX_ENDPOINTS, PLAN_WITHOUT_WEBHOOKS, planHasWebhooks, type WebhookEndpointInput } from "./model.ts";
@@ -15,6 +15,7 @@ export async function createEndpoint(
   user: User,
   input: WebhookEndpointInput,
 ): Promise<WebhookEndpointWithSecretJson> {
+  const { webhookEndpoints } = tablesOf(deps.db);
   const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
   if (!planHasWebhooks(plan.id)) throw forbidden(`${PLAN_WITHOUT_WEBHOOKS} Upgrade at /pricing.`);
   await deps.fetcher.checkDestination(input.url);

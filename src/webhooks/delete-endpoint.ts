@@ -1,10 +1,11 @@
 // DELETE /api/webhooks/:id: the endpoint and its deliveries (pending ones are never sent).
 import { eq } from "drizzle-orm";
-import { webhookEndpoints, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 
 export async function deleteEndpoint(deps: WebhookDeps, user: User, id: number): Promise<void> {
+  const { webhookEndpoints } = tablesOf(deps.db);
   await findEndpoint(deps.db, user, id);
   await deps.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }

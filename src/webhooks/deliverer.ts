@@ -8,7 +8,7 @@
 // with the same webhook-id, so receivers deduplicate (at least once, docs/decisions/0019).
 import { eq, sql } from "drizzle-orm";
 import type { ClaimedDelivery, Db } from "../db/ports.ts";
-import { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { AppError } from "../http/errors.ts";
 import { DISABLE_AFTER_MS, retryDelay } from "./backoff.ts";
 import type { WebhookDeps } from "./deps.ts";
@@ -167,6 +167,7 @@ export class WebhookDeliverer {
   }
 
   private async record(tx: Db, { delivery, ok, last }: Attempt): Promise<DeliveryOutcome> {
+    const { webhookDeliveries, webhookEndpoints } = tablesOf(tx);
     const now = this.deps.clock.now();
     const attempts = delivery.attempts + 1;
     const delay = ok ? null : retryDelay(attempts, this.deps.settings.retryBaseMs);

@@ -1,6 +1,6 @@
 // GET /api/webhooks/:id/deliveries: the endpoint's latest deliveries, newest first.
 import { desc, eq } from "drizzle-orm";
-import { webhookDeliveries, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 import { presentDelivery } from "./present.ts";
@@ -9,6 +9,7 @@ import type { WebhookDeliveryJson } from "./wire.ts";
 export const DELIVERIES_SHOWN = 50;
 
 export async function listDeliveries(deps: WebhookDeps, user: User, id: number): Promise<WebhookDeliveryJson[]> {
+  const { webhookDeliveries } = tablesOf(deps.db);
   await findEndpoint(deps.db, user, id);
   const rows = await deps.db
     .select()

@@ -1,11 +1,12 @@
 // The user's endpoint by id, or 404: every per-endpoint operation starts here.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { webhookEndpoints, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { ENDPOINT_NOT_FOUND } from "./deps.ts";
 
 export async function findEndpoint(db: Db, user: User, id: number) {
+  const { webhookEndpoints } = tablesOf(db);
   const [row] = await db
     .select()
     .from(webhookEndpoints)

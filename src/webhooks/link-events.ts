@@ -2,12 +2,13 @@
 // the link's custom domain when it has one, else /go on the instance host; pages and QR codes show that hostname too.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { domains, links, users, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { isServed, SERVED_STATUSES } from "../domains/model.ts";
 import { shortUrlOf } from "../links/url.ts";
 
 /** The hostname a link is shared at: its domain's once verified (null: the instance host, meanwhile too). */
 export async function linkHostname(db: Db, domainId: number | null): Promise<string | null> {
+  const { domains } = tablesOf(db);
   if (domainId === null) return null;
   const [row] = await db
     .select({ hostname: domains.hostname, status: domains.status })
@@ -46,8 +47,9 @@ export const linkState = async (tx: Db, publicUrl: string, user: User, link: Lin
 });
 
 /** The live links `ids` with what their events need: owner, status, target and custom domain once served (null: none). */
-export const liveLinkFacts = (tx: Db, ids: number[]) =>
-  tx
+export const liveLinkFacts = (tx: Db, ids: number[]) => {
+  const { domains, links, users } = tablesOf(tx);
+  return tx
     .select({
       id: links.id,
       linkSlug: links.linkSlug,
@@ -61,3 +63,4 @@ export const liveLinkFacts = (tx: Db, ids: number[]) =>
     .innerJoin(users, eq(users.id, links.userId))
     .leftJoin(domains, and(eq(domains.id, links.domainId), inArray(domains.status, SERVED_STATUSES)))
     .where(and(inArray(links.id, ids), eq(links.deleted, false)));
+};

@@ -1,11 +1,12 @@
 // GET /api/webhooks: the user's endpoints, oldest first.
 import { asc, eq } from "drizzle-orm";
-import { webhookEndpoints, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { presentEndpoint } from "./present.ts";
 import type { WebhookEndpointJson } from "./wire.ts";
 
 export async function listEndpoints(deps: WebhookDeps, user: User): Promise<WebhookEndpointJson[]> {
+  const { webhookEndpoints } = tablesOf(deps.db);
   const rows = await deps.db
     .select()
     .from(webhookEndpoints)

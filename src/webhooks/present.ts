@@ -1,9 +1,9 @@
 // Rows as the API shows them (wire.ts): never the secret, except where an operation hands a new one out.
-import type { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
+import type { Tables } from "../db/tables.ts";
 import type { WebhookDeliveryJson, WebhookEndpointJson, WebhookEventType } from "./wire.ts";
 
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type EndpointRow = Tables["webhookEndpoints"]["$inferSelect"];
+type DeliveryRow = Tables["webhookDeliveries"]["$inferSelect"];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -1,9 +1,10 @@
 // The outbox's state for /metrics: deliveries waiting, and how long the oldest has waited.
 import { count, eq, min } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { webhookDeliveries } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 
 export async function queueStats(db: Db, now: number): Promise<{ pending: number; oldestPendingAgeSeconds: number }> {
+  const { webhookDeliveries } = tablesOf(db);
   const [row] = await db
     .select({ pending: count(), oldest: min(webhookDeliveries.createdAt) })
     .from(webhookDeliveries)

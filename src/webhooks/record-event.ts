@@ -3,7 +3,7 @@
 // (deliverer.ts) sends them after the commit, never on the request's own path.
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { webhookDeliveries, webhookEndpoints } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { SentEventType, WebhookEventData } from "./wire.ts";
 
 /** The webhook-id of a new event: unique, and kept through every retry and resend. */
@@ -34,6 +34,7 @@ export async function recordEvent<T extends SentEventType>(
   tx: Db,
   event: { userId: number; type: T; data: WebhookEventData<T>; at: number },
 ): Promise<void> {
+  const { webhookDeliveries, webhookEndpoints } = tablesOf(tx);
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
     .from(webhookEndpoints)

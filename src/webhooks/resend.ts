@@ -1,7 +1,7 @@
 // POST /api/webhooks/:id/deliveries/:deliveryId/resend: the same event (same webhook-id, same body) due again at
 // once, with a fresh retry schedule.
 import { and, eq } from "drizzle-orm";
-import { webhookDeliveries, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
@@ -14,6 +14,7 @@ export async function resendDelivery(
   endpointId: number,
   deliveryId: number,
 ): Promise<WebhookDeliveryJson> {
+  const { webhookDeliveries } = tablesOf(deps.db);
   await findEndpoint(deps.db, user, endpointId);
   const [row] = await deps.db
     .update(webhookDeliveries)

@@ -1,7 +1,7 @@
 // POST /api/webhooks/:id/rotate-secret: a new secret, shown in this answer only; the old one keeps signing beside
 // it for 24 hours, so the receiver can be updated without losing a delivery.
 import { eq } from "drizzle-orm";
-import { webhookEndpoints, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 import { presentEndpoint } from "./present.ts";
@@ -11,6 +11,7 @@ import type { WebhookEndpointWithSecretJson } from "./wire.ts";
 const OLD_SECRET_KEPT_MS = 86_400_000;
 
 export async function rotateSecret(deps: WebhookDeps, user: User, id: number): Promise<WebhookEndpointWithSecretJson> {
+  const { webhookEndpoints } = tablesOf(deps.db);
   const existing = await findEndpoint(deps.db, user, id);
   const secret = newSecret();
   const [row] = await deps.db

@@ -1,5 +1,5 @@
 // POST /api/webhooks/:id/test: a webhook.test event for this endpoint alone, through the outbox like any other.
-import { webhookDeliveries, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 import { presentDelivery } from "./present.ts";
@@ -7,6 +7,7 @@ import { newEventId, outboxRow } from "./record-event.ts";
 import type { WebhookDeliveryJson } from "./wire.ts";
 
 export async function sendTestEvent(deps: WebhookDeps, user: User, id: number): Promise<WebhookDeliveryJson> {
+  const { webhookDeliveries } = tablesOf(deps.db);
   const endpoint = await findEndpoint(deps.db, user, id);
   const data = {
     endpointId: endpoint.id,

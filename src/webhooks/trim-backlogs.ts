@@ -3,13 +3,14 @@
 // reason, shown in its deliveries list (and resendable), so the outbox cannot grow without end (docs/decisions/0045).
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { webhookDeliveries } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 
 export const backlogReason = (maxPending: number) =>
   `Not sent: ${maxPending} deliveries were already waiting for this endpoint. Resend it once they are done.`;
 
 /** Marks the pending deliveries past each endpoint's first `maxPending` failed; how many. */
 export async function trimBacklogs(db: Db, maxPending: number, now: number): Promise<number> {
+  const { webhookDeliveries } = tablesOf(db);
   const d = webhookDeliveries;
   // Only endpoints over the bound are ranked: usually none, and the count reads the pending rows once.
   const over = db

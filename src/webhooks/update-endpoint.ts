@@ -2,7 +2,7 @@
 // an endpoint that was disabled after failing (its failure clock starts again); `paused` holds its deliveries (they
 // wait, recorded, until it is resumed). A patch that changes nothing answers the endpoint as it is.
 import { eq } from "drizzle-orm";
-import { webhookEndpoints, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 import type { WebhookEndpointPatch } from "./model.ts";
@@ -15,6 +15,7 @@ export async function updateEndpoint(
   id: number,
   patch: WebhookEndpointPatch,
 ): Promise<WebhookEndpointJson> {
+  const { webhookEndpoints } = tablesOf(deps.db);
   const current = await findEndpoint(deps.db, user, id);
   if (patch.url !== undefined) await deps.fetcher.checkDestination(patch.url);
   const enabling =

@@ -4,8 +4,6 @@ import { describe, expect, test } from "bun:test";
 import { is } from "drizzle-orm";
 import { PgTable, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteTable, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import journal from "../../src/db/postgres/migrations/meta/_journal.json" with { type: "json" };
-import { migrations } from "../../src/db/postgres/migrations/index.ts";
 import * as pg from "../../src/db/postgres/schema.ts";
 import * as sqlite from "../../src/db/sqlite/schema.ts";
 
@@ -234,18 +232,4 @@ test("the type-level parity list covers every shared table", () => {
     shared.map((n) => sqliteTables.get(n)!.exportName).sort(),
   );
   expect([rollupParity, exportedTypes]).toBeTruthy();
-});
-
-describe("PostgreSQL migrations", () => {
-  test("the embedded list matches drizzle-kit's journal", () => {
-    expect(journal.dialect).toBe("postgresql");
-    expect(migrations.map((m) => m.name)).toEqual(journal.entries.map((e) => e.tag));
-  });
-  test("each embedded migration is the file drizzle-kit wrote", async () => {
-    for (const m of migrations) {
-      expect(m.sql).toBe(
-        await Bun.file(new URL(`../../src/db/postgres/migrations/${m.name}.sql`, import.meta.url)).text(),
-      );
-    }
-  });
 });

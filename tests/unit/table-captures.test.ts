@@ -1,11 +1,15 @@
-// db/tables.ts switches its tables to the engine's once, at start (openPlatform): a table or column read at a
-// module's top level keeps the SQLite object on PostgreSQL. Every use must sit inside a function.
+// A query builds its SQL from the tables of the database it is given (src/db/tables.ts tablesOf): drizzle needs the
+// PostgreSQL engine's pg-core tables and SQLite's sqlite-core ones. Two ways back to the trap of one process-global
+// table object per name, each checked here: a mutable binding exported under src/db/ (a table switched at start-up,
+// which a module could capture before the switch), and an engine's schema imported for its values outside src/db/
+// (its tables would be used whatever engine runs). `admin copy-to-postgres` reads both engines on purpose.
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript5";
 
 const SRC = join(import.meta.dir, "../../src");
+const MAY_IMPORT_ENGINE_TABLES = ["admin/copy-tables.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -15,52 +19,72 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Code that runs later, not when the module loads. */
-const deferred = (node: ts.Node) =>
-  ts.isFunctionLike(node) ||
-  (ts.isPropertyDeclaration(node) && !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
-
-/** `file:line name` for each table (imported from db/tables.ts) used where the module's own code runs at load. */
-export function topLevelTableUses(path: string, text: string): string[] {
-  const source = ts.createSourceFile(
+const parse = (path: string, text: string) =>
+  ts.createSourceFile(
     path,
     text,
     ts.ScriptTarget.Latest,
     true,
     path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
-  const tables = new Set<string>();
-  for (const statement of source.statements) {
-    if (
-      !ts.isImportDeclaration(statement) ||
-      !/\/db\/tables\.ts$/.test((statement.moduleSpecifier as ts.StringLiteral).text)
+
+const lineOf = (source: ts.SourceFile, node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+
+/** `file:line` of each exported `let` or `var`. */
+export function mutableExports(path: string, text: string): string[] {
+  const source = parse(path, text);
+  return source.statements
+    .filter(
+      (statement) =>
+        ts.isVariableStatement(statement) &&
+        statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) &&
+        !(statement.declarationList.flags & ts.NodeFlags.Const),
     )
-      continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings))
-      for (const element of bindings.elements) if (!element.isTypeOnly) tables.add(element.name.text);
-  }
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (deferred(node) || ts.isTypeNode(node) || ts.isImportDeclaration(node)) return;
-    if (ts.isIdentifier(node) && tables.has(node.text)) {
-      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-      found.push(
-        `${relative(SRC, path)}:${line} ${ts.isPropertyAccessExpression(node.parent) ? node.parent.getText() : node.text}`,
-      );
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+    .map((statement) => `${relative(SRC, path)}:${lineOf(source, statement)}`);
 }
 
-test("no module reads a table or column at its top level, where the start-up switch of engine cannot reach it", () => {
-  const found = sourceFiles(SRC).flatMap((path) => topLevelTableUses(path, readFileSync(path, "utf8")));
+/** `file:line` of each import of an engine's schema that brings values (tables), not only types. */
+export function engineTableImports(path: string, text: string): string[] {
+  const source = parse(path, text);
+  return source.statements
+    .filter((statement): statement is ts.ImportDeclaration => ts.isImportDeclaration(statement))
+    .filter((statement) =>
+      /\/db\/(sqlite|postgres)\/schema(\.ts|\/)/.test((statement.moduleSpecifier as ts.StringLiteral).text),
+    )
+    .filter((statement) => {
+      const clause = statement.importClause;
+      if (!clause || clause.isTypeOnly) return !clause;
+      const bindings = clause.namedBindings;
+      if (clause.name || !bindings || ts.isNamespaceImport(bindings)) return true;
+      return bindings.elements.some((element) => !element.isTypeOnly);
+    })
+    .map((statement) => `${relative(SRC, path)}:${lineOf(source, statement)}`);
+}
+
+test("nothing under src/db/ exports a mutable binding (tables reach queries through their database)", () => {
+  const found = sourceFiles(join(SRC, "db")).flatMap((path) => mutableExports(path, readFileSync(path, "utf8")));
   expect(found).toEqual([]);
 });
 
-test("the check sees a column captured at the top level, and not one read inside a function", () => {
-  const captured = `import { links } from "../db/tables.ts";\nconst COLUMNS = [links.imageUrl] as const;\nexport const f = () => links.id;`;
-  expect(topLevelTableUses(join(SRC, "links/example.ts"), captured)).toEqual(["links/example.ts:2 links.imageUrl"]);
+test("outside src/db/, no module imports an engine's tables: it takes them from its database (tablesOf)", () => {
+  const found = sourceFiles(SRC)
+    .filter((path) => !relative(SRC, path).startsWith("db/") && !MAY_IMPORT_ENGINE_TABLES.includes(relative(SRC, path)))
+    .flatMap((path) => engineTableImports(path, readFileSync(path, "utf8")));
+  expect(found).toEqual([]);
+});
+
+test("the checks see an exported let and a value import of a schema, and let consts and type imports pass", () => {
+  expect(
+    mutableExports(join(SRC, "db/example.ts"), `export let links = 1;\nexport const users = 2;\nlet own = 3;`),
+  ).toEqual(["db/example.ts:1"]);
+  const imports = [
+    `import type { Link } from "../db/sqlite/schema.ts";`,
+    `import { type User } from "../db/postgres/schema.ts";`,
+    `import { links } from "../db/sqlite/schema.ts";`,
+    `import * as pg from "../db/postgres/schema/links.ts";`,
+  ].join("\n");
+  expect(engineTableImports(join(SRC, "links/example.ts"), imports)).toEqual([
+    "links/example.ts:3",
+    "links/example.ts:4",
+  ]);
 });

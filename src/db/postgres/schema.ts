@@ -3,7 +3,7 @@
 // purpose and said at the table in ./schema/; tests/unit/schema-parity.test.ts holds the two together and lists each difference.
 // Timestamps are timestamptz(3) read as Date (SQLite keeps ms integers read as Date); booleans are boolean.
 // CHECK constraints use length(), which PostgreSQL has for text as SQLite does.
-// One file per domain under ./schema/; this file is what drizzle-kit, the engine and the parity test read.
+// One file per domain under ./schema/; this file is what the engine and the parity test read.
 export * from "./schema/accounts.ts";
 export * from "./schema/domains.ts";
 export * from "./schema/links.ts";

@@ -1,10 +1,11 @@
 import { Database, type Statement } from "bun:sqlite";
 import { dirname } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { makePrivateDir, touchPrivateFile } from "../../private-files.ts";
 import * as schema from "./schema.ts";
 
-export type Db = ReturnType<typeof drizzle<typeof schema>>;
+/** Without drizzle's `$client` (bun:sqlite's Database here, Bun's SQL on PostgreSQL): services never reach the driver. */
+export type Db = BunSQLiteDatabase<typeof schema>;
 
 /** Opens the SQLite file with the pragmas every connection (server, view writer, admin commands) needs. */
 export function openSqlite(path: string): Database {

@@ -1,5 +1,5 @@
 // Every PostgreSQL migration, embedded as text so that a compiled binary carries them.
-// A unit test checks this list against meta/_journal.json (what `drizzle-kit generate --config drizzle.pg.config.ts` appends to).
+// Written by hand, never renumbered (docs/migrations.md); tests/unit/migration-index.test.ts checks this list against the files.
 import init from "./0000_init.sql" with { type: "text" };
 import imageSourceSize from "./0001_image_source_size.sql" with { type: "text" };
 import cardUpdatedAndLastFetch from "./0002_card_updated_and_last_fetch.sql" with { type: "text" };

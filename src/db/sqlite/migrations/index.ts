@@ -1,5 +1,5 @@
 // Every migration, embedded as text so that a compiled binary carries them.
-// A unit test checks this list against meta/_journal.json (what `drizzle-kit generate` appends to).
+// Written by hand, never renumbered (docs/migrations.md); tests/unit/migration-index.test.ts checks this list against the files.
 import init from "./0000_init.sql" with { type: "text" };
 import rollupsWithoutRowid from "./0001_rollups_without_rowid.sql" with { type: "text" };
 import rollupsAndUserAgents from "./0002_rollups_and_user_agents.sql" with { type: "text" };
