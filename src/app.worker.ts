@@ -2,6 +2,7 @@
 // the requests the request thread hands it (src/start/app-workers.ts).
 import { createApp, routeList } from "./app.ts";
 import type { AppWorkerProtocol, WorkerRequest, WorkerResponse } from "./start/app-workers.ts";
+import { drivenClock, systemClock } from "./clock.ts";
 import type { Config } from "./config/config.ts";
 import { closeServices, createServices, type Services } from "./services.ts";
 import { openPlatform } from "./db/platform.ts";
@@ -17,6 +18,8 @@ let app: ReturnType<typeof createApp> | null = null;
 let ctx: Services | null = null;
 let inFlight = 0;
 let onIdle: (() => void) | null = null;
+/** With a test's clock: this worker's clock, moved by the request thread (src/start/app-workers.ts). */
+let driven: ReturnType<typeof drivenClock> | null = null;
 
 /** The image budget is the process's, kept by the request thread: every app worker's images share it. */
 const pixelGate: PixelGate = {
@@ -27,7 +30,9 @@ const pixelGate: PixelGate = {
   },
 };
 
-async function start(config: Config) {
+async function start({ config, drivenAt }: { config: Config; drivenAt: number | null }) {
+  // Before the first await: a move sent after the start is handled only once this has run.
+  if (drivenAt !== null) driven = drivenClock(drivenAt);
   // Changes go to the request thread's link cache before this worker answers, and the rate-limit counts are
   // the request thread's, so that every worker counts against one limit.
   const platform = await openPlatform(config, {
@@ -56,7 +61,7 @@ async function start(config: Config) {
       },
       removed: (name) => parent.notify("upload-changed", { name, bytes: null }),
     },
-    undefined,
+    driven ?? systemClock,
     pixelGate,
     {
       safety: (event) => parent.notify("safety-counted", event),
@@ -104,6 +109,7 @@ async function answer({ clientAddress, requestId, method, url, headers, body }: 
 const parent = serveParent<AppWorkerProtocol>(self, {
   start,
   request: answer,
+  moveClock: ({ now }) => driven?.moveTo(now),
   close: async () => {
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
     if (ctx) await closeServices(ctx);

@@ -6,4 +6,16 @@ export type Clock = {
   now(): number;
 };
 
+/**
+ * A clock that says when it is moved (a test's, tests/helpers/clock.ts). A clock cannot cross a thread, so the
+ * server passes each move on to its app workers (src/start/app-workers.ts); `onMove` returns how to stop hearing.
+ */
+export type MovingClock = Clock & { onMove(listener: (now: number) => void): () => void };
+
 export const systemClock: Clock = { now: () => Date.now() };
+
+/** A thread's clock that reads the time another thread's clock last sent it (`drivenAt`): an app worker's in a test. */
+export function drivenClock(drivenAt: number): Clock & { moveTo(now: number): void } {
+  let at = drivenAt;
+  return { now: () => at, moveTo: (now) => (at = now) };
+}

@@ -2,7 +2,7 @@
 // jobs"). The request thread answers only what must be instant: /go, /uploads, the static assets and the health
 // checks, as raw Bun routes (src/compose/raw-routes.ts). Everything else (pages, API, webhooks, sign-in) runs in
 // app workers (src/start/app-workers.ts), or on this thread with APP_WORKERS=0 (src/compose/app-answerer.ts).
-import type { Clock } from "./clock.ts";
+import type { MovingClock } from "./clock.ts";
 import { startAppAnswerer } from "./compose/app-answerer.ts";
 import { composeGoSide } from "./compose/go-side.ts";
 import { listen } from "./compose/listen.ts";
@@ -41,10 +41,8 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** `clock`: a test's (src/clock.ts); it reaches this thread's services only, so it needs APP_WORKERS=0. */
-export async function startServer(config: Config, clock?: Clock): Promise<RunningServer> {
-  if (clock && config.appWorkers > 0)
-    throw new Error("A test clock reaches this thread only: start the server with APP_WORKERS=0");
+/** `clock`: a test's (src/clock.ts): this thread's services read it, the app workers and deliveries follow it. */
+export async function startServer(config: Config, clock?: MovingClock): Promise<RunningServer> {
   makePrivateDir(config.dataDir);
   makePrivateDir(config.uploadsDir);
   const platform = await openPlatform(config);
@@ -56,7 +54,7 @@ export async function startServer(config: Config, clock?: Clock): Promise<Runnin
   const stopJobs = await startJobs(serverJobs({ config, services: ctx, hosts, changed }), platform.jobs, ctx.log);
   // Deliveries run in their own worker, never on this thread; a test's clock drives it from here.
   const webhooks = await DeliveryWorker.start(config, clock ?? null, ctx.log);
-  const app = await startAppAnswerer(config, ctx, changed);
+  const app = await startAppAnswerer(config, ctx, changed, clock ?? null);
   const metrics = composeMetrics(config, ctx, goSide, webhooks, app.inFlight);
   const observed = observer(ctx, metrics);
   const routes = await rawRoutes(config, ctx, goSide, metrics, observed);

@@ -93,7 +93,7 @@ export type Services = {
 
 /**
  * `uploadRelay`: in an app worker, how the request thread hears of the uploads it stores and removes. `clock`: a
- * test's, on the request thread (app workers keep the system clock). `pixelGate`: in an app worker, the request
+ * test's (in an app worker, one the request thread moves: src/app.worker.ts). `pixelGate`: in an app worker, the request
  * thread's image budget (one per process); without it this thread's own. `countsRelay`: in an app worker, where
  * its counts go; without it they are kept here.
  */

@@ -2,6 +2,7 @@
 // the Elysia app built on this thread. The app is built only where it answers; either way the answerer lists the
 // routes it serves (RunningServer.routes).
 import { AppWorkerPool } from "../start/app-workers.ts";
+import type { MovingClock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import type { Change } from "../db/change.ts";
 import { AppRequest, handleNotingFacts, type Facts, type Origin } from "../observability/request-facts.ts";
@@ -17,11 +18,15 @@ export type AppAnswerer = {
   close: () => Promise<void>;
 };
 
-/** `changed`: what a change a worker commits does on this thread (before that worker answers). */
+/**
+ * `changed`: what a change a worker commits does on this thread (before that worker answers). `clock`: a test's,
+ * which the services on this thread already read; the workers are sent its time.
+ */
 export async function startAppAnswerer(
   config: Config,
   services: Services,
   changed: (change: Change) => void,
+  clock: MovingClock | null,
 ): Promise<AppAnswerer> {
   if (config.appWorkers === 0) {
     // Loaded here only: with app workers this thread never loads the app's modules.
@@ -37,6 +42,7 @@ export async function startAppAnswerer(
   const pool = await AppWorkerPool.start(config.appWorkers, config, {
     changed,
     log: services.log,
+    drivenBy: clock,
     uploadChanged: (name, bytes) => services.images.learn(name, bytes),
     countHit: services.hits.countHit,
     acquirePixels: (pixels) => services.imageGate.acquire(pixels).catch(() => null),

@@ -3,6 +3,7 @@
 // that answers /go (docs/decisions/0006). Requests and responses cross as typed calls (src/threads/rpc.ts), bodies by
 // transfer. The request thread keeps what must be shared by every worker: the link cache it invalidates when a
 // worker changes a link (before that worker's answer is sent, so the next /go is exact) and the rate-limit counts.
+import type { MovingClock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import type { Logger } from "../observability/log.ts";
 import type { Change } from "../db/change.ts";
@@ -24,8 +25,13 @@ export type WorkerResponse = Facts & { status: number; headers: [string, string]
 
 export type AppWorkerProtocol = {
   worker: {
-    /** Opens the worker's database connections and builds its app: its routes ("METHOD /path"), or why it could not. */
-    start: { payload: Config; reply: string[] };
+    /**
+     * Opens the worker's database connections and builds its app: its routes ("METHOD /path"), or why it could not.
+     * `drivenAt`: a test clock's time, which the worker's clock then reads (null: the system clock).
+     */
+    start: { payload: { config: Config; drivenAt: number | null }; reply: string[] };
+    /** The test clock was moved to `now` (sent before any request that follows the move). */
+    moveClock: { payload: { now: number }; reply: void };
     request: { payload: WorkerRequest; reply: WorkerResponse };
     /** Finishes what the worker holds and closes its connections. */
     close: { payload: void; reply: void };
@@ -60,9 +66,12 @@ export type PoolHooks = {
   imageWorkCounted: (event: ImageWorkEvent) => void;
   /** Where a worker that stopped, and the start of its replacement, are told. */
   log: Logger;
+  /** A test's clock, whose time and moves each worker is sent; null in production (the workers read the system clock). */
+  drivenBy: MovingClock | null;
 };
 
-type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol> };
+/** `unfollow`: stops sending it the test clock's moves. */
+type Member = { worker: Worker; client: WorkerClient<AppWorkerProtocol>; unfollow: () => void };
 
 /** How long a stopping worker may take to finish what it holds before it is ended. */
 const CLOSE_GRACE_MS = 10_000;
@@ -124,6 +133,7 @@ export class AppWorkerPool {
     this.closing = true;
     await Promise.all(
       this.members.map(async (member) => {
+        member.unfollow();
         await member.client.call("close", undefined, { timeoutMs: CLOSE_GRACE_MS }).catch(() => undefined);
         member.worker.terminate();
         member.client.fail(new Error("the app worker was stopped"));
@@ -158,10 +168,21 @@ export class AppWorkerPool {
       },
       "app worker",
     );
-    const member: Member = { worker, client };
-    this.routes = await started(worker, client.call("start", this.config), "app worker");
+    // The test clock's time goes with the start, and every move after it, in order, so the worker misses none.
+    const { drivenBy } = this.hooks;
+    const opening = client.call("start", { config: this.config, drivenAt: drivenBy?.now() ?? null });
+    const unfollow =
+      drivenBy?.onMove((now) => void client.call("moveClock", { now }).catch(() => undefined)) ?? (() => {});
+    const member: Member = { worker, client, unfollow };
+    try {
+      this.routes = await started(worker, opening, "app worker");
+    } catch (error) {
+      unfollow();
+      throw error;
+    }
     const lost = (reason: string) => {
       gone = true;
+      unfollow();
       for (const lease of leases.values()) lease.release();
       leases.clear();
       // What it was answering has been answered 503 by its client; take its place.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
-import type { Clock } from "../../src/clock.ts";
+import type { MovingClock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { linkChange } from "../../src/db/change.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
@@ -23,8 +23,8 @@ export type TestServer = RunningServer & {
   close: () => Promise<void>;
 };
 
-/** `clock`: the server's time (tests/helpers/clock.ts); everything then runs on this thread (APP_WORKERS=0). */
-export async function startTestServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
+/** `clock`: the server's time (tests/helpers/clock.ts), its app workers' included. */
+export async function startTestServer(env: Record<string, string> = {}, clock?: MovingClock): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "linkprev-test-"));
   const port = await freePort();
   const databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
@@ -45,7 +45,6 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
       IMAGE_DEADLINE_MS: "120000",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
-      ...(clock ? { APP_WORKERS: "0" } : {}),
     },
   );
   const server = await startServer(config, clock);
