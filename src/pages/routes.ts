@@ -120,8 +120,8 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
           const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
           const search = {
             page: requestedPage,
-            // Without NUL, which PostgreSQL refuses in text (the fuzzer's #213 was a 500 there).
-            q: typeof query.q === "string" ? query.q.replaceAll("\0", "").trim().slice(0, 200) : "",
+            // Control characters (a NUL: PostgreSQL refuses it) part words, as in the search itself (links/list-page.ts).
+            q: typeof query.q === "string" ? query.q.replace(/\p{Cc}+/gu, " ").trim().slice(0, 200) : "",
             sort: query.sort === "views" ? ("views" as const) : ("newest" as const),
           };
           return page(
