@@ -78,7 +78,7 @@ export function domainRoutes({ domains: deps, hits, session }: DomainRouteDeps) 
       .post(
         "/:id/verify",
         async ({ user, params }) => {
-          const domain = await findDomain(deps.db, user, params.id);
+          const domain = await findDomain(deps.database.db, user, params.id);
           await checkLimiter.hit(`domain-check:${domain.id}`);
           const checked = await verifyDomain(deps, domain);
           const { links } = await getDomain(deps, user, checked.id);
