@@ -45,7 +45,7 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
     common(reports.command("list").description("Open reports, oldest first").option("--all", "resolved ones too")),
   ).action(
     run(async (deps) => {
-      for (const r of await listReports(deps.db, Boolean((options as { all?: boolean }).all))) {
+      for (const r of await listReports(deps.database.db, Boolean((options as { all?: boolean }).all))) {
         console.log(
           tsvRow([
             r.id,
@@ -82,7 +82,7 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
       ),
     ).action(
       run(async (deps, address) => {
-        const link = await findLinkByAddress(deps.db, address);
+        const link = await findLinkByAddress(deps.database.db, address);
         const reason = status === "disabled" ? `Operator: ${options.reason}` : null;
         await changeLinkStatus(
           deps,
@@ -179,7 +179,7 @@ export function registerSafetyCommands(admin: Command, configFrom: (options: Opt
   ).action(
     run(async (deps) => {
       const { json, since } = options as { json?: boolean; since?: string };
-      for (const row of await listAudit(deps.db, since ? new Date(since) : undefined)) {
+      for (const row of await listAudit(deps.database.db, since ? new Date(since) : undefined)) {
         console.log(
           json
             ? JSON.stringify({ ...row, at: row.at.toISOString() })

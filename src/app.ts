@@ -1,7 +1,9 @@
-// Builds the Elysia app from the feature modules and the services (src/services.ts); no logic of its own.
+// Builds the Elysia app from the feature modules and the services (src/services.ts): hands each folder's routes the
+// deps they declare; no logic of its own.
 import { Elysia } from "elysia";
 import { openApiDocument, type OpenApiDocument } from "./api-docs/openapi.ts";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
+import type { SessionDeps } from "./auth/session-deps.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
@@ -35,22 +37,68 @@ export function createApp(services: Services) {
   const resolveViewer = (user: User) =>
     resolvePageViewer(services.db, services.billingEnabled, user, services.clock.now());
   const errorPage = errorPages(services.pages, resolveViewer);
+  // Each folder's routes get what they declare they need (their *RouteDeps), never the whole of the services.
+  const session: SessionDeps = {
+    db: services.db,
+    clock: services.clock,
+    publicUrl: services.config.publicUrl,
+    secureCookies: services.config.secureCookies,
+  };
+  const { links, billing, domains, webhooks, hits, authLimiter, log } = services;
   const app = new Elysia()
     .use(requestFacts())
     .use(errorHandler(errorPage, services.log))
     .use(pathEncoding())
     .use(plainQuery())
-    .use(metaRoutes(services))
-    .use(authRoutes(services, signInScreens(services.pages, resolveViewer)))
-    .use(linkRoutes(services))
-    .use(perLinkRoutes(services))
-    .use(domainRoutes(services))
-    .use(billingRoutes(services))
-    .use(webhookRoutes(services))
+    .use(
+      metaRoutes({
+        version: services.version,
+        testSlowRouteMs: services.config.testSlowRouteMs,
+        port: services.config.port,
+      }),
+    )
+    .use(
+      authRoutes(
+        { session, database: services.database, authLimiter, google: services.config.google, log },
+        signInScreens(services.pages, resolveViewer),
+      ),
+    )
+    .use(linkRoutes({ links, fetchLimiter: services.fetchLimiter, publicUrl: services.config.publicUrl, session }))
+    .use(perLinkRoutes({ links, session }))
+    .use(domainRoutes({ domains, hits, session }))
+    .use(billingRoutes({ billing, authLimiter, session }))
+    .use(webhookRoutes({ webhooks, hits, session }))
     .use(apiDocsRoutes(apiDocument))
-    .use(accountRoutes(services))
-    .use(safetyRoutes(services))
-    .use(pageRoutes(services, apiDocument));
+    .use(
+      accountRoutes({
+        db: services.db,
+        clock: services.clock,
+        log,
+        publicUrl: services.config.publicUrl,
+        links,
+        deletion: services.deletion,
+        session,
+      }),
+    )
+    .use(safetyRoutes({ safety: services.safety, reportLimiter: services.reportLimiter }))
+    .use(
+      pageRoutes(
+        {
+          config: services.config,
+          db: services.db,
+          clock: services.clock,
+          log,
+          pages: services.pages,
+          billingEnabled: services.billingEnabled,
+          links,
+          domains,
+          billing,
+          webhooks,
+          session,
+        },
+        apiDocument,
+      ),
+    );
   return app;
 }
 

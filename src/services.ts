@@ -152,7 +152,6 @@ export function createServices(
     log,
     clock,
     links: {
-      db,
       database,
       changes,
       images,
@@ -165,7 +164,6 @@ export function createServices(
       safety,
     },
     billing: {
-      db,
       database,
       changes,
       config,
@@ -174,10 +172,9 @@ export function createServices(
       clock,
       log,
     },
-    deletion: { db, database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter, clock, log },
+    deletion: { database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter, clock, log },
     webhooks: webhookDeps(config, platform, clock, log, { fetcher: outbound, billingEnabled }),
     domains: {
-      db,
       database,
       changes,
       clock,

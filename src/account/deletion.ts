@@ -14,7 +14,6 @@ import type { ImageStore } from "../links/images/store.ts";
 import { releaseImages, uploadsOfAccount } from "../links/images/usage.ts";
 
 export type DeletionDeps = {
-  db: Db;
   database: Database;
   changes: ChangeBus;
   images: ImageStore;
@@ -48,7 +47,7 @@ export async function deleteAccount(deps: DeletionDeps, user: User, confirmEmail
 }
 
 async function markForDeletion(deps: DeletionDeps, userId: number): Promise<void> {
-  const { links, users } = tablesOf(deps.db);
+  const { links, users } = tablesOf(deps.database.db);
   const now = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     await tx
@@ -74,8 +73,8 @@ export async function finishDeletion(deps: DeletionDeps, userId: number): Promis
 
 /** At start (and before answering a retry): accounts a crash left marked. Errors are logged; the next start tries again. */
 export async function finishMarkedDeletions(deps: DeletionDeps): Promise<number> {
-  const { users } = tablesOf(deps.db);
-  const marked = await deps.db.select({ id: users.id }).from(users).where(isNotNull(users.deletingSince));
+  const { users } = tablesOf(deps.database.db);
+  const marked = await deps.database.db.select({ id: users.id }).from(users).where(isNotNull(users.deletingSince));
   let finished = 0;
   for (const { id } of marked) {
     try {
@@ -113,8 +112,8 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
     views,
     webhookDeliveries,
     webhookEndpoints,
-  } = tablesOf(deps.db);
-  const { db } = deps;
+  } = tablesOf(deps.database.db);
+  const { db } = deps.database;
   switch (step) {
     case "announce": {
       // Every node's /go cache drops the account's addresses (they were live until the mark), and the slug retires.
@@ -205,8 +204,8 @@ async function detachPayments(db: Db, userId: number): Promise<void> {
 
 /** Ends every subscription that could still charge, at once (not at the period's end). */
 async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<void> {
-  const { subscriptions } = tablesOf(deps.db);
-  const open = await deps.db
+  const { subscriptions } = tablesOf(deps.database.db);
+  const open = await deps.database.db
     .select({ id: subscriptions.id, stripeSubscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), notInArray(subscriptions.status, ENDED_STATUSES)));
@@ -222,7 +221,7 @@ async function cancelSubscriptions(deps: DeletionDeps, userId: number): Promise<
         throw new AppError(502, STRIPE_FAILED);
       }
     }
-    await deps.db
+    await deps.database.db
       .update(subscriptions)
       .set({ status: "canceled", updatedAt: new Date(deps.clock.now()) })
       .where(eq(subscriptions.id, id));

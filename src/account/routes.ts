@@ -4,9 +4,13 @@ import { z } from "zod";
 import { routeGuards, signedInUser } from "../auth/guards.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { mappingStripeErrors } from "../billing/stripe.ts";
-import type { Services } from "../services.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
+import type { LinkDeps } from "../links/deps.ts";
+import type { Logger } from "../observability/log.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/ports.ts";
 import { parseInput } from "../http/validate.ts";
-import { deleteAccount, finishDeletion } from "./deletion.ts";
+import { deleteAccount, finishDeletion, type DeletionDeps } from "./deletion.ts";
 import { exportAccount, exportFileName, linksCsv } from "./export.ts";
 
 const CONFIRM_MESSAGE = "Type the e-mail address of this account to confirm the deletion";
@@ -24,18 +28,29 @@ const attachment = (body: string, contentType: string, fileName: string) =>
     },
   });
 
-export function accountRoutes(services: Services) {
-  const { links, deletion } = services;
+/** What /api/account and /api/links/export.csv need. */
+export type AccountRouteDeps = {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  /** The instance's address, for the short URLs in an export. */
+  publicUrl: string;
+  links: LinkDeps;
+  deletion: DeletionDeps;
+  session: SessionDeps;
+};
+
+export function accountRoutes({ links, deletion, session, ...deps }: AccountRouteDeps) {
   return new Elysia()
-    .use(routeGuards(services))
+    .use(routeGuards(session))
     .get(
       "/api/account/export",
       async ({ user }) => {
-        const document = await exportAccount(services.db, services.config.publicUrl, user, services.clock.now());
+        const document = await exportAccount(deps.db, deps.publicUrl, user, deps.clock.now());
         return attachment(
           JSON.stringify(document, null, 2),
           "application/json; charset=utf-8",
-          exportFileName("json", new Date(services.clock.now())),
+          exportFileName("json", new Date(deps.clock.now())),
         );
       },
       {
@@ -58,7 +73,7 @@ export function accountRoutes(services: Services) {
         attachment(
           await linksCsv(links, user),
           "text/csv; charset=utf-8",
-          exportFileName("csv", new Date(services.clock.now())),
+          exportFileName("csv", new Date(deps.clock.now())),
         ),
       {
         user: true,
@@ -77,10 +92,10 @@ export function accountRoutes(services: Services) {
       async ({ viewer, deletingUserId, body, cookie, set }) => {
         // A retry after a deletion stopped part-way (the account is marked, so no longer signed in): finish it.
         if (deletingUserId !== null)
-          await mappingStripeErrors(services.log, () => finishDeletion(deletion, deletingUserId));
+          await mappingStripeErrors(deps.log, () => finishDeletion(deletion, deletingUserId));
         else {
           const { confirmEmail } = parseInput(DeleteInput, body);
-          await mappingStripeErrors(services.log, () => deleteAccount(deletion, signedInUser(viewer), confirmEmail));
+          await mappingStripeErrors(deps.log, () => deleteAccount(deletion, signedInUser(viewer), confirmEmail));
         }
         cookie[SESSION_COOKIE]!.remove();
         set.status = 204;

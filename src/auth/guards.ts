@@ -5,8 +5,8 @@ import { Elysia } from "elysia";
 import { documented, USER_SECURITY } from "../api-docs/documented.ts";
 import type { User } from "../db/tables.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
-import type { Services } from "../services.ts";
 import { authPlugin, type Viewer } from "./plugin.ts";
+import type { SessionDeps } from "./session-deps.ts";
 
 /** What a route may require of its caller beyond being signed in. */
 export type Permission = "links.write" | "domains.write" | "webhooks.write" | "billing.manage";
@@ -40,9 +40,9 @@ function permittedUser(viewer: Viewer | null, permission: Permission): User {
  * The check runs twice on purpose: in `transform`, so that a caller who is not signed in hears 401 before the route's
  * schemas judge the input (as before the schemas moved onto the routes), and in `resolve`, which types `user`.
  */
-export const routeGuards = (services: Services) =>
+export const routeGuards = (session: SessionDeps) =>
   new Elysia({ name: "route-guards" })
-    .use(authPlugin(services))
+    .use(authPlugin(session))
     .use(documented)
     .macro({
       user: {

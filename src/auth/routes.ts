@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { User } from "../db/tables.ts";
-import type { Services } from "../services.ts";
 import { isOwnNavigation } from "../http/csrf.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { pathId } from "../http/validate.ts";
@@ -12,6 +11,7 @@ import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
 import { asJson } from "../api-docs/json.ts";
 import { routeGuards } from "./guards.ts";
+import type { AuthRouteDeps } from "./route-deps.ts";
 import { sessionCookieOptions } from "./plugin.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
@@ -48,31 +48,31 @@ export type SignInScreens = {
   signOut: (user: User) => Promise<Response>;
 };
 
-export function authRoutes(services: Services, screens: SignInScreens) {
-  const google = services.config.google ? createGoogleSignIn(services.config.google, services.config.publicUrl) : null;
+export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screens: SignInScreens) {
+  const google = deps.google ? createGoogleSignIn(deps.google, sessions.publicUrl) : null;
   const failedPage = screens.failed;
 
   const signOut = async (cookie: Record<string, { value?: unknown; remove: () => unknown }>) => {
     const token = cookie[SESSION_COOKIE]?.value;
-    if (typeof token === "string" && token) await deleteSession(services.db, token);
+    if (typeof token === "string" && token) await deleteSession(sessions.db, token);
     cookie[SESSION_COOKIE]?.remove();
   };
 
   return (
     new Elysia()
-      .use(routeGuards(services))
+      .use(routeGuards(sessions))
       .get(
         "/api/auth/google",
         async ({ ip, cookie, redirect, viewer }) => {
           // Signed in already (a bookmark, the landing page in an old tab): the dashboard, not a second sign-in.
           if (viewer?.via === "session") return redirect(AFTER_SIGN_IN, 302);
-          await services.authLimiter.hit(ip);
+          await deps.authLimiter.hit(ip);
           if (!google) return screens.googleNotConfigured();
           const { url, state, codeVerifier } = google.start();
           const options = {
             httpOnly: true,
             sameSite: "lax" as const,
-            secure: services.config.secureCookies,
+            secure: sessions.secureCookies,
             path: "/",
             maxAge: OAUTH_COOKIE_SECONDS,
           };
@@ -101,7 +101,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       .get(
         "/api/auth/google/callback",
         async ({ ip, query, cookie, redirect }) => {
-          await services.authLimiter.hit(ip);
+          await deps.authLimiter.hit(ip);
           if (!google) return failedPage("Google sign-in is not configured on this server.", 404);
           const expectedState = cookie[STATE_COOKIE]?.value;
           const codeVerifier = cookie[VERIFIER_COOKIE]?.value;
@@ -122,7 +122,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
           try {
             profile = await google.finish(code, codeVerifier);
           } catch (error) {
-            services.log.error("Google sign-in failed", error);
+            deps.log.error("Google sign-in failed", error);
             return failedPage("Google did not confirm the sign-in. Please try again.");
           }
           if (!profile)
@@ -130,9 +130,9 @@ export function authRoutes(services: Services, screens: SignInScreens) {
               "Your Google e-mail address is not verified. Verify it with Google, then sign in again.",
               403,
             );
-          const user = await upsertUser(services.database, profile, services.clock.now());
-          const session = await createSession(services.db, user.id, services.clock.now());
-          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+          const user = await upsertUser(deps.database, profile, sessions.clock.now());
+          const session = await createSession(sessions.db, user.id, sessions.clock.now());
+          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(sessions, session.expiresAt) });
           return redirect(AFTER_SIGN_IN, 302);
         },
         {
@@ -153,16 +153,16 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       .post(
         "/api/auth/login-link",
         async ({ body, cookie, redirect }) => {
-          const userId = await consumeLoginLink(services.db, body.token, services.clock.now());
+          const userId = await consumeLoginLink(sessions.db, body.token, sessions.clock.now());
           if (userId === null)
             return failedPage("This sign-in link is invalid, already used or expired. Ask for a new one.");
-          const session = await createSession(services.db, userId, services.clock.now());
-          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(services, session.expiresAt) });
+          const session = await createSession(sessions.db, userId, sessions.clock.now());
+          cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(sessions, session.expiresAt) });
           return redirect(AFTER_SIGN_IN, 303);
         },
         {
           // Every attempt counts, well-formed or not: the limit runs before the schema judges the body.
-          transform: ({ ip }) => services.authLimiter.hit(ip),
+          transform: ({ ip }) => deps.authLimiter.hit(ip),
           body: LoginLinkInput,
           doc: {
             id: "useLoginLink",
@@ -220,7 +220,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
           },
         },
       )
-      .get("/api/auth/user", async ({ user }) => asJson(await publicUser(services.db, user)), {
+      .get("/api/auth/user", async ({ user }) => asJson(await publicUser(sessions.db, user)), {
         user: true,
         response: { 200: UserSchema },
         doc: { id: "currentUser", tag: "Account", summary: "Who you are signed in as", answers: { 200: "You" } },
@@ -228,8 +228,8 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       .post(
         "/api/auth/consent",
         async ({ user }) => {
-          await recordConsent(services.db, user.id);
-          return asJson(await publicUser(services.db, (await findUser(services.db, user.id))!));
+          await recordConsent(sessions.db, user.id);
+          return asJson(await publicUser(sessions.db, (await findUser(sessions.db, user.id))!));
         },
         {
           user: true,
@@ -245,7 +245,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
           },
         },
       )
-      .get("/api/tokens", async ({ user }) => asJson(await listApiTokens(services.db, user.id)), {
+      .get("/api/tokens", async ({ user }) => asJson(await listApiTokens(sessions.db, user.id)), {
         user: true,
         response: { 200: z.array(ApiTokenSchema) },
         doc: {
@@ -258,9 +258,9 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       .post(
         "/api/tokens",
         async ({ user, body, ip, set }) => {
-          await services.authLimiter.hit(ip);
+          await deps.authLimiter.hit(ip);
           set.status = 201;
-          return asJson(await createApiToken(services.db, user.id, body.name));
+          return asJson(await createApiToken(sessions.db, user.id, body.name));
         },
         {
           user: true,
@@ -279,7 +279,7 @@ export function authRoutes(services: Services, screens: SignInScreens) {
       .delete(
         "/api/tokens/:id",
         async ({ user, params, set }) => {
-          await revokeApiToken(services.db, user.id, params.id);
+          await revokeApiToken(sessions.db, user.id, params.id);
           set.status = 204;
           return null;
         },

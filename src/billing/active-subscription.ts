@@ -7,7 +7,7 @@ import { planById } from "../plans/plans.ts";
 /** GET /api/subscriptions/active */
 export async function activeSubscription(deps: BillingDeps, user: User) {
   const { active, plan, subscription } = await entitlementFor(
-    deps.db,
+    deps.database.db,
     deps.config.stripe !== null,
     user.id,
     deps.clock.now(),

@@ -7,7 +7,7 @@ import { nowSeconds, recordSubscription } from "./store-subscription.ts";
 
 async function setCancelAtPeriodEnd(deps: BillingDeps, user: User, cancel: boolean): Promise<void> {
   const { stripe } = stripeOf(deps);
-  const current = await latestSubscription(deps.db, user.id);
+  const current = await latestSubscription(deps.database.db, user.id);
   if (!current || !isSubscriptionValid(current, deps.clock.now()) || current.cancelAtPeriodEnd === cancel) {
     throw notFound(
       cancel ? "There is no active subscription to cancel" : "There is no canceled subscription to reactivate",

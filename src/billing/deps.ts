@@ -2,13 +2,12 @@
 import type Stripe from "stripe";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
-import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import type { ChangeBus, Database } from "../db/ports.ts";
 import { conflict } from "../http/errors.ts";
 import type { Logger } from "../observability/log.ts";
 import type { VatCheck, VatRequest } from "./vat.ts";
 
 export type BillingDeps = {
-  db: Db;
   database: Database;
   /** A plan change may start or stop serving the owner's custom domains on every node (src/domains/host-map.ts). */
   changes: ChangeBus;

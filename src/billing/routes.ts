@@ -6,9 +6,11 @@ import { asJson } from "../api-docs/json.ts";
 import { routeGuards } from "../auth/guards.ts";
 import { parseInput } from "../http/validate.ts";
 import type { User } from "../db/tables.ts";
-import type { Services } from "../services.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicPlans } from "../plans/plans.ts";
 import { activeSubscription } from "./active-subscription.ts";
+import type { BillingDeps } from "./deps.ts";
 import { cancelSubscription, reactivateSubscription } from "./cancel-at-period-end.ts";
 import { deleteVatExemption } from "./delete-vat-exemption.ts";
 import { handleWebhook } from "./stripe-webhook.ts";
@@ -31,17 +33,24 @@ const StripeEvent = z
   .describe("A Stripe event, signed in the Stripe-Signature header");
 const STRIPE_FAILURES = [403, 404, 502, 503];
 
-export function billingRoutes(services: Services) {
-  const deps = services.billing;
+/** What /api/billing/*, /api/business/info and the Stripe webhook need. */
+export type BillingRouteDeps = {
+  billing: BillingDeps;
+  /** The sign-in limiter, shared with the VAT number check. */
+  authLimiter: RateLimiter;
+  session: SessionDeps;
+};
+
+export function billingRoutes({ billing: deps, authLimiter, session }: BillingRouteDeps) {
   const subscription = async (user: User) => asJson(await activeSubscription(deps, user));
   return (
     new Elysia()
-      .use(routeGuards(services))
+      .use(routeGuards(session))
       .get("/api/plans", () => publicPlans(), {
         response: { 200: z.array(PlanSchema) },
         doc: { id: "listPlans", tag: "Billing", summary: "The plans and their prices", answers: { 200: "The plans" } },
       })
-      .get("/api/business/info", () => ({ countryCode: services.config.businessCountry }), {
+      .get("/api/business/info", () => ({ countryCode: deps.config.businessCountry }), {
         response: { 200: BusinessInfoSchema },
         doc: {
           id: "businessInfo",
@@ -141,7 +150,7 @@ export function billingRoutes(services: Services) {
       )
       .post("/api/vat/validate", ({ viewer, body }) => validateVatNumber(deps, viewer?.user ?? null, body), {
         // Every check counts, well-formed or not: the limit runs before the schema judges the body.
-        transform: ({ ip }) => services.authLimiter.hit(ip),
+        transform: ({ ip }) => authLimiter.hit(ip),
         body: VatInput,
         response: { 200: VatCheckSchema },
         doc: {

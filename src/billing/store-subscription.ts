@@ -18,7 +18,7 @@ export async function recordSubscription(
   subscription: Stripe.Subscription,
   observedAt: number,
 ): Promise<void> {
-  await storeSubscription(deps.db, deps, subscription, observedAt);
+  await storeSubscription(deps.database.db, deps, subscription, observedAt);
   await announceDomainChange(deps);
 }
 

@@ -35,7 +35,7 @@ export async function handleWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<{ received: true; duplicate?: true }> {
-  const { stripeEvents, users } = tablesOf(deps.db);
+  const { stripeEvents, users } = tablesOf(deps.database.db);
   const { stripe, settings } = stripeOf(deps);
   let event: Stripe.Event;
   try {
@@ -44,7 +44,8 @@ export async function handleWebhook(
     throw badRequest("Invalid Stripe signature");
   }
   if (
-    (await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id))).length > 0
+    (await deps.database.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)))
+      .length > 0
   )
     return { received: true, duplicate: true };
 

@@ -35,7 +35,7 @@ async function exemptionFor(deps: BillingDeps, user: User, wanted: VatRequest | 
 }
 
 async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Promise<string> {
-  const { users } = tablesOf(deps.db);
+  const { users } = tablesOf(deps.database.db);
   const exempt = Boolean(user.vatCountryCode && user.vatNumber);
   const taxExempt = exempt ? ("reverse" as const) : ("none" as const);
   let customerId = user.stripeCustomerId;
@@ -46,7 +46,7 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Pr
       { idempotencyKey: `customer-${user.id}` },
     );
     customerId = customer.id;
-    await deps.db
+    await deps.database.db
       .update(users)
       .set({ stripeCustomerId: customerId, updatedAt: new Date(deps.clock.now()) })
       .where(eq(users.id, user.id));
@@ -72,7 +72,7 @@ export async function subscribe(
 ): Promise<{ url: string }> {
   const { stripe, settings } = stripeOf(deps);
   const price = stripePriceFor(settings, planId);
-  const current = await latestSubscription(deps.db, user.id);
+  const current = await latestSubscription(deps.database.db, user.id);
 
   if (current && isSubscriptionValid(current, deps.clock.now())) {
     if (current.planId === planId && !current.cancelAtPeriodEnd) throw conflict("You are already on this plan");

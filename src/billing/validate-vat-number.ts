@@ -18,8 +18,8 @@ export async function validateVatNumber(deps: BillingDeps, user: User | null, in
 
 /** Keeps a checked number as the user's exemption (here, and when a checkout names another: subscribe.ts). */
 export async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): Promise<User> {
-  const { users } = tablesOf(deps.db);
-  const [updated] = await deps.db
+  const { users } = tablesOf(deps.database.db);
+  const [updated] = await deps.database.db
     .update(users)
     .set({
       vatCountryCode: check.countryCode,

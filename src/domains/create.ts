@@ -16,10 +16,10 @@ export const DOMAIN_CLAIMED = "This domain has already been added";
 const newToken = () => `linkprev-verify=${crypto.randomUUID().replaceAll("-", "")}`;
 
 export async function createDomain(deps: DomainDeps, user: User, input: { hostname: string }): Promise<DomainJson> {
-  const { domains, users } = tablesOf(deps.db);
+  const { domains, users } = tablesOf(deps.database.db);
   const checked = checkNewHostname(input.hostname, deps.ownHosts);
   if (!checked.ok) throw badRequest(checked.message, "hostname");
-  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
+  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, user.id, deps.clock.now());
   if (plan.domains === 0)
     throw forbidden("Custom domains are available on the Pro and Enterprise plans. Upgrade at /pricing.");
   try {

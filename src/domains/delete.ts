@@ -10,8 +10,8 @@ export const DOMAIN_IN_USE = (n: number) =>
   `${n} link${n === 1 ? " uses" : "s use"} this domain: move ${n === 1 ? "it" : "them"} to another address or delete ${n === 1 ? "it" : "them"} first`;
 
 export async function deleteDomain(deps: DomainDeps, user: User, id: number): Promise<void> {
-  const { domains, links } = tablesOf(deps.db);
-  const domain = await findDomain(deps.db, user, id);
+  const { domains, links } = tablesOf(deps.database.db);
+  const domain = await findDomain(deps.database.db, user, id);
   await deps.database.transaction(async (tx) => {
     const [used] = await tx
       .select({ n: count() })

@@ -1,13 +1,12 @@
 // What the domain operations are given.
 import type { Clock } from "../clock.ts";
-import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import type { ChangeBus, Database } from "../db/ports.ts";
 import type { Logger } from "../observability/log.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
 import type { DnsResolver } from "./resolver.ts";
 
 export type DomainDeps = {
-  db: Db;
   database: Database;
   changes: ChangeBus;
   clock: Clock;

@@ -20,9 +20,13 @@ async function linkCounts(db: Db, userId: number): Promise<Map<number, number>> 
 }
 
 export async function listDomains(deps: DomainDeps, user: User): Promise<DomainJson[]> {
-  const { domains } = tablesOf(deps.db);
-  const rows = await deps.db.select().from(domains).where(eq(domains.userId, user.id)).orderBy(asc(domains.hostname));
-  const counts = await linkCounts(deps.db, user.id);
+  const { domains } = tablesOf(deps.database.db);
+  const rows = await deps.database.db
+    .select()
+    .from(domains)
+    .where(eq(domains.userId, user.id))
+    .orderBy(asc(domains.hostname));
+  const counts = await linkCounts(deps.database.db, user.id);
   return rows.map((row) => presentDomain(row, deps.routing, counts.get(row.id) ?? 0));
 }
 
@@ -38,8 +42,8 @@ export async function findDomain(db: Db, user: User, id: number): Promise<Domain
 }
 
 export async function getDomain(deps: DomainDeps, user: User, id: number): Promise<DomainJson> {
-  const row = await findDomain(deps.db, user, id);
-  return presentDomain(row, deps.routing, (await linkCounts(deps.db, user.id)).get(row.id) ?? 0);
+  const row = await findDomain(deps.database.db, user, id);
+  return presentDomain(row, deps.routing, (await linkCounts(deps.database.db, user.id)).get(row.id) ?? 0);
 }
 
 /** The user's domain by hostname, for a link's `domain` field. */

@@ -13,12 +13,12 @@ export const RECHECK_EVERY_MS = 3_600_000;
 const PER_RUN = 500;
 
 export async function recheckDomains(deps: DomainDeps): Promise<number> {
-  const { domains } = tablesOf(deps.db);
+  const { domains } = tablesOf(deps.database.db);
   // Links placed on an expired claim go back to the service address (links.domain_id is set null).
-  await deps.db
+  await deps.database.db
     .delete(domains)
     .where(and(eq(domains.status, "pending"), lt(domains.createdAt, new Date(deps.clock.now() - PENDING_CLAIM_MS))));
-  const due = await deps.db
+  const due = await deps.database.db
     .select()
     .from(domains)
     .orderBy(sql`${domains.lastCheckedAt} is not null`, asc(domains.lastCheckedAt))

@@ -4,8 +4,10 @@ import { routeGuards } from "../auth/guards.ts";
 import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
-import type { Services } from "../services.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
+import type { HitCounter } from "../db/ports.ts";
 import { createDomain } from "./create.ts";
+import type { DomainDeps } from "./deps.ts";
 import { DOMAIN_NOT_FOUND } from "./model.ts";
 import { findDomain, getDomain, listDomains } from "./queries.ts";
 import { deleteDomain } from "./delete.ts";
@@ -19,12 +21,14 @@ const DomainIdParams = z.object({ id: pathId(DOMAIN_NOT_FOUND).describe("The dom
 /** DNS checks per domain and minute ("Check now", the API, the CLI): each asks the resolver several questions. */
 const CHECKS_PER_MINUTE = 5;
 
-export function domainRoutes(services: Services) {
-  const deps = services.domains;
-  const checkLimiter = new RateLimiter(services.hits.countHit, CHECKS_PER_MINUTE, services.clock);
+/** What /api/domains needs. */
+export type DomainRouteDeps = { domains: DomainDeps; hits: HitCounter; session: SessionDeps };
+
+export function domainRoutes({ domains: deps, hits, session }: DomainRouteDeps) {
+  const checkLimiter = new RateLimiter(hits.countHit, CHECKS_PER_MINUTE, deps.clock);
   return (
     new Elysia({ prefix: "/api/domains" })
-      .use(routeGuards(services))
+      .use(routeGuards(session))
       .get("/", async ({ user }) => ({ domains: await listDomains(deps, user) }), {
         user: true,
         response: { 200: DomainListSchema },
@@ -74,7 +78,7 @@ export function domainRoutes(services: Services) {
       .post(
         "/:id/verify",
         async ({ user, params }) => {
-          const domain = await findDomain(deps.db, user, params.id);
+          const domain = await findDomain(deps.database.db, user, params.id);
           await checkLimiter.hit(`domain-check:${domain.id}`);
           const checked = await verifyDomain(deps, domain);
           const { links } = await getDomain(deps, user, checked.id);

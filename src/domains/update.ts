@@ -13,8 +13,8 @@ export async function updateDomain(
   id: number,
   input: { rootUrl?: string | null; notFoundUrl?: string | null },
 ): Promise<DomainJson> {
-  const { domains } = tablesOf(deps.db);
-  const domain = await findDomain(deps.db, user, id);
+  const { domains } = tablesOf(deps.database.db);
+  const domain = await findDomain(deps.database.db, user, id);
   // Checked like every destination (feeds, blocked hosts, Web Risk) and indexed by host for later refreshes.
   const urls = await checkedDomainUrls(deps.safety, input);
   await deps.database.transaction(async (tx) => {

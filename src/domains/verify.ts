@@ -62,12 +62,12 @@ async function servedElsewhere(tx: Db, domain: Domain): Promise<boolean> {
 
 /** Checks the domain's records and stores what they say; the updated row. */
 export async function verifyDomain(deps: DomainDeps, domain: Domain): Promise<Domain> {
-  const { domains } = tablesOf(deps.db);
+  const { domains } = tablesOf(deps.database.db);
   const check = await checkDns(deps.resolver, domain.hostname, domain.verificationToken, deps.routing);
   const now = deps.clock.now();
   let outcome = next(domain, check, now);
   const becomesServed = isServed(outcome.status) && !isServed(domain.status);
-  if (becomesServed && (await servedElsewhere(deps.db, domain)))
+  if (becomesServed && (await servedElsewhere(deps.database.db, domain)))
     outcome = {
       status: domain.status as DomainStatus,
       failingSince: domain.failingSince,

@@ -12,11 +12,11 @@ import { isReservedSlug } from "./slugs.ts";
 
 /** A custom slug the user may take: their plan allows it, it is not ours, and it is free (but for `linkId`'s own earlier addresses). */
 export async function checkCustomSlug(deps: LinkDeps, user: User, slug: string, linkId?: number): Promise<void> {
-  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
+  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, user.id, deps.clock.now());
   if (!plan.customSlugs)
     throw forbidden("Custom URLs are available on the Pro and Enterprise plans. Upgrade at /pricing.");
   if (isReservedSlug(slug)) throw badRequest(`customLinkSlug: ${SLUG_RESERVED}`, "customLinkSlug");
-  if (await slugInUse(deps.db, user.id, slug, linkId)) throw conflict(SLUG_TAKEN);
+  if (await slugInUse(deps.database.db, user.id, slug, linkId)) throw conflict(SLUG_TAKEN);
 }
 
 export async function checkTarget(deps: LinkDeps, targetUrl: string): Promise<void> {

@@ -26,11 +26,11 @@ export async function createLink(
   input: LinkInput,
   file: File | null,
 ): Promise<PresentedLink> {
-  const { links, users } = tablesOf(deps.db);
-  await checkQuota(deps.db, deps, user);
+  const { links, users } = tablesOf(deps.database.db);
+  await checkQuota(deps.database.db, deps, user);
   if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
   await checkTarget(deps, input.targetUrl);
-  const domainId = (await linkDomainId(deps.db, user.id, input.domain)) ?? null;
+  const domainId = (await linkDomainId(deps.database.db, user.id, input.domain)) ?? null;
   await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, null);
   if (change.kind === "external") checkExternalImage(change.url);

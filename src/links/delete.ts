@@ -10,8 +10,8 @@ import { linkHostname, linkRef } from "../webhooks/link-events.ts";
 import { forgetEarlierAddresses } from "./old-addresses.ts";
 
 export async function deleteLink(deps: LinkDeps, user: User, id: number): Promise<void> {
-  const { links } = tablesOf(deps.db);
-  const existing = await findLiveLink(deps.db, user.id, { id });
+  const { links } = tablesOf(deps.database.db);
+  const existing = await findLiveLink(deps.database.db, user.id, { id });
   if (!existing) throw notFound(LINK_NOT_FOUND);
   const earlier = await deps.database.transaction(async (tx) => {
     const now = new Date(deps.clock.now());
@@ -24,5 +24,5 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
     return forgetEarlierAddresses(tx, user, existing, now);
   });
   for (const change of [shortAddress(user, existing.linkSlug), ...earlier]) await deps.changes.announceChange(change);
-  await releaseImages(deps.db, deps.images, uploadUrlsOf(existing));
+  await releaseImages(deps.database.db, deps.images, uploadUrlsOf(existing));
 }

@@ -1,7 +1,7 @@
 // What the link operations (create.ts, update.ts, delete.ts, …) are given, and the messages they share.
 import type { Clock } from "../clock.ts";
 import { linkChange } from "../db/change.ts";
-import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import type { ChangeBus, Database } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
@@ -9,7 +9,6 @@ import type { SafetyDeps } from "../safety/deps.ts";
 import type { ImageStore } from "./images/store.ts";
 
 export type LinkDeps = {
-  db: Db;
   database: Database;
   changes: ChangeBus;
   images: ImageStore;

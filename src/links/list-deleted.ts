@@ -28,7 +28,7 @@ const deletedQuery = preparedOnce((db) => {
 });
 
 export async function listDeletedLinks(deps: LinkDeps, user: User, limit: number): Promise<DeletedLink[]> {
-  const rows = await deletedQuery(deps.db).execute({ userId: user.id, limit });
+  const rows = await deletedQuery(deps.database.db).execute({ userId: user.id, limit });
   return rows.map(({ id, title, linkSlug, createdAt, deletedAt, domain }) => ({
     id,
     title,

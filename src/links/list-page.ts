@@ -79,12 +79,12 @@ function searchPatterns(q: string | undefined): string[] {
 
 /** How many live links the search finds (all of them without one): the dashboard's page count. */
 export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
-  const { links } = tablesOf(deps.db);
+  const { links } = tablesOf(deps.database.db);
   const patterns = searchPatterns(q);
-  const [row] = await deps.db
+  const [row] = await deps.database.db
     .select({ n: total(sql`count(*)`) })
     .from(links)
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(deps.db, patterns)));
+    .where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(deps.database.db, patterns)));
   return row!.n;
 }
 
@@ -126,7 +126,11 @@ export async function listLinkPage<L>(
 ): Promise<LinkPage<L>> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const patterns = searchPatterns(input.q);
-  const rows = await pageQuery(deps.db, { sort: input.sort, words: patterns.length, after: after !== null }).execute({
+  const rows = await pageQuery(deps.database.db, {
+    sort: input.sort,
+    words: patterns.length,
+    after: after !== null,
+  }).execute({
     userId: user.id,
     ...Object.fromEntries(patterns.map((p, i) => [`word${i}`, p])),
     afterKey: after && (input.sort === "views" ? after.key : new Date(after.key)),

@@ -103,8 +103,8 @@ export type EarlierAddress = Awaited<ReturnType<typeof earlierAddresses>>[number
  * live link holds earlier addresses (a deletion frees them), so the row names a live link of the user's.
  */
 export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: number, addressId: number): Promise<void> {
-  const { linkOldAddresses } = tablesOf(deps.db);
-  const [row] = await deps.db
+  const { linkOldAddresses } = tablesOf(deps.database.db);
+  const [row] = await deps.database.db
     .update(linkOldAddresses)
     .set({ linkId: null, droppedAt: new Date(deps.clock.now()) })
     .where(

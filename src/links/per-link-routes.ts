@@ -3,9 +3,9 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { routeGuards } from "../auth/guards.ts";
 import { asJson } from "../api-docs/json.ts";
-import type { Services } from "../services.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
 import { pathId } from "../http/validate.ts";
-import { LINK_NOT_FOUND } from "./deps.ts";
+import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { deleteLink } from "./delete.ts";
 import { dropEarlierAddress } from "./old-addresses.ts";
 import { linkPlatforms } from "./platforms.ts";
@@ -38,11 +38,13 @@ const QrQuery = z.object({
     .default(512),
 });
 
-export function perLinkRoutes(services: Services) {
-  const deps = services.links;
+/** What /api/links/:id/* needs. */
+export type PerLinkRouteDeps = { links: LinkDeps; session: SessionDeps };
+
+export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
   return (
     new Elysia({ prefix: "/api/links" })
-      .use(routeGuards(services))
+      .use(routeGuards(session))
       .get(
         "/:id/views",
         async ({ user, params, query }) => asJson(await linkViews(deps, user, params.id, query.days, deps.clock.now())),

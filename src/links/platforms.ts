@@ -20,9 +20,9 @@ import { shortUrlOf } from "./url.ts";
  * its answer on the link for the platforms panel. A slower answer to an older request never overwrites a newer one.
  */
 export function askFacebookToRescrape(deps: LinkDeps, user: User, linkId: number, shortUrl: string): void {
-  const { links } = tablesOf(deps.db);
+  const { links } = tablesOf(deps.database.db);
   deps.facebook?.request(shortUrl, async (outcome) => {
-    await deps.db
+    await deps.database.db
       .update(links)
       .set({ facebookScrapeAt: outcome.at, facebookScrapeOk: outcome.ok, facebookScrapeMessage: outcome.message })
       .where(
@@ -44,8 +44,8 @@ const LISTED_PLATFORMS: readonly PlatformId[] = MOCKUP_PLATFORMS;
  * Read from the rollups alone: the view writer keeps `last_at` as it counts.
  */
 export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) {
-  const { links, viewRollups } = tablesOf(deps.db);
-  const [link] = await deps.db
+  const { links, viewRollups } = tablesOf(deps.database.db);
+  const [link] = await deps.database.db
     .select({
       linkSlug: links.linkSlug,
       version: links.version,
@@ -60,7 +60,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const fetches = total(sql`sum(${viewRollups.bot})`);
-  const rows = await deps.db
+  const rows = await deps.database.db
     .select({
       platform: viewRollups.platform,
       fetches,
@@ -76,7 +76,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
     user.userSlug,
     link.linkSlug,
     link.version,
-    await linkHostname(deps.db, link.domainId),
+    await linkHostname(deps.database.db, link.domainId),
   );
   // Null when never asked, or no longer configured (an old answer would describe settings that are gone).
   const scrape =

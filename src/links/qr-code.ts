@@ -9,10 +9,10 @@ import { shortUrlOf } from "./url.ts";
 
 /** GET /api/links/:id/qr: the owner's live link's QR code, with the scan marker (src/links/qr.ts). */
 export async function linkQrCode(deps: LinkDeps, user: User, linkId: number, format: "svg" | "png", size: number) {
-  const link = await findLiveLink(deps.db, user.id, { id: linkId });
+  const link = await findLiveLink(deps.database.db, user.id, { id: linkId });
   if (!link) throw notFound(LINK_NOT_FOUND);
   const text = qrUrl(
-    shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, 1, await linkHostname(deps.db, link.domainId)),
+    shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, 1, await linkHostname(deps.database.db, link.domainId)),
   );
   const body = format === "svg" ? qrSvg(text, size) : await qrPng(text, size);
   return {

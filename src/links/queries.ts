@@ -79,11 +79,11 @@ export async function listLinks(
   which: "live" | "deleted",
   page?: { limit: number; offset: number },
 ): Promise<PresentedLink[]> {
-  const { links } = tablesOf(deps.db);
-  const query = selectLinks(deps.db, and(eq(links.userId, user.id), eq(links.deleted, which === "deleted"))).orderBy(
-    which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt),
-    desc(links.id),
-  );
+  const { links } = tablesOf(deps.database.db);
+  const query = selectLinks(
+    deps.database.db,
+    and(eq(links.userId, user.id), eq(links.deleted, which === "deleted")),
+  ).orderBy(which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt), desc(links.id));
   return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map((row) =>
     present(row, user.userSlug, deps.publicUrl),
   );
@@ -115,16 +115,16 @@ export async function getLinkBySlug(
   user: User,
   slug: string,
 ): Promise<PresentedLink & { oldAddresses?: EarlierAddress[] }> {
-  const { links } = tablesOf(deps.db);
+  const { links } = tablesOf(deps.database.db);
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [row] = await selectLinks(
-    deps.db,
+    deps.database.db,
     and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)),
   );
   if (!row) throw notFound(LINK_NOT_FOUND);
   return {
     ...present(row, user.userSlug, deps.publicUrl),
-    oldAddresses: await earlierAddresses(deps.db, deps.publicUrl, user, row.id),
+    oldAddresses: await earlierAddresses(deps.database.db, deps.publicUrl, user, row.id),
   };
 }
 
@@ -165,6 +165,6 @@ export async function checkSlugAvailability(
   editing?: number,
 ): Promise<{ available: boolean; message: string }> {
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
-  if (await slugInUse(deps.db, user.id, candidate, editing)) return { available: false, message: SLUG_TAKEN };
+  if (await slugInUse(deps.database.db, user.id, candidate, editing)) return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };
 }

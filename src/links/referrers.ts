@@ -16,9 +16,9 @@ export type ReferrerRow = { host: string; human: number };
  * referrer (NO_REFERRER), most first, then all other hosts (OTHER_REFERRERS); a bucket only when it has any.
  */
 export async function topReferrers(deps: LinkDeps, linkId: number, since: string): Promise<ReferrerRow[]> {
-  const { referrerRollups } = tablesOf(deps.db);
+  const { referrerRollups } = tablesOf(deps.database.db);
   const human = total(sql`sum(${referrerRollups.human})`);
-  const rows = await deps.db
+  const rows = await deps.database.db
     .select({ host: referrerRollups.host, human })
     .from(referrerRollups)
     .where(and(eq(referrerRollups.linkId, linkId), gte(referrerRollups.day, since)))

@@ -22,9 +22,9 @@ export type ReportDay = { date: string; human: number; bot: number; uniqueHumans
 export type LinkReport = Awaited<ReturnType<typeof linkReport>>;
 
 export async function linkReport(deps: LinkDeps, user: User, slug: string, range: ReportRange, now: number) {
-  const { links, viewRollups } = tablesOf(deps.db);
+  const { links, viewRollups } = tablesOf(deps.database.db);
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
-  const [link] = await deps.db
+  const [link] = await deps.database.db
     .select({
       id: links.id,
       title: links.title,
@@ -41,7 +41,7 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
     range === "all" ? Math.min(today, Math.floor(link.createdAt.getTime() / DAY_MS)) : today - Number(range) + 1;
   const since = dayName(firstDay * DAY_MS);
   const ofLink = and(eq(viewRollups.linkId, link.id), gte(viewRollups.day, since));
-  const rows = await deps.db
+  const rows = await deps.database.db
     .select({
       day: viewRollups.day,
       human: total(sql`sum(${viewRollups.human})`),
@@ -53,7 +53,7 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
     .where(ofLink)
     .groupBy(viewRollups.day);
   const count = total(sql`sum(${viewRollups.bot})`);
-  const platforms = await deps.db
+  const platforms = await deps.database.db
     .select({ platform: viewRollups.platform, count })
     .from(viewRollups)
     .where(and(ofLink, ne(viewRollups.platform, "")))

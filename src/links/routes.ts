@@ -4,9 +4,11 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { asJson } from "../api-docs/json.ts";
 import { routeGuards } from "../auth/guards.ts";
-import type { Services } from "../services.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
+import type { LinkDeps } from "./deps.ts";
 import { MetadataRequest, pageMetadata } from "./metadata.ts";
 import { LinkInput, RequestedSlug, SLUG_MAX, SlugCheckLinkId } from "./model.ts";
 import { createLink } from "./create.ts";
@@ -46,9 +48,17 @@ const linkExample = {
   customLinkSlug: "launch",
 };
 
-export function linkRoutes(services: Services) {
-  const deps = services.links;
-  const { fetchLimiter } = services;
+/** What /api/links needs. */
+export type LinkRouteDeps = {
+  links: LinkDeps;
+  /** Outside fetches (auto-fill) per user: FETCHES_PER_MINUTE. */
+  fetchLimiter: RateLimiter;
+  /** Where the next page's address (the Link header) points. */
+  publicUrl: string;
+  session: SessionDeps;
+};
+
+export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: LinkRouteDeps) {
   /** Counts one outside fetch for the user; a 429 past the limit. */
   const countFetch = (user: User) => fetchLimiter.hit(`fetch:user:${user.id}`);
   /** A create or update: an image import or upload counts against the limit (either is decoded). */
@@ -57,7 +67,7 @@ export function linkRoutes(services: Services) {
   };
   return (
     new Elysia({ prefix: "/api/links" })
-      .use(routeGuards(services))
+      .use(routeGuards(session))
       .get(
         "/",
         async ({ user, query: input, request, set }) => {
@@ -72,7 +82,7 @@ export function linkRoutes(services: Services) {
               ...(input.q ? { q: input.q } : {}),
               cursor: page.next,
             });
-            set.headers.link = `<${services.config.publicUrl}/api/links?${next}>; rel="next"`;
+            set.headers.link = `<${publicUrl}/api/links?${next}>; rel="next"`;
           }
           return asJson(page.links);
         },

@@ -32,7 +32,7 @@ const statsQueries = preparedOnce((db) => {
 });
 
 export async function linkStats(deps: LinkDeps, user: User) {
-  const queries = statsQueries(deps.db);
+  const queries = statsQueries(deps.database.db);
   const [[counted], [views]] = await Promise.all([
     queries.links.execute({ userId: user.id }),
     queries.views.execute({ userId: user.id }),
@@ -75,15 +75,15 @@ const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
 export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now: number) {
-  const { links, viewRollups } = tablesOf(deps.db);
-  const [link] = await deps.db
+  const { links, viewRollups } = tablesOf(deps.database.db);
+  const [link] = await deps.database.db
     .select({ id: links.id })
     .from(links)
     .where(and(eq(links.id, linkId), eq(links.userId, user.id)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const dates = lastDays(days, now);
-  const rows = await deps.db
-    .select({ day: viewRollups.day, ...dayCounts(deps.db) })
+  const rows = await deps.database.db
+    .select({ day: viewRollups.day, ...dayCounts(deps.database.db) })
     .from(viewRollups)
     .where(and(eq(viewRollups.linkId, linkId), gte(viewRollups.day, dates[0]!)))
     .groupBy(viewRollups.day);
@@ -115,7 +115,7 @@ const platformQuery = preparedPerShape(
 
 /** The given links' all-time crawler counts by platform, most first, in one query on the rollups (people's rows have no platform). */
 export async function linkPlatformCounts(deps: LinkDeps, user: User, linkIds: number[]) {
-  const platformRows = await platformQuery(deps.db, linkIds.length).execute({
+  const platformRows = await platformQuery(deps.database.db, linkIds.length).execute({
     userId: user.id,
     ...Object.fromEntries(linkIds.map((id, i) => [`id${i}`, id])),
   });

@@ -56,14 +56,14 @@ export async function updateLink(
   file: File | null,
   countRecut: () => Promise<void>,
 ): Promise<PresentedLink> {
-  const { links } = tablesOf(deps.db);
-  const existing = await findLiveLink(deps.db, user.id, { slug });
+  const { links } = tablesOf(deps.database.db);
+  const existing = await findLiveLink(deps.database.db, user.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
-  await requireActive(deps.db, deps, user);
+  await requireActive(deps.database.db, deps, user);
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
   if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug, existing.id);
   await checkTarget(deps, input.targetUrl);
-  const domainId = await linkDomainId(deps.db, user.id, input.domain);
+  const domainId = await linkDomainId(deps.database.db, user.id, input.domain);
   // Its address keeps the disable (carriedDisable finds it there once deleted): renaming first would free it.
   if (
     existing.status === "disabled" &&
@@ -136,7 +136,7 @@ export async function updateLink(
   });
   const kept = new Set(uploadUrlsOf(after));
   await releaseImages(
-    deps.db,
+    deps.database.db,
     deps.images,
     uploadUrlsOf(existing).filter((url) => !kept.has(url)),
   );

@@ -17,10 +17,10 @@ export async function issueVersion(
   user: User,
   linkId: number,
 ): Promise<{ version: number; shortUrl: string }> {
-  const { links } = tablesOf(deps.db);
-  await requireActive(deps.db, deps, user);
+  const { links } = tablesOf(deps.database.db);
+  await requireActive(deps.database.db, deps, user);
   // One statement: concurrent calls each get their own number.
-  const [row] = await deps.db
+  const [row] = await deps.database.db
     .update(links)
     .set({ version: sql`${links.version} + 1`, updatedAt: new Date(deps.clock.now()) })
     .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)))
@@ -33,7 +33,7 @@ export async function issueVersion(
     user.userSlug,
     row.linkSlug,
     row.version,
-    await linkHostname(deps.db, row.domainId),
+    await linkHostname(deps.database.db, row.domainId),
   );
   askFacebookToRescrape(deps, user, linkId, shortUrl);
   return { version: row.version, shortUrl };

@@ -5,8 +5,8 @@ import { presentListed, type PresentedLink } from "../links/present.ts";
 import { countLinks, listLinkPage, type LinkSort } from "../links/list-page.ts";
 import { listDeletedLinks } from "../links/list-deleted.ts";
 import { linkPlatformCounts, linkStats } from "../links/stats.ts";
-import type { Services } from "../services.ts";
 import type { DashboardProps } from "./dashboard.tsx";
+import type { PageDeps } from "./deps.ts";
 import type { PageViewer } from "./viewer.ts";
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
@@ -22,12 +22,12 @@ const DASHBOARD_PAGE_SIZE = 20;
 export type DashboardQuery = { page: number; q: string; sort: LinkSort };
 
 export async function dashboardProps(
-  services: Services,
+  deps: PageDeps,
   { user, entitlement: { plan, subscription } }: PageViewer,
   tab: DashboardProps["tab"],
   query: DashboardQuery,
 ): Promise<DashboardProps> {
-  const { links, billingEnabled } = services;
+  const { links, billingEnabled } = deps;
   const stats = await linkStats(links, user);
   const found = query.q ? await countLinks(links, user, query.q) : stats.totalLinks;
   const pages = Math.max(1, Math.ceil(found / DASHBOARD_PAGE_SIZE));
@@ -53,7 +53,7 @@ export async function dashboardProps(
       : new Map();
   return {
     tab,
-    now: services.clock.now(),
+    now: deps.clock.now(),
     used: stats.totalLinks,
     quota: plan.linkQuota,
     stats,
@@ -78,18 +78,18 @@ export async function dashboardProps(
     tokens:
       tab === "links"
         ? []
-        : (await listApiTokens(services.db, user.id)).map((t) => ({
+        : (await listApiTokens(deps.db, user.id)).map((t) => ({
             ...t,
             createdAt: t.createdAt.toISOString(),
             lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
           })),
-    publicUrl: services.config.publicUrl,
+    publicUrl: deps.config.publicUrl,
     accountEmail: user.email,
   };
 }
 
 export const editorProps = (
-  services: Services,
+  deps: PageDeps,
   { user, entitlement }: PageViewer,
   link: EditedLink | null,
   domains: LinkFormProps["domains"],
@@ -122,8 +122,8 @@ export const editorProps = (
   sourceImage: link?.sourceImage ?? null,
   customSlugAllowed: entitlement.plan.customSlugs,
   userSlug: user.userSlug,
-  publicUrl: services.config.publicUrl,
-  autoFill: services.config.fetch.enabled,
+  publicUrl: deps.config.publicUrl,
+  autoFill: deps.config.fetch.enabled,
   domains,
   earlier: link?.oldAddresses && {
     linkId: link.id,

@@ -3,8 +3,8 @@
 // knows who is asking, so a guarded page redirects at once, with a flash toast; the handler gets `pageViewer`, never null.
 import { Elysia } from "elysia";
 import { authPlugin } from "../auth/plugin.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
 import { setFlash } from "../http/flash.ts";
-import type { Services } from "../services.ts";
 import { resolvePageViewer } from "./viewer.ts";
 
 /** signedIn: else to / with 'Authentication required'; subscribed: also a valid subscription, else to /pricing. */
@@ -19,16 +19,12 @@ const SUBSCRIPTION_REQUIRED = {
   flash: { title: "Subscription required", description: "You need an active subscription to access this feature" },
 };
 
-export const pageGuards = (services: Services) =>
+/** `billingEnabled`: whether Stripe is configured (without it everyone has enterprise limits). */
+export const pageGuards = (session: SessionDeps, billingEnabled: boolean) =>
   new Elysia({ name: "page-guards" })
-    .use(authPlugin(services))
+    .use(authPlugin(session))
     .resolve({ as: "scoped" }, async ({ viewer }) => ({
-      pageViewer: await resolvePageViewer(
-        services.db,
-        services.billingEnabled,
-        viewer?.user ?? null,
-        services.clock.now(),
-      ),
+      pageViewer: await resolvePageViewer(session.db, billingEnabled, viewer?.user ?? null, session.clock.now()),
     }))
     .macro({
       page: (guard: PageGuard) => ({

@@ -9,9 +9,9 @@ import { AppError } from "../http/errors.ts";
 import { takeFlash } from "../http/flash.ts";
 import { getLinkBySlug } from "../links/queries.ts";
 import { linkReport, parseRange } from "../links/report.ts";
-import type { Services } from "../services.ts";
 import { ApiReferencePage } from "./api-reference.tsx";
 import { dashboardProps, editorProps } from "./app-pages.ts";
+import type { PageDeps } from "./deps.ts";
 import { DashboardPage } from "./dashboard.tsx";
 import { DomainsPage } from "./domains.tsx";
 import { isServed } from "../domains/model.ts";
@@ -41,8 +41,8 @@ async function notFoundAsNull<T>(result: Promise<T>): Promise<T | null> {
   }
 }
 
-export function pageRoutes(services: Services, apiDocument: () => OpenApiDocument) {
-  const { config } = services;
+export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
+  const { config } = deps;
 
   /** A page for whoever is asking, with the flash toast left by a redirect, if any. */
   const page = <P extends object>(
@@ -52,11 +52,11 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
     viewer: PageViewer | null,
     cookie: Cookie,
     status = 200,
-  ) => services.pages.response(createElement(component, props), { title, viewer, flash: takeFlash(cookie), status });
+  ) => deps.pages.response(createElement(component, props), { title, viewer, flash: takeFlash(cookie), status });
 
   /** The hostnames a link of the viewer's may be placed on. */
   const domainNames = async (viewer: PageViewer) =>
-    (await listDomains(services.domains, viewer.user)).map((domain) => ({
+    (await listDomains(deps.domains, viewer.user)).map((domain) => ({
       hostname: domain.hostname,
       serving: isServed(domain.status),
     }));
@@ -66,12 +66,12 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
     signedIn: viewer !== null,
     currentPlan: viewer?.entitlement.active ? viewer.entitlement.plan : null,
     businessCountry: config.businessCountry,
-    billingEnabled: services.billingEnabled,
+    billingEnabled: deps.billingEnabled,
   });
 
   return (
     new Elysia()
-      .use(pageGuards(services))
+      .use(pageGuards(deps.session, deps.billingEnabled))
       .get("/", ({ pageViewer, cookie }) =>
         page(
           LandingPage,
@@ -102,13 +102,13 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
         ),
       )
       .get("/docs/api", ({ pageViewer }) =>
-        services.pages.response(createElement(ApiReferencePage, { document: apiDocument() }), {
+        deps.pages.response(createElement(ApiReferencePage, { document: apiDocument() }), {
           title: "API reference",
           viewer: pageViewer,
         }),
       )
       .get("/login/:token", ({ params, pageViewer }) =>
-        services.pages.response(createElement(LoginLinkPage, { token: params.token }), {
+        deps.pages.response(createElement(LoginLinkPage, { token: params.token }), {
           title: "Sign in",
           viewer: pageViewer,
         }),
@@ -126,7 +126,7 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
           };
           return page(
             DashboardPage,
-            await dashboardProps(services, pageViewer, tab, search),
+            await dashboardProps(deps, pageViewer, tab, search),
             "Dashboard",
             pageViewer,
             cookie,
@@ -140,7 +140,7 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
           const allowed = planHasWebhooks(pageViewer.entitlement.plan.id);
           return page(
             WebhooksPage,
-            { endpoints: await listEndpoints(services.webhooks, pageViewer.user), allowed },
+            { endpoints: await listEndpoints(deps.webhooks, pageViewer.user), allowed },
             "Webhooks",
             pageViewer,
             cookie,
@@ -153,7 +153,7 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
         async ({ pageViewer, cookie }) =>
           page(
             LinkEditorPage,
-            editorProps(services, pageViewer, null, await domainNames(pageViewer)),
+            editorProps(deps, pageViewer, null, await domainNames(pageViewer)),
             "Create New Link",
             pageViewer,
             cookie,
@@ -163,11 +163,11 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
       .get(
         "/admin/link/edit/:linkSlug",
         async ({ pageViewer, cookie, params }) => {
-          const link = await notFoundAsNull(getLinkBySlug(services.links, pageViewer.user, params.linkSlug));
+          const link = await notFoundAsNull(getLinkBySlug(deps.links, pageViewer.user, params.linkSlug));
           if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           return page(
             LinkEditorPage,
-            editorProps(services, pageViewer, link, await domainNames(pageViewer)),
+            editorProps(deps, pageViewer, link, await domainNames(pageViewer)),
             "Edit Link",
             pageViewer,
             cookie,
@@ -179,9 +179,9 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
         "/admin/domains",
         async ({ pageViewer, cookie }) => {
           const props = {
-            domains: await listDomains(services.domains, pageViewer.user),
+            domains: await listDomains(deps.domains, pageViewer.user),
             instanceHost: new URL(config.publicUrl).host,
-            pointAt: services.domains.routing,
+            pointAt: deps.domains.routing,
             allowed: pageViewer.entitlement.plan.domains,
           };
           return page(DomainsPage, props, "Domains", pageViewer, cookie);
@@ -192,7 +192,7 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
         "/admin/link/stats/:linkSlug",
         async ({ pageViewer, cookie, params, query }) => {
           const report = await notFoundAsNull(
-            linkReport(services.links, pageViewer.user, params.linkSlug, parseRange(query.range), services.clock.now()),
+            linkReport(deps.links, pageViewer.user, params.linkSlug, parseRange(query.range), deps.clock.now()),
           );
           if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, pageViewer, cookie);
@@ -204,7 +204,7 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
         "/admin/link/stats/:linkSlug/csv",
         async ({ pageViewer, cookie, params, query, set }) => {
           const report = await notFoundAsNull(
-            linkReport(services.links, pageViewer.user, params.linkSlug, parseRange(query.range), services.clock.now()),
+            linkReport(deps.links, pageViewer.user, params.linkSlug, parseRange(query.range), deps.clock.now()),
           );
           if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           const table = parseTable(query.table);
@@ -220,19 +220,14 @@ export function pageRoutes(services: Services, apiDocument: () => OpenApiDocumen
         async ({ pageViewer, query }) => {
           const sessionId = typeof query.session_id === "string" ? query.session_id : null;
           let viewer = pageViewer;
-          if (sessionId && services.billing.stripe) {
-            await confirmCheckout(services.billing, viewer.user, sessionId).catch((error) =>
-              services.log.error("payment-success: could not confirm the checkout", error),
+          if (sessionId && deps.billing.stripe) {
+            await confirmCheckout(deps.billing, viewer.user, sessionId).catch((error) =>
+              deps.log.error("payment-success: could not confirm the checkout", error),
             );
             // The top bar shows the plan the checkout just activated.
-            viewer = (await resolvePageViewer(
-              services.db,
-              services.billingEnabled,
-              viewer.user,
-              services.clock.now(),
-            ))!;
+            viewer = (await resolvePageViewer(deps.db, deps.billingEnabled, viewer.user, deps.clock.now()))!;
           }
-          return services.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
+          return deps.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
         },
         { page: "signedIn" },
       )

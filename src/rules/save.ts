@@ -1,6 +1,6 @@
 // Writing a link's rules, inside the link's own create or update transaction: the JSON /go caches.
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/ports.ts";
+import type { Database, Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
@@ -62,7 +62,7 @@ export async function saveRules(tx: Db, linkId: number, rules: GoRules): Promise
  */
 export async function rulesToWrite(
   // What of a link's deps (src/links/deps.ts) the rules use: rules sit below links (.dependency-cruiser.cjs).
-  deps: { db: Db; leadsHere: (url: URL) => Promise<boolean>; safety: SafetyDeps },
+  deps: { database: Database; leadsHere: (url: URL) => Promise<boolean>; safety: SafetyDeps },
   input: RulesInput,
   linkId: number | null,
 ): Promise<GoRules | undefined> {
@@ -76,6 +76,6 @@ export async function rulesToWrite(
       throw badRequest(`${field}: cannot be a LinkPrev short URL or another address of this server`, field);
     await checkTargetSafety(deps.safety, url, field);
   }
-  const current = linkId === null ? null : await currentRules(deps.db, linkId);
+  const current = linkId === null ? null : await currentRules(deps.database.db, linkId);
   return rulesAfter(current, input, input.password ? await hashPassword(input.password) : undefined);
 }

@@ -10,7 +10,7 @@ export async function checkTargetSafety(deps: SafetyDeps, targetUrl: string, fie
   deps.counts.count({ check: true, hit: null, hits: 0 });
   const hops = deps.checkRedirects && deps.fetcher ? await deps.fetcher.redirectHops(targetUrl) : [];
   for (const url of [targetUrl, ...hops]) {
-    const threat = await findThreat(deps.db, deps.webRisk, url);
+    const threat = await findThreat(deps.database.db, deps.webRisk, url);
     if (!threat) continue;
     deps.counts.count({ check: false, hit: threat.source, hits: 1 });
     const where = url === targetUrl ? "" : ` (the target redirects to ${url})`;

@@ -2,7 +2,7 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
 import type { Logger } from "../observability/log.ts";
-import type { ChangeBus, Database, Db } from "../db/ports.ts";
+import type { ChangeBus, Database } from "../db/ports.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 import { webRiskClient, type WebRisk } from "./web-risk.ts";
 
@@ -31,7 +31,6 @@ export class SafetyCounts {
 }
 
 export type SafetyDeps = {
-  db: Db;
   database: Database;
   changes: ChangeBus;
   clock: Clock;
@@ -58,7 +57,6 @@ export function safetyDeps(
   countsRelay: SafetyCountsRelay | null,
 ): SafetyDeps {
   return {
-    db: platform.database.db,
     database: platform.database,
     changes: platform.changes,
     clock,

@@ -13,7 +13,7 @@ import { hostEntry, isPublicSuffix, normaliseHost } from "./matching.ts";
 export const OPERATOR = "operator";
 
 export async function blockHost(deps: SafetyDeps, host: string, actor: string, why: string): Promise<number> {
-  const { threatEntries } = tablesOf(deps.db);
+  const { threatEntries } = tablesOf(deps.database.db);
   const entry = hostEntry(host);
   if (!entry) {
     const normal = normaliseHost(host);
@@ -38,7 +38,7 @@ export async function blockHost(deps: SafetyDeps, host: string, actor: string, w
 }
 
 export async function unblockHost(deps: SafetyDeps, host: string, actor: string, why: string): Promise<void> {
-  const { threatEntries } = tablesOf(deps.db);
+  const { threatEntries } = tablesOf(deps.database.db);
   const value = normaliseHost(host) ?? host;
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {

@@ -25,7 +25,7 @@ const keyOf = (entry: { kind: string; value: string }) => `${entry.kind} ${entry
 
 /** Replaces one source's entries and disables what the new ones cover; how many links it disabled. */
 async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], at: Date): Promise<number> {
-  const { threatEntries, threatFeeds } = tablesOf(deps.db);
+  const { threatEntries, threatFeeds } = tablesOf(deps.database.db);
   const unique = new Map(entries.map((entry) => [keyOf(entry), entry]));
   const disabled = await deps.database.transaction(async (tx) => {
     const old = await tx
@@ -67,17 +67,17 @@ async function store(deps: SafetyDeps, source: string, entries: ThreatEntry[], a
 }
 
 async function noteFailure(deps: SafetyDeps, source: string, message: string, at: Date): Promise<void> {
-  const { threatFeeds } = tablesOf(deps.db);
+  const { threatFeeds } = tablesOf(deps.database.db);
   deps.counts.feedFailures.set(source, (deps.counts.feedFailures.get(source) ?? 0) + 1);
-  await deps.db
+  await deps.database.db
     .insert(threatFeeds)
     .values({ source, checkedAt: at, error: message })
     .onConflictDoUpdate({ target: threatFeeds.source, set: { checkedAt: at, error: message } });
 }
 
 async function noteUnchanged(deps: SafetyDeps, source: string, at: Date): Promise<void> {
-  const { threatFeeds } = tablesOf(deps.db);
-  await deps.db
+  const { threatFeeds } = tablesOf(deps.database.db);
+  await deps.database.db
     .update(threatFeeds)
     .set({ checkedAt: at, refreshedAt: at, error: null })
     .where(eq(threatFeeds.source, source));
@@ -116,8 +116,8 @@ export async function refreshFeeds(
   log: (line: string) => void,
   force = false,
 ): Promise<void> {
-  const { threatFeeds } = tablesOf(deps.db);
-  const checked = await deps.db
+  const { threatFeeds } = tablesOf(deps.database.db);
+  const checked = await deps.database.db
     .select({ at: threatFeeds.checkedAt })
     .from(threatFeeds)
     .where(

@@ -21,9 +21,9 @@ export async function createReport(
   input: ReportInput,
   reporterIp: string,
 ): Promise<{ report: ReportJson; inspectPage: string }> {
-  const { abuseReports } = tablesOf(deps.db);
-  const link = await findLinkByAddress(deps.db, input.address);
-  const [row] = await deps.db
+  const { abuseReports } = tablesOf(deps.database.db);
+  const link = await findLinkByAddress(deps.database.db, input.address);
+  const [row] = await deps.database.db
     .insert(abuseReports)
     .values({
       linkId: link.id,
@@ -66,7 +66,7 @@ export async function listReports(db: Db, all = false) {
 }
 
 export async function resolveReport(deps: SafetyDeps, id: number, resolution: string, actor: string): Promise<void> {
-  const { abuseReports } = tablesOf(deps.db);
+  const { abuseReports } = tablesOf(deps.database.db);
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     const [report] = await tx

@@ -2,19 +2,26 @@
 import { Elysia } from "elysia";
 import { documented } from "../api-docs/documented.ts";
 import { originOf, requestFacts } from "../observability/request-facts.ts";
-import type { Services } from "../services.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import type { SafetyDeps } from "./deps.ts";
 import { createReport, REPORTS_PER_HOUR } from "./reports.ts";
 import { ReportInputSchema, ReportSchema } from "./wire.ts";
 
-export function safetyRoutes(services: Services) {
-  const limiter = services.reportLimiter;
+/** What POST /api/reports needs. */
+export type SafetyRouteDeps = {
+  safety: SafetyDeps;
+  /** Reports per client (an IPv6 client by its /64): REPORTS_PER_HOUR. */
+  reportLimiter: RateLimiter;
+};
+
+export function safetyRoutes({ safety, reportLimiter: limiter }: SafetyRouteDeps) {
   return new Elysia()
     .use(requestFacts())
     .use(documented)
     .post(
       "/api/reports",
       async ({ request, body, set, redirect, origin }) => {
-        const { report, inspectPage } = await createReport(services.safety, body, origin.clientAddress);
+        const { report, inspectPage } = await createReport(safety, body, origin.clientAddress);
         // The inspect page's form: back to the page, which thanks the reporter.
         if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded"))
           return redirect(inspectPage, 303);

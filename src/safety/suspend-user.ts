@@ -16,7 +16,7 @@ export async function setSuspended(
   actor: string,
   why: string,
 ): Promise<number> {
-  const { links, users } = tablesOf(deps.db);
+  const { links, users } = tablesOf(deps.database.db);
   const at = new Date(deps.clock.now());
   const addresses = await deps.database.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));

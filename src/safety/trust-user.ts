@@ -13,7 +13,7 @@ export async function setTrusted(
   actor: string,
   why: string,
 ): Promise<void> {
-  const { users } = tablesOf(deps.db);
+  const { users } = tablesOf(deps.database.db);
   const at = new Date(deps.clock.now());
   await deps.database.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));

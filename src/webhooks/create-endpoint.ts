@@ -15,8 +15,8 @@ export async function createEndpoint(
   user: User,
   input: WebhookEndpointInput,
 ): Promise<WebhookEndpointWithSecretJson> {
-  const { webhookEndpoints } = tablesOf(deps.db);
-  const { plan } = await entitlementFor(deps.db, deps.billingEnabled, user.id, deps.clock.now());
+  const { webhookEndpoints } = tablesOf(deps.database.db);
+  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, user.id, deps.clock.now());
   if (!planHasWebhooks(plan.id)) throw forbidden(`${PLAN_WITHOUT_WEBHOOKS} Upgrade at /pricing.`);
   await deps.fetcher.checkDestination(input.url);
   const secret = newSecret();

@@ -5,7 +5,7 @@ import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 
 export async function deleteEndpoint(deps: WebhookDeps, user: User, id: number): Promise<void> {
-  const { webhookEndpoints } = tablesOf(deps.db);
-  await findEndpoint(deps.db, user, id);
-  await deps.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const { webhookEndpoints } = tablesOf(deps.database.db);
+  await findEndpoint(deps.database.db, user, id);
+  await deps.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }

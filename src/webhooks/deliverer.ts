@@ -96,7 +96,7 @@ export class WebhookDeliverer {
 
   private async claimRound(): Promise<number> {
     const { timeoutMs, maxPending } = this.deps.settings;
-    const trimmed = await trimBacklogs(this.deps.db, maxPending, this.deps.clock.now());
+    const trimmed = await trimBacklogs(this.deps.database.db, maxPending, this.deps.clock.now());
     if (trimmed > 0) this.recorded({ delivered: 0, retrying: 0, failed: trimmed });
     let started = 0;
     while (!this.stopped && this.lanes.size < MAX_LANES) {

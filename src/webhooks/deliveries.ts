@@ -9,9 +9,9 @@ import type { WebhookDeliveryJson } from "./wire.ts";
 export const DELIVERIES_SHOWN = 50;
 
 export async function listDeliveries(deps: WebhookDeps, user: User, id: number): Promise<WebhookDeliveryJson[]> {
-  const { webhookDeliveries } = tablesOf(deps.db);
-  await findEndpoint(deps.db, user, id);
-  const rows = await deps.db
+  const { webhookDeliveries } = tablesOf(deps.database.db);
+  await findEndpoint(deps.database.db, user, id);
+  const rows = await deps.database.db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, id))

@@ -1,12 +1,11 @@
 // What the webhook operations are given, and the messages they share.
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/config.ts";
-import type { Database, Db, Platform, WebhookQueue } from "../db/ports.ts";
+import type { Database, Platform, WebhookQueue } from "../db/ports.ts";
 import type { Logger } from "../observability/log.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 
 export type WebhookDeps = {
-  db: Db;
   database: Database;
   clock: Clock;
   log: Logger;
@@ -30,7 +29,6 @@ export function webhookDeps(
 ): WebhookDeps {
   const { database } = platform;
   return {
-    db: database.db,
     database,
     clock,
     log,

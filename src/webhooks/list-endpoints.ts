@@ -6,8 +6,8 @@ import { presentEndpoint } from "./present.ts";
 import type { WebhookEndpointJson } from "./wire.ts";
 
 export async function listEndpoints(deps: WebhookDeps, user: User): Promise<WebhookEndpointJson[]> {
-  const { webhookEndpoints } = tablesOf(deps.db);
-  const rows = await deps.db
+  const { webhookEndpoints } = tablesOf(deps.database.db);
+  const rows = await deps.database.db
     .select()
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.userId, user.id))

@@ -14,9 +14,9 @@ export async function resendDelivery(
   endpointId: number,
   deliveryId: number,
 ): Promise<WebhookDeliveryJson> {
-  const { webhookDeliveries } = tablesOf(deps.db);
-  await findEndpoint(deps.db, user, endpointId);
-  const [row] = await deps.db
+  const { webhookDeliveries } = tablesOf(deps.database.db);
+  await findEndpoint(deps.database.db, user, endpointId);
+  const [row] = await deps.database.db
     .update(webhookDeliveries)
     .set({ status: "pending", attempts: 0, nextAttemptAt: deps.clock.now() })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))

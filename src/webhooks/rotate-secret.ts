@@ -11,10 +11,10 @@ import type { WebhookEndpointWithSecretJson } from "./wire.ts";
 const OLD_SECRET_KEPT_MS = 86_400_000;
 
 export async function rotateSecret(deps: WebhookDeps, user: User, id: number): Promise<WebhookEndpointWithSecretJson> {
-  const { webhookEndpoints } = tablesOf(deps.db);
-  const existing = await findEndpoint(deps.db, user, id);
+  const { webhookEndpoints } = tablesOf(deps.database.db);
+  const existing = await findEndpoint(deps.database.db, user, id);
   const secret = newSecret();
-  const [row] = await deps.db
+  const [row] = await deps.database.db
     .update(webhookEndpoints)
     .set({ secret, previousSecret: existing.secret, previousSecretUntil: deps.clock.now() + OLD_SECRET_KEPT_MS })
     .where(eq(webhookEndpoints.id, id))

@@ -5,10 +5,11 @@ import type { User } from "../db/tables.ts";
 import { z } from "zod";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
-import type { Services } from "../services.ts";
+import type { SessionDeps } from "../auth/session-deps.ts";
+import type { HitCounter } from "../db/ports.ts";
 import { createEndpoint } from "./create-endpoint.ts";
 import { listDeliveries } from "./deliveries.ts";
-import { ENDPOINT_NOT_FOUND } from "./deps.ts";
+import { ENDPOINT_NOT_FOUND, type WebhookDeps } from "./deps.ts";
 import { listEndpoints } from "./list-endpoints.ts";
 import { WebhookEndpointInput, WebhookEndpointPatch } from "./model.ts";
 import { deleteEndpoint } from "./delete-endpoint.ts";
@@ -35,9 +36,11 @@ const endpointExample = {
 export const SENDS_PER_MINUTE = 20;
 const SEND_WINDOW_MS = 60_000;
 
-export function webhookRoutes(services: Services) {
-  const deps = services.webhooks;
-  const sendLimiter = new RateLimiter(services.hits.countHit, SENDS_PER_MINUTE, services.clock, SEND_WINDOW_MS);
+/** What /api/webhooks needs. */
+export type WebhookRouteDeps = { webhooks: WebhookDeps; hits: HitCounter; session: SessionDeps };
+
+export function webhookRoutes({ webhooks: deps, hits, session }: WebhookRouteDeps) {
+  const sendLimiter = new RateLimiter(hits.countHit, SENDS_PER_MINUTE, deps.clock, SEND_WINDOW_MS);
   /** A test event or resend within the account's limit (202); past it a 429 with Retry-After (src/http/rate-limit.ts). */
   const send = async (user: User, queue: () => Promise<unknown>) => {
     await sendLimiter.hit(
@@ -48,7 +51,7 @@ export function webhookRoutes(services: Services) {
     return Response.json(await queue(), { status: 202 });
   };
   return new Elysia({ prefix: "/api/webhooks" })
-    .use(routeGuards(services))
+    .use(routeGuards(session))
     .get("/", ({ user }) => listEndpoints(deps, user), {
       user: true,
       response: { 200: z.array(WebhookEndpointSchema) },

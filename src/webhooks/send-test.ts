@@ -7,13 +7,13 @@ import { newEventId, outboxRow } from "./record-event.ts";
 import type { WebhookDeliveryJson } from "./wire.ts";
 
 export async function sendTestEvent(deps: WebhookDeps, user: User, id: number): Promise<WebhookDeliveryJson> {
-  const { webhookDeliveries } = tablesOf(deps.db);
-  const endpoint = await findEndpoint(deps.db, user, id);
+  const { webhookDeliveries } = tablesOf(deps.database.db);
+  const endpoint = await findEndpoint(deps.database.db, user, id);
   const data = {
     endpointId: endpoint.id,
     message: "A test event from LinkPrev: this endpoint receives and verifies deliveries.",
   };
-  const [row] = await deps.db
+  const [row] = await deps.database.db
     .insert(webhookDeliveries)
     .values(outboxRow(endpoint, newEventId(), "webhook.test", deps.clock.now(), data))
     .returning();

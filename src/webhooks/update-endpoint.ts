@@ -15,8 +15,8 @@ export async function updateEndpoint(
   id: number,
   patch: WebhookEndpointPatch,
 ): Promise<WebhookEndpointJson> {
-  const { webhookEndpoints } = tablesOf(deps.db);
-  const current = await findEndpoint(deps.db, user, id);
+  const { webhookEndpoints } = tablesOf(deps.database.db);
+  const current = await findEndpoint(deps.database.db, user, id);
   if (patch.url !== undefined) await deps.fetcher.checkDestination(patch.url);
   const enabling =
     patch.enabled === undefined
@@ -32,6 +32,10 @@ export async function updateEndpoint(
     ...enabling,
   };
   if (Object.keys(changes).length === 0) return presentEndpoint(current, deps.clock.now());
-  const [row] = await deps.db.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
+  const [row] = await deps.database.db
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
   return presentEndpoint(row!, deps.clock.now());
 }
