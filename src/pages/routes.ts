@@ -41,6 +41,16 @@ async function notFoundAsNull<T>(result: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The dashboard's search as typed: control characters (a NUL: PostgreSQL refuses it) part words, as in the search
+ * itself (links/list-page.ts). */
+const searchText = (q: unknown) =>
+  typeof q === "string"
+    ? q
+        .replace(/\p{Cc}+/gu, " ")
+        .trim()
+        .slice(0, 200)
+    : "";
+
 export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
   const { config } = deps;
 
@@ -120,8 +130,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           const requestedPage = Number.parseInt(String(query.page ?? "1"), 10) || 1;
           const search = {
             page: requestedPage,
-            // Control characters (a NUL: PostgreSQL refuses it) part words, as in the search itself (links/list-page.ts).
-            q: typeof query.q === "string" ? query.q.replace(/\p{Cc}+/gu, " ").trim().slice(0, 200) : "",
+            q: searchText(query.q),
             sort: query.sort === "views" ? ("views" as const) : ("newest" as const),
           };
           return page(
