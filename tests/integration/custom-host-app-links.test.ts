@@ -176,3 +176,142 @@ describe("app-link documents on a custom host", () => {
     expect(await (await onHost(ASSET_LINKS_PATH)).text()).toBe(ASSET_LINKS);
   });
 });
+
+describe("a device rule that opens an app, through the custom host", () => {
+  const APP = "acme://sale/summer?from=link";
+  const STORE_IOS = "https://apps.apple.com/app/acme/id123456";
+  const STORE_ANDROID = "https://play.google.com/store/apps/details?id=com.acme.app";
+  const INTENT = `intent://sale/summer?from=link#Intent;scheme=acme;S.browser_fallback_url=${encodeURIComponent(STORE_ANDROID)};end`;
+  const agents = {
+    iphone: crawlerAgents.people["safari-iphone"]!,
+    android: crawlerAgents.people["chrome-android"]!,
+    facebookIphone: crawlerAgents.people["facebook-app-iphone"]!,
+    instagramIphone:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 307.0.0.34.111 (iPhone15,2; iOS 17_1; en_US; en; scale=3.00; 1179x2556; 532277962)",
+    facebookAndroid:
+      "Mozilla/5.0 (Linux; Android 13; SM-S911B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/442.0.0.33.113;]",
+    tiktokAndroid:
+      "Mozilla/5.0 (Linux; Android 12; Pixel 6 Build/SQ3A.220705.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.0.0 Mobile Safari/537.36 trill_320404 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/musical_ly app_version/32.4.4 ByteLocale/en BytedanceWebview/d8a21c6",
+    linkedinIphone:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]/9.29.8962",
+  };
+  let link: { id: number };
+  const as = (userAgent: string) => onHost("/app-sale", { headers: { "user-agent": userAgent } });
+  const humanViews = async () => {
+    await server.flushViews();
+    return (await server.sql.get<{ n: number }>(
+      "SELECT CAST(coalesce(sum(human), 0) AS INTEGER) AS n FROM view_rollups WHERE link_id = ?",
+      link.id,
+    ))!.n;
+  };
+
+  beforeAll(async () => {
+    const created = await alice.call("/api/links", {
+      method: "POST",
+      json: {
+        targetUrl: "https://acme.test/sale",
+        title: "Acme sale",
+        description: "In the app",
+        customLinkSlug: "app-sale",
+        domain: HOST,
+        rules: [
+          { when: { device: "ios" }, appUrl: APP, targetUrl: STORE_IOS },
+          { when: { device: "android" }, appUrl: APP, targetUrl: STORE_ANDROID },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    link = (await created.json()) as { id: number };
+  });
+
+  test("Android: the app's intent, with the store as the browser's fallback", async () => {
+    const response = await as(agents.android);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(INTENT);
+  });
+
+  test("iPhone Safari: a page that tries the app at once and keeps the store at hand", async () => {
+    const response = await as(agents.iphone);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain('<meta http-equiv="refresh" content="0;url=acme://sale/summer?from=link">');
+    expect(html).toContain('<a class="app" href="acme://sale/summer?from=link">Open in the app</a>');
+    expect(html).toContain(`href="${STORE_IOS}"`);
+    expect(html).not.toContain("<script");
+  });
+
+  test("in-app browsers (Instagram, Facebook, TikTok, LinkedIn): the Open in the app page, no automatic try", async () => {
+    for (const [name, userAgent, open, fallback] of [
+      ["instagram", agents.instagramIphone, APP, STORE_IOS],
+      ["facebook ios", agents.facebookIphone, APP, STORE_IOS],
+      ["linkedin", agents.linkedinIphone, APP, STORE_IOS],
+      ["facebook android", agents.facebookAndroid, INTENT, STORE_ANDROID],
+      ["tiktok", agents.tiktokAndroid, INTENT, STORE_ANDROID],
+    ] as const) {
+      const response = await as(userAgent);
+      expect(response.status, name).toBe(200);
+      const html = await response.text();
+      expect(html, name).toContain("Open in the app");
+      expect(html, name).toContain(`href="${open.replaceAll("&", "&amp;")}"`);
+      expect(html, name).toContain(`href="${fallback.replaceAll("&", "&amp;")}"`);
+      expect(html, name).not.toContain('http-equiv="refresh"');
+    }
+  });
+
+  test("desktop people go to the link's target; crawlers still get the card; people's views are counted", async () => {
+    const before = await humanViews();
+    const desktop = await as(person);
+    expect(desktop.status).toBe(302);
+    expect(desktop.headers.get("location")).toBe("https://acme.test/sale");
+    for (const crawler of [
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Twitterbot/1.0",
+    ]) {
+      const card = await as(crawler);
+      expect(card.status, crawler).toBe(200);
+      const html = await card.text();
+      expect(html, crawler).toContain('<meta property="og:title" content="Acme sale">');
+      expect(html, crawler).not.toContain("acme://");
+    }
+    await as(agents.iphone);
+    await as(agents.android);
+    await as(agents.instagramIphone);
+    expect(await humanViews()).toBe(before + 4);
+  });
+
+  test("app URLs: a custom scheme only, on an ios or android device rule; the fallback is checked as any target", async () => {
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ appUrl: "javascript:alert(1)" }, "rules.0.appUrl: javascript: is not an app scheme"],
+      [{ appUrl: "JavaScript:alert(1)" }, "rules.0.appUrl: javascript: is not an app scheme"],
+      [{ appUrl: "data:text/html,<b>hi</b>" }, "rules.0.appUrl: data: is not an app scheme"],
+      [{ appUrl: "file:///etc/passwd" }, "rules.0.appUrl: file: is not an app scheme"],
+      [{ appUrl: "vbscript:msgbox" }, "rules.0.appUrl: vbscript: is not an app scheme"],
+      [{ appUrl: "intent://x#Intent;end" }, "rules.0.appUrl: intent: is not an app scheme"],
+      [{ appUrl: "https://acme.test/app" }, "rules.0.appUrl: https: is not an app scheme"],
+      [{ appUrl: "java\tscript:alert(1)" }, "rules.0.appUrl: must be an app URL like myapp://path"],
+      [
+        { appUrl: 'acme://x"><script>' },
+        "rules.0.appUrl: must not hold spaces, quotes, angle brackets, backslashes or #",
+      ],
+      [{ appUrl: "acme://x#frag" }, "rules.0.appUrl: must not hold spaces, quotes, angle brackets, backslashes or #"],
+      [{ when: { device: "desktop" } }, "rules.0.appUrl: only a device rule for ios or android opens an app"],
+      [{ when: { country: "DE" } }, "rules.0.appUrl: only a device rule for ios or android opens an app"],
+      [{ targetUrl: "acme://fallback" }, "rules.0.targetUrl: must be a valid http(s) URL"],
+      [
+        { targetUrl: `https://${HOST}/app-sale` },
+        "rules.0.targetUrl: cannot be a LinkPrev short URL or another address of this server",
+      ],
+    ];
+    for (const [change, message] of refused) {
+      const rule = { when: { device: "ios" }, appUrl: APP, targetUrl: STORE_IOS, ...change };
+      const response = await alice.call("/api/links", {
+        method: "POST",
+        json: { targetUrl: "https://acme.test/x", title: "x", description: "x", rules: [rule] },
+      });
+      expect(response.status, message).toBe(400);
+      expect(((await response.json()) as { message: string }).message, message).toBe(message);
+    }
+  });
+});
