@@ -1,5 +1,6 @@
 // The Domains page's working part: add a domain, the DNS records to publish (with copy buttons), its status with the
-// last check and the reason, "Check now", where / and unknown addresses go, and removal (refused while links use it).
+// last check and the reason, "Check now", where / and unknown addresses go, its app-link documents (Apple's
+// app-site-association and Android's asset links, docs/decisions/0060), and removal (refused while links use it).
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { shortDate } from "../src/client/format.ts";
@@ -15,6 +16,9 @@ const STATUS_TEXT: Record<DomainJson["status"], string> = {
 };
 const input = "min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-normal";
 const field = "flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-gray-700";
+const AASA_EXAMPLE = '{"applinks": {"details": [{"appIDs": ["TEAMID.com.example.app"], "components": [{"/": "/*"}]}]}}';
+const ASSET_LINKS_EXAMPLE =
+  '[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["AB:CD:…"]}}]';
 const failed = (error: unknown) => toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
 
 async function copy(text: string) {
@@ -37,6 +41,8 @@ function Domain({
 }) {
   const [rootUrl, setRootUrl] = useState(domain.rootUrl ?? "");
   const [notFoundUrl, setNotFoundUrl] = useState(domain.notFoundUrl ?? "");
+  const [aasa, setAasa] = useState(domain.appleAppSiteAssociation ?? "");
+  const [assetLinks, setAssetLinks] = useState(domain.assetLinks ?? "");
   const [checking, setChecking] = useState(false);
   const check = async () => {
     setChecking(true);
@@ -56,7 +62,13 @@ function Domain({
       onChange(
         await api<DomainJson>(`/api/domains/${domain.id}`, {
           method: "PATCH",
-          json: { rootUrl: rootUrl.trim() || null, notFoundUrl: notFoundUrl.trim() || null },
+          json: {
+            rootUrl: rootUrl.trim() || null,
+            notFoundUrl: notFoundUrl.trim() || null,
+            // As written (served byte-exact); only blank means none.
+            appleAppSiteAssociation: aasa.trim() ? aasa : null,
+            assetLinks: assetLinks.trim() ? assetLinks : null,
+          },
         }),
       );
       toast({ title: "Saved" });
@@ -149,6 +161,32 @@ function Domain({
             className={input}
           />
         </label>
+        <div className="flex w-full flex-wrap gap-2">
+          <label className={field} htmlFor={`aasa-${domain.id}`}>
+            {`Apple app-site-association (served at ${domain.hostname}/.well-known/apple-app-site-association)`}
+            <textarea
+              id={`aasa-${domain.id}`}
+              value={aasa}
+              onChange={(e) => setAasa((e.target as HTMLTextAreaElement).value)}
+              placeholder={AASA_EXAMPLE}
+              rows={6}
+              spellCheck={false}
+              className={`${input} font-mono`}
+            />
+          </label>
+          <label className={field} htmlFor={`assetlinks-${domain.id}`}>
+            {`Android asset links (served at ${domain.hostname}/.well-known/assetlinks.json)`}
+            <textarea
+              id={`assetlinks-${domain.id}`}
+              value={assetLinks}
+              onChange={(e) => setAssetLinks((e.target as HTMLTextAreaElement).value)}
+              placeholder={ASSET_LINKS_EXAMPLE}
+              rows={6}
+              spellCheck={false}
+              className={`${input} font-mono`}
+            />
+          </label>
+        </div>
         <button type="submit" className={buttonClass.secondary}>
           Save
         </button>

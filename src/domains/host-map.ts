@@ -18,6 +18,9 @@ export type HostDomain = {
   userSlug: string;
   rootUrl: string | null;
   notFoundUrl: string | null;
+  /** The app-link documents' text, served byte-exact at /.well-known/ (docs/decisions/0060), or null. */
+  appleAppSiteAssociation: string | null;
+  assetLinks: string | null;
 };
 
 /** How often the database's host_map_version is read: a change made by any process is served within a second. */
@@ -68,6 +71,8 @@ export class DomainHosts {
         status: domains.status,
         rootUrl: domains.rootUrl,
         notFoundUrl: domains.notFoundUrl,
+        appleAppSiteAssociation: domains.appleAppSiteAssociation,
+        assetLinks: domains.assetLinks,
         userId: domains.userId,
         userSlug: users.userSlug,
         suspendedAt: users.suspendedAt,
@@ -94,6 +99,8 @@ export class DomainHosts {
           userSlug: row.userSlug,
           rootUrl: row.rootUrl,
           notFoundUrl: row.notFoundUrl,
+          appleAppSiteAssociation: row.appleAppSiteAssociation,
+          assetLinks: row.assetLinks,
         },
       ]),
     );

@@ -17,3 +17,12 @@ export const txtNameOf = (hostname: string) => `_linkprev.${hostname}`;
 
 export const DOMAIN_NOT_FOUND = "Domain not found";
 export const DOMAIN_SERVED_ELSEWHERE = "This domain is verified for another account";
+
+// App links (docs/decisions/0060): a domain's Apple app-site-association and Android asset-links documents, served
+// byte-exact at these paths on its host (src/go/custom-host.ts); their shapes are checked in wire.ts.
+/** Where each is served, on the custom host only, as application/json with no redirect. */
+export const AASA_PATH = "/.well-known/apple-app-site-association";
+export const ASSET_LINKS_PATH = "/.well-known/assetlinks.json";
+
+/** At most this many bytes (UTF-8) each: Apple's own limit for the association file, uncompressed. */
+export const APP_LINK_DOCUMENT_MAX_BYTES = 128 * 1024;

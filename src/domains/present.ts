@@ -14,6 +14,8 @@ export function presentDomain(domain: Domain, routing: Routing, links: number): 
     lastCheckedAt: domain.lastCheckedAt?.toISOString() ?? null,
     rootUrl: domain.rootUrl,
     notFoundUrl: domain.notFoundUrl,
+    appleAppSiteAssociation: domain.appleAppSiteAssociation,
+    assetLinks: domain.assetLinks,
     verification: { txtName: txtNameOf(domain.hostname), txtValue: domain.verificationToken },
     records: recordsFor(domain.hostname, domain.verificationToken, routing),
     links,

@@ -107,7 +107,9 @@ export function domainRoutes({ domains: deps, hits, session }: DomainRouteDeps) 
         doc: {
           id: "updateDomain",
           tag: "Domains",
-          summary: "Where / and unknown addresses on the domain go",
+          summary: "Where / and unknown addresses on the domain go, and its app-link documents",
+          description:
+            "Each field is optional; null clears it. appleAppSiteAssociation and assetLinks are JSON text, checked against Apple's and Android's shapes (400 naming the place inside), at most 128 KB each, and served byte-exact as application/json at /.well-known/apple-app-site-association and /.well-known/assetlinks.json on the domain.",
           body: { example: { rootUrl: "https://acme.com/", notFoundUrl: null } },
           errors: [400, 403, 404, 422],
           answers: { 200: "The domain" },

@@ -3,8 +3,10 @@
 // A pending or invalid domain is not in the host map: its host is the app's, as any unknown host. Crawler pages name the address fetched (og:url on the custom host).
 // As on /go: `/{slug}+` is the link's inspect page, a POST to `/{slug}` a password form's answer (its cookie scoped
 // to `/{slug}`), and the inspect page's report form posts to this host's /api/reports, which the app answers.
+// Its app-link documents answer at exactly their /.well-known/ paths, byte-exact, before any slug (docs/decisions/0060).
 import type { Server } from "bun";
 import type { HostDomain } from "../domains/host-map.ts";
+import { AASA_PATH, ASSET_LINKS_PATH } from "../domains/model.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { movedSlug } from "../db/address-key.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
@@ -13,6 +15,7 @@ import { RETIRED, type GoAnswer, type LinkCache } from "../link-cache/link-cache
 
 /** The report form's target (src/safety/routes.ts): the inspect page on this host posts there. */
 const REPORTS_PATH = "/api/reports";
+const utf8 = new TextEncoder();
 
 type HostDeps = {
   hosts: { readonly size: number; lookup(host: string): HostDomain | undefined };
@@ -26,6 +29,13 @@ type HostDeps = {
 function rootPage(hostname: string): string {
   const name = escapeHtml(hostname);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${name}</title></head><body><main><h1>${name}</h1><p>Short links served by LinkPrev.</p></main></body></html>`;
+}
+
+/** The document served at `path` on `domain`: null when the path is not one of them, undefined when none is set. */
+function appLinkDocument(domain: HostDomain, path: string): string | null | undefined {
+  if (path === AASA_PATH) return domain.appleAppSiteAssociation ?? undefined;
+  if (path === ASSET_LINKS_PATH) return domain.assetLinks ?? undefined;
+  return null;
 }
 
 /** The handler, or null when the request's host is not a custom domain (the app answers it as usual). */
@@ -49,6 +59,23 @@ export function createCustomHostRouter(deps: HostDeps) {
         status: 405,
         headers: { ...deps.extraHeaders, Allow: path === "/" ? "GET, HEAD" : "GET, HEAD, POST" },
       });
+    if (path.startsWith("/.well-known/")) {
+      // Apple's and Google's fetchers follow no redirect: the document itself, or a plain 404 (never notFoundUrl).
+      const document = appLinkDocument(domain, path);
+      if (document === null) return missing(domain);
+      if (method === "POST")
+        return new Response(null, { status: 405, headers: { ...deps.extraHeaders, Allow: "GET, HEAD" } });
+      if (document === undefined) return deps.go.notFound();
+      return new Response(isGet ? document : null, {
+        headers: {
+          ...deps.extraHeaders,
+          "Content-Type": "application/json",
+          "Cache-Control": "public, max-age=300",
+          // HEAD: the length the GET would send.
+          ...(!isGet && { "Content-Length": String(utf8.encode(document).byteLength) }),
+        },
+      });
+    }
     if (path === "/") {
       if (domain.rootUrl) return redirect(domain.rootUrl);
       return new Response(isGet ? rootPage(domain.hostname) : null, {

@@ -1,14 +1,16 @@
 // What /go answers for a link with rules (docs/decisions/0021): expiry by time or by people counted, a password,
 // and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
 // one; behind a password without the destination, src/go/preview-page.ts); only people meet the rules.
-// Links without rules never come here (src/go/go.ts).
+// Links without rules never come here (src/go/go.ts). A device rule may open an app, its target the fallback
+// (src/go/open-in-app.ts, docs/decisions/0060).
 import type { Clock } from "../clock.ts";
 import type { ClickCaps, HitCounter } from "../db/ports.ts";
 import type { GoLink } from "../link-cache/held-link.ts";
 import { renderPreviewPage } from "./preview-page.ts";
 import { createCountryLookup, type CountryOf } from "./country.ts";
 import { createDeviceClassifier } from "./device.ts";
-import { parseGoRules, type GoRules } from "../rules/model.ts";
+import { parseGoRules, type GoRules, type TargetRule } from "../rules/model.ts";
+import { androidIntentUrl, createInAppBrowserCheck, openInAppPage } from "./open-in-app.ts";
 import { hasPasswordCookie, passwordCookie, passwordPage, type PasswordFormState } from "./password.ts";
 import { createPasswordTries } from "./password-tries.ts";
 
@@ -99,7 +101,7 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
     );
 
   /** The first rule that matches the person, else null (the link's own target). */
-  const targetFor = (rules: GoRules, visit: RuleVisit): string | null => {
+  const ruleFor = (rules: GoRules, visit: RuleVisit): TargetRule | null => {
     for (const rule of rules.rules ?? []) {
       const when = rule.when;
       if (
@@ -107,9 +109,24 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
           ? deviceOf(visit.request.headers.get("user-agent") ?? "") === when.device
           : countryOfVisit(visit) === when.country
       )
-        return rule.targetUrl;
+        return rule;
     }
     return null;
+  };
+  const inAppBrowser = createInAppBrowserCheck();
+  /**
+   * A rule with an app: the view is recorded (`served`, the 302 to the fallback, shows it was), then Android gets its
+   * intent (the browser falls back by itself), iOS a page that tries the app and keeps the fallback at hand, and an
+   * in-app browser the same page without the try, where a tap is what opens an app.
+   */
+  const toApp = (link: GoLink, rule: TargetRule & { appUrl: string }, visit: RuleVisit, served: Response) => {
+    if (served.status !== 302) return served;
+    const android = "device" in rule.when && rule.when.device === "android";
+    const open = android ? androidIntentUrl(rule.appUrl, rule.targetUrl) : rule.appUrl;
+    if (inAppBrowser(visit.request.headers.get("user-agent") ?? ""))
+      return page(200, openInAppPage(link.title, open, rule.targetUrl, false), visit.isGet);
+    if (android) return redirect(open);
+    return page(200, openInAppPage(link.title, open, rule.targetUrl, true), visit.isGet);
   };
   const countryOfVisit = (visit: RuleVisit) => (countryOf ??= createCountryLookup())(visit.address());
 
@@ -132,14 +149,19 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
           ? page(200, passwordPage(link.title, "ask"), visit.isGet)
           : expired(rules, visit.isGet);
       if (locked(rules, link, visit)) return page(200, passwordPage(link.title, "ask"), visit.isGet);
-      const target = targetFor(rules, visit);
+      const rule = ruleFor(rules, visit);
+      const appUrl = rule?.appUrl;
+      const go = (): Response => {
+        const served = proceed(rule?.targetUrl ?? null);
+        return rule && appUrl ? toApp(link, { ...rule, appUrl }, visit, served) : served;
+      };
       // Only a visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch.
-      if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch) return proceed(target);
+      if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch) return go();
       return deps.takeClick(link.id, rules.maxClicks).then((clicks) => {
         // The one visit that takes the last click tells every node; one that finds the cap reached was told (or will be).
         if (clicks !== null && capReachedIn(rules, clicks)) deps.capReached(link);
         if (clicks === null || capReachedIn(rules, clicks)) ruled.exhausted = true;
-        return clicks === null ? expired(rules, visit.isGet) : proceed(target);
+        return clicks === null ? expired(rules, visit.isGet) : go();
       });
     },
 

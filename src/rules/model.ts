@@ -9,8 +9,70 @@ export const MAX_RULES = 20;
 export const PASSWORD_MAX = 200;
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
 
-/** A rule: where people matching `when` go instead of the link's target. The first match wins. */
-export type TargetRule = { when: { device: Device } | { country: string }; targetUrl: string };
+/**
+ * A rule: where people matching `when` go instead of the link's target. The first match wins. A device rule for ios
+ * or android may name an app to open (`appUrl`, a custom scheme), `targetUrl` then being the https fallback, such
+ * as the store (docs/decisions/0060).
+ */
+export type TargetRule = { when: { device: Device } | { country: string }; targetUrl: string; appUrl?: string };
+
+/** An app URL's length limit, as a target's. */
+export const APP_URL_MAX = 2048;
+
+/**
+ * Schemes an app URL may not have: script and local content (javascript:, data:, file:, …), the browser's own pages,
+ * and the web's (an https address is a targetUrl, checked as every destination is). intent: is ours to write: /go
+ * builds it for Android from the app URL and the fallback.
+ */
+export const DENIED_APP_SCHEMES: ReadonlySet<string> = new Set([
+  "javascript",
+  "vbscript",
+  "livescript",
+  "data",
+  "file",
+  "blob",
+  "filesystem",
+  "about",
+  "view-source",
+  "jar",
+  "content",
+  "intent",
+  "android-app",
+  "chrome",
+  "chrome-extension",
+  "moz-extension",
+  "safari-extension",
+  "ms-browser-extension",
+  "res",
+  "resource",
+  "opera",
+  "edge",
+  "http",
+  "https",
+  "ws",
+  "wss",
+  "ftp",
+  "ftps",
+  "sftp",
+  "smb",
+  "nfs",
+  "gopher",
+  "ldap",
+  "mailto",
+  "tel",
+  "sms",
+  "x-apple-health",
+]);
+
+/** Why `url` cannot be an app URL, or null: a scheme of its own, allowed, then no space, quote, angle bracket or fragment. */
+export function appUrlProblem(url: string): string | null {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):(.+)$/s.exec(url);
+  if (!scheme) return "must be an app URL like myapp://path";
+  if (DENIED_APP_SCHEMES.has(scheme[1]!.toLowerCase())) return `${scheme[1]!.toLowerCase()}: is not an app scheme`;
+  // Written into a page attribute and an Android intent (whose parameters follow the #): nothing that could leave it.
+  if (/[\s"'<>`#\\\p{Cc}]/u.test(url)) return "must not hold spaces, quotes, angle brackets, backslashes or #";
+  return null;
+}
 
 /** What /go needs of a link's rules, stored as JSON on its link_rules row and cached with the link. */
 export type GoRules = {
@@ -38,25 +100,39 @@ const httpUrl = (message: string) => canonicalUrlField(message, ENCODED_URL_TOO_
 
 const RULE_MESSAGE = 'must be a list like [{"when": {"device": "ios"}, "targetUrl": "https://…"}]';
 
-export const TargetRuleInput = z.strictObject(
-  {
-    when: z.union(
-      [
-        z.strictObject({ device: z.enum(DEVICES, "device must be ios, android or desktop") }),
-        z.strictObject({
-          country: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .regex(/^[A-Z]{2}$/, "country must be a two-letter code like DE"),
-        }),
-      ],
-      { error: 'must be {"device": "ios" | "android" | "desktop"} or {"country": "DE"}' },
-    ),
-    targetUrl: httpUrl("must be a valid http(s) URL"),
-  },
-  RULE_MESSAGE,
-);
+export const TargetRuleInput = z
+  .strictObject(
+    {
+      when: z.union(
+        [
+          z.strictObject({ device: z.enum(DEVICES, "device must be ios, android or desktop") }),
+          z.strictObject({
+            country: z
+              .string()
+              .trim()
+              .toUpperCase()
+              .regex(/^[A-Z]{2}$/, "country must be a two-letter code like DE"),
+          }),
+        ],
+        { error: 'must be {"device": "ios" | "android" | "desktop"} or {"country": "DE"}' },
+      ),
+      targetUrl: httpUrl("must be a valid http(s) URL"),
+      appUrl: z
+        .string("must be text")
+        .trim()
+        .max(APP_URL_MAX, `must be ${APP_URL_MAX} characters or less`)
+        .superRefine((url, ctx) => {
+          const problem = appUrlProblem(url);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        })
+        .optional(),
+    },
+    RULE_MESSAGE,
+  )
+  .superRefine((rule, ctx) => {
+    if (rule.appUrl !== undefined && !("device" in rule.when && rule.when.device !== "desktop"))
+      ctx.addIssue({ code: "custom", path: ["appUrl"], message: "only a device rule for ios or android opens an app" });
+  });
 
 /**
  * The rule fields of a create or update body. Absent keeps what the link has (a new link: none); null or an
@@ -121,7 +197,7 @@ export function expiredText(
 
 /** A rule in words: "device ios → https://…". */
 export const ruleText = (rule: TargetRule): string =>
-  `${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.targetUrl}`;
+  `${"device" in rule.when ? `device ${rule.when.device}` : `country ${rule.when.country}`} → ${rule.appUrl ? `app ${rule.appUrl}, else ` : ""}${rule.targetUrl}`;
 
 /**
  * What a broken link's check found, in words: "HTTP 404" (or "no answer"), and the rule whose target it was when

@@ -79,3 +79,39 @@ test("the page says where to point the domain; a link on a pending domain is sha
   await row.getByRole("button", { name: `Copy ${shortUrl}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
 });
+
+test("a domain's app-link documents: labelled fields, refused with the reason when malformed, kept when saved", async ({
+  page,
+}) => {
+  await subscribedUser(page, "pro");
+  await page.goto("/admin/domains");
+  await hydrated(page);
+  await page.getByLabel("Hostname").fill("app.links-e2e.test");
+  await page.getByRole("button", { name: "Add domain" }).click();
+  const domain = page.getByTestId("domain-app.links-e2e.test");
+  // Labelled on screen with where each is served.
+  await expect(
+    domain.getByText(
+      "Apple app-site-association (served at app.links-e2e.test/.well-known/apple-app-site-association)",
+    ),
+  ).toBeVisible();
+  await expect(
+    domain.getByText("Android asset links (served at app.links-e2e.test/.well-known/assetlinks.json)"),
+  ).toBeVisible();
+  const aasa = domain.getByLabel(/Apple app-site-association/);
+  await aasa.fill('{"applinks": {}}');
+  await domain.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText("appleAppSiteAssociation: applinks.details must be a list (at applinks.details)"),
+  ).toBeVisible();
+  const text =
+    '{\n  "applinks": {"details": [{"appIDs": ["ABCDE12345.com.acme.app"], "components": [{"/": "/*"}]}]}\n}';
+  await aasa.fill(text);
+  await domain.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("domain-app.links-e2e.test").getByLabel(/Apple app-site-association/)).toHaveValue(
+    text,
+  );
+});

@@ -20,6 +20,9 @@ export const domains = pgTable(
     reason: text("reason"),
     rootUrl: text("root_url"),
     notFoundUrl: text("not_found_url"),
+    // Served byte-exact at /.well-known/ on the host (docs/decisions/0060), as written; at most 128 KB each.
+    appleAppSiteAssociation: text("apple_app_site_association"),
+    assetLinks: text("asset_links"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -28,6 +31,11 @@ export const domains = pgTable(
     check("domains_hostname_len", sql`length(${t.hostname}) <= 253`),
     check("domains_root_url_len", sql`${t.rootUrl} is null or length(${t.rootUrl}) <= 2048`),
     check("domains_not_found_url_len", sql`${t.notFoundUrl} is null or length(${t.notFoundUrl}) <= 2048`),
+    check(
+      "domains_aasa_len",
+      sql`${t.appleAppSiteAssociation} is null or octet_length(${t.appleAppSiteAssociation}) <= 131072`,
+    ),
+    check("domains_asset_links_len", sql`${t.assetLinks} is null or octet_length(${t.assetLinks}) <= 131072`),
     index("domains_user_idx").on(t.userId),
     uniqueIndex("domains_served_hostname_unique").on(t.hostname).where(sql`${t.status} in ('verified', 'failing')`),
     uniqueIndex("domains_user_hostname_unique").on(t.userId, t.hostname),
