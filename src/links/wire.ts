@@ -107,6 +107,10 @@ export const LinkSchema = z
             z.object({ country: z.string().describe("ISO 3166 two-letter code") }),
           ]),
           targetUrl: z.string(),
+          appUrl: z
+            .string()
+            .optional()
+            .describe("An ios or android device rule's app (a custom scheme); targetUrl is then its https fallback"),
         }),
       )
       .describe("Targets by device or country, first match wins, else targetUrl"),

@@ -3,7 +3,8 @@
 import { RulesInput, type Device } from "../../../rules/model.ts";
 import type { LinkJson } from "../../../links/wire.ts";
 
-export type RuleRow = { kind: "device" | "country"; value: string; targetUrl: string };
+/** `appUrl`: a device rule's app (set through the API or the CLI), kept as it is so that a save does not drop it. */
+export type RuleRow = { kind: "device" | "country"; value: string; targetUrl: string; appUrl?: string };
 export type RulesDraft = {
   /** A datetime-local value (the browser's time zone), "" for none. */
   expiresAt: string;
@@ -35,7 +36,12 @@ export function rulesDraftOf(saved: SavedRules | null): RulesDraft {
     removePassword: false,
     rules: (saved?.rules ?? []).map((rule) =>
       "device" in rule.when
-        ? { kind: "device", value: rule.when.device, targetUrl: rule.targetUrl }
+        ? {
+            kind: "device",
+            value: rule.when.device,
+            targetUrl: rule.targetUrl,
+            ...(rule.appUrl && { appUrl: rule.appUrl }),
+          }
         : { kind: "country", value: rule.when.country, targetUrl: rule.targetUrl },
     ),
   };
@@ -54,6 +60,7 @@ export function rulesFields(draft: RulesDraft): Record<string, string> {
       draft.rules.map((row) => ({
         when: row.kind === "device" ? { device: row.value as Device } : { country: row.value },
         targetUrl: row.targetUrl,
+        ...(row.kind === "device" && row.appUrl && { appUrl: row.appUrl }),
       })),
     ),
     ...(draft.removePassword ? { password: "" } : draft.password ? { password: draft.password } : {}),
