@@ -74,11 +74,14 @@ describe("crawlers get the preview page", () => {
     });
   }
 
-  test("every crawler in the shared list, iMessage included, gets the page; its 'other' (curl, no User-Agent) the 302", async () => {
-    for (const [platform, agents] of Object.entries(crawlerAgents.crawlers)) {
-      for (const agent of agents) {
+  test("every crawler in the shared list, iMessage included, gets the page; its other bots (curl, no User-Agent) the 302", async () => {
+    for (const [list, status] of [
+      [crawlerAgents.crawlers, 200],
+      [crawlerAgents.bots, 302],
+    ] as const) {
+      for (const agent of Object.values(list).flat()) {
         const response = await go("/go/alice/launch", agent);
-        expect({ agent, status: response.status }).toEqual({ agent, status: platform === "other" ? 302 : 200 });
+        expect({ agent, status: response.status }).toEqual({ agent, status });
         await response.text();
       }
     }
@@ -158,10 +161,7 @@ describe("counting", () => {
   test("a burst of concurrent mixed requests: counters and View rows match exactly", async () => {
     const counted = await seedLink(server.sql, owner.id, { linkSlug: "burst" });
     const people = Object.values(crawlerAgents.people);
-    // Those that get the card: curl and a missing User-Agent get the 302 (docs/decisions/0059).
-    const crawlers = Object.entries(crawlerAgents.crawlers).flatMap(([platform, agents]) =>
-      platform === "other" ? [] : agents,
-    );
+    const crawlers = Object.values(crawlerAgents.crawlers).flat();
     const requests: Array<{ agent: string; bot: boolean; qr: boolean }> = [];
     for (let i = 0; i < 300; i++) {
       const bot = i % 3 === 0;

@@ -169,16 +169,16 @@ describe("IP truncation", () => {
 });
 
 describe("visitor classification", () => {
-  test("each crawler is a bot of the platform it is keyed under; 'other' (curl, no User-Agent) is a bot without a card", () => {
-    for (const [platform, agents] of Object.entries(crawlerAgents.crawlers)) {
-      for (const agent of agents) {
-        const { kind, ...rest } = classifyUserAgent(agent);
-        expect({ agent, ...rest, card: getsCard(kind) }).toEqual({
-          agent,
-          isBot: true,
-          platform: platform === "other" ? (agent === "" ? "other" : "tool") : platform,
-          card: platform !== "other",
-        });
+  test("each crawler is a bot of the platform it is keyed under, with a card; each other bot of its kind, without", () => {
+    for (const [list, card] of [
+      [crawlerAgents.crawlers, true],
+      [crawlerAgents.bots, false],
+    ] as const) {
+      for (const [platform, agents] of Object.entries(list)) {
+        for (const agent of agents) {
+          const { kind, ...rest } = classifyUserAgent(agent);
+          expect({ agent, ...rest, card: getsCard(kind) }).toEqual({ agent, isBot: true, platform, card });
+        }
       }
     }
   });
