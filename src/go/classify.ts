@@ -1,67 +1,63 @@
-// Who is fetching a short URL: a crawler drawing a preview card (and for which platform), or a person.
+// Who is fetching a short URL: a crawler drawing a preview card (and for which platform), a search engine, another
+// bot of its kind, or a person (docs/decisions/0059). The lists are in ./visitor-kinds.ts.
 import { isbot } from "isbot";
 import { variantForPlatform, type CardVariant } from "../previews/variants.ts";
 import { boundedMemo } from "../bounded-memo.ts";
+import { OTHER_BOTS, PREVIEW_CRAWLERS, SEARCH_ENGINES, type VisitorKind } from "./visitor-kinds.ts";
 
-export type Visitor = { isBot: boolean; platform: string | null };
+export type { VisitorKind } from "./visitor-kinds.ts";
+
 /**
- * A visitor with the card variant its platform gets (people: the default, never used) and its crawler platform's
- * place in PREVIEW_PLATFORMS for the /go counters (-1 for a person).
+ * `platform`: a card fetcher's platform (preview, search), another bot's kind (`tool`, `monitor`, …: what its views
+ * are counted under), null for a person.
  */
-export type ClassifiedVisitor = Visitor & { variant: CardVariant; platformIndex: number };
+export type Visitor = { isBot: boolean; kind: VisitorKind; platform: string | null };
+/**
+ * A visitor with whether it gets the card (preview crawlers and search engines; people and every other bot get the
+ * 302), the card variant its platform gets (the default for the others, never used) and its platform's place in
+ * PREVIEW_PLATFORMS for the /go counters (-1 for those that get no card).
+ */
+export type ClassifiedVisitor = Visitor & { card: boolean; variant: CardVariant; platformIndex: number };
 
-// Order matters: iMessage's previewer names Facebook and Twitter, Telegram's names TwitterBot.
-const PLATFORMS: ReadonlyArray<readonly [string, RegExp]> = [
-  ["imessage", /facebookexternalhit\/[\d.]+ Facebot Twitterbot/i],
-  ["telegram", /TelegramBot/i],
-  ["facebook", /facebookexternalhit|meta-externalagent|Facebot|facebookcatalog/i],
-  ["x", /Twitterbot/i],
-  ["linkedin", /LinkedInBot/i],
-  ["slack", /Slackbot|Slack-ImgProxy/i],
-  ["discord", /Discordbot/i],
-  ["whatsapp", /WhatsApp/i],
-  ["mastodon", /Mastodon/i],
-  ["bluesky", /Bluesky|Cardyb/i],
-  ["pinterest", /Pinterest/i],
-  ["reddit", /redditbot/i],
-  ["skype", /SkypeUriPreview/i],
-  ["teams", /MicrosoftPreview|Teams/i],
-  ["apple", /Applebot/i],
-  ["google", /Googlebot|Google-InspectionTool|GoogleOther|APIs-Google|AdsBot-Google/i],
-  ["bing", /bingbot|BingPreview/i],
-];
-
-// Page-speed and monitoring tools drive a real browser and add their own token, so some pass isbot as people.
-// They draw no card for anyone: crawlers of platform "other". In-app browsers (Instagram, MetaIAB, LinkedIn,
-// X) carry their app's name too but are people clicking, so the tokens here are the tools' own.
-const AUDITING_TOOLS =
-  /\b(?:GTmetrix|YLT|YellowLabTools|Miniature\.io|Pingdom|pingbot|UptimeRobot|Chrome-Lighthouse|Lighthouse|PageSpeed|Page Speed Insights|PTST|HeadlessChrome)\b/i;
+const PERSON: Visitor = { isBot: false, kind: "person", platform: null };
 
 export function classifyUserAgent(userAgent: string): Visitor {
-  // A missing User-Agent is a script or a crawler, never a person's browser.
-  if (userAgent.trim() === "") return { isBot: true, platform: "other" };
-  if (AUDITING_TOOLS.test(userAgent)) return { isBot: true, platform: "other" };
-  if (!isbot(userAgent)) return { isBot: false, platform: null };
-  for (const [platform, pattern] of PLATFORMS) if (pattern.test(userAgent)) return { isBot: true, platform };
-  return { isBot: true, platform: "other" };
+  // A missing User-Agent is a script, never a person's browser.
+  if (userAgent.trim() === "") return { isBot: true, kind: "other", platform: "other" };
+  const bot = isbot(userAgent);
+  if (bot) {
+    for (const [platform, pattern] of PREVIEW_CRAWLERS)
+      if (pattern.test(userAgent)) return { isBot: true, kind: "preview", platform };
+    for (const [platform, pattern] of SEARCH_ENGINES)
+      if (pattern.test(userAgent)) return { isBot: true, kind: "search", platform };
+  }
+  for (const [kind, pattern] of OTHER_BOTS) if (pattern.test(userAgent)) return { isBot: true, kind, platform: kind };
+  return bot ? { isBot: true, kind: "other", platform: "other" } : PERSON;
 }
+
+/** Whether a visitor of this kind gets the card page rather than the 302. */
+export const getsCard = (kind: VisitorKind): boolean => kind === "preview" || kind === "search";
 
 const MEMO_LIMIT = 5000;
 
-/** Every platform a crawler can be classified as, in a fixed order: /go counts previews in an array by it. */
-export const PREVIEW_PLATFORMS: readonly string[] = [...PLATFORMS.map(([platform]) => platform), "other"];
+/** Every platform that gets the card, in a fixed order: /go counts previews in an array by it. */
+export const PREVIEW_PLATFORMS: readonly string[] = [...PREVIEW_CRAWLERS, ...SEARCH_ENGINES].map(
+  ([platform]) => platform,
+);
 
 /**
- * classifyUserAgent, the platform's card variant and its place in PREVIEW_PLATFORMS (-1 for a person), memoised
- * per User-Agent string: the same few agents make most requests.
+ * classifyUserAgent, whether the visitor gets the card, the platform's card variant and its place in
+ * PREVIEW_PLATFORMS (-1 without a card), memoised per User-Agent string: the same few agents make most requests.
  */
 export function createVisitorClassifier(): (userAgent: string) => ClassifiedVisitor {
   return boundedMemo(MEMO_LIMIT, (userAgent) => {
     const classified = classifyUserAgent(userAgent);
+    const card = getsCard(classified.kind);
     return {
       ...classified,
-      variant: variantForPlatform(classified.platform),
-      platformIndex: classified.platform === null ? -1 : PREVIEW_PLATFORMS.indexOf(classified.platform),
+      card,
+      variant: variantForPlatform(card ? classified.platform : null),
+      platformIndex: card ? PREVIEW_PLATFORMS.indexOf(classified.platform!) : -1,
     };
   });
 }

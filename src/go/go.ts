@@ -153,8 +153,8 @@ export function createGoHandler(deps: GoDeps) {
 
     const userAgent = request.headers.get("user-agent") ?? "";
     const visitor = deps.classify(userAgent);
-    // Disabled (src/safety/): a neutral card or a warning page, and no view.
-    if (link.status !== "active") return disabledAnswer(link, visitor.isBot, isGet, deps.extraHeaders);
+    // Disabled (src/safety/): a neutral card (to card fetchers) or a warning page (to people and other bots), no view.
+    if (link.status !== "active") return disabledAnswer(link, visitor.card, isGet, deps.extraHeaders);
 
     if (link.goRules !== null) {
       return deps.rules.answer(link, ruleVisit(request, server, isGet, visitor), (target) =>
@@ -171,11 +171,15 @@ export function createGoHandler(deps: GoDeps) {
   ): RuleVisit => ({
     request,
     isGet,
-    isBot: visitor.isBot,
+    // The rules' crawlers are those that get the card: another bot (curl, a monitor) is answered as a person is.
+    isBot: visitor.card,
     isPrefetch: isPrefetch(request.headers),
     address: () => clientIp(request, server, deps.proxies),
   });
-  /** Records the view, then the card (crawlers) or a 302 to `target` (null: the link's own). */
+  /**
+   * Records the view (a bot's under its platform or kind), then the card (preview crawlers and search engines) or a
+   * 302 to `target` (null: the link's own) for people and every other bot; HEAD answers the same without a body.
+   */
   const proceed = (
     request: Request,
     server: Server<unknown>,
@@ -204,9 +208,10 @@ export function createGoHandler(deps: GoDeps) {
       });
     }
 
-    if (visitor.isBot) {
+    if (visitor.card) {
       counts.previews[visitor.platformIndex]!++;
-      return new Response(isGet ? previewBody(link, version, visitor.variant, shortUrl) : null, {
+      // HEAD too: Bun sends a HEAD's headers alone, its Content-Length the page's, as GET would.
+      return new Response(previewBody(link, version, visitor.variant, shortUrl), {
         status: 200,
         headers: previewHeaders,
       });

@@ -176,9 +176,9 @@ describe("password links on a custom host", () => {
     const form = await onHost("/vault");
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('<form method="post">');
-    // Crawlers (curl's User-Agent too) get the card, the inspect page that it is protected: neither the destination.
+    // curl gets the form a person gets (docs/decisions/0059), the inspect page that it is protected: neither the destination.
     const crawled = await (await onHost("/vault", { headers: { "user-agent": "curl/8.5.0" } })).text();
-    expect(crawled).toContain("Summer sale");
+    expect(crawled).toContain('<form method="post">');
     expect(crawled).not.toContain("https://acme.test/vault");
     const inspected = await (await onHost("/vault+")).text();
     expect(inspected).toContain("Password protected");

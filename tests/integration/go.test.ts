@@ -74,11 +74,14 @@ describe("crawlers get the preview page", () => {
     });
   }
 
-  test("every crawler in the shared list, iMessage and an empty User-Agent included, gets the page", async () => {
-    for (const agents of Object.values(crawlerAgents.crawlers)) {
-      for (const agent of agents) {
+  test("every crawler in the shared list, iMessage included, gets the page; its other bots (curl, no User-Agent) the 302", async () => {
+    for (const [list, status] of [
+      [crawlerAgents.crawlers, 200],
+      [crawlerAgents.bots, 302],
+    ] as const) {
+      for (const agent of Object.values(list).flat()) {
         const response = await go("/go/alice/launch", agent);
-        expect({ agent, status: response.status }).toEqual({ agent, status: 200 });
+        expect({ agent, status: response.status }).toEqual({ agent, status });
         await response.text();
       }
     }
@@ -252,5 +255,77 @@ describe("counting", () => {
       { platform: "telegram", count: 1 },
       { platform: "x", count: 2 },
     ]);
+  });
+});
+
+// docs/decisions/0059: card fetchers get the card, people and every other bot the same 302; a bot is never a person.
+describe("three answers, one classifier", () => {
+  const headersOf = (response: Response) => {
+    const headers = Object.fromEntries(response.headers);
+    delete headers.date;
+    return headers;
+  };
+
+  test("curl's default User-Agent gets the 302 a person gets and is counted as a bot of kind tool, not a person", async () => {
+    const id = await seedLink(server.sql, owner.id, { linkSlug: "tools", targetUrl: "https://example.com/tools" });
+    const person = await go("/go/alice/tools", crawlerAgents.people["firefox-linux"]!);
+    for (const agent of ["curl/8.5.0", "Wget/1.21.4", "python-requests/2.31.0", "Go-http-client/1.1"]) {
+      const response = await go("/go/alice/tools", agent);
+      expect({ agent, status: response.status }).toEqual({ agent, status: 302 });
+      expect(response.headers.get("location")).toBe("https://example.com/tools");
+      expect(headersOf(response)).toEqual(headersOf(person));
+      expect(await response.text()).toBe("");
+    }
+    const monitor = await go(
+      "/go/alice/tools",
+      "Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)",
+    );
+    expect(monitor.status).toBe(302);
+    const auditor = await go(
+      "/go/alice/tools",
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse",
+    );
+    expect(auditor.status).toBe(302);
+    await server.flushViews();
+    const rows = await server.sql.all<{ platform: string; human: number; bot: number }>(
+      "SELECT platform, CAST(sum(human) AS INTEGER) AS human, CAST(sum(bot) AS INTEGER) AS bot FROM view_rollups WHERE link_id = ? GROUP BY platform ORDER BY platform",
+      id,
+    );
+    expect(rows).toEqual([
+      { platform: "", human: 1, bot: 0 },
+      { platform: "auditor", human: 0, bot: 1 },
+      { platform: "monitor", human: 0, bot: 1 },
+      { platform: "tool", human: 0, bot: 4 },
+    ]);
+    const views = await server.sql.all<{ isBot: number; n: number }>(
+      `SELECT CAST(is_bot AS INTEGER) AS "isBot", CAST(count(*) AS INTEGER) AS n FROM views WHERE link_id = ? GROUP BY is_bot ORDER BY is_bot`,
+      id,
+    );
+    expect(views).toEqual([
+      { isBot: 0, n: 1 },
+      { isBot: 1, n: 6 },
+    ]);
+  });
+
+  test("HEAD answers what GET would, without a body: the card to a preview crawler, the 302 to curl and to a person", async () => {
+    for (const agent of [
+      "Twitterbot/1.0",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "curl/8.5.0",
+      "",
+      crawlerAgents.people["safari-iphone"]!,
+    ]) {
+      const get = await go("/go/alice/launch", agent);
+      const getBody = await get.text();
+      const head = await go("/go/alice/launch", agent, { method: "HEAD" });
+      expect({ agent, status: head.status, headers: headersOf(head) }).toEqual({
+        agent,
+        status: get.status,
+        headers: headersOf(get),
+      });
+      expect(await head.text()).toBe("");
+      if (get.status === 200) expect(getBody).toContain('<meta property="og:title" content="Our launch">');
+      else expect(get.headers.get("location")).toBe("https://example.com/launch?ref=1");
+    }
   });
 });

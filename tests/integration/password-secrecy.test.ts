@@ -62,14 +62,15 @@ const expectNoSecret = (text: string, where: string) => {
 };
 
 describe("a password hides every destination from everyone without it", () => {
-  test("crawlers (curl's own User-Agent among them) get the owner's card and no destination, at every address of the link", async () => {
+  test("crawlers get the owner's card and no destination, at every address of the link; curl the form a person gets", async () => {
     const link = await createLink({ password: "open sesame" });
     for (const agent of [CURL, facebook]) {
       for (const path of [link.linkSlug, `${link.linkSlug}?qr=1`, `${link.linkSlug}/1`]) {
         const response = await go(path, { agent });
         expect(response.status).toBe(200);
         const text = await said(response);
-        expect(text).toContain('<meta property="og:title" content="Our plans">');
+        if (agent === CURL) expect(text).toContain('<form method="post">');
+        else expect(text).toContain('<meta property="og:title" content="Our plans">');
         expectNoSecret(text, `${agent} ${path}`);
       }
     }

@@ -1,4 +1,5 @@
-// Page-speed and monitoring tools are crawlers of platform "other"; in-app browsers stay people.
+// Page-speed and monitoring tools are bots of their kind (never people, and no card: docs/decisions/0059); in-app
+// browsers stay people.
 import { describe, expect, test } from "bun:test";
 import { classifyUserAgent } from "../../src/go/classify.ts";
 
@@ -38,14 +39,21 @@ const IN_APP_BROWSERS: Record<string, string> = {
   X: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Twitter for iPhone/10.14",
 };
 
-describe("auditing and monitoring tools are crawlers (platform other), not people", () => {
+describe("auditing and monitoring tools are bots of their kind, not people", () => {
   for (const [tool, agent] of Object.entries(AUDITING_TOOLS)) {
-    test(tool, () => expect(classifyUserAgent(agent)).toEqual({ isBot: true, platform: "other" }));
+    test(tool, () => {
+      const { isBot, kind, platform } = classifyUserAgent(agent);
+      expect({ isBot, kind: ["auditor", "monitor", "tool"].includes(kind), platform }).toEqual({
+        isBot: true,
+        kind: true,
+        platform: kind,
+      });
+    });
   }
 });
 
 describe("in-app browsers stay people", () => {
   for (const [app, agent] of Object.entries(IN_APP_BROWSERS)) {
-    test(app, () => expect(classifyUserAgent(agent)).toEqual({ isBot: false, platform: null }));
+    test(app, () => expect(classifyUserAgent(agent)).toEqual({ isBot: false, kind: "person", platform: null }));
   }
 });

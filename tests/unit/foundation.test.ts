@@ -5,7 +5,7 @@ import { applyMigrations } from "../../src/db/sqlite/migrate.ts";
 import { ConfigError, loadConfig } from "../../src/config/config.ts";
 import { describeDatabase, postgresOptions } from "../../src/db/postgres/options.ts";
 import { truncateIp } from "../../src/http/client-ip.ts";
-import { classifyUserAgent } from "../../src/go/classify.ts";
+import { classifyUserAgent, getsCard } from "../../src/go/classify.ts";
 import { safeHttpUrl } from "../../src/links/url.ts";
 import { ViewBatchBuilder } from "../../src/views/view-batch.ts";
 import { crawlerAgents } from "../helpers/crawler-agents.ts";
@@ -169,15 +169,22 @@ describe("IP truncation", () => {
 });
 
 describe("visitor classification", () => {
-  test("each crawler is a bot of the platform it is keyed under", () => {
-    for (const [platform, agents] of Object.entries(crawlerAgents.crawlers)) {
-      for (const agent of agents)
-        expect({ agent, ...classifyUserAgent(agent) }).toEqual({ agent, isBot: true, platform });
+  test("each crawler is a bot of the platform it is keyed under, with a card; each other bot of its kind, without", () => {
+    for (const [list, card] of [
+      [crawlerAgents.crawlers, true],
+      [crawlerAgents.bots, false],
+    ] as const) {
+      for (const [platform, agents] of Object.entries(list)) {
+        for (const agent of agents) {
+          const { kind, ...rest } = classifyUserAgent(agent);
+          expect({ agent, ...rest, card: getsCard(kind) }).toEqual({ agent, isBot: true, platform, card });
+        }
+      }
     }
   });
   test("people, in-app browsers included, are people", () => {
     for (const agent of Object.values(crawlerAgents.people))
-      expect(classifyUserAgent(agent)).toEqual({ isBot: false, platform: null });
+      expect(classifyUserAgent(agent)).toEqual({ isBot: false, kind: "person", platform: null });
   });
 });
 
