@@ -173,6 +173,7 @@ export function createGoHandler(deps: GoDeps) {
     isGet,
     // The rules' crawlers are those that get the card: another bot (curl, a monitor) is answered as a person is.
     isBot: visitor.card,
+    isPerson: !visitor.isBot,
     isPrefetch: isPrefetch(request.headers),
     address: () => clientIp(request, server, deps.proxies),
   });

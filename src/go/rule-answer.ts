@@ -19,6 +19,8 @@ export type RuleVisit = {
   request: Request;
   isGet: boolean;
   isBot: boolean;
+  /** A person, not a bot of any kind (a monitor or a script is answered as a person is, but counts no click). */
+  isPerson: boolean;
   isPrefetch: boolean;
   address: () => string;
 };
@@ -155,8 +157,8 @@ export function createRuleAnswerer(deps: RuleAnswererDeps) {
         const served = proceed(rule?.targetUrl ?? null);
         return rule && appUrl ? toApp(link, { ...rule, appUrl }, visit, served) : served;
       };
-      // Only a visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch.
-      if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch) return go();
+      // Only a person's visit takes one of the allowed clicks: not a HEAD, not a browser's prefetch, not a bot.
+      if (rules.maxClicks === undefined || !visit.isGet || visit.isPrefetch || !visit.isPerson) return go();
       return deps.takeClick(link.id, rules.maxClicks).then((clicks) => {
         // The one visit that takes the last click tells every node; one that finds the cap reached was told (or will be).
         if (clicks !== null && capReachedIn(rules, clicks)) deps.capReached(link);

@@ -76,8 +76,10 @@ describe("expiry", () => {
   test("by clicks, exactly, under concurrent visits: with maxClicks 5 and 20 people at once, 5 are sent on and 15 find it expired", async () => {
     const link = await createLink({ maxClicks: 5 });
     expect(link.maxClicks).toBe(5);
-    // Crawlers and HEAD requests do not take a click.
+    // Crawlers, other bots (sent on like people: an uptime monitor, curl) and HEAD requests do not take a click.
     for (let i = 0; i < 3; i++) expect((await go(link.linkSlug, facebook)).status).toBe(200);
+    for (const bot of ["UptimeRobot/2.0 (http://www.uptimerobot.com/)", "curl/8.5.0"])
+      for (let i = 0; i < 3; i++) expect((await go(link.linkSlug, bot)).status).toBe(302);
     expect((await go(link.linkSlug, browser, { method: "HEAD" })).status).toBe(302);
     const answers = await Promise.all(Array.from({ length: 20 }, () => go(link.linkSlug)));
     const statuses = answers.map((response) => response.status).sort();
