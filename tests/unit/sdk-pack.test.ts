@@ -2,7 +2,7 @@
 // JavaScript and its types only (nothing of src/, the server), which a project of its own can import and typecheck.
 import { afterAll, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -14,7 +14,7 @@ afterAll(() => {
   rmSync(join(PACKAGE, "dist"), { recursive: true, force: true });
 });
 
-test("npm pack gives the compiled SDK and its types, nothing of the server, usable from a project of its own", async () => {
+test("npm pack gives the compiled SDK and its types, nothing of the server; docs/sdk.md's example typechecks against it", async () => {
   execFileSync("npm", ["pack", "--silent", "--pack-destination", work], {
     cwd: PACKAGE,
     stdio: ["ignore", "ignore", "pipe"],
@@ -40,18 +40,27 @@ test("npm pack gives the compiled SDK and its types, nothing of the server, usab
   mkdirSync(installed, { recursive: true });
   execFileSync("tar", ["-xzf", join(work, tarball!), "-C", installed, "--strip-components=1"]);
   symlinkSync(join(ROOT_MODULES, "openapi-fetch"), join(consumer, "node_modules/openapi-fetch"));
+  // docs/sdk.md's example, as a user copies it, and the error type.
+  const example = /```ts\n([\s\S]*?)```/.exec(readFileSync(resolve(import.meta.dir, "../../docs/sdk.md"), "utf8"))?.[1];
+  expect(example).toContain('from "@linkprev/sdk"');
   writeFileSync(
     join(consumer, "use.ts"),
-    `import { createClient, LinkPrevError, ok, type Schemas } from "@linkprev/sdk";
-const client = createClient({ baseUrl: "https://links.example.com", token: "lp_x" });
-export const list = (): Promise<Schemas["Link"][]> => ok(client.GET("/api/links"));
+    `${example}import { LinkPrevError } from "@linkprev/sdk";
 export const refused = (error: unknown) => error instanceof LinkPrevError && error.status;
 `,
   );
   writeFileSync(
     join(consumer, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, module: "ESNext", moduleResolution: "bundler", types: [] },
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "bundler",
+        types: [],
+        lib: ["ES2022", "DOM"],
+      },
       files: ["use.ts"],
     }),
   );
