@@ -134,6 +134,21 @@ module.exports = {
       to: { path: "^src/", pathNot: [SHARED, "^src/http/errors\\.ts$"] },
     },
     {
+      name: "sdk-imports-nothing-of-the-server",
+      comment:
+        "The SDK (packages/sdk, published as @linkprev/sdk) is its generated types and openapi-fetch: nothing of the server, the CLI or Node's own modules (docs/decisions/0061).",
+      severity: "error",
+      from: { path: "^packages/sdk/" },
+      to: { pathNot: ["^packages/sdk/src/", "(^|/)node_modules/openapi-fetch/"] },
+    },
+    {
+      name: "only-the-cli-client-uses-the-sdk",
+      comment: "The server describes the API the SDK is generated from; only the CLI's client commands call it.",
+      severity: "error",
+      from: { pathNot: ["^cli/client/", "^packages/sdk/"] },
+      to: { path: "^packages/sdk/" },
+    },
+    {
       name: "no-unresolvable",
       comment: "An import that resolves to nothing.",
       severity: "error",

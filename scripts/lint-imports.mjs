@@ -1,11 +1,11 @@
-// npm run lint:imports (part of npm test): the import rules of .dependency-cruiser.cjs over src/, islands/ and cli/.
+// npm run lint:imports (part of npm test): the import rules of .dependency-cruiser.cjs over src/, islands/, cli/ and the SDK (packages/sdk/src).
 // Fails on any violation, naming the import, and on any file whose relative imports the parser did not see
 // (proof that the TypeScript 5 parser reads every file: see scripts/depcruise-typescript5.mjs).
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-const ROOTS = ["src", "islands", "cli"];
+const ROOTS = ["src", "islands", "cli", "packages/sdk/src"];
 const cruiser = "node_modules/dependency-cruiser/bin/dependency-cruise.mjs";
 const args = [
   "--import",

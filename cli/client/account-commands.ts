@@ -1,8 +1,8 @@
 // login, logout and whoami: which server and token the other client commands use.
 import type { Command } from "commander";
-import type { UserJson } from "../../src/auth/wire.ts";
+import { ok } from "../../packages/sdk/src/index.ts";
 import { ask } from "./ask.ts";
-import { call, CliError, usageError } from "./http.ts";
+import { api, CliError, usageError } from "./http.ts";
 import { example, json, out } from "./output.ts";
 import { forgetSettings, loadSettings, saveSettings } from "./settings.ts";
 
@@ -19,7 +19,7 @@ export function registerAccountCommands(program: Command): void {
       const token = options.token ?? (process.stdin.isTTY ? await ask("API token: ") : undefined);
       if (!server || !token) throw usageError("Both --server and --token are needed");
       if (!URL.canParse(server)) throw usageError(`Not a URL: ${server}`);
-      const me = await call<UserJson>({ server, token }, "/api/auth/user").catch((error: unknown) => {
+      const me = await api({ server, token }, (client) => ok(client.GET("/api/auth/user"))).catch((error: unknown) => {
         if (error instanceof CliError && error.status === 401) {
           throw new CliError(
             `${server} refused the token (HTTP 401): check that it was copied whole, or create a new one (dashboard, API tokens; or linkprev admin token create). Nothing was stored.`,
@@ -45,7 +45,7 @@ export function registerAccountCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev whoami"))
     .action(async (options: { json?: boolean }) => {
-      const me = await call<UserJson>(loadSettings(), "/api/auth/user");
+      const me = await api(loadSettings(), (client) => ok(client.GET("/api/auth/user")));
       if (options.json) json(me);
       else out(`${me.email} (short URLs under /go/${me.userSlug}/) on ${loadSettings().server}`);
     });

@@ -1,15 +1,15 @@
 // The client commands about a link's card and audience: lint, stats, qr, platforms and new-version.
 import type { Command } from "commander";
 import { writeFileSync } from "node:fs";
-import type { LinkJson, LinkPlatformsJson, LinkVersionJson, LinkViewsJson } from "../../src/links/wire.ts";
+import { ok, type Schemas } from "../../packages/sdk/src/index.ts";
 import { qrText, qrUrl } from "../../src/links/qr-drawing.ts";
 import { viewsChart } from "./chart.ts";
-import { call, callForBytes, usageError } from "./http.ts";
+import { api, usageError } from "./http.ts";
 import { count, example, json, out, platformLabel, table } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
 /** `bySlug`: the signed-in user's link by its slug. */
-export function registerCardCommands(links: Command, bySlug: (slug: string) => Promise<LinkJson>): void {
+export function registerCardCommands(links: Command, bySlug: (slug: string) => Promise<Schemas["Link"]>): void {
   links
     .command("lint")
     .description("Check a link's preview card: what each platform will cut, crop or leave out, and what to do")
@@ -44,7 +44,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
       if (!Number.isInteger(days) || days < 1 || days > 365)
         throw usageError("--days must be a whole number from 1 to 365");
       const link = await bySlug(slug);
-      const views = await call<LinkViewsJson>(loadSettings(), `/api/links/${link.id}/views?days=${days}`);
+      const views = await api(loadSettings(), (client) =>
+        ok(client.GET("/api/links/{id}/views", { params: { path: { id: link.id }, query: { days } } })),
+      );
       if (options.json) return void json({ link: link.shortUrl, ...views });
       out(
         `${link.shortUrl}: ${link.viewsHuman} human, ${link.viewsBot} bot, ${count(link.uniqueHumans, "daily unique visitor")} (summed), ${count(link.scans, "QR scan")} in all`,
@@ -73,10 +75,12 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
       if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
       const link = await bySlug(slug);
       const image = (format: "svg" | "png") =>
-        callForBytes(
-          loadSettings(),
-          `/api/links/${link.id}/qr?format=${format}&size=${encodeURIComponent(options.size)}`,
-        );
+        api(loadSettings(), async (client) => {
+          // The size as typed: the server's words say what is wrong with it.
+          const query = { format, size: options.size as unknown as number };
+          const params = { path: { id: link.id }, query };
+          return new Uint8Array(await ok(client.GET("/api/links/{id}/qr", { params, parseAs: "arrayBuffer" })));
+        });
       if (options.svg) return void process.stdout.write(await image("svg"));
       if (options.png) {
         writeFileSync(options.png, await image("png"));
@@ -97,7 +101,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     .addHelpText("after", example("linkprev links platforms spring-sale"))
     .action(async (slug: string, options: { json?: boolean }) => {
       const link = await bySlug(slug);
-      const body = await call<LinkPlatformsJson>(loadSettings(), `/api/links/${link.id}/platforms`);
+      const body = await api(loadSettings(), (client) =>
+        ok(client.GET("/api/links/{id}/platforms", { params: { path: { id: link.id } } })),
+      );
       if (options.json) return void json(body);
       out(`${link.shortUrl}: card last changed ${new Date(body.cardUpdatedAt).toISOString()}`);
       out(
@@ -126,7 +132,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     .addHelpText("after", example("linkprev links new-version spring-sale"))
     .action(async (slug: string, options: { json?: boolean }) => {
       const link = await bySlug(slug);
-      const issued = await call<LinkVersionJson>(loadSettings(), `/api/links/${link.id}/versions`, { method: "POST" });
+      const issued = await api(loadSettings(), (client) =>
+        ok(client.POST("/api/links/{id}/versions", { params: { path: { id: link.id } } })),
+      );
       if (options.json) json(issued);
       else out(issued.shortUrl);
     });

@@ -2,7 +2,7 @@
 // whoami in account-commands.ts, links list in link-list-command.ts, a link's card and audience in card-commands.ts,
 // import, export and account deletion in data-commands.ts).
 import type { Command } from "commander";
-import type { LinkJson, PageMetadataJson } from "../../src/links/wire.ts";
+import { ok, type Schemas } from "../../packages/sdk/src/index.ts";
 import { registerAccountCommands } from "./account-commands.ts";
 import { ask } from "./ask.ts";
 import { registerCardCommands } from "./card-commands.ts";
@@ -12,7 +12,7 @@ import { registerDomainCommands } from "./domain-commands.ts";
 import { addVariants, focalPoint, linkForm, type VariantOptions } from "./link-form.ts";
 import { registerLinkListCommand } from "./link-list-command.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
-import { call, CliError, usageError } from "./http.ts";
+import { api, CliError, multipart, usageError } from "./http.ts";
 import { example, json, out, platformLabel } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
@@ -76,10 +76,9 @@ export function registerClientCommands(program: Command): void {
       let { title, description } = options;
       let imageImportUrl: string | undefined;
       if (options.fill && (!title || !description || !options.image)) {
-        const found = await call<PageMetadataJson>(loadSettings(), "/api/links/metadata", {
-          method: "POST",
-          json: { url: options.target },
-        });
+        const found = await api(loadSettings(), (client) =>
+          ok(client.POST("/api/links/metadata", { body: { url: options.target } })),
+        );
         const filled: string[] = [];
         if (!title && found.title) filled.push(`title        ${(title = found.title)}`);
         if (!description && found.description) filled.push(`description  ${(description = found.description)}`);
@@ -110,10 +109,8 @@ export function registerClientCommands(program: Command): void {
         description,
         imageImportUrl,
       });
-      const link = await call<LinkJson>(loadSettings(), "/api/links", {
-        method: "POST",
-        form: addRules(addVariants(form, options), options),
-      });
+      const body = multipart<Schemas["createLinkBody"]>(addRules(addVariants(form, options), options));
+      const link = await api(loadSettings(), (client) => ok(client.POST("/api/links", { body })));
       if (options.json) return void json(link);
       out(process.stdout.isTTY ? `Created ${link.shortUrl}` : link.shortUrl);
       // On stderr, so a script that keeps stdout's short URL still gets only the URL.
@@ -124,9 +121,11 @@ export function registerClientCommands(program: Command): void {
     },
   );
 
-  /** Reads (or, with `init`, updates) the signed-in user's link by its slug. */
-  const bySlug = (slug: string, init?: Parameters<typeof call>[2]) =>
-    call<LinkJson>(loadSettings(), `/api/links/by-slug/${encodeURIComponent(slug)}`, init);
+  /** The signed-in user's link by its slug. */
+  const bySlug = (slug: string) =>
+    api(loadSettings(), (client) =>
+      ok(client.GET("/api/links/by-slug/{linkSlug}", { params: { path: { linkSlug: slug } } })),
+    );
 
   links
     .command("show")
@@ -208,7 +207,11 @@ export function registerClientCommands(program: Command): void {
         image: options.image,
         imageUrl: options.image ? undefined : current.imageUrl,
       });
-      const link = await bySlug(slug, { method: "PUT", form: addRules(addVariants(form, options), options) });
+      const body = multipart<Schemas["createLinkBody"]>(addRules(addVariants(form, options), options));
+      const params = { path: { linkSlug: slug } };
+      const link = await api(loadSettings(), (client) =>
+        ok(client.PUT("/api/links/by-slug/{linkSlug}", { params, body })),
+      );
       if (options.json) json(link);
       else out(process.stdout.isTTY ? `Updated ${link.shortUrl}` : link.shortUrl);
     },
@@ -229,7 +232,7 @@ export function registerClientCommands(program: Command): void {
         const answer = await ask(`Delete ${link.shortUrl}? It will stop working. [y/N] `);
         if (!/^y(es)?$/i.test(answer)) return void out("Not deleted");
       }
-      await call(loadSettings(), `/api/links/${link.id}`, { method: "DELETE" });
+      await api(loadSettings(), (client) => client.DELETE("/api/links/{id}", { params: { path: { id: link.id } } }));
       out(`Deleted ${link.shortUrl}`);
     });
 

@@ -5,8 +5,8 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { validationError } from "../../src/http/errors.ts";
 import { LinkInput } from "../../src/links/model.ts";
-import type { LinkJson } from "../../src/links/wire.ts";
-import { call, callForText, CliError, usageError } from "./http.ts";
+import { ok, type Schemas } from "../../packages/sdk/src/index.ts";
+import { api, CliError, multipart, usageError } from "./http.ts";
 import { out } from "./output.ts";
 import { forgetSettings, loadSettings } from "./settings.ts";
 
@@ -109,7 +109,7 @@ export function readImportFile(path: string, imagesFrom?: string): { rows: Impor
 }
 
 /** Already created by an earlier run: same slug and target, or (rows without a slug) same target and title. */
-export function alreadyCreated(row: ImportRow, existing: LinkJson[]): boolean {
+export function alreadyCreated(row: ImportRow, existing: Schemas["Link"][]): boolean {
   return existing.some(
     (link) => (row.slug ? link.linkSlug === row.slug : link.title === row.title) && link.targetUrl === row.target,
   );
@@ -152,7 +152,7 @@ export function registerDataCommands(
       const { rows, problems } = readImportFile(file, options.imagesFrom);
       for (const problem of problems) warn(`line ${problem.line}: ${problem.message}`);
       const settings = loadSettings();
-      const existing = await call<LinkJson[]>(settings, "/api/links");
+      const existing = await api(settings, (client) => ok(client.GET("/api/links")));
       const todo = rows.filter((row) => !alreadyCreated(row, existing));
       const skipped = rows.length - todo.length;
       if (options.dryRun) {
@@ -180,7 +180,8 @@ export function registerDataCommands(
           }
           draw?.(index, `line ${row.line}`);
           try {
-            const link = await call<LinkJson>(settings, "/api/links", { method: "POST", form: linkForm(row) });
+            const body = multipart<Schemas["createLinkBody"]>(linkForm(row));
+            const link = await api(settings, (client) => ok(client.POST("/api/links", { body })));
             created++;
             if (!tty) out(`line ${row.line}: created ${link.shortUrl}`);
           } catch (error) {
@@ -214,7 +215,10 @@ export function registerDataCommands(
       "CSV (the default, and the only format for now; `linkprev account export` gives everything as JSON)",
     )
     .addHelpText("after", "\nExample:\n  linkprev links export > links.csv")
-    .action(async () => void process.stdout.write(await callForText(loadSettings(), "/api/links/export.csv")));
+    .action(async () => {
+      const csv = await api(loadSettings(), (client) => ok(client.GET("/api/links/export.csv", { parseAs: "text" })));
+      process.stdout.write(csv);
+    });
 
   const account = program
     .command("account")
@@ -230,10 +234,9 @@ export function registerDataCommands(
     .addHelpText("after", "\nExample:\n  linkprev account accept-terms --yes")
     .action(async () => {
       const settings = loadSettings();
-      await call(settings, "/api/auth/consent", {
-        method: "POST",
-        json: { termsAccepted: true, privacyAccepted: true },
-      });
+      await api(settings, (client) =>
+        client.POST("/api/auth/consent", { body: { termsAccepted: true, privacyAccepted: true } }),
+      );
       const server = settings.server!.replace(/\/+$/, "");
       out(`Accepted the terms (${server}/terms) and the privacy policy (${server}/privacy).`);
     });
@@ -242,7 +245,11 @@ export function registerDataCommands(
     .command("export")
     .description("Print everything the server holds about you, as JSON")
     .addHelpText("after", "\nExample:\n  linkprev account export > my-data.json")
-    .action(async () => void process.stdout.write(await callForText(loadSettings(), "/api/account/export")));
+    .action(async () => {
+      // As the server wrote it: the same bytes a browser's download saves.
+      const data = await api(loadSettings(), (client) => ok(client.GET("/api/account/export", { parseAs: "text" })));
+      process.stdout.write(data);
+    });
 
   account
     .command("delete")
@@ -253,7 +260,7 @@ export function registerDataCommands(
       "\nThis cannot be undone. Payment records are kept, without your name or e-mail, for the invoices.\n\nExample:\n  linkprev account delete --confirm me@example.com",
     )
     .action(async (options: { confirm: string }) => {
-      await call(loadSettings(), "/api/account", { method: "DELETE", json: { confirmEmail: options.confirm } });
+      await api(loadSettings(), (client) => client.DELETE("/api/account", { body: { confirmEmail: options.confirm } }));
       forgetSettings();
       out("Your account is deleted. The stored token was forgotten.");
     });

@@ -1,22 +1,24 @@
 // `linkprev domains …`: the signed-in user's custom domains, over /api/domains.
 import type { Command } from "commander";
-import type { DomainJson } from "../../src/domains/wire.ts";
-import { call, CliError } from "./http.ts";
+import { ok, type Schemas } from "../../packages/sdk/src/index.ts";
+import { api, CliError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
 /** The domain's id from its hostname (as typed: the server normalises, this only lower-cases and drops a trailing dot). */
 async function idOf(hostname: string): Promise<number> {
   const wanted = hostname.toLowerCase().replace(/\.$/, "");
-  const { domains } = await call<{ domains: DomainJson[] }>(loadSettings(), "/api/domains");
+  const { domains } = await api(loadSettings(), (client) => ok(client.GET("/api/domains")));
   const found = domains.find((domain) => domain.hostname === wanted);
   if (!found) throw new CliError(`No domain ${hostname} on this account: linkprev domains list`, 1);
   return found.id;
 }
 
-const records = (domain: DomainJson) =>
+type Domain = Schemas["Domain"];
+
+const records = (domain: Domain) =>
   table([["TYPE", "NAME", "VALUE"], ...domain.records.map((record) => [record.type, record.name, record.value])]);
-const status = (domain: DomainJson) =>
+const status = (domain: Domain) =>
   `${domain.hostname}: ${domain.status}${domain.reason ? ` (${domain.reason})` : ""}${domain.lastCheckedAt ? `, checked ${domain.lastCheckedAt}` : ""}`;
 
 export function registerDomainCommands(program: Command): void {
@@ -31,7 +33,7 @@ export function registerDomainCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev domains add links.example.com"))
     .action(async (hostname: string, options: { json?: boolean }) => {
-      const domain = await call<DomainJson>(loadSettings(), "/api/domains", { method: "POST", json: { hostname } });
+      const domain = await api(loadSettings(), (client) => ok(client.POST("/api/domains", { body: { hostname } })));
       if (options.json) return void json(domain);
       out(
         `Added ${domain.hostname} (pending). Publish these records, then run linkprev domains verify ${domain.hostname}:\n${records(domain)}`,
@@ -43,7 +45,7 @@ export function registerDomainCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev domains list"))
     .action(async (options: { json?: boolean }) => {
-      const { domains: list } = await call<{ domains: DomainJson[] }>(loadSettings(), "/api/domains");
+      const { domains: list } = await api(loadSettings(), (client) => ok(client.GET("/api/domains")));
       if (options.json) return void json(list);
       if (list.length === 0) return void out("No custom domains yet: linkprev domains add --help");
       out(
@@ -60,9 +62,10 @@ export function registerDomainCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev domains verify links.example.com"))
     .action(async (hostname: string, options: { json?: boolean }) => {
-      const domain = await call<DomainJson>(loadSettings(), `/api/domains/${await idOf(hostname)}/verify`, {
-        method: "POST",
-      });
+      const id = await idOf(hostname);
+      const domain = await api(loadSettings(), (client) =>
+        ok(client.POST("/api/domains/{id}/verify", { params: { path: { id } } })),
+      );
       if (options.json) return void json(domain);
       out(domain.status === "pending" ? `${status(domain)}\nRecords to publish:\n${records(domain)}` : status(domain));
     });
@@ -72,7 +75,8 @@ export function registerDomainCommands(program: Command): void {
     .argument("<hostname>", "one of your domains")
     .addHelpText("after", example("linkprev domains remove links.example.com"))
     .action(async (hostname: string) => {
-      await call(loadSettings(), `/api/domains/${await idOf(hostname)}`, { method: "DELETE" });
+      const id = await idOf(hostname);
+      await api(loadSettings(), (client) => client.DELETE("/api/domains/{id}", { params: { path: { id } } }));
       out(`Removed ${hostname}`);
     });
 }

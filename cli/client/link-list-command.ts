@@ -1,8 +1,8 @@
 // links list: a table of the signed-in user's links (live or deleted), searched, sorted and capped.
 import type { Command } from "commander";
-import type { LinkJson } from "../../src/links/wire.ts";
+import { nextPage, ok, type LinkPrevClient, type Schemas } from "../../packages/sdk/src/index.ts";
 import { healthText, statusText } from "./rule-options.ts";
-import { call, callPages, usageError } from "./http.ts";
+import { api, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
@@ -26,15 +26,16 @@ export function registerLinkListCommand(links: Command): void {
       const paged = options.search !== undefined || options.sort !== undefined || options.limit !== undefined;
       if (options.deleted && paged)
         throw usageError("--search, --sort and --limit list live links; leave out --deleted");
-      const query = new URLSearchParams({
-        limit: String(Math.min(options.limit ?? 200, 200)),
-        sort: options.sort ?? "newest",
+      const query = {
+        limit: Math.min(options.limit ?? 200, 200),
+        sort: options.sort as "newest" | "views" | undefined,
         ...(options.search ? { q: options.search } : {}),
-      });
-      const settings = loadSettings();
-      const list = paged
-        ? await callPages<LinkJson>(settings, `/api/links?${query}`, options.limit)
-        : await call<LinkJson[]>(settings, options.deleted ? "/api/links/deleted" : "/api/links");
+      };
+      const list = await api(loadSettings(), (client) =>
+        paged
+          ? pages(client, { ...query, sort: query.sort ?? "newest" }, options.limit)
+          : ok(client.GET(options.deleted ? "/api/links/deleted" : "/api/links")),
+      );
       if (options.json) return void json(list);
       if (list.length === 0)
         return void out(
@@ -45,7 +46,7 @@ export function registerLinkListCommand(links: Command): void {
               : "No links yet: linkprev links create --help",
         );
       const day = (at: string | Date) => new Date(at).toISOString().slice(0, 10);
-      const title = (l: LinkJson) => (l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title);
+      const title = (l: Schemas["Link"]) => (l.title.length > 40 ? `${l.title.slice(0, 39)}…` : l.title);
       // A deleted link's own status (active or disabled) no longer applies: it is deleted, since that day.
       if (options.deleted)
         return void out(
@@ -81,4 +82,23 @@ export function registerLinkListCommand(links: Command): void {
       for (const l of list.filter((link) => link.health.status === "broken"))
         process.stderr.write(`${l.linkSlug}: target ${healthText(l)}\n`);
     });
+}
+
+type ListQuery = { limit: number; sort: "newest" | "views"; q?: string; cursor?: string };
+
+/**
+ * A paged list: follows the answers' `Link: <…>; rel="next"` headers until `max` items (all when undefined) or the
+ * last page. Only the next page's query is taken: the server names itself by PUBLIC_URL, the client by the address
+ * it was given.
+ */
+async function pages(client: LinkPrevClient, first: ListQuery, max?: number): Promise<Schemas["Link"][]> {
+  const items: Schemas["Link"][] = [];
+  let query: ListQuery | null = first;
+  while (query && (max === undefined || items.length < max)) {
+    const { data, response } = await client.GET("/api/links", { params: { query } });
+    items.push(...(data ?? []));
+    const next = nextPage(response);
+    query = next ? (Object.fromEntries(next.searchParams) as unknown as ListQuery) : null;
+  }
+  return max === undefined ? items : items.slice(0, max);
 }

@@ -1,18 +1,14 @@
 // linkprev webhooks add|list|pause|resume|test|deliveries|resend|remove, over /api/webhooks.
 import type { Command } from "commander";
-import {
-  WEBHOOK_EVENT_TYPES,
-  type WebhookDeliveryJson,
-  type WebhookEndpointJson,
-  type WebhookEndpointWithSecretJson,
-} from "../../src/webhooks/wire.ts";
-import { call, usageError } from "./http.ts";
+import { ok, type Schemas } from "../../packages/sdk/src/index.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../src/webhooks/wire.ts";
+import { api, usageError } from "./http.ts";
 import { example, json, out, table } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
 const id = (text: string) => {
   if (!/^\d+$/.test(text)) throw usageError(`An endpoint or delivery id is a number; got "${text}"`);
-  return text;
+  return Number(text);
 };
 
 export function registerWebhookCommands(program: Command): void {
@@ -35,11 +31,10 @@ export function registerWebhookCommands(program: Command): void {
       const events = options.events
         .split(",")
         .map((event) => event.trim())
-        .filter(Boolean);
-      const endpoint = await call<WebhookEndpointWithSecretJson>(loadSettings(), "/api/webhooks", {
-        method: "POST",
-        json: { url, events, description: options.description ?? "" },
-      });
+        .filter(Boolean) as Schemas["addWebhookBody"]["events"]; // the server names an unknown one
+      const endpoint = await api(loadSettings(), (client) =>
+        ok(client.POST("/api/webhooks", { body: { url, events, description: options.description ?? "" } })),
+      );
       if (options.json) return void json(endpoint);
       out(`Endpoint ${endpoint.id}: ${endpoint.url} (${endpoint.events.join(", ")})`);
       out(`Secret (shown once; verify the webhook-signature header with it): ${endpoint.secret}`);
@@ -51,7 +46,7 @@ export function registerWebhookCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev webhooks list"))
     .action(async (options: { json?: boolean }) => {
-      const endpoints = await call<WebhookEndpointJson[]>(loadSettings(), "/api/webhooks");
+      const endpoints = await api(loadSettings(), (client) => ok(client.GET("/api/webhooks")));
       if (options.json) return void json(endpoints);
       if (endpoints.length === 0)
         return void out("No webhook endpoints. Add one with: linkprev webhooks add <url> --events link.created");
@@ -79,10 +74,10 @@ export function registerWebhookCommands(program: Command): void {
       .argument("<id>", "the endpoint's id")
       .addHelpText("after", example(`linkprev webhooks ${name} 3`))
       .action(async (endpointId: string) => {
-        const endpoint = await call<WebhookEndpointJson>(loadSettings(), `/api/webhooks/${id(endpointId)}`, {
-          method: "PATCH",
-          json: { paused },
-        });
+        const path = { id: id(endpointId) };
+        const endpoint = await api(loadSettings(), (client) =>
+          ok(client.PATCH("/api/webhooks/{id}", { params: { path }, body: { paused } })),
+        );
         out(
           paused
             ? `Paused endpoint ${endpoint.id}; its events wait until: linkprev webhooks resume ${endpoint.id}`
@@ -97,9 +92,10 @@ export function registerWebhookCommands(program: Command): void {
     .argument("<id>", "the endpoint's id")
     .addHelpText("after", example("linkprev webhooks test 3"))
     .action(async (endpointId: string) => {
-      const delivery = await call<WebhookDeliveryJson>(loadSettings(), `/api/webhooks/${id(endpointId)}/test`, {
-        method: "POST",
-      });
+      const path = { id: id(endpointId) };
+      const delivery = await api(loadSettings(), (client) =>
+        ok(client.POST("/api/webhooks/{id}/test", { params: { path } })),
+      );
       out(`Queued ${delivery.eventId}; see it with: linkprev webhooks deliveries ${endpointId}`);
     });
 
@@ -110,9 +106,9 @@ export function registerWebhookCommands(program: Command): void {
     .option("--json", "print JSON")
     .addHelpText("after", example("linkprev webhooks deliveries 3"))
     .action(async (endpointId: string, options: { json?: boolean }) => {
-      const deliveries = await call<WebhookDeliveryJson[]>(
-        loadSettings(),
-        `/api/webhooks/${id(endpointId)}/deliveries`,
+      const path = { id: id(endpointId) };
+      const deliveries = await api(loadSettings(), (client) =>
+        ok(client.GET("/api/webhooks/{id}/deliveries", { params: { path } })),
       );
       if (options.json) return void json(deliveries);
       const rows = deliveries.map((d) => [
@@ -135,10 +131,9 @@ export function registerWebhookCommands(program: Command): void {
     .argument("<deliveryId>", "the delivery's id (from linkprev webhooks deliveries)")
     .addHelpText("after", example("linkprev webhooks resend 3 41"))
     .action(async (endpointId: string, deliveryId: string) => {
-      const delivery = await call<WebhookDeliveryJson>(
-        loadSettings(),
-        `/api/webhooks/${id(endpointId)}/deliveries/${id(deliveryId)}/resend`,
-        { method: "POST" },
+      const path = { id: id(endpointId), deliveryId: id(deliveryId) };
+      const delivery = await api(loadSettings(), (client) =>
+        ok(client.POST("/api/webhooks/{id}/deliveries/{deliveryId}/resend", { params: { path } })),
       );
       out(`Queued ${delivery.eventId} again`);
     });
@@ -149,7 +144,8 @@ export function registerWebhookCommands(program: Command): void {
     .argument("<id>", "the endpoint's id")
     .addHelpText("after", example("linkprev webhooks remove 3"))
     .action(async (endpointId: string) => {
-      await call(loadSettings(), `/api/webhooks/${id(endpointId)}`, { method: "DELETE" });
+      const path = { id: id(endpointId) };
+      await api(loadSettings(), (client) => client.DELETE("/api/webhooks/{id}", { params: { path } }));
       out(`Removed endpoint ${endpointId}`);
     });
 }
