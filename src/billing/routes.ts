@@ -31,7 +31,8 @@ const StripeEvent = z
   .object({ id: z.string(), type: z.string() })
   .loose()
   .describe("A Stripe event, signed in the Stripe-Signature header");
-const STRIPE_FAILURES = [403, 404, 502, 503];
+/** What a call that reaches Stripe may answer besides its own: 409 when billing is off on this server. */
+const STRIPE_FAILURES = [403, 404, 409, 502, 503];
 
 /** What /api/billing/*, /api/business/info and the Stripe webhook need. */
 export type BillingRouteDeps = {
@@ -143,7 +144,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
             tag: "Billing",
             summary: "Stripe's events (Stripe calls it)",
             body: { readByHandler: StripeEvent },
-            errors: [400],
+            errors: [400, 409],
             answers: { 200: "Received" },
           },
         },

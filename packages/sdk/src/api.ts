@@ -68,7 +68,10 @@ export interface paths {
      * @description Refused (409) while live links use it: move them to another address or delete them first.
      */
     delete: operations["removeDomain"];
-    /** Where / and unknown addresses on the domain go */
+    /**
+     * Where / and unknown addresses on the domain go, and its app-link documents
+     * @description Each field is optional; null clears it. appleAppSiteAssociation and assetLinks are JSON text, checked against Apple's and Android's shapes (400 naming the place inside), at most 128 KB each, and served byte-exact as application/json at /.well-known/apple-app-site-association and /.well-known/assetlinks.json on the domain.
+     */
     patch: operations["updateDomain"];
   };
   "/api/domains/{id}/verify": {
@@ -478,6 +481,7 @@ export interface components {
       maxClicks?: number | null;
       password?: string | null;
       rules?: (({
+          appUrl?: string;
           targetUrl: string;
           when: ({
             /** @enum {string} */
@@ -501,6 +505,10 @@ export interface components {
       name: string;
     };
     Domain: {
+      /** @description Served byte-exact at /.well-known/apple-app-site-association on the domain (null: a 404 there) */
+      appleAppSiteAssociation: string | null;
+      /** @description Served byte-exact at /.well-known/assetlinks.json on the domain (null: a 404 there) */
+      assetLinks: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 date and time
@@ -718,6 +726,8 @@ export interface components {
         }[];
       /** @description Targets by device or country, first match wins, else targetUrl */
       rules: ({
+          /** @description An ios or android device rule's app (a custom scheme); targetUrl is then its https fallback */
+          appUrl?: string;
           targetUrl: string;
           when: ({
             /** @enum {string} */
@@ -1075,6 +1085,10 @@ export interface components {
       url: string;
     };
     updateDomainBody: {
+      /** @description Apple app-site-association served at /.well-known/apple-app-site-association: {"applinks":{"details":[…]}} with appIDs and components (or appID and paths), as JSON text (at most 128 KB), served byte-exact as application/json; null removes it */
+      appleAppSiteAssociation?: string | null;
+      /** @description Android asset links served at /.well-known/assetlinks.json: [{"relation":[…],"target":{"namespace":"android_app","package_name":…,"sha256_cert_fingerprints":[…]}}], as JSON text (at most 128 KB), served byte-exact as application/json; null removes it */
+      assetLinks?: string | null;
       notFoundUrl?: string | null;
       rootUrl?: string | null;
     };
@@ -1686,7 +1700,10 @@ export interface operations {
       };
     };
   };
-  /** Where / and unknown addresses on the domain go */
+  /**
+   * Where / and unknown addresses on the domain go, and its app-link documents
+   * @description Each field is optional; null clears it. appleAppSiteAssociation and assetLinks are JSON text, checked against Apple's and Android's shapes (400 naming the place inside), at most 128 KB each, and served byte-exact as application/json at /.well-known/apple-app-site-association and /.well-known/assetlinks.json on the domain.
+   */
   updateDomain: {
     parameters: {
       path: {
@@ -2688,6 +2705,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Something went wrong on our side */
       500: {
         content: {
@@ -2809,6 +2832,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Something went wrong on our side */
       500: {
         content: {
@@ -2852,6 +2881,12 @@ export interface operations {
       };
       /** @description Not found, or not yours */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
