@@ -98,23 +98,23 @@ const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: 
   subscribeInFakeStripe(server, stripe, userId, plan, options);
 
 const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect }> = {
-  // Public; fetch's "Bun/…" User-Agent is a script, so it gets the preview page like any crawler.
+  // Public; fetch's "Bun/…" User-Agent is a script, which is sent on like a person (src/go/visitor-kinds.ts).
   "GET /go/:userSlug/:linkSlug": {
     call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }),
-    expect: all(200),
+    expect: all(302),
   },
   "HEAD /go/:userSlug/:linkSlug": {
     call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}` }),
-    expect: all(200),
+    expect: all(302),
   },
   // Version 1 of every link is its plain address; higher ones exist once issued.
   "GET /go/:userSlug/:linkSlug/:version": {
     call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }),
-    expect: all(200),
+    expect: all(302),
   },
   "HEAD /go/:userSlug/:linkSlug/:version": {
     call: async () => ({ path: `/go/${owner.userSlug}/${(await ownerLink()).slug}/1` }),
-    expect: all(200),
+    expect: all(302),
   },
   // The password form's answer (src/go/rule-answer.ts): a link without a password has none to take.
   "POST /go/:userSlug/:linkSlug": {
