@@ -502,6 +502,41 @@ describe("the CLI", () => {
     expect(tooSmall.stderr).toContain("size must be at least 128");
   });
 
+  test("links qr --fg --bg --shape --finder --ecc draws a styled code that decodes; one that would not scan is refused", async () => {
+    const file = join(home, "styled.png");
+    const styled = await run(
+      "links",
+      "qr",
+      "flyer",
+      "--png",
+      file,
+      "--size",
+      "300",
+      "--fg",
+      "#1a237e",
+      "--bg",
+      "#fff8e1",
+      "--shape",
+      "rounded",
+      "--finder",
+      "rounded",
+      "--margin",
+      "3",
+      "--ecc",
+      "Q",
+    );
+    expect(styled.code).toBe(0);
+    await loadPngCodec();
+    const image = await decodePng(readFileSync(file).buffer as ArrayBuffer);
+    expect(jsQR(image.data as Uint8ClampedArray, 300, 300)?.data).toBe(flyerUrl);
+    const faint = await run("links", "qr", "flyer", "--svg", "--fg", "#aaaaaa");
+    expect(faint.code).toBe(1);
+    expect(faint.stderr).toContain("too little contrast to scan");
+    const terminal = await run("links", "qr", "flyer", "--shape", "dots");
+    expect(terminal.code).toBe(2);
+    expect(terminal.stderr).toContain("style --svg and --png only");
+  });
+
   test("links qr with no format asks for one when stdout is not a terminal", async () => {
     const result = await run("links", "qr", "flyer");
     expect(result.code).toBe(2);
