@@ -63,6 +63,17 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
         out(`Platforms: ${views.platforms.map((p) => `${platformLabel(p.platform)} ${p.count}`).join(" · ")}`);
     });
 
+  type QrOptions = {
+    svg?: boolean;
+    png?: string;
+    size: string;
+    fg?: string;
+    bg?: string;
+    shape?: "square" | "rounded" | "dots";
+    finder?: "square" | "rounded" | "dot";
+    margin?: string;
+    ecc?: "L" | "M" | "Q" | "H";
+  };
   links
     .command("qr")
     .description("The link's QR code, whose scans are counted apart: drawn in the terminal, or as SVG or PNG")
@@ -70,14 +81,28 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     .option("--svg", "print the code as SVG")
     .option("--png <file>", "write the code as a PNG file")
     .option("--size <pixels>", "the image's width and height (128–2048)", "512")
-    .addHelpText("after", example("linkprev links qr spring-sale --svg > code.svg"))
-    .action(async (slug: string, options: { svg?: boolean; png?: string; size: string }) => {
+    .option("--fg <colour>", "dark modules' colour, #rrggbb (SVG and PNG)")
+    .option("--bg <colour>", "light modules' colour, #rrggbb (SVG and PNG)")
+    .option("--shape <shape>", "modules: square, rounded or dots (SVG and PNG)")
+    .option("--finder <shape>", "the three corner patterns: square, rounded or dot (SVG and PNG)")
+    .option("--margin <modules>", "light margin around the code, in modules (2–16; SVG and PNG)")
+    .option("--ecc <level>", "error correction: L, M, Q or H (SVG and PNG)")
+    .addHelpText("after", example("linkprev links qr spring-sale --svg --fg '#1a237e' --shape dots > code.svg"))
+    .action(async (slug: string, options: QrOptions) => {
       if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
+      const { svg, png, size, ...style } = options;
+      if (!svg && !png && Object.keys(style).length)
+        throw usageError("--fg, --bg, --shape, --finder, --margin and --ecc style --svg and --png only");
       const link = await bySlug(slug);
       const image = (format: "svg" | "png") =>
         api(loadSettings(), async (client) => {
           // The size as typed: the server's words say what is wrong with it.
-          const query = { format, size: options.size as unknown as number };
+          // The style too: a code that would not scan is refused by the server, which says why.
+          const query = { format, size: size as unknown as number, ...style } as {
+            format: typeof format;
+            size: number;
+            margin?: number;
+          } & Omit<QrOptions, "svg" | "png" | "size" | "margin">;
           const params = { path: { id: link.id }, query };
           return new Uint8Array(await ok(client.GET("/api/links/{id}/qr", { params, parseAs: "arrayBuffer" })));
         });

@@ -10,8 +10,109 @@ export const QUIET_ZONE = 4;
 
 export const qrUrl = (shortUrl: string) => `${shortUrl}?${QR_SCAN_MARKER}`;
 
-/** Medium error correction: survives a smudged print without growing the code much. */
-export const qrCode = (text: string): Bitmap2D => generate(text, { minCorrectionLevel: correction.M });
+/** Medium error correction by default: survives a smudged print without growing the code much. */
+export const qrCode = (text: string, ecc: QrStyle["ecc"] = "M"): Bitmap2D =>
+  generate(text, { minCorrectionLevel: correction[ecc] });
+
+/** How a code is drawn (issue 52, decision 0062): colours, module and finder shapes, margin, error correction. */
+export type QrStyle = {
+  fg: string;
+  bg: string;
+  shape: "square" | "rounded" | "dots";
+  finder: "square" | "rounded" | "dot";
+  margin: number;
+  ecc: "L" | "M" | "Q" | "H";
+};
+export const DEFAULT_QR_STYLE: QrStyle = {
+  fg: "#000000",
+  bg: "#ffffff",
+  shape: "square",
+  finder: "square",
+  margin: 4,
+  ecc: "M",
+};
+
+/** Dark modules must be at least this many times less luminous than light ones (WCAG contrast ratio; 0062). */
+export const QR_MIN_CONTRAST = 3;
+
+/** WCAG 2 relative luminance of `#rrggbb`. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** Why a code in this style would not scan, or undefined when it would. */
+export function unscannable(style: QrStyle): string | undefined {
+  const dark = relativeLuminance(style.fg);
+  const light = relativeLuminance(style.bg);
+  if (dark > light)
+    return `fg ${style.fg} is lighter than bg ${style.bg}: inverted codes do not scan in many readers, so the dark modules must be the darker colour`;
+  const ratio = (light + 0.05) / (dark + 0.05);
+  if (ratio < QR_MIN_CONTRAST)
+    return `fg ${style.fg} on bg ${style.bg} has too little contrast to scan: ${ratio.toFixed(2)}:1, at least ${QR_MIN_CONTRAST}:1 needed`;
+  return undefined;
+}
+
+/** A filled rounded rectangle in module units; `r` is its corner radius (half the side: a circle). */
+export type QrShape = { x: number; y: number; w: number; h: number; r: number; light?: boolean };
+
+const FINDER_CORNERS = (size: number) => [
+  [0, 0],
+  [size - 7, 0],
+  [0, size - 7],
+];
+const inFinder = (size: number, x: number, y: number) =>
+  FINDER_CORNERS(size).some(([fx, fy]) => x >= fx! && x < fx! + 7 && y >= fy! && y < fy! + 7);
+
+/**
+ * The code's shapes in module units, margin included: square modules as row runs (r 0), rounded and dot modules one
+ * shape each, and (unless the finder is square) the three finder patterns as a ring (dark 7×7, light 5×5) and a 3×3.
+ */
+export function qrShapes(code: Bitmap2D, style: QrStyle): QrShape[] {
+  const m = style.margin;
+  const shapes: QrShape[] = [];
+  const squareFinder = style.finder === "square";
+  for (const [x, y, length] of darkRuns(code)) {
+    for (let i = x; i < x + length; ) {
+      if (!squareFinder && inFinder(code.size, i, y)) {
+        i++;
+        continue;
+      }
+      if (style.shape === "square") {
+        let end = i;
+        while (end < x + length && (squareFinder || !inFinder(code.size, end, y))) end++;
+        shapes.push({ x: i + m, y: y + m, w: end - i, h: 1, r: 0 });
+        i = end;
+      } else {
+        shapes.push({ x: i + m, y: y + m, w: 1, h: 1, r: style.shape === "dots" ? 0.5 : 0.3 });
+        i++;
+      }
+    }
+  }
+  if (!squareFinder) {
+    const [outer, inner] = style.finder === "dot" ? [2.5, 1.5] : [1.5, 0.75];
+    for (const [fx, fy] of FINDER_CORNERS(code.size)) {
+      const x = fx! + m;
+      const y = fy! + m;
+      shapes.push({ x, y, w: 7, h: 7, r: outer });
+      shapes.push({ x: x + 1, y: y + 1, w: 5, h: 5, r: Math.max(0, outer - 1), light: true });
+      shapes.push({ x: x + 2, y: y + 2, w: 3, h: 3, r: inner });
+    }
+  }
+  return shapes;
+}
+
+/** Whether the point (px, py), in module units, lies inside the shape. */
+export function inShape(s: QrShape, px: number, py: number): boolean {
+  if (px < s.x || py < s.y || px >= s.x + s.w || py >= s.y + s.h) return false;
+  if (s.r === 0) return true;
+  const cx = Math.min(Math.max(px, s.x + s.r), s.x + s.w - s.r);
+  const cy = Math.min(Math.max(py, s.y + s.r), s.y + s.h - s.r);
+  return (px - cx) ** 2 + (py - cy) ** 2 <= s.r ** 2;
+}
 
 /** Runs of dark modules, row by row: [x, y, length]. */
 export function* darkRuns(code: Bitmap2D): Generator<[number, number, number]> {
@@ -28,15 +129,24 @@ export function* darkRuns(code: Bitmap2D): Generator<[number, number, number]> {
   }
 }
 
-/** A `size`-pixel SVG: one path of module-sized rectangles on white, in a viewBox counted in modules. */
-export function qrSvg(text: string, size: number): string {
-  const code = qrCode(text);
-  const side = code.size + 2 * QUIET_ZONE;
+/**
+ * A `size`-pixel SVG in a viewBox counted in modules: the background, one path of square-module runs, and a `rect`
+ * (with `rx`) per rounded or dot module and per finder part.
+ */
+export function qrSvg(text: string, size: number, style: QrStyle = DEFAULT_QR_STYLE): string {
+  const code = qrCode(text, style.ecc);
+  const side = code.size + 2 * style.margin;
   let path = "";
-  for (const [x, y, length] of darkRuns(code)) path += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h${length}v1h-${length}z`;
+  let rects = "";
+  for (const s of qrShapes(code, style)) {
+    if (s.r === 0 && !s.light) path += `M${s.x} ${s.y}h${s.w}v${s.h}h-${s.w}z`;
+    else
+      rects += `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}"${s.r ? ` rx="${s.r}"` : ""} fill="${s.light ? style.bg : style.fg}"/>`;
+  }
+  const crisp = style.shape === "square" && style.finder === "square" ? ' shape-rendering="crispEdges"' : "";
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
-    `<rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${side} ${side}"${crisp}>` +
+    `<rect width="${side}" height="${side}" fill="${style.bg}"/><path fill="${style.fg}" d="${path}"/>${rects}</svg>`
   );
 }
 

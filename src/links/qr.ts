@@ -2,26 +2,45 @@
 // module, so edges stay sharp at any size.
 import { badRequest } from "../http/errors.ts";
 import { encodePng, loadPngCodec } from "./images/codecs.ts";
-import { darkRuns, qrCode, qrSvg, qrUrl, QUIET_ZONE } from "./qr-drawing.ts";
+import { DEFAULT_QR_STYLE, inShape, qrCode, qrShapes, qrSvg, qrUrl, type QrStyle, unscannable } from "./qr-drawing.ts";
 
 /** The API draws both formats from here. */
-export { qrSvg, qrUrl };
+export { qrSvg, qrUrl, unscannable, type QrStyle };
 
 /**
- * A `size`×`size` PNG, black on white. Each module is a whole number of pixels (so edges stay sharp); what the
- * division leaves over widens the margin beyond the quiet zone.
+ * A `size`×`size` PNG in the style's colours. Each module is a whole number of pixels (so edges stay sharp); what the
+ * division leaves over widens the margin. Rounded and dot shapes are painted where a pixel's centre falls inside them.
  */
-export async function qrPng(text: string, size: number): Promise<Uint8Array<ArrayBuffer>> {
-  const code = qrCode(text);
-  const scale = Math.floor(size / (code.size + 2 * QUIET_ZONE));
-  if (scale < 1)
-    throw badRequest(`size is too small for this link's code: at least ${code.size + 2 * QUIET_ZONE} pixels`, "size");
-  const offset = Math.floor((size - code.size * scale) / 2);
-  const pixels = new Uint8ClampedArray(size * size * 4).fill(255);
-  for (const [x, y, length] of darkRuns(code)) {
-    for (let row = offset + y * scale; row < offset + (y + 1) * scale; row++) {
-      const start = (row * size + offset + x * scale) * 4;
-      for (let i = start; i < start + length * scale * 4; i += 4) pixels[i] = pixels[i + 1] = pixels[i + 2] = 0;
+export async function qrPng(
+  text: string,
+  size: number,
+  style: QrStyle = DEFAULT_QR_STYLE,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const code = qrCode(text, style.ecc);
+  const side = code.size + 2 * style.margin;
+  const scale = Math.floor(size / side);
+  if (scale < 1) throw badRequest(`size is too small for this link's code: at least ${side} pixels`, "size");
+  const offset = Math.floor((size - side * scale) / 2);
+  const rgb = (hex: string) =>
+    [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+  const [fg, bg] = [rgb(style.fg), rgb(style.bg)];
+  const pixels = new Uint8ClampedArray(size * size * 4);
+  for (let i = 0; i < pixels.length; i += 4) {
+    pixels[i] = bg[0];
+    pixels[i + 1] = bg[1];
+    pixels[i + 2] = bg[2];
+    pixels[i + 3] = 255;
+  }
+  for (const shape of qrShapes(code, style)) {
+    const colour = shape.light ? bg : fg;
+    for (let row = offset + shape.y * scale; row < offset + (shape.y + shape.h) * scale; row++) {
+      for (let col = offset + shape.x * scale; col < offset + (shape.x + shape.w) * scale; col++) {
+        if (shape.r && !inShape(shape, (col - offset + 0.5) / scale, (row - offset + 0.5) / scale)) continue;
+        const i = (row * size + col) * 4;
+        pixels[i] = colour[0];
+        pixels[i + 1] = colour[1];
+        pixels[i + 2] = colour[2];
+      }
     }
   }
   await loadPngCodec();

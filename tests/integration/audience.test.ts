@@ -386,6 +386,30 @@ describe("QR codes", () => {
     expect([largest.getUint32(16), largest.getUint32(20)]).toEqual([2048, 2048]);
   });
 
+  test("a styled code (colours, dots, dot finders, H) decodes; a style that would not scan is a 400 naming why", async () => {
+    await loadPngCodec();
+    const styled = await owner.call(
+      `/api/links/${linkId}/qr?format=png&size=400&fg=%231A237E&bg=%23fff8e1&shape=dots&finder=dot&margin=3&ecc=H`,
+    );
+    expect(styled.status).toBe(200);
+    const image = await decodePng(await styled.arrayBuffer());
+    expect(jsQR(image.data as Uint8ClampedArray, 400, 400)?.data).toBe(`${shortUrl}?qr=1`);
+    const svg = await (await owner.call(`/api/links/${linkId}/qr?fg=%23004d40&bg=%23e0f2f1&shape=rounded`)).text();
+    expect(svg).toContain('fill="#e0f2f1"');
+    for (const [query, message] of [
+      ["fg=%23ffffff&bg=%23000000", "lighter than bg"],
+      ["fg=%23999999&bg=%23ffffff", "too little contrast to scan: 2.85:1, at least 3:1 needed"],
+      ["fg=red", "fg must be a colour #rrggbb"],
+      ["shape=hearts", "shape must be square, rounded or dots"],
+      ["margin=1", "margin must be at least 2 modules"],
+      ["ecc=X", "ecc must be L, M, Q or H"],
+    ]) {
+      const refused = await owner.call(`/api/links/${linkId}/qr?${query}`);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toContain(message!);
+    }
+  });
+
   test("a scan through the code's URL is a person's view and a scan; the target gets no marker; a crawler is no scan", async () => {
     const { data, side } = rasteriseSvg(await (await owner.call(`/api/links/${linkId}/qr`)).text());
     const scanned = new URL(jsQR(data, side, side)!.data);
@@ -476,6 +500,41 @@ describe("the CLI", () => {
     const tooSmall = await run("links", "qr", "flyer", "--png", file, "--size", "64");
     expect(tooSmall.code).toBe(1);
     expect(tooSmall.stderr).toContain("size must be at least 128");
+  });
+
+  test("links qr --fg --bg --shape --finder --ecc draws a styled code that decodes; one that would not scan is refused", async () => {
+    const file = join(home, "styled.png");
+    const styled = await run(
+      "links",
+      "qr",
+      "flyer",
+      "--png",
+      file,
+      "--size",
+      "300",
+      "--fg",
+      "#1a237e",
+      "--bg",
+      "#fff8e1",
+      "--shape",
+      "rounded",
+      "--finder",
+      "rounded",
+      "--margin",
+      "3",
+      "--ecc",
+      "Q",
+    );
+    expect(styled.code).toBe(0);
+    await loadPngCodec();
+    const image = await decodePng(readFileSync(file).buffer as ArrayBuffer);
+    expect(jsQR(image.data as Uint8ClampedArray, 300, 300)?.data).toBe(flyerUrl);
+    const faint = await run("links", "qr", "flyer", "--svg", "--fg", "#aaaaaa");
+    expect(faint.code).toBe(1);
+    expect(faint.stderr).toContain("too little contrast to scan");
+    const terminal = await run("links", "qr", "flyer", "--shape", "dots");
+    expect(terminal.code).toBe(2);
+    expect(terminal.stderr).toContain("style --svg and --png only");
   });
 
   test("links qr with no format asks for one when stdout is not a terminal", async () => {

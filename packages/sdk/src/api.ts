@@ -114,7 +114,7 @@ export interface paths {
   "/api/links/{id}/qr": {
     /**
      * A QR code for the short URL
-     * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target.
+     * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Styled by fg/bg (#rrggbb), shape, finder, margin (modules) and ecc; a style that would not scan (fg lighter than bg, or contrast below 3:1) is refused with 400 naming why.
      */
     get: operations["linkQrCode"];
   };
@@ -2076,13 +2076,19 @@ export interface operations {
   };
   /**
    * A QR code for the short URL
-   * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target.
+   * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Styled by fg/bg (#rrggbb), shape, finder, margin (modules) and ecc; a style that would not scan (fg lighter than bg, or contrast below 3:1) is refused with 400 naming why.
    */
   linkQrCode: {
     parameters: {
       query?: {
         format?: "svg" | "png";
         size?: number;
+        fg?: string;
+        bg?: string;
+        shape?: "square" | "rounded" | "dots";
+        finder?: "square" | "rounded" | "dot";
+        margin?: number;
+        ecc?: "L" | "M" | "Q" | "H";
       };
       path: {
         /** @description The link's id */
