@@ -44,7 +44,7 @@ export function createApp(services: Services) {
     publicUrl: services.config.publicUrl,
     secureCookies: services.config.secureCookies,
   };
-  const { links, billing, domains, webhooks, hits, authLimiter, log } = services;
+  const { links, billing, domains, webhooks, authLimiter, log } = services;
   const app = new Elysia()
     .use(requestFacts())
     .use(errorHandler(errorPage, services.log))
@@ -65,9 +65,9 @@ export function createApp(services: Services) {
     )
     .use(linkRoutes({ links, fetchLimiter: services.fetchLimiter, publicUrl: services.config.publicUrl, session }))
     .use(perLinkRoutes({ links, session }))
-    .use(domainRoutes({ domains, hits, session }))
+    .use(domainRoutes({ domains, checkLimiter: services.domainCheckLimiter, session }))
     .use(billingRoutes({ billing, authLimiter, session }))
-    .use(webhookRoutes({ webhooks, hits, session }))
+    .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))
     .use(apiDocsRoutes(apiDocument))
     .use(
       accountRoutes({

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from "./clock.ts";
 import { isBillingEnabled, safeFetcher } from "./compose/every-thread.ts";
 import type { Config } from "./config/config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
-import type { DomainDeps } from "./domains/deps.ts";
+import { CHECKS_PER_MINUTE, type DomainDeps } from "./domains/deps.ts";
 import { isServedHostname } from "./domains/queries.ts";
 import { udpResolver } from "./domains/resolver.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
@@ -28,7 +28,7 @@ import { clientScript, stylesheet } from "./pages/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 import { safetyDeps, type SafetyCountsRelay, type SafetyDeps } from "./safety/deps.ts";
 import { REPORTS_PER_HOUR } from "./safety/reports.ts";
-import { webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
+import { SENDS_PER_MINUTE, webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
 
 /** In an app worker: where the counts it takes go (the request thread's /metrics), given at construction. */
 export type CountsRelay = { safety: SafetyCountsRelay; imageWork: (event: ImageWorkEvent) => void };
@@ -78,6 +78,10 @@ export type Services = {
   fetchLimiter: RateLimiter;
   /** Reports per client (an IPv6 client by its /64): REPORTS_PER_HOUR. */
   reportLimiter: RateLimiter;
+  /** DNS checks per domain: CHECKS_PER_MINUTE. */
+  domainCheckLimiter: RateLimiter;
+  /** Webhook test events and resends per account: SENDS_PER_MINUTE. */
+  webhookSendLimiter: RateLimiter;
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
   log: Logger;
@@ -148,6 +152,8 @@ export function createServices(
     authLimiter: new RateLimiter(hits.countHit, config.authRateLimit, clock),
     fetchLimiter: new RateLimiter(hits.countHit, FETCHES_PER_MINUTE, clock),
     reportLimiter: new RateLimiter(hits.countHit, REPORTS_PER_HOUR, clock, 3_600_000),
+    domainCheckLimiter: new RateLimiter(hits.countHit, CHECKS_PER_MINUTE, clock),
+    webhookSendLimiter: new RateLimiter(hits.countHit, SENDS_PER_MINUTE, clock),
     facebook,
     log,
     clock,

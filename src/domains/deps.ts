@@ -25,3 +25,6 @@ export type DomainDeps = {
 /** Every node's host map reloads (src/domains/host-map.ts). Never throws: it runs after the commit. */
 export const announceDomainChange = (deps: Pick<DomainDeps, "changes">) =>
   deps.changes.announceChange({ kind: "domains" });
+
+/** DNS checks per domain and minute ("Check now", the API, the CLI): each asks the resolver several questions. */
+export const CHECKS_PER_MINUTE = 5;

@@ -2,10 +2,9 @@
 import { Elysia } from "elysia";
 import { routeGuards } from "../auth/guards.ts";
 import { z } from "zod";
-import { RateLimiter } from "../http/rate-limit.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
-import type { HitCounter } from "../db/ports.ts";
 import { createDomain } from "./create.ts";
 import type { DomainDeps } from "./deps.ts";
 import { DOMAIN_NOT_FOUND } from "./model.ts";
@@ -18,14 +17,11 @@ import { presentDomain } from "./present.ts";
 
 const DomainIdParams = z.object({ id: pathId(DOMAIN_NOT_FOUND).describe("The domain's id") });
 
-/** DNS checks per domain and minute ("Check now", the API, the CLI): each asks the resolver several questions. */
-const CHECKS_PER_MINUTE = 5;
-
 /** What /api/domains needs. */
-export type DomainRouteDeps = { domains: DomainDeps; hits: HitCounter; session: SessionDeps };
+/** `checkLimiter`: DNS checks per domain and minute (CHECKS_PER_MINUTE, src/domains/deps.ts). */
+export type DomainRouteDeps = { domains: DomainDeps; checkLimiter: RateLimiter; session: SessionDeps };
 
-export function domainRoutes({ domains: deps, hits, session }: DomainRouteDeps) {
-  const checkLimiter = new RateLimiter(hits.countHit, CHECKS_PER_MINUTE, deps.clock);
+export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRouteDeps) {
   return (
     new Elysia({ prefix: "/api/domains" })
       .use(routeGuards(session))

@@ -39,3 +39,6 @@ export function webhookDeps(
 }
 
 export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
+
+/** Test events and resends an account may ask for a minute: each is one more delivery to send. */
+export const SENDS_PER_MINUTE = 20;

@@ -3,13 +3,12 @@ import { Elysia } from "elysia";
 import { routeGuards } from "../auth/guards.ts";
 import type { User } from "../db/tables.ts";
 import { z } from "zod";
-import { RateLimiter } from "../http/rate-limit.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
-import type { HitCounter } from "../db/ports.ts";
 import { createEndpoint } from "./create-endpoint.ts";
 import { listDeliveries } from "./deliveries.ts";
-import { ENDPOINT_NOT_FOUND, type WebhookDeps } from "./deps.ts";
+import { ENDPOINT_NOT_FOUND, SENDS_PER_MINUTE, type WebhookDeps } from "./deps.ts";
 import { listEndpoints } from "./list-endpoints.ts";
 import { WebhookEndpointInput, WebhookEndpointPatch } from "./model.ts";
 import { deleteEndpoint } from "./delete-endpoint.ts";
@@ -32,15 +31,11 @@ const endpointExample = {
   description: "CRM sync",
 };
 
-/** Test events and resends an account may ask for a minute: each is one more delivery to send. */
-export const SENDS_PER_MINUTE = 20;
-const SEND_WINDOW_MS = 60_000;
-
 /** What /api/webhooks needs. */
-export type WebhookRouteDeps = { webhooks: WebhookDeps; hits: HitCounter; session: SessionDeps };
+/** `sendLimiter`: test events and resends per account and minute (SENDS_PER_MINUTE, src/webhooks/deps.ts). */
+export type WebhookRouteDeps = { webhooks: WebhookDeps; sendLimiter: RateLimiter; session: SessionDeps };
 
-export function webhookRoutes({ webhooks: deps, hits, session }: WebhookRouteDeps) {
-  const sendLimiter = new RateLimiter(hits.countHit, SENDS_PER_MINUTE, deps.clock, SEND_WINDOW_MS);
+export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookRouteDeps) {
   /** A test event or resend within the account's limit (202); past it a 429 with Retry-After (src/http/rate-limit.ts). */
   const send = async (user: User, queue: () => Promise<unknown>) => {
     await sendLimiter.hit(
