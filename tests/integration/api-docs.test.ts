@@ -97,6 +97,7 @@ test("documented response schemas accept what the server really answers", async 
   expect((await client.call(`/api/webhooks/${endpoint!.id}/test`, { method: "POST" })).status).toBe(202);
   const paths: Record<string, string> = {
     "/api/domains/{id}": `/api/domains/${domain.id}`,
+    "/api/workspaces/{id}": `/api/workspaces/${client.workspaceId}`,
     "/api/webhooks/{id}/deliveries": `/api/webhooks/${endpoint!.id}/deliveries`,
     "/api/links/by-slug/{linkSlug}": "/api/links/by-slug/documented",
     "/api/links/{id}/views": `/api/links/${id}/views?days=3`,

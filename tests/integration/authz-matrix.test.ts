@@ -97,6 +97,21 @@ const ownerEndpoint = async () =>
     owner.id,
   ))!.id;
 
+/** A fresh team workspace the owner owns (as POST /api/workspaces writes it). */
+const ownerWorkspace = async () => {
+  const slug = `t${crypto.randomUUID().slice(0, 8)}`;
+  const { id } = (await server.sql.get<{ id: number }>(
+    "INSERT INTO workspaces (slug, name) VALUES (?, 'Matrix team') RETURNING id",
+    slug,
+  ))!;
+  await server.sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner')",
+    id,
+    owner.id,
+  );
+  return id;
+};
+
 const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) =>
   subscribeInFakeStripe(server, stripe, userId, plan, options);
 
@@ -326,6 +341,23 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     expect: signedInWrite(201),
   },
   "GET /api/domains/": { call: () => ({ path: "/api/domains" }), expect: signedInRead() },
+  "GET /api/workspaces/": { call: () => ({ path: "/api/workspaces" }), expect: signedInRead() },
+  "POST /api/workspaces/": {
+    call: () => ({ path: "/api/workspaces", json: { slug: `n${crypto.randomUUID().slice(0, 8)}`, name: "New" } }),
+    expect: signedInWrite(201),
+  },
+  "GET /api/workspaces/:id": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
+    expect: ownerRead(),
+  },
+  "PATCH /api/workspaces/:id": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}`, json: { name: "Renamed" } }),
+    expect: ownerWrite(200),
+  },
+  "DELETE /api/workspaces/:id": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
+    expect: ownerWrite(204),
+  },
   "GET /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerRead() },
   // No DNS server answers on the matrix server's loopback port: the check stores a transient failure.
   "POST /api/domains/:id/verify": {

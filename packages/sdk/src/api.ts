@@ -268,6 +268,23 @@ export interface paths {
      */
     post: operations["testWebhook"];
   };
+  "/api/workspaces": {
+    /** The workspaces you belong to, your personal one first, with your role in each */
+    get: operations["listWorkspaces"];
+    /**
+     * Create a team workspace; you are its owner
+     * @description Its slug is the first part of its short URLs (/go/{slug}/{link}): free among user slugs, workspace slugs and the retired addresses of deleted ones, and never changed.
+     */
+    post: operations["createWorkspace"];
+  };
+  "/api/workspaces/{id}": {
+    /** One of your workspaces */
+    get: operations["getWorkspace"];
+    /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+    delete: operations["deleteWorkspace"];
+    /** Rename a workspace (its slug never changes) */
+    patch: operations["renameWorkspace"];
+  };
 }
 
 export interface webhooks {
@@ -503,6 +520,22 @@ export interface components {
     };
     createTokenBody: {
       name: string;
+    };
+    createWorkspace201Response: {
+      id: number;
+      name: string;
+      /**
+       * @description The caller's role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      /** @description The first part of the workspace's short URLs: /go/{slug}/{link} */
+      slug: string;
+    };
+    createWorkspaceBody: {
+      name: string;
+      /** @description The first part of its short URLs, never given to anyone else once taken */
+      slug: string;
     };
     Domain: {
       /** @description Served byte-exact at /.well-known/apple-app-site-association on the domain (null: a 404 there) */
@@ -995,6 +1028,7 @@ export interface components {
     listTokensResponse: components["schemas"]["ApiToken"][];
     listWebhookDeliveriesResponse: components["schemas"]["WebhookDelivery"][];
     listWebhooksResponse: components["schemas"]["WebhookEndpoint"][];
+    listWorkspacesResponse: components["schemas"]["createWorkspace201Response"][];
     /**
      * @example {
      *   "id": 3,
@@ -1050,6 +1084,9 @@ export interface components {
       privacyAccepted: true;
       /** @constant */
       termsAccepted: true;
+    };
+    renameWorkspaceBody: {
+      name: string;
     };
     Report: {
       /** @description The reported link's short address, {user}/{link} */
@@ -3482,6 +3519,221 @@ export interface operations {
       };
       /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
       429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The workspaces you belong to, your personal one first, with your role in each */
+  listWorkspaces: {
+    responses: {
+      /** @description The workspaces */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listWorkspacesResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a team workspace; you are its owner
+   * @description Its slug is the first part of its short URLs (/go/{slug}/{link}): free among user slugs, workspace slugs and the retired addresses of deleted ones, and never changed.
+   */
+  createWorkspace: {
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "slug": "acme",
+         *   "name": "Acme marketing"
+         * }
+         */
+        "application/json": components["schemas"]["createWorkspaceBody"];
+      };
+    };
+    responses: {
+      /** @description The workspace */
+      201: {
+        content: {
+          "application/json": components["schemas"]["createWorkspace201Response"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One of your workspaces */
+  getWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The workspace */
+      200: {
+        content: {
+          "application/json": components["schemas"]["createWorkspace201Response"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+  deleteWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Rename a workspace (its slug never changes) */
+  renameWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "name": "Acme growth"
+         * }
+         */
+        "application/json": components["schemas"]["renameWorkspaceBody"];
+      };
+    };
+    responses: {
+      /** @description The workspace */
+      200: {
+        content: {
+          "application/json": components["schemas"]["createWorkspace201Response"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
