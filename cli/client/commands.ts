@@ -12,12 +12,14 @@ import { registerDomainCommands } from "./domain-commands.ts";
 import { addVariants, focalPoint, linkForm, type VariantOptions } from "./link-form.ts";
 import { registerLinkListCommand } from "./link-list-command.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
+import { registerWorkspaceCommands } from "./workspace-commands.ts";
 import { api, CliError, multipart, usageError } from "./http.ts";
 import { example, json, out, platformLabel } from "./output.ts";
 import { loadSettings } from "./settings.ts";
 
 export function registerClientCommands(program: Command): void {
   registerAccountCommands(program);
+  registerWorkspaceCommands(program);
 
   const links = program
     .command("links")
