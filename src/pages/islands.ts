@@ -15,6 +15,7 @@ import ToasterComponent from "../../islands/Toaster.tsx";
 import VatExemptionComponent from "../../islands/VatExemption.tsx";
 import WebhooksComponent from "../../islands/Webhooks.tsx";
 import YourDataComponent from "../../islands/YourData.tsx";
+import WorkspaceSwitcherComponent from "../../islands/WorkspaceSwitcher.tsx";
 import { island } from "./island.tsx";
 
 export const ApiTokens = island("ApiTokens", ApiTokensComponent);
@@ -33,3 +34,4 @@ export const Toaster = island("Toaster", ToasterComponent);
 export const VatExemption = island("VatExemption", VatExemptionComponent);
 export const Webhooks = island("Webhooks", WebhooksComponent);
 export const YourData = island("YourData", YourDataComponent);
+export const WorkspaceSwitcher = island("WorkspaceSwitcher", WorkspaceSwitcherComponent);

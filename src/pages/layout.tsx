@@ -1,12 +1,15 @@
 // The frame of every page: top bar, main content, footer, and (when needed) the toaster and the island script.
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
+import type { WorkspaceSwitcherProps } from "../../islands/WorkspaceSwitcher.tsx";
 import type { Toast } from "../http/flash-cookie.ts";
 import { formatVersion, type VersionInfo } from "../meta/version.ts";
-import { AvatarMenu, ConsentDialog, Toaster } from "./islands.ts";
+import { AvatarMenu, ConsentDialog, Toaster, WorkspaceSwitcher } from "./islands.ts";
 
 export type LayoutProps = {
   title: string;
   viewer: AvatarMenuProps | null;
+  /** The signed-in viewer's workspaces, the current one first in the switcher's button. */
+  workspaces: WorkspaceSwitcherProps | null;
   version: VersionInfo;
   /** The copyright year, from the services' clock. */
   year: number;
@@ -30,7 +33,15 @@ const NAV_LINKS = [
 
 // One row at any width: the brand, the navigation, and the Access button or the avatar menu. Below `sm` the
 // navigation folds into a <details> disclosure, which opens by click, Enter or Space with no script at all.
-function TopBar({ viewer, googleSignIn }: { viewer: AvatarMenuProps | null; googleSignIn: boolean }) {
+function TopBar({
+  viewer,
+  workspaces,
+  googleSignIn,
+}: {
+  viewer: AvatarMenuProps | null;
+  workspaces: WorkspaceSwitcherProps | null;
+  googleSignIn: boolean;
+}) {
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
@@ -75,7 +86,10 @@ function TopBar({ viewer, googleSignIn }: { viewer: AvatarMenuProps | null; goog
           </details>
         </nav>
         {viewer ? (
-          <AvatarMenu {...viewer} />
+          <div className="flex shrink-0 items-center gap-2">
+            {workspaces && <WorkspaceSwitcher {...workspaces} />}
+            <AvatarMenu {...viewer} />
+          </div>
         ) : (
           <a
             href="/api/auth/google"
@@ -130,6 +144,7 @@ function Footer({ version, year }: { version: VersionInfo; year: number }) {
 export function Layout({
   title,
   viewer,
+  workspaces,
   version,
   year,
   stylesheet,
@@ -156,7 +171,7 @@ export function Layout({
         >
           Skip to content
         </a>
-        <TopBar viewer={viewer} googleSignIn={googleSignIn} />
+        <TopBar viewer={viewer} workspaces={workspaces} googleSignIn={googleSignIn} />
         <main
           id="main"
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-8"

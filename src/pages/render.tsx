@@ -8,7 +8,7 @@ import type { Toast } from "../http/flash-cookie.ts";
 import type { VersionInfo } from "../meta/version.ts";
 import { collectIslands } from "./island.tsx";
 import { Layout } from "./layout.tsx";
-import { viewerProps, type PageViewer } from "./viewer.ts";
+import { switcherProps, viewerProps, type PageViewer } from "./viewer.ts";
 
 export type PageOptions = {
   title: string;
@@ -43,6 +43,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
         <Layout
           title={title}
           viewer={menu}
+          workspaces={viewer ? switcherProps(viewer) : null}
           version={deps.version}
           year={new Date(deps.clock.now()).getFullYear()}
           stylesheet={deps.stylesheet}

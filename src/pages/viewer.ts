@@ -6,10 +6,21 @@ import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import type { Acting } from "../workspaces/acting.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
+import type { WorkspaceSwitcherProps } from "../../islands/WorkspaceSwitcher.tsx";
+import { listWorkspaces } from "../workspaces/list.ts";
+import type { WorkspaceJson } from "../workspaces/wire.ts";
 import { longDate } from "../client/format.ts";
 
-/** Who asks, in which workspace and as what (src/auth/plugin.ts), and that workspace's entitlement. */
-export type PageViewer = Acting & { entitlement: Entitlement; needsConsent: boolean; billingEnabled: boolean };
+/**
+ * Who asks, in which workspace and as what (src/auth/plugin.ts), that workspace's entitlement, and every workspace
+ * they belong to (the top bar's switcher).
+ */
+export type PageViewer = Acting & {
+  entitlement: Entitlement;
+  needsConsent: boolean;
+  billingEnabled: boolean;
+  workspaces: WorkspaceJson[];
+};
 
 export async function resolvePageViewer(
   db: Db,
@@ -19,11 +30,12 @@ export async function resolvePageViewer(
 ): Promise<PageViewer | null> {
   if (!acting) return null;
   const { user, workspace, role } = acting;
-  const [entitlement, consented] = await Promise.all([
+  const [entitlement, consented, workspaces] = await Promise.all([
     entitlementFor(db, billingEnabled, workspace.id, now),
     hasConsent(db, user.id),
+    listWorkspaces(db, user.id),
   ]);
-  return { user, workspace, role, entitlement, needsConsent: !consented, billingEnabled };
+  return { user, workspace, role, entitlement, needsConsent: !consented, billingEnabled, workspaces };
 }
 
 export function initials(user: Pick<User, "firstName" | "lastName">): string {
@@ -34,6 +46,11 @@ export function initials(user: Pick<User, "firstName" | "lastName">): string {
 export function displayName(user: Pick<User, "firstName" | "lastName" | "email">): string {
   return [user.firstName, user.lastName].filter((n) => n?.trim()).join(" ") || user.email;
 }
+
+export const switcherProps = ({ workspace, workspaces }: PageViewer): WorkspaceSwitcherProps => ({
+  current: { slug: workspace.slug, name: workspace.name },
+  workspaces: workspaces.map(({ slug, name, role }) => ({ slug, name, role })),
+});
 
 export function viewerProps({
   user,
