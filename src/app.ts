@@ -69,7 +69,7 @@ export function createApp(services: Services) {
     .use(domainRoutes({ domains, checkLimiter: services.domainCheckLimiter, session }))
     .use(billingRoutes({ billing, authLimiter, session }))
     .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))
-    .use(workspaceRoutes({ workspaces: { database: services.database, changes: services.changes }, session }))
+    .use(workspaceRoutes({ workspaces: services.workspaces, session }))
     .use(apiDocsRoutes(apiDocument))
     .use(
       accountRoutes({

@@ -29,6 +29,7 @@ import { createPageRenderer, type PageRenderer } from "./pages/render.tsx";
 import { safetyDeps, type SafetyCountsRelay, type SafetyDeps } from "./safety/deps.ts";
 import { REPORTS_PER_HOUR } from "./safety/reports.ts";
 import { SENDS_PER_MINUTE, webhookDeps, type WebhookDeps } from "./webhooks/deps.ts";
+import type { WorkspaceDeps } from "./workspaces/deps.ts";
 
 /** In an app worker: where the counts it takes go (the request thread's /metrics), given at construction. */
 export type CountsRelay = { safety: SafetyCountsRelay; imageWork: (event: ImageWorkEvent) => void };
@@ -93,6 +94,7 @@ export type Services = {
   domains: DomainDeps;
   safety: SafetyDeps;
   webhooks: WebhookDeps;
+  workspaces: WorkspaceDeps;
 };
 
 /**
@@ -180,6 +182,7 @@ export function createServices(
     },
     deletion: { database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter, clock, log },
     webhooks: webhookDeps(config, platform, clock, log, { fetcher: outbound, billingEnabled }),
+    workspaces: { database, changes },
     domains: {
       database,
       changes,
