@@ -112,6 +112,8 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
     views,
     webhookDeliveries,
     webhookEndpoints,
+    workspaceMembers,
+    workspaces,
   } = tablesOf(deps.database.db);
   const { db } = deps.database;
   switch (step) {
@@ -187,6 +189,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.delete(viewVisitors).where(notInArray(viewVisitors.linkId, tx.select({ id: links.id }).from(links)));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
         await detachPayments(tx, userId);
+        // Its memberships, and its personal workspace (emptied by the steps above; its slug retired with the user's).
+        await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId));
+        await tx.delete(workspaces).where(eq(workspaces.personalUserId, userId));
         await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
       });
       return;

@@ -225,6 +225,8 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
     Number((await sql.get<{ n: number }>(query, ...params))!.n);
   return {
     users: await count("SELECT count(*) AS n FROM users WHERE id = ?", userId),
+    workspaces: await count("SELECT count(*) AS n FROM workspaces WHERE personal_user_id = ?", userId),
+    workspace_members: await count("SELECT count(*) AS n FROM workspace_members WHERE user_id = ?", userId),
     links: await count("SELECT count(*) AS n FROM links WHERE user_id = ?", userId),
     views: await count("SELECT count(*) AS n FROM views WHERE user_id = ?", userId),
     view_rollups: await count("SELECT count(*) AS n FROM view_rollups WHERE link_id NOT IN (SELECT id FROM links)"),
@@ -247,6 +249,8 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
 
 export const NOTHING_LEFT = {
   users: 0,
+  workspaces: 0,
+  workspace_members: 0,
   links: 0,
   views: 0,
   view_rollups: 0,

@@ -102,6 +102,8 @@ test("every documented operation is called through the SDK and answers a status 
   const delivery = await ok(c.POST("/api/webhooks/{id}/test", { params: { path: hook } }));
   const domain = await ok(c.POST("/api/domains", { body: { hostname: "links.sdk.test" } }));
   const newToken = await ok(c.POST("/api/tokens", { body: { name: "second" } }));
+  const team = await ok(c.POST("/api/workspaces", { body: { slug: "sdk-team", name: "SDK team" } }));
+  const teamId = { id: team.id };
 
   // One call (at least) per operation; a refusal counts when the document declares it (no Stripe, no Google here).
   // Pages (sign-in and sign-out, for browsers) are read as text.
@@ -156,6 +158,12 @@ test("every documented operation is called through the SDK and answers a status 
       ),
     rotateWebhookSecret: () => status(c.POST("/api/webhooks/{id}/rotate-secret", { params: { path: hook } })),
     removeWebhook: () => status(c.DELETE("/api/webhooks/{id}", { params: { path: hook } })),
+    listWorkspaces: () => status(c.GET("/api/workspaces")),
+    createWorkspace: async () => team,
+    getWorkspace: () => status(c.GET("/api/workspaces/{id}", { params: { path: teamId } })),
+    renameWorkspace: () =>
+      status(c.PATCH("/api/workspaces/{id}", { params: { path: teamId }, body: { name: "Renamed team" } })),
+    deleteWorkspace: () => status(c.DELETE("/api/workspaces/{id}", { params: { path: teamId } })),
     listTokens: () => status(c.GET("/api/tokens")),
     createToken: async () => newToken,
     revokeToken: () => status(c.DELETE("/api/tokens/{id}", { params: { path: { id: newToken.id } } })),

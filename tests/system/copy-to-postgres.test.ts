@@ -35,6 +35,8 @@ const CRAWLERS = Object.values(agents.crawlers).map((list) => list[0]!);
 /** Every table copied, with its primary key (for the row-by-row comparison). */
 const TABLES = [
   "users",
+  "workspaces",
+  "workspace_members",
   "links",
   "subscriptions",
   "payments",
@@ -269,12 +271,12 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       const sqlite = new Database(join(dataDir, "linkprev.db"), { strict: true });
       const anaId = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE email = 'ana@example.com'").get()!.id;
       sqlite.run(
-        `INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, is_annual, current_period_start, current_period_end, cancel_at_period_end, stripe_event_at)
-         VALUES (?, 'sub_1', 'price_pro', 'active', 'pro', 1, ?, ?, 0, 1767225600)`,
+        `INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, stripe_price_id, status, plan_id, is_annual, current_period_start, current_period_end, cancel_at_period_end, stripe_event_at)
+         VALUES (?1, (SELECT id FROM workspaces WHERE personal_user_id = ?1), 'sub_1', 'price_pro', 'active', 'pro', 1, ?2, ?3, 0, 1767225600)`,
         [anaId, Date.now() - 86_400_000, Date.now() + 29 * 86_400_000],
       );
       sqlite.run(
-        `INSERT INTO payments (user_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`,
+        `INSERT INTO payments (user_id, workspace_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?1, (SELECT id FROM workspaces WHERE personal_user_id = ?1), 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`,
         [anaId],
       );
       sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
