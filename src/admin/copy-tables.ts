@@ -24,6 +24,8 @@ const COPIED: PgTable[] = [
   pg.views,
   pg.viewRollups,
   pg.referrerRollups,
+  pg.crawlerFetches,
+  pg.crawlerFetchCounts,
   pg.retiredUserSlugs,
   pg.linkRules,
   pg.linkOldAddresses,

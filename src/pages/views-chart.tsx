@@ -230,6 +230,17 @@ const PLATFORM_NAMES: Record<string, string> = {
 
 export const platformName = (id: string) => PLATFORM_NAMES[id] ?? id;
 
-/** "Facebook 12 · X 3 · Slack 1" */
-export const platformSummary = (platforms: Array<{ platform: string; count: number }>) =>
-  platforms.map((p) => `${platformName(p.platform)} ${p.count}`).join(" · ");
+/** A platform's card fetches, and how many of them were verified by network or not (docs/decisions/0066). */
+export type PlatformCount = { platform: string; count: number; verified: number; unverified: number };
+
+/** "Facebook 12 (12 verified) · X 3 (2 verified, 1 unverified) · Slack 1" */
+export const platformSummary = (platforms: PlatformCount[]) =>
+  platforms
+    .map((p) => {
+      const checked = [
+        ...(p.verified > 0 ? [`${p.verified} verified`] : []),
+        ...(p.unverified > 0 ? [`${p.unverified} unverified`] : []),
+      ];
+      return `${platformName(p.platform)} ${p.count}${checked.length > 0 ? ` (${checked.join(", ")})` : ""}`;
+    })
+    .join(" · ");

@@ -16,7 +16,9 @@ import {
   type ViewColumns,
   type VisitorColumns,
 } from "../db/postgres/view-statements.ts";
+import { trimCrawlerFetches } from "../db/postgres/crawler-fetches.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
+import { crawlerFetchesOf } from "./crawler-fetches.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -140,13 +142,23 @@ export class PgViewStore {
         (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) ||
         (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0),
     );
-    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b), countReferrers(b)).catch(
-      (error: unknown) => {
-        // The visitors it sent may not be in the set: ask the set again next time.
-        this.visitors.forget();
-        throw error;
-      },
-    );
+    const fetches = crawlerFetchesOf(b);
+    await storeViewBatch(
+      this.sql,
+      this.slot,
+      seq,
+      columns,
+      visitors,
+      sorted,
+      this.clicks(b),
+      countReferrers(b),
+      fetches,
+    ).catch((error: unknown) => {
+      // The visitors it sent may not be in the set: ask the set again next time.
+      this.visitors.forget();
+      throw error;
+    });
+    await trimCrawlerFetches(this.sql, fetches.rows);
     await this.closeEarlierDays();
   }
 }

@@ -8,6 +8,9 @@ import { postgresCycleLock, postgresPruneChunk } from "../db/postgres/view-reten
 import type { ClickOutbox, CycleLock, PruneChunk, ViewWriterTarget } from "../db/ports.ts";
 import { postgresClickOutbox } from "../db/postgres/click-outbox.ts";
 import { sqliteClickOutbox } from "../db/sqlite/click-outbox.ts";
+import { prepareCrawlerFetches } from "../db/sqlite/crawler-fetches.ts";
+import { crawlerFetchesOf } from "./crawler-fetches.ts";
+import { verifyBatch } from "./crawler-verification.ts";
 import { ClickEvents } from "./click-events.ts";
 import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -80,9 +83,12 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
   sqlite.run("PRAGMA foreign_keys = OFF");
   sqlite.run(`PRAGMA cache_size = -${WRITER_CACHE_KIB}`);
   const clickOutbox = sqliteClickOutbox(sqlite);
+  const storeFetches = prepareCrawlerFetches(sqlite);
   const store = new ViewStore(sqlite, systemClock.now, (batch) => {
     const tally = clicks.tally(batch);
     if (tally) clickOutbox.add(tally);
+    const fetches = crawlerFetchesOf(batch);
+    storeFetches(fetches.rows, fetches.counts);
   });
   let idleFold: ReturnType<typeof setTimeout> | null = null;
   const write = (views: ViewBatch | null, fold: boolean, seq?: number) => {
@@ -200,7 +206,11 @@ serveParent<ViewWriterProtocol>(self, {
     retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, systemClock, opening, writer.retentionLock);
   },
   batch: ({ views, fold }) => {
-    if (views) retention?.noteBatch();
+    if (views) {
+      // While the full addresses are here: before the batch is stored, or sealed for the spool without them.
+      verifyBatch(views);
+      retention?.noteBatch();
+    }
     return enqueue(async () => {
       const started = performance.now();
       // Stored views carry their link.clicked counts in their own transaction; spooled ones, when they are stored.

@@ -4,6 +4,8 @@
 import type { SQL } from "bun";
 import type { ClickTally } from "../ports.ts";
 import type { ReferrerCount } from "../referrer-buckets.ts";
+import type { CrawlerFetchCount, CrawlerFetchRow } from "../crawler-fetch-rows.ts";
+import { crawlerFetchesCte } from "./crawler-fetches.ts";
 import { referrerRollupsCte } from "./referrer-rollups.ts";
 
 /** A batch's view rows, one array per column. */
@@ -51,7 +53,8 @@ export async function forgetBatchesBefore(sql: SQL, before: number): Promise<voi
 /**
  * Stores the rows, the new visitors, the rollups and the referrer counts (in the order given: callers sort them so that nodes
  * lock rows in one order) in one statement, on the rollup rows of node `slot`, with the batch's id (`slot`,
- * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts).
+ * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts);
+ * `fetches`: its crawler fetches and their counts by verification (crawler-fetches.ts).
  */
 export function storeViewBatch(
   sql: SQL,
@@ -62,6 +65,7 @@ export function storeViewBatch(
   rollups: RollupRow[],
   clicks: ClickTally | null,
   referrers: ReferrerCount[],
+  fetches: { rows: CrawlerFetchRow[]; counts: CrawlerFetchCount[] },
 ): Promise<unknown> {
   const a = sql.array.bind(sql);
   // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
@@ -92,6 +96,7 @@ export function storeViewBatch(
     ),
     uniques AS (SELECT day, link_id, count(*)::int AS n FROM new_visitors GROUP BY day, link_id),
     ${clickCounts(sql, slot, clicks)},
+    ${crawlerFetchesCte(sql, fetches.rows, fetches.counts)},
     ${referrerRollupsCte(sql, referrers)}
     INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at, scans, unique_humans)
     SELECT t.link_id, t.day, t.platform, ${slot}, t.human, t.bot, to_timestamp(t.last_at / 1000.0), t.scans,

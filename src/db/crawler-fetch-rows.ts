@@ -1,0 +1,30 @@
+// A batch's crawler fetches as the stores write them (views/crawler-fetches.ts shapes them; db/sqlite/ and
+// db/postgres/crawler-fetches.ts store them), and how long the record keeps them (docs/decisions/0066).
+
+/** The record keeps a link's last this many fetches… */
+export const FETCHES_PER_LINK = 1000;
+/** …and none older than this. */
+export const FETCH_RECORD_MS = 90 * 86_400_000;
+
+/** One fetch on record. */
+export type CrawlerFetchRow = {
+  linkId: number;
+  at: number;
+  platform: string;
+  verification: string;
+  version: number;
+  rendition: string | null;
+  status: number;
+  bytes: number;
+  ms: number;
+};
+
+/** A link's crawler views of a day on one platform, by verification. */
+export type CrawlerFetchCount = {
+  linkId: number;
+  day: string;
+  platform: string;
+  verified: number;
+  unverified: number;
+  unverifiable: number;
+};

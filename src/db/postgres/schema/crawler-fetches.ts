@@ -1,0 +1,39 @@
+// Each crawler fetch on record, and the crawler views by verification, as in the SQLite schema's
+// crawler-fetches.ts (docs/decisions/0066). Re-exported by ../schema.ts.
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ms } from "./columns.ts";
+import { links } from "./links.ts";
+
+export const crawlerFetches = pgTable(
+  "crawler_fetches",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    at: ms("at").notNull(),
+    platform: text("platform").notNull(),
+    verification: text("verification", { enum: ["verified", "unverified", "unverifiable"] }).notNull(),
+    version: integer("version").notNull(),
+    rendition: text("rendition"),
+    status: integer("status").notNull(),
+    bytes: integer("bytes").notNull(),
+    ms: doublePrecision("ms").notNull(),
+  },
+  (t) => [index("crawler_fetches_link_idx").on(t.linkId, t.id), index("crawler_fetches_at_idx").on(t.at)],
+);
+
+export const crawlerFetchCounts = pgTable(
+  "crawler_fetch_counts",
+  {
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD, UTC
+    platform: text("platform").notNull(),
+    verified: integer("verified").notNull().default(0),
+    unverified: integer("unverified").notNull().default(0),
+    unverifiable: integer("unverifiable").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
+);
