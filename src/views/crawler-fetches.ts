@@ -1,7 +1,7 @@
 // A batch's crawler fetches (the views verifyBatch gave a verification: card fetches and platforms' checks from
 // their networks) as rows of the fetch record and counts by verification (docs/decisions/0066). Crawler fetches
 // are a small share of views: the batch is walked once, and only they cost more than a byte test.
-import type { CrawlerFetchCount, CrawlerFetchRow } from "../db/crawler-fetch-rows.ts";
+import { FETCH_RECORD_MS, type CrawlerFetchCount, type CrawlerFetchRow } from "../db/crawler-fetch-rows.ts";
 import { VERIFICATION } from "./crawler-verification.ts";
 import type { ViewBatch } from "./view-batch.ts";
 
@@ -39,4 +39,38 @@ export function crawlerFetchesOf(b: ViewBatch): { rows: CrawlerFetchRow[]; count
     (x, y) => x.linkId - y.linkId || x.day.localeCompare(y.day) || x.platform.localeCompare(y.platform),
   );
   return { rows, counts: sorted };
+}
+
+/** A link's record is trimmed once this many fetches were added since its last trim (it holds at most 1,000 + this). */
+const TRIM_EVERY = 100;
+/** How often the fetches past FETCH_RECORD_MS are deleted. */
+const OLD_TRIM_MS = 60_000;
+/** Links counted at most: past this the counts start again (those links are trimmed later). */
+const COUNTED_LINKS = 50_000;
+
+/**
+ * When to trim the record: trimming after every batch cost the writer a statement per link fetched, as much as
+ * storing the fetch. A rolled-back batch leaves its fetches counted here: its links are trimmed a little early.
+ */
+export class FetchTrimSchedule {
+  private readonly sinceTrim = new Map<number, number>();
+  private oldTrimmedAt = 0;
+
+  /** After storing `rows`: the links to trim now, and the time before which fetches go (null: not yet). */
+  due(rows: CrawlerFetchRow[]): { linkIds: number[]; before: number | null } {
+    const linkIds: number[] = [];
+    if (this.sinceTrim.size > COUNTED_LINKS) this.sinceTrim.clear();
+    for (const { linkId } of rows) {
+      const added = (this.sinceTrim.get(linkId) ?? 0) + 1;
+      if (added < TRIM_EVERY) this.sinceTrim.set(linkId, added);
+      else {
+        linkIds.push(linkId);
+        this.sinceTrim.delete(linkId);
+      }
+    }
+    const at = rows[0]?.at;
+    if (at === undefined || at - this.oldTrimmedAt < OLD_TRIM_MS) return { linkIds, before: null };
+    this.oldTrimmedAt = at;
+    return { linkIds, before: at - FETCH_RECORD_MS };
+  }
 }

@@ -18,7 +18,7 @@ import {
 } from "../db/postgres/view-statements.ts";
 import { trimCrawlerFetches } from "../db/postgres/crawler-fetches.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
-import { crawlerFetchesOf } from "./crawler-fetches.ts";
+import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -36,6 +36,7 @@ export class PgViewStore {
   private readonly visitors: DailyVisitors;
   /** Whether this store has dropped the hashes of the days before `visitors.today` (at its first batch). */
   private closedEarlierDays = false;
+  private readonly trims = new FetchTrimSchedule();
 
   /** `now` tells the UTC day change (tests give their own clock); `clicks`: a batch's link.clicked counts, stored with it. */
   constructor(
@@ -158,7 +159,8 @@ export class PgViewStore {
       this.visitors.forget();
       throw error;
     });
-    await trimCrawlerFetches(this.sql, fetches.rows);
+    const due = this.trims.due(fetches.rows);
+    await trimCrawlerFetches(this.sql, due.linkIds, due.before);
     await this.closeEarlierDays();
   }
 }

@@ -9,7 +9,7 @@ import type { ClickOutbox, CycleLock, PruneChunk, ViewWriterTarget } from "../db
 import { postgresClickOutbox } from "../db/postgres/click-outbox.ts";
 import { sqliteClickOutbox } from "../db/sqlite/click-outbox.ts";
 import { prepareCrawlerFetches } from "../db/sqlite/crawler-fetches.ts";
-import { crawlerFetchesOf } from "./crawler-fetches.ts";
+import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
 import { verifyBatch } from "./crawler-verification.ts";
 import { ClickEvents } from "./click-events.ts";
 import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
@@ -83,12 +83,15 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
   sqlite.run("PRAGMA foreign_keys = OFF");
   sqlite.run(`PRAGMA cache_size = -${WRITER_CACHE_KIB}`);
   const clickOutbox = sqliteClickOutbox(sqlite);
-  const storeFetches = prepareCrawlerFetches(sqlite);
+  const fetchRecord = prepareCrawlerFetches(sqlite);
+  const trims = new FetchTrimSchedule();
   const store = new ViewStore(sqlite, systemClock.now, (batch) => {
     const tally = clicks.tally(batch);
     if (tally) clickOutbox.add(tally);
-    const fetches = crawlerFetchesOf(batch);
-    storeFetches(fetches.rows, fetches.counts);
+    const { rows, counts } = crawlerFetchesOf(batch);
+    fetchRecord.store(rows, counts);
+    const due = trims.due(rows);
+    fetchRecord.trim(due.linkIds, due.before);
   });
   let idleFold: ReturnType<typeof setTimeout> | null = null;
   const write = (views: ViewBatch | null, fold: boolean, seq?: number) => {

@@ -1,6 +1,7 @@
 // The PostgreSQL side of the crawler fetch record and its counts by verification (views/crawler-fetches.ts shapes
 // a batch into their rows): CTEs of the batch's one statement (view-statements.ts), so they commit with the views
-// or not at all, and a batch stored already adds nothing; the trim runs after it (it may run twice).
+// or not at all, and a batch stored already adds nothing; the trim runs after it, when views/crawler-fetches.ts's
+// schedule says (deleting what is past the bounds twice changes nothing).
 import type { SQL } from "bun";
 import {
   FETCHES_PER_LINK,
@@ -41,15 +42,14 @@ export function crawlerFetchesCte(sql: SQL, rows: CrawlerFetchRow[], counts: Cra
     )`;
 }
 
-/** Keeps each fetched link's last FETCHES_PER_LINK fetches, and none past FETCH_RECORD_MS. */
-export async function trimCrawlerFetches(sql: SQL, rows: CrawlerFetchRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const linkIds = [...new Set(rows.map((r) => r.linkId))];
-  await sql`
-    DELETE FROM crawler_fetches f USING (
-      SELECT l.id AS link_id, (SELECT id FROM crawler_fetches WHERE link_id = l.id ORDER BY id DESC LIMIT 1 OFFSET ${FETCHES_PER_LINK}) AS upto
-      FROM unnest(${sql.array(linkIds, "INT")}::int[]) AS l(id)
-    ) t
-    WHERE f.link_id = t.link_id AND f.id <= t.upto`;
-  await sql`DELETE FROM crawler_fetches WHERE at < to_timestamp(${rows[0]!.at - FETCH_RECORD_MS} / 1000.0)`;
+/** Trims the given links' records back to their last FETCHES_PER_LINK, and every fetch older than `before`. */
+export async function trimCrawlerFetches(sql: SQL, linkIds: number[], before: number | null): Promise<void> {
+  if (linkIds.length > 0)
+    await sql`
+      DELETE FROM crawler_fetches f USING (
+        SELECT l.id AS link_id, (SELECT id FROM crawler_fetches WHERE link_id = l.id ORDER BY id DESC LIMIT 1 OFFSET ${FETCHES_PER_LINK}) AS upto
+        FROM unnest(${sql.array(linkIds, "INT")}::int[]) AS l(id)
+      ) t
+      WHERE f.link_id = t.link_id AND f.id <= t.upto`;
+  if (before !== null) await sql`DELETE FROM crawler_fetches WHERE at < to_timestamp(${before} / 1000.0)`;
 }

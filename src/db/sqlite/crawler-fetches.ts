@@ -1,25 +1,28 @@
 // The SQLite statements of the crawler fetch record and its counts by verification (views/crawler-fetches.ts
-// shapes a batch into their rows): run by the view writer in the batch's transaction. The writer's connection has
-// foreign keys off, so a fetch of a link deleted meanwhile is dropped here (the EXISTS), as its views are.
+// shapes a batch into their rows): run by the view writer in the batch's transaction, one statement each for the
+// batch's rows (a JSON array: one parameter whatever the batch's size). The writer's connection has foreign keys
+// off, so a fetch of a link deleted meanwhile is dropped here (the EXISTS), as its views are.
 import type { Database } from "bun:sqlite";
-import {
-  FETCHES_PER_LINK,
-  FETCH_RECORD_MS,
-  type CrawlerFetchCount,
-  type CrawlerFetchRow,
-} from "../crawler-fetch-rows.ts";
+import { FETCHES_PER_LINK, type CrawlerFetchCount, type CrawlerFetchRow } from "../crawler-fetch-rows.ts";
 
-/** Stores a batch's fetches and counts, then trims the record of the links fetched (and of any past 90 days). */
-export function prepareCrawlerFetches(
-  sqlite: Database,
-): (rows: CrawlerFetchRow[], counts: CrawlerFetchCount[]) => void {
-  const insert = sqlite.query<unknown, [number, number, string, string, number, string | null, number, number, number]>(
+/**
+ * Stores a batch's fetches and counts (`store`), and trims the record (`trim`): the given links back to their last
+ * FETCHES_PER_LINK, and every fetch older than `before`.
+ */
+export function prepareCrawlerFetches(sqlite: Database): {
+  store: (rows: CrawlerFetchRow[], counts: CrawlerFetchCount[]) => void;
+  trim: (linkIds: number[], before: number | null) => void;
+} {
+  const insert = sqlite.query<unknown, [string]>(
     `INSERT INTO crawler_fetches (link_id, at, platform, verification, version, rendition, status, bytes, ms)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE EXISTS (SELECT 1 FROM links WHERE id = ?1)`,
+     SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6,
+            j.value ->> 7, j.value ->> 8
+     FROM json_each(?1) AS j WHERE EXISTS (SELECT 1 FROM links WHERE id = j.value ->> 0)`,
   );
-  const count = sqlite.query<unknown, [number, string, string, number, number, number]>(
+  const count = sqlite.query<unknown, [string]>(
     `INSERT INTO crawler_fetch_counts (link_id, day, platform, verified, unverified, unverifiable)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM links WHERE id = ?1)
+     SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5
+     FROM json_each(?1) AS j WHERE EXISTS (SELECT 1 FROM links WHERE id = j.value ->> 0)
      ON CONFLICT (link_id, day, platform) DO UPDATE SET verified = verified + excluded.verified,
        unverified = unverified + excluded.unverified, unverifiable = unverifiable + excluded.unverifiable`,
   );
@@ -28,12 +31,31 @@ export function prepareCrawlerFetches(
        SELECT id FROM crawler_fetches WHERE link_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ${FETCHES_PER_LINK})`,
   );
   const trimOld = sqlite.query<unknown, [number]>("DELETE FROM crawler_fetches WHERE at < ?1");
-  return (rows, counts) => {
-    if (rows.length === 0) return;
-    for (const r of rows)
-      insert.run(r.linkId, r.at, r.platform, r.verification, r.version, r.rendition, r.status, r.bytes, r.ms);
-    for (const c of counts) count.run(c.linkId, c.day, c.platform, c.verified, c.unverified, c.unverifiable);
-    for (const linkId of new Set(rows.map((r) => r.linkId))) trimLink.run(linkId);
-    trimOld.run(rows[0]!.at - FETCH_RECORD_MS);
+  return {
+    store: (rows, counts) => {
+      if (rows.length === 0) return;
+      insert.run(
+        JSON.stringify(
+          rows.map((r) => [
+            r.linkId,
+            r.at,
+            r.platform,
+            r.verification,
+            r.version,
+            r.rendition,
+            r.status,
+            r.bytes,
+            r.ms,
+          ]),
+        ),
+      );
+      count.run(
+        JSON.stringify(counts.map((c) => [c.linkId, c.day, c.platform, c.verified, c.unverified, c.unverifiable])),
+      );
+    },
+    trim: (linkIds, before) => {
+      for (const linkId of linkIds) trimLink.run(linkId);
+      if (before !== null) trimOld.run(before);
+    },
   };
 }
