@@ -25,7 +25,6 @@ const COPIED: PgTable[] = [
   pg.viewRollups,
   pg.referrerRollups,
   pg.crawlerFetches,
-  pg.crawlerFetchCounts,
   pg.retiredUserSlugs,
   pg.linkRules,
   pg.linkOldAddresses,

@@ -1,4 +1,4 @@
-// A batch's crawler fetches as the stores write them (views/crawler-fetches.ts shapes them; db/sqlite/ and
+// A batch's crawler fetches on record as the stores write them (views/crawler-fetches.ts shapes them; db/sqlite/ and
 // db/postgres/crawler-fetches.ts store them), and how long the record keeps them (docs/decisions/0066).
 
 /** The record keeps a link's last this many fetches… */
@@ -17,14 +17,4 @@ export type CrawlerFetchRow = {
   status: number;
   bytes: number;
   ms: number;
-};
-
-/** A link's crawler views of a day on one platform, by verification. */
-export type CrawlerFetchCount = {
-  linkId: number;
-  day: string;
-  platform: string;
-  verified: number;
-  unverified: number;
-  unverifiable: number;
 };

@@ -1,7 +1,7 @@
 // A link's crawler fetch record, newest first (GET /api/links/:id/fetches), and its crawler views by
-// verification (the platforms route, the dashboard, the statistics): read from the tables the view writer keeps
-// (docs/decisions/0066). Every read is of the user's own link.
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+// verification (the platforms route, the dashboard, the statistics; from the rollups): read from the tables the
+// view writer keeps (docs/decisions/0066). Every read is of the user's own link.
+import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
@@ -58,7 +58,7 @@ export async function linkVerificationCounts(
   linkIds: number[],
   since?: string,
 ): Promise<Map<number, Map<string, VerificationCounts>>> {
-  const { links, crawlerFetchCounts: counts } = tablesOf(deps.database.db);
+  const { links, viewRollups: counts } = tablesOf(deps.database.db);
   const byLink = new Map<number, Map<string, VerificationCounts>>();
   if (linkIds.length === 0) return byLink;
   const rows = await deps.database.db
@@ -75,6 +75,7 @@ export async function linkVerificationCounts(
       and(
         eq(links.userId, user.id),
         inArray(counts.linkId, linkIds),
+        ne(counts.platform, ""),
         since === undefined ? undefined : gte(counts.day, since),
       ),
     )

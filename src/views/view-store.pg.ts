@@ -19,6 +19,7 @@ import {
 import { trimCrawlerFetches } from "../db/postgres/crawler-fetches.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
+import { countVerification } from "./pending-rollups.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -93,6 +94,7 @@ export class PgViewStore {
       platform: [],
       at: [],
       scan: [],
+      verification: [],
     };
     // The batch's visitor hashes the set may not hold yet, once each.
     const visitors: VisitorColumns = { day: [], linkId: [], hash: [] };
@@ -114,6 +116,7 @@ export class PgViewStore {
       columns.isBot.push(isBot);
       columns.platform.push(platform);
       columns.at.push(b.at[i]!);
+      columns.verification.push(b.verification[i]!);
       const dayNumber = dayNumberOf(b.at[i]!);
       const day = dayName(dayNumber);
       const key = `${linkId}\u0000${day}\u0000${platform ?? ""}`;
@@ -121,11 +124,24 @@ export class PgViewStore {
       if (!row)
         rollups.set(
           key,
-          (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0, scans: 0, lastAt: b.at[i]! }),
+          (row = {
+            linkId,
+            day,
+            platform: platform ?? "",
+            human: 0,
+            bot: 0,
+            scans: 0,
+            lastAt: b.at[i]!,
+            verified: 0,
+            unverified: 0,
+            unverifiable: 0,
+          }),
         );
       else if (b.at[i]! > row.lastAt) row.lastAt = b.at[i]!;
-      if (isBot) row.bot++;
-      else {
+      if (isBot) {
+        row.bot++;
+        countVerification(row, b.verification[i]!);
+      } else {
         row.human++;
         if (scan) row.scans++;
         const hash = this.visitors.visitOf(b, i, dayNumber);
@@ -159,7 +175,7 @@ export class PgViewStore {
       this.visitors.forget();
       throw error;
     });
-    const due = this.trims.due(fetches.rows);
+    const due = this.trims.due(fetches);
     await trimCrawlerFetches(this.sql, due.linkIds, due.before);
     await this.closeEarlierDays();
   }

@@ -19,7 +19,7 @@ import {
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
 import { LinkIdBits, type LinkIds } from "./link-id-bits.ts";
-import { countReferrer, PendingRollups } from "./pending-rollups.ts";
+import { countReferrer, countVerification, PendingRollups } from "./pending-rollups.ts";
 import { addReferrerCounts, batchReferrerBuckets, referrerBucket } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { sealBatch } from "./view-seal.ts";
@@ -125,9 +125,25 @@ export class ViewStore {
           const referrerRows: ReferrerCount[] = [];
           this.pending.fold(
             (linkIds) => this.liveOf(linkIds),
-            (dayNumber, { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts }) => {
+            (
+              dayNumber,
+              { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts, ...checked },
+            ) => {
               const day = this.dayName(dayNumber);
-              this.statements.addToRollup.run(linkId, day, platform, human, bot, at, scans, uniques);
+              const { verified, unverified, unverifiable } = checked;
+              this.statements.addToRollup.run(
+                linkId,
+                day,
+                platform,
+                human,
+                bot,
+                at,
+                scans,
+                uniques,
+                verified,
+                unverified,
+                unverifiable,
+              );
               if (hostViews > 0) referrerRows.push({ linkId, day, host, human: hostViews });
               for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day, host: other, human: n });
             },
@@ -236,6 +252,7 @@ export class ViewStore {
         text(platform),
         at,
         scan,
+        b.verification[i]!,
       );
       if (rows.length === ROWS_PER_INSERT * VIEW_COLUMNS.length) {
         insertViews.run(...rows);
@@ -243,7 +260,10 @@ export class ViewStore {
       }
       const day = Math.floor(at / DAY_MS);
       const cell = this.pending.count(day, linkId, platformCode(platform), isBot, at);
-      if (isBot) continue;
+      if (isBot) {
+        countVerification(cell, b.verification[i]!);
+        continue;
+      }
       cell.scans += scan;
       countReferrer(cell, referrerBucketOf(b.attribution[i]!));
       if (isNewVisitor(day, linkId, i)) cell.uniques++;

@@ -88,8 +88,8 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
   const store = new ViewStore(sqlite, systemClock.now, (batch) => {
     const tally = clicks.tally(batch);
     if (tally) clickOutbox.add(tally);
-    const { rows, counts } = crawlerFetchesOf(batch);
-    fetchRecord.store(rows, counts);
+    const rows = crawlerFetchesOf(batch);
+    fetchRecord.store(rows);
     const due = trims.due(rows);
     fetchRecord.trim(due.linkIds, due.before);
   });

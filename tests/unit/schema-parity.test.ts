@@ -216,7 +216,6 @@ const typeParity: Record<string, [true, true]> = {
   destinations: both satisfies SameTypes<typeof sqlite.destinations, typeof pg.destinations>,
   linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
   crawlerFetches: both satisfies SameTypes<typeof sqlite.crawlerFetches, typeof pg.crawlerFetches>,
-  crawlerFetchCounts: both satisfies SameTypes<typeof sqlite.crawlerFetchCounts, typeof pg.crawlerFetchCounts>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

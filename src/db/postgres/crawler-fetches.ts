@@ -1,20 +1,14 @@
-// The PostgreSQL side of the crawler fetch record and its counts by verification (views/crawler-fetches.ts shapes
-// a batch into their rows): CTEs of the batch's one statement (view-statements.ts), so they commit with the views
-// or not at all, and a batch stored already adds nothing; the trim runs after it, when views/crawler-fetches.ts's
-// schedule says (deleting what is past the bounds twice changes nothing).
+// The PostgreSQL side of the crawler fetch record (views/crawler-fetches.ts shapes a batch into its rows): a CTE of
+// the batch's one statement (view-statements.ts), so it commits with the views or not at all, and a batch stored
+// already adds nothing; the trim runs after it, when views/crawler-fetches.ts's schedule says (deleting what is past
+// the bounds twice changes nothing).
 import type { SQL } from "bun";
-import {
-  FETCHES_PER_LINK,
-  FETCH_RECORD_MS,
-  type CrawlerFetchCount,
-  type CrawlerFetchRow,
-} from "../crawler-fetch-rows.ts";
+import { FETCHES_PER_LINK, type CrawlerFetchRow } from "../crawler-fetch-rows.ts";
 
-/** The batch's fetches and counts, added when the batch is new (`batch`, a CTE of the statement, returns a row). */
-export function crawlerFetchesCte(sql: SQL, rows: CrawlerFetchRow[], counts: CrawlerFetchCount[]) {
+/** The batch's fetches, added when the batch is new (`batch`, a CTE of the statement, returns a row). */
+export function crawlerFetchesCte(sql: SQL, rows: CrawlerFetchRow[]) {
   const a = sql.array.bind(sql);
   const col = <K extends keyof CrawlerFetchRow>(key: K) => rows.map((r) => r[key]);
-  const cnt = <K extends keyof CrawlerFetchCount>(key: K) => counts.map((c) => c[key]);
   return sql`crawler_fetched AS (
       INSERT INTO crawler_fetches (link_id, at, platform, verification, version, rendition, status, bytes, ms)
       SELECT f.link_id, to_timestamp(f.at / 1000.0), f.platform, f.verification, f.version, f.rendition, f.status, f.bytes, f.ms
@@ -25,19 +19,6 @@ export function crawlerFetchesCte(sql: SQL, rows: CrawlerFetchRow[], counts: Cra
       WHERE EXISTS (SELECT 1 FROM links WHERE links.id = f.link_id) AND EXISTS (SELECT 1 FROM batch)
       -- Ids in the batch's order: the record is read newest first by id.
       ORDER BY f.n
-      RETURNING 1
-    ),
-    crawler_counted AS (
-      INSERT INTO crawler_fetch_counts (link_id, day, platform, verified, unverified, unverifiable)
-      SELECT c.link_id, c.day, c.platform, c.verified, c.unverified, c.unverifiable
-      FROM unnest(${a(cnt("linkId"), "INT")}::int[], ${a(cnt("day"), "TEXT")}::text[], ${a(cnt("platform"), "TEXT")}::text[],
-                  ${a(cnt("verified"), "INT")}::int[], ${a(cnt("unverified"), "INT")}::int[], ${a(cnt("unverifiable"), "INT")}::int[])
-           WITH ORDINALITY AS c(link_id, day, platform, verified, unverified, unverifiable, n)
-      WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id) AND EXISTS (SELECT 1 FROM batch)
-      ORDER BY c.n
-      ON CONFLICT (link_id, day, platform) DO UPDATE SET verified = crawler_fetch_counts.verified + excluded.verified,
-        unverified = crawler_fetch_counts.unverified + excluded.unverified,
-        unverifiable = crawler_fetch_counts.unverifiable + excluded.unverifiable
       RETURNING 1
     )`;
 }

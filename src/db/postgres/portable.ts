@@ -44,7 +44,6 @@ export type ServiceTables = Pick<
   | "webhookDeliveries"
   | "linkOldAddresses"
   | "crawlerFetches"
-  | "crawlerFetchCounts"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

@@ -1,6 +1,6 @@
-// Each crawler fetch on record, and the crawler views by verification, as in the SQLite schema's
-// crawler-fetches.ts (docs/decisions/0066). Re-exported by ../schema.ts.
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+// Each crawler fetch on record, as in the SQLite schema's crawler-fetches.ts (docs/decisions/0066). Re-exported by
+// ../schema.ts.
+import { bigint, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { ms } from "./columns.ts";
 import { links } from "./links.ts";
 
@@ -21,19 +21,4 @@ export const crawlerFetches = pgTable(
     ms: doublePrecision("ms").notNull(),
   },
   (t) => [index("crawler_fetches_link_idx").on(t.linkId, t.id), index("crawler_fetches_at_idx").on(t.at)],
-);
-
-export const crawlerFetchCounts = pgTable(
-  "crawler_fetch_counts",
-  {
-    linkId: integer("link_id")
-      .notNull()
-      .references(() => links.id, { onDelete: "cascade" }),
-    day: text("day").notNull(), // YYYY-MM-DD, UTC
-    platform: text("platform").notNull(),
-    verified: integer("verified").notNull().default(0),
-    unverified: integer("unverified").notNull().default(0),
-    unverifiable: integer("unverifiable").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
 );

@@ -1,5 +1,6 @@
--- Each crawler fetch on record (the last 1,000 per link, 90 days) and the crawler views per link, day and platform
--- by verification (docs/decisions/0066), both written by the view writer in each batch's transaction.
+-- Each crawler fetch on record (the last 1,000 per link, 90 days), written by the view writer in each batch's
+-- transaction, and each crawler view's verification by network, on its row and counted in the rollups
+-- (docs/decisions/0066). Views and rollups from before count as neither verified nor unverified.
 CREATE TABLE `crawler_fetches` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`link_id` integer NOT NULL,
@@ -18,13 +19,10 @@ CREATE INDEX `crawler_fetches_link_idx` ON `crawler_fetches` (`link_id`, `id`);
 --> statement-breakpoint
 CREATE INDEX `crawler_fetches_at_idx` ON `crawler_fetches` (`at`);
 --> statement-breakpoint
-CREATE TABLE `crawler_fetch_counts` (
-	`link_id` integer NOT NULL,
-	`day` text NOT NULL,
-	`platform` text NOT NULL,
-	`verified` integer DEFAULT 0 NOT NULL,
-	`unverified` integer DEFAULT 0 NOT NULL,
-	`unverifiable` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`link_id`, `day`, `platform`),
-	FOREIGN KEY (`link_id`) REFERENCES `links`(`id`) ON UPDATE no action ON DELETE cascade
-) WITHOUT ROWID;
+ALTER TABLE `views` ADD `verification` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `view_rollups` ADD `verified` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `view_rollups` ADD `unverified` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `view_rollups` ADD `unverifiable` integer DEFAULT 0 NOT NULL;

@@ -1,5 +1,5 @@
-// Each crawler fetch on record, and the crawler views by verification (docs/decisions/0066). Re-exported by ../schema.ts.
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+// Each crawler fetch on record (docs/decisions/0066). Re-exported by ../schema.ts.
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { links } from "./links.ts";
 
 /**
@@ -24,23 +24,4 @@ export const crawlerFetches = sqliteTable(
     ms: real("ms").notNull(),
   },
   (t) => [index("crawler_fetches_link_idx").on(t.linkId, t.id), index("crawler_fetches_at_idx").on(t.at)],
-);
-
-/**
- * Crawler views per link, day and platform by verification (all time, unlike the record above): the dashboard's and
- * the statistics' verified and unverified counts. Written in the view writer's batch transaction; WITHOUT ROWID.
- */
-export const crawlerFetchCounts = sqliteTable(
-  "crawler_fetch_counts",
-  {
-    linkId: integer("link_id")
-      .notNull()
-      .references(() => links.id, { onDelete: "cascade" }),
-    day: text("day").notNull(), // YYYY-MM-DD, UTC
-    platform: text("platform").notNull(),
-    verified: integer("verified").notNull().default(0),
-    unverified: integer("unverified").notNull().default(0),
-    unverifiable: integer("unverifiable").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
 );
