@@ -61,11 +61,15 @@ export class ViewStore {
   private readonly addReferrers: ReturnType<typeof prepareReferrerRollups>;
   private readonly storedReferrers: ReturnType<typeof prepareStoredReferrers>;
 
-  /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
+  /**
+   * `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction,
+   * `inFold` in each fold's (and at start, after a crash's rows are folded in).
+   */
   constructor(
     sqlite: Database,
     now: () => number,
     private readonly inBatch: (batch: ViewBatch) => void = () => {},
+    private readonly inFold: () => void = () => {},
   ) {
     this.visitors = new DailyVisitors(now);
     this.statements = prepareViewStatements(sqlite);
@@ -84,6 +88,7 @@ export class ViewStore {
     this.transaction(() => {
       highest = Math.max(this.statements.mark.get()!.lastViewId, this.statements.newestView.get()!.id ?? 0);
       this.foldStoredRows(highest);
+      this.inFold();
       this.statements.closeDaysBefore.run(this.dayName(this.visitors.today));
     });
     return highest;
@@ -119,6 +124,7 @@ export class ViewStore {
           nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
           this.inBatch(batch);
         }
+        if (folding) this.inFold();
         if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
         else if (folding) {
           // Referrer counts wait with the others: one upsert per link, day and host a fold, not a batch.
@@ -131,19 +137,8 @@ export class ViewStore {
             ) => {
               const day = this.dayName(dayNumber);
               const { verified, unverified, unverifiable } = checked;
-              this.statements.addToRollup.run(
-                linkId,
-                day,
-                platform,
-                human,
-                bot,
-                at,
-                scans,
-                uniques,
-                verified,
-                unverified,
-                unverifiable,
-              );
+              const counts = [human, bot, at, scans, uniques, verified, unverified, unverifiable] as const;
+              this.statements.addToRollup.run(linkId, day, platform, ...counts);
               if (hostViews > 0) referrerRows.push({ linkId, day, host, human: hostViews });
               for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day, host: other, human: n });
             },

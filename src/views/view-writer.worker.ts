@@ -85,14 +85,25 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
   const clickOutbox = sqliteClickOutbox(sqlite);
   const fetchRecord = prepareCrawlerFetches(sqlite);
   const trims = new FetchTrimSchedule();
-  const store = new ViewStore(sqlite, systemClock.now, (batch) => {
-    const tally = clicks.tally(batch);
-    if (tally) clickOutbox.add(tally);
-    const rows = crawlerFetchesOf(batch);
-    fetchRecord.store(rows);
-    const due = trims.due(rows);
-    fetchRecord.trim(due.linkIds, due.before);
-  });
+  // The links whose record is due a trim once the next fold has moved their fetches in, and the age cut.
+  let due: { linkIds: number[]; before: number | null } = { linkIds: [], before: null };
+  const store = new ViewStore(
+    sqlite,
+    systemClock.now,
+    (batch) => {
+      const tally = clicks.tally(batch);
+      if (tally) clickOutbox.add(tally);
+      const rows = crawlerFetchesOf(batch);
+      fetchRecord.store(rows);
+      const now = trims.due(rows);
+      due = { linkIds: [...due.linkIds, ...now.linkIds], before: now.before ?? due.before };
+    },
+    () => {
+      fetchRecord.move();
+      fetchRecord.trim(due.linkIds, due.before);
+      due = { linkIds: [], before: null };
+    },
+  );
   let idleFold: ReturnType<typeof setTimeout> | null = null;
   const write = (views: ViewBatch | null, fold: boolean, seq?: number) => {
     if (idleFold) clearTimeout(idleFold);

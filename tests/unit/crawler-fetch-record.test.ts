@@ -42,12 +42,13 @@ const fetchOf = (linkId: number, at: number): CrawlerFetchRow => ({
   ms: 0.3,
 });
 
-/** Stores `rows` batch by batch as the writer does, trims included. */
+/** Stores `rows` batch by batch as the writer does (each batch queued, then moved in by a fold), trims included. */
 function write(sqlite: ReturnType<typeof database>, batches: CrawlerFetchRow[][]) {
   const record = prepareCrawlerFetches(sqlite);
   const trims = new FetchTrimSchedule();
   for (const rows of batches) {
     record.store(rows);
+    record.move();
     const due = trims.due(rows);
     record.trim(due.linkIds, due.before);
   }

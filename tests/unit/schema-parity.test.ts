@@ -11,8 +11,8 @@ import * as sqlite from "../../src/db/sqlite/schema.ts";
 const allowed = {
   /** rate_limits: the cluster-wide sign-in limit; uploads: UPLOADS_STORE=db. */
   pgOnlyTables: ["rate_limits", "uploads"],
-  /** Rows and rollups commit in one statement on PostgreSQL, so there is no mark to keep. */
-  sqliteOnlyTables: ["view_rollup_mark"],
+  /** Rows and rollups commit in one statement on PostgreSQL, so there is no mark to keep, nor fetches waiting for a fold. */
+  sqliteOnlyTables: ["view_rollup_mark", "crawler_fetch_queue"],
   /** Each node writes its own rollup rows (and the slot is part of their primary key). */
   pgOnlyColumns: ["view_rollups.slot"],
   /** Foreign keys cost views half their write throughput on PostgreSQL. */

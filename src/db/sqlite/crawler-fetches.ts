@@ -1,24 +1,30 @@
-// The SQLite statements of the crawler fetch record (views/crawler-fetches.ts shapes a batch into its rows): run by
-// the view writer in the batch's transaction, one statement for the batch's rows (a JSON array: one parameter
-// whatever the batch's size). The writer's connection has foreign keys
-// off, so a fetch of a link deleted meanwhile is dropped here (the EXISTS), as its views are.
+// The SQLite statements of the crawler fetch record (views/crawler-fetches.ts shapes a batch into its rows), run by
+// the view writer: each batch's rows are queued in its transaction (into a table without index: an append), and
+// each rollup fold moves the queue into the record in link order, so that the per-link index is written page by
+// page once a fold rather than at random every batch. The writer's connection has foreign keys off, so a fetch of
+// a link deleted meanwhile is dropped at the move (the EXISTS), as its views are.
 import type { Database } from "bun:sqlite";
 import { FETCHES_PER_LINK, type CrawlerFetchRow } from "../crawler-fetch-rows.ts";
 
+const COLUMNS = "link_id, at, platform, verification, version, rendition, status, bytes, ms";
+
 /**
- * Stores a batch's fetches (`store`), and trims the record (`trim`): the given links back to their last
- * FETCHES_PER_LINK, and every fetch older than `before`.
+ * Queues a batch's fetches (`store`), moves the queue into the record (`move`), and trims the record (`trim`): the
+ * given links back to their last FETCHES_PER_LINK, and every fetch older than `before`.
  */
 export function prepareCrawlerFetches(sqlite: Database): {
   store: (rows: CrawlerFetchRow[]) => void;
+  move: () => void;
   trim: (linkIds: number[], before: number | null) => void;
 } {
-  const insert = sqlite.query<unknown, [string]>(
-    `INSERT INTO crawler_fetches (link_id, at, platform, verification, version, rendition, status, bytes, ms)
-     SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6,
-            j.value ->> 7, j.value ->> 8
-     FROM json_each(?1) AS j WHERE EXISTS (SELECT 1 FROM links WHERE id = j.value ->> 0)`,
+  const queue = sqlite.query<unknown, [number, number, string, string, number, string | null, number, number, number]>(
+    `INSERT INTO crawler_fetch_queue (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const moveQueue = sqlite.query(
+    `INSERT INTO crawler_fetches (${COLUMNS}) SELECT ${COLUMNS} FROM crawler_fetch_queue q
+     WHERE EXISTS (SELECT 1 FROM links WHERE id = q.link_id) ORDER BY link_id, id`,
+  );
+  const emptyQueue = sqlite.query("DELETE FROM crawler_fetch_queue");
   const trimLink = sqlite.query<unknown, [number]>(
     `DELETE FROM crawler_fetches WHERE link_id = ?1 AND id <= (
        SELECT id FROM crawler_fetches WHERE link_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ${FETCHES_PER_LINK})`,
@@ -26,22 +32,12 @@ export function prepareCrawlerFetches(sqlite: Database): {
   const trimOld = sqlite.query<unknown, [number]>("DELETE FROM crawler_fetches WHERE at < ?1");
   return {
     store: (rows) => {
-      if (rows.length === 0) return;
-      insert.run(
-        JSON.stringify(
-          rows.map((r) => [
-            r.linkId,
-            r.at,
-            r.platform,
-            r.verification,
-            r.version,
-            r.rendition,
-            r.status,
-            r.bytes,
-            r.ms,
-          ]),
-        ),
-      );
+      for (const r of rows)
+        queue.run(r.linkId, r.at, r.platform, r.verification, r.version, r.rendition, r.status, r.bytes, r.ms);
+    },
+    move: () => {
+      moveQueue.run();
+      emptyQueue.run();
     },
     trim: (linkIds, before) => {
       for (const linkId of linkIds) trimLink.run(linkId);

@@ -26,3 +26,17 @@ ALTER TABLE `view_rollups` ADD `verified` integer DEFAULT 0 NOT NULL;
 ALTER TABLE `view_rollups` ADD `unverified` integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE `view_rollups` ADD `unverifiable` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- Each batch's fetches, moved into crawler_fetches in link order at the writer's next rollup fold.
+CREATE TABLE `crawler_fetch_queue` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`link_id` integer NOT NULL,
+	`at` integer NOT NULL,
+	`platform` text NOT NULL,
+	`verification` text NOT NULL,
+	`version` integer NOT NULL,
+	`rendition` text,
+	`status` integer NOT NULL,
+	`bytes` integer NOT NULL,
+	`ms` real NOT NULL
+);

@@ -25,3 +25,21 @@ export const crawlerFetches = sqliteTable(
   },
   (t) => [index("crawler_fetches_link_idx").on(t.linkId, t.id), index("crawler_fetches_at_idx").on(t.at)],
 );
+
+/**
+ * SQLite only: each batch's fetches wait here (no index: appending costs little) until the writer's next rollup
+ * fold moves them into crawler_fetches in link order, so that a fold writes each page of the per-link index once
+ * instead of every batch writing hundreds (docs/decisions/0066). PostgreSQL inserts them with the batch.
+ */
+export const crawlerFetchQueue = sqliteTable("crawler_fetch_queue", {
+  id: integer("id").primaryKey(),
+  linkId: integer("link_id").notNull(),
+  at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  platform: text("platform").notNull(),
+  verification: text("verification", { enum: ["verified", "unverified", "unverifiable"] }).notNull(),
+  version: integer("version").notNull(),
+  rendition: text("rendition"),
+  status: integer("status").notNull(),
+  bytes: integer("bytes").notNull(),
+  ms: real("ms").notNull(),
+});
