@@ -25,6 +25,7 @@ const COPIED: PgTable[] = [
   pg.viewRollups,
   pg.referrerRollups,
   pg.crawlerFetches,
+  pg.crawlerFirstFetches,
   pg.retiredUserSlugs,
   pg.linkRules,
   pg.linkOldAddresses,

@@ -18,3 +18,9 @@ export type CrawlerFetchRow = {
   bytes: number;
   ms: number;
 };
+
+/** A platform's fetch of a link version that may be its first (preview.fetched). */
+export type FirstFetch = { linkId: number; version: number; platform: string; verification: string; at: number };
+
+/** A webhook event to record for a link's owner, worded by the caller (webhooks/record-event.ts's body). */
+export type Announcement = { linkId: number; eventId: string; type: string; payload: string; at: number };

@@ -20,6 +20,8 @@ import { trimCrawlerFetches } from "../db/postgres/crawler-fetches.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
 import { countVerification } from "./pending-rollups.ts";
+import { announcements, FirstFetches } from "./first-fetches.ts";
+import { recordFirstFetches } from "../db/postgres/first-fetches.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -38,6 +40,7 @@ export class PgViewStore {
   /** Whether this store has dropped the hashes of the days before `visitors.today` (at its first batch). */
   private closedEarlierDays = false;
   private readonly trims = new FetchTrimSchedule();
+  private readonly firsts = new FirstFetches();
 
   /** `now` tells the UTC day change (tests give their own clock); `clicks`: a batch's link.clicked counts, stored with it. */
   constructor(
@@ -175,6 +178,9 @@ export class PgViewStore {
       this.visitors.forget();
       throw error;
     });
+    const firsts = this.firsts.candidates(fetches);
+    await recordFirstFetches(this.sql, firsts, announcements);
+    this.firsts.remember(firsts);
     const due = this.trims.due(fetches);
     await trimCrawlerFetches(this.sql, due.linkIds, due.before);
     await this.closeEarlierDays();

@@ -9,6 +9,8 @@ import type { ClickOutbox, CycleLock, PruneChunk, ViewWriterTarget } from "../db
 import { postgresClickOutbox } from "../db/postgres/click-outbox.ts";
 import { sqliteClickOutbox } from "../db/sqlite/click-outbox.ts";
 import { prepareCrawlerFetches } from "../db/sqlite/crawler-fetches.ts";
+import { prepareFirstFetches } from "../db/sqlite/first-fetches.ts";
+import { announcements, FirstFetches } from "./first-fetches.ts";
 import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
 import { verifyBatch } from "./crawler-verification.ts";
 import { ClickEvents } from "./click-events.ts";
@@ -85,6 +87,8 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
   const clickOutbox = sqliteClickOutbox(sqlite);
   const fetchRecord = prepareCrawlerFetches(sqlite);
   const trims = new FetchTrimSchedule();
+  const firstRecord = prepareFirstFetches(sqlite);
+  const firsts = new FirstFetches();
   // The links whose record is due a trim once the next fold has moved their fetches in, and the age cut.
   let due: { linkIds: number[]; before: number | null } = { linkIds: [], before: null };
   const store = new ViewStore(
@@ -95,6 +99,14 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
       if (tally) clickOutbox.add(tally);
       const rows = crawlerFetchesOf(batch);
       fetchRecord.store(rows);
+      // A first fetch is announced with it; one recorded before is remembered (a new one once committed, next time).
+      const known = [];
+      for (const first of firsts.candidates(rows)) {
+        const linkSlug = firstRecord.add(first);
+        if (linkSlug === null) known.push(first);
+        else for (const event of announcements([{ ...first, linkSlug }])) firstRecord.announce(event);
+      }
+      firsts.remember(known);
       const now = trims.due(rows);
       due = { linkIds: [...due.linkIds, ...now.linkIds], before: now.before ?? due.before };
     },

@@ -216,6 +216,7 @@ const typeParity: Record<string, [true, true]> = {
   destinations: both satisfies SameTypes<typeof sqlite.destinations, typeof pg.destinations>,
   linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
   crawlerFetches: both satisfies SameTypes<typeof sqlite.crawlerFetches, typeof pg.crawlerFetches>,
+  crawlerFirstFetches: both satisfies SameTypes<typeof sqlite.crawlerFirstFetches, typeof pg.crawlerFirstFetches>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

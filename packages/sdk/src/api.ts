@@ -409,6 +409,22 @@ export interface webhooks {
       };
     };
   };
+  "preview.fetched": {
+    /** preview.fetched, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PreviewFetchedWebhook"];
+        };
+      };
+      responses: {
+        /** @description Received; any other answer is retried (about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h) */
+        "2XX": {
+          content: never;
+        };
+      };
+    };
+  };
   "webhook.test": {
     /** webhook.test, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature) */
     post: {
@@ -448,7 +464,7 @@ export interface components {
     addWebhookBody: {
       /** @default */
       description?: string;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       url: string;
     };
     /**
@@ -1111,6 +1127,35 @@ export interface components {
       /** @description EUR a month, VAT excluded */
       priceMonthly: number;
     };
+    PreviewFetchedEvent: {
+      /**
+       * Format: date-time
+       * @description ISO 8601 date and time
+       */
+      at: string;
+      /** @description The link's id */
+      id: number;
+      linkSlug: string;
+      /** @description The platform whose crawler fetched the card (x, slack, whatsapp, …; google, …) */
+      platform: string;
+      /**
+       * @description Checked by its network
+       * @enum {string}
+       */
+      verification: "verified" | "unverified" | "unverifiable";
+      /** @description The link version fetched (1: the plain address) */
+      version: number;
+    };
+    PreviewFetchedWebhook: {
+      data: components["schemas"]["PreviewFetchedEvent"];
+      /**
+       * Format: date-time
+       * @description ISO 8601 date and time
+       */
+      timestamp: string;
+      /** @constant */
+      type: "preview.fetched";
+    };
     recordConsentBody: {
       /** @constant */
       privacyAccepted: true;
@@ -1161,7 +1206,7 @@ export interface components {
     updateWebhookBody: {
       description?: string;
       enabled?: boolean;
-      events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       paused?: boolean;
       url?: string;
     };
@@ -1231,7 +1276,7 @@ export interface components {
       /** @description Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables */
       disabledReason: string | null;
       enabled: boolean;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       id: number;
       /** @description Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false */
       paused: boolean;
@@ -1249,7 +1294,7 @@ export interface components {
       /** @description Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables */
       disabledReason: string | null;
       enabled: boolean;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       id: number;
       /** @description Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false */
       paused: boolean;

@@ -44,6 +44,7 @@ export type ServiceTables = Pick<
   | "webhookDeliveries"
   | "linkOldAddresses"
   | "crawlerFetches"
+  | "crawlerFirstFetches"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

@@ -26,3 +26,13 @@ ALTER TABLE "view_rollups" ADD COLUMN "verified" integer DEFAULT 0 NOT NULL;
 ALTER TABLE "view_rollups" ADD COLUMN "unverified" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "view_rollups" ADD COLUMN "unverifiable" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+CREATE TABLE "crawler_first_fetches" (
+	"link_id" integer NOT NULL,
+	"version" integer NOT NULL,
+	"platform" text NOT NULL,
+	"at" timestamp (3) with time zone NOT NULL,
+	CONSTRAINT "crawler_first_fetches_link_id_version_platform_pk" PRIMARY KEY("link_id","version","platform")
+);
+--> statement-breakpoint
+ALTER TABLE "crawler_first_fetches" ADD CONSTRAINT "crawler_first_fetches_link_id_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."links"("id") ON DELETE cascade ON UPDATE no action;

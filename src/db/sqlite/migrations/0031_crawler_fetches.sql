@@ -40,3 +40,13 @@ CREATE TABLE `crawler_fetch_queue` (
 	`bytes` integer NOT NULL,
 	`ms` real NOT NULL
 );
+--> statement-breakpoint
+-- Each platform's first fetch of each version of a link: its row is added with the preview.fetched event.
+CREATE TABLE `crawler_first_fetches` (
+	`link_id` integer NOT NULL,
+	`version` integer NOT NULL,
+	`platform` text NOT NULL,
+	`at` integer NOT NULL,
+	PRIMARY KEY(`link_id`, `version`, `platform`),
+	FOREIGN KEY (`link_id`) REFERENCES `links`(`id`) ON UPDATE no action ON DELETE cascade
+) WITHOUT ROWID;

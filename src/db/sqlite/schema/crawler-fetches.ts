@@ -1,5 +1,5 @@
 // Each crawler fetch on record (docs/decisions/0066). Re-exported by ../schema.ts.
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { links } from "./links.ts";
 
 /**
@@ -43,3 +43,20 @@ export const crawlerFetchQueue = sqliteTable("crawler_fetch_queue", {
   bytes: integer("bytes").notNull(),
   ms: real("ms").notNull(),
 });
+
+/**
+ * Each platform's first fetch of each version of a link: the writer adds a row when a card fetch finds none, and
+ * then announces preview.fetched (src/views/first-fetches.ts). WITHOUT ROWID.
+ */
+export const crawlerFirstFetches = sqliteTable(
+  "crawler_first_fetches",
+  {
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    platform: text("platform").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.version, t.platform] })],
+);
