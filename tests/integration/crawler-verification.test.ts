@@ -232,6 +232,22 @@ describe("the dashboard and the statistics", () => {
     expect(html).toContain("LinkedIn 2 (1 verified, 1 unverified)");
   });
 
+  test("the link's page shows each fetch on a timeline, newest first, with its verification", async () => {
+    const html = await page("/admin/link/edit/shared");
+    const timeline = html.slice(html.indexOf('data-testid="fetch-timeline"'), html.indexOf("</ol>"));
+    const lines = [...timeline.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]!.replaceAll("&#x27;", "'"));
+    expect(lines).toHaveLength(FETCHES.length + 1);
+    expect(lines[0]).toMatch(
+      /^X, verified by its network, fetched version 1 at \d{4}-\d\d-\d\d \d\d:\d\d UTC: checked the link \(302/,
+    );
+    expect(lines.at(-1)).toMatch(
+      /^Google, verified by its network, fetched version 1 at .+ UTC: wide image, \d+ B page$/,
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^X, unverified: not from its platform's network, .*: x image/));
+    expect(lines).toContainEqual(expect.stringMatching(/^WhatsApp, verified by its network, .*: square image/));
+    expect(lines).toContainEqual(expect.stringMatching(/^iMessage, unverifiable, /));
+  });
+
   test("the platforms CSV has verified, unverified and unverifiable columns", async () => {
     const csv = (await page("/admin/link/stats/shared/csv?range=7&table=platforms"))
       .trimEnd()
