@@ -1,6 +1,6 @@
 // Charts drawn on the server as SVG (docs/decisions/0023): bars per day with a labelled count axis and date axis,
 // and horizontal bars for categories. Each series is one path, so a chart of hundreds of days stays a few elements.
-import { count, shortDate } from "../client/format.ts";
+import { checkedByNetwork, count, shortDate } from "../client/format.ts";
 
 /**
  * One drawing per screen width, each shown by CSS alone (the page has no script for it). Text in an SVG scales with
@@ -235,12 +235,4 @@ export type PlatformCount = { platform: string; count: number; verified: number;
 
 /** "Facebook 12 (12 verified) · X 3 (2 verified, 1 unverified) · Slack 1" */
 export const platformSummary = (platforms: PlatformCount[]) =>
-  platforms
-    .map((p) => {
-      const checked = [
-        ...(p.verified > 0 ? [`${p.verified} verified`] : []),
-        ...(p.unverified > 0 ? [`${p.unverified} unverified`] : []),
-      ];
-      return `${platformName(p.platform)} ${p.count}${checked.length > 0 ? ` (${checked.join(", ")})` : ""}`;
-    })
-    .join(" · ");
+  platforms.map((p) => `${platformName(p.platform)} ${p.count}${checkedByNetwork(p)}`).join(" · ");
