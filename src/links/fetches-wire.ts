@@ -5,8 +5,8 @@ import { z } from "zod";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
-export const VERIFICATIONS = ["verified", "unverified", "unverifiable"] as const;
-export const verification = z
+const VERIFICATIONS = ["verified", "unverified", "unverifiable"] as const;
+const verification = z
   .enum(VERIFICATIONS)
   .describe(
     "verified: from the platform's published addresses or network; unverified: claims a platform whose network it is not from; unverifiable: the platform cannot be checked (iMessage, Slack, …)",
