@@ -45,7 +45,7 @@ const MIGRATION_ROWS = ["host_map_version"];
  * link_totals is PostgreSQL's own sum of the copied rollups (its trigger keeps it as they go in); view_batches are
  * the SQLite writer's batch ids, which no PostgreSQL node will send again; webhook_click_counts, the open window's
  * link.clicked counts (the copy is made with the server stopped, which closed its window); crawler_fetch_queue, the
- * fetches waiting for a fold (the stop folded them in).
+ * crawler fetches waiting for a fold (a graceful stop folds them into crawler_fetches; a crash's are left out).
  */
 const NOT_COPIED = new Set([
   "view_rollup_mark",
