@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { PLATFORM_IDS, type PlatformId } from "../previews/platforms.ts";
 import { RULES } from "../previews/lint.ts";
+import { OtherBotsSchema, VerificationCountsSchema } from "./fetches-wire.ts";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 const platformId = z.enum(PLATFORM_IDS as [PlatformId, ...PlatformId[]]);
@@ -238,6 +239,7 @@ export const LinkPlatformsSchema = z.object({
       platform: platformId,
       name: z.string(),
       fetches: z.number().int(),
+      ...VerificationCountsSchema.shape,
       lastFetchedAt: timestamp.nullable(),
       stale: z.boolean().describe("Last fetched before the card last changed: it may still show the old card"),
       cacheNote: z.string(),
@@ -257,6 +259,7 @@ export const LinkPlatformsSchema = z.object({
         .describe("Facebook only: the last re-scrape LinkPrev asked for (FACEBOOK_APP_ID), null if none"),
     }),
   ),
+  bots: OtherBotsSchema,
 });
 
 export const LinkVersionSchema = z

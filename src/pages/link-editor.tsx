@@ -1,13 +1,22 @@
 // /admin/link/new and /admin/link/edit/:linkSlug
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
+import type { CrawlerFetchJson } from "../links/fetches-wire.ts";
+import { FetchTimeline } from "./fetch-timeline.tsx";
 import { LinkForm, OldAddresses } from "./islands.ts";
 
 const back =
   "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
-/** `earlier`: an edited link's earlier addresses (docs/decisions/0047). */
-export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?: OldAddressesProps }) {
+/**
+ * `earlier`: an edited link's earlier addresses (docs/decisions/0047); `fetches`: its newest crawler fetches
+ * (docs/decisions/0066).
+ */
+export function LinkEditorPage({
+  earlier,
+  fetches,
+  ...props
+}: LinkFormProps & { earlier?: OldAddressesProps; fetches?: CrawlerFetchJson[] }) {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -18,6 +27,7 @@ export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?
       </div>
       {props.link?.status === "disabled" ? <DisabledNotice reason={props.link.disabledReason} /> : null}
       <LinkForm {...props} />
+      {props.link && fetches ? <FetchTimeline fetches={fetches} linkId={props.link.id} /> : null}
       {earlier && earlier.addresses.length > 0 ? <OldAddresses {...earlier} /> : null}
     </div>
   );

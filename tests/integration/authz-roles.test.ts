@@ -88,6 +88,11 @@ const ROUTES: Record<string, Row> = {
     needs: "links.read",
     ok: 200,
   },
+  "GET /api/links/:id/fetches": {
+    call: async () => ({ path: `/api/links/${(await teamLink()).id}/fetches` }),
+    needs: "links.read",
+    ok: 200,
+  },
   "POST /api/links/:id/versions": {
     call: async () => ({ path: `/api/links/${(await teamLink()).id}/versions` }),
     needs: "links.write",

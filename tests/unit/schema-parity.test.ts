@@ -11,8 +11,8 @@ import * as sqlite from "../../src/db/sqlite/schema.ts";
 const allowed = {
   /** rate_limits: the cluster-wide sign-in limit; uploads: UPLOADS_STORE=db. */
   pgOnlyTables: ["rate_limits", "uploads"],
-  /** Rows and rollups commit in one statement on PostgreSQL, so there is no mark to keep. */
-  sqliteOnlyTables: ["view_rollup_mark"],
+  /** Rows and rollups commit in one statement on PostgreSQL, so there is no mark to keep, nor fetches waiting for a fold. */
+  sqliteOnlyTables: ["view_rollup_mark", "crawler_fetch_queue"],
   /** Each node writes its own rollup rows (and the slot is part of their primary key). */
   pgOnlyColumns: ["view_rollups.slot"],
   /** Foreign keys cost views half their write throughput on PostgreSQL. */
@@ -217,6 +217,8 @@ const typeParity: Record<string, [true, true]> = {
   linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
   workspaces: both satisfies SameTypes<typeof sqlite.workspaces, typeof pg.workspaces>,
   workspaceMembers: both satisfies SameTypes<typeof sqlite.workspaceMembers, typeof pg.workspaceMembers>,
+  crawlerFetches: both satisfies SameTypes<typeof sqlite.crawlerFetches, typeof pg.crawlerFetches>,
+  crawlerFirstFetches: both satisfies SameTypes<typeof sqlite.crawlerFirstFetches, typeof pg.crawlerFirstFetches>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -45,6 +45,8 @@ export type ServiceTables = Pick<
   | "linkOldAddresses"
   | "workspaces"
   | "workspaceMembers"
+  | "crawlerFetches"
+  | "crawlerFirstFetches"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */
