@@ -189,7 +189,9 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.delete(viewVisitors).where(notInArray(viewVisitors.linkId, tx.select({ id: links.id }).from(links)));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
         await detachPayments(tx, userId);
-        // Its memberships, and its personal workspace (emptied by the steps above; its slug retired with the user's).
+        // Its memberships, and its personal workspace (emptied by the steps above; its slug retired with the user's);
+        // the links it last edited elsewhere keep no trace of it (foreign keys do not act in this transaction).
+        await tx.update(links).set({ updatedByUserId: null }).where(eq(links.updatedByUserId, userId));
         await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId));
         await tx.delete(workspaces).where(eq(workspaces.personalUserId, userId));
         await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
