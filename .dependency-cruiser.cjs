@@ -31,6 +31,7 @@ const ORDER = [
   ["client", "^src/client/"],
   ["observability", "^src/observability/"],
   ["http", "^src/http/"],
+  ["mail", "^src/mail/"],
   ["db", "^src/db/"],
   ["safe-fetch", "^src/safe-fetch/"],
   ["threads", "^src/threads/"],

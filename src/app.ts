@@ -5,6 +5,7 @@ import { openApiDocument, type OpenApiDocument } from "./api-docs/openapi.ts";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
 import type { SessionDeps } from "./auth/session-deps.ts";
 import { accountRoutes } from "./account/routes.ts";
+import { loginMailRoutes } from "./auth/login-mail-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { domainRoutes } from "./domains/routes.ts";
@@ -18,7 +19,7 @@ import { formatVersion } from "./meta/version.ts";
 import { requestFacts } from "./observability/request-facts.ts";
 import { errorPages } from "./pages/error.tsx";
 import { pageRoutes } from "./pages/routes.ts";
-import { signInScreens } from "./pages/sign-in.tsx";
+import { loginMailScreens, signInScreens } from "./pages/sign-in.tsx";
 import { resolvePageViewer } from "./pages/viewer.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import type { User } from "./db/tables.ts";
@@ -60,7 +61,13 @@ export function createApp(services: Services) {
     .use(
       authRoutes(
         { session, database: services.database, authLimiter, google: services.config.google, log },
-        signInScreens(services.pages, resolveViewer),
+        signInScreens(services.pages, resolveViewer, services.mailer !== null),
+      ),
+    )
+    .use(
+      loginMailRoutes(
+        { session, mailer: services.mailer, authLimiter, mailLimiter: services.mailLimiter, log },
+        loginMailScreens(services.pages),
       ),
     )
     .use(linkRoutes({ links, fetchLimiter: services.fetchLimiter, publicUrl: services.config.publicUrl, session }))

@@ -21,6 +21,8 @@ import { ImageWorkCounts, type ImageWorkEvent } from "./links/images/work-counts
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
 import { FETCHES_PER_MINUTE } from "./links/metadata.ts";
+import { LOGIN_MAILS_PER_HOUR } from "./auth/login-link-mail.ts";
+import { smtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createLogger, type Logger } from "./observability/log.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
@@ -82,6 +84,10 @@ export type Services = {
   domainCheckLimiter: RateLimiter;
   /** Webhook test events and resends per account: SENDS_PER_MINUTE. */
   webhookSendLimiter: RateLimiter;
+  /** Sign-in links e-mailed per address: LOGIN_MAILS_PER_HOUR. */
+  mailLimiter: RateLimiter;
+  /** Sends sign-in links and invites (SMTP_URL); null when not configured: nothing is e-mailed. */
+  mailer: Mailer | null;
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
   log: Logger;
@@ -154,6 +160,8 @@ export function createServices(
     reportLimiter: new RateLimiter(hits.countHit, REPORTS_PER_HOUR, clock, 3_600_000),
     domainCheckLimiter: new RateLimiter(hits.countHit, CHECKS_PER_MINUTE, clock),
     webhookSendLimiter: new RateLimiter(hits.countHit, SENDS_PER_MINUTE, clock),
+    mailLimiter: new RateLimiter(hits.countHit, LOGIN_MAILS_PER_HOUR, clock, 3_600_000),
+    mailer: config.mail ? smtpMailer(config.mail) : null,
     facebook,
     log,
     clock,

@@ -25,6 +25,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WITHOUT_CONSENT = new Set([
   "POST /api/auth/consent",
   "POST /api/auth/login-link",
+  "POST /api/auth/login-link/email",
   "POST /api/auth/logout",
   "DELETE /api/account",
 ]);

@@ -67,6 +67,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/auth/google/callback": "/api/auth/google/callback?code={text}&state={text}",
   "GET /login/:token": "/login/{slug}",
   "POST /api/auth/login-link": "/api/auth/login-link",
+  "POST /api/auth/login-link/email": "/api/auth/login-link/email",
   "GET /api/auth/logout": "/api/auth/logout",
   "POST /api/auth/logout": "/api/auth/logout",
   "GET /api/auth/user": "/api/auth/user",

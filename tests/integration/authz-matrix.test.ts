@@ -148,6 +148,11 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }),
     expect: publicWrite(400),
   },
+  // This server sends no mail (no SMTP_URL): the form's route says so.
+  "POST /api/auth/login-link/email": {
+    call: () => ({ path: "/api/auth/login-link/email", form: { email: "matrix@example.com" } }),
+    expect: publicWrite(404),
+  },
   // From another site a signed-in browser is asked first (a page with a button), so it stays signed in.
   "GET /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: { ...all(302), crossSiteCookie: 200 } },
   "POST /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: publicWrite(303) },

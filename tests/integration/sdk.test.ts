@@ -162,6 +162,8 @@ test("every documented operation is called through the SDK and answers a status 
     currentUser: () => status(c.GET("/api/auth/user")),
     recordConsent: () => status(c.POST("/api/auth/consent", { body: { termsAccepted: true, privacyAccepted: true } })),
     useLoginLink: () => status(c.POST("/api/auth/login-link", { body: { token: "not-a-login-token" } })),
+    emailLoginLink: () =>
+      status(c.POST("/api/auth/login-link/email", { body: { email: "sdk@example.com" }, parseAs: "text" })),
     googleSignIn: () => status(c.GET("/api/auth/google", { parseAs: "text" })),
     googleCallback: () => status(c.GET("/api/auth/google/callback", { parseAs: "text" })),
     signOut: () => status(c.GET("/api/auth/logout", { parseAs: "text" })),
@@ -198,13 +200,14 @@ test("every documented operation is called through the SDK and answers a status 
     statuses.filter((answered) => !declared(operation, answered)).map((answered) => `${key} answered ${answered}`),
   );
   expect(undeclared).toEqual([]);
-  // Every other call succeeded: these are refused by design here (no Google or Stripe to reach, no sign-in link, no
-  // renamed link, a wrong e-mail to delete the account with, the first call's invalid link).
+  // Every other call succeeded: these are refused by design here (no Google, Stripe or mail server to reach, no
+  // sign-in link, no renamed link, a wrong e-mail to delete the account with, the first call's invalid link).
   const refused = answers.filter(({ statuses }) => statuses.some((answered) => answered >= 400)).map(({ key }) => key);
   expect(refused.sort()).toEqual(
     [
       "GET /api/auth/google/callback",
       "POST /api/auth/login-link",
+      "POST /api/auth/login-link/email",
       "POST /api/links",
       "POST /api/links/metadata",
       "DELETE /api/links/{id}/old-addresses/{addressId}",

@@ -34,6 +34,13 @@ export interface paths {
     /** Sign in with a one-time link's token */
     post: operations["useLoginLink"];
   };
+  "/api/auth/login-link/email": {
+    /**
+     * E-mail me a sign-in link
+     * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
+     */
+    post: operations["emailLoginLink"];
+  };
   "/api/auth/logout": {
     /**
      * Sign out
@@ -572,6 +579,9 @@ export interface components {
       timestamp: string;
       /** @constant */
       type: "domain.verified";
+    };
+    emailLoginLinkBody: {
+      email: string;
     };
     /**
      * @example {
@@ -1439,6 +1449,61 @@ export interface operations {
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * E-mail me a sign-in link
+   * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
+   */
+  emailLoginLink: {
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "email": "ana@example.com"
+         * }
+         */
+        "application/json": components["schemas"]["emailLoginLinkBody"];
+        "application/x-www-form-urlencoded": components["schemas"]["emailLoginLinkBody"];
+      };
+    };
+    responses: {
+      /** @description Check your inbox (whether or not an account uses the address) */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Sign-in by e-mail is not offered on this server */
+      404: {
+        content: {
+          "text/html": string;
         };
       };
       /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
