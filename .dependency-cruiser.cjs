@@ -37,6 +37,7 @@ const ORDER = [
   ["threads", "^src/threads/"],
   ["previews", "^src/previews/"],
   ["plans", "^src/plans/"],
+  ["workspaces", "^src/workspaces/"],
   ["link-cache", "^src/link-cache/"],
   ["webhooks", "^src/webhooks/"],
   ["views", "^src/views/"],

@@ -6,6 +6,7 @@ import { openPlatform } from "../db/platform.ts";
 import type { Database } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import { createApiToken } from "../auth/api-tokens.ts";
+import { personalMembership } from "../workspaces/membership.ts";
 import { createLoginLink } from "../auth/login-links.ts";
 import { upsertUser } from "../auth/users.ts";
 
@@ -35,7 +36,9 @@ export async function loginLinkFor(
 }
 
 export async function apiTokenFor(database: Database, email: string, tokenName: string): Promise<string> {
-  return (await createApiToken(database.db, (await ensureUser(database, email)).id, tokenName)).token;
+  const user = await ensureUser(database, email);
+  const personal = await personalMembership(database.db, user.id);
+  return (await createApiToken(database.db, user.id, personal!.workspace.id, tokenName)).token;
 }
 
 /** A sign-in link for the instance owner: the first user, or owner@localhost on an empty server. */

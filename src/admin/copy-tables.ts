@@ -11,6 +11,8 @@ import * as pg from "../db/postgres/schema.ts";
 /** Parents before children, so that every foreign key finds its row. */
 const COPIED: PgTable[] = [
   pg.users,
+  pg.workspaces,
+  pg.workspaceMembers,
   pg.domains,
   pg.links,
   pg.subscriptions,

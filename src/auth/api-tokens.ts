@@ -19,12 +19,12 @@ const listed = (db: Db) => {
   };
 };
 
-export async function createApiToken(db: Db, userId: number, name: string) {
+export async function createApiToken(db: Db, userId: number, workspaceId: number, name: string) {
   const { apiTokens } = tablesOf(db);
   const token = `${TOKEN_PREFIX}${generateSecret()}`;
   const [row] = await db
     .insert(apiTokens)
-    .values({ userId, name, tokenHash: hashSecret(token) })
+    .values({ userId, workspaceId, name, tokenHash: hashSecret(token) })
     .returning(listed(db));
   return { ...row!, token };
 }
@@ -43,7 +43,12 @@ export async function revokeApiToken(db: Db, userId: number, tokenId: number): P
   if (removed.length === 0) throw notFound("Token not found");
 }
 
-export async function userIdForApiToken(db: Db, token: string, now: number): Promise<number | null> {
+/** Whose token this is and the workspace it acts in; null for no such token. */
+export async function apiTokenOwner(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<{ userId: number; workspaceId: number } | null> {
   const { apiTokens } = tablesOf(db);
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const [row] = await db
@@ -57,5 +62,5 @@ export async function userIdForApiToken(db: Db, token: string, now: number): Pro
       .set({ lastUsedAt: new Date(now) })
       .where(eq(apiTokens.id, row.id));
   }
-  return row.userId;
+  return { userId: row.userId, workspaceId: row.workspaceId };
 }

@@ -1,17 +1,22 @@
 // Resolves who is asking, once per request: an API token (Authorization: Bearer) or the session cookie.
 // Also refuses cross-site writes made with the cookie (CSRF); bearer calls cannot be forged by a browser.
 import { Elysia } from "elysia";
+import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
+import { type Membership, membershipById, membershipBySlug, personalMembership } from "../workspaces/membership.ts";
+import type { Acting } from "../workspaces/acting.ts";
+import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
-import { forbidden } from "../http/errors.ts";
+import { forbidden, notFound } from "../http/errors.ts";
 import { requestFacts } from "../observability/request-facts.ts";
-import { userIdForApiToken } from "./api-tokens.ts";
+import { apiTokenOwner } from "./api-tokens.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
 import type { SessionDeps } from "./session-deps.ts";
 import { findUser, hasConsent } from "./users.ts";
 import { SUSPENDED_MESSAGE } from "../safety/suspend-user.ts";
 
-export type Viewer = { user: User; via: "session" | "token" };
+/** Who is asking, how, and the workspace they act in with their role there (actingMembership below). */
+export type Viewer = Acting & { via: "session" | "token" };
 
 export function sessionCookieOptions(session: SessionDeps, expires: Date) {
   return { httpOnly: true, sameSite: "lax" as const, secure: session.secureCookies, path: "/", expires };
@@ -37,34 +42,78 @@ function needsConsentFirst(request: Request): boolean {
   return path.startsWith("/api/") && !WITHOUT_CONSENT.has(`${request.method} ${path}`);
 }
 
+/** The cookie that remembers a browser's current workspace (its slug); `?workspace=` on a request wins over it. */
+export const WORKSPACE_COOKIE = "workspace";
+
+/**
+ * The workspace a request acts in (docs/decisions/0063). A token acts in its own workspace; one of the user's
+ * personal workspace acts as the user did before workspaces, so it may name any workspace they belong to. A session
+ * acts in the one `?workspace=` names, else the cookie's, else the personal one. Naming one the user is not a member
+ * of is a 404 (a stale cookie falls back to the personal workspace). Undefined: the token's workspace is no longer theirs.
+ */
+async function actingMembership(
+  db: Db,
+  user: User,
+  asked: string | null,
+  remembered: string | undefined,
+  tokenWorkspaceId: number | null,
+): Promise<Membership | undefined> {
+  const named = async (slug: string) => {
+    const found = await membershipBySlug(db, user.id, slug);
+    if (!found) throw notFound(WORKSPACE_NOT_FOUND);
+    return found;
+  };
+  if (tokenWorkspaceId !== null) {
+    const own = await membershipById(db, user.id, tokenWorkspaceId);
+    if (asked === null || asked === own?.workspace.slug) return own;
+    if (own?.workspace.personalUserId !== user.id) throw notFound(WORKSPACE_NOT_FOUND);
+    return named(asked);
+  }
+  if (asked !== null) return named(asked);
+  const current = remembered ? await membershipBySlug(db, user.id, remembered) : undefined;
+  return current ?? personalMembership(db, user.id);
+}
+
+const signedOut = { viewer: null as Viewer | null, deletingUserId: null as number | null };
+
 export const authPlugin = (deps: SessionDeps) =>
   new Elysia({ name: "auth" })
     .use(requestFacts())
     .derive({ as: "global" }, async ({ request, cookie, origin }) => {
       const ip = origin.clientAddress;
+      const asked = new URL(request.url).searchParams.get("workspace");
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
-        const userId = await userIdForApiToken(deps.db, authorization.slice(7).trim(), deps.clock.now());
-        const user = userId === null ? undefined : await findUser(deps.db, userId);
-        if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
+        const owner = await apiTokenOwner(deps.db, authorization.slice(7).trim(), deps.clock.now());
+        const user = owner === null ? undefined : await findUser(deps.db, owner.userId);
+        if (user?.deletingSince) return { ip, ...signedOut, deletingUserId: user.id as number | null };
         if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
-        return { ip, viewer: user ? ({ user, via: "token" } as Viewer) : null, deletingUserId: null as number | null };
+        const acting = user && (await actingMembership(deps.db, user, asked, undefined, owner!.workspaceId));
+        return { ip, ...signedOut, viewer: acting ? ({ user, via: "token", ...acting } as Viewer) : null };
       }
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token !== "") {
         const session = await validateSession(deps.db, token, deps.clock.now());
         const user = session ? await findUser(deps.db, session.userId) : undefined;
         // An account being deleted is signed out everywhere; only a retry of its deletion may name it.
-        if (user?.deletingSince) return { ip, viewer: null as Viewer | null, deletingUserId: user.id as number | null };
+        if (user?.deletingSince) return { ip, ...signedOut, deletingUserId: user.id as number | null };
         if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
         if (session && user) {
           if (session.extended)
             cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieOptions(deps, session.expiresAt) });
-          return { ip, viewer: { user, via: "session" } as Viewer, deletingUserId: null as number | null };
+          const remembered = cookie[WORKSPACE_COOKIE]?.value;
+          const acting = await actingMembership(
+            deps.db,
+            user,
+            asked,
+            typeof remembered === "string" ? remembered : undefined,
+            null,
+          );
+          if (acting) return { ip, ...signedOut, viewer: { user, via: "session", ...acting } as Viewer };
         }
         cookie[SESSION_COOKIE]!.remove();
       }
-      return { ip, viewer: null as Viewer | null, deletingUserId: null as number | null };
+      return { ip, ...signedOut };
     })
     // Before the route's schemas judge the input: a refused write is refused whatever it holds.
     .onTransform({ as: "global" }, async ({ request, viewer }) => {

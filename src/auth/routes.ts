@@ -257,10 +257,10 @@ export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screen
       })
       .post(
         "/api/tokens",
-        async ({ user, body, ip, set }) => {
+        async ({ user, workspace, body, ip, set }) => {
           await deps.authLimiter.hit(ip);
           set.status = 201;
-          return asJson(await createApiToken(sessions.db, user.id, body.name));
+          return asJson(await createApiToken(sessions.db, user.id, workspace.id, body.name));
         },
         {
           user: true,

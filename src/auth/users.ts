@@ -3,6 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/ports.ts";
 import { preparedOnce } from "../db/prepared.ts";
 import { tablesOf, type User } from "../db/tables.ts";
+import { createPersonalWorkspace } from "../workspaces/personal.ts";
+import { slugTaken } from "../workspaces/slugs.ts";
 
 export type Profile = {
   email: string;
@@ -22,24 +24,14 @@ export function slugBaseFromEmail(email: string): string {
   return base || "user";
 }
 
-/** A slug held by an account, or retired with a deleted one (never given again: its old short URLs stay dead). */
+/** A slug no account, workspace or deleted one holds (src/workspaces/slugs.ts): its old short URLs stay dead. */
 async function uniqueUserSlug(db: Db, email: string): Promise<string> {
-  const { retiredUserSlugs, users } = tablesOf(db);
   const base = slugBaseFromEmail(email);
-  const taken = async (slug: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.userSlug, slug)).limit(1)).length > 0 ||
-    (
-      await db
-        .select({ slug: retiredUserSlugs.userSlug })
-        .from(retiredUserSlugs)
-        .where(eq(retiredUserSlugs.userSlug, slug))
-        .limit(1)
-    ).length > 0;
-  if (!(await taken(base))) return base;
+  if (!(await slugTaken(db, base))) return base;
   for (let n = 2; ; n++) {
     const suffix = n < 1000 ? String(n) : crypto.randomUUID().slice(0, 6);
     const slug = `${base.slice(0, 20 - suffix.length)}${suffix}`;
-    if (!(await taken(slug))) return slug;
+    if (!(await slugTaken(db, slug))) return slug;
   }
 }
 
@@ -96,6 +88,7 @@ function upsertOnce(database: Database, profile: Profile, now: number): Promise<
         userSlug: await uniqueUserSlug(tx, email),
       })
       .returning();
+    await createPersonalWorkspace(tx, created!);
     return created!;
   });
 }

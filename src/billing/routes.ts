@@ -78,7 +78,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
             subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
           ),
         {
-          permission: "billing.manage",
+          permission: "billing.write",
           body: CheckoutInput,
           response: { 200: CheckoutSchema },
           doc: {
@@ -98,7 +98,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
           return subscription(user);
         },
         {
-          permission: "billing.manage",
+          permission: "billing.write",
           response: { 200: ActiveSubscriptionSchema },
           doc: {
             id: "cancelSubscription",
@@ -116,7 +116,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
           return subscription(user);
         },
         {
-          permission: "billing.manage",
+          permission: "billing.write",
           response: { 200: ActiveSubscriptionSchema },
           doc: {
             id: "reactivateSubscription",
@@ -173,7 +173,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
           return null;
         },
         {
-          permission: "billing.manage",
+          permission: "billing.write",
           doc: {
             id: "removeVat",
             tag: "Billing",

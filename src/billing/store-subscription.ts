@@ -28,13 +28,15 @@ export async function storeSubscription(
   subscription: Stripe.Subscription,
   observedAt: number,
 ): Promise<void> {
-  const { subscriptions, users } = tablesOf(db);
+  const { subscriptions, users, workspaces } = tablesOf(db);
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;
   const [owner] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, workspaceId: workspaces.id })
     .from(users)
+    // The bill is the personal workspace's until a workspace has a Stripe customer of its own (docs/decisions/0063).
+    .innerJoin(workspaces, eq(workspaces.personalUserId, users.id))
     .where(
       facts.metadataUserId
         ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId))
@@ -48,6 +50,7 @@ export async function storeSubscription(
   }
   const values = {
     userId: owner.id,
+    workspaceId: owner.workspaceId,
     stripeSubscriptionId: facts.stripeSubscriptionId,
     stripePriceId: facts.priceId,
     status: facts.status,

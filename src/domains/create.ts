@@ -3,7 +3,8 @@
 // told: whoever proves the name first serves it (docs/decisions/0044).
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
+import type { Acting } from "../workspaces/acting.ts";
 import { badRequest, conflict, forbidden } from "../http/errors.ts";
 import { announceDomainChange, type DomainDeps } from "./deps.ts";
 import { DOMAIN_SERVED_ELSEWHERE, SERVED_STATUSES } from "./model.ts";
@@ -15,7 +16,11 @@ export const DOMAIN_CLAIMED = "This domain has already been added";
 
 const newToken = () => `linkprev-verify=${crypto.randomUUID().replaceAll("-", "")}`;
 
-export async function createDomain(deps: DomainDeps, user: User, input: { hostname: string }): Promise<DomainJson> {
+export async function createDomain(
+  deps: DomainDeps,
+  { user, workspace }: Acting,
+  input: { hostname: string },
+): Promise<DomainJson> {
   const { domains, users } = tablesOf(deps.database.db);
   const checked = checkNewHostname(input.hostname, deps.ownHosts);
   if (!checked.ok) throw badRequest(checked.message, "hostname");
@@ -46,7 +51,12 @@ export async function createDomain(deps: DomainDeps, user: User, input: { hostna
       if (taken) throw conflict(taken.userId === user.id ? DOMAIN_CLAIMED : DOMAIN_SERVED_ELSEWHERE);
       const [inserted] = await tx
         .insert(domains)
-        .values({ userId: user.id, hostname: checked.hostname, verificationToken: newToken() })
+        .values({
+          userId: user.id,
+          workspaceId: workspace.id,
+          hostname: checked.hostname,
+          verificationToken: newToken(),
+        })
         .returning();
       return inserted!;
     });

@@ -59,7 +59,7 @@ export class DomainHosts {
   }
 
   async reload(): Promise<void> {
-    const { domains, users } = tablesOf(this.db());
+    const { domains, users, workspaces } = tablesOf(this.db());
     const generation = ++this.generation;
     const db = this.db();
     // Read first: a change committed after it moves it again, and the next poll reloads.
@@ -74,10 +74,12 @@ export class DomainHosts {
         appleAppSiteAssociation: domains.appleAppSiteAssociation,
         assetLinks: domains.assetLinks,
         userId: domains.userId,
-        userSlug: users.userSlug,
+        // The first part of the short URLs it serves: its workspace's slug.
+        userSlug: workspaces.slug,
         suspendedAt: users.suspendedAt,
       })
       .from(domains)
+      .innerJoin(workspaces, eq(workspaces.id, domains.workspaceId))
       .innerJoin(users, eq(users.id, domains.userId))
       .where(isNull(users.deletingSince));
     const candidates = rows.filter((row) => isServed(row.status) && row.suspendedAt === null);

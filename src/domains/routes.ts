@@ -37,8 +37,8 @@ export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRou
       })
       .post(
         "/",
-        async ({ user, body, set }) => {
-          const domain = await createDomain(deps, user, body);
+        async ({ acting, body, set }) => {
+          const domain = await createDomain(deps, acting, body);
           set.status = 201;
           return domain;
         },

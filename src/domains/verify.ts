@@ -33,7 +33,7 @@ function next(domain: Domain, check: DnsCheck, now: number): Outcome {
 
 /** domain.verified or domain.failing when the domain has just become so (invalid has no event). */
 async function recordStatusEvent(tx: Db, domain: Domain, outcome: Outcome, at: number): Promise<void> {
-  const base = { userId: domain.userId, at };
+  const base = { workspaceId: domain.workspaceId, at };
   if (outcome.status === "verified")
     await recordEvent(tx, { ...base, type: "domain.verified", data: { domain: domain.hostname } });
   if (outcome.status === "failing")

@@ -1,6 +1,7 @@
 // POST /api/links: a new link, within the plan's quota, with an uploaded, imported or external image.
 import { eq, sql } from "drizzle-orm";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
+import type { Acting } from "../workspaces/acting.ts";
 import { AppError, conflict } from "../http/errors.ts";
 import { checkCustomSlug, checkExternalImage, checkQuota, checkTarget } from "./checks.ts";
 import { shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -22,7 +23,7 @@ import { linkState } from "../webhooks/link-events.ts";
 
 export async function createLink(
   deps: LinkDeps,
-  user: User,
+  { user, workspace }: Acting,
   input: LinkInput,
   file: File | null,
 ): Promise<PresentedLink> {
@@ -61,6 +62,7 @@ export async function createLink(
       .insert(links)
       .values({
         userId: user.id,
+        workspaceId: workspace.id,
         linkSlug: slug,
         targetUrl,
         targetDomain: targetDomainOf(input.targetUrl),
@@ -89,7 +91,7 @@ export async function createLink(
       description: input.description,
       domainId,
     });
-    await recordEvent(tx, { userId: user.id, type: "link.created", data, at: deps.clock.now() });
+    await recordEvent(tx, { workspaceId: workspace.id, type: "link.created", data, at: deps.clock.now() });
     // A cache may hold "not found" for this address.
     return { result: slug, changed: [shortAddress(user, slug)] };
   });

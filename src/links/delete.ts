@@ -20,7 +20,7 @@ export async function deleteLink(deps: LinkDeps, user: User, id: number): Promis
       .set({ deleted: true, deletedAt: now })
       .where(and(eq(links.id, id), eq(links.userId, user.id), eq(links.deleted, false)));
     const data = linkRef(deps.publicUrl, user.userSlug, existing, await linkHostname(tx, existing.domainId));
-    await recordEvent(tx, { userId: user.id, type: "link.deleted", data, at: deps.clock.now() });
+    await recordEvent(tx, { workspaceId: existing.workspaceId, type: "link.deleted", data, at: deps.clock.now() });
     return forgetEarlierAddresses(tx, user, existing, now);
   });
   for (const change of [shortAddress(user, existing.linkSlug), ...earlier]) await deps.changes.announceChange(change);

@@ -48,9 +48,13 @@ export async function keepEarlierAddress(
     sameDomain(tx, existing.domainId),
   );
   if ((await tx.select({ id: linkOldAddresses.id }).from(linkOldAddresses).where(held).limit(1)).length === 0) {
-    await tx
-      .insert(linkOldAddresses)
-      .values({ userId: user.id, linkId: existing.id, linkSlug: existing.linkSlug, domainId: existing.domainId });
+    await tx.insert(linkOldAddresses).values({
+      userId: user.id,
+      workspaceId: existing.workspaceId,
+      linkId: existing.id,
+      linkSlug: existing.linkSlug,
+      domainId: existing.domainId,
+    });
   }
   return [...changesOf(user, slug, domainId), ...changesOf(user, existing.linkSlug, existing.domainId)];
 }

@@ -156,9 +156,9 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
       )
       .post(
         "/",
-        async ({ user, body, set }) => {
+        async ({ user, acting, body, set }) => {
           await countImage(user, body);
-          const link = await createLink(deps, user, body, uploadedImage(body));
+          const link = await createLink(deps, acting, body, uploadedImage(body));
           set.status = 201;
           return asJson(link);
         },

@@ -128,7 +128,7 @@ export async function updateLink(
     // The address it leaves keeps answering for it (docs/decisions/0047).
     const earlier = await keepEarlierAddress(tx, user, existing, newSlug, facts.domainId);
     const data = await linkState(tx, deps.publicUrl, user, facts);
-    await recordEvent(tx, { userId: user.id, type: "link.updated", data, at: now.getTime() });
+    await recordEvent(tx, { workspaceId: existing.workspaceId, type: "link.updated", data, at: now.getTime() });
     return {
       result: undefined,
       changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug), ...earlier],

@@ -59,7 +59,7 @@ export async function recordHealth(
         failedUrl: outcome.checkedUrl,
         reason: failureReason(outcome),
       };
-      await recordEvent(tx, { userId: link.userId, type: "link.broken", data, at: outcome.at.getTime() });
+      await recordEvent(tx, { workspaceId: link.workspaceId, type: "link.broken", data, at: outcome.at.getTime() });
     }
     return becameBroken;
   });

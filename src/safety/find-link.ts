@@ -29,11 +29,11 @@ export function parseAddress(address: string): { userSlug: string; linkSlug: str
 const SERVED_STATUSES = DOMAIN_STATUSES.filter(isServed);
 
 const linkColumns = (db: Db) => {
-  const { links, users } = tablesOf(db);
+  const { links, workspaces } = tablesOf(db);
   return {
     id: links.id,
     userId: links.userId,
-    userSlug: users.userSlug,
+    userSlug: workspaces.slug,
     linkSlug: links.linkSlug,
     targetUrl: links.targetUrl,
     status: links.status,
@@ -47,12 +47,12 @@ const linkColumns = (db: Db) => {
  * `domainId` (null: any, as /go answers every link's earlier slugs). The newest, as /go reads it (OLD_ADDRESS_SQL).
  */
 async function findByEarlierAddress(db: Db, where: SQL | undefined, slug: string, domainId: number | null) {
-  const { linkOldAddresses, links, users } = tablesOf(db);
+  const { linkOldAddresses, links, workspaces } = tablesOf(db);
   const [row] = await db
     .select(linkColumns(db))
     .from(linkOldAddresses)
     .innerJoin(links, eq(links.id, linkOldAddresses.linkId))
-    .innerJoin(users, eq(users.id, linkOldAddresses.userId))
+    .innerJoin(workspaces, eq(workspaces.id, linkOldAddresses.workspaceId))
     .where(
       and(
         where,
@@ -71,12 +71,12 @@ async function findByEarlierAddress(db: Db, where: SQL | undefined, slug: string
  * `+`). `undefined`: the URL's host is no served custom domain; null: it is one, with no such link of its owner's.
  */
 async function findOnCustomDomain(db: Db, address: string) {
-  const { domains, linkOldAddresses, links, users } = tablesOf(db);
+  const { domains, linkOldAddresses, links, workspaces } = tablesOf(db);
   if (!URL.canParse(address)) return undefined;
   const url = new URL(address);
   const hostname = url.hostname.replace(/\.+$/, "");
   const [domain] = await db
-    .select({ id: domains.id, userId: domains.userId, hostname: domains.hostname })
+    .select({ id: domains.id, workspaceId: domains.workspaceId, hostname: domains.hostname })
     .from(domains)
     .where(and(eq(domains.hostname, hostname), inArray(domains.status, SERVED_STATUSES)))
     .limit(1);
@@ -87,18 +87,19 @@ async function findOnCustomDomain(db: Db, address: string) {
   const [row] = await db
     .select(linkColumns(db))
     .from(links)
-    .innerJoin(users, eq(users.id, links.userId))
+    .innerJoin(workspaces, eq(workspaces.id, links.workspaceId))
     .where(
       and(
         eq(links.domainId, domain.id),
-        eq(links.userId, domain.userId),
+        eq(links.workspaceId, domain.workspaceId),
         eq(links.linkSlug, parts[0]),
         eq(links.deleted, false),
       ),
     )
     .limit(1)
     .then(async ([own]) => [
-      own ?? (await findByEarlierAddress(db, eq(linkOldAddresses.userId, domain.userId), parts[0]!, domain.id)),
+      own ??
+        (await findByEarlierAddress(db, eq(linkOldAddresses.workspaceId, domain.workspaceId), parts[0]!, domain.id)),
     ]);
   const path = parts.map(encodeURIComponent).join("/");
   return row ? { ...row, shortUrl: `${url.protocol}//${domain.hostname}/${path}` } : null;
@@ -106,7 +107,7 @@ async function findOnCustomDomain(db: Db, address: string) {
 
 /** `shortUrl`: the custom-domain address the link was named by, null for its /go address. */
 export async function findLinkByAddress(db: Db, address: string) {
-  const { links, users } = tablesOf(db);
+  const { links, workspaces } = tablesOf(db);
   const custom = await findOnCustomDomain(db, address.trim());
   if (custom !== undefined) {
     if (!custom) throw notFound(`No live link at ${address}`);
@@ -117,11 +118,11 @@ export async function findLinkByAddress(db: Db, address: string) {
     ? await db
         .select(linkColumns(db))
         .from(links)
-        .innerJoin(users, eq(users.id, links.userId))
-        .where(and(eq(users.userSlug, parsed.userSlug), eq(links.linkSlug, parsed.linkSlug), eq(links.deleted, false)))
+        .innerJoin(workspaces, eq(workspaces.id, links.workspaceId))
+        .where(and(eq(workspaces.slug, parsed.userSlug), eq(links.linkSlug, parsed.linkSlug), eq(links.deleted, false)))
         .limit(1)
         .then(async ([live]) => [
-          live ?? (await findByEarlierAddress(db, eq(users.userSlug, parsed.userSlug), parsed.linkSlug, null)),
+          live ?? (await findByEarlierAddress(db, eq(workspaces.slug, parsed.userSlug), parsed.linkSlug, null)),
         ])
     : [];
   if (!row) throw notFound(`No live link at ${address}`);

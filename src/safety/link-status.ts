@@ -48,7 +48,7 @@ export async function setLinkStatus(
     );
     if (change.status !== "disabled" || row.status !== "active") continue;
     const data = { ...linkRef(publicUrl, row.userSlug, row, row.domain), reason: change.reason ?? change.why };
-    await recordEvent(tx, { userId: row.userId, type: "link.disabled", data, at: at.getTime() });
+    await recordEvent(tx, { workspaceId: row.workspaceId, type: "link.disabled", data, at: at.getTime() });
   }
   return rows.map((row) => linkChange(row.userSlug, row.linkSlug));
 }

@@ -2,7 +2,8 @@
 // fetcher's rules accept; its secret is in this answer only.
 import { count, eq } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
+import type { Acting } from "../workspaces/acting.ts";
 import { forbidden } from "../http/errors.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { MAX_ENDPOINTS, PLAN_WITHOUT_WEBHOOKS, planHasWebhooks, type WebhookEndpointInput } from "./model.ts";
@@ -12,7 +13,7 @@ import type { WebhookEndpointWithSecretJson } from "./wire.ts";
 
 export async function createEndpoint(
   deps: WebhookDeps,
-  user: User,
+  { user, workspace }: Acting,
   input: WebhookEndpointInput,
 ): Promise<WebhookEndpointWithSecretJson> {
   const { webhookEndpoints } = tablesOf(deps.database.db);
@@ -31,6 +32,7 @@ export async function createEndpoint(
       .insert(webhookEndpoints)
       .values({
         userId: user.id,
+        workspaceId: workspace.id,
         url: new URL(input.url).href,
         description: input.description,
         events: JSON.stringify(input.events),

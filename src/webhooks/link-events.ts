@@ -48,19 +48,19 @@ export const linkState = async (tx: Db, publicUrl: string, user: User, link: Lin
 
 /** The live links `ids` with what their events need: owner, status, target and custom domain once served (null: none). */
 export const liveLinkFacts = (tx: Db, ids: number[]) => {
-  const { domains, links, users } = tablesOf(tx);
+  const { domains, links, workspaces } = tablesOf(tx);
   return tx
     .select({
       id: links.id,
       linkSlug: links.linkSlug,
-      userId: links.userId,
-      userSlug: users.userSlug,
+      workspaceId: links.workspaceId,
+      userSlug: workspaces.slug,
       status: links.status,
       targetUrl: links.targetUrl,
       domain: domains.hostname,
     })
     .from(links)
-    .innerJoin(users, eq(users.id, links.userId))
+    .innerJoin(workspaces, eq(workspaces.id, links.workspaceId))
     .leftJoin(domains, and(eq(domains.id, links.domainId), inArray(domains.status, SERVED_STATUSES)))
     .where(and(inArray(links.id, ids), eq(links.deleted, false)));
 };

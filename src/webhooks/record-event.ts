@@ -1,5 +1,5 @@
 // The outbox write: called inside the transaction of the change an event announces, so the event exists exactly
-// when the change does. One delivery row per enabled endpoint of the user subscribed to the type; the deliverer
+// when the change does. One delivery row per enabled endpoint of the workspace subscribed to the type; the deliverer
 // (deliverer.ts) sends them after the commit, never on the request's own path.
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
@@ -15,7 +15,7 @@ export const eventBody = (type: SentEventType, at: number, data: unknown) =>
 
 /** The outbox row of an event for one endpoint, due at once. */
 export const outboxRow = (
-  endpoint: { id: number; userId: number },
+  endpoint: { id: number; userId: number; workspaceId: number },
   eventId: string,
   type: SentEventType,
   at: number,
@@ -23,6 +23,7 @@ export const outboxRow = (
 ) => ({
   endpointId: endpoint.id,
   userId: endpoint.userId,
+  workspaceId: endpoint.workspaceId,
   eventId,
   type,
   payload: eventBody(type, at, data),
@@ -32,15 +33,15 @@ export const outboxRow = (
 
 export async function recordEvent<T extends SentEventType>(
   tx: Db,
-  event: { userId: number; type: T; data: WebhookEventData<T>; at: number },
+  event: { workspaceId: number; type: T; data: WebhookEventData<T>; at: number },
 ): Promise<void> {
   const { webhookDeliveries, webhookEndpoints } = tablesOf(tx);
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
+    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, workspaceId: webhookEndpoints.workspaceId })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.userId, event.userId),
+        eq(webhookEndpoints.workspaceId, event.workspaceId),
         eq(webhookEndpoints.enabled, true),
         like(webhookEndpoints.events, `%"${event.type}"%`),
       ),

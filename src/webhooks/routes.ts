@@ -59,8 +59,8 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
     })
     .post(
       "/",
-      async ({ user, body, set }) => {
-        const endpoint = await createEndpoint(deps, user, body);
+      async ({ acting, body, set }) => {
+        const endpoint = await createEndpoint(deps, acting, body);
         set.status = 201;
         return endpoint;
       },

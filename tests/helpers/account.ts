@@ -43,7 +43,8 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   );
   const paymentIntentId = `pi_${label}_${crypto.randomUUID().slice(0, 6)}`;
   await server.sql.run(
-    "INSERT INTO payments (user_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status, payment_method, receipt_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO payments (user_id, workspace_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status, payment_method, receipt_url) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, ?, ?, ?, ?, ?)",
+    user.id,
     user.id,
     paymentIntentId,
     `in_${label}`,
@@ -131,7 +132,8 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   }
   // A webhook endpoint (as POST /api/webhooks writes it) with a delivery waiting; its URL is never reached here.
   const endpoint = (await server.sql.get<{ id: number }>(
-    "INSERT INTO webhook_endpoints (user_id, url, description, events, secret, enabled) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    "INSERT INTO webhook_endpoints (user_id, workspace_id, url, description, events, secret, enabled) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, ?, ?, ?) RETURNING id",
+    user.id,
     user.id,
     `https://hooks.example.com/${label}`,
     `${label} hooks`,
@@ -140,8 +142,9 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
     false,
   ))!;
   await server.sql.run(
-    "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, next_attempt_at, created_at) VALUES (?, ?, ?, 'link.created', '{}', ?, ?)",
+    "INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, next_attempt_at, created_at) VALUES (?, ?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, 'link.created', '{}', ?, ?)",
     endpoint.id,
+    user.id,
     user.id,
     `msg_${label}`,
     Date.now(),

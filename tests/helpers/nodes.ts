@@ -74,7 +74,11 @@ export async function stopNode(
 export async function seedPgUserWithToken(db: SQL, slug: string): Promise<{ id: number; token: string }> {
   const token = `lp_${slug}_${crypto.randomUUID().replaceAll("-", "")}`;
   const [user] = await db`INSERT INTO users (email, user_slug) VALUES (${`${slug}@example.com`}, ${slug}) RETURNING id`;
-  await db`INSERT INTO api_tokens (user_id, name, token_hash) VALUES (${user.id}, 'test', ${hashSecret(token)})`;
+  // As sign-up makes it (src/workspaces/personal.ts).
+  const [workspace] =
+    await db`INSERT INTO workspaces (slug, name, personal_user_id) VALUES (${slug}, 'Personal', ${user.id}) RETURNING id`;
+  await db`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (${workspace.id}, ${user.id}, 'owner')`;
+  await db`INSERT INTO api_tokens (user_id, workspace_id, name, token_hash) VALUES (${user.id}, ${workspace.id}, 'test', ${hashSecret(token)})`;
   await db`INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (${user.id}, true, true)`;
   return { id: user.id, token };
 }

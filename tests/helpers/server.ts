@@ -64,6 +64,9 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
 
 let seedCounter = 0;
 
+/** The personal workspace of the user whose id is bound to this `?` (every user has one: src/workspaces/personal.ts). */
+export const PERSONAL_WORKSPACE = "(SELECT id FROM workspaces WHERE personal_user_id = ?)";
+
 /** Inserts a user straight into the database (sign-in is tested on its own). */
 /** A user as sign-in writes it; having accepted the terms (API writes need that) unless `consent: false`. */
 export async function seedUser(
@@ -78,6 +81,17 @@ export async function seedUser(
     email,
     userSlug,
   ))!;
+  // As sign-up makes it (src/workspaces/personal.ts).
+  const workspace = (await sql.get<{ id: number }>(
+    "INSERT INTO workspaces (slug, name, personal_user_id) VALUES (?, 'Personal', ?) RETURNING id",
+    userSlug,
+    row.id,
+  ))!;
+  await sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner')",
+    workspace.id,
+    row.id,
+  );
   if (fields.consent !== false)
     await sql.run(
       "INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, ?, ?)",
@@ -104,7 +118,8 @@ export async function seedLink(
   fields: { linkSlug: string; targetUrl?: string; title?: string; description?: string; imageUrl?: string | null },
 ): Promise<number> {
   const row = await sql.get<{ id: number }>(
-    `INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description, image_url) VALUES (?, ${PERSONAL_WORKSPACE}, ?, ?, ?, ?, ?) RETURNING id`,
+    userId,
     userId,
     fields.linkSlug,
     fields.targetUrl ?? "https://example.com/article",
@@ -128,8 +143,9 @@ export async function seedSubscription(
   fields: { status?: string; cancelAtPeriodEnd?: boolean; currentPeriodEnd?: number } = {},
 ): Promise<void> {
   await sql.run(
-    `INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end)
+     VALUES (?, ${PERSONAL_WORKSPACE}, ?, ?, ?, ?, ?, ?, ?)`,
+    userId,
     userId,
     `sub_${crypto.randomUUID()}`,
     `price_${planId}`,
@@ -195,7 +211,8 @@ export async function seedSession(sql: TestDb, userId: number): Promise<{ token:
 export async function seedApiToken(sql: TestDb, userId: number, name = "test"): Promise<{ id: number; token: string }> {
   const token = `lp_${generateSecret()}`;
   const row = await sql.get<{ id: number }>(
-    "INSERT INTO api_tokens (user_id, name, token_hash) VALUES (?, ?, ?) RETURNING id",
+    `INSERT INTO api_tokens (user_id, workspace_id, name, token_hash) VALUES (?, ${PERSONAL_WORKSPACE}, ?, ?) RETURNING id`,
+    userId,
     userId,
     name,
     hashSecret(token),

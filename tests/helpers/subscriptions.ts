@@ -38,7 +38,8 @@ export async function subscribeInFakeStripe(
     },
   });
   await server.sql.run(
-    "INSERT INTO subscriptions (user_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end) VALUES (?, ?, ?, 'active', ?, ?, ?, ?)",
+    "INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end, cancel_at_period_end) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, 'active', ?, ?, ?, ?)",
+    userId,
     userId,
     id,
     FAKE_PRICES[plan],

@@ -90,7 +90,8 @@ test("documented response schemas accept what the server really answers", async 
     await client.call("/api/domains", { method: "POST", json: { hostname: "links.documented.test" } })
   ).json()) as { id: number };
   const endpoint = await server.sql.get<{ id: number }>(
-    "INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
+    "INSERT INTO webhook_endpoints (user_id, workspace_id, url, events, secret) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
+    client.userId,
     client.userId,
   );
   expect((await client.call(`/api/webhooks/${endpoint!.id}/test`, { method: "POST" })).status).toBe(202);

@@ -70,7 +70,8 @@ const ownerLink = async () => {
 const ownerOldAddress = async () => {
   const link = await ownerLink();
   const row = await server.sql.get<{ id: number }>(
-    "INSERT INTO link_old_addresses (user_id, link_id, link_slug) VALUES (?, ?, ?) RETURNING id",
+    "INSERT INTO link_old_addresses (user_id, workspace_id, link_id, link_slug) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?) RETURNING id",
+    owner.id,
     owner.id,
     link.id,
     `${link.slug}-was`,
@@ -81,7 +82,8 @@ const ownerOldAddress = async () => {
 /** A fresh domain of the owner's, written straight to the database (the plan's limit is the API's concern). */
 const ownerDomain = async () =>
   (await server.sql.get<{ id: number }>(
-    "INSERT INTO domains (user_id, hostname, verification_token) VALUES (?, ?, ?) RETURNING id",
+    "INSERT INTO domains (user_id, workspace_id, hostname, verification_token) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?) RETURNING id",
+    owner.id,
     owner.id,
     `o${crypto.randomUUID().slice(0, 8)}.matrix.test`,
     "linkprev-verify=x",
@@ -90,7 +92,8 @@ const ownerDomain = async () =>
 /** A fresh webhook endpoint of the owner's; its deliveries are refused at once (a loopback address not allowed here). */
 const ownerEndpoint = async () =>
   (await server.sql.get<{ id: number }>(
-    "INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (?, 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
+    "INSERT INTO webhook_endpoints (user_id, workspace_id, url, events, secret) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'https://127.0.0.1:9/hooks', '[\"link.created\"]', 'whsec_AAAA') RETURNING id",
+    owner.id,
     owner.id,
   ))!.id;
 
@@ -255,8 +258,9 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => {
       const endpointId = await ownerEndpoint();
       const delivery = await server.sql.get<{ id: number }>(
-        "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'webhook.test', '{}', 'failed', 7, ?, ?) RETURNING id",
+        "INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, 'webhook.test', '{}', 'failed', 7, ?, ?) RETURNING id",
         endpointId,
+        owner.id,
         owner.id,
         `msg_${crypto.randomUUID()}`,
         Date.now(),
@@ -457,7 +461,8 @@ const ASK_ROUTES: Record<string, Record<AskCase, number>> = {
 async function askDomains(): Promise<Record<AskCase, string>> {
   const add = (userId: number, hostname: string, status: string) =>
     server.sql.run(
-      "INSERT INTO domains (user_id, hostname, status, verification_token) VALUES (?, ?, ?, 'linkprev-verify=x')",
+      "INSERT INTO domains (user_id, workspace_id, hostname, status, verification_token) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, 'linkprev-verify=x')",
+      userId,
       userId,
       hostname,
       status,

@@ -26,7 +26,8 @@ beforeAll(async () => {
   await seedSubscription(server.sql, user.id, "enterprise");
   cookie = `lp_session=${(await seedSession(server.sql, user.id)).token}`;
   const domain = await server.sql.get<{ id: number }>(
-    "INSERT INTO domains (user_id, hostname, status, verification_token) VALUES (?, 'links.example.org', 'verified', 'token') RETURNING id",
+    "INSERT INTO domains (user_id, workspace_id, hostname, status, verification_token) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'links.example.org', 'verified', 'token') RETURNING id",
+    user.id,
     user.id,
   );
   // 23 deleted links (one more than a page of 20 plus two), deleted a day apart: d0 the longest ago.

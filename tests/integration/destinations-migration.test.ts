@@ -69,7 +69,8 @@ test("the migration indexes existing rules and domain addresses and marks dotted
     rules({ expiresAt: 1, expiredUrl: "https://exp.migrated.example./" }),
   );
   const domain = (await server.sql.get<{ id: number }>(
-    "INSERT INTO domains (user_id, hostname, verification_token, root_url, not_found_url) VALUES (?, 'links.old.example', 't', 'https://root.migrated.example/', 'https://fine.example/404') RETURNING id",
+    "INSERT INTO domains (user_id, workspace_id, hostname, verification_token, root_url, not_found_url) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'links.old.example', 't', 'https://root.migrated.example/', 'https://fine.example/404') RETURNING id",
+    user.id,
     user.id,
   ))!.id;
 

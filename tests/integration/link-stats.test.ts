@@ -29,7 +29,8 @@ beforeAll(async () => {
   cookie = `lp_session=${(await seedSession(server.sql, user.id)).token}`;
   const insert = (slug: string, title: string, target: string, image: string | null, ageDays: number) =>
     server.sql.get<{ id: number }>(
-      "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url, created_at) VALUES (?, ?, ?, ?, 'd', ?, ?) RETURNING id",
+      "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description, image_url, created_at) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, ?, 'd', ?, ?) RETURNING id",
+      user.id,
       user.id,
       slug,
       target,

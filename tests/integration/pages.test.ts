@@ -221,7 +221,8 @@ describe("dashboard", () => {
     await seedSubscription(server.sql, user.id, "pro");
     for (let i = 1; i <= 25; i++) {
       await server.sql.run(
-        "INSERT INTO links (user_id, link_slug, target_url, title, description, created_at) VALUES (?, ?, 'https://example.com/', ?, 'd', ?)",
+        "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description, created_at) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, 'https://example.com/', ?, 'd', ?)",
+        user.id,
         user.id,
         `s${i}`,
         `Link number ${i}`,

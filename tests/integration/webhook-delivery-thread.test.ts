@@ -54,8 +54,9 @@ test("a delivery due while the request thread is stuck reaches its receiver befo
     data: { endpointId: endpoint.id, message: "stuck" },
   });
   await server.sql.run(
-    "INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
+    "INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, ?, 'pending', 0, ?, ?)",
     endpoint.id,
+    client.userId,
     client.userId,
     "msg_stuck",
     "webhook.test",

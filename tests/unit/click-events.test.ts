@@ -38,11 +38,12 @@ test("a batch's counts are stored with it, once per batch id, and the window's c
   const sqlite = openSqlite(join(dir, "linkprev.db"));
   applyMigrations(sqlite);
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+  sqlite.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
   sqlite.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'one', 'https://e.eu', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'one', 'https://e.eu', 't', 'd')",
   );
   sqlite.run(
-    `INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES (1, 'https://hooks.example/', '["link.clicked"]', 'whsec_x')`,
+    `INSERT INTO webhook_endpoints (user_id, workspace_id, url, events, secret) VALUES (1, 1, 'https://hooks.example/', '["link.clicked"]', 'whsec_x')`,
   );
   const outbox = sqliteClickOutbox(sqlite);
   const clicks = new ClickEvents(Date.now);

@@ -22,11 +22,12 @@ test("old addresses are known at start, serve the link, and follow a change anno
   const sqlite = new Database(join(dir, "linkprev.db"));
   try {
     sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+    sqlite.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
     sqlite.run(
-      "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/1', 't', 'd')",
+      "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'new', 'https://e.eu/1', 't', 'd')",
     );
     sqlite.run(
-      "INSERT INTO link_old_addresses (user_id, link_id, link_slug, domain_id) VALUES (1, 1, 'old', NULL), (1, NULL, 'gone', NULL), (1, 1, 'new', 7)",
+      "INSERT INTO link_old_addresses (user_id, workspace_id, link_id, link_slug, domain_id) VALUES (1, 1, 1, 'old', NULL), (1, 1, NULL, 'gone', NULL), (1, 1, 1, 'new', 7)",
     );
     const cache = new LinkCache(platform.goLinks, 1 << 20, systemClock, log);
     await cache.warm();

@@ -143,13 +143,14 @@ describe("migrations", () => {
     const sqlite = new Database(":memory:");
     applyMigrations(sqlite);
     sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+    sqlite.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
     expect(() => sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'b')")).toThrow(/UNIQUE/);
     expect(() => sqlite.run("INSERT INTO users (email, user_slug) VALUES ('b@x.eu', 'a')")).toThrow(/UNIQUE/);
     expect(() => sqlite.run(`INSERT INTO users (email, user_slug) VALUES ('c@x.eu', '${"x".repeat(21)}')`)).toThrow(
       /CHECK/,
     );
     const link =
-      "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 's', 'https://e.eu', 't', 'd')";
+      "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 's', 'https://e.eu', 't', 'd')";
     sqlite.run(link);
     expect(() => sqlite.run(link)).toThrow(/UNIQUE/);
     // A deleted link no longer holds its slug.

@@ -26,11 +26,12 @@ async function database(n: number) {
   const { Database } = await import("bun:sqlite");
   const sqlite = new Database(join(dir, "linkprev.db"));
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+  sqlite.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
   for (let i = 1; i <= n; i++)
-    sqlite.run("INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, ?, 't', 'd')", [
-      `l${i}`,
-      `https://e.eu/${i}`,
-    ]);
+    sqlite.run(
+      "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, ?, ?, 't', 'd')",
+      [`l${i}`, `https://e.eu/${i}`],
+    );
   return {
     goLinks: platform.goLinks,
     run: (statement: string) => sqlite.run(statement),
@@ -178,7 +179,7 @@ test("a link created after the filter was built is served at once when announced
   await cache.warm();
   expect(cache.peek("a", "new")).toBeNull(); // the filter says it does not exist
   db.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'new', 'https://e.eu/new', 't', 'd')",
   );
   cache.invalidate(linkChange("a", "new"));
   expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
@@ -201,7 +202,7 @@ test("a link created after the filter was built is served at once when announced
   );
   const warming = held.warm();
   db.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'newer', 'https://e.eu/newer', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'newer', 'https://e.eu/newer', 't', 'd')",
   );
   held.invalidate(linkChange("a", "newer"));
   release();
@@ -217,7 +218,7 @@ test("a link created at an address just found missing is served at once", async 
   expect(await cache.get("a", "new")).toBeNull();
   expect(cache.peek("a", "new")).toBeNull();
   db.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'new', 'https://e.eu/new', 't', 'd')",
   );
   cache.invalidate(linkChange("a", "new"));
   expect(((await cache.get("a", "new")) as GoLink | null)?.targetUrl).toBe("https://e.eu/new");
@@ -229,7 +230,7 @@ test("a miss overtaken by the creation of its link does not remember the address
   const cache = new LinkCache(slow, budgetFor(100), systemClock, log);
   const pending = cache.load("a", "new");
   db.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'new', 'https://e.eu/new', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'new', 'https://e.eu/new', 't', 'd')",
   );
   cache.invalidate(linkChange("a", "new"));
   release();
@@ -303,7 +304,7 @@ test("where an announcement could be lost, the filter is read again after ten ma
   const cache = new LinkCache(db.goLinks, budgetFor(100), clock, log, 1_000);
   await cache.warm();
   db.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'quiet', 'https://e.eu/quiet', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'quiet', 'https://e.eu/quiet', 't', 'd')",
   );
   expect(cache.peek("a", "quiet")).toBeNull();
   clock.advance(10_001);
@@ -315,7 +316,7 @@ test("where an announcement could be lost, the filter is read again after ten ma
 test("at start a first page of links is held at once and the rest in the background, up to half the budget", async () => {
   await using db = await database(0);
   db.run(
-    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, link_slug, target_url, title, description) SELECT 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n",
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000) INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) SELECT 1, 1, 'l' || i, 'https://e.eu/' || i, 't', 'd' FROM n",
   );
   const cache = new LinkCache(db.goLinks, budgetFor(60_000), systemClock, log);
   let filled: number | null = null;

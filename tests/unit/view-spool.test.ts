@@ -118,8 +118,9 @@ test("a spooled batch's file holds no full client address; replayed, its views k
   const setup = openSqlite(path);
   applyMigrations(setup);
   setup.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+  setup.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
   setup.run(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, 'one', 'https://e.eu', 't', 'd')",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'one', 'https://e.eu', 't', 'd')",
   );
   setup.close();
   const sqlite = openSqlite(path);

@@ -19,9 +19,10 @@ function database(): string {
   const sqlite = openSqlite(path);
   applyMigrations(sqlite);
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
+  sqlite.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
   for (const slug of ["one", "two", "three"]) {
     sqlite.run(
-      "INSERT INTO links (user_id, link_slug, target_url, title, description) VALUES (1, ?, 'https://e.eu', 't', 'd')",
+      "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, ?, 'https://e.eu', 't', 'd')",
       [slug],
     );
   }

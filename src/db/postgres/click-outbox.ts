@@ -25,8 +25,8 @@ export function postgresClickOutbox(sql: SQL, slot: number): ClickOutbox {
             link_slug: string;
           }>;
         for (const e of toEvents(counts, new Map(rows.map((row) => [row.id, row.link_slug])))) {
-          await tx`INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
-            SELECT id, user_id, ${e.eventId}, ${e.type}, ${e.payload}, 'pending', 0, ${e.at}, ${e.at} FROM webhook_endpoints
+          await tx`INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
+            SELECT id, user_id, workspace_id, ${e.eventId}, ${e.type}, ${e.payload}, 'pending', 0, ${e.at}, ${e.at} FROM webhook_endpoints
             WHERE user_id = ${e.userId} AND enabled AND events LIKE ${`%"${e.type}"%`}`;
         }
       });

@@ -51,17 +51,17 @@ export async function openPostgresPlatform(settings: NonNullable<Config["postgre
   }
   const pgDb = drizzle({ client, schema: pgSchema });
   const db = portable(pgDb);
-  const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = $2 AND l.deleted = false ${GO_LINK_RULES_JOIN} WHERE u.user_slug = $1`;
+  const goLinkSql = `SELECT ${GO_LINK_COLUMNS} FROM workspaces w JOIN links l ON l.workspace_id = w.id AND l.link_slug = $2 AND l.deleted = false ${GO_LINK_RULES_JOIN} WHERE w.slug = $1`;
   const oldAddressSql = OLD_ADDRESS_SQL((n) => `$${n}`);
-  const goLinkByIdSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = $1 AND l.deleted = false`;
+  const goLinkByIdSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN workspaces w ON w.id = l.workspace_id ${GO_LINK_RULES_JOIN} WHERE l.id = $1 AND l.deleted = false`;
   const retiredSql = "SELECT 1 FROM retired_user_slugs WHERE user_slug = $1";
   const ownSubscribers: Array<(change: Change) => void> = [];
-  const addressPageSql = `SELECT l.id AS "id", u.user_slug || '/' || l.link_slug AS "key" FROM links l JOIN users u ON u.id = l.user_id
+  const addressPageSql = `SELECT l.id AS "id", w.slug || '/' || l.link_slug AS "key" FROM links l JOIN workspaces w ON w.id = l.workspace_id
     WHERE l.deleted = false AND l.id > $1 ORDER BY l.id LIMIT ${ADDRESS_PAGE}`;
   const mostViewedSql = `SELECT link_id AS "id" FROM link_totals WHERE views > 0 ORDER BY views DESC, link_id DESC LIMIT $1`;
-  const byIdsSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN}
+  const byIdsSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN workspaces w ON w.id = l.workspace_id ${GO_LINK_RULES_JOIN}
     WHERE l.id = ANY(string_to_array($1, ',')::int[]) AND l.deleted = false`;
-  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
+  const newestSql = `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN workspaces w ON w.id = l.workspace_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = false AND l.id < $2 ORDER BY l.id DESC LIMIT $1`;
   const takeClickSql = "UPDATE link_rules SET clicks = clicks + 1 WHERE link_id = $1 AND clicks < $2 RETURNING clicks";
   const subscriptions: Array<{ unlisten(): Promise<void> }> = [];
   let prunedBefore = 0;

@@ -18,8 +18,8 @@ export function sqliteClickOutbox(sqlite: Database): ClickOutbox & { add(tally: 
     "SELECT id, link_slug AS slug FROM links WHERE id IN (SELECT value FROM json_each(?1))",
   );
   const insert = sqlite.query(
-    `INSERT INTO webhook_deliveries (endpoint_id, user_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
-     SELECT id, user_id, ?2, ?3, ?4, 'pending', 0, ?5, ?5 FROM webhook_endpoints WHERE user_id = ?1 AND enabled = 1 AND events LIKE ?6`,
+    `INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
+     SELECT id, user_id, workspace_id, ?2, ?3, ?4, 'pending', 0, ?5, ?5 FROM webhook_endpoints WHERE user_id = ?1 AND enabled = 1 AND events LIKE ?6`,
   );
   const closeWindow = sqlite.transaction((toEvents: Parameters<ClickOutbox["closeWindow"]>[0]) => {
     const counts = takeCounts.all();

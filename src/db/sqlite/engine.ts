@@ -47,7 +47,7 @@ export function openSqlitePlatform(dbPath: string): Platform {
   // Prepared on first use: the tables exist only once migrate() has run.
   const findGoLink = () =>
     sqlite.query<GoLinkRow, [string, string]>(
-      `SELECT ${GO_LINK_COLUMNS} FROM users u JOIN links l ON l.user_id = u.id AND l.link_slug = ?2 AND l.deleted = 0 ${GO_LINK_RULES_JOIN} WHERE u.user_slug = ?1`,
+      `SELECT ${GO_LINK_COLUMNS} FROM workspaces w JOIN links l ON l.workspace_id = w.id AND l.link_slug = ?2 AND l.deleted = 0 ${GO_LINK_RULES_JOIN} WHERE w.slug = ?1`,
     );
   const oldAddress = () =>
     sqlite.query<{ linkId: number | null; domainId: number | null }, [string, string, number | null]>(
@@ -55,13 +55,13 @@ export function openSqlitePlatform(dbPath: string): Platform {
     );
   const goLinkById = () =>
     sqlite.query<GoLinkRow, [number]>(
-      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id = ?1 AND l.deleted = 0`,
+      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN workspaces w ON w.id = l.workspace_id ${GO_LINK_RULES_JOIN} WHERE l.id = ?1 AND l.deleted = 0`,
     );
   const isRetired = () =>
     sqlite.query<{ one: number }, [string]>("SELECT 1 AS one FROM retired_user_slugs WHERE user_slug = ?1");
   const newestGoLinks = () =>
     sqlite.query<GoLinkRow, [number, number]>(
-      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
+      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN workspaces w ON w.id = l.workspace_id ${GO_LINK_RULES_JOIN} WHERE l.deleted = 0 AND l.id < ?2 ORDER BY l.id DESC LIMIT ?1`,
     );
   const mostViewed = () =>
     sqlite.query<unknown, [number]>(
@@ -69,11 +69,11 @@ export function openSqlitePlatform(dbPath: string): Platform {
     );
   const byIds = () =>
     sqlite.query<GoLinkRow, [string]>(
-      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN users u ON u.id = l.user_id ${GO_LINK_RULES_JOIN} WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.deleted = 0`,
+      `SELECT ${GO_LINK_COLUMNS} FROM links l JOIN workspaces w ON w.id = l.workspace_id ${GO_LINK_RULES_JOIN} WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.deleted = 0`,
     );
   const goAddresses = () =>
     sqlite.query<{ key: string }, []>(
-      `SELECT u.user_slug || '/' || l.link_slug AS key FROM links l JOIN users u ON u.id = l.user_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs UNION ALL ${OLD_ADDRESS_KEYS_SQL}`,
+      `SELECT w.slug || '/' || l.link_slug AS key FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE l.deleted = 0 UNION ALL SELECT user_slug || '/' FROM retired_user_slugs UNION ALL ${OLD_ADDRESS_KEYS_SQL}`,
     );
   const takeClick = () =>
     sqlite.query<{ clicks: number }, [number, number]>(

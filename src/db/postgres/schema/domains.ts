@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ms, createdAt, updatedAt } from "./columns.ts";
-import { users } from "./accounts.ts";
+import { users, workspaces } from "./accounts.ts";
 
 /** As in schema.ts: a user's own short domain. */
 export const domains = pgTable(
@@ -12,6 +12,9 @@ export const domains = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     hostname: text("hostname").notNull(),
     status: text("status").notNull().default("pending"),
     verificationToken: text("verification_token").notNull(),
@@ -37,8 +40,9 @@ export const domains = pgTable(
     ),
     check("domains_asset_links_len", sql`${t.assetLinks} is null or octet_length(${t.assetLinks}) <= 131072`),
     index("domains_user_idx").on(t.userId),
+    index("domains_workspace_idx").on(t.workspaceId),
     uniqueIndex("domains_served_hostname_unique").on(t.hostname).where(sql`${t.status} in ('verified', 'failing')`),
-    uniqueIndex("domains_user_hostname_unique").on(t.userId, t.hostname),
+    uniqueIndex("domains_workspace_hostname_unique").on(t.workspaceId, t.hostname),
     index("domains_checked_idx").on(t.lastCheckedAt),
   ],
 );

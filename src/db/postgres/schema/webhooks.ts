@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
-import { users } from "./accounts.ts";
+import { users, workspaces } from "./accounts.ts";
 
 /** As in schema.ts: the link.clicked counts of each node's open window, added in each view batch's statement. */
 export const webhookClickCounts = pgTable(
@@ -26,6 +26,9 @@ export const webhookEndpoints = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: text("events").notNull(),
@@ -45,6 +48,7 @@ export const webhookEndpoints = pgTable(
     check("webhook_endpoints_url_len", sql`length(${t.url}) <= 2048`),
     check("webhook_endpoints_description_len", sql`length(${t.description}) <= 200`),
     index("webhook_endpoints_user_idx").on(t.userId),
+    index("webhook_endpoints_workspace_idx").on(t.workspaceId),
   ],
 );
 
@@ -59,6 +63,9 @@ export const webhookDeliveries = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     payload: text("payload").notNull(),
@@ -74,5 +81,6 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
     index("webhook_deliveries_user_idx").on(t.userId),
+    index("webhook_deliveries_workspace_idx").on(t.workspaceId),
   ],
 );

@@ -1,6 +1,6 @@
 // Accounts: users, their sign-in (sessions, API tokens, login links), consents, plans and payments. Re-exported by ../schema.ts.
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns.ts";
 
 export const users = sqliteTable(
@@ -31,6 +31,48 @@ export const users = sqliteTable(
   (t) => [check("users_user_slug_len", sql`length(${t.userSlug}) between 1 and 20`)],
 );
 
+/**
+ * Who owns links, domains, webhooks, tokens and the bill (docs/decisions/0063). Every user has a personal one
+ * (`personal_user_id`) whose slug is their user slug, so that their addresses never changed; a team workspace's slug
+ * shares that one namespace (users, workspaces, retired slugs: src/workspaces/slugs.ts).
+ */
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    personalUserId: integer("personal_user_id")
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("workspaces_slug_len", sql`length(${t.slug}) between 1 and 20`),
+    check("workspaces_name_len", sql`length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/** One role per member (src/workspaces/permissions.ts says what each may do). */
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member", "viewer", "billing"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    check("workspace_members_role", sql`${t.role} in ('owner', 'admin', 'member', 'viewer', 'billing')`),
+    index("workspace_members_user_idx").on(t.userId),
+  ],
+);
+
 export const subscriptions = sqliteTable(
   "subscriptions",
   {
@@ -38,6 +80,9 @@ export const subscriptions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
     stripePriceId: text("stripe_price_id"),
     status: text("status").notNull(),
@@ -51,7 +96,10 @@ export const subscriptions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("subscriptions_user_idx").on(t.userId, t.updatedAt)],
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId, t.updatedAt),
+    index("subscriptions_workspace_idx").on(t.workspaceId, t.updatedAt),
+  ],
 );
 
 export const payments = sqliteTable(
@@ -60,6 +108,7 @@ export const payments = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     // Null once the account is deleted: the record stays for the invoices, detached (docs/decisions/0011).
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    workspaceId: integer("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     stripePaymentIntentId: text("stripe_payment_intent_id").notNull().unique(),
     stripeInvoiceId: text("stripe_invoice_id"),
     amount: integer("amount").notNull(),
@@ -69,7 +118,11 @@ export const payments = sqliteTable(
     receiptUrl: text("receipt_url"),
     createdAt: createdAt(),
   },
-  (t) => [check("payments_currency_len", sql`length(${t.currency}) = 3`), index("payments_user_idx").on(t.userId)],
+  (t) => [
+    check("payments_currency_len", sql`length(${t.currency}) = 3`),
+    index("payments_user_idx").on(t.userId),
+    index("payments_workspace_idx").on(t.workspaceId),
+  ],
 );
 
 /**
@@ -124,6 +177,10 @@ export const apiTokens = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The workspace the token acts in (its creator is user_id).
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name").notNull(),
     createdAt: createdAt(),
@@ -132,6 +189,7 @@ export const apiTokens = sqliteTable(
   (t) => [
     check("api_tokens_name_len", sql`length(${t.name}) between 1 and 100`),
     index("api_tokens_user_idx").on(t.userId),
+    index("api_tokens_workspace_idx").on(t.workspaceId),
   ],
 );
 

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns.ts";
-import { users } from "./accounts.ts";
+import { users, workspaces } from "./accounts.ts";
 
 /** A user's own short domain (src/domains/): verified by a DNS TXT record, then served as /{linkSlug}. */
 export const domains = sqliteTable(
@@ -12,6 +12,9 @@ export const domains = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // Normalised (src/domains/normalise-hostname.ts): lower-case ASCII (punycode), no trailing dot or port.
     // Unverified claims of one name by several accounts do not block each other; one account serves it (decision 0044).
     hostname: text("hostname").notNull(),
@@ -40,8 +43,9 @@ export const domains = sqliteTable(
     ),
     check("domains_asset_links_len", sql`${t.assetLinks} is null or length(CAST(${t.assetLinks} AS BLOB)) <= 131072`),
     index("domains_user_idx").on(t.userId),
+    index("domains_workspace_idx").on(t.workspaceId),
     uniqueIndex("domains_served_hostname_unique").on(t.hostname).where(sql`${t.status} in ('verified', 'failing')`),
-    uniqueIndex("domains_user_hostname_unique").on(t.userId, t.hostname),
+    uniqueIndex("domains_workspace_hostname_unique").on(t.workspaceId, t.hostname),
     index("domains_checked_idx").on(t.lastCheckedAt),
   ],
 );

@@ -2,16 +2,22 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns.ts";
-import { users } from "./accounts.ts";
+import { users, workspaces } from "./accounts.ts";
 import { domains } from "./domains.ts";
 
 export const links = sqliteTable(
   "links",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    // The workspace the link belongs to (its slug is the first part of the short URL); who created it and who
+    // last edited it (null: nobody since it was created, or that account is gone).
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
     linkSlug: text("link_slug").notNull(),
     targetUrl: text("target_url").notNull(),
     title: text("title").notNull(),
@@ -71,14 +77,15 @@ export const links = sqliteTable(
     check("links_description_len", sql`length(${t.description}) <= 2048`),
     check("links_image_url_len", sql`${t.imageUrl} is null or length(${t.imageUrl}) <= 2048`),
     check("links_image_source", sql`${t.imageSource} is null or ${t.imageSource} in ('upload', 'ai')`),
-    // A slug is unique per user among live links; deleted links keep theirs but no longer hold it.
-    uniqueIndex("links_live_slug_unique").on(t.userId, t.linkSlug).where(sql`${t.deleted} = 0`),
+    // A slug is unique per workspace among live links; deleted links keep theirs but no longer hold it.
+    uniqueIndex("links_live_slug_unique").on(t.workspaceId, t.linkSlug).where(sql`${t.deleted} = 0`),
     index("links_user_created_idx").on(t.userId, t.deleted, t.createdAt),
+    index("links_workspace_created_idx").on(t.workspaceId, t.deleted, t.createdAt),
     index("links_domain_idx").on(t.domainId),
     index("links_target_domain_idx").on(t.targetDomain),
     // The addresses whose link was disabled and then deleted: a new link there is born disabled (src/links/create.ts).
     index("links_disabled_address_idx")
-      .on(t.userId, t.linkSlug)
+      .on(t.workspaceId, t.linkSlug)
       .where(sql`${t.deleted} = 1 and ${t.status} = 'disabled'`),
   ],
 );
@@ -119,6 +126,9 @@ export const linkOldAddresses = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     linkId: integer("link_id").references(() => links.id, { onDelete: "cascade" }),
     linkSlug: text("link_slug").notNull(),
     domainId: integer("domain_id"),
@@ -126,7 +136,7 @@ export const linkOldAddresses = sqliteTable(
     droppedAt: integer("dropped_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    index("link_old_addresses_slug_idx").on(t.userId, t.linkSlug),
+    index("link_old_addresses_slug_idx").on(t.workspaceId, t.linkSlug),
     index("link_old_addresses_link_idx").on(t.linkId),
   ],
 );

@@ -77,9 +77,15 @@ export const linkTotals = sqliteTable(
     uniqueHumans: integer("unique_humans").notNull().default(0),
     // The owner and the views (people and crawlers), for "most viewed" on the index (migration 0017).
     userId: integer("user_id"),
+    // The link's workspace, for "most viewed" in it (migration 0028 on SQLite, 0026 on PostgreSQL).
+    workspaceId: integer("workspace_id"),
     views: integer("views").generatedAlwaysAs(sql`human + bot`, { mode: "virtual" }),
   },
-  (t) => [primaryKey({ columns: [t.linkId] }), index("link_totals_user_views_idx").on(t.userId, t.views, t.linkId)],
+  (t) => [
+    primaryKey({ columns: [t.linkId] }),
+    index("link_totals_user_views_idx").on(t.userId, t.views, t.linkId),
+    index("link_totals_workspace_views_idx").on(t.workspaceId, t.views, t.linkId),
+  ],
 );
 
 /**

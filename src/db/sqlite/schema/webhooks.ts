@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns.ts";
-import { users } from "./accounts.ts";
+import { users, workspaces } from "./accounts.ts";
 
 /**
  * The link.clicked counts of the open window, per writer slot, link and bucket ("people", "qr" or "crawler:" and
@@ -30,6 +30,9 @@ export const webhookEndpoints = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: text("events").notNull(),
@@ -49,6 +52,7 @@ export const webhookEndpoints = sqliteTable(
     check("webhook_endpoints_url_len", sql`length(${t.url}) <= 2048`),
     check("webhook_endpoints_description_len", sql`length(${t.description}) <= 200`),
     index("webhook_endpoints_user_idx").on(t.userId),
+    index("webhook_endpoints_workspace_idx").on(t.workspaceId),
   ],
 );
 
@@ -63,6 +67,9 @@ export const webhookDeliveries = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /** The webhook-id header: the same on every attempt and resend, so receivers can deduplicate. */
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
@@ -83,5 +90,6 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
     index("webhook_deliveries_user_idx").on(t.userId),
+    index("webhook_deliveries_workspace_idx").on(t.workspaceId),
   ],
 );
