@@ -48,6 +48,7 @@ const ORDER = [
   ["links", "^src/links/"],
   ["go", "^src/go/"],
   ["auth", "^src/auth/"],
+  ["members", "^src/members/"],
   ["account", "^src/account/"],
   ["meta", "^src/meta/"],
   ["metrics", "^src/metrics/"],

@@ -14,6 +14,7 @@ import { pathEncoding } from "./http/path-encoding.ts";
 import { plainQuery } from "./http/plain-query.ts";
 import { perLinkRoutes } from "./links/per-link-routes.ts";
 import { linkRoutes } from "./links/routes.ts";
+import { memberRoutes } from "./members/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 import { formatVersion } from "./meta/version.ts";
 import { requestFacts } from "./observability/request-facts.ts";
@@ -66,7 +67,14 @@ export function createApp(services: Services) {
     )
     .use(
       loginMailRoutes(
-        { session, mailer: services.mailer, authLimiter, mailLimiter: services.mailLimiter, log },
+        {
+          session,
+          database: services.database,
+          mailer: services.mailer,
+          authLimiter,
+          mailLimiter: services.mailLimiter,
+          log,
+        },
         loginMailScreens(services.pages),
       ),
     )
@@ -75,6 +83,7 @@ export function createApp(services: Services) {
     .use(domainRoutes({ domains, checkLimiter: services.domainCheckLimiter, session }))
     .use(billingRoutes({ billing, authLimiter, session }))
     .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))
+    .use(memberRoutes({ members: services.members, session }))
     .use(apiDocsRoutes(apiDocument))
     .use(
       accountRoutes({
@@ -101,6 +110,7 @@ export function createApp(services: Services) {
           domains,
           billing,
           webhooks,
+          members: services.members,
           session,
         },
         apiDocument,

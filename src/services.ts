@@ -21,6 +21,7 @@ import { ImageWorkCounts, type ImageWorkEvent } from "./links/images/work-counts
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
 import { FETCHES_PER_MINUTE } from "./links/metadata.ts";
+import type { MemberDeps } from "./members/deps.ts";
 import { LOGIN_MAILS_PER_HOUR } from "./auth/login-link-mail.ts";
 import { smtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createLogger, type Logger } from "./observability/log.ts";
@@ -99,6 +100,7 @@ export type Services = {
   domains: DomainDeps;
   safety: SafetyDeps;
   webhooks: WebhookDeps;
+  members: MemberDeps;
 };
 
 /**
@@ -139,6 +141,7 @@ export function createServices(
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook, { clock, log }) : null;
   const outbound = safeFetcher(config);
+  const mailer = config.mail ? smtpMailer(config.mail) : null;
   // What auto-fill, image imports, redirect checks and feeds fetch with: nothing with FETCH_DISABLED.
   const fetcher = config.fetch.enabled ? outbound : null;
   const safety = safetyDeps(config, { database, changes }, clock, log, fetcher, countsRelay?.safety ?? null);
@@ -161,7 +164,7 @@ export function createServices(
     domainCheckLimiter: new RateLimiter(hits.countHit, CHECKS_PER_MINUTE, clock),
     webhookSendLimiter: new RateLimiter(hits.countHit, SENDS_PER_MINUTE, clock),
     mailLimiter: new RateLimiter(hits.countHit, LOGIN_MAILS_PER_HOUR, clock, 3_600_000),
-    mailer: config.mail ? smtpMailer(config.mail) : null,
+    mailer,
     facebook,
     log,
     clock,
@@ -201,6 +204,7 @@ export function createServices(
       safety,
     },
     safety,
+    members: { database, clock, log, mailer, publicUrl: config.publicUrl, billingEnabled },
   };
 }
 

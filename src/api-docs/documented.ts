@@ -11,7 +11,16 @@ type RequestBodyObject = Exclude<NonNullable<DocumentDecoration["requestBody"]>,
 type MediaTypeObject = RequestBodyObject["content"][string];
 type SchemaObject = Exclude<NonNullable<MediaTypeObject["schema"]>, { $ref: string }>;
 
-export type Tag = "Links" | "Domains" | "Webhooks" | "Account" | "Tokens" | "Sign-in" | "Billing" | "Meta";
+export type Tag =
+  | "Links"
+  | "Domains"
+  | "Webhooks"
+  | "Workspaces"
+  | "Account"
+  | "Tokens"
+  | "Sign-in"
+  | "Billing"
+  | "Meta";
 
 /** A success answer: what it means; its JSON body's schema is the route's `response` for that status. */
 export type Answer = {

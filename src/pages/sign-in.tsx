@@ -34,6 +34,7 @@ export function GoogleNotConfiguredPage({ byMail }: { byMail: boolean }) {
       <h1 className="text-3xl font-bold">Sign in to LinkPrev</h1>
       <p>Google sign-in is not configured on this server, so accounts here sign in with one-time links.</p>
       <h2 className="pt-4 text-xl font-semibold">Have an account here?</h2>
+      {byMail && <p>Invited to a workspace? Use the address the invite was sent to.</p>}
       {byMail && (
         <form method="post" action="/api/auth/login-link/email" className="space-y-3">
           <p>

@@ -26,6 +26,13 @@ export async function latestSubscription(db: Db, userId: number): Promise<Subscr
   return row ?? null;
 }
 
+/** What a subscription entitles to now: its plan while valid, else the basic plan's limits. */
+function entitlementOf(subscription: Subscription | null, now: number): Entitlement {
+  const active = isSubscriptionValid(subscription, now);
+  const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;
+  return { active, plan, subscription };
+}
+
 export async function entitlementFor(
   db: Db,
   billingEnabled: boolean,
@@ -33,9 +40,23 @@ export async function entitlementFor(
   now: number,
 ): Promise<Entitlement> {
   if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
-  const subscription = await latestSubscription(db, userId);
-  const active = isSubscriptionValid(subscription, now);
-  // Without a valid subscription the basic plan's limits are shown.
-  const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;
-  return { active, plan, subscription };
+  return entitlementOf(await latestSubscription(db, userId), now);
+}
+
+/** A workspace's entitlement, from its newest subscription (its seats: src/members/). */
+export async function workspaceEntitlement(
+  db: Db,
+  billingEnabled: boolean,
+  workspaceId: number,
+  now: number,
+): Promise<Entitlement> {
+  if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
+  const { subscriptions } = tablesOf(db);
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.workspaceId, workspaceId))
+    .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
+    .limit(1);
+  return entitlementOf(subscription ?? null, now);
 }

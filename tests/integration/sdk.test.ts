@@ -102,6 +102,21 @@ test("every documented operation is called through the SDK and answers a status 
   const delivery = await ok(c.POST("/api/webhooks/{id}/test", { params: { path: hook } }));
   const domain = await ok(c.POST("/api/domains", { body: { hostname: "links.sdk.test" } }));
   const newToken = await ok(c.POST("/api/tokens", { body: { name: "second" } }));
+  const workspace = {
+    id: (await server.sql.get<{ id: number }>("SELECT id FROM workspaces WHERE personal_user_id = ?", userId))!.id,
+  };
+  const invite = await ok(
+    c.POST("/api/workspaces/{id}/invites", {
+      params: { path: workspace },
+      body: { email: "sdk@example.com", role: "viewer" },
+    }),
+  );
+  const member = await seedUser(server.sql);
+  await server.sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'member')",
+    workspace.id,
+    member.id,
+  );
 
   // One call (at least) per operation; a refusal counts when the document declares it (no Stripe, no Google here).
   // Pages (sign-in and sign-out, for browsers) are read as text.
@@ -137,6 +152,27 @@ test("every documented operation is called through the SDK and answers a status 
       status(c.DELETE("/api/links/{id}/old-addresses/{addressId}", { params: { path: { ...id, addressId: 999999 } } })),
     deleteLink: () => status(c.DELETE("/api/links/{id}", { params: { path: { id: linkId } } })),
     listDomains: () => status(c.GET("/api/domains")),
+    listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
+    createInvite: async () => invite,
+    revokeInvite: () =>
+      status(
+        c.DELETE("/api/workspaces/{id}/invites/{inviteId}", {
+          params: { path: { ...workspace, inviteId: invite.id } },
+        }),
+      ),
+    acceptInvite: () => status(c.POST("/api/invites/{token}/accept", { params: { path: { token: "not-an-invite" } } })),
+    listMembers: () => status(c.GET("/api/workspaces/{id}/members", { params: { path: workspace } })),
+    changeMemberRole: () =>
+      status(
+        c.PATCH("/api/workspaces/{id}/members/{userId}", {
+          params: { path: { ...workspace, userId: member.id } },
+          body: { role: "viewer" },
+        }),
+      ),
+    removeMember: () =>
+      status(
+        c.DELETE("/api/workspaces/{id}/members/{userId}", { params: { path: { ...workspace, userId: member.id } } }),
+      ),
     addDomain: async () => domain,
     getDomain: () => status(c.GET("/api/domains/{id}", { params: { path: { id: domain.id } } })),
     updateDomain: () =>
@@ -201,13 +237,14 @@ test("every documented operation is called through the SDK and answers a status 
   );
   expect(undeclared).toEqual([]);
   // Every other call succeeded: these are refused by design here (no Google, Stripe or mail server to reach, no
-  // sign-in link, no renamed link, a wrong e-mail to delete the account with, the first call's invalid link).
+  // sign-in link, no invite, no renamed link, a wrong e-mail to delete the account with, the first call's invalid link).
   const refused = answers.filter(({ statuses }) => statuses.some((answered) => answered >= 400)).map(({ key }) => key);
   expect(refused.sort()).toEqual(
     [
       "GET /api/auth/google/callback",
       "POST /api/auth/login-link",
       "POST /api/auth/login-link/email",
+      "POST /api/invites/{token}/accept",
       "POST /api/links",
       "POST /api/links/metadata",
       "DELETE /api/links/{id}/old-addresses/{addressId}",

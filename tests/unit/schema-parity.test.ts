@@ -217,6 +217,7 @@ const typeParity: Record<string, [true, true]> = {
   linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
   workspaces: both satisfies SameTypes<typeof sqlite.workspaces, typeof pg.workspaces>,
   workspaceMembers: both satisfies SameTypes<typeof sqlite.workspaceMembers, typeof pg.workspaceMembers>,
+  workspaceInvites: both satisfies SameTypes<typeof sqlite.workspaceInvites, typeof pg.workspaceInvites>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -37,7 +37,7 @@ export interface paths {
   "/api/auth/login-link/email": {
     /**
      * E-mail me a sign-in link
-     * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
+     * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, or a workspace invite awaits it (the account is then made), a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
      */
     post: operations["emailLoginLink"];
   };
@@ -87,6 +87,13 @@ export interface paths {
      * @description TXT _linkprev.{hostname} must hold the token, and the host must reach this instance (CNAME to DOMAIN_CNAME_TARGET, or A/AAAA to DOMAIN_ADDRESSES). A transient DNS failure changes no status; records gone make a verified domain failing (still served), invalid after 7 days. Proven first, it lets go of other accounts' unverified claims of the name; while another account serves it, it stays unverified. At most 5 checks a minute per domain (429).
      */
     post: operations["verifyDomain"];
+  };
+  "/api/invites/{token}/accept": {
+    /**
+     * Accept an invite
+     * @description Signed in with the invited e-mail address (else 403 naming it). Someone already a member keeps their role. Refused (403) when the plan's seats are all taken. (The accept page, /invites/{token}, posts its form to itself.)
+     */
+    post: operations["acceptInvite"];
   };
   "/api/links": {
     /**
@@ -275,6 +282,38 @@ export interface paths {
      */
     post: operations["testWebhook"];
   };
+  "/api/workspaces/{id}/invites": {
+    /**
+     * The workspace's pending invites (url is null: only its hash is kept)
+     * @description Owners and admins.
+     */
+    get: operations["listInvites"];
+    /**
+     * Invite someone by e-mail
+     * @description Owners and admins (an admin invites members, viewers and billing members; only an owner invites admins and owners). The URL works once, for the account with that e-mail, for 14 days; with SMTP_URL it is also e-mailed. Inviting an address again replaces its pending invite. Refused (403) when the plan's seats (basic 1, pro 5, enterprise unlimited) are filled by members and pending invites.
+     */
+    post: operations["createInvite"];
+  };
+  "/api/workspaces/{id}/invites/{inviteId}": {
+    /** Revoke a pending invite (its URL stops working) */
+    delete: operations["revokeInvite"];
+  };
+  "/api/workspaces/{id}/members": {
+    /** The workspace's members and their roles */
+    get: operations["listMembers"];
+  };
+  "/api/workspaces/{id}/members/{userId}": {
+    /**
+     * Remove a member, or leave (your own user id)
+     * @description Owners and admins remove members below them (only an owner removes an admin or an owner); anyone may leave. The removed member loses access at their next request, and the API tokens they made for this workspace are revoked. The last owner cannot leave (409).
+     */
+    delete: operations["removeMember"];
+    /**
+     * Change a member's role
+     * @description An admin changes members, viewers and billing members among those roles; an owner changes any role, and makes another member owner to transfer ownership. The last owner cannot be demoted (409).
+     */
+    patch: operations["changeMemberRole"];
+  };
 }
 
 export interface webhooks {
@@ -426,6 +465,18 @@ export interface webhooks {
 
 export interface components {
   schemas: {
+    AcceptedInvite: {
+      workspace: {
+        id: number;
+        name: string;
+        /**
+         * @description A role in the workspace
+         * @enum {string}
+         */
+        role: "owner" | "admin" | "member" | "viewer" | "billing";
+        slug: string;
+      };
+    };
     ActiveSubscription: {
       active: boolean;
       subscription: ({
@@ -468,9 +519,24 @@ export interface components {
       /** @description Where the seller is established (VAT) */
       countryCode: string;
     };
+    changeMemberRoleBody: {
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+    };
     checkSlugAvailabilityResponse: {
       available: boolean;
       message: string;
+    };
+    createInviteBody: {
+      email: string;
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
     };
     createLinkBody: {
       customLinkSlug?: string | null;
@@ -594,6 +660,23 @@ export interface components {
       field?: string;
       /** @description Readable by the person using the client */
       message: string;
+    };
+    Invite: {
+      /** @description The address the invite is bound to: only an account with it can accept */
+      email: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601: 14 days after it was made
+       */
+      expiresAt: string;
+      id: number;
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      /** @description Where the invitee accepts; given when the invite is made (and e-mailed with SMTP_URL), null in lists */
+      url: string | null;
     };
     /**
      * @example {
@@ -1000,11 +1083,22 @@ export interface components {
       /** @enum {string} */
       severity: "info" | "warning" | "error";
     };
+    listInvitesResponse: components["schemas"]["Invite"][];
     listLinksResponse: components["schemas"]["Link"][];
+    listMembersResponse: components["schemas"]["Member"][];
     listPlansResponse: components["schemas"]["Plan"][];
     listTokensResponse: components["schemas"]["ApiToken"][];
     listWebhookDeliveriesResponse: components["schemas"]["WebhookDelivery"][];
     listWebhooksResponse: components["schemas"]["WebhookEndpoint"][];
+    Member: {
+      email: string;
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      userId: number;
+    };
     /**
      * @example {
      *   "id": 3,
@@ -1467,7 +1561,7 @@ export interface operations {
   };
   /**
    * E-mail me a sign-in link
-   * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
+   * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, or a workspace invite awaits it (the account is then made), a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
    */
   emailLoginLink: {
     requestBody: {
@@ -1870,6 +1964,50 @@ export interface operations {
       };
       /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
       429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Accept an invite
+   * @description Signed in with the invited e-mail address (else 403 naming it). Someone already a member keeps their role. Refused (403) when the plan's seats are all taken. (The accept page, /invites/{token}, posts its form to itself.)
+   */
+  acceptInvite: {
+    parameters: {
+      path: {
+        /** @description The token in the invite's URL */
+        token: string;
+      };
+    };
+    responses: {
+      /** @description The workspace joined, and your role there */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AcceptedInvite"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3547,6 +3685,311 @@ export interface operations {
       };
       /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
       429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The workspace's pending invites (url is null: only its hash is kept)
+   * @description Owners and admins.
+   */
+  listInvites: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Invites not yet accepted nor expired, oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listInvitesResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Invite someone by e-mail
+   * @description Owners and admins (an admin invites members, viewers and billing members; only an owner invites admins and owners). The URL works once, for the account with that e-mail, for 14 days; with SMTP_URL it is also e-mailed. Inviting an address again replaces its pending invite. Refused (403) when the plan's seats (basic 1, pro 5, enterprise unlimited) are filled by members and pending invites.
+   */
+  createInvite: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "email": "ana@example.com",
+         *   "role": "member"
+         * }
+         */
+        "application/json": components["schemas"]["createInviteBody"];
+      };
+    };
+    responses: {
+      /** @description The invite, with its URL shown this once */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Invite"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Revoke a pending invite (its URL stops working) */
+  revokeInvite: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The invite's id */
+        inviteId: number;
+      };
+    };
+    responses: {
+      /** @description Done; no body */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The workspace's members and their roles */
+  listMembers: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Every member, oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listMembersResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove a member, or leave (your own user id)
+   * @description Owners and admins remove members below them (only an owner removes an admin or an owner); anyone may leave. The removed member loses access at their next request, and the API tokens they made for this workspace are revoked. The last owner cannot leave (409).
+   */
+  removeMember: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The member's user id */
+        userId: number;
+      };
+    };
+    responses: {
+      /** @description Done; no body */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Change a member's role
+   * @description An admin changes members, viewers and billing members among those roles; an owner changes any role, and makes another member owner to transfer ownership. The last owner cannot be demoted (409).
+   */
+  changeMemberRole: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The member's user id */
+        userId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "role": "admin"
+         * }
+         */
+        "application/json": components["schemas"]["changeMemberRoleBody"];
+      };
+    };
+    responses: {
+      /** @description The member with their new role */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

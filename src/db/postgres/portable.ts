@@ -45,6 +45,7 @@ export type ServiceTables = Pick<
   | "linkOldAddresses"
   | "workspaces"
   | "workspaceMembers"
+  | "workspaceInvites"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */
