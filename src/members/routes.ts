@@ -1,4 +1,4 @@
-// /api/workspaces/{id}/invites and …/members, and POST /api/invites/{token}/accept (docs/decisions/0065), for the
+// GET /api/workspaces, /api/workspaces/{id}/invites and …/members, and POST /api/invites/{token}/accept (docs/decisions/0065), for the
 // web app (cookie) and the CLI (token). The accept page a person reaches from the mail is src/pages/invite.tsx.
 import { Elysia } from "elysia";
 import { z } from "zod";
@@ -15,9 +15,10 @@ import { changeRole, MEMBER_NOT_FOUND } from "./change-role.ts";
 import { createInvite } from "./create-invite.ts";
 import type { MemberDeps } from "./deps.ts";
 import { listMembers } from "./members.ts";
+import { myWorkspaces } from "./my-workspaces.ts";
 import { pendingInvites, revokeInvite } from "./pending-invites.ts";
 import { removeMember } from "./remove-member.ts";
-import { AcceptedInviteSchema, InviteSchema, MemberSchema, RoleSchema } from "./wire.ts";
+import { AcceptedInviteSchema, InviteSchema, MemberSchema, RoleSchema, WorkspaceSchema } from "./wire.ts";
 
 /** Ids are 32-bit in the database: a larger one names nothing. */
 const ID_MAX = 2_147_483_647;
@@ -52,6 +53,26 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
   };
   return new Elysia()
     .use(routeGuards(session))
+    .get(
+      "/api/workspaces",
+      async ({ user, workspace, viewer }) => {
+        const all = await myWorkspaces(db, user.id);
+        // A team workspace's token sees that workspace only; a session or a personal token, all of the user's.
+        const teamToken = viewer?.via === "token" && workspace.personalUserId !== user.id;
+        return asJson(teamToken ? all.filter((each) => each.id === workspace.id) : all);
+      },
+      {
+        user: true,
+        response: { 200: z.array(WorkspaceSchema) },
+        doc: {
+          id: "listWorkspaces",
+          tag: "Workspaces",
+          summary: "The workspaces you belong to, and your role in each",
+          description: "With a team workspace's API token, that workspace only.",
+          answers: { 200: "Your personal workspace first, then the others oldest first" },
+        },
+      },
+    )
     .get(
       "/api/workspaces/:id/invites",
       async (caller) => {

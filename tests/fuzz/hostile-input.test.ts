@@ -94,6 +94,7 @@ const ROUTES: Record<string, string> = {
   "POST /api/webhooks/": "/api/webhooks",
   "PATCH /api/webhooks/:id": "/api/webhooks/{id}",
   "DELETE /api/webhooks/:id": "/api/webhooks/{id}",
+  "GET /api/workspaces": "/api/workspaces",
   "GET /api/workspaces/:id/invites": "/api/workspaces/{id}/invites",
   "POST /api/workspaces/:id/invites": "/api/workspaces/{id}/invites",
   "DELETE /api/workspaces/:id/invites/:inviteId": "/api/workspaces/{id}/invites/{id}",

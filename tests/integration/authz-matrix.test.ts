@@ -375,6 +375,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     expect: ownerWrite(204),
   },
   // Invites and members of the owner's workspace: another user is no member there (404, as for no workspace).
+  "GET /api/workspaces": { call: () => ({ path: "/api/workspaces" }), expect: signedInRead() },
   "GET /api/workspaces/:id/invites": {
     call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}/invites` }),
     expect: ownerRead(),

@@ -152,6 +152,7 @@ test("every documented operation is called through the SDK and answers a status 
       status(c.DELETE("/api/links/{id}/old-addresses/{addressId}", { params: { path: { ...id, addressId: 999999 } } })),
     deleteLink: () => status(c.DELETE("/api/links/{id}", { params: { path: { id: linkId } } })),
     listDomains: () => status(c.GET("/api/domains")),
+    listWorkspaces: () => status(c.GET("/api/workspaces")),
     listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
     createInvite: async () => invite,
     revokeInvite: () =>

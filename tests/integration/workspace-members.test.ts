@@ -261,6 +261,13 @@ describe("roles", () => {
     const withToken = (token: string, path: string) =>
       fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
     expect((await withToken(teamToken, "/api/links")).status).toBe(200);
+    // A team token sees its own workspace only; the session, all of Bob's.
+    const seenByToken = await (await withToken(teamToken, "/api/workspaces")).json();
+    expect(seenByToken).toEqual([
+      { id: workspace.id, slug: workspace.slug, name: `Team ${workspace.slug}`, role: "member" },
+    ]);
+    const seenBySession = await (await bob.browser.fetch("/api/workspaces")).json();
+    expect(seenBySession.map((w: { role: string }) => w.role)).toEqual(["owner", "member"]);
     expect((await bob.browser.fetch(`/api/links?workspace=${workspace.slug}`)).status).toBe(200);
 
     expect((await remove(ana, workspace.id, bob.id)).status).toBe(204);

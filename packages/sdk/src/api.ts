@@ -282,6 +282,13 @@ export interface paths {
      */
     post: operations["testWebhook"];
   };
+  "/api/workspaces": {
+    /**
+     * The workspaces you belong to, and your role in each
+     * @description With a team workspace's API token, that workspace only.
+     */
+    get: operations["listWorkspaces"];
+  };
   "/api/workspaces/{id}/invites": {
     /**
      * The workspace's pending invites (url is null: only its hash is kept)
@@ -1090,6 +1097,7 @@ export interface components {
     listTokensResponse: components["schemas"]["ApiToken"][];
     listWebhookDeliveriesResponse: components["schemas"]["WebhookDelivery"][];
     listWebhooksResponse: components["schemas"]["WebhookEndpoint"][];
+    listWorkspacesResponse: components["schemas"]["Workspace"][];
     Member: {
       email: string;
       /**
@@ -1310,6 +1318,16 @@ export interface components {
       timestamp: string;
       /** @constant */
       type: "webhook.test";
+    };
+    Workspace: {
+      id: number;
+      name: string;
+      /**
+       * @description Your role there
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      slug: string;
     };
   };
   responses: never;
@@ -3685,6 +3703,32 @@ export interface operations {
       };
       /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
       429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The workspaces you belong to, and your role in each
+   * @description With a team workspace's API token, that workspace only.
+   */
+  listWorkspaces: {
+    responses: {
+      /** @description Your personal workspace first, then the others oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listWorkspacesResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
