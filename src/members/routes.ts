@@ -49,7 +49,8 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
   /** The caller in the workspace the path names (404 unless a member there; 403 without `action`). */
   const inPath = (caller: Acting & { viewer: Viewer | null }, id: number, action?: "members.write") => {
     const via = caller.viewer?.via === "token" ? "token" : "session";
-    return actingIn(db, { user: caller.user, workspace: caller.workspace, role: caller.role, via }, id, action);
+    const scopes = caller.viewer?.scopes ?? null;
+    return actingIn(db, { user: caller.user, workspace: caller.workspace, role: caller.role, via, scopes }, id, action);
   };
   return new Elysia()
     .use(routeGuards(session))

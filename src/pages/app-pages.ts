@@ -80,6 +80,7 @@ export async function dashboardProps(
         ? []
         : (await listApiTokens(deps.db, user.id)).map((t) => ({
             ...t,
+            expiresAt: t.expiresAt?.toISOString() ?? null,
             createdAt: t.createdAt.toISOString(),
             lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
           })),

@@ -510,6 +510,12 @@ export interface components {
      * @example {
      *   "id": 3,
      *   "name": "laptop",
+     *   "scopes": [
+     *     "links:read",
+     *     "links:write"
+     *   ],
+     *   "expiresAt": null,
+     *   "createdByUserId": 7,
      *   "createdAt": "2026-11-20T09:30:00.000Z",
      *   "lastUsedAt": null
      * }
@@ -517,10 +523,16 @@ export interface components {
     ApiToken: {
       /** Format: date-time */
       createdAt: string;
+      /** @description Who made it: it acts as them, and goes when they leave the workspace */
+      createdByUserId: number;
+      /** @description When it stops working; null: never */
+      expiresAt: string | null;
       id: number;
       /** @description Refreshed at most once a minute */
       lastUsedAt: string | null;
       name: string;
+      /** @description What the token may do within its creator's role; null: everything (a token made before scopes) */
+      scopes: (("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[]) | null;
     };
     businessInfoResponse: {
       /** @description Where the seller is established (VAT) */
@@ -582,7 +594,11 @@ export interface components {
       };
     };
     createTokenBody: {
+      /** @description Days until the token stops working; left out: never */
+      expiresInDays?: number;
       name: string;
+      /** @description What the token may do, within your role; left out: everything your role allows */
+      scopes?: ("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[];
     };
     Domain: {
       /** @description Served byte-exact at /.well-known/apple-app-site-association on the domain (null: a 404 there) */
@@ -1111,6 +1127,12 @@ export interface components {
      * @example {
      *   "id": 3,
      *   "name": "laptop",
+     *   "scopes": [
+     *     "links:read",
+     *     "links:write"
+     *   ],
+     *   "expiresAt": null,
+     *   "createdByUserId": 7,
      *   "createdAt": "2026-11-20T09:30:00.000Z",
      *   "lastUsedAt": null,
      *   "token": "lp_3q8…"
@@ -1119,10 +1141,16 @@ export interface components {
     NewApiToken: {
       /** Format: date-time */
       createdAt: string;
+      /** @description Who made it: it acts as them, and goes when they leave the workspace */
+      createdByUserId: number;
+      /** @description When it stops working; null: never */
+      expiresAt: string | null;
       id: number;
       /** @description Refreshed at most once a minute */
       lastUsedAt: string | null;
       name: string;
+      /** @description What the token may do within its creator's role; null: everything (a token made before scopes) */
+      scopes: (("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[]) | null;
       /** @description Shown once: only its hash is kept */
       token: string;
     };
@@ -3167,7 +3195,12 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "name": "laptop"
+         *   "name": "laptop",
+         *   "scopes": [
+         *     "links:read",
+         *     "links:write"
+         *   ],
+         *   "expiresInDays": 90
          * }
          */
         "application/json": components["schemas"]["createTokenBody"];

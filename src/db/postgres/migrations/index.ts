@@ -25,7 +25,7 @@ import trustedUsers from "./0023_trusted_users.sql" with { type: "text" };
 import linkOldAddresses from "./0024_link_old_addresses.sql" with { type: "text" };
 import domainAppLinks from "./0025_domain_app_links.sql" with { type: "text" };
 import workspaces from "./0026_workspaces.sql" with { type: "text" };
-import workspaceInvites from "./0028_workspace_invites.sql" with { type: "text" };
+import invitesAndTokenScopes from "./0028_invites_and_token_scopes.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -53,5 +53,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0024_link_old_addresses", sql: linkOldAddresses },
   { name: "0025_domain_app_links", sql: domainAppLinks },
   { name: "0026_workspaces", sql: workspaces },
-  { name: "0028_workspace_invites", sql: workspaceInvites },
+  { name: "0028_invites_and_token_scopes", sql: invitesAndTokenScopes },
 ];

@@ -1,4 +1,5 @@
 -- Workspace invites (docs/decisions/0065): one e-mail address, one role, one use, 14 days; only the token's hash.
+-- And API tokens' scopes and expiry (docs/decisions/0065): null scopes keep a token made before them every power.
 CREATE TABLE `workspace_invites` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`workspace_id` integer NOT NULL,
@@ -17,4 +18,6 @@ CREATE TABLE `workspace_invites` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `workspace_invites_token_hash_unique` ON `workspace_invites` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `workspace_invites_workspace_idx` ON `workspace_invites` (`workspace_id`);--> statement-breakpoint
-CREATE INDEX `workspace_invites_email_idx` ON `workspace_invites` (`email`);
+CREATE INDEX `workspace_invites_email_idx` ON `workspace_invites` (`email`);--> statement-breakpoint
+ALTER TABLE `api_tokens` ADD `scopes` text;--> statement-breakpoint
+ALTER TABLE `api_tokens` ADD `expires_at` integer;
