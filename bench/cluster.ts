@@ -287,6 +287,11 @@ async function seedPostgres(url: string, links: number, users: number): Promise<
         SELECT * FROM unnest(${sql.array(emails, "TEXT")}::text[], ${sql.array(slugs, "TEXT")}::text[])
         RETURNING id, user_slug`;
       const ids = new Map(rows.map((r) => [r.user_slug, r.id]));
+      // Each user's personal workspace (docs/decisions/0063), whose links they are.
+      await tx`
+        INSERT INTO workspaces (slug, name, personal_user_id) SELECT user_slug, 'Personal', id FROM users`;
+      await tx`
+        INSERT INTO workspace_members (workspace_id, user_id, role) SELECT id, personal_user_id, 'owner' FROM workspaces`;
       const columns = {
         userId: [] as number[],
         slug: [] as string[],
@@ -307,10 +312,10 @@ async function seedPostgres(url: string, links: number, users: number): Promise<
         }
       }
       await tx`
-        INSERT INTO links (user_id, link_slug, target_url, title, description, image_url)
-        SELECT * FROM unnest(${sql.array(columns.userId, "INT")}::int[], ${sql.array(columns.slug, "TEXT")}::text[],
+        INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description, image_url)
+        SELECT u, (SELECT id FROM workspaces WHERE personal_user_id = u), s, t, ti, d, i FROM unnest(${sql.array(columns.userId, "INT")}::int[], ${sql.array(columns.slug, "TEXT")}::text[],
                              ${sql.array(columns.target, "TEXT")}::text[], ${sql.array(columns.title, "TEXT")}::text[],
-                             ${sql.array(columns.description, "TEXT")}::text[], ${sql.array(columns.image, "TEXT")}::text[])`;
+                             ${sql.array(columns.description, "TEXT")}::text[], ${sql.array(columns.image, "TEXT")}::text[]) AS x(u, s, t, ti, d, i)`;
     });
     await sql`ANALYZE`;
   } finally {

@@ -70,7 +70,7 @@ const receiverUrl = receiver
 if (receiver) {
   const sqlite = new Database(join(builds[1]!.dataDir, "linkprev.db"));
   sqlite.run(
-    "INSERT INTO webhook_endpoints (user_id, url, events, secret) SELECT id, ?, '[\"link.clicked\"]', 'whsec_' || hex(randomblob(24)) FROM users",
+    "INSERT INTO webhook_endpoints (user_id, workspace_id, url, events, secret) SELECT personal_user_id, id, ?, '[\"link.clicked\"]', 'whsec_' || hex(randomblob(24)) FROM workspaces",
     [`${receiverUrl}/hooks`],
   );
   sqlite.close();

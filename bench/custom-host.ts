@@ -44,7 +44,7 @@ const { dataDir, paths } = seedDataDir(Number(values.links));
 // Every bench user (u0 … u99) has a verified domain u{n}.bench.test, and each of its links lives on it.
 const db = new Database(join(dataDir, "linkprev.db"));
 db.run(
-  "INSERT INTO domains (user_id, hostname, status, verification_token) SELECT id, user_slug || '.bench.test', 'verified', 'bench' FROM users",
+  "INSERT INTO domains (user_id, workspace_id, hostname, status, verification_token) SELECT personal_user_id, id, slug || '.bench.test', 'verified', 'bench' FROM workspaces",
 );
 db.run("UPDATE links SET domain_id = (SELECT d.id FROM domains d WHERE d.user_id = links.user_id)");
 db.close();

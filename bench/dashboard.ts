@@ -31,7 +31,7 @@ const { dataDir } = seedDataDir(few * 2, 2);
 const sqlite = new Database(join(dataDir, "linkprev.db"));
 sqlite.transaction(() => {
   const addLink = sqlite.query(
-    "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url, created_at) VALUES (2, ?, ?, ?, ?, '/uploads/x.webp', ?)",
+    "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description, image_url, created_at) VALUES (2, (SELECT id FROM workspaces WHERE personal_user_id = 2), ?, ?, ?, ?, '/uploads/x.webp', ?)",
   );
   for (let l = few; l < many; l++)
     addLink.run(
@@ -61,7 +61,7 @@ const manyUser = credentialsFor(dataDir, 2);
 for (const userId of [1, 2]) {
   const db = new Database(join(dataDir, "linkprev.db"));
   db.run(
-    "INSERT INTO subscriptions (user_id, stripe_subscription_id, status, plan_id) VALUES (?, ?, 'active', 'enterprise')",
+    "INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, status, plan_id) SELECT ?1, id, ?2, 'active', 'enterprise' FROM workspaces WHERE personal_user_id = ?1",
     [userId, `sub_bench_${userId}`],
   );
   db.close();

@@ -43,15 +43,29 @@ export function seedDataDir(
   sqlite.run("PRAGMA journal_mode = WAL");
   migrate(sqlite);
   const paths: string[] = [];
+  // A schema with workspaces (docs/decisions/0063) gives each user a personal one, whose links they are; an older
+  // commit's has none.
+  const workspaces = sqlite.query("SELECT 1 FROM sqlite_master WHERE name = 'workspaces'").get() !== null;
   sqlite.transaction(() => {
     const addUser = sqlite.query("INSERT INTO users (email, user_slug) VALUES (?, ?) RETURNING id");
+    const addWorkspace = workspaces
+      ? sqlite.query("INSERT INTO workspaces (slug, name, personal_user_id) VALUES (?, 'Personal', ?) RETURNING id")
+      : null;
     const addLink = sqlite.query(
-      "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?)",
+      workspaces
+        ? "INSERT INTO links (workspace_id, user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        : "INSERT INTO links (user_id, link_slug, target_url, title, description, image_url) VALUES (?, ?, ?, ?, ?, ?)",
     );
+    const addOwner = workspaces
+      ? sqlite.query("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner')")
+      : null;
     for (let u = 0; u < users; u++) {
       const { id } = addUser.get(`bench${u}@example.com`, `u${u}`) as { id: number };
+      const workspace = addWorkspace?.get(`u${u}`, id) as { id: number } | undefined;
+      if (workspace) addOwner!.run(workspace.id, id);
       for (let l = u; l < links; l += users) {
         addLink.run(
+          ...(workspace ? [workspace.id] : []),
           id,
           `l${l}`,
           `https://example.com/article/${l}`,
@@ -132,10 +146,11 @@ export function credentialsFor(dataDir: string, userId: number): { cookie: strin
     Date.now() + 86_400_000,
   ]);
   sqlite.run("INSERT INTO user_consents (user_id, terms_accepted, privacy_accepted) VALUES (?, 1, 1)", [userId]);
-  sqlite.run("INSERT OR IGNORE INTO api_tokens (user_id, token_hash, name) VALUES (?, ?, 'bench')", [
-    userId,
-    hashSecret(token),
-  ]);
+  // A token of the user's personal workspace (docs/decisions/0063).
+  sqlite.run(
+    "INSERT OR IGNORE INTO api_tokens (user_id, workspace_id, token_hash, name) SELECT ?1, id, ?2, 'bench' FROM workspaces WHERE personal_user_id = ?1",
+    [userId, hashSecret(token)],
+  );
   sqlite.close();
   return { cookie: `lp_session=${session}`, token };
 }

@@ -23,9 +23,10 @@ import { pageRoutes } from "./pages/routes.ts";
 import { loginMailScreens, signInScreens } from "./pages/sign-in.tsx";
 import { resolvePageViewer } from "./pages/viewer.ts";
 import { safetyRoutes } from "./safety/routes.ts";
-import type { User } from "./db/tables.ts";
 import type { Services } from "./services.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+import type { Acting } from "./workspaces/acting.ts";
+import { workspaceRoutes } from "./workspaces/routes.ts";
 
 export function createApp(services: Services) {
   // The API described (GET /api/openapi.json, /docs/api), from the routes' own declarations (src/api-docs/): built
@@ -36,8 +37,8 @@ export function createApp(services: Services) {
       { version: formatVersion(services.version), serverUrl: services.config.publicUrl },
       app.routes,
     ));
-  const resolveViewer = (user: User) =>
-    resolvePageViewer(services.db, services.billingEnabled, user, services.clock.now());
+  const resolveViewer = (acting: Acting) =>
+    resolvePageViewer(services.db, services.billingEnabled, acting, services.clock.now());
   const errorPage = errorPages(services.pages, resolveViewer);
   // Each folder's routes get what they declare they need (their *RouteDeps), never the whole of the services.
   const session: SessionDeps = {
@@ -83,6 +84,7 @@ export function createApp(services: Services) {
     .use(domainRoutes({ domains, checkLimiter: services.domainCheckLimiter, session }))
     .use(billingRoutes({ billing, authLimiter, session }))
     .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))
+    .use(workspaceRoutes({ workspaces: { database: services.database, changes: services.changes }, session }))
     .use(memberRoutes({ members: services.members, session }))
     .use(apiDocsRoutes(apiDocument))
     .use(

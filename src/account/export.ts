@@ -7,6 +7,7 @@ import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 const total = (column: Tables["viewRollups"]["human" | "bot"]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -190,9 +191,9 @@ export function csvCell(value: string | number | null): string {
 
 export const csvRow = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** GET /api/links/export.csv: the live links, newest first (what `linkprev links import` reads back). */
-export async function linksCsv(deps: LinkDeps, user: User): Promise<string> {
-  const rows = await listLinks(deps, user, "live");
+/** GET /api/links/export.csv: the workspace's live links, newest first (what `linkprev links import` reads back). */
+export async function linksCsv(deps: LinkDeps, workspace: Workspace): Promise<string> {
+  const rows = await listLinks(deps, workspace, "live");
   return (
     csvRow(CSV_HEADER) +
     rows

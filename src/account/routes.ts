@@ -71,14 +71,14 @@ export function accountRoutes({ links, deletion, session, ...deps }: AccountRout
     )
     .get(
       "/api/links/export.csv",
-      async ({ user }) =>
+      async ({ workspace }) =>
         attachment(
-          await linksCsv(links, user),
+          await linksCsv(links, workspace),
           "text/csv; charset=utf-8",
           exportFileName("csv", new Date(deps.clock.now())),
         ),
       {
-        user: true,
+        permission: "links.read",
         doc: {
           id: "exportLinksCsv",
           tag: "Account",

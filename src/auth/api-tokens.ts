@@ -1,4 +1,4 @@
-// API tokens for the CLI and scripts: shown once, stored hashed, listed and revoked by their owner.
+// API tokens for the CLI and scripts: shown once, stored hashed, listed and revoked in their workspace.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
@@ -52,21 +52,21 @@ export async function createApiToken(
   return { ...shown(row!), token };
 }
 
-export async function listApiTokens(db: Db, userId: number) {
+export async function listApiTokens(db: Db, workspaceId: number) {
   const { apiTokens } = tablesOf(db);
   const rows = await db
     .select(listed(db))
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
+    .where(eq(apiTokens.workspaceId, workspaceId))
     .orderBy(desc(apiTokens.id));
   return rows.map(shown);
 }
 
-export async function revokeApiToken(db: Db, userId: number, tokenId: number): Promise<void> {
+export async function revokeApiToken(db: Db, workspaceId: number, tokenId: number): Promise<void> {
   const { apiTokens } = tablesOf(db);
   const removed = await db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.workspaceId, workspaceId)))
     .returning({ id: apiTokens.id });
   if (removed.length === 0) throw notFound("Token not found");
 }

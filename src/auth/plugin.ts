@@ -1,13 +1,10 @@
 // Resolves who is asking, once per request: an API token (Authorization: Bearer) or the session cookie.
 // Also refuses cross-site writes made with the cookie (CSRF); bearer calls cannot be forged by a browser.
 import { Elysia } from "elysia";
-import type { Db } from "../db/ports.ts";
-import type { User } from "../db/tables.ts";
-import { type Membership, membershipById, membershipBySlug, personalMembership } from "../workspaces/membership.ts";
+import { actingMembership, namedWorkspace } from "../workspaces/acting-workspace.ts";
 import type { Acting } from "../workspaces/acting.ts";
-import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
 import { isCrossSiteWrite } from "../http/csrf.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import { forbidden } from "../http/errors.ts";
 import { requestFacts } from "../observability/request-facts.ts";
 import { apiTokenOwner } from "./api-tokens.ts";
 import type { Scope } from "./token-scopes.ts";
@@ -47,37 +44,11 @@ function needsConsentFirst(request: Request): boolean {
   return path.startsWith("/api/") && !WITHOUT_CONSENT.has(`${request.method} ${path}`);
 }
 
-/** The cookie that remembers a browser's current workspace (its slug); `?workspace=` on a request wins over it. */
-export const WORKSPACE_COOKIE = "workspace";
-
 /**
- * The workspace a request acts in (docs/decisions/0063). A token acts in its own workspace; one of the user's
- * personal workspace acts as the user did before workspaces, so it may name any workspace they belong to. A session
- * acts in the one `?workspace=` names, else the cookie's, else the personal one. Naming one the user is not a member
- * of is a 404 (a stale cookie falls back to the personal workspace). Undefined: the token's workspace is no longer theirs.
+ * The cookie that remembers a browser's current workspace (its slug); a workspace the request names wins over it
+ * (src/workspaces/acting-workspace.ts).
  */
-async function actingMembership(
-  db: Db,
-  user: User,
-  asked: string | null,
-  remembered: string | undefined,
-  tokenWorkspaceId: number | null,
-): Promise<Membership | undefined> {
-  const named = async (slug: string) => {
-    const found = await membershipBySlug(db, user.id, slug);
-    if (!found) throw notFound(WORKSPACE_NOT_FOUND);
-    return found;
-  };
-  if (tokenWorkspaceId !== null) {
-    const own = await membershipById(db, user.id, tokenWorkspaceId);
-    if (asked === null || asked === own?.workspace.slug) return own;
-    if (own?.workspace.personalUserId !== user.id) throw notFound(WORKSPACE_NOT_FOUND);
-    return named(asked);
-  }
-  if (asked !== null) return named(asked);
-  const current = remembered ? await membershipBySlug(db, user.id, remembered) : undefined;
-  return current ?? personalMembership(db, user.id);
-}
+export const WORKSPACE_COOKIE = "workspace";
 
 const signedOut = { viewer: null as Viewer | null, deletingUserId: null as number | null };
 
@@ -86,14 +57,14 @@ export const authPlugin = (deps: SessionDeps) =>
     .use(requestFacts())
     .derive({ as: "global" }, async ({ request, cookie, origin }) => {
       const ip = origin.clientAddress;
-      const asked = new URL(request.url).searchParams.get("workspace");
+      const named = namedWorkspace(new URL(request.url));
       const authorization = request.headers.get("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const owner = await apiTokenOwner(deps.db, authorization.slice(7).trim(), deps.clock.now());
         const user = owner === null ? undefined : await findUser(deps.db, owner.userId);
         if (user?.deletingSince) return { ip, ...signedOut, deletingUserId: user.id as number | null };
         if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
-        const acting = user && (await actingMembership(deps.db, user, asked, undefined, owner!.workspaceId));
+        const acting = user && (await actingMembership(deps.db, user, named, undefined, owner!.workspaceId));
         return {
           ip,
           ...signedOut,
@@ -114,7 +85,7 @@ export const authPlugin = (deps: SessionDeps) =>
           const acting = await actingMembership(
             deps.db,
             user,
-            asked,
+            named,
             typeof remembered === "string" ? remembered : undefined,
             null,
           );

@@ -2,7 +2,6 @@
 // holding a sign-in link, is src/pages/routes.ts.)
 import { Elysia } from "elysia";
 import { z } from "zod";
-import type { User } from "../db/tables.ts";
 import { isOwnNavigation } from "../http/csrf.ts";
 import { pathId } from "../http/validate.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
@@ -16,6 +15,7 @@ import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
 import { grantOf, NewTokenInput } from "./token-input.ts";
 import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "./wire.ts";
+import type { Acting } from "../workspaces/acting.ts";
 
 const STATE_COOKIE = "lp_oauth_state";
 const VERIFIER_COOKIE = "lp_oauth_verifier";
@@ -37,7 +37,7 @@ export type SignInScreens = {
   failed: (message: string, status?: number) => Response;
   googleNotConfigured: () => Response;
   /** Asks a signed-in user whether to sign out, when the sign-out link came from another site. */
-  signOut: (user: User) => Promise<Response>;
+  signOut: (acting: Acting) => Promise<Response>;
 };
 
 export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screens: SignInScreens) {
@@ -174,7 +174,7 @@ export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screen
       .get(
         "/api/auth/logout",
         async ({ request, viewer, cookie, redirect }) => {
-          if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer.user);
+          if (viewer?.via === "session" && !isOwnNavigation(request)) return screens.signOut(viewer);
           await signOut(cookie);
           return redirect("/", 302);
         },
@@ -237,8 +237,8 @@ export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screen
           },
         },
       )
-      .get("/api/tokens", async ({ user }) => asJson(await listApiTokens(sessions.db, user.id)), {
-        user: true,
+      .get("/api/tokens", async ({ workspace }) => asJson(await listApiTokens(sessions.db, workspace.id)), {
+        permission: "settings.read",
         response: { 200: z.array(ApiTokenSchema) },
         doc: {
           id: "listTokens",
@@ -272,13 +272,13 @@ export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screen
       )
       .delete(
         "/api/tokens/:id",
-        async ({ user, params, set }) => {
-          await revokeApiToken(sessions.db, user.id, params.id);
+        async ({ workspace, params, set }) => {
+          await revokeApiToken(sessions.db, workspace.id, params.id);
           set.status = 204;
           return null;
         },
         {
-          user: true,
+          permission: "tokens.write",
           params: TokenIdParams,
           doc: {
             id: "revokeToken",

@@ -1,15 +1,15 @@
-// GET /api/subscriptions/active: the user's subscription as the API shows it (self-hosted: always active).
-import type { User } from "../db/tables.ts";
+// GET /api/subscriptions/active: the current workspace's subscription as the API shows it (self-hosted: always active).
+import type { Workspace } from "../workspaces/acting.ts";
 import type { BillingDeps } from "./deps.ts";
 import { entitlementFor } from "../plans/entitlement.ts";
 import { planById } from "../plans/plans.ts";
 
 /** GET /api/subscriptions/active */
-export async function activeSubscription(deps: BillingDeps, user: User) {
+export async function activeSubscription(deps: BillingDeps, workspace: Workspace) {
   const { active, plan, subscription } = await entitlementFor(
     deps.database.db,
     deps.config.stripe !== null,
-    user.id,
+    workspace.id,
     deps.clock.now(),
   );
   if (!deps.config.stripe) {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { asJson } from "../api-docs/json.ts";
 import { routeGuards } from "../auth/guards.ts";
 import { parseInput } from "../http/validate.ts";
-import type { User } from "../db/tables.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicPlans } from "../plans/plans.ts";
@@ -43,7 +43,7 @@ export type BillingRouteDeps = {
 };
 
 export function billingRoutes({ billing: deps, authLimiter, session }: BillingRouteDeps) {
-  const subscription = async (user: User) => asJson(await activeSubscription(deps, user));
+  const subscription = async (workspace: Workspace) => asJson(await activeSubscription(deps, workspace));
   return (
     new Elysia()
       .use(routeGuards(session))
@@ -60,7 +60,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
           answers: { 200: { description: "The country", example: { countryCode: "PT" } } },
         },
       })
-      .get("/api/subscriptions/active", ({ user }) => subscription(user), {
+      .get("/api/subscriptions/active", ({ workspace }) => subscription(workspace), {
         user: true,
         response: { 200: ActiveSubscriptionSchema },
         doc: {
@@ -72,10 +72,10 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
       })
       .post(
         "/api/subscriptions",
-        ({ user, body: { planId, vatInfo } }) =>
+        ({ acting, body: { planId, vatInfo } }) =>
           mappingStripeErrors(deps.log, () =>
             // The VAT details are judged apart, so that their messages name their own fields.
-            subscribe(deps, user, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
+            subscribe(deps, acting, { planId, vatInfo: vatInfo ? parseInput(VatInput, vatInfo) : null }),
           ),
         {
           permission: "billing.write",
@@ -93,9 +93,9 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
       )
       .post(
         "/api/subscriptions/cancel",
-        async ({ user }) => {
-          await mappingStripeErrors(deps.log, () => cancelSubscription(deps, user));
-          return subscription(user);
+        async ({ workspace }) => {
+          await mappingStripeErrors(deps.log, () => cancelSubscription(deps, workspace));
+          return subscription(workspace);
         },
         {
           permission: "billing.write",
@@ -111,9 +111,9 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
       )
       .post(
         "/api/subscriptions/reactivate",
-        async ({ user }) => {
-          await mappingStripeErrors(deps.log, () => reactivateSubscription(deps, user));
-          return subscription(user);
+        async ({ workspace }) => {
+          await mappingStripeErrors(deps.log, () => reactivateSubscription(deps, workspace));
+          return subscription(workspace);
         },
         {
           permission: "billing.write",

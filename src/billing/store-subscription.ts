@@ -35,8 +35,13 @@ export async function storeSubscription(
   const [owner] = await db
     .select({ id: users.id, workspaceId: workspaces.id })
     .from(users)
-    // The bill is the personal workspace's until a workspace has a Stripe customer of its own (docs/decisions/0063).
-    .innerJoin(workspaces, eq(workspaces.personalUserId, users.id))
+    // The workspace the checkout named; else (a subscription from before workspaces) the customer's personal one.
+    .innerJoin(
+      workspaces,
+      facts.metadataWorkspaceId
+        ? eq(workspaces.id, facts.metadataWorkspaceId)
+        : eq(workspaces.personalUserId, users.id),
+    )
     .where(
       facts.metadataUserId
         ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId))

@@ -48,5 +48,7 @@ export function subscriptionFacts(subscription: Stripe.Subscription) {
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     itemId: item?.id ?? null,
     metadataUserId: Number(subscription.metadata?.userId) || null,
+    // The workspace the bill is for (docs/decisions/0063); none on subscriptions from before workspaces.
+    metadataWorkspaceId: Number(subscription.metadata?.workspaceId) || null,
   };
 }

@@ -11,6 +11,7 @@ import { nowSeconds, recordSubscription } from "./store-subscription.ts";
 import { subscriptionFacts } from "./stripe.ts";
 import { viesCountry, type VatRequest } from "./vat.ts";
 import { storeExemption } from "./validate-vat-number.ts";
+import type { Acting } from "../workspaces/acting.ts";
 
 export const CheckoutInput = z.object(
   {
@@ -64,15 +65,17 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Pr
   return customerId;
 }
 
-/** POST /api/subscriptions: a Checkout URL, or a plan change on the subscription the user already has. */
+/** POST /api/subscriptions: a Checkout URL, or a plan change on the subscription the workspace already has. */
 export async function subscribe(
   deps: BillingDeps,
-  user: User,
+  { user, workspace }: Acting,
   { planId, vatInfo }: CheckoutRequest,
 ): Promise<{ url: string }> {
   const { stripe, settings } = stripeOf(deps);
   const price = stripePriceFor(settings, planId);
-  const current = await latestSubscription(deps.database.db, user.id);
+  // Who pays and for which workspace: store-subscription.ts records the subscription as that workspace's.
+  const billed = { userId: String(user.id), workspaceId: String(workspace.id) };
+  const current = await latestSubscription(deps.database.db, workspace.id);
 
   if (current && isSubscriptionValid(current, deps.clock.now())) {
     if (current.planId === planId && !current.cancelAtPeriodEnd) throw conflict("You are already on this plan");
@@ -83,7 +86,7 @@ export async function subscribe(
       items: [{ id: itemId, price }],
       proration_behavior: "create_prorations",
       cancel_at_period_end: false,
-      metadata: { userId: String(user.id), planId },
+      metadata: { ...billed, planId },
     });
     await recordSubscription(deps, updated, nowSeconds(deps));
     return { url: "/payment-success" };
@@ -98,8 +101,8 @@ export async function subscribe(
     line_items: [{ price, quantity: 1 }],
     success_url: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${base}/pricing`,
-    metadata: { userId: String(user.id), planId },
-    subscription_data: { metadata: { userId: String(user.id), planId } },
+    metadata: { ...billed, planId },
+    subscription_data: { metadata: { ...billed, planId } },
   });
   if (!session.url) throw new AppError(502, "Stripe did not return a checkout page");
   return { url: session.url };

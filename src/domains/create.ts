@@ -21,34 +21,34 @@ export async function createDomain(
   { user, workspace }: Acting,
   input: { hostname: string },
 ): Promise<DomainJson> {
-  const { domains, users } = tablesOf(deps.database.db);
+  const { domains, workspaces } = tablesOf(deps.database.db);
   const checked = checkNewHostname(input.hostname, deps.ownHosts);
   if (!checked.ok) throw badRequest(checked.message, "hostname");
-  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, user.id, deps.clock.now());
+  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, workspace.id, deps.clock.now());
   if (plan.domains === 0)
     throw forbidden("Custom domains are available on the Pro and Enterprise plans. Upgrade at /pricing.");
   try {
     const row = await deps.database.transaction(async (tx) => {
-      // The user's row lock first, so that concurrent adds count the same domains one after another.
+      // The workspace's row lock first, so that concurrent adds count the same domains one after another.
       await tx
-        .update(users)
-        .set({ updatedAt: sql`${users.updatedAt}` })
-        .where(eq(users.id, user.id));
-      const [owned] = await tx.select({ n: count() }).from(domains).where(eq(domains.userId, user.id));
+        .update(workspaces)
+        .set({ name: sql`${workspaces.name}` })
+        .where(eq(workspaces.id, workspace.id));
+      const [owned] = await tx.select({ n: count() }).from(domains).where(eq(domains.workspaceId, workspace.id));
       if (Number(owned?.n ?? 0) >= plan.domains)
         throw forbidden(
           `Your plan includes ${plan.domains} custom domain${plan.domains === 1 ? "" : "s"}; remove one or upgrade at /pricing.`,
         );
       const [taken] = await tx
-        .select({ userId: domains.userId })
+        .select({ workspaceId: domains.workspaceId })
         .from(domains)
         .where(
           and(
             eq(domains.hostname, checked.hostname),
-            or(eq(domains.userId, user.id), inArray(domains.status, SERVED_STATUSES)),
+            or(eq(domains.workspaceId, workspace.id), inArray(domains.status, SERVED_STATUSES)),
           ),
         );
-      if (taken) throw conflict(taken.userId === user.id ? DOMAIN_CLAIMED : DOMAIN_SERVED_ELSEWHERE);
+      if (taken) throw conflict(taken.workspaceId === workspace.id ? DOMAIN_CLAIMED : DOMAIN_SERVED_ELSEWHERE);
       const [inserted] = await tx
         .insert(domains)
         .values({

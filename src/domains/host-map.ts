@@ -73,7 +73,7 @@ export class DomainHosts {
         notFoundUrl: domains.notFoundUrl,
         appleAppSiteAssociation: domains.appleAppSiteAssociation,
         assetLinks: domains.assetLinks,
-        userId: domains.userId,
+        workspaceId: domains.workspaceId,
         // The first part of the short URLs it serves: its workspace's slug.
         userSlug: workspaces.slug,
         suspendedAt: users.suspendedAt,
@@ -84,14 +84,14 @@ export class DomainHosts {
       .where(isNull(users.deletingSince));
     const candidates = rows.filter((row) => isServed(row.status) && row.suspendedAt === null);
     const allowed = new Map<number, boolean>();
-    for (const userId of new Set(candidates.map((row) => row.userId))) {
-      const entitlement = await entitlementFor(db, this.billingEnabled, userId, this.now());
-      allowed.set(userId, entitlement.active && entitlement.plan.domains > 0);
+    for (const workspaceId of new Set(candidates.map((row) => row.workspaceId))) {
+      const entitlement = await entitlementFor(db, this.billingEnabled, workspaceId, this.now());
+      allowed.set(workspaceId, entitlement.active && entitlement.plan.domains > 0);
     }
     if (generation !== this.generation) return;
     this.seenVersion = version;
     // Verified or failing, of an active, unsuspended account whose plan includes domains.
-    const served = candidates.filter((row) => allowed.get(row.userId) === true);
+    const served = candidates.filter((row) => allowed.get(row.workspaceId) === true);
     this.byHost = new Map(
       served.map((row) => [
         row.hostname,

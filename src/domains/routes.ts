@@ -25,8 +25,8 @@ export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRou
   return (
     new Elysia({ prefix: "/api/domains" })
       .use(routeGuards(session))
-      .get("/", async ({ user }) => ({ domains: await listDomains(deps, user) }), {
-        user: true,
+      .get("/", async ({ workspace }) => ({ domains: await listDomains(deps, workspace) }), {
+        permission: "settings.read",
         response: { 200: DomainListSchema },
         doc: {
           id: "listDomains",
@@ -58,8 +58,8 @@ export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRou
           },
         },
       )
-      .get("/:id", ({ user, params }) => getDomain(deps, user, params.id), {
-        user: true,
+      .get("/:id", ({ workspace, params }) => getDomain(deps, workspace, params.id), {
+        permission: "settings.read",
         params: DomainIdParams,
         response: { 200: DomainSchema },
         doc: {
@@ -73,11 +73,11 @@ export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRou
       // Check now: the new status and, when not verified, the reason.
       .post(
         "/:id/verify",
-        async ({ user, params }) => {
-          const domain = await findDomain(deps.database.db, user, params.id);
+        async ({ workspace, params }) => {
+          const domain = await findDomain(deps.database.db, workspace, params.id);
           await checkLimiter.hit(`domain-check:${domain.id}`);
           const checked = await verifyDomain(deps, domain);
-          const { links } = await getDomain(deps, user, checked.id);
+          const { links } = await getDomain(deps, workspace, checked.id);
           return presentDomain(checked, deps.routing, links);
         },
         {
@@ -95,7 +95,7 @@ export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRou
           },
         },
       )
-      .patch("/:id", ({ user, params, body }) => updateDomain(deps, user, params.id, body), {
+      .patch("/:id", ({ workspace, params, body }) => updateDomain(deps, workspace, params.id, body), {
         permission: "domains.write",
         params: DomainIdParams,
         body: UpdateDomainInput,
@@ -113,8 +113,8 @@ export function domainRoutes({ domains: deps, checkLimiter, session }: DomainRou
       })
       .delete(
         "/:id",
-        async ({ user, params, set }) => {
-          await deleteDomain(deps, user, params.id);
+        async ({ workspace, params, set }) => {
+          await deleteDomain(deps, workspace, params.id);
           set.status = 204;
           return null;
         },

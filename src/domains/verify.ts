@@ -44,7 +44,7 @@ async function recordStatusEvent(tx: Db, domain: Domain, outcome: Outcome, at: n
     });
 }
 
-/** Another account's domain of the same name, verified or failing: it keeps the name until it is invalid. */
+/** Another workspace's domain of the same name, verified or failing: it keeps the name until it is invalid. */
 async function servedElsewhere(tx: Db, domain: Domain): Promise<boolean> {
   const { domains } = tablesOf(tx);
   const [other] = await tx
@@ -53,7 +53,7 @@ async function servedElsewhere(tx: Db, domain: Domain): Promise<boolean> {
     .where(
       and(
         eq(domains.hostname, domain.hostname),
-        ne(domains.userId, domain.userId),
+        ne(domains.workspaceId, domain.workspaceId),
         inArray(domains.status, SERVED_STATUSES),
       ),
     );

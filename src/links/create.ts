@@ -27,11 +27,11 @@ export async function createLink(
   input: LinkInput,
   file: File | null,
 ): Promise<PresentedLink> {
-  const { links, users } = tablesOf(deps.database.db);
-  await checkQuota(deps.database.db, deps, user);
-  if (input.customLinkSlug) await checkCustomSlug(deps, user, input.customLinkSlug);
+  const { links, users, workspaces } = tablesOf(deps.database.db);
+  await checkQuota(deps.database.db, deps, workspace);
+  if (input.customLinkSlug) await checkCustomSlug(deps, workspace, input.customLinkSlug);
   await checkTarget(deps, input.targetUrl);
-  const domainId = (await linkDomainId(deps.database.db, user.id, input.domain)) ?? null;
+  const domainId = (await linkDomainId(deps.database.db, workspace.id, input.domain)) ?? null;
   await checkTargetSafety(deps.safety, input.targetUrl);
   const change = parseImageChange(input, file, null);
   if (change.kind === "external") checkExternalImage(change.url);
@@ -40,23 +40,28 @@ export async function createLink(
   const rules = await rulesToWrite(deps, input, null);
   const image = await storeUpload(deps, change);
   const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
-    // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
-    // concurrent creates each count the same links and all insert. A no-op write; on SQLite the write lock
-    // already serialises. Then checked again: other requests ran while the image was processed.
+    // The workspace's row lock (its quota) and the user's (their new-account limits) first: PostgreSQL runs
+    // transactions side by side (READ COMMITTED), so without them concurrent creates each count the same links and
+    // all insert. No-op writes; on SQLite the write lock already serialises. Then checked again: other requests ran
+    // while the image was processed.
+    await tx
+      .update(workspaces)
+      .set({ name: sql`${workspaces.name}` })
+      .where(eq(workspaces.id, workspace.id));
     await tx
       .update(users)
       .set({ updatedAt: sql`${users.updatedAt}` })
       .where(eq(users.id, user.id));
-    await checkQuota(tx, deps, user);
+    await checkQuota(tx, deps, workspace);
     await checkCreateLimits(deps.safety, tx, user, input.targetUrl);
     let slug = input.customLinkSlug;
-    if (slug && (await slugInUse(tx, user.id, slug))) throw conflict(SLUG_TAKEN);
+    if (slug && (await slugInUse(tx, workspace.id, slug))) throw conflict(SLUG_TAKEN);
     for (let attempt = 0; !slug && attempt < 10; attempt++) {
       const candidate = generateSlug();
-      if (!(await slugInUse(tx, user.id, candidate))) slug = candidate;
+      if (!(await slugInUse(tx, workspace.id, candidate))) slug = candidate;
     }
     if (!slug) throw new AppError(503, "Could not find a free short URL. Please try again.");
-    const carried = await carriedDisable(tx, user, slug, new Date(deps.clock.now()));
+    const carried = await carriedDisable(tx, workspace, slug, new Date(deps.clock.now()));
     const { targetUrl } = input;
     const [created] = await tx
       .insert(links)
@@ -83,7 +88,7 @@ export async function createLink(
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, created!.id, rules);
-    const data = await linkState(tx, deps.publicUrl, user, {
+    const data = await linkState(tx, deps.publicUrl, workspace, {
       id: created!.id,
       linkSlug: slug,
       targetUrl,
@@ -93,7 +98,7 @@ export async function createLink(
     });
     await recordEvent(tx, { workspaceId: workspace.id, type: "link.created", data, at: deps.clock.now() });
     // A cache may hold "not found" for this address.
-    return { result: slug, changed: [shortAddress(user, slug)] };
+    return { result: slug, changed: [shortAddress(workspace, slug)] };
   });
-  return getLinkBySlug(deps, user, linkSlug);
+  return getLinkBySlug(deps, workspace, linkSlug);
 }

@@ -2,11 +2,11 @@
 import type { Clock } from "../clock.ts";
 import { linkChange } from "../db/change.ts";
 import type { ChangeBus, Database } from "../db/ports.ts";
-import type { User } from "../db/tables.ts";
 import type { FacebookRescraper } from "../previews/facebook-scrape.ts";
 import type { SafeFetcher } from "../safe-fetch/fetcher.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { ImageStore } from "./images/store.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 export type LinkDeps = {
   database: Database;
@@ -31,4 +31,4 @@ export const SLUG_RESERVED = "This custom URL is reserved";
 export const LINK_NOT_FOUND = "Link not found";
 
 /** The change announced for the link at this short address (every /go cache drops it). */
-export const shortAddress = (user: User, linkSlug: string) => linkChange(user.userSlug, linkSlug);
+export const shortAddress = (workspace: Workspace, linkSlug: string) => linkChange(workspace.slug, linkSlug);

@@ -11,12 +11,12 @@ const NO_SUCH_DOMAIN =
 /** The domain id for `domain` (undefined: left out, unchanged; null: the instance host). */
 export async function linkDomainId(
   db: Db,
-  userId: number,
+  workspaceId: number,
   domain: string | null | undefined,
 ): Promise<number | null | undefined> {
   if (domain === undefined || domain === null) return domain;
   const hostname = normaliseHost(domain);
-  const row = hostname === null ? null : await findDomainByHostname(db, userId, hostname);
+  const row = hostname === null ? null : await findDomainByHostname(db, workspaceId, hostname);
   if (!row) throw badRequest(NO_SUCH_DOMAIN, "domain");
   return row.id;
 }

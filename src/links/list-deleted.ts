@@ -3,9 +3,10 @@
 // of a dashboard's CPU. Built once (db/prepared.ts).
 import { and, desc, eq, sql } from "drizzle-orm";
 import { preparedOnce } from "../db/prepared.ts";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { LinkDeps } from "./deps.ts";
 import { shortUrlOf } from "./url.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 export type DeletedLink = { id: number; title: string; shortUrl: string; createdAt: Date; deletedAt: Date | null };
 
@@ -21,19 +22,19 @@ const deletedQuery = preparedOnce((db) => {
       domain: sql<string | null>`(SELECT ${domains.hostname} FROM ${domains} WHERE ${domains.id} = ${links.domainId})`,
     })
     .from(links)
-    .where(and(eq(links.userId, sql.placeholder("userId")), eq(links.deleted, true)))
+    .where(and(eq(links.workspaceId, sql.placeholder("workspaceId")), eq(links.deleted, true)))
     .orderBy(desc(links.deletedAt), desc(links.id))
     .limit(sql.placeholder("limit"))
     .prepare();
 });
 
-export async function listDeletedLinks(deps: LinkDeps, user: User, limit: number): Promise<DeletedLink[]> {
-  const rows = await deletedQuery(deps.database.db).execute({ userId: user.id, limit });
+export async function listDeletedLinks(deps: LinkDeps, workspace: Workspace, limit: number): Promise<DeletedLink[]> {
+  const rows = await deletedQuery(deps.database.db).execute({ workspaceId: workspace.id, limit });
   return rows.map(({ id, title, linkSlug, createdAt, deletedAt, domain }) => ({
     id,
     title,
     createdAt,
     deletedAt,
-    shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, linkSlug, 1, domain),
+    shortUrl: shortUrlOf(deps.publicUrl, workspace.slug, linkSlug, 1, domain),
   }));
 }

@@ -7,11 +7,12 @@ import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from "drizzle-
 import { preparedPerShape } from "../db/prepared.ts";
 import { z } from "zod";
 import type { Db } from "../db/ports.ts";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import type { LinkRow } from "./present.ts";
 import { selectLinks, total } from "./queries.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 export const LINK_PAGE_MAX = 200;
 export const LINK_SORTS = ["newest", "views"] as const;
@@ -78,13 +79,13 @@ function searchPatterns(q: string | undefined): string[] {
 }
 
 /** How many live links the search finds (all of them without one): the dashboard's page count. */
-export async function countLinks(deps: LinkDeps, user: User, q: string | undefined): Promise<number> {
+export async function countLinks(deps: LinkDeps, workspace: Workspace, q: string | undefined): Promise<number> {
   const { links } = tablesOf(deps.database.db);
   const patterns = searchPatterns(q);
   const [row] = await deps.database.db
     .select({ n: total(sql`count(*)`) })
     .from(links)
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false), matching(deps.database.db, patterns)));
+    .where(and(eq(links.workspaceId, workspace.id), eq(links.deleted, false), matching(deps.database.db, patterns)));
   return row!.n;
 }
 
@@ -98,14 +99,17 @@ const pageQuery = preparedPerShape(
     const { linkTotals, links } = tablesOf(db);
     const value = sql.placeholder;
     const patterns = Array.from({ length: words }, (_, i) => value(`word${i}`));
-    const live = and(eq(links.userId, value("userId")), eq(links.deleted, false), matching(db, patterns));
+    const live = and(eq(links.workspaceId, value("workspaceId")), eq(links.deleted, false), matching(db, patterns));
     const [key, id] = sort === "views" ? [linkTotals.views, linkTotals.linkId] : [links.createdAt, links.id];
     // The key bound through its column's encoder: the created time is a Date, which each engine stores its way.
     const afterKey = sql.param(value("afterKey"), key);
     const beyond = after ? or(lt(key, afterKey), and(eq(key, afterKey), lt(id, value("afterId")))) : undefined;
     // "views": every link has its totals row (made with the link; selectLinks joins it), walked on its (user, views,
     // link) index, most first.
-    return selectLinks(db, and(live, sort === "views" ? eq(linkTotals.userId, value("userId")) : undefined, beyond))
+    return selectLinks(
+      db,
+      and(live, sort === "views" ? eq(linkTotals.workspaceId, value("workspaceId")) : undefined, beyond),
+    )
       .orderBy(desc(key), desc(id))
       .limit(value("limit"))
       .offset(value("offset"))
@@ -120,7 +124,7 @@ const pageQuery = preparedPerShape(
  */
 export async function listLinkPage<L>(
   deps: LinkDeps,
-  user: User,
+  workspace: Workspace,
   input: LinkPageInput,
   show: (row: LinkRow, userSlug: string, publicUrl: string) => L,
 ): Promise<LinkPage<L>> {
@@ -131,7 +135,7 @@ export async function listLinkPage<L>(
     words: patterns.length,
     after: after !== null,
   }).execute({
-    userId: user.id,
+    workspaceId: workspace.id,
     ...Object.fromEntries(patterns.map((p, i) => [`word${i}`, p])),
     afterKey: after && (input.sort === "views" ? after.key : new Date(after.key)),
     afterId: after?.id,
@@ -147,5 +151,5 @@ export async function listLinkPage<L>(
           id: last.id,
         })
       : null;
-  return { links: shown.map((row) => show(row, user.userSlug, deps.publicUrl)), next };
+  return { links: shown.map((row) => show(row, workspace.slug, deps.publicUrl)), next };
 }

@@ -5,15 +5,16 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { movedSlug } from "../db/address-key.ts";
 import { linkChange, type Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
-import { tablesOf, type Link, type User } from "../db/tables.ts";
+import { tablesOf, type Link } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
 import { shortUrlOf } from "./url.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 /** The changes every link cache hears when the address `slug` (on `domainId`, null: the instance's) changes hands. */
-const changesOf = (user: User, slug: string, domainId: number | null): Change[] => [
-  linkChange(user.userSlug, slug),
-  ...(domainId === null ? [] : [linkChange(user.userSlug, movedSlug(slug, domainId))]),
+const changesOf = (workspace: Workspace, slug: string, domainId: number | null): Change[] => [
+  linkChange(workspace.slug, slug),
+  ...(domainId === null ? [] : [linkChange(workspace.slug, movedSlug(slug, domainId))]),
 ];
 
 const sameDomain = (db: Db, domainId: number | null) => {
@@ -27,7 +28,7 @@ const sameDomain = (db: Db, domainId: number | null) => {
  */
 export async function keepEarlierAddress(
   tx: Db,
-  user: User,
+  workspace: Workspace,
   existing: Link,
   slug: string,
   domainId: number | null,
@@ -49,14 +50,15 @@ export async function keepEarlierAddress(
   );
   if ((await tx.select({ id: linkOldAddresses.id }).from(linkOldAddresses).where(held).limit(1)).length === 0) {
     await tx.insert(linkOldAddresses).values({
-      userId: user.id,
+      // Who made the earlier address: the link's creator (the editor is the link's updated_by_user_id).
+      userId: existing.userId,
       workspaceId: existing.workspaceId,
       linkId: existing.id,
       linkSlug: existing.linkSlug,
       domainId: existing.domainId,
     });
   }
-  return [...changesOf(user, slug, domainId), ...changesOf(user, existing.linkSlug, existing.domainId)];
+  return [...changesOf(workspace, slug, domainId), ...changesOf(workspace, existing.linkSlug, existing.domainId)];
 }
 
 /**
@@ -65,7 +67,7 @@ export async function keepEarlierAddress(
  */
 export async function forgetEarlierAddresses(
   tx: Db,
-  user: User,
+  workspace: Workspace,
   link: Pick<Link, "id" | "status">,
   now: Date,
 ): Promise<Change[]> {
@@ -76,11 +78,11 @@ export async function forgetEarlierAddresses(
     link.status === "disabled"
       ? await tx.update(linkOldAddresses).set({ linkId: null, droppedAt: now }).where(held).returning(returning)
       : await tx.delete(linkOldAddresses).where(held).returning(returning);
-  return rows.flatMap((row) => changesOf(user, row.slug, row.domainId));
+  return rows.flatMap((row) => changesOf(workspace, row.slug, row.domainId));
 }
 
 /** A link's earlier addresses as the editor and the API list them, oldest first. */
-export async function earlierAddresses(db: Db, publicUrl: string, user: User, linkId: number) {
+export async function earlierAddresses(db: Db, publicUrl: string, workspace: Workspace, linkId: number) {
   const { domains, linkOldAddresses } = tablesOf(db);
   const rows = await db
     .select({
@@ -91,11 +93,11 @@ export async function earlierAddresses(db: Db, publicUrl: string, user: User, li
     })
     .from(linkOldAddresses)
     .leftJoin(domains, eq(domains.id, linkOldAddresses.domainId))
-    .where(and(eq(linkOldAddresses.userId, user.id), eq(linkOldAddresses.linkId, linkId)))
+    .where(and(eq(linkOldAddresses.workspaceId, workspace.id), eq(linkOldAddresses.linkId, linkId)))
     .orderBy(asc(linkOldAddresses.id));
   return rows.map((row) => ({
     id: row.id,
-    shortUrl: shortUrlOf(publicUrl, user.userSlug, row.slug, 1, row.hostname),
+    shortUrl: shortUrlOf(publicUrl, workspace.slug, row.slug, 1, row.hostname),
     movedAt: row.createdAt,
   }));
 }
@@ -106,7 +108,12 @@ export type EarlierAddress = Awaited<ReturnType<typeof earlierAddresses>>[number
  * DELETE /api/links/:id/old-addresses/:addressId: the address answers 410 Gone from now on, and stays taken. Only a
  * live link holds earlier addresses (a deletion frees them), so the row names a live link of the user's.
  */
-export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: number, addressId: number): Promise<void> {
+export async function dropEarlierAddress(
+  deps: LinkDeps,
+  workspace: Workspace,
+  linkId: number,
+  addressId: number,
+): Promise<void> {
   const { linkOldAddresses } = tablesOf(deps.database.db);
   const [row] = await deps.database.db
     .update(linkOldAddresses)
@@ -114,12 +121,12 @@ export async function dropEarlierAddress(deps: LinkDeps, user: User, linkId: num
     .where(
       and(
         eq(linkOldAddresses.id, addressId),
-        eq(linkOldAddresses.userId, user.id),
+        eq(linkOldAddresses.workspaceId, workspace.id),
         eq(linkOldAddresses.linkId, linkId),
         isNotNull(linkOldAddresses.linkId),
       ),
     )
     .returning({ slug: linkOldAddresses.linkSlug, domainId: linkOldAddresses.domainId });
   if (!row) throw notFound("No such earlier address of this link");
-  for (const change of changesOf(user, row.slug, row.domainId)) await deps.changes.announceChange(change);
+  for (const change of changesOf(workspace, row.slug, row.domainId)) await deps.changes.announceChange(change);
 }

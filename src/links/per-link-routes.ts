@@ -68,9 +68,10 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
       .use(routeGuards(session))
       .get(
         "/:id/views",
-        async ({ user, params, query }) => asJson(await linkViews(deps, user, params.id, query.days, deps.clock.now())),
+        async ({ workspace, params, query }) =>
+          asJson(await linkViews(deps, workspace, params.id, query.days, deps.clock.now())),
         {
-          user: true,
+          permission: "links.read",
           params: LinkIdParams,
           query: DaysQuery,
           response: { 200: LinkViewsSchema },
@@ -91,8 +92,8 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
           },
         },
       )
-      .get("/:id/platforms", async ({ user, params }) => asJson(await linkPlatforms(deps, user, params.id)), {
-        user: true,
+      .get("/:id/platforms", async ({ workspace, params }) => asJson(await linkPlatforms(deps, workspace, params.id)), {
+        permission: "links.read",
         params: LinkIdParams,
         response: { 200: LinkPlatformsSchema },
         doc: {
@@ -106,8 +107,8 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
       // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
       .post(
         "/:id/versions",
-        async ({ user, params, set }) => {
-          const version = await issueVersion(deps, user, params.id);
+        async ({ workspace, params, set }) => {
+          const version = await issueVersion(deps, workspace, params.id);
           set.status = 201;
           return asJson(version);
         },
@@ -128,9 +129,9 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
       )
       .get(
         "/:id/qr",
-        async ({ user, params, query }) => {
+        async ({ workspace, params, query }) => {
           const { format, size, ...style } = query;
-          const code = await linkQrCode(deps, user, params.id, format, size, style);
+          const code = await linkQrCode(deps, workspace, params.id, format, size, style);
           return new Response(code.body, {
             headers: {
               "Content-Type": code.contentType,
@@ -140,7 +141,7 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
           });
         },
         {
-          user: true,
+          permission: "links.read",
           params: LinkIdParams,
           query: QrQuery,
           doc: {
@@ -161,8 +162,8 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
       )
       .delete(
         "/:id/old-addresses/:addressId",
-        async ({ user, params, set }) => {
-          await dropEarlierAddress(deps, user, params.id, params.addressId);
+        async ({ workspace, params, set }) => {
+          await dropEarlierAddress(deps, workspace, params.id, params.addressId);
           set.status = 204;
           return null;
         },
@@ -184,8 +185,8 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
       )
       .delete(
         "/:id",
-        async ({ user, params, set }) => {
-          await deleteLink(deps, user, params.id);
+        async ({ workspace, params, set }) => {
+          await deleteLink(deps, workspace, params.id);
           set.status = 204;
           return null;
         },

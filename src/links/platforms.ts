@@ -1,6 +1,6 @@
 // How each platform's crawler has seen a link's card, and Facebook's re-scrape after a change.
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import {
   MOCKUP_PLATFORMS,
@@ -14,12 +14,13 @@ import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
 import { linkHostname } from "../webhooks/link-events.ts";
 import { shortUrlOf } from "./url.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 /**
  * After the save, in the background: asks Facebook to scrape the address again (when configured) and stores
  * its answer on the link for the platforms panel. A slower answer to an older request never overwrites a newer one.
  */
-export function askFacebookToRescrape(deps: LinkDeps, user: User, linkId: number, shortUrl: string): void {
+export function askFacebookToRescrape(deps: LinkDeps, workspace: Workspace, linkId: number, shortUrl: string): void {
   const { links } = tablesOf(deps.database.db);
   deps.facebook?.request(shortUrl, async (outcome) => {
     await deps.database.db
@@ -28,7 +29,7 @@ export function askFacebookToRescrape(deps: LinkDeps, user: User, linkId: number
       .where(
         and(
           eq(links.id, linkId),
-          eq(links.userId, user.id),
+          eq(links.workspaceId, workspace.id),
           or(isNull(links.facebookScrapeAt), lte(links.facebookScrapeAt, outcome.at)),
         ),
       );
@@ -43,7 +44,7 @@ const LISTED_PLATFORMS: readonly PlatformId[] = MOCKUP_PLATFORMS;
  * whether that was before the card last changed (it may still show the old one), with the way to refresh it.
  * Read from the rollups alone: the view writer keeps `last_at` as it counts.
  */
-export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) {
+export async function linkPlatforms(deps: LinkDeps, workspace: Workspace, linkId: number) {
   const { links, viewRollups } = tablesOf(deps.database.db);
   const [link] = await deps.database.db
     .select({
@@ -57,7 +58,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
       domainId: links.domainId,
     })
     .from(links)
-    .where(and(eq(links.id, linkId), eq(links.userId, user.id), eq(links.deleted, false)));
+    .where(and(eq(links.id, linkId), eq(links.workspaceId, workspace.id), eq(links.deleted, false)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const fetches = total(sql`sum(${viewRollups.bot})`);
   const rows = await deps.database.db
@@ -73,7 +74,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
   // Refresh tools are pointed at the address shared now.
   const shortUrl = shortUrlOf(
     deps.publicUrl,
-    user.userSlug,
+    workspace.slug,
     link.linkSlug,
     link.version,
     await linkHostname(deps.database.db, link.domainId),

@@ -1,7 +1,7 @@
 // Reading a user's links: lists, one by slug, and whether a slug is free. Every query is scoped to the owner's id.
 import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { tablesOf, type Link, type Tables, type User } from "../db/tables.ts";
+import { tablesOf, type Link, type Tables } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, SLUG_RESERVED, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
 import { couldBeLinkSlug } from "./model.ts";
@@ -9,6 +9,7 @@ import { present, type LinkRow, type PresentedLink } from "./present.ts";
 import { isReservedSlug } from "./slugs.ts";
 import { rulesColumns } from "../rules/present.ts";
 import { earlierAddresses, type EarlierAddress } from "./old-addresses.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 /** A sum as a JS number on both engines (PostgreSQL's sum and count are bigint or numeric, read as text). */
 export const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -75,23 +76,23 @@ export function selectLinks(db: Db, where: SQL | undefined) {
 /** The user's live or deleted links, newest first; all of them, or one page. */
 export async function listLinks(
   deps: LinkDeps,
-  user: User,
+  workspace: Workspace,
   which: "live" | "deleted",
   page?: { limit: number; offset: number },
 ): Promise<PresentedLink[]> {
   const { links } = tablesOf(deps.database.db);
   const query = selectLinks(
     deps.database.db,
-    and(eq(links.userId, user.id), eq(links.deleted, which === "deleted")),
+    and(eq(links.workspaceId, workspace.id), eq(links.deleted, which === "deleted")),
   ).orderBy(which === "deleted" ? desc(links.deletedAt) : desc(links.createdAt), desc(links.id));
   return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map((row) =>
-    present(row, user.userSlug, deps.publicUrl),
+    present(row, workspace.slug, deps.publicUrl),
   );
 }
 
 export async function findLiveLink(
   db: Db,
-  userId: number,
+  workspaceId: number,
   where: { slug: string } | { id: number },
 ): Promise<Link | undefined> {
   const { links } = tablesOf(db);
@@ -101,7 +102,7 @@ export async function findLiveLink(
     .from(links)
     .where(
       and(
-        eq(links.userId, userId),
+        eq(links.workspaceId, workspaceId),
         eq(links.deleted, false),
         "slug" in where ? eq(links.linkSlug, where.slug) : eq(links.id, where.id),
       ),
@@ -112,31 +113,31 @@ export async function findLiveLink(
 /** One link, with its earlier addresses (docs/decisions/0047), which only the editor and one link's answers list. */
 export async function getLinkBySlug(
   deps: LinkDeps,
-  user: User,
+  workspace: Workspace,
   slug: string,
 ): Promise<PresentedLink & { oldAddresses?: EarlierAddress[] }> {
   const { links } = tablesOf(deps.database.db);
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [row] = await selectLinks(
     deps.database.db,
-    and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)),
+    and(eq(links.workspaceId, workspace.id), eq(links.deleted, false), eq(links.linkSlug, slug)),
   );
   if (!row) throw notFound(LINK_NOT_FOUND);
   return {
-    ...present(row, user.userSlug, deps.publicUrl),
-    oldAddresses: await earlierAddresses(deps.database.db, deps.publicUrl, user, row.id),
+    ...present(row, workspace.slug, deps.publicUrl),
+    oldAddresses: await earlierAddresses(deps.database.db, deps.publicUrl, workspace, row.id),
   };
 }
 
-/** Whether an earlier address holds `slug` for the user: a dropped one, or one of a link other than `linkId`. */
-async function slugHeldEarlier(db: Db, userId: number, slug: string, linkId?: number): Promise<boolean> {
+/** Whether an earlier address holds `slug` for the workspace: a dropped one, or one of a link other than `linkId`. */
+async function slugHeldEarlier(db: Db, workspaceId: number, slug: string, linkId?: number): Promise<boolean> {
   const { linkOldAddresses } = tablesOf(db);
   const [row] = await db
     .select({ id: linkOldAddresses.id })
     .from(linkOldAddresses)
     .where(
       and(
-        eq(linkOldAddresses.userId, userId),
+        eq(linkOldAddresses.workspaceId, workspaceId),
         eq(linkOldAddresses.linkSlug, slug),
         linkId === undefined ? undefined : or(isNull(linkOldAddresses.linkId), ne(linkOldAddresses.linkId, linkId)),
       ),
@@ -149,9 +150,9 @@ async function slugHeldEarlier(db: Db, userId: number, slug: string, linkId?: nu
  * Whether the user's `slug` is taken: by a live link other than `linkId`, or by an earlier address (docs/decisions/0047)
  * other than one of `linkId`'s own, which it may take back.
  */
-export async function slugInUse(db: Db, userId: number, slug: string, linkId?: number): Promise<boolean> {
-  const live = await findLiveLink(db, userId, { slug });
-  return (live !== undefined && live.id !== linkId) || (await slugHeldEarlier(db, userId, slug, linkId));
+export async function slugInUse(db: Db, workspaceId: number, slug: string, linkId?: number): Promise<boolean> {
+  const live = await findLiveLink(db, workspaceId, { slug });
+  return (live !== undefined && live.id !== linkId) || (await slugHeldEarlier(db, workspaceId, slug, linkId));
 }
 
 /**
@@ -160,11 +161,12 @@ export async function slugInUse(db: Db, userId: number, slug: string, linkId?: n
  */
 export async function checkSlugAvailability(
   deps: LinkDeps,
-  user: User,
+  workspace: Workspace,
   candidate: string,
   editing?: number,
 ): Promise<{ available: boolean; message: string }> {
   if (isReservedSlug(candidate)) return { available: false, message: SLUG_RESERVED };
-  if (await slugInUse(deps.database.db, user.id, candidate, editing)) return { available: false, message: SLUG_TAKEN };
+  if (await slugInUse(deps.database.db, workspace.id, candidate, editing))
+    return { available: false, message: SLUG_TAKEN };
   return { available: true, message: "Custom slug available" };
 }

@@ -2,13 +2,14 @@
 // page's CSV downloads: people and crawlers per day, daily unique visitors and QR scans, the crawler platforms
 // and the top referrer hosts. Grouped reads of the rollups, on their (link, day, …) keys.
 import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { couldBeLinkSlug } from "./model.ts";
 import { total } from "./queries.ts";
 import { topReferrers } from "./referrers.ts";
 import { shortUrlOf } from "./url.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 export const REPORT_RANGES = ["7", "30", "90", "all"] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -21,7 +22,7 @@ const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export type ReportDay = { date: string; human: number; bot: number; uniqueHumans: number; scans: number };
 export type LinkReport = Awaited<ReturnType<typeof linkReport>>;
 
-export async function linkReport(deps: LinkDeps, user: User, slug: string, range: ReportRange, now: number) {
+export async function linkReport(deps: LinkDeps, workspace: Workspace, slug: string, range: ReportRange, now: number) {
   const { links, viewRollups } = tablesOf(deps.database.db);
   if (!couldBeLinkSlug(slug)) throw notFound(LINK_NOT_FOUND);
   const [link] = await deps.database.db
@@ -33,7 +34,7 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
       version: links.version,
     })
     .from(links)
-    .where(and(eq(links.userId, user.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
+    .where(and(eq(links.workspaceId, workspace.id), eq(links.deleted, false), eq(links.linkSlug, slug)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const today = Math.floor(now / DAY_MS);
   // "All": from the day the link was made (a rollup day before it, from a copied database, widens the range).
@@ -80,7 +81,7 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
       id: link.id,
       title: link.title,
       linkSlug: link.linkSlug,
-      shortUrl: shortUrlOf(deps.publicUrl, user.userSlug, link.linkSlug, link.version),
+      shortUrl: shortUrlOf(deps.publicUrl, workspace.slug, link.linkSlug, link.version),
     },
     range,
     days,

@@ -70,10 +70,10 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
       .use(routeGuards(session))
       .get(
         "/",
-        async ({ user, query: input, request, set }) => {
+        async ({ workspace, query: input, request, set }) => {
           const asked = new URL(request.url).searchParams;
-          if (!PAGE_PARAMS.some((name) => asked.has(name))) return asJson(await listLinks(deps, user, "live"));
-          const page = await listLinkPage(deps, user, input, present);
+          if (!PAGE_PARAMS.some((name) => asked.has(name))) return asJson(await listLinks(deps, workspace, "live"));
+          const page = await listLinkPage(deps, workspace, input, present);
           // As GitHub's API pages: the next page's address in a Link header, the body the same bare array.
           if (page.next) {
             const next = new URLSearchParams({
@@ -87,7 +87,7 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
           return asJson(page.links);
         },
         {
-          user: true,
+          permission: "links.read",
           query: LinkPageQuery,
           response: { 200: LinkList },
           doc: {
@@ -108,8 +108,8 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
           },
         },
       )
-      .get("/deleted", async ({ user }) => asJson(await listLinks(deps, user, "deleted")), {
-        user: true,
+      .get("/deleted", async ({ workspace }) => asJson(await listLinks(deps, workspace, "deleted")), {
+        permission: "links.read",
         response: { 200: LinkList },
         doc: {
           id: "listDeletedLinks",
@@ -118,8 +118,8 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
           answers: { 200: "The deleted links" },
         },
       })
-      .get("/stats", ({ user }) => linkStats(deps, user), {
-        user: true,
+      .get("/stats", ({ workspace }) => linkStats(deps, workspace), {
+        permission: "links.read",
         response: { 200: LinkStatsSchema },
         doc: {
           id: "linkStats",
@@ -135,9 +135,9 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
       })
       .get(
         "/check-slug-availability",
-        ({ user, query }) => checkSlugAvailability(deps, user, query.slug, query.linkId),
+        ({ workspace, query }) => checkSlugAvailability(deps, workspace, query.slug, query.linkId),
         {
-          user: true,
+          permission: "links.read",
           query: SlugQuery,
           response: { 200: SlugAvailabilitySchema },
           doc: {
@@ -226,24 +226,28 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
           },
         },
       )
-      .get("/by-slug/:linkSlug", async ({ user, params }) => asJson(await getLinkBySlug(deps, user, params.linkSlug)), {
-        user: true,
-        params: LinkSlugParams,
-        response: { 200: LinkSchema },
-        doc: {
-          id: "getLink",
-          tag: "Links",
-          summary: "One of your links by its slug",
-          errors: [404],
-          answers: { 200: "The link" },
+      .get(
+        "/by-slug/:linkSlug",
+        async ({ workspace, params }) => asJson(await getLinkBySlug(deps, workspace, params.linkSlug)),
+        {
+          permission: "links.read",
+          params: LinkSlugParams,
+          response: { 200: LinkSchema },
+          doc: {
+            id: "getLink",
+            tag: "Links",
+            summary: "One of your links by its slug",
+            errors: [404],
+            answers: { 200: "The link" },
+          },
         },
-      })
+      )
       .put(
         "/by-slug/:linkSlug",
-        async ({ user, params, body }) => {
+        async ({ user, acting, params, body }) => {
           await countImage(user, body);
           return asJson(
-            await updateLink(deps, user, params.linkSlug, body, uploadedImage(body), () => countFetch(user)),
+            await updateLink(deps, acting, params.linkSlug, body, uploadedImage(body), () => countFetch(user)),
           );
         },
         {

@@ -1,16 +1,17 @@
 // View statistics of a user's links, from the rollups: totals, per-day series and crawler platforms.
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
 import { preparedOnce, preparedPerShape } from "../db/prepared.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 /** The dashboard's totals: the user's live links, and their views summed from one link_totals row per link (kept from the rollups by triggers). */
 const statsQueries = preparedOnce((db) => {
   const { linkTotals, links } = tablesOf(db);
-  const liveLinks = and(eq(links.userId, sql.placeholder("userId")), eq(links.deleted, false));
+  const liveLinks = and(eq(links.workspaceId, sql.placeholder("workspaceId")), eq(links.deleted, false));
   return {
     links: db
       .select({ totalLinks: total(sql`count(*)`) })
@@ -31,11 +32,11 @@ const statsQueries = preparedOnce((db) => {
   };
 });
 
-export async function linkStats(deps: LinkDeps, user: User) {
+export async function linkStats(deps: LinkDeps, workspace: Workspace) {
   const queries = statsQueries(deps.database.db);
   const [[counted], [views]] = await Promise.all([
-    queries.links.execute({ userId: user.id }),
-    queries.views.execute({ userId: user.id }),
+    queries.links.execute({ workspaceId: workspace.id }),
+    queries.views.execute({ workspaceId: workspace.id }),
   ]);
   const { totalLinks } = counted!;
   const { human, bot, uniqueHumans, scans } = views!;
@@ -74,12 +75,12 @@ const zeroFilled = (dates: string[], rows: Map<string, DayCounts>) =>
   });
 
 /** Per-day human and bot views (zero-filled, oldest first) and the crawler platforms, from the rollups. */
-export async function linkViews(deps: LinkDeps, user: User, linkId: number, days: number, now: number) {
+export async function linkViews(deps: LinkDeps, workspace: Workspace, linkId: number, days: number, now: number) {
   const { links, viewRollups } = tablesOf(deps.database.db);
   const [link] = await deps.database.db
     .select({ id: links.id })
     .from(links)
-    .where(and(eq(links.id, linkId), eq(links.userId, user.id)));
+    .where(and(eq(links.id, linkId), eq(links.workspaceId, workspace.id)));
   if (!link) throw notFound(LINK_NOT_FOUND);
   const dates = lastDays(days, now);
   const rows = await deps.database.db
@@ -87,7 +88,7 @@ export async function linkViews(deps: LinkDeps, user: User, linkId: number, days
     .from(viewRollups)
     .where(and(eq(viewRollups.linkId, linkId), gte(viewRollups.day, dates[0]!)))
     .groupBy(viewRollups.day);
-  const platforms = await linkPlatformCounts(deps, user, [linkId]);
+  const platforms = await linkPlatformCounts(deps, workspace, [linkId]);
   return {
     days: zeroFilled(dates, new Map(rows.map((row) => [row.day, row]))),
     platforms: platforms.get(linkId) ?? [],
@@ -104,7 +105,13 @@ const platformQuery = preparedPerShape(
       .select({ linkId: viewRollups.linkId, platform: viewRollups.platform, count: sum })
       .from(viewRollups)
       .innerJoin(links, eq(links.id, viewRollups.linkId))
-      .where(and(eq(links.userId, sql.placeholder("userId")), inArray(links.id, ids), ne(viewRollups.platform, "")))
+      .where(
+        and(
+          eq(links.workspaceId, sql.placeholder("workspaceId")),
+          inArray(links.id, ids),
+          ne(viewRollups.platform, ""),
+        ),
+      )
       .groupBy(viewRollups.linkId, viewRollups.platform)
       .having(sql`${sum} > 0`)
       .orderBy(desc(sum), viewRollups.platform)
@@ -114,9 +121,9 @@ const platformQuery = preparedPerShape(
 );
 
 /** The given links' all-time crawler counts by platform, most first, in one query on the rollups (people's rows have no platform). */
-export async function linkPlatformCounts(deps: LinkDeps, user: User, linkIds: number[]) {
+export async function linkPlatformCounts(deps: LinkDeps, workspace: Workspace, linkIds: number[]) {
   const platformRows = await platformQuery(deps.database.db, linkIds.length).execute({
-    userId: user.id,
+    workspaceId: workspace.id,
     ...Object.fromEntries(linkIds.map((id, i) => [`id${i}`, id])),
   });
   const platforms = new Map<number, Array<{ platform: string; count: number }>>();

@@ -1,7 +1,7 @@
 // PUT /api/links/by-slug/:slug: an edit of a live link; its card (what platforms cache) counts as changed when
 // its title, description, image, crop or a platform's text does.
 import { and, eq } from "drizzle-orm";
-import { tablesOf, type Link, type User } from "../db/tables.ts";
+import { tablesOf, type Link } from "../db/tables.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { checkCustomSlug, checkExternalImage, checkTarget, requireActive } from "./checks.ts";
 import { LINK_NOT_FOUND, shortAddress, SLUG_TAKEN, type LinkDeps } from "./deps.ts";
@@ -20,6 +20,7 @@ import { carriedDisable } from "../safety/disabled-address.ts";
 import { targetDomainOf } from "../safety/matching.ts";
 import { recordEvent } from "../webhooks/record-event.ts";
 import { linkState } from "../webhooks/link-events.ts";
+import type { Acting } from "../workspaces/acting.ts";
 
 const DISABLED_STAYS = "This link is disabled: it cannot be renamed or moved, its address is the operator's to release";
 
@@ -50,20 +51,20 @@ async function imageChange(deps: LinkDeps, existing: Link, change: ImageChange, 
 /** `countRecut`: counts a re-cut for a new focal point against the user's image-work limit (a 429 past it). */
 export async function updateLink(
   deps: LinkDeps,
-  user: User,
+  { user, workspace }: Acting,
   slug: string,
   input: LinkInput,
   file: File | null,
   countRecut: () => Promise<void>,
 ): Promise<PresentedLink> {
   const { links } = tablesOf(deps.database.db);
-  const existing = await findLiveLink(deps.database.db, user.id, { slug });
+  const existing = await findLiveLink(deps.database.db, workspace.id, { slug });
   if (!existing) throw notFound(LINK_NOT_FOUND);
-  await requireActive(deps.database.db, deps, user);
+  await requireActive(deps.database.db, deps, workspace);
   const newSlug = input.customLinkSlug ?? existing.linkSlug;
-  if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, user, newSlug, existing.id);
+  if (newSlug !== existing.linkSlug) await checkCustomSlug(deps, workspace, newSlug, existing.id);
   await checkTarget(deps, input.targetUrl);
-  const domainId = await linkDomainId(deps.database.db, user.id, input.domain);
+  const domainId = await linkDomainId(deps.database.db, workspace.id, input.domain);
   // Its address keeps the disable (carriedDisable finds it there once deleted): renaming first would free it.
   if (
     existing.status === "disabled" &&
@@ -94,9 +95,9 @@ export async function updateLink(
   const now = new Date(deps.clock.now());
   const { targetUrl } = input;
   await writeWithImage(deps, fresh, async (tx) => {
-    if (newSlug !== existing.linkSlug && (await slugInUse(tx, user.id, newSlug, existing.id)))
+    if (newSlug !== existing.linkSlug && (await slugInUse(tx, workspace.id, newSlug, existing.id)))
       throw conflict(SLUG_TAKEN);
-    const carried = newSlug !== existing.linkSlug ? await carriedDisable(tx, user, newSlug, now) : {};
+    const carried = newSlug !== existing.linkSlug ? await carriedDisable(tx, workspace, newSlug, now) : {};
     await tx
       .update(links)
       .set({
@@ -111,11 +112,12 @@ export async function updateLink(
         xTitle,
         whatsappDescription,
         updatedAt: now,
+        updatedByUserId: user.id,
         ...(domainId !== undefined ? { domainId } : {}),
         ...(cardChanged ? { cardUpdatedAt: now } : {}),
         ...carried,
       })
-      .where(and(eq(links.id, existing.id), eq(links.userId, user.id)));
+      .where(and(eq(links.id, existing.id), eq(links.workspaceId, workspace.id)));
     if (rules) await saveRules(tx, existing.id, rules);
     const facts = {
       id: existing.id,
@@ -126,12 +128,12 @@ export async function updateLink(
       domainId: domainId === undefined ? existing.domainId : domainId,
     };
     // The address it leaves keeps answering for it (docs/decisions/0047).
-    const earlier = await keepEarlierAddress(tx, user, existing, newSlug, facts.domainId);
-    const data = await linkState(tx, deps.publicUrl, user, facts);
+    const earlier = await keepEarlierAddress(tx, workspace, existing, newSlug, facts.domainId);
+    const data = await linkState(tx, deps.publicUrl, workspace, facts);
     await recordEvent(tx, { workspaceId: existing.workspaceId, type: "link.updated", data, at: now.getTime() });
     return {
       result: undefined,
-      changed: [shortAddress(user, existing.linkSlug), shortAddress(user, newSlug), ...earlier],
+      changed: [shortAddress(workspace, existing.linkSlug), shortAddress(workspace, newSlug), ...earlier],
     };
   });
   const kept = new Set(uploadUrlsOf(after));
@@ -140,7 +142,7 @@ export async function updateLink(
     deps.images,
     uploadUrlsOf(existing).filter((url) => !kept.has(url)),
   );
-  const link = await getLinkBySlug(deps, user, newSlug);
-  if (cardChanged) askFacebookToRescrape(deps, user, link.id, link.currentShortUrl);
+  const link = await getLinkBySlug(deps, workspace, newSlug);
+  if (cardChanged) askFacebookToRescrape(deps, workspace, link.id, link.currentShortUrl);
   return link;
 }

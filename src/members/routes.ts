@@ -1,24 +1,23 @@
-// GET /api/workspaces, /api/workspaces/{id}/invites and …/members, and POST /api/invites/{token}/accept (docs/decisions/0065), for the
-// web app (cookie) and the CLI (token). The accept page a person reaches from the mail is src/pages/invite.tsx.
+// /api/workspaces/{id}/invites and …/members, and POST /api/invites/{token}/accept (docs/decisions/0065), for the web
+// app (cookie) and the CLI (token). The guard acts in the workspace the path names (src/workspaces/acting-workspace.ts):
+// a non-member hears 404, and the permission is the caller's role there. The accept page is src/pages/invite.tsx.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { asJson } from "../api-docs/json.ts";
 import { routeGuards } from "../auth/guards.ts";
-import type { Viewer } from "../auth/plugin.ts";
+import { missingScope, tokenMay } from "../auth/token-scopes.ts";
+import { forbidden } from "../http/errors.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import { pathId } from "../http/validate.ts";
-import type { Acting } from "../workspaces/acting.ts";
 import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
 import { acceptInvite } from "./accept-invite.ts";
-import { actingIn } from "./acting.ts";
 import { changeRole, MEMBER_NOT_FOUND } from "./change-role.ts";
 import { createInvite } from "./create-invite.ts";
 import type { MemberDeps } from "./deps.ts";
 import { listMembers } from "./members.ts";
-import { myWorkspaces } from "./my-workspaces.ts";
 import { pendingInvites, revokeInvite } from "./pending-invites.ts";
 import { removeMember } from "./remove-member.ts";
-import { AcceptedInviteSchema, InviteSchema, MemberSchema, RoleSchema, WorkspaceSchema } from "./wire.ts";
+import { AcceptedInviteSchema, InviteSchema, MemberSchema, RoleSchema } from "./wire.ts";
 
 /** Ids are 32-bit in the database: a larger one names nothing. */
 const ID_MAX = 2_147_483_647;
@@ -46,43 +45,13 @@ export type MemberRouteDeps = { members: MemberDeps; session: SessionDeps };
 
 export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
   const db = deps.database.db;
-  /** The caller in the workspace the path names (404 unless a member there; 403 without `action`). */
-  const inPath = (caller: Acting & { viewer: Viewer | null }, id: number, action?: "members.write") => {
-    const via = caller.viewer?.via === "token" ? "token" : "session";
-    const scopes = caller.viewer?.scopes ?? null;
-    return actingIn(db, { user: caller.user, workspace: caller.workspace, role: caller.role, via, scopes }, id, action);
-  };
   return new Elysia()
     .use(routeGuards(session))
     .get(
-      "/api/workspaces",
-      async ({ user, workspace, viewer }) => {
-        const all = await myWorkspaces(db, user.id);
-        // A team workspace's token sees that workspace only; a session or a personal token, all of the user's.
-        const teamToken = viewer?.via === "token" && workspace.personalUserId !== user.id;
-        return asJson(teamToken ? all.filter((each) => each.id === workspace.id) : all);
-      },
-      {
-        user: true,
-        response: { 200: z.array(WorkspaceSchema) },
-        doc: {
-          id: "listWorkspaces",
-          tag: "Workspaces",
-          summary: "The workspaces you belong to, and your role in each",
-          description: "With a team workspace's API token, that workspace only.",
-          answers: { 200: "Your personal workspace first, then the others oldest first" },
-        },
-      },
-    )
-    .get(
       "/api/workspaces/:id/invites",
-      async (caller) => {
-        const { params } = caller;
-        const here = await inPath(caller, params.id, "members.write");
-        return asJson(await pendingInvites(db, here.workspace.id, deps.clock.now()));
-      },
+      async ({ workspace }) => asJson(await pendingInvites(db, workspace.id, deps.clock.now())),
       {
-        user: true,
+        permission: "members.write",
         params: WorkspaceParams,
         response: { 200: z.array(InviteSchema) },
         doc: {
@@ -97,14 +66,12 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
     )
     .post(
       "/api/workspaces/:id/invites",
-      async (caller) => {
-        const { params, body, set } = caller;
-        const here = await inPath(caller, params.id, "members.write");
+      async ({ acting, body, set }) => {
         set.status = 201;
-        return asJson(await createInvite(deps, here, body));
+        return asJson(await createInvite(deps, acting, body));
       },
       {
-        user: true,
+        permission: "members.write",
         params: WorkspaceParams,
         body: InviteInput,
         response: { 201: InviteSchema },
@@ -122,15 +89,13 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
     )
     .delete(
       "/api/workspaces/:id/invites/:inviteId",
-      async (caller) => {
-        const { params, set } = caller;
-        const here = await inPath(caller, params.id, "members.write");
-        await revokeInvite(db, here.workspace.id, params.inviteId);
+      async ({ workspace, params, set }) => {
+        await revokeInvite(db, workspace.id, params.inviteId);
         set.status = 204;
         return null;
       },
       {
-        user: true,
+        permission: "members.write",
         params: InviteParams,
         doc: {
           id: "revokeInvite",
@@ -141,35 +106,23 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
         },
       },
     )
-    .get(
-      "/api/workspaces/:id/members",
-      async (caller) => {
-        const { params } = caller;
-        const here = await inPath(caller, params.id);
-        return asJson(await listMembers(db, here.workspace.id));
+    .get("/api/workspaces/:id/members", async ({ workspace }) => asJson(await listMembers(db, workspace.id)), {
+      user: true,
+      params: WorkspaceParams,
+      response: { 200: z.array(MemberSchema) },
+      doc: {
+        id: "listMembers",
+        tag: "Workspaces",
+        summary: "The workspace's members and their roles",
+        errors: [404],
+        answers: { 200: "Every member, oldest first" },
       },
-      {
-        user: true,
-        params: WorkspaceParams,
-        response: { 200: z.array(MemberSchema) },
-        doc: {
-          id: "listMembers",
-          tag: "Workspaces",
-          summary: "The workspace's members and their roles",
-          errors: [404],
-          answers: { 200: "Every member, oldest first" },
-        },
-      },
-    )
+    })
     .patch(
       "/api/workspaces/:id/members/:userId",
-      async (caller) => {
-        const { params, body } = caller;
-        const here = await inPath(caller, params.id, "members.write");
-        return asJson(await changeRole(deps, here, params.userId, body.role));
-      },
+      async ({ acting, params, body }) => asJson(await changeRole(deps, acting, params.userId, body.role)),
       {
-        user: true,
+        permission: "members.write",
         params: MemberParams,
         body: RoleInput,
         response: { 200: MemberSchema },
@@ -187,10 +140,12 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
     )
     .delete(
       "/api/workspaces/:id/members/:userId",
-      async (caller) => {
-        const { params, set } = caller;
-        const here = await inPath(caller, params.id);
-        await removeMember(deps, here, params.userId);
+      async ({ acting, viewer, params, set }) => {
+        // Leaving needs no permission; removing someone else is members.write, checked by removeMember, and a
+        // token's scopes must allow it too (the guard checks scopes for the permission it is given).
+        if (params.userId !== acting.user.id && viewer && !tokenMay(viewer.scopes, "members.write"))
+          throw forbidden(missingScope("members.write"));
+        await removeMember(deps, acting, params.userId);
         set.status = 204;
         return null;
       },

@@ -4,7 +4,7 @@ import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import { forbidden } from "../http/errors.ts";
-import { workspaceEntitlement } from "../plans/entitlement.ts";
+import { entitlementFor } from "../plans/entitlement.ts";
 import type { MemberDeps } from "./deps.ts";
 import { seatFree, seatsMessage } from "./model.ts";
 
@@ -43,7 +43,7 @@ export async function ensureSeatFree(
   holdingInvite: boolean,
 ): Promise<void> {
   const now = deps.clock.now();
-  const { plan } = await workspaceEntitlement(db, deps.billingEnabled, workspaceId, now);
+  const { plan } = await entitlementFor(db, deps.billingEnabled, workspaceId, now);
   if (plan.seats === 0) return;
   const pending = holdingInvite ? 0 : await pendingInviteCount(db, workspaceId, now);
   if (!seatFree(plan.seats, await memberCount(db, workspaceId), pending))

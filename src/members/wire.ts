@@ -28,7 +28,3 @@ export const AcceptedInviteSchema = z
     workspace: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), role: RoleSchema }),
   })
   .meta({ id: "AcceptedInvite" });
-
-export const WorkspaceSchema = z
-  .object({ id: z.number().int(), slug: z.string(), name: z.string(), role: RoleSchema.describe("Your role there") })
-  .meta({ id: "Workspace" });

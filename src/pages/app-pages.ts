@@ -23,13 +23,13 @@ export type DashboardQuery = { page: number; q: string; sort: LinkSort };
 
 export async function dashboardProps(
   deps: PageDeps,
-  { user, entitlement: { plan, subscription } }: PageViewer,
+  { user, workspace, entitlement: { plan, subscription } }: PageViewer,
   tab: DashboardProps["tab"],
   query: DashboardQuery,
 ): Promise<DashboardProps> {
   const { links, billingEnabled } = deps;
-  const stats = await linkStats(links, user);
-  const found = query.q ? await countLinks(links, user, query.q) : stats.totalLinks;
+  const stats = await linkStats(links, workspace);
+  const found = query.q ? await countLinks(links, workspace, query.q) : stats.totalLinks;
   const pages = Math.max(1, Math.ceil(found / DASHBOARD_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pages);
   const shown =
@@ -37,7 +37,7 @@ export async function dashboardProps(
       ? (
           await listLinkPage(
             links,
-            user,
+            workspace,
             { limit: DASHBOARD_PAGE_SIZE, offset: (page - 1) * DASHBOARD_PAGE_SIZE, q: query.q, sort: query.sort },
             presentListed,
           )
@@ -47,7 +47,7 @@ export async function dashboardProps(
     shown.length > 0
       ? await linkPlatformCounts(
           links,
-          user,
+          workspace,
           shown.map((l) => l.id),
         )
       : new Map();
@@ -62,7 +62,7 @@ export async function dashboardProps(
     pages,
     found,
     query: { q: query.q, sort: query.sort },
-    deletedLinks: tab === "links" ? await listDeletedLinks(links, user, DASHBOARD_PAGE_SIZE) : [],
+    deletedLinks: tab === "links" ? await listDeletedLinks(links, workspace, DASHBOARD_PAGE_SIZE) : [],
     platforms: Object.fromEntries(platforms),
     subscription: {
       billingEnabled,
@@ -78,7 +78,7 @@ export async function dashboardProps(
     tokens:
       tab === "links"
         ? []
-        : (await listApiTokens(deps.db, user.id)).map((t) => ({
+        : (await listApiTokens(deps.db, workspace.id)).map((t) => ({
             ...t,
             expiresAt: t.expiresAt?.toISOString() ?? null,
             createdAt: t.createdAt.toISOString(),

@@ -24,7 +24,7 @@ export const pageGuards = (session: SessionDeps, billingEnabled: boolean) =>
   new Elysia({ name: "page-guards" })
     .use(authPlugin(session))
     .resolve({ as: "scoped" }, async ({ viewer }) => ({
-      pageViewer: await resolvePageViewer(session.db, billingEnabled, viewer?.user ?? null, session.clock.now()),
+      pageViewer: await resolvePageViewer(session.db, billingEnabled, viewer, session.clock.now()),
     }))
     .macro({
       page: (guard: PageGuard) => ({

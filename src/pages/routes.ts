@@ -69,7 +69,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
 
   /** The hostnames a link of the viewer's may be placed on. */
   const domainNames = async (viewer: PageViewer) =>
-    (await listDomains(deps.domains, viewer.user)).map((domain) => ({
+    (await listDomains(deps.domains, viewer.workspace)).map((domain) => ({
       hostname: domain.hostname,
       serving: isServed(domain.status),
     }));
@@ -176,7 +176,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           const allowed = planHasWebhooks(pageViewer.entitlement.plan.id);
           return page(
             WebhooksPage,
-            { endpoints: await listEndpoints(deps.webhooks, pageViewer.user), allowed },
+            { endpoints: await listEndpoints(deps.webhooks, pageViewer.workspace), allowed },
             "Webhooks",
             pageViewer,
             cookie,
@@ -199,7 +199,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
       .get(
         "/admin/link/edit/:linkSlug",
         async ({ pageViewer, cookie, params }) => {
-          const link = await notFoundAsNull(getLinkBySlug(deps.links, pageViewer.user, params.linkSlug));
+          const link = await notFoundAsNull(getLinkBySlug(deps.links, pageViewer.workspace, params.linkSlug));
           if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           return page(
             LinkEditorPage,
@@ -215,7 +215,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
         "/admin/domains",
         async ({ pageViewer, cookie }) => {
           const props = {
-            domains: await listDomains(deps.domains, pageViewer.user),
+            domains: await listDomains(deps.domains, pageViewer.workspace),
             instanceHost: new URL(config.publicUrl).host,
             pointAt: deps.domains.routing,
             allowed: pageViewer.entitlement.plan.domains,
@@ -228,7 +228,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
         "/admin/link/stats/:linkSlug",
         async ({ pageViewer, cookie, params, query }) => {
           const report = await notFoundAsNull(
-            linkReport(deps.links, pageViewer.user, params.linkSlug, parseRange(query.range), deps.clock.now()),
+            linkReport(deps.links, pageViewer.workspace, params.linkSlug, parseRange(query.range), deps.clock.now()),
           );
           if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           return page(LinkStatsPage, { report }, `Statistics: ${report.link.title}`, pageViewer, cookie);
@@ -240,7 +240,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
         "/admin/link/stats/:linkSlug/csv",
         async ({ pageViewer, cookie, params, query, set }) => {
           const report = await notFoundAsNull(
-            linkReport(deps.links, pageViewer.user, params.linkSlug, parseRange(query.range), deps.clock.now()),
+            linkReport(deps.links, pageViewer.workspace, params.linkSlug, parseRange(query.range), deps.clock.now()),
           );
           if (!report) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           const table = parseTable(query.table);
@@ -261,7 +261,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
               deps.log.error("payment-success: could not confirm the checkout", error),
             );
             // The top bar shows the plan the checkout just activated.
-            viewer = (await resolvePageViewer(deps.db, deps.billingEnabled, viewer.user, deps.clock.now()))!;
+            viewer = (await resolvePageViewer(deps.db, deps.billingEnabled, viewer, deps.clock.now()))!;
           }
           return deps.pages.response(createElement(PaymentSuccessPage), { title: "Payment successful", viewer });
         },

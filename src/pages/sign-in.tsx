@@ -1,9 +1,9 @@
 // The few screens of signing in that are not Google's own.
 import type { LoginMailScreens } from "../auth/login-mail-routes.ts";
 import type { SignInScreens } from "../auth/routes.ts";
-import type { User } from "../db/tables.ts";
 import type { PageRenderer } from "./render.tsx";
 import type { PageViewer } from "./viewer.ts";
+import type { Acting } from "../workspaces/acting.ts";
 
 /**
  * For the sign-in routes (src/auth/routes.ts): their screens, signed out but for the sign-out question. `byMail`:
@@ -11,13 +11,14 @@ import type { PageViewer } from "./viewer.ts";
  */
 export const signInScreens = (
   pages: PageRenderer,
-  resolveViewer: (user: User) => Promise<PageViewer | null>,
+  resolveViewer: (acting: Acting) => Promise<PageViewer | null>,
   byMail: boolean,
 ): SignInScreens => ({
   failed: (message, status = 400) =>
     pages.response(<SignInFailedPage message={message} />, { title: "Sign-in failed", status }),
   googleNotConfigured: () => pages.response(<GoogleNotConfiguredPage byMail={byMail} />, { title: "Sign in" }),
-  signOut: async (user) => pages.response(<SignOutPage />, { title: "Sign out?", viewer: await resolveViewer(user) }),
+  signOut: async (acting) =>
+    pages.response(<SignOutPage />, { title: "Sign out?", viewer: await resolveViewer(acting) }),
 });
 
 /** For the e-mailed sign-in link's route (src/auth/login-mail-routes.ts). */

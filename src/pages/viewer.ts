@@ -4,23 +4,26 @@ import { hasConsent } from "../auth/users.ts";
 import { entitlementFor, type Entitlement } from "../plans/entitlement.ts";
 import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
+import type { Acting } from "../workspaces/acting.ts";
 import type { AvatarMenuProps } from "../../islands/AvatarMenu.tsx";
 import { longDate } from "../client/format.ts";
 
-export type PageViewer = { user: User; entitlement: Entitlement; needsConsent: boolean; billingEnabled: boolean };
+/** Who asks, in which workspace and as what (src/auth/plugin.ts), and that workspace's entitlement. */
+export type PageViewer = Acting & { entitlement: Entitlement; needsConsent: boolean; billingEnabled: boolean };
 
 export async function resolvePageViewer(
   db: Db,
   billingEnabled: boolean,
-  user: User | null,
+  acting: Acting | null,
   now: number,
 ): Promise<PageViewer | null> {
-  if (!user) return null;
+  if (!acting) return null;
+  const { user, workspace, role } = acting;
   const [entitlement, consented] = await Promise.all([
-    entitlementFor(db, billingEnabled, user.id, now),
+    entitlementFor(db, billingEnabled, workspace.id, now),
     hasConsent(db, user.id),
   ]);
-  return { user, entitlement, needsConsent: !consented, billingEnabled };
+  return { user, workspace, role, entitlement, needsConsent: !consented, billingEnabled };
 }
 
 export function initials(user: Pick<User, "firstName" | "lastName">): string {

@@ -1,4 +1,4 @@
-// What a user may do now, from their subscription (valid means status active and, when cancelled at
+// What a workspace may do now, from its subscription (one bill per workspace: docs/decisions/0063) (valid means status active and, when cancelled at
 // period end, not past that end). With billing off (self-hosting) everyone has enterprise limits.
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
@@ -14,49 +14,28 @@ export function isSubscriptionValid(subscription: Subscription | null | undefine
   return true;
 }
 
-/** The user's newest subscription row. */
-export async function latestSubscription(db: Db, userId: number): Promise<Subscription | null> {
+/** The workspace's newest subscription row. */
+export async function latestSubscription(db: Db, workspaceId: number): Promise<Subscription | null> {
   const { subscriptions } = tablesOf(db);
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(eq(subscriptions.workspaceId, workspaceId))
     .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
     .limit(1);
   return row ?? null;
 }
 
-/** What a subscription entitles to now: its plan while valid, else the basic plan's limits. */
-function entitlementOf(subscription: Subscription | null, now: number): Entitlement {
-  const active = isSubscriptionValid(subscription, now);
-  const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;
-  return { active, plan, subscription };
-}
-
 export async function entitlementFor(
-  db: Db,
-  billingEnabled: boolean,
-  userId: number,
-  now: number,
-): Promise<Entitlement> {
-  if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
-  return entitlementOf(await latestSubscription(db, userId), now);
-}
-
-/** A workspace's entitlement, from its newest subscription (its seats: src/members/). */
-export async function workspaceEntitlement(
   db: Db,
   billingEnabled: boolean,
   workspaceId: number,
   now: number,
 ): Promise<Entitlement> {
   if (!billingEnabled) return { active: true, plan: planById("enterprise")!, subscription: null };
-  const { subscriptions } = tablesOf(db);
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId))
-    .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
-    .limit(1);
-  return entitlementOf(subscription ?? null, now);
+  const subscription = await latestSubscription(db, workspaceId);
+  const active = isSubscriptionValid(subscription, now);
+  // Without a valid subscription the basic plan's limits are shown.
+  const plan = (active && subscription && planById(subscription.planId)) || planById("basic")!;
+  return { active, plan, subscription };
 }

@@ -1,4 +1,4 @@
-// A disable stays with its address: a link made at a user's slug whose deleted link was disabled (by an operator, a
+// A disable stays with its address: a link made at a workspace's slug whose deleted link was disabled (by an operator, a
 // feed or a suspension) is born disabled with that reason, so deleting and re-creating is no way around a disable.
 // Found through links_disabled_address_idx, which holds only such rows.
 import { and, desc, eq } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { audit } from "./audit.ts";
 /** The status fields a new link at `linkSlug` starts with, within its write (`tx`); the audit row says why. */
 export async function carriedDisable(
   tx: Db,
-  user: { id: number; userSlug: string },
+  workspace: { id: number; slug: string },
   linkSlug: string,
   at: Date,
 ): Promise<{ status?: "disabled"; disabledReason?: string }> {
@@ -20,7 +20,7 @@ export async function carriedDisable(
     .from(links)
     .where(
       and(
-        eq(links.userId, user.id),
+        eq(links.workspaceId, workspace.id),
         eq(links.linkSlug, linkSlug),
         eq(links.deleted, true),
         eq(links.status, "disabled"),
@@ -35,7 +35,7 @@ export async function carriedDisable(
     {
       actor: "safety",
       action: "link.disable",
-      subject: addressKey(user.userSlug, linkSlug),
+      subject: addressKey(workspace.slug, linkSlug),
       reason: `The deleted link at this address was disabled: ${reason}`,
     },
     at,

@@ -17,7 +17,7 @@ export async function createEndpoint(
   input: WebhookEndpointInput,
 ): Promise<WebhookEndpointWithSecretJson> {
   const { webhookEndpoints } = tablesOf(deps.database.db);
-  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, user.id, deps.clock.now());
+  const { plan } = await entitlementFor(deps.database.db, deps.billingEnabled, workspace.id, deps.clock.now());
   if (!planHasWebhooks(plan.id)) throw forbidden(`${PLAN_WITHOUT_WEBHOOKS} Upgrade at /pricing.`);
   await deps.fetcher.checkDestination(input.url);
   const secret = newSecret();
@@ -25,7 +25,7 @@ export async function createEndpoint(
     const [{ endpoints }] = await tx
       .select({ endpoints: count() })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.userId, user.id));
+      .where(eq(webhookEndpoints.workspaceId, workspace.id));
     if (Number(endpoints) >= MAX_ENDPOINTS)
       throw forbidden(`You have ${MAX_ENDPOINTS} webhook endpoints, the most an account may have. Remove one first.`);
     const [created] = await tx

@@ -2,7 +2,7 @@
 // the link's custom domain when it has one, else /go on the instance host; pages and QR codes show that hostname too.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import { isServed, SERVED_STATUSES } from "../domains/model.ts";
 import { shortUrlOf } from "../links/url.ts";
 
@@ -39,8 +39,8 @@ export const linkRef = (
 });
 
 /** The link as link.created and link.updated show it, read within `tx` (its domain may have just changed). */
-export const linkState = async (tx: Db, publicUrl: string, user: User, link: LinkFacts) => ({
-  ...linkRef(publicUrl, user.userSlug, link, await linkHostname(tx, link.domainId)),
+export const linkState = async (tx: Db, publicUrl: string, workspace: { slug: string }, link: LinkFacts) => ({
+  ...linkRef(publicUrl, workspace.slug, link, await linkHostname(tx, link.domainId)),
   targetUrl: link.targetUrl,
   title: link.title,
   description: link.description,

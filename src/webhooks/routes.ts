@@ -1,7 +1,6 @@
 // /api/webhooks: endpoints, their deliveries, test events and resends, for the web app (cookie) and the CLI (token).
 import { Elysia } from "elysia";
 import { routeGuards } from "../auth/guards.ts";
-import type { User } from "../db/tables.ts";
 import { z } from "zod";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { pathId } from "../http/validate.ts";
@@ -17,6 +16,7 @@ import { rotateSecret } from "./rotate-secret.ts";
 import { sendTestEvent } from "./send-test.ts";
 import { updateEndpoint } from "./update-endpoint.ts";
 import { WebhookDeliverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "./wire.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 /** Ids are 32-bit in the database: a larger one names nothing. */
 const ID_MAX = 2_147_483_647;
@@ -37,9 +37,9 @@ export type WebhookRouteDeps = { webhooks: WebhookDeps; sendLimiter: RateLimiter
 
 export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookRouteDeps) {
   /** A test event or resend within the account's limit (202); past it a 429 with Retry-After (src/http/rate-limit.ts). */
-  const send = async (user: User, queue: () => Promise<unknown>) => {
+  const send = async (workspace: Workspace, queue: () => Promise<unknown>) => {
     await sendLimiter.hit(
-      `webhook-send:user:${user.id}`,
+      `webhook-send:workspace:${workspace.id}`,
       "",
       `At most ${SENDS_PER_MINUTE} test events and resends a minute. Please try again when the minute is over.`,
     );
@@ -47,8 +47,8 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
   };
   return new Elysia({ prefix: "/api/webhooks" })
     .use(routeGuards(session))
-    .get("/", ({ user }) => listEndpoints(deps, user), {
-      user: true,
+    .get("/", ({ workspace }) => listEndpoints(deps, workspace), {
+      permission: "settings.read",
       response: { 200: z.array(WebhookEndpointSchema) },
       doc: {
         id: "listWebhooks",
@@ -80,7 +80,7 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
         },
       },
     )
-    .patch("/:id", ({ user, params, body }) => updateEndpoint(deps, user, params.id, body), {
+    .patch("/:id", ({ workspace, params, body }) => updateEndpoint(deps, workspace, params.id, body), {
       permission: "webhooks.write",
       params: EndpointIdParams,
       body: WebhookEndpointPatch,
@@ -98,8 +98,8 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
     })
     .delete(
       "/:id",
-      async ({ user, params, set }) => {
-        await deleteEndpoint(deps, user, params.id);
+      async ({ workspace, params, set }) => {
+        await deleteEndpoint(deps, workspace, params.id);
         set.status = 204;
         return null;
       },
@@ -115,7 +115,7 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
         },
       },
     )
-    .post("/:id/test", ({ user, params }) => send(user, () => sendTestEvent(deps, user, params.id)), {
+    .post("/:id/test", ({ workspace, params }) => send(workspace, () => sendTestEvent(deps, workspace, params.id)), {
       permission: "webhooks.write",
       params: EndpointIdParams,
       response: { 202: WebhookDeliverySchema },
@@ -128,7 +128,7 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
         answers: { 202: "The delivery, queued" },
       },
     })
-    .post("/:id/rotate-secret", ({ user, params }) => rotateSecret(deps, user, params.id), {
+    .post("/:id/rotate-secret", ({ workspace, params }) => rotateSecret(deps, workspace, params.id), {
       permission: "webhooks.write",
       params: EndpointIdParams,
       response: { 200: WebhookEndpointWithSecretSchema },
@@ -140,8 +140,8 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
         answers: { 200: "The endpoint, with its new secret shown this once" },
       },
     })
-    .get("/:id/deliveries", ({ user, params }) => listDeliveries(deps, user, params.id), {
-      user: true,
+    .get("/:id/deliveries", ({ workspace, params }) => listDeliveries(deps, workspace, params.id), {
+      permission: "settings.read",
       params: EndpointIdParams,
       response: { 200: z.array(WebhookDeliverySchema) },
       doc: {
@@ -154,7 +154,7 @@ export function webhookRoutes({ webhooks: deps, sendLimiter, session }: WebhookR
     })
     .post(
       "/:id/deliveries/:deliveryId/resend",
-      ({ user, params }) => send(user, () => resendDelivery(deps, user, params.id, params.deliveryId)),
+      ({ workspace, params }) => send(workspace, () => resendDelivery(deps, workspace, params.id, params.deliveryId)),
       {
         permission: "webhooks.write",
         params: DeliveryParams,

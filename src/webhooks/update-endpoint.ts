@@ -2,21 +2,22 @@
 // an endpoint that was disabled after failing (its failure clock starts again); `paused` holds its deliveries (they
 // wait, recorded, until it is resumed). A patch that changes nothing answers the endpoint as it is.
 import { eq } from "drizzle-orm";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
 import type { WebhookDeps } from "./deps.ts";
 import { findEndpoint } from "./find-endpoint.ts";
 import type { WebhookEndpointPatch } from "./model.ts";
 import { presentEndpoint } from "./present.ts";
 import type { WebhookEndpointJson } from "./wire.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 
 export async function updateEndpoint(
   deps: WebhookDeps,
-  user: User,
+  workspace: Workspace,
   id: number,
   patch: WebhookEndpointPatch,
 ): Promise<WebhookEndpointJson> {
   const { webhookEndpoints } = tablesOf(deps.database.db);
-  const current = await findEndpoint(deps.database.db, user, id);
+  const current = await findEndpoint(deps.database.db, workspace, id);
   if (patch.url !== undefined) await deps.fetcher.checkDestination(patch.url);
   const enabling =
     patch.enabled === undefined

@@ -72,7 +72,7 @@ export const PERSONAL_WORKSPACE = "(SELECT id FROM workspaces WHERE personal_use
 export async function seedUser(
   sql: TestDb,
   fields: { email?: string; userSlug?: string; consent?: boolean } = {},
-): Promise<{ id: number; userSlug: string; email: string }> {
+): Promise<{ id: number; userSlug: string; email: string; workspaceId: number }> {
   const n = ++seedCounter;
   const email = fields.email ?? `user${n}-${Date.now()}@example.com`;
   const userSlug = fields.userSlug ?? `user${n}`;
@@ -99,7 +99,7 @@ export async function seedUser(
       true,
       true,
     );
-  return { id: row.id, userSlug, email };
+  return { id: row.id, userSlug, email, workspaceId: workspace.id };
 }
 
 /** Accepts the terms with an API token, as a CLI user does (POST /api/auth/consent). */
@@ -160,6 +160,8 @@ export async function seedSubscription(
 export type ApiClient = {
   userId: number;
   userSlug: string;
+  /** Their personal workspace (src/workspaces/personal.ts). */
+  workspaceId: number;
   call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 };
 
@@ -175,6 +177,7 @@ export async function apiClient(
   return {
     userId: user.id,
     userSlug: user.userSlug,
+    workspaceId: user.workspaceId,
     call: (path, init = {}) => {
       const headers = new Headers(init.headers);
       headers.set("authorization", `Bearer ${token}`);

@@ -105,6 +105,7 @@ test("documented response schemas accept what the server really answers", async 
     "/api/workspaces/{id}/invites": `/api/workspaces/${workspace!.id}/invites`,
     "/api/workspaces/{id}/members": `/api/workspaces/${workspace!.id}/members`,
     "/api/domains/{id}": `/api/domains/${domain.id}`,
+    "/api/workspaces/{id}": `/api/workspaces/${client.workspaceId}`,
     "/api/webhooks/{id}/deliveries": `/api/webhooks/${endpoint!.id}/deliveries`,
     "/api/links/by-slug/{linkSlug}": "/api/links/by-slug/documented",
     "/api/links/{id}/views": `/api/links/${id}/views?days=3`,

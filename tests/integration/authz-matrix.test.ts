@@ -97,13 +97,13 @@ const ownerEndpoint = async () =>
     owner.id,
   ))!.id;
 
-/** The owner's personal workspace: where the owner's invites and members are. */
-const ownerWorkspace = async () =>
+/** The owner's personal workspace (on the owner's pro plan: 5 seats): where the owner's invites and members are. */
+const ownerPersonalWorkspace = async () =>
   (await server.sql.get<{ id: number }>("SELECT id FROM workspaces WHERE personal_user_id = ?", owner.id))!.id;
 
 /** A fresh pending invite of the owner's workspace, written straight to the database. */
 const ownerInvite = async () => {
-  const workspaceId = await ownerWorkspace();
+  const workspaceId = await ownerPersonalWorkspace();
   const row = await server.sql.get<{ id: number }>(
     "INSERT INTO workspace_invites (workspace_id, email, role, token_hash, expires_at) VALUES (?, ?, 'member', ?, ?) RETURNING id",
     workspaceId,
@@ -116,7 +116,7 @@ const ownerInvite = async () => {
 
 /** A fresh member of the owner's workspace. */
 const ownerMember = async () => {
-  const workspaceId = await ownerWorkspace();
+  const workspaceId = await ownerPersonalWorkspace();
   const member = await seedUser(server.sql);
   await server.sql.run(
     "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'member')",
@@ -124,6 +124,21 @@ const ownerMember = async () => {
     member.id,
   );
   return `/api/workspaces/${workspaceId}/members/${member.id}`;
+};
+
+/** A fresh team workspace the owner owns (as POST /api/workspaces writes it). */
+const ownerWorkspace = async () => {
+  const slug = `t${crypto.randomUUID().slice(0, 8)}`;
+  const { id } = (await server.sql.get<{ id: number }>(
+    "INSERT INTO workspaces (slug, name) VALUES (?, 'Matrix team') RETURNING id",
+    slug,
+  ))!;
+  await server.sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner')",
+    id,
+    owner.id,
+  );
+  return id;
 };
 
 const subscribe = (userId: number, plan: "basic" | "pro", options: { canceled?: boolean } = {}) =>
@@ -360,6 +375,23 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     expect: signedInWrite(201),
   },
   "GET /api/domains/": { call: () => ({ path: "/api/domains" }), expect: signedInRead() },
+  "GET /api/workspaces/": { call: () => ({ path: "/api/workspaces" }), expect: signedInRead() },
+  "POST /api/workspaces/": {
+    call: () => ({ path: "/api/workspaces", json: { slug: `n${crypto.randomUUID().slice(0, 8)}`, name: "New" } }),
+    expect: signedInWrite(201),
+  },
+  "GET /api/workspaces/:id": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
+    expect: ownerRead(),
+  },
+  "PATCH /api/workspaces/:id": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}`, json: { name: "Renamed" } }),
+    expect: ownerWrite(200),
+  },
+  "DELETE /api/workspaces/:id": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
+    expect: ownerWrite(204),
+  },
   "GET /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerRead() },
   // No DNS server answers on the matrix server's loopback port: the check stores a transient failure.
   "POST /api/domains/:id/verify": {
@@ -375,14 +407,13 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     expect: ownerWrite(204),
   },
   // Invites and members of the owner's workspace: another user is no member there (404, as for no workspace).
-  "GET /api/workspaces": { call: () => ({ path: "/api/workspaces" }), expect: signedInRead() },
   "GET /api/workspaces/:id/invites": {
-    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}/invites` }),
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/invites` }),
     expect: ownerRead(),
   },
   "POST /api/workspaces/:id/invites": {
     call: async () => ({
-      path: `/api/workspaces/${await ownerWorkspace()}/invites`,
+      path: `/api/workspaces/${await ownerPersonalWorkspace()}/invites`,
       json: { email: `i${crypto.randomUUID().slice(0, 8)}@example.com`, role: "member" },
     }),
     expect: ownerWrite(201),
@@ -392,7 +423,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     expect: ownerWrite(204),
   },
   "GET /api/workspaces/:id/members": {
-    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}/members` }),
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/members` }),
     expect: ownerRead(),
   },
   "PATCH /api/workspaces/:id/members/:userId": {

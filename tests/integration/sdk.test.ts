@@ -111,6 +111,7 @@ test("every documented operation is called through the SDK and answers a status 
       body: { email: "sdk@example.com", role: "viewer" },
     }),
   );
+  const team = await ok(c.POST("/api/workspaces", { body: { slug: "sdk-team", name: "SDK team" } }));
   const member = await seedUser(server.sql);
   await server.sql.run(
     "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'member')",
@@ -153,6 +154,13 @@ test("every documented operation is called through the SDK and answers a status 
     deleteLink: () => status(c.DELETE("/api/links/{id}", { params: { path: { id: linkId } } })),
     listDomains: () => status(c.GET("/api/domains")),
     listWorkspaces: () => status(c.GET("/api/workspaces")),
+    createWorkspace: async () => team,
+    getWorkspace: () => status(c.GET("/api/workspaces/{id}", { params: { path: { id: team.id } } })),
+    renameWorkspace: () =>
+      status(
+        c.PATCH("/api/workspaces/{id}", { params: { path: { id: team.id } }, body: { name: "Renamed by the SDK" } }),
+      ),
+    deleteWorkspace: () => status(c.DELETE("/api/workspaces/{id}", { params: { path: { id: team.id } } })),
     listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
     createInvite: async () => invite,
     revokeInvite: () =>

@@ -283,11 +283,21 @@ export interface paths {
     post: operations["testWebhook"];
   };
   "/api/workspaces": {
-    /**
-     * The workspaces you belong to, and your role in each
-     * @description With a team workspace's API token, that workspace only.
-     */
+    /** The workspaces you belong to, your personal one first, with your role in each */
     get: operations["listWorkspaces"];
+    /**
+     * Create a team workspace; you are its owner
+     * @description Its slug is the first part of its short URLs (/go/{slug}/{link}): free among user slugs, workspace slugs and the retired addresses of deleted ones, and never changed.
+     */
+    post: operations["createWorkspace"];
+  };
+  "/api/workspaces/{id}": {
+    /** One of your workspaces */
+    get: operations["getWorkspace"];
+    /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+    delete: operations["deleteWorkspace"];
+    /** Rename a workspace (its slug never changes) */
+    patch: operations["renameWorkspace"];
   };
   "/api/workspaces/{id}/invites": {
     /**
@@ -599,6 +609,22 @@ export interface components {
       name: string;
       /** @description What the token may do, within your role; left out: everything your role allows */
       scopes?: ("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[];
+    };
+    createWorkspace201Response: {
+      id: number;
+      name: string;
+      /**
+       * @description The caller's role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      /** @description The first part of the workspace's short URLs: /go/{slug}/{link} */
+      slug: string;
+    };
+    createWorkspaceBody: {
+      name: string;
+      /** @description The first part of its short URLs, never given to anyone else once taken */
+      slug: string;
     };
     Domain: {
       /** @description Served byte-exact at /.well-known/apple-app-site-association on the domain (null: a 404 there) */
@@ -1113,7 +1139,7 @@ export interface components {
     listTokensResponse: components["schemas"]["ApiToken"][];
     listWebhookDeliveriesResponse: components["schemas"]["WebhookDelivery"][];
     listWebhooksResponse: components["schemas"]["WebhookEndpoint"][];
-    listWorkspacesResponse: components["schemas"]["Workspace"][];
+    listWorkspacesResponse: components["schemas"]["createWorkspace201Response"][];
     Member: {
       email: string;
       /**
@@ -1190,6 +1216,9 @@ export interface components {
       privacyAccepted: true;
       /** @constant */
       termsAccepted: true;
+    };
+    renameWorkspaceBody: {
+      name: string;
     };
     Report: {
       /** @description The reported link's short address, {user}/{link} */
@@ -1346,16 +1375,6 @@ export interface components {
       timestamp: string;
       /** @constant */
       type: "webhook.test";
-    };
-    Workspace: {
-      id: number;
-      name: string;
-      /**
-       * @description Your role there
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member" | "viewer" | "billing";
-      slug: string;
     };
   };
   responses: never;
@@ -3748,13 +3767,10 @@ export interface operations {
       };
     };
   };
-  /**
-   * The workspaces you belong to, and your role in each
-   * @description With a team workspace's API token, that workspace only.
-   */
+  /** The workspaces you belong to, your personal one first, with your role in each */
   listWorkspaces: {
     responses: {
-      /** @description Your personal workspace first, then the others oldest first */
+      /** @description The workspaces */
       200: {
         content: {
           "application/json": components["schemas"]["listWorkspacesResponse"];
@@ -3762,6 +3778,198 @@ export interface operations {
       };
       /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a team workspace; you are its owner
+   * @description Its slug is the first part of its short URLs (/go/{slug}/{link}): free among user slugs, workspace slugs and the retired addresses of deleted ones, and never changed.
+   */
+  createWorkspace: {
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "slug": "acme",
+         *   "name": "Acme marketing"
+         * }
+         */
+        "application/json": components["schemas"]["createWorkspaceBody"];
+      };
+    };
+    responses: {
+      /** @description The workspace */
+      201: {
+        content: {
+          "application/json": components["schemas"]["createWorkspace201Response"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One of your workspaces */
+  getWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The workspace */
+      200: {
+        content: {
+          "application/json": components["schemas"]["createWorkspace201Response"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+  deleteWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Rename a workspace (its slug never changes) */
+  renameWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "name": "Acme growth"
+         * }
+         */
+        "application/json": components["schemas"]["renameWorkspaceBody"];
+      };
+    };
+    responses: {
+      /** @description The workspace */
+      200: {
+        content: {
+          "application/json": components["schemas"]["createWorkspace201Response"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
