@@ -175,6 +175,13 @@ admin
   });
 
 registerSafetyCommands(admin, configFrom);
+// The workspace every client command acts in, for this command only (cli/client/settings.ts reads it).
+program
+  .option("--workspace <slug>", "act in this workspace (default: the one `linkprev workspaces switch` chose)")
+  .hook("preAction", () => {
+    const { workspace } = program.opts<{ workspace?: string }>();
+    if (workspace) process.env.LINKPREV_WORKSPACE = workspace;
+  });
 registerClientCommands(program);
 
 program

@@ -19,6 +19,7 @@ import { loadSettings } from "./settings.ts";
 
 export function registerClientCommands(program: Command): void {
   registerAccountCommands(program);
+  registerWorkspaceCommands(program);
 
   const links = program
     .command("links")
@@ -241,7 +242,6 @@ export function registerClientCommands(program: Command): void {
   registerDataCommands(program, links, linkForm);
   registerDomainCommands(program);
   registerWebhookCommands(program);
-  registerWorkspaceCommands(program);
 }
 
 export { CliError };

@@ -28,7 +28,10 @@ export async function api<T>(
   const client = createClient({
     baseUrl: server,
     token,
-    fetch: (request) => fetch(request).catch((error: unknown) => Promise.reject(unreachable(server, error))),
+    fetch: (request) =>
+      fetch(inWorkspace(request, settings.workspace)).catch((error: unknown) =>
+        Promise.reject(unreachable(server, error)),
+      ),
   });
   try {
     return await calls(client);
@@ -36,6 +39,14 @@ export async function api<T>(
     if (error instanceof LinkPrevError) throw refused(server, error.status, error.message);
     throw error;
   }
+}
+
+/** The request naming the workspace to act in (the server's ?workspace=, docs/workspaces.md), when one is chosen. */
+function inWorkspace(request: Request, workspace: string | undefined): Request {
+  if (!workspace) return request;
+  const url = new URL(request.url);
+  url.searchParams.set("workspace", workspace);
+  return new Request(url, request);
 }
 
 /**

@@ -1,30 +1,18 @@
-// `linkprev workspaces members|invite`: the CLI names a workspace by its slug, prints the accept URL of an invite it
-// makes and the members with their roles; a wrong role is refused before anything is sent.
+// `linkprev workspaces list|create|switch` and the global --workspace: the CLI acts in the workspace chosen, through
+// the SDK's calls with ?workspace= (docs/workspaces.md).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { seedApiToken, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { apiClient, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 
 let server: TestServer;
+let client: ApiClient;
 let env: Record<string, string>;
-let owner: { id: number; email: string };
-let team: { id: number; slug: string };
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await seedUser(server.sql, { email: `cli-owner-${crypto.randomUUID().slice(0, 6)}@example.com` });
-  const slug = `acme${crypto.randomUUID().slice(0, 6)}`;
-  const row = await server.sql.get<{ id: number }>(
-    "INSERT INTO workspaces (slug, name) VALUES (?, 'Acme') RETURNING id",
-    slug,
-  );
-  team = { id: row!.id, slug };
-  await server.sql.run(
-    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner')",
-    team.id,
-    owner.id,
-  );
-  const { token } = await seedApiToken(server.sql, owner.id, "cli");
+  client = await apiClient(server, null, "cliuser");
+  const { token } = await seedApiToken(server.sql, client.userId, "cli");
   env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
 });
 afterAll(() => server.close());
@@ -44,30 +32,54 @@ async function run(args: string[]) {
   return { code, stdout, stderr };
 }
 
-test("invite prints the accept URL; members lists the workspace's people by role", async () => {
-  const invited = await run(["workspaces", "invite", "Bea@Example.com", "--role", "admin", "--workspace", team.slug]);
-  expect(invited.code).toBe(0);
-  expect(invited.stdout).toContain("Invited bea@example.com as admin, until ");
-  expect(invited.stdout).toMatch(new RegExp(`Accept URL .*: ${server.url}/invites/[a-z0-9]+\\n`));
-  const pending = await server.sql.get<{ n: number }>(
-    "SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ? AND email = 'bea@example.com' AND role = 'admin'",
-    team.id,
+const slugsIn = async (workspace: string) =>
+  ((await (await client.call(`/api/links?workspace=${workspace}`)).json()) as Array<{ linkSlug: string }>).map(
+    (link) => link.linkSlug,
   );
-  expect(Number(pending!.n)).toBe(1);
+const create = (slug: string, ...global: string[]) =>
+  run([
+    ...global,
+    "links",
+    "create",
+    "--target",
+    "https://example.com/",
+    "--title",
+    "t",
+    "--description",
+    "d",
+    "--slug",
+    slug,
+  ]);
 
-  const members = await run(["workspaces", "members", "--workspace", team.slug]);
-  expect(members.code).toBe(0);
-  expect(members.stdout).toMatch(new RegExp(`USER\\s+EMAIL\\s+ROLE\\n${owner.id}\\s+${owner.email}\\s+owner\\n`));
-  // Without --workspace: the token's own (personal) workspace, where the owner is alone too.
-  const personal = await run(["workspaces", "members", "--json"]);
-  expect(JSON.parse(personal.stdout)).toEqual([{ userId: owner.id, email: owner.email, role: "owner" }]);
+test("create, switch and --workspace: links land in the workspace chosen, and list marks it", async () => {
+  const created = await run(["workspaces", "create", "crew", "--name", "The crew"]);
+  expect(created).toMatchObject({
+    code: 0,
+    stdout: "Created crew (The crew); act in it with: linkprev workspaces switch crew\n",
+  });
+  expect((await create("mine")).code).toBe(0);
+  expect((await create("once", "--workspace", "crew")).code).toBe(0);
+  expect(await slugsIn("cliuser")).toEqual(["mine"]);
+  expect(await slugsIn("crew")).toEqual(["once"]);
+
+  expect((await run(["workspaces", "switch", "crew"])).code).toBe(0);
+  const created2 = await create("team");
+  expect(created2.stdout).toContain("/go/crew/team");
+  expect((await slugsIn("crew")).sort()).toEqual(["once", "team"]);
+  const listed = await run(["workspaces", "list"]);
+  expect(listed.stdout.split("\n").filter((line) => line.startsWith("*"))).toEqual([
+    expect.stringMatching(/^\*\s+crew\s+The crew\s+owner$/),
+  ]);
+
+  expect((await run(["workspaces", "switch", "cliuser"])).code).toBe(0);
+  expect((await create("back")).stdout).toContain("/go/cliuser/back");
 });
 
-test("a role that does not exist, or a workspace that is not yours, is refused with what to do", async () => {
-  const badRole = await run(["workspaces", "invite", "cy@example.com", "--role", "boss"]);
-  expect(badRole.code).toBe(2);
-  expect(badRole.stderr).toContain('--role is one of owner, admin, member, viewer, billing; got "boss"');
-  const notMine = await run(["workspaces", "members", "--workspace", "nobody-here"]);
-  expect(notMine.code).toBe(1);
-  expect(notMine.stderr).toContain("No workspace nobody-here among yours");
+test("a workspace you do not belong to: switch refuses (exit 1), --workspace is the server's 404", async () => {
+  const refused = await run(["workspaces", "switch", "elsewhere"]);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain("You are not a member of a workspace elsewhere");
+  const named = await run(["--workspace", "elsewhere", "links", "list"]);
+  expect(named.code).toBe(1);
+  expect(named.stderr).toContain("Workspace not found (HTTP 404)");
 });
