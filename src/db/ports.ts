@@ -148,8 +148,11 @@ export interface WebhookQueue {
   claimDue(now: number, leaseMs: number, share: ClaimShare): Promise<ClaimedDelivery[]>;
 }
 
-/** An event for every enabled endpoint of `userId` subscribed to `type` (the view writer's link.clicked). */
-export type OutboxEvent = { userId: number; eventId: string; type: string; payload: string; at: number };
+/** An event for every enabled endpoint of the workspace subscribed to `type` (the view writer's link.clicked). */
+export type OutboxEvent = { workspaceId: number; eventId: string; type: string; payload: string; at: number };
+
+/** A counted link as a window's close finds it: its slug and its workspace, whose endpoints hear of it. */
+export type CountedLink = { slug: string; workspaceId: number };
 
 /**
  * A view batch's link.clicked counts, per link and bucket ("people", "qr", "crawler:" + platform), as columns; stored
@@ -161,13 +164,16 @@ export type StoredClickCount = { linkId: number; userId: number; bucket: string;
 
 /** The view writer's side of the webhook outbox, on its own connection (sqlite/click-outbox.ts, postgres/click-outbox.ts). */
 export interface ClickOutbox {
-  /** The users with an enabled endpoint subscribed to `type`. */
+  /**
+   * The users whose links' views are counted: the members of the workspaces with an enabled endpoint subscribed to
+   * `type` (the views carry their link's creator; the close routes each link's event to its own workspace).
+   */
   subscribers(type: string): Promise<Set<number>>;
   /**
    * Closes this writer's window in one transaction: takes its stored counts and records the events `toEvents`
-   * makes of them (given the links' slugs; a deleted link has none).
+   * makes of them (given the links' slugs and workspaces; a deleted link has none).
    */
-  closeWindow(toEvents: (counts: StoredClickCount[], slugs: Map<number, string>) => OutboxEvent[]): Promise<void>;
+  closeWindow(toEvents: (counts: StoredClickCount[], links: Map<number, CountedLink>) => OutboxEvent[]): Promise<void>;
 }
 
 export type Platform = {

@@ -4,7 +4,7 @@
 // store). Every WEBHOOK_CLICK_WINDOW_MS the window closes: in one transaction its stored counts are taken and each
 // counted link gets one event in the outbox. Never on the /go path. A crash loses no stored count: the next start
 // closes the window it left open (docs/decisions/0026).
-import type { ClickOutbox, ClickTally, OutboxEvent, StoredClickCount } from "../db/ports.ts";
+import type { ClickOutbox, ClickTally, CountedLink, OutboxEvent, StoredClickCount } from "../db/ports.ts";
 import { eventBody, newEventId } from "../webhooks/record-event.ts";
 import type { WebhookEventData } from "../webhooks/wire.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -16,7 +16,7 @@ const CRAWLER = "crawler:";
 export class ClickEvents {
   /** When the open window began: stored with its counts, so a window a crash left open keeps its start. */
   private from: number;
-  /** Users subscribed to link.clicked, as of the window's start (null: not read yet). */
+  /** Members of workspaces subscribed to link.clicked, as of the window's start (null: not read yet). */
   private subscribers: Set<number> | null = null;
 
   constructor(private readonly now: () => number) {
@@ -58,21 +58,21 @@ export class ClickEvents {
   /** Ends the window: one event per counted link, in one transaction with taking the counts; then reads who subscribes now. */
   async closeWindow(outbox: ClickOutbox): Promise<void> {
     const to = this.now();
-    await outbox.closeWindow((counts, slugs) => clickedEvents(counts, slugs, to));
+    await outbox.closeWindow((counts, links) => clickedEvents(counts, links, to));
     this.from = to;
     this.subscribers = await outbox.subscribers("link.clicked");
   }
 }
 
-/** One link.clicked event per counted link that still exists, for the window that ends at `to`. */
-function clickedEvents(counts: StoredClickCount[], slugs: Map<number, string>, to: number): OutboxEvent[] {
-  const links = new Map<
-    number,
-    { userId: number; since: number; people: number; qrScans: number; crawlers: Record<string, number> }
-  >();
-  for (const { linkId, userId, bucket, n, since } of counts) {
+/**
+ * One link.clicked event per counted link that still exists, for the window that ends at `to`, to the endpoints of
+ * the link's workspace (never its creator's other workspaces).
+ */
+function clickedEvents(counts: StoredClickCount[], counted: Map<number, CountedLink>, to: number): OutboxEvent[] {
+  const links = new Map<number, { since: number; people: number; qrScans: number; crawlers: Record<string, number> }>();
+  for (const { linkId, bucket, n, since } of counts) {
     let link = links.get(linkId);
-    if (!link) links.set(linkId, (link = { userId, since, people: 0, qrScans: 0, crawlers: {} }));
+    if (!link) links.set(linkId, (link = { since, people: 0, qrScans: 0, crawlers: {} }));
     link.since = Math.min(link.since, since);
     if (bucket === PEOPLE) link.people += n;
     else if (bucket === QR) link.qrScans += n;
@@ -80,8 +80,9 @@ function clickedEvents(counts: StoredClickCount[], slugs: Map<number, string>, t
   }
   const events: OutboxEvent[] = [];
   for (const [linkId, link] of links) {
-    const linkSlug = slugs.get(linkId);
-    if (linkSlug === undefined) continue;
+    const found = counted.get(linkId);
+    if (found === undefined) continue;
+    const linkSlug = found.slug;
     const data: WebhookEventData<"link.clicked"> = {
       id: linkId,
       linkSlug,
@@ -92,7 +93,7 @@ function clickedEvents(counts: StoredClickCount[], slugs: Map<number, string>, t
       crawlers: link.crawlers,
     };
     events.push({
-      userId: link.userId,
+      workspaceId: found.workspaceId,
       eventId: newEventId(),
       type: "link.clicked",
       payload: eventBody("link.clicked", to, data),

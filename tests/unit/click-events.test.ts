@@ -39,6 +39,7 @@ test("a batch's counts are stored with it, once per batch id, and the window's c
   applyMigrations(sqlite);
   sqlite.run("INSERT INTO users (email, user_slug) VALUES ('a@x.eu', 'a')");
   sqlite.run("INSERT INTO workspaces (slug, name, personal_user_id) VALUES ('a', 'Personal', 1)");
+  sqlite.run("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (1, 1, 'owner')");
   sqlite.run(
     "INSERT INTO links (user_id, workspace_id, link_slug, target_url, title, description) VALUES (1, 1, 'one', 'https://e.eu', 't', 'd')",
   );

@@ -8,7 +8,8 @@ export function postgresClickOutbox(sql: SQL, slot: number): ClickOutbox {
     subscribers: async (type) =>
       new Set(
         (
-          (await sql`SELECT DISTINCT user_id FROM webhook_endpoints WHERE enabled AND events LIKE ${`%"${type}"%`}`) as Array<{
+          (await sql`SELECT DISTINCT m.user_id FROM webhook_endpoints e JOIN workspace_members m ON m.workspace_id = e.workspace_id
+            WHERE e.enabled AND e.events LIKE ${`%"${type}"%`}`) as Array<{
             user_id: number;
           }>
         ).map((row) => row.user_id),
@@ -20,14 +21,16 @@ export function postgresClickOutbox(sql: SQL, slot: number): ClickOutbox {
         if (counts.length === 0) return;
         const linkIds = [...new Set(counts.map((count) => count.linkId))];
         const rows =
-          (await tx`SELECT id, link_slug FROM links WHERE id = ANY(${sql.array(linkIds, "INT4")}::int[])`) as Array<{
+          (await tx`SELECT id, link_slug, workspace_id FROM links WHERE id = ANY(${sql.array(linkIds, "INT4")}::int[])`) as Array<{
             id: number;
             link_slug: string;
+            workspace_id: number;
           }>;
-        for (const e of toEvents(counts, new Map(rows.map((row) => [row.id, row.link_slug])))) {
+        const links = new Map(rows.map((row) => [row.id, { slug: row.link_slug, workspaceId: row.workspace_id }]));
+        for (const e of toEvents(counts, links)) {
           await tx`INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
             SELECT id, user_id, workspace_id, ${e.eventId}, ${e.type}, ${e.payload}, 'pending', 0, ${e.at}, ${e.at} FROM webhook_endpoints
-            WHERE user_id = ${e.userId} AND enabled AND events LIKE ${`%"${e.type}"%`}`;
+            WHERE workspace_id = ${e.workspaceId} AND enabled AND events LIKE ${`%"${e.type}"%`}`;
         }
       });
     },

@@ -1,7 +1,7 @@
 // The view writer's link.clicked side on SQLite, on the writer's own connection: each batch's counts are added in
 // the batch's transaction (`add`, called by the view store), and a window closes in one transaction.
 import type { Database } from "bun:sqlite";
-import type { ClickOutbox, ClickTally, StoredClickCount } from "../ports.ts";
+import type { ClickOutbox, ClickTally, CountedLink, StoredClickCount } from "../ports.ts";
 
 /** One SQLite process writes views: its counts are slot 0, as its view batches are. */
 const SLOT = 0;
@@ -14,27 +14,31 @@ export function sqliteClickOutbox(sqlite: Database): ClickOutbox & { add(tally: 
   const takeCounts = sqlite.query<StoredClickCount, []>(
     `DELETE FROM webhook_click_counts WHERE slot = ${SLOT} RETURNING link_id AS linkId, user_id AS userId, bucket, n, since`,
   );
-  const slugsOf = sqlite.query<{ id: number; slug: string }, [string]>(
-    "SELECT id, link_slug AS slug FROM links WHERE id IN (SELECT value FROM json_each(?1))",
+  const linksOf = sqlite.query<{ id: number } & CountedLink, [string]>(
+    "SELECT id, link_slug AS slug, workspace_id AS workspaceId FROM links WHERE id IN (SELECT value FROM json_each(?1))",
   );
   const insert = sqlite.query(
     `INSERT INTO webhook_deliveries (endpoint_id, user_id, workspace_id, event_id, type, payload, status, attempts, next_attempt_at, created_at)
-     SELECT id, user_id, workspace_id, ?2, ?3, ?4, 'pending', 0, ?5, ?5 FROM webhook_endpoints WHERE user_id = ?1 AND enabled = 1 AND events LIKE ?6`,
+     SELECT id, user_id, workspace_id, ?2, ?3, ?4, 'pending', 0, ?5, ?5 FROM webhook_endpoints WHERE workspace_id = ?1 AND enabled = 1 AND events LIKE ?6`,
   );
   const closeWindow = sqlite.transaction((toEvents: Parameters<ClickOutbox["closeWindow"]>[0]) => {
     const counts = takeCounts.all();
     if (counts.length === 0) return;
-    const slugs = new Map(
-      slugsOf.all(JSON.stringify([...new Set(counts.map((count) => count.linkId))])).map((row) => [row.id, row.slug]),
+    const links = new Map(
+      linksOf
+        .all(JSON.stringify([...new Set(counts.map((count) => count.linkId))]))
+        .map(({ id, slug, workspaceId }) => [id, { slug, workspaceId }]),
     );
-    for (const e of toEvents(counts, slugs)) insert.run(e.userId, e.eventId, e.type, e.payload, e.at, `%"${e.type}"%`);
+    for (const e of toEvents(counts, links))
+      insert.run(e.workspaceId, e.eventId, e.type, e.payload, e.at, `%"${e.type}"%`);
   });
   return {
     subscribers: async (type) =>
       new Set(
         sqlite
           .query<{ userId: number }, [string]>(
-            "SELECT DISTINCT user_id AS userId FROM webhook_endpoints WHERE enabled = 1 AND events LIKE ?1",
+            `SELECT DISTINCT m.user_id AS userId FROM webhook_endpoints e JOIN workspace_members m ON m.workspace_id = e.workspace_id
+             WHERE e.enabled = 1 AND e.events LIKE ?1`,
           )
           .all(`%"${type}"%`)
           .map((row) => row.userId),
