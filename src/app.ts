@@ -5,6 +5,7 @@ import { openApiDocument, type OpenApiDocument } from "./api-docs/openapi.ts";
 import { apiDocsRoutes } from "./api-docs/routes.ts";
 import type { SessionDeps } from "./auth/session-deps.ts";
 import { accountRoutes } from "./account/routes.ts";
+import { loginMailRoutes } from "./auth/login-mail-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { domainRoutes } from "./domains/routes.ts";
@@ -13,12 +14,13 @@ import { pathEncoding } from "./http/path-encoding.ts";
 import { plainQuery } from "./http/plain-query.ts";
 import { perLinkRoutes } from "./links/per-link-routes.ts";
 import { linkRoutes } from "./links/routes.ts";
+import { memberRoutes } from "./members/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
 import { formatVersion } from "./meta/version.ts";
 import { requestFacts } from "./observability/request-facts.ts";
 import { errorPages } from "./pages/error.tsx";
 import { pageRoutes } from "./pages/routes.ts";
-import { signInScreens } from "./pages/sign-in.tsx";
+import { loginMailScreens, signInScreens } from "./pages/sign-in.tsx";
 import { resolvePageViewer } from "./pages/viewer.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import type { Services } from "./services.ts";
@@ -61,7 +63,20 @@ export function createApp(services: Services) {
     .use(
       authRoutes(
         { session, database: services.database, authLimiter, google: services.config.google, log },
-        signInScreens(services.pages, resolveViewer),
+        signInScreens(services.pages, resolveViewer, services.mailer !== null),
+      ),
+    )
+    .use(
+      loginMailRoutes(
+        {
+          session,
+          database: services.database,
+          mailer: services.mailer,
+          authLimiter,
+          mailLimiter: services.mailLimiter,
+          log,
+        },
+        loginMailScreens(services.pages),
       ),
     )
     .use(linkRoutes({ links, fetchLimiter: services.fetchLimiter, publicUrl: services.config.publicUrl, session }))
@@ -70,6 +85,7 @@ export function createApp(services: Services) {
     .use(billingRoutes({ billing, authLimiter, session }))
     .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))
     .use(workspaceRoutes({ workspaces: services.workspaces, session }))
+    .use(memberRoutes({ members: services.members, session }))
     .use(apiDocsRoutes(apiDocument))
     .use(
       accountRoutes({
@@ -96,6 +112,7 @@ export function createApp(services: Services) {
           domains,
           billing,
           webhooks,
+          members: services.members,
           session,
         },
         apiDocument,

@@ -21,6 +21,9 @@ import { ImageWorkCounts, type ImageWorkEvent } from "./links/images/work-counts
 import { ownAddresses } from "./links/own-addresses.ts";
 import type { LinkDeps } from "./links/deps.ts";
 import { FETCHES_PER_MINUTE } from "./links/metadata.ts";
+import type { MemberDeps } from "./members/deps.ts";
+import { LOGIN_MAILS_PER_HOUR } from "./auth/login-link-mail.ts";
+import { smtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createLogger, type Logger } from "./observability/log.ts";
 import { resolveRelease, versionInfo, type VersionInfo } from "./meta/version.ts";
 import { FacebookRescraper } from "./previews/facebook-scrape.ts";
@@ -83,6 +86,10 @@ export type Services = {
   domainCheckLimiter: RateLimiter;
   /** Webhook test events and resends per account: SENDS_PER_MINUTE. */
   webhookSendLimiter: RateLimiter;
+  /** Sign-in links e-mailed per address: LOGIN_MAILS_PER_HOUR. */
+  mailLimiter: RateLimiter;
+  /** Sends sign-in links and invites (SMTP_URL); null when not configured: nothing is e-mailed. */
+  mailer: Mailer | null;
   /** Asks Facebook to re-scrape edited cards (FACEBOOK_APP_ID); null when not configured. */
   facebook: FacebookRescraper | null;
   log: Logger;
@@ -95,6 +102,7 @@ export type Services = {
   safety: SafetyDeps;
   webhooks: WebhookDeps;
   workspaces: WorkspaceDeps;
+  members: MemberDeps;
 };
 
 /**
@@ -135,6 +143,7 @@ export function createServices(
   const stripe: StripeClient | null = config.stripe ? createStripe(config.stripe) : null;
   const facebook = config.facebook ? new FacebookRescraper(config.facebook, { clock, log }) : null;
   const outbound = safeFetcher(config);
+  const mailer = config.mail ? smtpMailer(config.mail) : null;
   // What auto-fill, image imports, redirect checks and feeds fetch with: nothing with FETCH_DISABLED.
   const fetcher = config.fetch.enabled ? outbound : null;
   const safety = safetyDeps(config, { database, changes }, clock, log, fetcher, countsRelay?.safety ?? null);
@@ -156,6 +165,8 @@ export function createServices(
     reportLimiter: new RateLimiter(hits.countHit, REPORTS_PER_HOUR, clock, 3_600_000),
     domainCheckLimiter: new RateLimiter(hits.countHit, CHECKS_PER_MINUTE, clock),
     webhookSendLimiter: new RateLimiter(hits.countHit, SENDS_PER_MINUTE, clock),
+    mailLimiter: new RateLimiter(hits.countHit, LOGIN_MAILS_PER_HOUR, clock, 3_600_000),
+    mailer,
     facebook,
     log,
     clock,
@@ -196,6 +207,7 @@ export function createServices(
       safety,
     },
     safety,
+    members: { database, clock, log, mailer, publicUrl: config.publicUrl, billingEnabled },
   };
 }
 

@@ -3,6 +3,8 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { routeGuards, signedInUser } from "../auth/guards.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { missingScope, tokenMay } from "../auth/token-scopes.ts";
+import { forbidden } from "../http/errors.ts";
 import { mappingStripeErrors } from "../billing/stripe.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import type { LinkDeps } from "../links/deps.ts";
@@ -94,6 +96,9 @@ export function accountRoutes({ links, deletion, session, ...deps }: AccountRout
         if (deletingUserId !== null)
           await mappingStripeErrors(deps.log, () => finishDeletion(deletion, deletingUserId));
         else {
+          // A token deletes an account only with workspace:admin (src/auth/token-scopes.ts).
+          if (viewer?.via === "token" && !tokenMay(viewer.scopes, "workspace.delete"))
+            throw forbidden(missingScope("workspace.delete"));
           const { confirmEmail } = parseInput(DeleteInput, body);
           await mappingStripeErrors(deps.log, () => deleteAccount(deletion, signedInUser(viewer), confirmEmail));
         }

@@ -38,6 +38,7 @@ const COPIED: PgTable[] = [
   pg.auditLog,
   pg.webhookEndpoints,
   pg.webhookDeliveries,
+  pg.workspaceInvites,
 ];
 /** Rows every database gets from its migrations: host_map_version's counter (src/domains/host-map.ts). */
 const MIGRATION_ROWS = ["host_map_version"];

@@ -9,6 +9,7 @@ import { forbidden, unauthorized } from "../http/errors.ts";
 import type { Acting } from "../workspaces/acting.ts";
 import { type Action, may } from "../workspaces/permissions.ts";
 import { authPlugin, type Viewer } from "./plugin.ts";
+import { missingScope, tokenMay } from "./token-scopes.ts";
 import type { SessionDeps } from "./session-deps.ts";
 
 /** What a route may require of its caller beyond being signed in. */
@@ -26,6 +27,7 @@ export const signedInUser = (viewer: Viewer | null): User => signedIn(viewer).us
 function permitted(viewer: Viewer | null, permission: Permission): Acting {
   const acting = signedIn(viewer);
   if (!may(acting.role, permission)) throw forbidden("You may not do this here.");
+  if (viewer && !tokenMay(viewer.scopes, permission)) throw forbidden(missingScope(permission));
   return acting;
 }
 

@@ -7,13 +7,18 @@ import { isCrossSiteWrite } from "../http/csrf.ts";
 import { forbidden } from "../http/errors.ts";
 import { requestFacts } from "../observability/request-facts.ts";
 import { apiTokenOwner } from "./api-tokens.ts";
+import type { Scope } from "./token-scopes.ts";
 import { SESSION_COOKIE, validateSession } from "./sessions.ts";
 import type { SessionDeps } from "./session-deps.ts";
 import { findUser, hasConsent } from "./users.ts";
 import { SUSPENDED_MESSAGE } from "../safety/suspend-user.ts";
 
 /** Who is asking, how, and the workspace they act in with their role there (actingMembership below). */
-export type Viewer = Acting & { via: "session" | "token" };
+export type Viewer = Acting & {
+  via: "session" | "token";
+  /** A token's scopes (src/auth/token-scopes.ts); null for a session, and for a token made before scopes. */
+  scopes: Scope[] | null;
+};
 
 export function sessionCookieOptions(session: SessionDeps, expires: Date) {
   return { httpOnly: true, sameSite: "lax" as const, secure: session.secureCookies, path: "/", expires };
@@ -27,6 +32,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WITHOUT_CONSENT = new Set([
   "POST /api/auth/consent",
   "POST /api/auth/login-link",
+  "POST /api/auth/login-link/email",
   "POST /api/auth/logout",
   "DELETE /api/account",
 ]);
@@ -59,7 +65,11 @@ export const authPlugin = (deps: SessionDeps) =>
         if (user?.deletingSince) return { ip, ...signedOut, deletingUserId: user.id as number | null };
         if (user?.suspendedAt) throw forbidden(SUSPENDED_MESSAGE);
         const acting = user && (await actingMembership(deps.db, user, named, undefined, owner!.workspaceId));
-        return { ip, ...signedOut, viewer: acting ? ({ user, via: "token", ...acting } as Viewer) : null };
+        return {
+          ip,
+          ...signedOut,
+          viewer: acting ? ({ user, via: "token", scopes: owner!.scopes, ...acting } as Viewer) : null,
+        };
       }
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token !== "") {
@@ -79,7 +89,7 @@ export const authPlugin = (deps: SessionDeps) =>
             typeof remembered === "string" ? remembered : undefined,
             null,
           );
-          if (acting) return { ip, ...signedOut, viewer: { user, via: "session", ...acting } as Viewer };
+          if (acting) return { ip, ...signedOut, viewer: { user, via: "session", scopes: null, ...acting } as Viewer };
         }
         cookie[SESSION_COOKIE]!.remove();
       }

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { isOwnNavigation } from "../http/csrf.ts";
-import { WITHOUT_NUL } from "../http/text.ts";
 import { pathId } from "../http/validate.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
@@ -14,6 +13,7 @@ import type { AuthRouteDeps } from "./route-deps.ts";
 import { sessionCookieOptions } from "./plugin.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
+import { grantOf, NewTokenInput } from "./token-input.ts";
 import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "./wire.ts";
 import type { Acting } from "../workspaces/acting.ts";
 
@@ -27,14 +27,6 @@ export const ConsentInput = z.object(
   { termsAccepted: z.literal(true, CONSENT_REQUIRED), privacyAccepted: z.literal(true, CONSENT_REQUIRED) },
   CONSENT_REQUIRED,
 );
-export const TokenName = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name must be 100 characters or less")
-    .regex(WITHOUT_NUL, "Name contains a character that is not allowed"),
-});
 export const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
 const TokenIdParams = z.object({ id: pathId("Token not found").describe("The token's id") });
 /** Missing or mismatched, the sign-in fails closed (a page saying so), so neither is required here. */
@@ -260,17 +252,19 @@ export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screen
         async ({ user, workspace, body, ip, set }) => {
           await deps.authLimiter.hit(ip);
           set.status = 201;
-          return asJson(await createApiToken(sessions.db, user.id, workspace.id, body.name));
+          const grant = grantOf(body, sessions.clock.now());
+          return asJson(await createApiToken(sessions.db, user.id, workspace.id, body.name, grant));
         },
         {
+          // A token makes tokens only with workspace:admin (src/auth/token-scopes.ts).
           permission: "tokens.write",
-          body: TokenName,
+          body: NewTokenInput,
           response: { 201: NewApiTokenSchema },
           doc: {
             id: "createToken",
             tag: "Tokens",
             summary: "Create an API token",
-            body: { example: { name: "laptop" } },
+            body: { example: { name: "laptop", scopes: ["links:read", "links:write"], expiresInDays: 90 } },
             errors: [400, 403, 429],
             answers: { 201: "The token, with its secret shown this once" },
           },

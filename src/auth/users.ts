@@ -145,3 +145,10 @@ export async function publicUser(db: Db, user: User) {
     hasConsent: consented,
   };
 }
+
+/** The account that signs in with this e-mail address (stored lowercased), if any. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | null> {
+  const { users } = tablesOf(db);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}

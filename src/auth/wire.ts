@@ -1,6 +1,7 @@
 // What the auth and token API answers, as zod schemas and the JSON types they describe: the OpenAPI document's source and
 // the types the CLI and the islands read responses with (src/auth/responses.ts checks them against the services).
 import { z } from "zod";
+import { SCOPES } from "./model.ts";
 
 const timestamp = z.iso.datetime({ offset: true });
 
@@ -24,19 +25,42 @@ export const ApiTokenSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    scopes: z
+      .array(z.enum(SCOPES))
+      .nullable()
+      .describe("What the token may do within its creator's role; null: everything (a token made before scopes)"),
+    expiresAt: timestamp.nullable().describe("When it stops working; null: never"),
+    createdByUserId: z.number().int().describe("Who made it: it acts as them, and goes when they leave the workspace"),
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable().describe("Refreshed at most once a minute"),
   })
   .meta({
     id: "ApiToken",
-    example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null },
+    example: {
+      id: 3,
+      name: "laptop",
+      scopes: ["links:read", "links:write"],
+      expiresAt: null,
+      createdByUserId: 7,
+      createdAt: "2026-11-20T09:30:00.000Z",
+      lastUsedAt: null,
+    },
   });
 
 export const NewApiTokenSchema = ApiTokenSchema.extend({
   token: z.string().describe("Shown once: only its hash is kept"),
 }).meta({
   id: "NewApiToken",
-  example: { id: 3, name: "laptop", createdAt: "2026-11-20T09:30:00.000Z", lastUsedAt: null, token: "lp_3q8…" },
+  example: {
+    id: 3,
+    name: "laptop",
+    scopes: ["links:read", "links:write"],
+    expiresAt: null,
+    createdByUserId: 7,
+    createdAt: "2026-11-20T09:30:00.000Z",
+    lastUsedAt: null,
+    token: "lp_3q8…",
+  },
 });
 
 export type UserJson = z.output<typeof UserSchema>;

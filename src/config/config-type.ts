@@ -58,6 +58,8 @@ export type Config = {
     apiUrl: string;
     prices: { basic: string; pro: string; enterprise: string };
   } | null;
+  /** SMTP_URL and MAIL_FROM (src/mail/); null: nothing is e-mailed. */
+  mail: { smtpUrl: string; from: string } | null;
   /** null: Facebook is never asked to re-scrape. */
   facebook: { appId: string; appSecret: string; graphUrl: string } | null;
   businessCountry: string;

@@ -175,6 +175,9 @@ export function loadConfig(
           prices: { basic: e.STRIPE_PRICE_BASIC, pro: e.STRIPE_PRICE_PRO, enterprise: e.STRIPE_PRICE_ENTERPRISE },
         }
       : null,
+    mail: e.SMTP_URL
+      ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `LinkPrev <noreply@${new URL(publicUrl).hostname}>` }
+      : null,
     facebook:
       e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
         ? {

@@ -9,6 +9,7 @@ const SECRET_SETTINGS = new Set([
   "STRIPE_WEBHOOK_SECRET",
   "S3_SECRET_ACCESS_KEY",
   "FACEBOOK_APP_SECRET",
+  "SMTP_URL",
 ]);
 
 /** How a setting's value appears in an error message. */

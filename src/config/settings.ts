@@ -102,6 +102,14 @@ export const EnvSchema = z.object({
   GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  // Outgoing mail (sign-in links, workspace invites): an smtp:// or smtps:// URL with its credentials, and the
+  // sender. Unset: nothing is e-mailed (invites are copied by hand, sign-in links made with the admin command).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465")
+    .refine((value) => URL.canParse(value), "not a valid URL")
+    .optional(),
+  MAIL_FROM: optionalText,
   // Stripe; without a secret key billing is off and everyone gets enterprise limits.
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

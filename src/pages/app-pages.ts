@@ -94,6 +94,7 @@ export async function dashboardProps(
         ? []
         : (await listApiTokens(deps.db, workspace.id)).map((t) => ({
             ...t,
+            expiresAt: t.expiresAt?.toISOString() ?? null,
             createdAt: t.createdAt.toISOString(),
             lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
           })),

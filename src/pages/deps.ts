@@ -6,6 +6,7 @@ import type { Config } from "../config/config.ts";
 import type { Db } from "../db/ports.ts";
 import type { DomainDeps } from "../domains/deps.ts";
 import type { LinkDeps } from "../links/deps.ts";
+import type { MemberDeps } from "../members/deps.ts";
 import type { Logger } from "../observability/log.ts";
 import type { WebhookDeps } from "../webhooks/deps.ts";
 import type { PageRenderer } from "./render.tsx";
@@ -23,5 +24,7 @@ export type PageDeps = {
   domains: DomainDeps;
   billing: BillingDeps;
   webhooks: WebhookDeps;
+  /** Accepting an invite from its page (/invites/:token). */
+  members: MemberDeps;
   session: SessionDeps;
 };

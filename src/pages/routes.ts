@@ -1,4 +1,5 @@
-// The pages: public ones (/, /pricing, /about, /privacy, /terms, /contact, /account-deleted, /docs/api, /login/:token) and the
+// The pages: public ones (/, /pricing, /about, /privacy, /terms, /contact, /account-deleted, /docs/api, /login/:token,
+// /invites/:token) and the
 // signed-in app (/admin…, /payment-success). Each page resolves its viewer once (src/pages/viewer.ts).
 import { Elysia } from "elysia";
 import { createElement, type FunctionComponent } from "react";
@@ -24,6 +25,8 @@ import { PaymentSuccessPage } from "./payment-success.tsx";
 import type { PlanListProps } from "./plan-list.tsx";
 import { PrivacyPage } from "./privacy.tsx";
 import { AccountDeletedPage, ContactPage, LandingPage, PlaceholderPage, PricingPage } from "./public.tsx";
+import { InvitePage } from "./invite.tsx";
+import { acceptInvite, openInvite } from "../members/accept-invite.ts";
 import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
 import { listEndpoints } from "../webhooks/list-endpoints.ts";
@@ -127,6 +130,30 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           viewer: pageViewer,
         }),
       )
+      .get("/invites/:token", async ({ params, pageViewer }) => {
+        const found = await openInvite(deps.db, params.token, deps.clock.now());
+        const invite = found && {
+          email: found.invite.email,
+          role: found.invite.role,
+          workspaceName: found.workspace.name,
+          inviter: found.inviterEmail,
+        };
+        const signIn = { byMail: config.mail !== null, byGoogle: config.google !== null };
+        return deps.pages.response(
+          createElement(InvitePage, { token: params.token, invite, viewer: pageViewer?.user ?? null, ...signIn }),
+          {
+            title: invite ? `Join ${invite.workspaceName}` : "Invite not valid",
+            viewer: pageViewer,
+            status: invite ? 200 : 404,
+          },
+        );
+      })
+      // The accept page's form (src/pages/invite.tsx): signed out, back to the page, which says how to sign in.
+      .post("/invites/:token", async ({ params, pageViewer, redirect }) => {
+        if (!pageViewer) return redirect(`/invites/${encodeURIComponent(params.token)}`, 303);
+        const { workspace } = await acceptInvite(deps.members, pageViewer.user, params.token);
+        return redirect(`/admin?workspace=${encodeURIComponent(workspace.slug)}`, 303);
+      })
       .get(
         "/admin",
         async ({ pageViewer, cookie, query }) => {

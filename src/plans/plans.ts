@@ -15,6 +15,8 @@ export type Plan = {
   customSlugs: boolean;
   /** Custom domains allowed (src/domains/). */
   domains: number;
+  /** People in a workspace, members and pending invites (src/members/); 0 means unlimited. */
+  seats: number;
 };
 
 export const PLANS: readonly Plan[] = [
@@ -28,6 +30,7 @@ export const PLANS: readonly Plan[] = [
     linkQuota: 20,
     customSlugs: false,
     domains: 0,
+    seats: 1,
   },
   {
     id: "pro",
@@ -39,6 +42,7 @@ export const PLANS: readonly Plan[] = [
     linkQuota: 150,
     customSlugs: true,
     domains: 1,
+    seats: 5,
   },
   {
     id: "enterprise",
@@ -55,6 +59,7 @@ export const PLANS: readonly Plan[] = [
     linkQuota: 0,
     customSlugs: true,
     domains: 10,
+    seats: 0,
   },
 ];
 

@@ -8,11 +8,13 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config/config.ts";
 import { startServer } from "../../src/server.ts";
 import { loginLinkFor, ownerLoginLink } from "../../src/admin/access.ts";
+import { upsertUser } from "../../src/auth/users.ts";
 import { startFakeFacebookGraph } from "../fakes/facebook-graph.ts";
 import { startFakeGoogle } from "../fakes/google.ts";
 import { startFakeStripe } from "../fakes/stripe.ts";
 import { startFakeVies } from "../fakes/vies.ts";
 import { startFakeWeb } from "../fakes/web.ts";
+import { startSmtpReceiver } from "../helpers/smtp-receiver.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const infoPort = Number(process.env.E2E_INFO_PORT ?? port + 1);
@@ -43,9 +45,12 @@ const config = loadConfig(
     ...stripe.env,
   },
 );
-// A second, bare instance, as a newcomer's `npm start` runs: no Google, no Stripe (its screens must say so). A
-// test signs in there with a one-time link the info server makes (GET /bare-login-link for a new account,
-// /bare-owner-login-link for the instance's owner, its first account).
+// A second, bare instance, as a newcomer's `npm start` runs: no Google, no Stripe (its screens must say so), but mail
+// to a real SMTP server on loopback, so that sign-in links can be asked for by e-mail. A test signs in there with a
+// one-time link the info server makes (GET /bare-login-link for a new account, /bare-owner-login-link for the
+// instance's owner, its first account), or makes an account (GET /bare-account, its address) and reads the mail
+// sent to it (GET /bare-mail?to=ADDRESS waits for the next one).
+const smtp = await startSmtpReceiver();
 const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
 const barePort = probe.port!;
 await probe.stop();
@@ -60,6 +65,7 @@ const bare = await startServer(
       RELEASE: "e2e",
       AUTH_RATE_LIMIT: "100000",
       APP_WORKERS: "1",
+      SMTP_URL: smtp.url,
     },
   ),
 );
@@ -71,6 +77,22 @@ Bun.serve({
   fetch: async (request) => {
     const path = new URL(request.url).pathname;
     if (path === "/bare-owner-login-link") return new Response(await ownerLoginLink(bare.ctx.database, bareUrl));
+    if (path === "/bare-account") {
+      const email = `mail${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
+      await upsertUser(
+        bare.ctx.database,
+        { email, firstName: "Mia", lastName: null, profileImageUrl: null },
+        Date.now(),
+      );
+      return new Response(email);
+    }
+    if (path === "/bare-mail") {
+      const to = new URL(request.url).searchParams.get("to") ?? "";
+      return smtp.mailTo(to).then(
+        (mail) => Response.json(mail),
+        (error: Error) => new Response(error.message, { status: 504 }),
+      );
+    }
     if (path === "/bare-login-link")
       return new Response(
         await loginLinkFor(

@@ -8,7 +8,7 @@ for (const width of [1280, 390]) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
 
-    test("without Google: Sign in explains the one-time links; signed in, the landing offers the dashboard", async ({
+    test("without Google: Sign in explains the one-time links (by e-mail: this instance sends mail); signed in, the landing offers the dashboard", async ({
       page,
     }) => {
       const { bare } = await fakes();
@@ -16,7 +16,8 @@ for (const width of [1280, 390]) {
       await page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true }).click();
       const heading = page.getByRole("heading", { level: 1 });
       await expect(heading).toHaveText("Sign in to LinkPrev");
-      await expect(page.getByRole("main")).toContainText("Ask the person who runs this instance for a sign-in link");
+      await expect(page.getByRole("button", { name: "E-mail me a sign-in link" })).toBeVisible();
+      await expect(page.getByRole("main")).toContainText("Or ask the person who runs this instance for a sign-in link");
       await expect(page.getByRole("main")).toContainText("linkprev admin login-link --email you@example.com");
       await expect(page.getByText(/Something went wrong|Sign-in failed/)).toHaveCount(0);
       // Headings stand apart from the text around them.

@@ -21,6 +21,8 @@ const NOT_API = new Set([
   "GET /livez",
   "GET /readyz",
   "GET /login/:token",
+  "GET /invites/:token",
+  "POST /invites/:token",
   "GET /payment-success",
   "GET /",
   "GET /pricing",
@@ -100,7 +102,13 @@ test("documented response schemas accept what the server really answers", async 
     await fetch(`${server.url}/go/${client.userSlug}/documented`, { headers: { "user-agent": "Twitterbot/1.0" } })
   ).text();
   await server.flushViews();
+  const workspace = await server.sql.get<{ id: number }>(
+    "SELECT id FROM workspaces WHERE personal_user_id = ?",
+    client.userId,
+  );
   const paths: Record<string, string> = {
+    "/api/workspaces/{id}/invites": `/api/workspaces/${workspace!.id}/invites`,
+    "/api/workspaces/{id}/members": `/api/workspaces/${workspace!.id}/members`,
     "/api/domains/{id}": `/api/domains/${domain.id}`,
     "/api/workspaces/{id}": `/api/workspaces/${client.workspaceId}`,
     "/api/webhooks/{id}/deliveries": `/api/webhooks/${endpoint!.id}/deliveries`,

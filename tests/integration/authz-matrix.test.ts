@@ -97,6 +97,35 @@ const ownerEndpoint = async () =>
     owner.id,
   ))!.id;
 
+/** The owner's personal workspace (on the owner's pro plan: 5 seats): where the owner's invites and members are. */
+const ownerPersonalWorkspace = async () =>
+  (await server.sql.get<{ id: number }>("SELECT id FROM workspaces WHERE personal_user_id = ?", owner.id))!.id;
+
+/** A fresh pending invite of the owner's workspace, written straight to the database. */
+const ownerInvite = async () => {
+  const workspaceId = await ownerPersonalWorkspace();
+  const row = await server.sql.get<{ id: number }>(
+    "INSERT INTO workspace_invites (workspace_id, email, role, token_hash, expires_at) VALUES (?, ?, 'member', ?, ?) RETURNING id",
+    workspaceId,
+    `i${crypto.randomUUID().slice(0, 8)}@example.com`,
+    hashSecret(crypto.randomUUID()),
+    new Date(Date.now() + 86_400_000),
+  );
+  return `/api/workspaces/${workspaceId}/invites/${row!.id}`;
+};
+
+/** A fresh member of the owner's workspace. */
+const ownerMember = async () => {
+  const workspaceId = await ownerPersonalWorkspace();
+  const member = await seedUser(server.sql);
+  await server.sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'member')",
+    workspaceId,
+    member.id,
+  );
+  return `/api/workspaces/${workspaceId}/members/${member.id}`;
+};
+
 /** A fresh team workspace the owner owns (as POST /api/workspaces writes it). */
 const ownerWorkspace = async () => {
   const slug = `t${crypto.randomUUID().slice(0, 8)}`;
@@ -165,6 +194,11 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "POST /api/auth/login-link": {
     call: () => ({ path: "/api/auth/login-link", form: { token: "not-a-real-token" } }),
     expect: publicWrite(400),
+  },
+  // This server sends no mail (no SMTP_URL): the form's route says so.
+  "POST /api/auth/login-link/email": {
+    call: () => ({ path: "/api/auth/login-link/email", form: { email: "matrix@example.com" } }),
+    expect: publicWrite(404),
   },
   // From another site a signed-in browser is asked first (a page with a button), so it stays signed in.
   "GET /api/auth/logout": { call: () => ({ path: "/api/auth/logout" }), expect: { ...all(302), crossSiteCookie: 200 } },
@@ -375,6 +409,51 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "DELETE /api/domains/:id": {
     call: async () => ({ path: `/api/domains/${await ownerDomain()}` }),
     expect: ownerWrite(204),
+  },
+  // Invites and members of the owner's workspace: another user is no member there (404, as for no workspace).
+  "GET /api/workspaces/:id/invites": {
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/invites` }),
+    expect: ownerRead(),
+  },
+  "POST /api/workspaces/:id/invites": {
+    call: async () => ({
+      path: `/api/workspaces/${await ownerPersonalWorkspace()}/invites`,
+      json: { email: `i${crypto.randomUUID().slice(0, 8)}@example.com`, role: "member" },
+    }),
+    expect: ownerWrite(201),
+  },
+  "DELETE /api/workspaces/:id/invites/:inviteId": {
+    call: async () => ({ path: await ownerInvite() }),
+    expect: ownerWrite(204),
+  },
+  "GET /api/workspaces/:id/members": {
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/members` }),
+    expect: ownerRead(),
+  },
+  "PATCH /api/workspaces/:id/members/:userId": {
+    call: async () => ({ path: await ownerMember(), json: { role: "viewer" } }),
+    expect: ownerWrite(200),
+  },
+  "DELETE /api/workspaces/:id/members/:userId": {
+    call: async () => ({ path: await ownerMember() }),
+    expect: ownerWrite(204),
+  },
+  // No such invite: signed in, 404; the page's form signed out goes back to the page (which says how to sign in).
+  "POST /api/invites/:token/accept": {
+    call: () => ({ path: "/api/invites/not-an-invite/accept" }),
+    expect: signedInWrite(404),
+  },
+  "GET /invites/:token": { call: () => ({ path: "/invites/not-an-invite" }), expect: all(404) },
+  "POST /invites/:token": {
+    call: () => ({ path: "/invites/not-an-invite", form: {} }),
+    expect: {
+      anonymous: 303,
+      otherUser: 404,
+      expiredSession: 303,
+      revokedToken: 303,
+      crossSiteCookie: 403,
+      owner: 404,
+    },
   },
   "GET /payment-success": { call: () => ({ path: "/payment-success" }), expect: guardedPage() },
   "GET /": { call: () => ({ path: "/" }), expect: all(200) },

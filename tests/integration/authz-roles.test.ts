@@ -45,6 +45,41 @@ const teamSubscription = async (plan: "basic" | "pro", options: { canceled?: boo
   await server.sql.run("UPDATE subscriptions SET workspace_id = ? WHERE stripe_subscription_id = ?", team, id);
 };
 
+/** A fresh member (role member) of the team: whom PATCH and DELETE …/members/{userId} act on. */
+const teamMember = async () => {
+  const user = await seedUser(server.sql);
+  await server.sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'member')",
+    team,
+    user.id,
+  );
+  return user.id;
+};
+/** A team of its own on enterprise (unlimited seats), where every caller but the outsider holds their role. */
+const unlimitedTeam = async () => {
+  const id = (await sql(
+    "INSERT INTO workspaces (slug, name) VALUES (?, 'Seats') RETURNING id",
+    `s${crypto.randomUUID().slice(0, 8)}`,
+  ))!.id;
+  for (const role of ROLES)
+    await server.sql.run(
+      "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, ?)",
+      id,
+      members[role].id,
+      role,
+    );
+  await server.sql.run(
+    `INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, stripe_price_id, status, plan_id, current_period_start, current_period_end)
+     VALUES (?, ?, ?, 'price_enterprise', 'active', 'enterprise', ?, ?)`,
+    members.owner.id,
+    id,
+    `sub_${crypto.randomUUID()}`,
+    new Date(Date.now() - 86_400_000),
+    new Date(Date.now() + 29 * 86_400_000),
+  );
+  return id;
+};
+
 const link = { title: "t", description: "d", targetUrl: "https://example.com/" };
 const ROUTES: Record<string, Row> = {
   "GET /api/links/": { call: () => ({ path: "/api/links" }), needs: "links.read", ok: 200 },
@@ -264,6 +299,50 @@ const ROUTES: Record<string, Row> = {
     needs: "workspace.delete",
     ok: 204,
   },
+  // Invites and members (docs/decisions/0065). The team is on pro and full (5 members), so an invite is made in a team
+  // of its own on enterprise, where every caller but the outsider holds the same role as in `team`.
+  "GET /api/workspaces/:id/invites": {
+    call: () => ({ path: `/api/workspaces/${team}/invites` }),
+    needs: "members.write",
+    ok: 200,
+  },
+  "POST /api/workspaces/:id/invites": {
+    call: async () => ({
+      path: `/api/workspaces/${await unlimitedTeam()}/invites`,
+      json: { email: `i${crypto.randomUUID().slice(0, 8)}@example.com`, role: "member" },
+    }),
+    needs: "members.write",
+    ok: 201,
+  },
+  "DELETE /api/workspaces/:id/invites/:inviteId": {
+    call: async () => {
+      const invite = await sql(
+        "INSERT INTO workspace_invites (workspace_id, email, role, token_hash, expires_at) VALUES (?, ?, 'member', ?, ?) RETURNING id",
+        team,
+        `i${crypto.randomUUID().slice(0, 8)}@example.com`,
+        crypto.randomUUID(),
+        new Date(Date.now() + 86_400_000),
+      );
+      return { path: `/api/workspaces/${team}/invites/${invite!.id}` };
+    },
+    needs: "members.write",
+    ok: 204,
+  },
+  "GET /api/workspaces/:id/members": {
+    call: () => ({ path: `/api/workspaces/${team}/members` }),
+    needs: null,
+    ok: 200,
+  },
+  "PATCH /api/workspaces/:id/members/:userId": {
+    call: async () => ({ path: `/api/workspaces/${team}/members/${await teamMember()}`, json: { role: "viewer" } }),
+    needs: "members.write",
+    ok: 200,
+  },
+  "DELETE /api/workspaces/:id/members/:userId": {
+    call: async () => ({ path: `/api/workspaces/${team}/members/${await teamMember()}` }),
+    needs: "members.write",
+    ok: 204,
+  },
 };
 
 /** /api routes that act for the account, not in a workspace (the main matrix covers them), and public ones. */
@@ -273,6 +352,8 @@ const ACCOUNT_ROUTES = [
   "GET /api/auth/google",
   "GET /api/auth/google/callback",
   "POST /api/auth/login-link",
+  "POST /api/auth/login-link/email",
+  "POST /api/invites/:token/accept",
   "GET /api/auth/logout",
   "POST /api/auth/logout",
   "GET /api/auth/user",

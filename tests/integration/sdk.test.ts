@@ -102,8 +102,22 @@ test("every documented operation is called through the SDK and answers a status 
   const delivery = await ok(c.POST("/api/webhooks/{id}/test", { params: { path: hook } }));
   const domain = await ok(c.POST("/api/domains", { body: { hostname: "links.sdk.test" } }));
   const newToken = await ok(c.POST("/api/tokens", { body: { name: "second" } }));
+  const workspace = {
+    id: (await server.sql.get<{ id: number }>("SELECT id FROM workspaces WHERE personal_user_id = ?", userId))!.id,
+  };
+  const invite = await ok(
+    c.POST("/api/workspaces/{id}/invites", {
+      params: { path: workspace },
+      body: { email: "sdk@example.com", role: "viewer" },
+    }),
+  );
   const team = await ok(c.POST("/api/workspaces", { body: { slug: "sdk-team", name: "SDK team" } }));
-  const teamId = { id: team.id };
+  const member = await seedUser(server.sql);
+  await server.sql.run(
+    "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'member')",
+    workspace.id,
+    member.id,
+  );
 
   // One call (at least) per operation; a refusal counts when the document declares it (no Stripe, no Google here).
   // Pages (sign-in and sign-out, for browsers) are read as text.
@@ -140,6 +154,35 @@ test("every documented operation is called through the SDK and answers a status 
       status(c.DELETE("/api/links/{id}/old-addresses/{addressId}", { params: { path: { ...id, addressId: 999999 } } })),
     deleteLink: () => status(c.DELETE("/api/links/{id}", { params: { path: { id: linkId } } })),
     listDomains: () => status(c.GET("/api/domains")),
+    listWorkspaces: () => status(c.GET("/api/workspaces")),
+    createWorkspace: async () => team,
+    getWorkspace: () => status(c.GET("/api/workspaces/{id}", { params: { path: { id: team.id } } })),
+    renameWorkspace: () =>
+      status(
+        c.PATCH("/api/workspaces/{id}", { params: { path: { id: team.id } }, body: { name: "Renamed by the SDK" } }),
+      ),
+    deleteWorkspace: () => status(c.DELETE("/api/workspaces/{id}", { params: { path: { id: team.id } } })),
+    listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
+    createInvite: async () => invite,
+    revokeInvite: () =>
+      status(
+        c.DELETE("/api/workspaces/{id}/invites/{inviteId}", {
+          params: { path: { ...workspace, inviteId: invite.id } },
+        }),
+      ),
+    acceptInvite: () => status(c.POST("/api/invites/{token}/accept", { params: { path: { token: "not-an-invite" } } })),
+    listMembers: () => status(c.GET("/api/workspaces/{id}/members", { params: { path: workspace } })),
+    changeMemberRole: () =>
+      status(
+        c.PATCH("/api/workspaces/{id}/members/{userId}", {
+          params: { path: { ...workspace, userId: member.id } },
+          body: { role: "viewer" },
+        }),
+      ),
+    removeMember: () =>
+      status(
+        c.DELETE("/api/workspaces/{id}/members/{userId}", { params: { path: { ...workspace, userId: member.id } } }),
+      ),
     addDomain: async () => domain,
     getDomain: () => status(c.GET("/api/domains/{id}", { params: { path: { id: domain.id } } })),
     updateDomain: () =>
@@ -159,18 +202,14 @@ test("every documented operation is called through the SDK and answers a status 
       ),
     rotateWebhookSecret: () => status(c.POST("/api/webhooks/{id}/rotate-secret", { params: { path: hook } })),
     removeWebhook: () => status(c.DELETE("/api/webhooks/{id}", { params: { path: hook } })),
-    listWorkspaces: () => status(c.GET("/api/workspaces")),
-    createWorkspace: async () => team,
-    getWorkspace: () => status(c.GET("/api/workspaces/{id}", { params: { path: teamId } })),
-    renameWorkspace: () =>
-      status(c.PATCH("/api/workspaces/{id}", { params: { path: teamId }, body: { name: "Renamed team" } })),
-    deleteWorkspace: () => status(c.DELETE("/api/workspaces/{id}", { params: { path: teamId } })),
     listTokens: () => status(c.GET("/api/tokens")),
     createToken: async () => newToken,
     revokeToken: () => status(c.DELETE("/api/tokens/{id}", { params: { path: { id: newToken.id } } })),
     currentUser: () => status(c.GET("/api/auth/user")),
     recordConsent: () => status(c.POST("/api/auth/consent", { body: { termsAccepted: true, privacyAccepted: true } })),
     useLoginLink: () => status(c.POST("/api/auth/login-link", { body: { token: "not-a-login-token" } })),
+    emailLoginLink: () =>
+      status(c.POST("/api/auth/login-link/email", { body: { email: "sdk@example.com" }, parseAs: "text" })),
     googleSignIn: () => status(c.GET("/api/auth/google", { parseAs: "text" })),
     googleCallback: () => status(c.GET("/api/auth/google/callback", { parseAs: "text" })),
     signOut: () => status(c.GET("/api/auth/logout", { parseAs: "text" })),
@@ -207,13 +246,15 @@ test("every documented operation is called through the SDK and answers a status 
     statuses.filter((answered) => !declared(operation, answered)).map((answered) => `${key} answered ${answered}`),
   );
   expect(undeclared).toEqual([]);
-  // Every other call succeeded: these are refused by design here (no Google or Stripe to reach, no sign-in link, no
-  // renamed link, a wrong e-mail to delete the account with, the first call's invalid link).
+  // Every other call succeeded: these are refused by design here (no Google, Stripe or mail server to reach, no
+  // sign-in link, no invite, no renamed link, a wrong e-mail to delete the account with, the first call's invalid link).
   const refused = answers.filter(({ statuses }) => statuses.some((answered) => answered >= 400)).map(({ key }) => key);
   expect(refused.sort()).toEqual(
     [
       "GET /api/auth/google/callback",
       "POST /api/auth/login-link",
+      "POST /api/auth/login-link/email",
+      "POST /api/invites/{token}/accept",
       "POST /api/links",
       "POST /api/links/metadata",
       "DELETE /api/links/{id}/old-addresses/{addressId}",

@@ -48,6 +48,7 @@ const TABLES = [
   "user_agents",
   "views",
   "view_rollups",
+  "workspace_invites",
 ];
 const TRICKY_TITLE = `Ana's "launch" \\ {v2}, 50 % off 🎉`;
 const GAP_VIEWS = 3;
@@ -272,14 +273,19 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       const anaId = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE email = 'ana@example.com'").get()!.id;
       sqlite.run(
         `INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, stripe_price_id, status, plan_id, is_annual, current_period_start, current_period_end, cancel_at_period_end, stripe_event_at)
-         VALUES (?1, (SELECT id FROM workspaces WHERE personal_user_id = ?1), 'sub_1', 'price_pro', 'active', 'pro', 1, ?2, ?3, 0, 1767225600)`,
-        [anaId, Date.now() - 86_400_000, Date.now() + 29 * 86_400_000],
+         VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'sub_1', 'price_pro', 'active', 'pro', 1, ?, ?, 0, 1767225600)`,
+        [anaId, anaId, Date.now() - 86_400_000, Date.now() + 29 * 86_400_000],
       );
       sqlite.run(
-        `INSERT INTO payments (user_id, workspace_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?1, (SELECT id FROM workspaces WHERE personal_user_id = ?1), 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`,
-        [anaId],
+        `INSERT INTO payments (user_id, workspace_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`,
+        [anaId, anaId],
       );
       sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
+      sqlite.run(
+        `INSERT INTO workspace_invites (workspace_id, email, role, token_hash, invited_by_user_id, expires_at)
+         VALUES ((SELECT id FROM workspaces WHERE personal_user_id = ?), 'bea@example.com', 'member', ?, ?, ?)`,
+        [anaId, "0".repeat(64), anaId, Date.now() + 14 * 86_400_000],
+      );
       const mark = sqlite.query<{ m: number }, []>("SELECT last_view_id AS m FROM view_rollup_mark").get()!.m;
       const newest = sqlite.query<{ id: number }, []>("SELECT max(id) AS id FROM views").get()!.id;
       expect(mark).toBe(newest);

@@ -219,6 +219,7 @@ const typeParity: Record<string, [true, true]> = {
   workspaceMembers: both satisfies SameTypes<typeof sqlite.workspaceMembers, typeof pg.workspaceMembers>,
   crawlerFetches: both satisfies SameTypes<typeof sqlite.crawlerFetches, typeof pg.crawlerFetches>,
   crawlerFirstFetches: both satisfies SameTypes<typeof sqlite.crawlerFirstFetches, typeof pg.crawlerFirstFetches>,
+  workspaceInvites: both satisfies SameTypes<typeof sqlite.workspaceInvites, typeof pg.workspaceInvites>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

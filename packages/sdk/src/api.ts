@@ -34,6 +34,13 @@ export interface paths {
     /** Sign in with a one-time link's token */
     post: operations["useLoginLink"];
   };
+  "/api/auth/login-link/email": {
+    /**
+     * E-mail me a sign-in link
+     * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, or a workspace invite awaits it (the account is then made), a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
+     */
+    post: operations["emailLoginLink"];
+  };
   "/api/auth/logout": {
     /**
      * Sign out
@@ -81,6 +88,13 @@ export interface paths {
      */
     post: operations["verifyDomain"];
   };
+  "/api/invites/{token}/accept": {
+    /**
+     * Accept an invite
+     * @description Signed in with the invited e-mail address (else 403 naming it). Someone already a member keeps their role. Refused (403) when the plan's seats are all taken. (The accept page, /invites/{token}, posts its form to itself.)
+     */
+    post: operations["acceptInvite"];
+  };
   "/api/links": {
     /**
      * List your live links, newest first; or one page of them, searched and sorted
@@ -100,13 +114,6 @@ export interface paths {
      */
     delete: operations["deleteLink"];
   };
-  "/api/links/{id}/fetches": {
-    /**
-     * Every crawler fetch of the link on record, newest first
-     * @description The last 1,000 fetches of the card (and platforms' checks of the link from their networks) within 90 days: who, verified or not, which version and card variant, the answer's status, size and time.
-     */
-    get: operations["linkFetches"];
-  };
   "/api/links/{id}/old-addresses/{addressId}": {
     /**
      * Drop one of a link's earlier addresses
@@ -115,10 +122,7 @@ export interface paths {
     delete: operations["dropOldAddress"];
   };
   "/api/links/{id}/platforms": {
-    /**
-     * When each platform last fetched the card, and how to refresh it
-     * @description Each platform's fetches by verification (docs/verification.md), and every other bot that fetched the link by its kind.
-     */
+    /** When each platform last fetched the card, and how to refresh it */
     get: operations["linkPlatforms"];
   };
   "/api/links/{id}/qr": {
@@ -295,6 +299,38 @@ export interface paths {
     /** Rename a workspace (its slug never changes) */
     patch: operations["renameWorkspace"];
   };
+  "/api/workspaces/{id}/invites": {
+    /**
+     * The workspace's pending invites (url is null: only its hash is kept)
+     * @description Owners and admins.
+     */
+    get: operations["listInvites"];
+    /**
+     * Invite someone by e-mail
+     * @description Owners and admins (an admin invites members, viewers and billing members; only an owner invites admins and owners). The URL works once, for the account with that e-mail, for 14 days; with SMTP_URL it is also e-mailed. Inviting an address again replaces its pending invite. Refused (403) when the plan's seats (basic 1, pro 5, enterprise unlimited) are filled by members and pending invites.
+     */
+    post: operations["createInvite"];
+  };
+  "/api/workspaces/{id}/invites/{inviteId}": {
+    /** Revoke a pending invite (its URL stops working) */
+    delete: operations["revokeInvite"];
+  };
+  "/api/workspaces/{id}/members": {
+    /** The workspace's members and their roles */
+    get: operations["listMembers"];
+  };
+  "/api/workspaces/{id}/members/{userId}": {
+    /**
+     * Remove a member, or leave (your own user id)
+     * @description Owners and admins remove members below them (only an owner removes an admin or an owner); anyone may leave. The removed member loses access at their next request, and the API tokens they made for this workspace are revoked. The last owner cannot leave (409).
+     */
+    delete: operations["removeMember"];
+    /**
+     * Change a member's role
+     * @description An admin changes members, viewers and billing members among those roles; an owner changes any role, and makes another member owner to transfer ownership. The last owner cannot be demoted (409).
+     */
+    patch: operations["changeMemberRole"];
+  };
 }
 
 export interface webhooks {
@@ -426,22 +462,6 @@ export interface webhooks {
       };
     };
   };
-  "preview.fetched": {
-    /** preview.fetched, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature) */
-    post: {
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["PreviewFetchedWebhook"];
-        };
-      };
-      responses: {
-        /** @description Received; any other answer is retried (about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h) */
-        "2XX": {
-          content: never;
-        };
-      };
-    };
-  };
   "webhook.test": {
     /** webhook.test, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature) */
     post: {
@@ -462,6 +482,18 @@ export interface webhooks {
 
 export interface components {
   schemas: {
+    AcceptedInvite: {
+      workspace: {
+        id: number;
+        name: string;
+        /**
+         * @description A role in the workspace
+         * @enum {string}
+         */
+        role: "owner" | "admin" | "member" | "viewer" | "billing";
+        slug: string;
+      };
+    };
     ActiveSubscription: {
       active: boolean;
       subscription: ({
@@ -481,13 +513,19 @@ export interface components {
     addWebhookBody: {
       /** @default */
       description?: string;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
       url: string;
     };
     /**
      * @example {
      *   "id": 3,
      *   "name": "laptop",
+     *   "scopes": [
+     *     "links:read",
+     *     "links:write"
+     *   ],
+     *   "expiresAt": null,
+     *   "createdByUserId": 7,
      *   "createdAt": "2026-11-20T09:30:00.000Z",
      *   "lastUsedAt": null
      * }
@@ -495,61 +533,39 @@ export interface components {
     ApiToken: {
       /** Format: date-time */
       createdAt: string;
+      /** @description Who made it: it acts as them, and goes when they leave the workspace */
+      createdByUserId: number;
+      /** @description When it stops working; null: never */
+      expiresAt: string | null;
       id: number;
       /** @description Refreshed at most once a minute */
       lastUsedAt: string | null;
       name: string;
+      /** @description What the token may do within its creator's role; null: everything (a token made before scopes) */
+      scopes: (("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[]) | null;
     };
     businessInfoResponse: {
       /** @description Where the seller is established (VAT) */
       countryCode: string;
     };
+    changeMemberRoleBody: {
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+    };
     checkSlugAvailabilityResponse: {
       available: boolean;
       message: string;
     };
-    /**
-     * @example {
-     *   "items": [
-     *     {
-     *       "at": "2026-12-07T10:02:00.000Z",
-     *       "platform": "whatsapp",
-     *       "verification": "verified",
-     *       "version": 3,
-     *       "rendition": "whatsapp",
-     *       "status": 200,
-     *       "bytes": 2210,
-     *       "ms": 0.4
-     *     }
-     *   ],
-     *   "nextCursor": null
-     * }
-     */
-    CrawlerFetches: {
-      /** @description Newest first */
-      items: ({
-          /**
-           * Format: date-time
-           * @description ISO 8601 date and time
-           */
-          at: string;
-          bytes: number;
-          /** @description Milliseconds the answer took to build */
-          ms: number;
-          platform: string;
-          /** @description The card variant served (wide, square, x, whatsapp); null: a 302 (the platform's check of the link) */
-          rendition: string | null;
-          status: number;
-          /**
-           * @description verified: from the platform's published addresses or network; unverified: claims a platform whose network it is not from; unverifiable: the platform cannot be checked (iMessage, Slack, …)
-           * @enum {string}
-           */
-          verification: "verified" | "unverified" | "unverifiable";
-          /** @description The link version fetched (1: the plain address) */
-          version: number;
-        })[];
-      /** @description Pass as cursor for the next, older page; null at the end */
-      nextCursor: string | null;
+    createInviteBody: {
+      email: string;
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
     };
     createLinkBody: {
       customLinkSlug?: string | null;
@@ -588,7 +604,11 @@ export interface components {
       };
     };
     createTokenBody: {
+      /** @description Days until the token stops working; left out: never */
+      expiresInDays?: number;
       name: string;
+      /** @description What the token may do, within your role; left out: everything your role allows */
+      scopes?: ("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[];
     };
     createWorkspace201Response: {
       id: number;
@@ -675,6 +695,9 @@ export interface components {
       /** @constant */
       type: "domain.verified";
     };
+    emailLoginLinkBody: {
+      email: string;
+    };
     /**
      * @example {
      *   "message": "title: Title must be 60 characters or less",
@@ -686,6 +709,23 @@ export interface components {
       field?: string;
       /** @description Readable by the person using the client */
       message: string;
+    };
+    Invite: {
+      /** @description The address the invite is bound to: only an account with it can accept */
+      email: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601: 14 days after it was made
+       */
+      expiresAt: string;
+      id: number;
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      /** @description Where the invitee accepts; given when the invite is made (and e-mailed with SMTP_URL), null in lists */
+      url: string | null;
     };
     /**
      * @example {
@@ -986,16 +1026,6 @@ export interface components {
       type: "link.disabled";
     };
     linkPlatformsResponse: {
-      /** @description Bots not listed in platforms, most fetches first; those that get the 302 are never verified */
-      bots: ({
-          fetches: number;
-          /** @description A search engine or preview crawler without a platform panel (google, bing, apple, mastodon, …), or another bot's kind: tool, monitor, auditor, scanner, expander, seo, other */
-          kind: string;
-          lastFetchedAt: string | null;
-          unverifiable: number;
-          unverified: number;
-          verified: number;
-        })[];
       /**
        * Format: date-time
        * @description ISO 8601 date and time
@@ -1032,9 +1062,6 @@ export interface components {
           } | null;
           /** @description Last fetched before the card last changed: it may still show the old card */
           stale: boolean;
-          unverifiable: number;
-          unverified: number;
-          verified: number;
         })[];
     };
     linkStatsResponse: {
@@ -1105,16 +1132,33 @@ export interface components {
       /** @enum {string} */
       severity: "info" | "warning" | "error";
     };
+    listInvitesResponse: components["schemas"]["Invite"][];
     listLinksResponse: components["schemas"]["Link"][];
+    listMembersResponse: components["schemas"]["Member"][];
     listPlansResponse: components["schemas"]["Plan"][];
     listTokensResponse: components["schemas"]["ApiToken"][];
     listWebhookDeliveriesResponse: components["schemas"]["WebhookDelivery"][];
     listWebhooksResponse: components["schemas"]["WebhookEndpoint"][];
     listWorkspacesResponse: components["schemas"]["createWorkspace201Response"][];
+    Member: {
+      email: string;
+      /**
+       * @description A role in the workspace
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member" | "viewer" | "billing";
+      userId: number;
+    };
     /**
      * @example {
      *   "id": 3,
      *   "name": "laptop",
+     *   "scopes": [
+     *     "links:read",
+     *     "links:write"
+     *   ],
+     *   "expiresAt": null,
+     *   "createdByUserId": 7,
      *   "createdAt": "2026-11-20T09:30:00.000Z",
      *   "lastUsedAt": null,
      *   "token": "lp_3q8…"
@@ -1123,10 +1167,16 @@ export interface components {
     NewApiToken: {
       /** Format: date-time */
       createdAt: string;
+      /** @description Who made it: it acts as them, and goes when they leave the workspace */
+      createdByUserId: number;
+      /** @description When it stops working; null: never */
+      expiresAt: string | null;
       id: number;
       /** @description Refreshed at most once a minute */
       lastUsedAt: string | null;
       name: string;
+      /** @description What the token may do within its creator's role; null: everything (a token made before scopes) */
+      scopes: (("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[]) | null;
       /** @description Shown once: only its hash is kept */
       token: string;
     };
@@ -1160,35 +1210,6 @@ export interface components {
       name: string;
       /** @description EUR a month, VAT excluded */
       priceMonthly: number;
-    };
-    PreviewFetchedEvent: {
-      /**
-       * Format: date-time
-       * @description ISO 8601 date and time
-       */
-      at: string;
-      /** @description The link's id */
-      id: number;
-      linkSlug: string;
-      /** @description The platform whose crawler fetched the card (x, slack, whatsapp, …; google, …) */
-      platform: string;
-      /**
-       * @description Checked by its network
-       * @enum {string}
-       */
-      verification: "verified" | "unverified" | "unverifiable";
-      /** @description The link version fetched (1: the plain address) */
-      version: number;
-    };
-    PreviewFetchedWebhook: {
-      data: components["schemas"]["PreviewFetchedEvent"];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date and time
-       */
-      timestamp: string;
-      /** @constant */
-      type: "preview.fetched";
     };
     recordConsentBody: {
       /** @constant */
@@ -1243,7 +1264,7 @@ export interface components {
     updateWebhookBody: {
       description?: string;
       enabled?: boolean;
-      events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
+      events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
       paused?: boolean;
       url?: string;
     };
@@ -1313,7 +1334,7 @@ export interface components {
       /** @description Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables */
       disabledReason: string | null;
       enabled: boolean;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
       id: number;
       /** @description Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false */
       paused: boolean;
@@ -1331,7 +1352,7 @@ export interface components {
       /** @description Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables */
       disabledReason: string | null;
       enabled: boolean;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
       id: number;
       /** @description Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false */
       paused: boolean;
@@ -1587,6 +1608,61 @@ export interface operations {
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * E-mail me a sign-in link
+   * @description For the sign-in page's form, with SMTP_URL set: when an account uses the address, or a workspace invite awaits it (the account is then made), a one-time sign-in link (15 minutes) is e-mailed to it. The answer is the same page either way, so it never tells whether an account uses an address.
+   */
+  emailLoginLink: {
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "email": "ana@example.com"
+         * }
+         */
+        "application/json": components["schemas"]["emailLoginLinkBody"];
+        "application/x-www-form-urlencoded": components["schemas"]["emailLoginLinkBody"];
+      };
+    };
+    responses: {
+      /** @description Check your inbox (whether or not an account uses the address) */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Sign-in by e-mail is not offered on this server */
+      404: {
+        content: {
+          "text/html": string;
         };
       };
       /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
@@ -1966,6 +2042,50 @@ export interface operations {
     };
   };
   /**
+   * Accept an invite
+   * @description Signed in with the invited e-mail address (else 403 naming it). Someone already a member keeps their role. Refused (403) when the plan's seats are all taken. (The accept page, /invites/{token}, posts its form to itself.)
+   */
+  acceptInvite: {
+    parameters: {
+      path: {
+        /** @description The token in the invite's URL */
+        token: string;
+      };
+    };
+    responses: {
+      /** @description The workspace joined, and your role there */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AcceptedInvite"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
    * List your live links, newest first; or one page of them, searched and sorted
    * @description Without parameters: every live link, newest first. With any of limit, cursor, q or sort: one page (the same bare array) and, when there is more, a `Link: <…>; rel="next"` header with the next page's address, as GitHub's API pages.
    */
@@ -2144,54 +2264,6 @@ export interface operations {
     };
   };
   /**
-   * Every crawler fetch of the link on record, newest first
-   * @description The last 1,000 fetches of the card (and platforms' checks of the link from their networks) within 90 days: who, verified or not, which version and card variant, the answer's status, size and time.
-   */
-  linkFetches: {
-    parameters: {
-      query?: {
-        limit?: number;
-        cursor?: string;
-      };
-      path: {
-        /** @description The link's id */
-        id: number;
-      };
-    };
-    responses: {
-      /** @description A page of fetches and the cursor of the next */
-      200: {
-        content: {
-          "application/json": components["schemas"]["CrawlerFetches"];
-        };
-      };
-      /** @description Invalid input: the message names the field */
-      400: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
-      401: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found, or not yours */
-      404: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Something went wrong on our side */
-      500: {
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /**
    * Drop one of a link's earlier addresses
    * @description The address (one of the link's oldAddresses) answers 410 Gone from now on, to people and crawlers alike, and none of your links can take its slug again.
    */
@@ -2235,10 +2307,7 @@ export interface operations {
       };
     };
   };
-  /**
-   * When each platform last fetched the card, and how to refresh it
-   * @description Each platform's fetches by verification (docs/verification.md), and every other bot that fetched the link by its kind.
-   */
+  /** When each platform last fetched the card, and how to refresh it */
   linkPlatforms: {
     parameters: {
       path: {
@@ -3145,7 +3214,12 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "name": "laptop"
+         *   "name": "laptop",
+         *   "scopes": [
+         *     "links:read",
+         *     "links:write"
+         *   ],
+         *   "expiresInDays": 90
          * }
          */
         "application/json": components["schemas"]["createTokenBody"];
@@ -3896,6 +3970,311 @@ export interface operations {
       };
       /** @description Not found, or not yours */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The workspace's pending invites (url is null: only its hash is kept)
+   * @description Owners and admins.
+   */
+  listInvites: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Invites not yet accepted nor expired, oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listInvitesResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Invite someone by e-mail
+   * @description Owners and admins (an admin invites members, viewers and billing members; only an owner invites admins and owners). The URL works once, for the account with that e-mail, for 14 days; with SMTP_URL it is also e-mailed. Inviting an address again replaces its pending invite. Refused (403) when the plan's seats (basic 1, pro 5, enterprise unlimited) are filled by members and pending invites.
+   */
+  createInvite: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "email": "ana@example.com",
+         *   "role": "member"
+         * }
+         */
+        "application/json": components["schemas"]["createInviteBody"];
+      };
+    };
+    responses: {
+      /** @description The invite, with its URL shown this once */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Invite"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Revoke a pending invite (its URL stops working) */
+  revokeInvite: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The invite's id */
+        inviteId: number;
+      };
+    };
+    responses: {
+      /** @description Done; no body */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The workspace's members and their roles */
+  listMembers: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Every member, oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listMembersResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove a member, or leave (your own user id)
+   * @description Owners and admins remove members below them (only an owner removes an admin or an owner); anyone may leave. The removed member loses access at their next request, and the API tokens they made for this workspace are revoked. The last owner cannot leave (409).
+   */
+  removeMember: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The member's user id */
+        userId: number;
+      };
+    };
+    responses: {
+      /** @description Done; no body */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Change a member's role
+   * @description An admin changes members, viewers and billing members among those roles; an owner changes any role, and makes another member owner to transfer ownership. The last owner cannot be demoted (409).
+   */
+  changeMemberRole: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The member's user id */
+        userId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "role": "admin"
+         * }
+         */
+        "application/json": components["schemas"]["changeMemberRoleBody"];
+      };
+    };
+    responses: {
+      /** @description The member with their new role */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with what exists (a slug taken) */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

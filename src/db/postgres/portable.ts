@@ -47,6 +47,7 @@ export type ServiceTables = Pick<
   | "workspaceMembers"
   | "crawlerFetches"
   | "crawlerFirstFetches"
+  | "workspaceInvites"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

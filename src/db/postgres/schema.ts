@@ -11,3 +11,4 @@ export * from "./schema/views.ts";
 export * from "./schema/safety.ts";
 export * from "./schema/webhooks.ts";
 export * from "./schema/crawler-fetches.ts";
+export * from "./schema/members.ts";

@@ -25,6 +25,7 @@ import trustedUsers from "./0023_trusted_users.sql" with { type: "text" };
 import linkOldAddresses from "./0024_link_old_addresses.sql" with { type: "text" };
 import domainAppLinks from "./0025_domain_app_links.sql" with { type: "text" };
 import workspaces from "./0026_workspaces.sql" with { type: "text" };
+import invitesAndTokenScopes from "./0028_invites_and_token_scopes.sql" with { type: "text" };
 import crawlerFetches from "./0029_crawler_fetches.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -53,5 +54,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0024_link_old_addresses", sql: linkOldAddresses },
   { name: "0025_domain_app_links", sql: domainAppLinks },
   { name: "0026_workspaces", sql: workspaces },
+  { name: "0028_invites_and_token_scopes", sql: invitesAndTokenScopes },
   { name: "0029_crawler_fetches", sql: crawlerFetches },
 ];

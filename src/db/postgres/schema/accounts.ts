@@ -180,6 +180,9 @@ export const apiTokens = pgTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name").notNull(),
+    // As in the SQLite schema: space-separated scopes, null for every power; and when the token stops working.
+    scopes: text("scopes"),
+    expiresAt: ms("expires_at"),
     createdAt: createdAt(),
     lastUsedAt: ms("last_used_at"),
   },

@@ -27,6 +27,7 @@ import trustedUsers from "./0025_trusted_users.sql" with { type: "text" };
 import linkOldAddresses from "./0026_link_old_addresses.sql" with { type: "text" };
 import domainAppLinks from "./0027_domain_app_links.sql" with { type: "text" };
 import workspaces from "./0028_workspaces.sql" with { type: "text" };
+import invitesAndTokenScopes from "./0030_invites_and_token_scopes.sql" with { type: "text" };
 import crawlerFetches from "./0031_crawler_fetches.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -57,5 +58,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0026_link_old_addresses", sql: linkOldAddresses },
   { name: "0027_domain_app_links", sql: domainAppLinks },
   { name: "0028_workspaces", sql: workspaces },
+  { name: "0030_invites_and_token_scopes", sql: invitesAndTokenScopes },
   { name: "0031_crawler_fetches", sql: crawlerFetches },
 ];

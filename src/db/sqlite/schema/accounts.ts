@@ -183,6 +183,10 @@ export const apiTokens = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name").notNull(),
+    // Space-separated scopes (src/auth/token-scopes.ts); null: every power, as tokens made before scopes had.
+    scopes: text("scopes"),
+    // Past it the token is refused; null: never.
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
   },

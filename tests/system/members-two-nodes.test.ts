@@ -1,0 +1,84 @@
+// Two LinkPrev nodes on one PostgreSQL: a member removed on node A is refused on node B within a second, by the
+// session they had and by the token they made in the workspace (docs/decisions/0065). Skipped, saying so, only
+// without PostgreSQL.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
+import {
+  createDatabase,
+  findPgBin,
+  randomDatabaseName,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from "../helpers/postgres-cluster.ts";
+
+const available = findPgBin() !== null;
+if (!available)
+  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node member test is skipped");
+
+let cluster: ThrowawayCluster;
+let db: SQL;
+
+describe.skipIf(!available)("a removed member on two nodes", () => {
+  let a: Node;
+  let b: Node;
+  beforeAll(async () => {
+    cluster = await startThrowawayCluster();
+    const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
+    db = new SQL({ url: databaseUrl, max: 2 });
+    [a, b] = await Promise.all([
+      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
+      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
+    ]);
+  });
+  afterAll(async () => {
+    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
+    await db?.close();
+    await cluster?.stop();
+  });
+
+  test("removed on A, the member's session and team token are refused on B within a second", async () => {
+    const ana = await seedPgUserWithToken(db, "ana");
+    const bob = await seedPgUserWithToken(db, "bob");
+    const [team] = await db`INSERT INTO workspaces (slug, name) VALUES ('acme', 'Acme') RETURNING id`;
+    await db`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (${team.id}, ${ana.id}, 'owner')`;
+    const invited = await apiCall(a.url, ana.token, `/api/workspaces/${team.id}/invites`, {
+      method: "POST",
+      json: { email: "bob@example.com", role: "member" },
+    });
+    // Ana's token is her personal workspace's: it may act in every workspace she belongs to.
+    expect(invited.status).toBe(201);
+    const { url } = (await invited.json()) as { url: string };
+    const accepted = await apiCall(b.url, bob.token, `/api/invites/${url.split("/invites/")[1]}/accept`, {
+      method: "POST",
+    });
+    expect(accepted.status).toBe(200);
+
+    const teamToken = `lp_${generateSecret()}`;
+    await db`INSERT INTO api_tokens (user_id, workspace_id, name, token_hash) VALUES (${bob.id}, ${team.id}, 'team', ${hashSecret(teamToken)})`;
+    const session = generateSecret();
+    await db`INSERT INTO sessions (sid, user_id, sess, expire) VALUES (${hashSecret(session)}, ${bob.id}, '{}', ${new Date(Date.now() + 86_400_000)})`;
+    const asBobSession = () =>
+      fetch(`${b.url}/api/links?workspace=acme`, { headers: { cookie: `lp_session=${session}` } });
+    expect((await asBobSession()).status).toBe(200);
+    expect((await apiCall(b.url, teamToken, "/api/links")).status).toBe(200);
+
+    const removed = await apiCall(a.url, ana.token, `/api/workspaces/${team.id}/members/${bob.id}`, {
+      method: "DELETE",
+    });
+    expect(removed.status).toBe(204);
+    const started = performance.now();
+    await eventually(
+      async () => {
+        expect((await asBobSession()).status).toBe(404);
+        expect((await apiCall(b.url, teamToken, "/api/links")).status).toBe(401);
+      },
+      { timeoutMs: 1000, what: "B refusing the removed member" },
+    );
+    console.log(`B refused the removed member ${(performance.now() - started).toFixed(0)} ms after A removed them`);
+    // Their own workspace is untouched.
+    expect((await apiCall(b.url, bob.token, "/api/links")).status).toBe(200);
+  });
+});
