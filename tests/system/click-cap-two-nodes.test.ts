@@ -57,8 +57,12 @@ describe.skipIf(!available)("a click cap on two nodes", () => {
     expect(created.status).toBe(201);
     const visit = (node: Node, userAgent: string) =>
       fetch(`${node.url}/go/cap/offer`, { redirect: "manual", headers: { "user-agent": userAgent } });
-    // B holds the link in its cache, with the owner's card.
-    expect(ogTitle(await (await visit(b, CRAWLER)).text())).toBe("Offer");
+    // B hears of the new link within a second (the cluster's promise: tests/system/postgres-cluster.test.ts), then
+    // holds it in its cache, with the owner's card.
+    await eventually(async () => expect(ogTitle(await (await visit(b, CRAWLER)).text())).toBe("Offer"), {
+      timeoutMs: 1000,
+      what: "B to serve the new link's card",
+    });
 
     expect((await visit(a, PERSON)).headers.get("location")).toBe("https://cap.test/offer");
     expect(ogTitle(await (await visit(b, CRAWLER)).text())).toBe("Offer");
