@@ -10,6 +10,8 @@ import { parseImageChange, type LinkInput } from "./model.ts";
 import type { PresentedLink } from "./present.ts";
 import { linkDomainId } from "./domain.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
+import { checkLogoUploaded } from "./qr-style.ts";
+import { saveLinkQrStyle } from "./qr-style-queries.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
@@ -37,6 +39,7 @@ export async function createLink(
 
   const { focal } = change;
   const rules = await rulesToWrite(deps, input, null);
+  await checkLogoUploaded(deps.database.db, user, input.qrStyle);
   const image = await storeUpload(deps, change);
   const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
     // The user's row lock first: PostgreSQL runs transactions side by side (READ COMMITTED), so without it
@@ -81,6 +84,7 @@ export async function createLink(
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, created!.id, rules);
+    if (input.qrStyle) await saveLinkQrStyle(tx, created!.id, input.qrStyle);
     const data = await linkState(tx, deps.publicUrl, user, {
       id: created!.id,
       linkSlug: slug,

@@ -4,6 +4,7 @@ import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
 import { RuleFields } from "../rules/model.ts";
+import { QrStyleInput } from "./qr-style-model.ts";
 import { canonicalUrlField, ENCODED_URL_TOO_LONG, safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
@@ -134,6 +135,8 @@ export const LinkInput = z.object({
   focalY: focal,
   variants: VariantsInput,
   ...RuleFields,
+  // The link's own QR style (null or empty: its owner's default; left out on an edit: unchanged).
+  qrStyle: z.preprocess((value) => (emptyToNull(value) === null ? null : jsonText(value)), QrStyleInput.nullish()),
   // The custom domain (hostname) the link is served on; null: the instance host; left out on an edit: unchanged.
   domain: z.preprocess(
     emptyToNull,

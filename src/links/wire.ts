@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { PLATFORM_IDS, type PlatformId } from "../previews/platforms.ts";
 import { RULES } from "../previews/lint.ts";
+import { QrStyleSchema } from "./qr-style-model.ts";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 const platformId = z.enum(PLATFORM_IDS as [PlatformId, ...PlatformId[]]);
@@ -138,6 +139,7 @@ export const LinkSchema = z
         "Why the link is disabled, naming the source (a threat feed, a report, the operator); null when active",
       ),
     deletedAt: timestamp.optional().describe("Only on deleted links"),
+    qrStyle: QrStyleSchema.nullable().describe("The link's own QR style (null: the account's default)"),
     oldAddresses: z
       .array(
         z.object({
@@ -198,6 +200,7 @@ export const LinkSchema = z
       },
       status: "active",
       disabledReason: null,
+      qrStyle: null,
     },
   });
 

@@ -46,6 +46,8 @@ const TABLES = [
   "user_agents",
   "views",
   "view_rollups",
+  "qr_styles",
+  "link_qr_styles",
 ];
 const TRICKY_TITLE = `Ana's "launch" \\ {v2}, 50 % off 🎉`;
 const GAP_VIEWS = 3;
@@ -278,6 +280,12 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
         [anaId],
       );
       sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
+      // A default QR style with its logo (base64 PNG text), and a link's own style (docs/decisions/0067).
+      sqlite.run(
+        `INSERT INTO qr_styles (user_id, style, logo, logo_width, logo_height) VALUES (?, ?, 'iVBORw0KGgo=', 1, 1)`,
+        [anaId, JSON.stringify({ fg: "#1a237e", shape: "dots" })],
+      );
+      sqlite.run(`INSERT INTO link_qr_styles (link_id, style) VALUES (?, '{"fg":"#b71c1c"}')`, [links.tricky!.id]);
       const mark = sqlite.query<{ m: number }, []>("SELECT last_view_id AS m FROM view_rollup_mark").get()!.m;
       const newest = sqlite.query<{ id: number }, []>("SELECT max(id) AS id FROM views").get()!.id;
       expect(mark).toBe(newest);

@@ -215,6 +215,8 @@ const typeParity: Record<string, [true, true]> = {
   webhookDeliveries: both satisfies SameTypes<typeof sqlite.webhookDeliveries, typeof pg.webhookDeliveries>,
   destinations: both satisfies SameTypes<typeof sqlite.destinations, typeof pg.destinations>,
   linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
+  qrStyles: both satisfies SameTypes<typeof sqlite.qrStyles, typeof pg.qrStyles>,
+  linkQrStyles: both satisfies SameTypes<typeof sqlite.linkQrStyles, typeof pg.linkQrStyles>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -43,6 +43,8 @@ export type ServiceTables = Pick<
   | "webhookEndpoints"
   | "webhookDeliveries"
   | "linkOldAddresses"
+  | "qrStyles"
+  | "linkQrStyles"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

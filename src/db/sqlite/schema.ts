@@ -7,3 +7,4 @@ export * from "./schema/links.ts";
 export * from "./schema/views.ts";
 export * from "./schema/safety.ts";
 export * from "./schema/webhooks.ts";
+export * from "./schema/qr-styles.ts";

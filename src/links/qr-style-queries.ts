@@ -1,0 +1,67 @@
+// QR styles in the database (docs/decisions/0067): an owner's default style and logo, keyed by the owner column links
+// use (user_id) — the one file to re-key when styles belong to workspaces — and a link's own style, by its link.
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/ports.ts";
+import { tablesOf } from "../db/tables.ts";
+import { DEFAULT_QR_STYLE, type QrLogo, type QrStyle } from "./qr-drawing.ts";
+import { parseQrStyle } from "./qr-style-model.ts";
+
+/** The owner's default style (the built-in one until they set theirs) and logo (null: none uploaded). */
+export async function ownerQrDefault(db: Db, userId: number): Promise<{ style: QrStyle; logo: QrLogo | null }> {
+  const { qrStyles } = tablesOf(db);
+  const [row] = await db.select().from(qrStyles).where(eq(qrStyles.userId, userId));
+  const logo =
+    row?.logo && row.logoWidth && row.logoHeight
+      ? { png: new Uint8Array(Buffer.from(row.logo, "base64")), width: row.logoWidth, height: row.logoHeight }
+      : null;
+  return { style: parseQrStyle(row?.style ?? null) ?? DEFAULT_QR_STYLE, logo };
+}
+
+/** Sets the owner's default style. */
+export async function saveOwnerQrStyle(db: Db, userId: number, style: QrStyle, now: Date): Promise<void> {
+  const { qrStyles } = tablesOf(db);
+  const text = JSON.stringify(style);
+  await db
+    .insert(qrStyles)
+    .values({ userId, style: text, updatedAt: now })
+    .onConflictDoUpdate({ target: qrStyles.userId, set: { style: text, updatedAt: now } });
+}
+
+/** Sets (or with null removes) the owner's logo. */
+export async function saveOwnerQrLogo(db: Db, userId: number, logo: QrLogo | null, now: Date): Promise<void> {
+  const { qrStyles } = tablesOf(db);
+  const set = {
+    logo: logo && Buffer.from(logo.png).toString("base64"),
+    logoWidth: logo?.width ?? null,
+    logoHeight: logo?.height ?? null,
+    updatedAt: now,
+  };
+  await db
+    .insert(qrStyles)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: qrStyles.userId, set });
+}
+
+/** Sets a link's own style, or with null lets it follow its owner's default; inside the link's create or update. */
+export async function saveLinkQrStyle(tx: Db, linkId: number, style: QrStyle | null): Promise<void> {
+  const { linkQrStyles } = tablesOf(tx);
+  if (style === null) {
+    await tx.delete(linkQrStyles).where(eq(linkQrStyles.linkId, linkId));
+    return;
+  }
+  const text = JSON.stringify(style);
+  await tx
+    .insert(linkQrStyles)
+    .values({ linkId, style: text })
+    .onConflictDoUpdate({ target: linkQrStyles.linkId, set: { style: text } });
+}
+
+/** A link's own style (null: its owner's default); the caller has found the link among its owner's. */
+export async function linkOwnQrStyle(db: Db, linkId: number): Promise<QrStyle | null> {
+  const { linkQrStyles } = tablesOf(db);
+  const [row] = await db
+    .select({ style: linkQrStyles.style })
+    .from(linkQrStyles)
+    .where(eq(linkQrStyles.linkId, linkId));
+  return parseQrStyle(row?.style ?? null);
+}
