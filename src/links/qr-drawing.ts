@@ -3,6 +3,7 @@
 // whole modules, a terminal picture of half blocks (the CLI draws it), and the modules the PNG (src/links/qr.ts)
 // paints; every one with the quiet zone of four modules that scanners need. Pure: the CLI imports it.
 import { correction, generate, type Bitmap2D } from "lean-qr";
+import { DEFAULT_QR_STYLE, type QrStyle } from "./qr-style-model.ts";
 
 export const QR_SCAN_MARKER = "qr=1";
 /** Modules of light margin around the code (ISO/IEC 18004). */
@@ -14,75 +15,13 @@ export const qrUrl = (shortUrl: string) => `${shortUrl}?${QR_SCAN_MARKER}`;
 export const qrCode = (text: string, ecc: QrStyle["ecc"] = "M"): Bitmap2D =>
   generate(text, { minCorrectionLevel: correction[ecc] });
 
-/**
- * How a code is drawn (issue 52, decisions 0062 and 0067): colours, module and finder shapes, margin, error
- * correction; `inverted` asks for light modules on a dark ground; `logo` puts the account's logo in the middle, its
- * width `logoSize` of the code's.
- */
-export type QrStyle = {
-  fg: string;
-  bg: string;
-  shape: "square" | "rounded" | "dots";
-  finder: "square" | "rounded" | "dot";
-  margin: number;
-  ecc: "L" | "M" | "Q" | "H";
-  inverted: boolean;
-  logo: boolean;
-  logoSize: number;
-};
-export const DEFAULT_QR_STYLE: QrStyle = {
-  fg: "#000000",
-  bg: "#ffffff",
-  shape: "square",
-  finder: "square",
-  margin: 4,
-  ecc: "M",
-  inverted: false,
-  logo: false,
-  logoSize: 0.2,
-};
-
 /** A logo's size in pixels. */
 export type LogoSize = { width: number; height: number };
 /** A logo as stored: a PNG (src/links/images/normalise.ts made it) and its size. */
 export type QrLogo = LogoSize & { png: Uint8Array };
 
-/**
- * At most this share of the code's modules may lie under a logo: half of what level H restores (about 30 % of the
- * codewords), the other half left for print and camera damage (0067).
- */
-export const QR_MAX_LOGO_COVER = 0.15;
-/** The largest logoSize that fits, to two places. */
-export const QR_MAX_LOGO_SIZE = Math.floor(Math.sqrt(QR_MAX_LOGO_COVER) * 100) / 100;
-
 /** The error correction a style is drawn at: H under a logo, whatever was asked. */
 export const eccOf = (style: QrStyle): QrStyle["ecc"] => (style.logo ? "H" : style.ecc);
-
-/** Dark modules must be at least this many times less luminous than light ones (WCAG contrast ratio; 0062). */
-export const QR_MIN_CONTRAST = 3;
-
-/** WCAG 2 relative luminance of `#rrggbb`. */
-export function relativeLuminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-/** Why a code in this style would not scan, or undefined when it would. */
-export function unscannable(style: QrStyle): string | undefined {
-  const fg = relativeLuminance(style.fg);
-  const bg = relativeLuminance(style.bg);
-  if (fg > bg && !style.inverted)
-    return `fg ${style.fg} is lighter than bg ${style.bg}: inverted codes do not scan in many readers, so the dark modules must be the darker colour (or ask for inverted)`;
-  const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-  if (ratio < QR_MIN_CONTRAST)
-    return `fg ${style.fg} on bg ${style.bg} has too little contrast to scan: ${ratio.toFixed(2)}:1, at least ${QR_MIN_CONTRAST}:1 needed`;
-  if (style.logo && style.logoSize ** 2 > QR_MAX_LOGO_COVER)
-    return `logoSize ${style.logoSize} is too large for error correction H: the logo would cover ${Math.round(style.logoSize ** 2 * 100)}% of the code, at most ${QR_MAX_LOGO_COVER * 100}% scans (logoSize ${QR_MAX_LOGO_SIZE} or less)`;
-  return undefined;
-}
 
 /** The square of modules a logo clears, centred on the grid: never more than logoSize² of the code. */
 export function logoBox(codeSize: number, style: QrStyle): QrBox | undefined {

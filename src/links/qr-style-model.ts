@@ -1,7 +1,69 @@
 // A QR style as the API, the CLI and the link editor read it (issue 52, decisions 0062 and 0067): the JSON of
-// PUT /api/qr-style and a link's `qrStyle`, and the query of GET /api/links/{id}/qr. Pure: the island imports it.
+// PUT /api/qr-style and a link's `qrStyle`, the query of GET /api/links/{id}/qr, and the scan checks. Pure and
+// without the QR library (src/links/qr-drawing.ts draws): the link editor's bundle carries it.
 import { z } from "zod";
-import { DEFAULT_QR_STYLE, QR_MAX_LOGO_SIZE, unscannable, type QrStyle } from "./qr-drawing.ts";
+
+/**
+ * How a code is drawn (issue 52, decisions 0062 and 0067): colours, module and finder shapes, margin, error
+ * correction; `inverted` asks for light modules on a dark ground; `logo` puts the account's logo in the middle, its
+ * width `logoSize` of the code's.
+ */
+export type QrStyle = {
+  fg: string;
+  bg: string;
+  shape: "square" | "rounded" | "dots";
+  finder: "square" | "rounded" | "dot";
+  margin: number;
+  ecc: "L" | "M" | "Q" | "H";
+  inverted: boolean;
+  logo: boolean;
+  logoSize: number;
+};
+export const DEFAULT_QR_STYLE: QrStyle = {
+  fg: "#000000",
+  bg: "#ffffff",
+  shape: "square",
+  finder: "square",
+  margin: 4,
+  ecc: "M",
+  inverted: false,
+  logo: false,
+  logoSize: 0.2,
+};
+
+/**
+ * At most this share of the code's modules may lie under a logo: half of what level H restores (about 30 % of the
+ * codewords), the other half left for print and camera damage (0067).
+ */
+export const QR_MAX_LOGO_COVER = 0.15;
+/** The largest logoSize that fits, to two places. */
+export const QR_MAX_LOGO_SIZE = Math.floor(Math.sqrt(QR_MAX_LOGO_COVER) * 100) / 100;
+
+/** Dark modules must be at least this many times less luminous than light ones (WCAG contrast ratio; 0062). */
+export const QR_MIN_CONTRAST = 3;
+
+/** WCAG 2 relative luminance of `#rrggbb`. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** Why a code in this style would not scan, or undefined when it would. */
+export function unscannable(style: QrStyle): string | undefined {
+  const fg = relativeLuminance(style.fg);
+  const bg = relativeLuminance(style.bg);
+  if (fg > bg && !style.inverted)
+    return `fg ${style.fg} is lighter than bg ${style.bg}: inverted codes do not scan in many readers, so the dark modules must be the darker colour (or ask for inverted)`;
+  const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+  if (ratio < QR_MIN_CONTRAST)
+    return `fg ${style.fg} on bg ${style.bg} has too little contrast to scan: ${ratio.toFixed(2)}:1, at least ${QR_MIN_CONTRAST}:1 needed`;
+  if (style.logo && style.logoSize ** 2 > QR_MAX_LOGO_COVER)
+    return `logoSize ${style.logoSize} is too large for error correction H: the logo would cover ${Math.round(style.logoSize ** 2 * 100)}% of the code, at most ${QR_MAX_LOGO_COVER * 100}% scans (logoSize ${QR_MAX_LOGO_SIZE} or less)`;
+  return undefined;
+}
 
 export const QR_SHAPES = ["square", "rounded", "dots"] as const;
 export const QR_FINDERS = ["square", "rounded", "dot"] as const;

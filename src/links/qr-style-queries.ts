@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
-import { DEFAULT_QR_STYLE, type QrLogo, type QrStyle } from "./qr-drawing.ts";
-import { parseQrStyle } from "./qr-style-model.ts";
+import type { QrLogo } from "./qr-drawing.ts";
+import { DEFAULT_QR_STYLE, parseQrStyle, type QrStyle } from "./qr-style-model.ts";
 
 /** The owner's default style (the built-in one until they set theirs) and logo (null: none uploaded). */
 export async function ownerQrDefault(db: Db, userId: number): Promise<{ style: QrStyle; logo: QrLogo | null }> {

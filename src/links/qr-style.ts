@@ -3,7 +3,7 @@ import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import { badRequest } from "../http/errors.ts";
 import type { LinkDeps } from "./deps.ts";
-import type { QrStyle } from "./qr-drawing.ts";
+import type { QrStyle } from "./qr-style-model.ts";
 import { ownerQrDefault, saveOwnerQrLogo, saveOwnerQrStyle } from "./qr-style-queries.ts";
 
 export const NO_LOGO = "logo: no logo uploaded yet (POST /api/qr-style/logo)";

@@ -2,19 +2,8 @@
 // module, so edges stay sharp at any size; a logo is painted over its cleared square.
 import { badRequest } from "../http/errors.ts";
 import { decodePng, encodePng, loadPngCodec } from "./images/codecs.ts";
-import {
-  DEFAULT_QR_STYLE,
-  eccOf,
-  inShape,
-  logoPlace,
-  qrCode,
-  qrShapes,
-  qrSvg,
-  qrUrl,
-  type QrLogo,
-  type QrStyle,
-  unscannable,
-} from "./qr-drawing.ts";
+import { DEFAULT_QR_STYLE, unscannable, type QrStyle } from "./qr-style-model.ts";
+import { eccOf, inShape, logoPlace, qrCode, qrShapes, qrSvg, qrUrl, type QrLogo } from "./qr-drawing.ts";
 
 /** The API draws both formats from here. */
 export { qrSvg, qrUrl, unscannable, type QrLogo, type QrStyle };

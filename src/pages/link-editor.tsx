@@ -1,13 +1,18 @@
 // /admin/link/new and /admin/link/edit/:linkSlug
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
-import { LinkForm, OldAddresses } from "./islands.ts";
+import type { QrStyleEditorProps } from "../../islands/QrStyleEditor.tsx";
+import { LinkForm, OldAddresses, QrStyleEditor } from "./islands.ts";
 
 const back =
   "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
-/** `earlier`: an edited link's earlier addresses (docs/decisions/0047). */
-export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?: OldAddressesProps }) {
+/** `earlier`: an edited link's earlier addresses (docs/decisions/0047); `qr`: its QR section (decision 0067). */
+export function LinkEditorPage({
+  earlier,
+  qr,
+  ...props
+}: LinkFormProps & { earlier?: OldAddressesProps; qr?: QrStyleEditorProps }) {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -18,6 +23,7 @@ export function LinkEditorPage({ earlier, ...props }: LinkFormProps & { earlier?
       </div>
       {props.link?.status === "disabled" ? <DisabledNotice reason={props.link.disabledReason} /> : null}
       <LinkForm {...props} />
+      {qr ? <QrStyleEditor {...qr} /> : null}
       {earlier && earlier.addresses.length > 0 ? <OldAddresses {...earlier} /> : null}
     </div>
   );

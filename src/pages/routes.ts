@@ -17,6 +17,7 @@ import { DomainsPage } from "./domains.tsx";
 import { isServed } from "../domains/model.ts";
 import { listDomains } from "../domains/queries.ts";
 import { pageGuards } from "./guards.ts";
+import { qrDefault } from "../links/qr-style.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
 import { LinkStatsPage, parseTable, reportCsv, reportCsvName } from "./link-stats.tsx";
 import { PaymentSuccessPage } from "./payment-success.tsx";
@@ -176,7 +177,13 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
           return page(
             LinkEditorPage,
-            editorProps(deps, pageViewer, link, await domainNames(pageViewer)),
+            editorProps(
+              deps,
+              pageViewer,
+              link,
+              await domainNames(pageViewer),
+              await qrDefault(deps.links, pageViewer.user),
+            ),
             "Edit Link",
             pageViewer,
             cookie,

@@ -5,8 +5,7 @@ import jsQR from "jsqr";
 import { rasterise } from "../helpers/qr-raster.ts";
 import { decodePng, encodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
 import { qrPng, qrSvg, qrUrl, unscannable, type QrLogo, type QrStyle } from "../../src/links/qr.ts";
-import { DEFAULT_QR_STYLE, QR_MAX_LOGO_SIZE } from "../../src/links/qr-drawing.ts";
-import { QR_FINDERS, QR_SHAPES } from "../../src/links/qr-style-model.ts";
+import { DEFAULT_QR_STYLE, QR_FINDERS, QR_MAX_LOGO_SIZE, QR_SHAPES } from "../../src/links/qr-style-model.ts";
 
 const TEXT = qrUrl("https://lp.example/go/alice/spring-sale");
 const COLOURS = [
