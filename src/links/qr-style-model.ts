@@ -74,6 +74,12 @@ export const QR_MARGIN_MAX = 16;
 /** The logo's width as a share of the code's; past QR_MAX_LOGO_SIZE it is refused as too large to scan. */
 export const QR_LOGO_SIZE_MIN = 0.1;
 export const QR_LOGO_SIZE_MAX = 0.5;
+/** The logo sizes the editor offers: small, medium, and the largest that scans (QR_MAX_LOGO_SIZE). */
+export const QR_LOGO_SIZES = [
+  [0.2, "Small"],
+  [0.3, "Medium"],
+  [QR_MAX_LOGO_SIZE, "Large"],
+] as const;
 
 const hexColour = (name: string) =>
   z.string(`${name} must be a colour #rrggbb`).regex(/^#[0-9a-fA-F]{6}$/, `${name} must be a colour #rrggbb`);

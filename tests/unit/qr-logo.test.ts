@@ -5,13 +5,21 @@ import jsQR from "jsqr";
 import { rasterise } from "../helpers/qr-raster.ts";
 import { decodePng, encodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
 import { qrPng, qrSvg, qrUrl, unscannable, type QrLogo, type QrStyle } from "../../src/links/qr.ts";
-import { DEFAULT_QR_STYLE, QR_FINDERS, QR_MAX_LOGO_SIZE, QR_SHAPES } from "../../src/links/qr-style-model.ts";
+import {
+  DEFAULT_QR_STYLE,
+  QR_FINDERS,
+  QR_LOGO_SIZES,
+  QR_MAX_LOGO_SIZE,
+  QR_SHAPES,
+} from "../../src/links/qr-style-model.ts";
 
 const TEXT = qrUrl("https://lp.example/go/alice/spring-sale");
+/** Dark on light, and (asked for) light on dark. */
 const COLOURS = [
-  ["#000000", "#ffffff"],
-  ["#1a237e", "#fff8e1"],
-  ["#b71c1c", "#ffffff"],
+  ["#000000", "#ffffff", false],
+  ["#1a237e", "#fff8e1", false],
+  ["#b71c1c", "#ffffff", false],
+  ["#ffffff", "#1a237e", true],
 ] as const;
 
 /** A logo as dark as the modules, with a transparent corner: the worst a real logo does to a reader. */
@@ -41,10 +49,20 @@ const decodePngCode = async (png: Uint8Array<ArrayBuffer>, size: number) =>
 
 for (const shape of QR_SHAPES) {
   for (const finder of QR_FINDERS) {
-    test(`shape ${shape}, finder ${finder} with a logo: level H, modules cleared, SVG and PNG decode by jsqr`, async () => {
-      for (const [fg, bg] of COLOURS) {
-        for (const logoSize of [0.2, QR_MAX_LOGO_SIZE]) {
-          const style: QrStyle = { ...DEFAULT_QR_STYLE, fg, bg, shape, finder, ecc: "L", logo: true, logoSize };
+    test(`shape ${shape}, finder ${finder} with each logo size the editor offers: SVG and PNG decode by jsqr`, async () => {
+      for (const [fg, bg, inverted] of COLOURS) {
+        for (const [logoSize] of QR_LOGO_SIZES) {
+          const style: QrStyle = {
+            ...DEFAULT_QR_STYLE,
+            fg,
+            bg,
+            shape,
+            finder,
+            inverted,
+            ecc: "L",
+            logo: true,
+            logoSize,
+          };
           expect(unscannable(style)).toBeUndefined();
           const svg = qrSvg(TEXT, 512, style, logo);
           expect(svg).toContain("<image ");
@@ -91,3 +109,40 @@ test("inverted colours scan only when asked for, and still need contrast", async
   expect(await decodeSvg(qrSvg(TEXT, 512, asked))).toBe(TEXT);
   expect(unscannable({ ...asked, fg: "#cccccc", bg: "#aaaaaa" })).toContain("too little contrast");
 });
+
+test("rendering time and size per style, SVG and PNG, without and with a logo (printed for the record)", async () => {
+  const runs = 5;
+  const median = async (draw: () => unknown) => {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await draw();
+      times.push(performance.now() - start);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!.toFixed(2);
+  };
+  for (const shape of QR_SHAPES) {
+    for (const finder of QR_FINDERS) {
+      for (const withLogo of [false, true]) {
+        const style: QrStyle = {
+          ...DEFAULT_QR_STYLE,
+          fg: "#1a237e",
+          bg: "#fff8e1",
+          shape,
+          finder,
+          logo: withLogo,
+          logoSize: 0.3,
+        };
+        const used = withLogo ? logo : undefined;
+        const svg = qrSvg(TEXT, 512, style, used);
+        const png512 = await qrPng(TEXT, 512, style, used);
+        const png2048 = await qrPng(TEXT, 2048, style, used);
+        process.stdout.write(
+          `qr ${shape}/${finder}${withLogo ? " +logo" : ""}: svg ${svg.length} B ${await median(() => qrSvg(TEXT, 512, style, used))} ms; ` +
+            `png512 ${png512.length} B ${await median(() => qrPng(TEXT, 512, style, used))} ms; ` +
+            `png2048 ${png2048.length} B ${await median(() => qrPng(TEXT, 2048, style, used))} ms\n`,
+        );
+      }
+    }
+  }
+}, 60_000);

@@ -3,9 +3,9 @@
 import { expect, test } from "bun:test";
 import jsQR from "jsqr";
 import { rasterise } from "../helpers/qr-raster.ts";
-import { decodePng, encodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
-import { qrPng, qrSvg, qrUrl, unscannable, type QrLogo, type QrStyle } from "../../src/links/qr.ts";
-import { DEFAULT_QR_STYLE, QR_MAX_LOGO_SIZE } from "../../src/links/qr-style-model.ts";
+import { decodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
+import { qrPng, qrSvg, qrUrl, unscannable, type QrStyle } from "../../src/links/qr.ts";
+import { DEFAULT_QR_STYLE, QR_ECC_LEVELS } from "../../src/links/qr-style-model.ts";
 
 const TEXT = qrUrl("https://lp.example/go/alice/spring-sale");
 const SHAPES = ["square", "rounded", "dots"] as const;
@@ -22,7 +22,7 @@ for (const shape of SHAPES) {
     test(`shape ${shape}, finder ${finder}: every colour pair, SVG and PNG, decodes by jsqr to the short URL`, async () => {
       await loadPngCodec();
       for (const [fg, bg] of COLOURS) {
-        for (const ecc of ["L", "H"] as const) {
+        for (const ecc of QR_ECC_LEVELS) {
           const style: QrStyle = { ...DEFAULT_QR_STYLE, fg, bg, shape, finder, ecc };
           expect(unscannable(style)).toBeUndefined();
           const svg = qrSvg(TEXT, 512, style);
@@ -49,20 +49,4 @@ test("styles that would not scan are refused with the reason", () => {
   expect(unscannable({ ...base, fg: "#999999", bg: "#ffffff" })).toContain("too little contrast to scan: 2.85:1");
   expect(unscannable({ ...base, fg: "#ff0000", bg: "#00ff00" })).toContain("too little contrast");
   expect(unscannable({ ...base, fg: "#767676", bg: "#ffffff" })).toBeUndefined();
-});
-
-test("rendering time and sizes per style (printed for the record)", async () => {
-  for (const shape of SHAPES) {
-    for (const finder of FINDERS) {
-      const style: QrStyle = { ...DEFAULT_QR_STYLE, fg: "#1a237e", bg: "#fff8e1", shape, finder };
-      const start = performance.now();
-      const svg = qrSvg(TEXT, 512, style);
-      const svgMs = performance.now() - start;
-      const png = await qrPng(TEXT, 512, style);
-      const pngMs = performance.now() - start - svgMs;
-      process.stdout.write(
-        `qr ${shape}/${finder}: svg ${svg.length} B ${svgMs.toFixed(2)} ms, png512 ${png.length} B ${pngMs.toFixed(1)} ms\n`,
-      );
-    }
-  }
 });

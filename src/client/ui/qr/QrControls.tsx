@@ -3,19 +3,13 @@
 // and tests/unit/qr-style.test.ts.
 import {
   QR_ECC_LEVELS,
+  QR_LOGO_SIZES,
   QR_FINDERS,
   QR_MARGIN_MAX,
   QR_MARGIN_MIN,
   QR_SHAPES,
   type QrStyle,
 } from "../../../links/qr-style-model.ts";
-
-/** The logo sizes offered: small, medium, and the largest that scans (QR_MAX_LOGO_SIZE). */
-export const QR_LOGO_SIZES = [
-  [0.2, "Small"],
-  [0.3, "Medium"],
-  [0.38, "Large"],
-] as const;
 
 const selectClass = "mt-1 block w-full rounded-md border border-gray-300 px-2 py-2 text-sm";
 const labelClass = "block text-sm font-medium";
