@@ -12,6 +12,7 @@ import { registerDomainCommands } from "./domain-commands.ts";
 import { addVariants, focalPoint, linkForm, type VariantOptions } from "./link-form.ts";
 import { registerLinkListCommand } from "./link-list-command.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
+import { registerQrStyleCommands } from "./qr-style-commands.ts";
 import { api, CliError, multipart, usageError } from "./http.ts";
 import { example, json, out, platformLabel } from "./output.ts";
 import { loadSettings } from "./settings.ts";
@@ -240,6 +241,7 @@ export function registerClientCommands(program: Command): void {
   registerDataCommands(program, links, linkForm);
   registerDomainCommands(program);
   registerWebhookCommands(program);
+  registerQrStyleCommands(program);
 }
 
 export { CliError };

@@ -2,11 +2,14 @@
 // account's default style and logo, a link's own style, what GET /api/links/{id}/qr draws from them (decoded by
 // jsqr, not the library that drew it), and the styles refused because they would not scan.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import jsQR from "jsqr";
 import { makePng } from "../helpers/images.ts";
 import { rasterise } from "../helpers/qr-raster.ts";
 import { decodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
-import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { apiClient, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let owner: ApiClient;
@@ -198,5 +201,88 @@ describe("a link's own style", () => {
     ).toContain("no logo uploaded yet");
     const link = await json<LinkJson>(await owner.call("/api/links/by-slug/menu"));
     expect(link.qrStyle).toBeNull();
+  });
+});
+
+describe("the CLI, through the SDK", () => {
+  const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+  const home = mkdtempSync(join(tmpdir(), "linkprev-qr-cli-"));
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    const { token } = await seedApiToken(server.sql, owner.userId, "cli");
+    env = {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      LINKPREV_SERVER: server.url,
+      LINKPREV_TOKEN: token,
+    };
+  });
+  const run = async (...args: string[]) => {
+    const child = Bun.spawn([process.execPath, cli, ...args], {
+      cwd: home,
+      env,
+      stdout: "pipe",
+      stderr: "pipe",
+      stdin: "ignore",
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
+    return { code, stdout, stderr };
+  };
+
+  test("qr-style logo, set and get; links qr --logo draws it, --no-logo leaves it out; refusals in the server's words", async () => {
+    await owner.call("/api/links/by-slug/menu", {
+      method: "PUT",
+      json: { title: "Menu", description: "Our menu", targetUrl: "https://example.com/menu", qrStyle: null },
+    });
+    writeFileSync(join(home, "brand.png"), makePng(200, 100, { pattern: "quarters" }));
+    const uploaded = await run("qr-style", "logo", "brand.png");
+    expect(uploaded.stdout).toContain("Logo: 200×100 px");
+    const set = await run(
+      "qr-style",
+      "set",
+      "--reset",
+      "--fg",
+      "#1a237e",
+      "--shape",
+      "dots",
+      "--logo",
+      "--logo-size",
+      "0.3",
+    );
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/shape\s+dots/);
+    const got = JSON.parse((await run("qr-style", "get", "--json")).stdout) as QrDefault;
+    expect(got.style).toMatchObject({ fg: "#1a237e", shape: "dots", logo: true, logoSize: 0.3 });
+
+    const drawn = await run("links", "qr", "menu", "--svg");
+    expect(drawn.stdout).toContain("<image ");
+    expect(drawn.stdout).toContain('fill="#1a237e"');
+    const { data, side } = await rasterise(drawn.stdout);
+    expect(jsQR(data, side, side)?.data).toBe(CODE_TEXT);
+    expect((await run("links", "qr", "menu", "--svg", "--no-logo")).stdout).not.toContain("<image ");
+    const file = join(home, "menu.png");
+    expect((await run("links", "qr", "menu", "--png", file, "--size", "600", "--logo", "--finder", "dot")).code).toBe(
+      0,
+    );
+    const png = await decodePng(readFileSync(file).buffer as ArrayBuffer);
+    expect(jsQR(png.data as Uint8ClampedArray, 600, 600)?.data).toBe(CODE_TEXT);
+
+    const tooLarge = await run("links", "qr", "menu", "--svg", "--logo", "--logo-size", "0.45");
+    expect(tooLarge.code).toBe(1);
+    expect(tooLarge.stderr).toContain("too large for error correction H");
+    const inverted = await run("qr-style", "set", "--fg", "#ffffff", "--bg", "#000000", "--no-logo");
+    expect(inverted.code).toBe(1);
+    expect(inverted.stderr).toContain("or ask for inverted");
+    expect((await run("qr-style", "set", "--fg", "#ffffff", "--bg", "#000000", "--no-logo", "--inverted")).code).toBe(
+      0,
+    );
+    expect((await run("qr-style", "remove-logo")).stdout).toContain("Logo removed");
+    expect(JSON.parse((await run("qr-style", "get", "--json")).stdout).logo).toBeNull();
   });
 });
