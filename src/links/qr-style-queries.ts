@@ -1,6 +1,6 @@
 // QR styles in the database (docs/decisions/0067): an owner's default style and logo, keyed by the owner column links
 // use (user_id) — the one file to re-key when styles belong to workspaces — and a link's own style, by its link.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import type { QrLogo } from "./qr-drawing.ts";
@@ -54,6 +54,26 @@ export async function saveLinkQrStyle(tx: Db, linkId: number, style: QrStyle | n
     .insert(linkQrStyles)
     .values({ linkId, style: text })
     .onConflictDoUpdate({ target: linkQrStyles.linkId, set: { style: text } });
+}
+
+/** Every link's own style of the owner's, by link id (the account export). */
+export async function ownerLinkQrStyles(db: Db, userId: number): Promise<Map<number, QrStyle | null>> {
+  const { linkQrStyles, links } = tablesOf(db);
+  const rows = await db
+    .select({ linkId: linkQrStyles.linkId, style: linkQrStyles.style })
+    .from(linkQrStyles)
+    .innerJoin(links, eq(links.id, linkQrStyles.linkId))
+    .where(eq(links.userId, userId));
+  return new Map(rows.map((row) => [row.linkId, parseQrStyle(row.style)]));
+}
+
+/** The owner's default style and logo and their links' own styles, gone with the account (its deletion runs without foreign keys). */
+export async function removeOwnerQrStyles(tx: Db, userId: number): Promise<void> {
+  const { linkQrStyles, links, qrStyles } = tablesOf(tx);
+  await tx
+    .delete(linkQrStyles)
+    .where(inArray(linkQrStyles.linkId, tx.select({ id: links.id }).from(links).where(eq(links.userId, userId))));
+  await tx.delete(qrStyles).where(eq(qrStyles.userId, userId));
 }
 
 /** A link's own style (null: its owner's default); the caller has found the link among its owner's. */
