@@ -12,6 +12,7 @@ import { linkDomainId } from "./domain.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
 import { checkLogoUploaded } from "./qr-style.ts";
 import { saveLinkQrStyle } from "./qr-style-queries.ts";
+import type { LinkQrStyle } from "./qr-style-model.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
@@ -25,7 +26,7 @@ import { linkState } from "../webhooks/link-events.ts";
 export async function createLink(
   deps: LinkDeps,
   user: User,
-  input: LinkInput,
+  input: LinkInput & LinkQrStyle,
   file: File | null,
 ): Promise<PresentedLink> {
   const { links, users } = tablesOf(deps.database.db);

@@ -4,7 +4,6 @@ import { badRequest } from "../http/errors.ts";
 import { WITHOUT_NUL } from "../http/text.ts";
 import { WHATSAPP_DESCRIPTION_MAX, X_TITLE_MAX } from "../previews/variants.ts";
 import { RuleFields } from "../rules/model.ts";
-import { QrStyleInput } from "./qr-style-model.ts";
 import { canonicalUrlField, ENCODED_URL_TOO_LONG, safeHttpUrl } from "./url.ts";
 
 export const TITLE_MAX = 60;
@@ -20,7 +19,8 @@ export const couldBeLinkSlug = (value: string): boolean => value.length <= SLUG_
 export const isHttpUrl = (value: string) => safeHttpUrl(value) !== null;
 
 /** Form fields arrive as text: an empty or "null" value means "not given". */
-const emptyToNull = (value: unknown) => (value === "" || value === "null" || value === "undefined" ? null : value);
+export const emptyToNull = (value: unknown) =>
+  value === "" || value === "null" || value === "undefined" ? null : value;
 
 export const customLinkSlug = z
   .string()
@@ -51,7 +51,7 @@ const overrideText = (label: string, max: number) =>
   );
 
 /** A multipart body carries `variants` as one part holding JSON; a JSON body as a nested object. */
-const jsonText = (value: unknown) => {
+export const jsonText = (value: unknown) => {
   const given = emptyToNull(value);
   if (typeof given !== "string") return given ?? undefined;
   try {
@@ -135,8 +135,6 @@ export const LinkInput = z.object({
   focalY: focal,
   variants: VariantsInput,
   ...RuleFields,
-  // The link's own QR style (null or empty: its owner's default; left out on an edit: unchanged).
-  qrStyle: z.preprocess((value) => (emptyToNull(value) === null ? null : jsonText(value)), QrStyleInput.nullish()),
   // The custom domain (hostname) the link is served on; null: the instance host; left out on an edit: unchanged.
   domain: z.preprocess(
     emptyToNull,

@@ -2,6 +2,7 @@
 // PUT /api/qr-style and a link's `qrStyle`, the query of GET /api/links/{id}/qr, and the scan checks. Pure and
 // without the QR library (src/links/qr-drawing.ts draws): the link editor's bundle carries it.
 import { z } from "zod";
+import { emptyToNull, jsonText } from "./model.ts";
 
 /**
  * How a code is drawn (issue 52, decisions 0062 and 0067): colours, module and finder shapes, margin, error
@@ -139,6 +140,17 @@ export const QrStyleInput = z
     },
   )
   .superRefine(scannable);
+
+/**
+ * A link's own style on its create or update (null, "" or "null": its owner's default; left out on an update:
+ * unchanged); a multipart body carries it as a part holding JSON. On the route's body, not in LinkInput, so that the
+ * link editor's bundle (which checks LinkInput) stays without it.
+ */
+export const LinkQrStyleField = z.preprocess(
+  (value) => (emptyToNull(value) === null ? null : jsonText(value)),
+  QrStyleInput.nullish(),
+);
+export type LinkQrStyle = { qrStyle?: QrStyle | null };
 
 const flag = (name: string) =>
   z

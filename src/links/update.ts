@@ -16,6 +16,7 @@ import { writeWithImage } from "./write.ts";
 import { keepEarlierAddress } from "./old-addresses.ts";
 import { checkLogoUploaded } from "./qr-style.ts";
 import { saveLinkQrStyle } from "./qr-style-queries.ts";
+import type { LinkQrStyle } from "./qr-style-model.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
 import { carriedDisable } from "../safety/disabled-address.ts";
@@ -54,7 +55,7 @@ export async function updateLink(
   deps: LinkDeps,
   user: User,
   slug: string,
-  input: LinkInput,
+  input: LinkInput & LinkQrStyle,
   file: File | null,
   countRecut: () => Promise<void>,
 ): Promise<PresentedLink> {

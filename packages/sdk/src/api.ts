@@ -504,6 +504,7 @@ export interface components {
       imageUrl?: string | null;
       maxClicks?: number | null;
       password?: string | null;
+      /** @description The link's own QR style (null: the account's default; left out: unchanged) */
       qrStyle?: components["schemas"]["setQrStyleBody"] | null;
       rules?: (({
           appUrl?: string;
