@@ -3,6 +3,7 @@
 // costs no query per link.
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
+import { checkedByNetwork } from "../src/client/format.ts";
 import { toast } from "../src/client/toast.ts";
 import { buttonClass } from "../src/client/ui/Dialog.tsx";
 import type { LinkPlatformsJson, LinkVersionJson } from "../src/links/wire.ts";
@@ -111,7 +112,7 @@ export default function CardFetches({ id, title }: { id: number; title: string }
                       <span className="font-medium">{p.name}</span>
                       <span className="text-gray-600">
                         {p.lastFetchedAt
-                          ? `${p.fetches} fetch${p.fetches === 1 ? "" : "es"}, last ${when(p.lastFetchedAt)}`
+                          ? `${p.fetches} fetch${p.fetches === 1 ? "" : "es"}${checkedByNetwork(p)}, last ${when(p.lastFetchedAt)}`
                           : "Not fetched yet"}
                       </span>
                       {p.stale && (

@@ -24,6 +24,8 @@ const COPIED: PgTable[] = [
   pg.views,
   pg.viewRollups,
   pg.referrerRollups,
+  pg.crawlerFetches,
+  pg.crawlerFirstFetches,
   pg.retiredUserSlugs,
   pg.linkRules,
   pg.linkOldAddresses,
@@ -44,7 +46,8 @@ const MIGRATION_ROWS = ["host_map_version"];
  * gap), migrations, and today's visitor hashes (meaningless without the salt the SQLite writer held in memory).
  * link_totals is PostgreSQL's own sum of the copied rollups (its trigger keeps it as they go in); view_batches are
  * the SQLite writer's batch ids, which no PostgreSQL node will send again; webhook_click_counts, the open window's
- * link.clicked counts (the copy is made with the server stopped, which closed its window).
+ * link.clicked counts (the copy is made with the server stopped, which closed its window); crawler_fetch_queue, the
+ * crawler fetches waiting for a fold (a graceful stop folds them into crawler_fetches; a crash's are left out).
  */
 const NOT_COPIED = new Set([
   "view_rollup_mark",
@@ -53,6 +56,7 @@ const NOT_COPIED = new Set([
   "link_totals",
   "view_batches",
   "webhook_click_counts",
+  "crawler_fetch_queue",
   ...MIGRATION_ROWS,
 ]);
 /** PostgreSQL columns SQLite does not have, filled by their defaults: SQLite's rollups become slot 0. */

@@ -16,6 +16,9 @@ type GapRow = {
   last_at: number;
   scans: number;
   unique_humans: number;
+  verified: number;
+  unverified: number;
+  unverifiable: number;
 };
 
 /** Adds the gap's views to the copied rollups (`rollupPlan`: how view_rollups is copied). */
@@ -23,7 +26,8 @@ export async function foldViewGap(sqlite: Database, tx: SQL, rollupPlan: Plan): 
   const gap = sqlite
     .query<GapRow, []>(
       `SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch') AS day, coalesce(platform, '') AS platform,
-              sum(is_bot = 0) AS human, sum(is_bot) AS bot, max(timestamp) AS last_at, sum(is_bot = 0 AND scan) AS scans, 0 AS unique_humans
+              sum(is_bot = 0) AS human, sum(is_bot) AS bot, max(timestamp) AS last_at, sum(is_bot = 0 AND scan) AS scans, 0 AS unique_humans,
+              sum(verification = 1) AS verified, sum(verification = 2) AS unverified, sum(verification = 3) AS unverifiable
        FROM views v
        WHERE id > coalesce((SELECT last_view_id FROM view_rollup_mark), (SELECT max(id) FROM views), 0)
          AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id)
@@ -38,7 +42,7 @@ export async function foldViewGap(sqlite: Database, tx: SQL, rollupPlan: Plan): 
       tx,
       rollupPlan,
       rows,
-      ` ON CONFLICT (link_id, day, platform, slot) DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot, scans = view_rollups.scans + excluded.scans, last_at = greatest(view_rollups.last_at, excluded.last_at) RETURNING (xmax = 0) AS inserted`,
+      ` ON CONFLICT (link_id, day, platform, slot) DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot, scans = view_rollups.scans + excluded.scans, last_at = greatest(view_rollups.last_at, excluded.last_at), verified = view_rollups.verified + excluded.verified, unverified = view_rollups.unverified + excluded.unverified, unverifiable = view_rollups.unverifiable + excluded.unverifiable RETURNING (xmax = 0) AS inserted`,
     );
     newRollups += (result as Array<{ inserted: boolean }>).filter((row) => row.inserted).length;
   }

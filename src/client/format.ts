@@ -40,3 +40,12 @@ export const count = (n: number) =>
 
 /** "1 person", "1,204 people": a count with the word for it. */
 export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** " (2 verified, 1 unverified)": a platform's fetches checked by network (docs/verification.md); "" when none was. */
+export function checkedByNetwork({ verified, unverified }: { verified: number; unverified: number }): string {
+  const parts = [
+    ...(verified > 0 ? [`${count(verified)} verified`] : []),
+    ...(unverified > 0 ? [`${count(unverified)} unverified`] : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}

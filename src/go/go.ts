@@ -193,36 +193,57 @@ export function createGoHandler(deps: GoDeps) {
     shortUrl: string | undefined,
   ): Response => {
     const headers = request.headers;
-    if (isGet && !isPrefetch(headers)) {
-      deps.views.record({
-        linkId: link.id,
-        userId: link.userId,
-        isBot: visitor.isBot,
-        platform: visitor.platform,
-        // Full: the writer hashes it for the daily unique visitors and stores it truncated (view-store.ts).
-        address: clientIp(request, server, deps.proxies),
-        userAgent,
-        attribution: referrerHost(headers),
-        // A crawler that follows a QR code's URL still only fetches the card.
-        scan: !visitor.isBot && hasScanMarker(request.url),
-        at: deps.clock.now(),
-      });
-    }
-
+    const counted = isGet && !isPrefetch(headers);
     if (visitor.card) {
       counts.previews[visitor.platformIndex]!++;
+      const started = counted ? performance.now() : 0;
+      const body = previewBody(link, version, visitor.variant, shortUrl);
+      if (counted) recordView(request, server, link, version, userAgent, visitor, 200, body.byteLength, started);
       // HEAD too: Bun sends a HEAD's headers alone, its Content-Length the page's, as GET would.
-      return new Response(previewBody(link, version, visitor.variant, shortUrl), {
-        status: 200,
-        headers: previewHeaders,
-      });
+      return new Response(body, { status: 200, headers: previewHeaders });
     }
+    if (counted) recordView(request, server, link, version, userAgent, visitor, 302, 0, 0);
     counts.redirects++;
     // Built per request, not kept on the cached link: a Headers object per link cost more in memory (and so in
     // time, at a million links) than building these few fields (docs/decisions/0038).
     return new Response(null, {
       status: 302,
       headers: { ...deps.extraHeaders, Location: target ?? link.targetUrl, "Cache-Control": "no-store" },
+    });
+  };
+  /**
+   * Records a view (a bot's under its platform or kind) with what was answered, for the crawler fetch record:
+   * `started`, when the card's answer began (0 for a 302, which takes no measurable time).
+   */
+  const recordView = (
+    request: Request,
+    server: Server<unknown>,
+    link: GoLink,
+    version: string,
+    userAgent: string,
+    visitor: ClassifiedVisitor,
+    status: number,
+    bytes: number,
+    started: number,
+  ) => {
+    deps.views.record({
+      linkId: link.id,
+      userId: link.userId,
+      isBot: visitor.isBot,
+      platform: visitor.platform,
+      // Full: the writer checks a crawler's network with it (views/crawler-verification.ts), hashes it for the
+      // daily unique visitors and stores it truncated (view-store.ts).
+      address: clientIp(request, server, deps.proxies),
+      userAgent,
+      attribution: referrerHost(request.headers),
+      // A crawler that follows a QR code's URL still only fetches the card.
+      scan: !visitor.isBot && hasScanMarker(request.url),
+      at: deps.clock.now(),
+      version: version === PLAIN ? 1 : Number(version),
+      rendition: visitor.card ? visitor.variant : null,
+      status,
+      bytes,
+      ms: started === 0 ? 0 : performance.now() - started,
     });
   };
   /** The inspect page of `link` at `address` (its short address, version included, without the `+`). */

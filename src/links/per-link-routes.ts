@@ -8,6 +8,8 @@ import { pathId } from "../http/validate.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { deleteLink } from "./delete.ts";
 import { dropEarlierAddress } from "./old-addresses.ts";
+import { linkFetches } from "./fetches.ts";
+import { CrawlerFetchesSchema, FetchesQuery } from "./fetches-wire.ts";
 import { linkPlatforms } from "./platforms.ts";
 import { linkQrCode } from "./qr-code.ts";
 import { QrStyleQuery } from "./qr-style-model.ts";
@@ -79,10 +81,31 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
           id: "linkPlatforms",
           tag: "Links",
           summary: "When each platform last fetched the card, and how to refresh it",
+          description:
+            "Each platform's fetches by verification (docs/verification.md), and every other bot that fetched the link by its kind.",
           errors: [404],
           answers: { 200: "Per platform" },
         },
       })
+      .get(
+        "/:id/fetches",
+        async ({ user, params, query }) => asJson(await linkFetches(deps, user, params.id, query.limit, query.cursor)),
+        {
+          user: true,
+          params: LinkIdParams,
+          query: FetchesQuery,
+          response: { 200: CrawlerFetchesSchema },
+          doc: {
+            id: "linkFetches",
+            tag: "Links",
+            summary: "Every crawler fetch of the link on record, newest first",
+            description:
+              "The last 1,000 fetches of the card (and platforms' checks of the link from their networks) within 90 days: who, verified or not, which version and card variant, the answer's status, size and time.",
+            errors: [400, 404],
+            answers: { 200: "A page of fetches and the cursor of the next" },
+          },
+        },
+      )
       // A new version of the short URL, for platforms that keep an old card and offer no refresh tool.
       .post(
         "/:id/versions",

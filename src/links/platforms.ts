@@ -13,6 +13,7 @@ import {
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import { total } from "./queries.ts";
 import { linkHostname } from "../webhooks/link-events.ts";
+import { linkVerificationCounts } from "./fetches.ts";
 import { shortUrlOf } from "./url.ts";
 
 /**
@@ -84,6 +85,8 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
       ? { at: link.scrapeAt, ok: link.scrapeOk === true, message: link.scrapeMessage ?? "" }
       : null;
   const fetched = new Map(rows.map((row) => [row.platform, { fetches: row.fetches, lastAt: row.lastAt }]));
+  const verification = (await linkVerificationCounts(deps, user, [linkId])).get(linkId);
+  const countsOf = (platform: string) => verification?.get(platform) ?? { verified: 0, unverified: 0, unverifiable: 0 };
   // The mockup platforms always; any other platform platforms.ts knows once it has fetched the card (a crawler
   // it has no facts for is left out).
   const listed = [
@@ -98,6 +101,7 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
       platform: id,
       name: facts.name,
       fetches: seen?.fetches ?? 0,
+      ...countsOf(id),
       lastFetchedAt,
       stale: lastFetchedAt !== null && lastFetchedAt.getTime() < cardUpdatedAt.getTime(),
       cacheNote: facts.cache.note,
@@ -115,5 +119,10 @@ export async function linkPlatforms(deps: LinkDeps, user: User, linkId: number) 
       ...(id === "facebook" ? { scrape } : {}),
     };
   });
-  return { cardUpdatedAt, platforms };
+  // Every other fetcher (search engines, tools, monitors, …) under the name its views are counted under.
+  const bots = rows
+    .filter((row) => row.fetches > 0 && !(listed as readonly string[]).includes(row.platform))
+    .sort((x, y) => y.fetches - x.fetches || x.platform.localeCompare(y.platform))
+    .map((row) => ({ kind: row.platform, fetches: row.fetches, lastFetchedAt: row.lastAt, ...countsOf(row.platform) }));
+  return { cardUpdatedAt, platforms, bots };
 }

@@ -5,6 +5,7 @@ import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { tablesOf, type User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
+import { linkVerificationCounts } from "./fetches.ts";
 import { couldBeLinkSlug } from "./model.ts";
 import { total } from "./queries.ts";
 import { topReferrers } from "./referrers.ts";
@@ -53,13 +54,19 @@ export async function linkReport(deps: LinkDeps, user: User, slug: string, range
     .where(ofLink)
     .groupBy(viewRollups.day);
   const count = total(sql`sum(${viewRollups.bot})`);
-  const platforms = await deps.database.db
+  const platformRows = await deps.database.db
     .select({ platform: viewRollups.platform, count })
     .from(viewRollups)
     .where(and(ofLink, ne(viewRollups.platform, "")))
     .groupBy(viewRollups.platform)
     .having(sql`${count} > 0`)
     .orderBy(desc(count), viewRollups.platform);
+  // Each platform's fetches by verification over the same days (docs/decisions/0066).
+  const verification = (await linkVerificationCounts(deps, user, [link.id], since)).get(link.id);
+  const platforms = platformRows.map((row) => ({
+    ...row,
+    ...(verification?.get(row.platform) ?? { verified: 0, unverified: 0, unverifiable: 0 }),
+  }));
   const referrers = await topReferrers(deps, link.id, since);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const start = Math.min(firstDay, ...rows.map((row) => Math.floor(Date.parse(row.day) / DAY_MS)));

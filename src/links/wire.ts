@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { PLATFORM_IDS, type PlatformId } from "../previews/platforms.ts";
 import { RULES } from "../previews/lint.ts";
+import { OtherBotsSchema, VerificationCountsSchema } from "./fetches-wire.ts";
 import { QrStyleSchema } from "./qr-style-model.ts";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
@@ -241,6 +242,7 @@ export const LinkPlatformsSchema = z.object({
       platform: platformId,
       name: z.string(),
       fetches: z.number().int(),
+      ...VerificationCountsSchema.shape,
       lastFetchedAt: timestamp.nullable(),
       stale: z.boolean().describe("Last fetched before the card last changed: it may still show the old card"),
       cacheNote: z.string(),
@@ -260,6 +262,7 @@ export const LinkPlatformsSchema = z.object({
         .describe("Facebook only: the last re-scrape LinkPrev asked for (FACEBOOK_APP_ID), null if none"),
     }),
   ),
+  bots: OtherBotsSchema,
 });
 
 export const LinkVersionSchema = z
@@ -288,10 +291,7 @@ export const PageMetadataSchema = z
 
 /** A link as the API sends it (dates as ISO strings). */
 export type LinkJson = z.output<typeof LinkSchema>;
-export type LintWarningJson = z.output<typeof LintWarningSchema>;
-export type LinkStatsJson = z.output<typeof LinkStatsSchema>;
 export type SlugAvailabilityJson = z.output<typeof SlugAvailabilitySchema>;
-export type LintResultJson = z.output<typeof LintResultSchema>;
 /** A link's visits per day and its crawler fetches by platform (GET /api/links/:id/views). */
 export type LinkViewsJson = z.output<typeof LinkViewsSchema>;
 export type LinkPlatformsJson = z.output<typeof LinkPlatformsSchema>;

@@ -4,6 +4,7 @@ import { listApiTokens } from "../auth/api-tokens.ts";
 import { presentListed, type PresentedLink } from "../links/present.ts";
 import { countLinks, listLinkPage, type LinkSort } from "../links/list-page.ts";
 import { listDeletedLinks } from "../links/list-deleted.ts";
+import { linkVerificationCounts } from "../links/fetches.ts";
 import { linkPlatformCounts, linkStats } from "../links/stats.ts";
 import type { DashboardProps } from "./dashboard.tsx";
 import type { PageDeps } from "./deps.ts";
@@ -52,6 +53,19 @@ export async function dashboardProps(
           shown.map((l) => l.id),
         )
       : new Map();
+  // Each platform's verified and unverified fetches beside its count (docs/decisions/0066).
+  const verification = await linkVerificationCounts(
+    links,
+    user,
+    shown.map((l) => l.id),
+  );
+  const platformsWithVerification = [...platforms].map(([linkId, rows]) => [
+    linkId,
+    rows.map((row: { platform: string; count: number }) => ({
+      ...row,
+      ...(verification.get(linkId)?.get(row.platform) ?? { verified: 0, unverified: 0, unverifiable: 0 }),
+    })),
+  ]);
   return {
     tab,
     now: deps.clock.now(),
@@ -64,7 +78,7 @@ export async function dashboardProps(
     found,
     query: { q: query.q, sort: query.sort },
     deletedLinks: tab === "links" ? await listDeletedLinks(links, user, DASHBOARD_PAGE_SIZE) : [],
-    platforms: Object.fromEntries(platforms),
+    platforms: Object.fromEntries(platformsWithVerification),
     subscription: {
       billingEnabled,
       subscription: billingEnabled

@@ -2,7 +2,7 @@
 import type { ListedLink } from "../links/present.ts";
 import { count, plural, shortDate } from "../client/format.ts";
 import { CardFetches, LinkActions, ShortAddress } from "./islands.ts";
-import { platformSummary } from "./views-chart.tsx";
+import { platformSummary, type PlatformCount } from "./views-chart.tsx";
 import { RuleBadges } from "./rule-badges.tsx";
 
 /** "12 people visited (9 daily unique) · 3 crawler fetches · 2 by QR code · created Nov 2, 2026" */
@@ -20,15 +20,7 @@ export function linkSummary(
   return parts.join(" · ");
 }
 
-export function LinkRow({
-  link,
-  platforms,
-  now,
-}: {
-  link: ListedLink;
-  platforms?: Array<{ platform: string; count: number }>;
-  now: number;
-}) {
+export function LinkRow({ link, platforms, now }: { link: ListedLink; platforms?: PlatformCount[]; now: number }) {
   return (
     <li className="rounded-lg border border-gray-200 p-4" data-testid="link-row" data-slug={link.linkSlug}>
       <div className="flex flex-wrap items-start justify-between gap-4">

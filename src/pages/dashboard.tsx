@@ -6,6 +6,7 @@ import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, plural, shortDate } from "../client/format.ts";
 import { ApiTokens, SubscriptionCard, YourData } from "./islands.ts";
 import { LinkRow } from "./dashboard-link-row.tsx";
+import type { PlatformCount } from "./views-chart.tsx";
 
 export type DashboardProps = {
   tab: "links" | "subscription";
@@ -30,7 +31,7 @@ export type DashboardProps = {
   query: { q: string; sort: "newest" | "views" };
   /** The most recently deleted links. */
   deletedLinks: DeletedLink[];
-  platforms: Record<number, Array<{ platform: string; count: number }>>;
+  platforms: Record<number, PlatformCount[]>;
   subscription: SubscriptionCardProps;
   tokens: ApiTokenJson[];
   publicUrl: string;

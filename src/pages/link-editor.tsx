@@ -2,17 +2,23 @@
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
 import type { QrStyleEditorProps } from "../../islands/QrStyleEditor.tsx";
+import type { CrawlerFetchJson } from "../links/fetches-wire.ts";
+import { FetchTimeline } from "./fetch-timeline.tsx";
 import { LinkForm, OldAddresses, QrStyleEditor } from "./islands.ts";
 
 const back =
   "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
-/** `earlier`: an edited link's earlier addresses (docs/decisions/0047); `qr`: its QR section (decision 0067). */
+/**
+ * `earlier`: an edited link's earlier addresses (docs/decisions/0047); `fetches`: its newest crawler fetches
+ * (docs/decisions/0066); `qr`: its QR section (decision 0067).
+ */
 export function LinkEditorPage({
   earlier,
+  fetches,
   qr,
   ...props
-}: LinkFormProps & { earlier?: OldAddressesProps; qr?: QrStyleEditorProps }) {
+}: LinkFormProps & { earlier?: OldAddressesProps; fetches?: CrawlerFetchJson[]; qr?: QrStyleEditorProps }) {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -24,6 +30,7 @@ export function LinkEditorPage({
       {props.link?.status === "disabled" ? <DisabledNotice reason={props.link.disabledReason} /> : null}
       <LinkForm {...props} />
       {qr ? <QrStyleEditor {...qr} /> : null}
+      {props.link && fetches ? <FetchTimeline fetches={fetches} linkId={props.link.id} /> : null}
       {earlier && earlier.addresses.length > 0 ? <OldAddresses {...earlier} /> : null}
     </div>
   );

@@ -23,7 +23,10 @@ const referrerName = (host: string) =>
 /** The rows of one of the page's tables, header first: what the table shows and its CSV holds. */
 export function tableRows(report: LinkReport, table: StatsTable): Array<Array<string | number>> {
   if (table === "platforms")
-    return [["Platform", "Card fetches"], ...report.platforms.map((p) => [platformName(p.platform), p.count])];
+    return [
+      ["Platform", "Card fetches", "Verified", "Unverified", "Unverifiable"],
+      ...report.platforms.map((p) => [platformName(p.platform), p.count, p.verified, p.unverified, p.unverifiable]),
+    ];
   if (table === "referrers")
     return [["Referrer", "People"], ...report.referrers.map((r) => [referrerName(r.host), r.human])];
   return [

@@ -11,6 +11,7 @@ import { getLinkBySlug } from "../links/queries.ts";
 import { linkReport, parseRange } from "../links/report.ts";
 import { ApiReferencePage } from "./api-reference.tsx";
 import { dashboardProps, editorProps } from "./app-pages.ts";
+import { linkFetches } from "../links/fetches.ts";
 import type { PageDeps } from "./deps.ts";
 import { DashboardPage } from "./dashboard.tsx";
 import { DomainsPage } from "./domains.tsx";
@@ -31,6 +32,9 @@ import { planHasWebhooks } from "../webhooks/model.ts";
 import { WebhooksPage } from "./webhooks.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
+
+/** The crawler fetches the link's page shows (the API pages the rest). */
+const TIMELINE_FETCHES = 20;
 
 /** Only a missing link is "Link Not Found" (null); anything else (the database failing) is the error handler's 500. */
 async function notFoundAsNull<T>(result: Promise<T>): Promise<T | null> {
@@ -175,15 +179,26 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
         async ({ pageViewer, cookie, params }) => {
           const link = await notFoundAsNull(getLinkBySlug(deps.links, pageViewer.user, params.linkSlug));
           if (!link) return page(LinkNotFoundPage, {}, "Link Not Found", pageViewer, cookie, 404);
+          // The timeline's newest fetches (docs/decisions/0066).
+          const { items: fetches } = await linkFetches(
+            deps.links,
+            pageViewer.user,
+            link.id,
+            TIMELINE_FETCHES,
+            undefined,
+          );
           return page(
             LinkEditorPage,
-            editorProps(
-              deps,
-              pageViewer,
-              link,
-              await domainNames(pageViewer),
-              await qrDefault(deps.links, pageViewer.user),
-            ),
+            {
+              ...editorProps(
+                deps,
+                pageViewer,
+                link,
+                await domainNames(pageViewer),
+                await qrDefault(deps.links, pageViewer.user),
+              ),
+              fetches,
+            },
             "Edit Link",
             pageViewer,
             cookie,

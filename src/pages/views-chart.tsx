@@ -1,6 +1,6 @@
 // Charts drawn on the server as SVG (docs/decisions/0023): bars per day with a labelled count axis and date axis,
 // and horizontal bars for categories. Each series is one path, so a chart of hundreds of days stays a few elements.
-import { count, shortDate } from "../client/format.ts";
+import { checkedByNetwork, count, shortDate } from "../client/format.ts";
 
 /**
  * One drawing per screen width, each shown by CSS alone (the page has no script for it). Text in an SVG scales with
@@ -230,6 +230,9 @@ const PLATFORM_NAMES: Record<string, string> = {
 
 export const platformName = (id: string) => PLATFORM_NAMES[id] ?? id;
 
-/** "Facebook 12 · X 3 · Slack 1" */
-export const platformSummary = (platforms: Array<{ platform: string; count: number }>) =>
-  platforms.map((p) => `${platformName(p.platform)} ${p.count}`).join(" · ");
+/** A platform's card fetches, and how many of them were verified by network or not (docs/decisions/0066). */
+export type PlatformCount = { platform: string; count: number; verified: number; unverified: number };
+
+/** "Facebook 12 (12 verified) · X 3 (2 verified, 1 unverified) · Slack 1" */
+export const platformSummary = (platforms: PlatformCount[]) =>
+  platforms.map((p) => `${platformName(p.platform)} ${p.count}${checkedByNetwork(p)}`).join(" · ");

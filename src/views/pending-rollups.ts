@@ -1,12 +1,14 @@
 // The SQLite view writer's counts that are stored as rows but not yet folded into the rollups
 // (views/view-store.ts folds them every few seconds: docs/decisions/0001).
+import { VERIFICATION } from "./crawler-verification.ts";
 import type { LinkIds } from "./link-id-bits.ts";
 
 /** Platform codes stay below this (the classifier names a few dozen platforms at most). */
 const PLATFORM_SLOTS = 64;
 
 /**
- * A pending count and its newest view's time (the rollup's last_at: when that platform last fetched); for
+ * A pending count and its newest view's time (the rollup's last_at: when that platform last fetched), for
+ * crawlers their verification counts; for
  * people, also how many came through the QR code, how many were the day's first view of a visitor, and how many
  * came from each referrer bucket (views/referrer-counts.ts): the first bucket inline, since a link's people of a
  * few seconds mostly share one, any others in `moreHosts`.
@@ -14,6 +16,10 @@ const PLATFORM_SLOTS = 64;
 export type Cell = {
   n: number;
   at: number;
+  /** Crawlers' cells: their views by verification by network (views/crawler-verification.ts). */
+  verified: number;
+  unverified: number;
+  unverifiable: number;
   scans: number;
   uniques: number;
   host: string;
@@ -23,6 +29,15 @@ export type Cell = {
 
 /** One rollup row's additions, as `fold` hands them over, with its people by referrer bucket (as in Cell). */
 export type RollupAddition = Omit<Cell, "n"> & { linkId: number; platform: string; human: number; bot: number };
+
+/** Counts a crawler's view of `cell` under its verification (views/crawler-verification.ts's code; 0: none). */
+export function countVerification(
+  cell: { verified: number; unverified: number; unverifiable: number },
+  code: number,
+): void {
+  const verification = VERIFICATION[code];
+  if (verification) cell[verification]++;
+}
 
 /** Counts a person's view of `cell` under referrer bucket `host`. */
 export function countReferrer(cell: Cell, host: string): void {
@@ -73,7 +88,22 @@ export class PendingRollups {
     if (cell) {
       cell.n++;
       if (at > cell.at) cell.at = at;
-    } else byKey.set(key, (cell = { n: 1, at, scans: 0, uniques: 0, host: "", hostViews: 0, moreHosts: null }));
+    } else
+      byKey.set(
+        key,
+        (cell = {
+          n: 1,
+          at,
+          verified: 0,
+          unverified: 0,
+          unverifiable: 0,
+          scans: 0,
+          uniques: 0,
+          host: "",
+          hostViews: 0,
+          moreHosts: null,
+        }),
+      );
     return cell;
   }
 

@@ -15,6 +15,17 @@ export type ViewRecord = {
   /** The request carried the QR code's scan marker (`?qr=1`). */
   scan: boolean;
   at: number;
+  /**
+   * What was answered, for the crawler fetch record (views/crawler-fetches.ts); /go gives them all, a view recorded
+   * without them is a 302 of the plain address (version 1). The link version fetched (1 for the plain address);
+   * the card variant served to a card fetcher (preview crawler, search engine), null for a 302; the status, the
+   * body's bytes and the milliseconds the answer took to build.
+   */
+  version?: number;
+  rendition?: string | null;
+  status?: number;
+  bytes?: number;
+  ms?: number;
 };
 
 export type ViewBatch = {
@@ -24,11 +35,21 @@ export type ViewBatch = {
   at: Float64Array;
   isBot: Uint8Array;
   scan: Uint8Array;
+  version: Int32Array;
+  status: Uint16Array;
+  bytes: Int32Array;
+  ms: Float32Array;
+  /**
+   * Set by the view writer before anything else (views/crawler-verification.ts), while the full address is at
+   * hand: VERIFICATION's code of a card fetcher's claim, 0 for everyone else.
+   */
+  verification: Uint8Array;
   /** Indexes into `strings`; -1 for none. */
   platform: Int32Array;
   address: Int32Array;
   userAgent: Int32Array;
   attribution: Int32Array;
+  rendition: Int32Array;
   strings: string[];
   /**
    * Set once the batch is sealed (views/view-seal.ts): each view's visitor hash for the day's set, -1 for none,
@@ -84,6 +105,11 @@ export class ViewBatchBuilder {
     b.address[i] = this.intern(v.address);
     b.userAgent[i] = this.intern(v.userAgent.length > 1024 ? v.userAgent.slice(0, 1024) : v.userAgent);
     b.attribution[i] = this.intern(v.attribution);
+    b.version[i] = v.version ?? 1;
+    b.rendition[i] = this.intern(v.rendition ?? null);
+    b.status[i] = v.status ?? 302;
+    b.bytes[i] = v.bytes ?? 0;
+    b.ms[i] = v.ms ?? 0;
     return ++b.size;
   }
 
@@ -97,7 +123,8 @@ export class ViewBatchBuilder {
   }
 }
 
-const NUMERIC_COLUMNS = [
+/** Every typed column, as the spool writes them too (views/view-spool.ts). */
+export const NUMERIC_COLUMNS = [
   "linkId",
   "userId",
   "at",
@@ -107,6 +134,12 @@ const NUMERIC_COLUMNS = [
   "address",
   "userAgent",
   "attribution",
+  "version",
+  "rendition",
+  "status",
+  "bytes",
+  "ms",
+  "verification",
 ] as const;
 
 function emptyBatch(n: number): ViewBatch {
@@ -121,6 +154,12 @@ function emptyBatch(n: number): ViewBatch {
     address: new Int32Array(n),
     userAgent: new Int32Array(n),
     attribution: new Int32Array(n),
+    version: new Int32Array(n),
+    rendition: new Int32Array(n),
+    status: new Uint16Array(n),
+    bytes: new Int32Array(n),
+    ms: new Float32Array(n),
+    verification: new Uint8Array(n),
     strings: [],
   };
 }

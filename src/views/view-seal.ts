@@ -43,6 +43,12 @@ export function sealBatch(b: ViewBatch, visitors: DailyVisitors): ViewBatch {
     address: remap(b.address, (address) => truncateIpMemo(address)),
     userAgent: remap(b.userAgent),
     attribution: remap(b.attribution),
+    rendition: remap(b.rendition),
+    version: b.version.slice(0, size),
+    status: b.status.slice(0, size),
+    bytes: b.bytes.slice(0, size),
+    ms: b.ms.slice(0, size),
+    verification: b.verification.slice(0, size),
     strings,
     visitor,
   };

@@ -7,7 +7,7 @@
 // If the file cannot be written (a full disk), batches wait in memory behind it, within the same size limit.
 // A batch is sealed before it is kept (views/view-seal.ts): the file holds no full client address.
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
-import type { ViewBatch } from "./view-batch.ts";
+import { NUMERIC_COLUMNS, type ViewBatch } from "./view-batch.ts";
 import type { SealBatch } from "./view-seal.ts";
 import type { Logger } from "../observability/log.ts";
 
@@ -25,12 +25,10 @@ const HEADER_BYTES = 4;
 
 type Entry = { seq: number; batch: ViewBatch };
 
-const NUMERIC = ["linkId", "userId", "at", "isBot", "scan", "platform", "address", "userAgent", "attribution"] as const;
-
 function encode(entry: Entry): Uint8Array {
   const b = entry.batch;
   const columns: Record<string, number[]> = Object.fromEntries(
-    NUMERIC.map((name) => [name, Array.from(b[name].subarray(0, b.size))]),
+    NUMERIC_COLUMNS.map((name) => [name, Array.from(b[name].subarray(0, b.size))]),
   );
   if (b.visitor) columns.visitor = Array.from(b.visitor.subarray(0, b.size));
   const json = new TextEncoder().encode(JSON.stringify({ seq: entry.seq, size: b.size, strings: b.strings, columns }));
@@ -59,6 +57,13 @@ function decode(json: Uint8Array): Entry {
     address: Int32Array.from(columns.address!),
     userAgent: Int32Array.from(columns.userAgent!),
     attribution: Int32Array.from(columns.attribution!),
+    // A record spooled before crawler fetches were recorded has none of these: no rendition, no verification.
+    version: columns.version ? Int32Array.from(columns.version) : new Int32Array(size).fill(1),
+    rendition: columns.rendition ? Int32Array.from(columns.rendition) : new Int32Array(size).fill(-1),
+    status: columns.status ? Uint16Array.from(columns.status) : new Uint16Array(size),
+    bytes: columns.bytes ? Int32Array.from(columns.bytes) : new Int32Array(size),
+    ms: columns.ms ? Float32Array.from(columns.ms) : new Float32Array(size),
+    verification: columns.verification ? Uint8Array.from(columns.verification) : new Uint8Array(size),
     // A record spooled before batches were sealed has none: the store hashes its full addresses as it always did.
     ...(columns.visitor ? { visitor: Float64Array.from(columns.visitor) } : {}),
   };

@@ -16,7 +16,12 @@ import {
   type ViewColumns,
   type VisitorColumns,
 } from "../db/postgres/view-statements.ts";
+import { trimCrawlerFetches } from "../db/postgres/crawler-fetches.ts";
 import { truncateIpMemo } from "../http/client-ip.ts";
+import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
+import { countVerification } from "./pending-rollups.ts";
+import { announcements, FirstFetches } from "./first-fetches.ts";
+import { recordFirstFetches } from "../db/postgres/first-fetches.ts";
 import { DailyVisitors, dayNumberOf } from "./daily-visitors.ts";
 import { countReferrers } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -34,6 +39,8 @@ export class PgViewStore {
   private readonly visitors: DailyVisitors;
   /** Whether this store has dropped the hashes of the days before `visitors.today` (at its first batch). */
   private closedEarlierDays = false;
+  private readonly trims = new FetchTrimSchedule();
+  private readonly firsts = new FirstFetches();
 
   /** `now` tells the UTC day change (tests give their own clock); `clicks`: a batch's link.clicked counts, stored with it. */
   constructor(
@@ -90,6 +97,7 @@ export class PgViewStore {
       platform: [],
       at: [],
       scan: [],
+      verification: [],
     };
     // The batch's visitor hashes the set may not hold yet, once each.
     const visitors: VisitorColumns = { day: [], linkId: [], hash: [] };
@@ -111,6 +119,7 @@ export class PgViewStore {
       columns.isBot.push(isBot);
       columns.platform.push(platform);
       columns.at.push(b.at[i]!);
+      columns.verification.push(b.verification[i]!);
       const dayNumber = dayNumberOf(b.at[i]!);
       const day = dayName(dayNumber);
       const key = `${linkId}\u0000${day}\u0000${platform ?? ""}`;
@@ -118,11 +127,24 @@ export class PgViewStore {
       if (!row)
         rollups.set(
           key,
-          (row = { linkId, day, platform: platform ?? "", human: 0, bot: 0, scans: 0, lastAt: b.at[i]! }),
+          (row = {
+            linkId,
+            day,
+            platform: platform ?? "",
+            human: 0,
+            bot: 0,
+            scans: 0,
+            lastAt: b.at[i]!,
+            verified: 0,
+            unverified: 0,
+            unverifiable: 0,
+          }),
         );
       else if (b.at[i]! > row.lastAt) row.lastAt = b.at[i]!;
-      if (isBot) row.bot++;
-      else {
+      if (isBot) {
+        row.bot++;
+        countVerification(row, b.verification[i]!);
+      } else {
         row.human++;
         if (scan) row.scans++;
         const hash = this.visitors.visitOf(b, i, dayNumber);
@@ -140,13 +162,27 @@ export class PgViewStore {
         (x.day < y.day ? -1 : x.day > y.day ? 1 : 0) ||
         (x.platform < y.platform ? -1 : x.platform > y.platform ? 1 : 0),
     );
-    await storeViewBatch(this.sql, this.slot, seq, columns, visitors, sorted, this.clicks(b), countReferrers(b)).catch(
-      (error: unknown) => {
-        // The visitors it sent may not be in the set: ask the set again next time.
-        this.visitors.forget();
-        throw error;
-      },
-    );
+    const fetches = crawlerFetchesOf(b);
+    await storeViewBatch(
+      this.sql,
+      this.slot,
+      seq,
+      columns,
+      visitors,
+      sorted,
+      this.clicks(b),
+      countReferrers(b),
+      fetches,
+    ).catch((error: unknown) => {
+      // The visitors it sent may not be in the set: ask the set again next time.
+      this.visitors.forget();
+      throw error;
+    });
+    const firsts = this.firsts.candidates(fetches);
+    await recordFirstFetches(this.sql, firsts, announcements);
+    this.firsts.remember(firsts);
+    const due = this.trims.due(fetches);
+    await trimCrawlerFetches(this.sql, due.linkIds, due.before);
     await this.closeEarlierDays();
   }
 }

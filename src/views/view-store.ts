@@ -19,7 +19,7 @@ import {
 import { truncateIpMemo } from "../http/client-ip.ts";
 import { DailyVisitors } from "./daily-visitors.ts";
 import { LinkIdBits, type LinkIds } from "./link-id-bits.ts";
-import { countReferrer, PendingRollups } from "./pending-rollups.ts";
+import { countReferrer, countVerification, PendingRollups } from "./pending-rollups.ts";
 import { addReferrerCounts, batchReferrerBuckets, referrerBucket } from "./referrer-counts.ts";
 import type { ViewBatch } from "./view-batch.ts";
 import { sealBatch } from "./view-seal.ts";
@@ -61,11 +61,15 @@ export class ViewStore {
   private readonly addReferrers: ReturnType<typeof prepareReferrerRollups>;
   private readonly storedReferrers: ReturnType<typeof prepareStoredReferrers>;
 
-  /** `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction. */
+  /**
+   * `now` tells the UTC day change (tests give their own clock); `inBatch` runs in each stored batch's transaction,
+   * `inFold` in each fold's (and at start, after a crash's rows are folded in).
+   */
   constructor(
     sqlite: Database,
     now: () => number,
     private readonly inBatch: (batch: ViewBatch) => void = () => {},
+    private readonly inFold: () => void = () => {},
   ) {
     this.visitors = new DailyVisitors(now);
     this.statements = prepareViewStatements(sqlite);
@@ -84,6 +88,7 @@ export class ViewStore {
     this.transaction(() => {
       highest = Math.max(this.statements.mark.get()!.lastViewId, this.statements.newestView.get()!.id ?? 0);
       this.foldStoredRows(highest);
+      this.inFold();
       this.statements.closeDaysBefore.run(this.dayName(this.visitors.today));
     });
     return highest;
@@ -119,15 +124,21 @@ export class ViewStore {
           nextViewId = this.insertRows(batch, nextViewId, learnedAgents);
           this.inBatch(batch);
         }
+        if (folding) this.inFold();
         if (folding && this.recount) this.foldStoredRows(nextViewId - 1);
         else if (folding) {
           // Referrer counts wait with the others: one upsert per link, day and host a fold, not a batch.
           const referrerRows: ReferrerCount[] = [];
           this.pending.fold(
             (linkIds) => this.liveOf(linkIds),
-            (dayNumber, { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts }) => {
+            (
+              dayNumber,
+              { linkId, platform, human, bot, at, scans, uniques, host, hostViews, moreHosts, ...checked },
+            ) => {
               const day = this.dayName(dayNumber);
-              this.statements.addToRollup.run(linkId, day, platform, human, bot, at, scans, uniques);
+              const { verified, unverified, unverifiable } = checked;
+              const counts = [human, bot, at, scans, uniques, verified, unverified, unverifiable] as const;
+              this.statements.addToRollup.run(linkId, day, platform, ...counts);
               if (hostViews > 0) referrerRows.push({ linkId, day, host, human: hostViews });
               for (const [other, n] of moreHosts ?? []) referrerRows.push({ linkId, day, host: other, human: n });
             },
@@ -236,6 +247,7 @@ export class ViewStore {
         text(platform),
         at,
         scan,
+        b.verification[i]!,
       );
       if (rows.length === ROWS_PER_INSERT * VIEW_COLUMNS.length) {
         insertViews.run(...rows);
@@ -243,7 +255,10 @@ export class ViewStore {
       }
       const day = Math.floor(at / DAY_MS);
       const cell = this.pending.count(day, linkId, platformCode(platform), isBot, at);
-      if (isBot) continue;
+      if (isBot) {
+        countVerification(cell, b.verification[i]!);
+        continue;
+      }
       cell.scans += scan;
       countReferrer(cell, referrerBucketOf(b.attribution[i]!));
       if (isNewVisitor(day, linkId, i)) cell.uniques++;

@@ -8,6 +8,11 @@ import { postgresCycleLock, postgresPruneChunk } from "../db/postgres/view-reten
 import type { ClickOutbox, CycleLock, PruneChunk, ViewWriterTarget } from "../db/ports.ts";
 import { postgresClickOutbox } from "../db/postgres/click-outbox.ts";
 import { sqliteClickOutbox } from "../db/sqlite/click-outbox.ts";
+import { prepareCrawlerFetches } from "../db/sqlite/crawler-fetches.ts";
+import { prepareFirstFetches } from "../db/sqlite/first-fetches.ts";
+import { announcements, FirstFetches } from "./first-fetches.ts";
+import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
+import { verifyBatch } from "./crawler-verification.ts";
 import { ClickEvents } from "./click-events.ts";
 import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -80,10 +85,37 @@ function sqliteWriter(dbPath: string, clicks: ClickEvents, log: Logger): Writer 
   sqlite.run("PRAGMA foreign_keys = OFF");
   sqlite.run(`PRAGMA cache_size = -${WRITER_CACHE_KIB}`);
   const clickOutbox = sqliteClickOutbox(sqlite);
-  const store = new ViewStore(sqlite, systemClock.now, (batch) => {
-    const tally = clicks.tally(batch);
-    if (tally) clickOutbox.add(tally);
-  });
+  const fetchRecord = prepareCrawlerFetches(sqlite);
+  const trims = new FetchTrimSchedule();
+  const firstRecord = prepareFirstFetches(sqlite);
+  const firsts = new FirstFetches();
+  // The links whose record is due a trim once the next fold has moved their fetches in, and the age cut.
+  let due: { linkIds: number[]; before: number | null } = { linkIds: [], before: null };
+  const store = new ViewStore(
+    sqlite,
+    systemClock.now,
+    (batch) => {
+      const tally = clicks.tally(batch);
+      if (tally) clickOutbox.add(tally);
+      const rows = crawlerFetchesOf(batch);
+      fetchRecord.store(rows);
+      // A first fetch is announced with it; one recorded before is remembered (a new one once committed, next time).
+      const known = [];
+      for (const first of firsts.candidates(rows)) {
+        const linkSlug = firstRecord.add(first);
+        if (linkSlug === null) known.push(first);
+        else for (const event of announcements([{ ...first, linkSlug }])) firstRecord.announce(event);
+      }
+      firsts.remember(known);
+      const now = trims.due(rows);
+      due = { linkIds: [...due.linkIds, ...now.linkIds], before: now.before ?? due.before };
+    },
+    () => {
+      fetchRecord.move();
+      fetchRecord.trim(due.linkIds, due.before);
+      due = { linkIds: [], before: null };
+    },
+  );
   let idleFold: ReturnType<typeof setTimeout> | null = null;
   const write = (views: ViewBatch | null, fold: boolean, seq?: number) => {
     if (idleFold) clearTimeout(idleFold);
@@ -200,7 +232,11 @@ serveParent<ViewWriterProtocol>(self, {
     retention = new RetentionSchedule(settings, enqueue, writer.pruneChunk, systemClock, opening, writer.retentionLock);
   },
   batch: ({ views, fold }) => {
-    if (views) retention?.noteBatch();
+    if (views) {
+      // While the full addresses are here: before the batch is stored, or sealed for the spool without them.
+      verifyBatch(views);
+      retention?.noteBatch();
+    }
     return enqueue(async () => {
       const started = performance.now();
       // Stored views carry their link.clicked counts in their own transaction; spooled ones, when they are stored.

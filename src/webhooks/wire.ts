@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "link.disabled",
   "link.broken",
   "link.clicked",
+  "preview.fetched",
   "domain.verified",
   "domain.failing",
 ] as const;
@@ -51,6 +52,16 @@ export const WEBHOOK_EVENT_DATA = {
       crawlers: z.record(z.string(), z.number().int()).describe("Crawler fetches by platform (x, facebook, …; other)"),
     })
     .meta({ id: "LinkClickedEvent" }),
+  "preview.fetched": z
+    .object({
+      id: z.number().int().describe("The link's id"),
+      linkSlug: z.string(),
+      platform: z.string().describe("The platform whose crawler fetched the card (x, slack, whatsapp, …; google, …)"),
+      verification: z.enum(["verified", "unverified", "unverifiable"]).describe("Checked by its network"),
+      version: z.number().int().describe("The link version fetched (1: the plain address)"),
+      at: timestamp,
+    })
+    .meta({ id: "PreviewFetchedEvent" }),
   "domain.verified": z.object({ domain: z.string() }).meta({ id: "DomainVerifiedEvent" }),
   "domain.failing": z.object({ domain: z.string(), reason: z.string() }).meta({ id: "DomainFailingEvent" }),
   "webhook.test": z.object({ endpointId: z.number().int(), message: z.string() }).meta({ id: "WebhookTestEvent" }),

@@ -86,7 +86,8 @@ test("sign in → consent → subscribe → create a link → views → copy →
   await expect(page.getByTestId("stat-human-views")).toHaveText("1");
   await expect(page.getByTestId("stat-bot-views")).toHaveText("1");
   await expect(page.getByTestId("stat-total-views")).toHaveText("2");
-  await expect(row.getByTestId("platforms")).toHaveText("Card fetched by: X 1");
+  // From loopback, not X's network: a forged Twitterbot as far as LinkPrev can tell (docs/verification.md).
+  await expect(row.getByTestId("platforms")).toHaveText("Card fetched by: X 1 (1 unverified)");
   await shot("07-views");
 
   // Copy.

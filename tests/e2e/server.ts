@@ -32,6 +32,9 @@ const config = loadConfig(
     VIES_URL: vies.url,
     VIES_TIMEOUT_MS: "1000",
     FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+    // Behind a "proxy": a test may send X-Forwarded-For to fetch from a crawler's network (crawler-verification.spec.ts);
+    // without the header the socket's address is the client's, as before.
+    TRUST_PROXY: "true",
     // The journeys make many links from fresh accounts; the abuse brakes are tested in tests/integration/safety-operators.test.ts.
     NEW_ACCOUNT_LINKS: "0",
     TARGET_HOST_LINKS_PER_HOUR: "0",

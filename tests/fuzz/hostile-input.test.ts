@@ -85,6 +85,7 @@ const ROUTES: Record<string, string> = {
   "PUT /api/links/by-slug/:linkSlug": "/api/links/by-slug/{slug}",
   "GET /api/links/:id/views": "/api/links/{id}/views?days={text}",
   "GET /api/links/:id/platforms": "/api/links/{id}/platforms",
+  "GET /api/links/:id/fetches": "/api/links/{id}/fetches?limit={text}&cursor={text}",
   "POST /api/links/:id/versions": "/api/links/{id}/versions",
   "GET /api/links/:id/qr":
     "/api/links/{id}/qr?format={text}&size={text}&fg={text}&shape={text}&inverted={text}&logo={text}&logoSize={text}",

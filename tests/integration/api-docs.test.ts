@@ -94,12 +94,18 @@ test("documented response schemas accept what the server really answers", async 
     client.userId,
   );
   expect((await client.call(`/api/webhooks/${endpoint!.id}/test`, { method: "POST" })).status).toBe(202);
+  // A crawler fetch on record, so that the fetches route answers an item.
+  await (
+    await fetch(`${server.url}/go/${client.userSlug}/documented`, { headers: { "user-agent": "Twitterbot/1.0" } })
+  ).text();
+  await server.flushViews();
   const paths: Record<string, string> = {
     "/api/domains/{id}": `/api/domains/${domain.id}`,
     "/api/webhooks/{id}/deliveries": `/api/webhooks/${endpoint!.id}/deliveries`,
     "/api/links/by-slug/{linkSlug}": "/api/links/by-slug/documented",
     "/api/links/{id}/views": `/api/links/${id}/views?days=3`,
     "/api/links/{id}/platforms": `/api/links/${id}/platforms`,
+    "/api/links/{id}/fetches": `/api/links/${id}/fetches`,
     "/api/links/check-slug-availability": "/api/links/check-slug-availability?slug=free",
   };
   // The server checks each answer against its route's response schema, the one the document shows: an answer that

@@ -204,6 +204,10 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => ({ path: `/api/links/${(await ownerLink()).id}/platforms` }),
     expect: ownerRead(),
   },
+  "GET /api/links/:id/fetches": {
+    call: async () => ({ path: `/api/links/${(await ownerLink()).id}/fetches?limit=5` }),
+    expect: ownerRead(),
+  },
   "POST /api/links/:id/versions": {
     call: async () => ({ path: `/api/links/${(await ownerLink()).id}/versions` }),
     expect: ownerWrite(201),

@@ -111,10 +111,11 @@ describe("statistics page", () => {
     expect(rows.at(-1)).toEqual([daysAgo(0), "5", "2", "3", "2"]);
     expect(rows.find((row) => row[0] === daysAgo(3))).toEqual([daysAgo(3), "4", "0", "0", "0"]);
     const platforms = csv((await get("/admin/link/stats/launch/csv?range=all&table=platforms")).text);
+    // Seeded into the rollups alone: no fetch was verified by network here (tests/integration/crawler-verification.test.ts).
     expect(platforms).toEqual([
-      ["Platform", "Card fetches"],
-      ["Slack", "2"],
-      ["X", "1"],
+      ["Platform", "Card fetches", "Verified", "Unverified", "Unverifiable"],
+      ["Slack", "2", "0", "0", "0"],
+      ["X", "1", "0", "0", "0"],
     ]);
   });
 

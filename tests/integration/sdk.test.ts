@@ -130,6 +130,7 @@ test("every documented operation is called through the SDK and answers a status 
     pageMetadata: () => status(c.POST("/api/links/metadata", { body: { url: "http://127.0.0.1:9/" } })),
     linkStats: () => status(c.GET("/api/links/stats")),
     linkPlatforms: () => status(c.GET("/api/links/{id}/platforms", { params: { path: id } })),
+    linkFetches: () => status(c.GET("/api/links/{id}/fetches", { params: { path: id, query: { limit: 5 } } })),
     linkQrCode: () =>
       status(c.GET("/api/links/{id}/qr", { params: { path: id, query: { format: "png" } }, parseAs: "arrayBuffer" })),
     linkViews: () => status(c.GET("/api/links/{id}/views", { params: { path: id, query: { days: 3 } } })),

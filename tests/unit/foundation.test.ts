@@ -206,7 +206,7 @@ test("a view batch grows past its first allocation and keeps every view in order
   }
   const { batch, transfer } = builder.take();
   expect(batch.size).toBe(3000);
-  expect(transfer.length).toBe(9);
+  expect(transfer.length).toBe(15);
   for (const i of [0, 1023, 1024, 2047, 2999]) {
     expect(batch.linkId[i]).toBe(i);
     expect(batch.at[i]).toBe(1000 + i);

@@ -11,8 +11,8 @@ import * as sqlite from "../../src/db/sqlite/schema.ts";
 const allowed = {
   /** rate_limits: the cluster-wide sign-in limit; uploads: UPLOADS_STORE=db. */
   pgOnlyTables: ["rate_limits", "uploads"],
-  /** Rows and rollups commit in one statement on PostgreSQL, so there is no mark to keep. */
-  sqliteOnlyTables: ["view_rollup_mark"],
+  /** Rows and rollups commit in one statement on PostgreSQL, so there is no mark to keep, nor fetches waiting for a fold. */
+  sqliteOnlyTables: ["view_rollup_mark", "crawler_fetch_queue"],
   /** Each node writes its own rollup rows (and the slot is part of their primary key). */
   pgOnlyColumns: ["view_rollups.slot"],
   /** Foreign keys cost views half their write throughput on PostgreSQL. */
@@ -215,6 +215,8 @@ const typeParity: Record<string, [true, true]> = {
   webhookDeliveries: both satisfies SameTypes<typeof sqlite.webhookDeliveries, typeof pg.webhookDeliveries>,
   destinations: both satisfies SameTypes<typeof sqlite.destinations, typeof pg.destinations>,
   linkOldAddresses: both satisfies SameTypes<typeof sqlite.linkOldAddresses, typeof pg.linkOldAddresses>,
+  crawlerFetches: both satisfies SameTypes<typeof sqlite.crawlerFetches, typeof pg.crawlerFetches>,
+  crawlerFirstFetches: both satisfies SameTypes<typeof sqlite.crawlerFirstFetches, typeof pg.crawlerFirstFetches>,
   qrStyles: both satisfies SameTypes<typeof sqlite.qrStyles, typeof pg.qrStyles>,
   linkQrStyles: both satisfies SameTypes<typeof sqlite.linkQrStyles, typeof pg.linkQrStyles>,
 };

@@ -100,6 +100,13 @@ export interface paths {
      */
     delete: operations["deleteLink"];
   };
+  "/api/links/{id}/fetches": {
+    /**
+     * Every crawler fetch of the link on record, newest first
+     * @description The last 1,000 fetches of the card (and platforms' checks of the link from their networks) within 90 days: who, verified or not, which version and card variant, the answer's status, size and time.
+     */
+    get: operations["linkFetches"];
+  };
   "/api/links/{id}/old-addresses/{addressId}": {
     /**
      * Drop one of a link's earlier addresses
@@ -108,7 +115,10 @@ export interface paths {
     delete: operations["dropOldAddress"];
   };
   "/api/links/{id}/platforms": {
-    /** When each platform last fetched the card, and how to refresh it */
+    /**
+     * When each platform last fetched the card, and how to refresh it
+     * @description Each platform's fetches by verification (docs/verification.md), and every other bot that fetched the link by its kind.
+     */
     get: operations["linkPlatforms"];
   };
   "/api/links/{id}/qr": {
@@ -423,6 +433,22 @@ export interface webhooks {
       };
     };
   };
+  "preview.fetched": {
+    /** preview.fetched, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PreviewFetchedWebhook"];
+        };
+      };
+      responses: {
+        /** @description Received; any other answer is retried (about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h) */
+        "2XX": {
+          content: never;
+        };
+      };
+    };
+  };
   "webhook.test": {
     /** webhook.test, signed per standardwebhooks.com (webhook-id, webhook-timestamp, webhook-signature) */
     post: {
@@ -462,7 +488,7 @@ export interface components {
     addWebhookBody: {
       /** @default */
       description?: string;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       url: string;
     };
     /**
@@ -488,6 +514,49 @@ export interface components {
     checkSlugAvailabilityResponse: {
       available: boolean;
       message: string;
+    };
+    /**
+     * @example {
+     *   "items": [
+     *     {
+     *       "at": "2026-12-07T10:02:00.000Z",
+     *       "platform": "whatsapp",
+     *       "verification": "verified",
+     *       "version": 3,
+     *       "rendition": "whatsapp",
+     *       "status": 200,
+     *       "bytes": 2210,
+     *       "ms": 0.4
+     *     }
+     *   ],
+     *   "nextCursor": null
+     * }
+     */
+    CrawlerFetches: {
+      /** @description Newest first */
+      items: ({
+          /**
+           * Format: date-time
+           * @description ISO 8601 date and time
+           */
+          at: string;
+          bytes: number;
+          /** @description Milliseconds the answer took to build */
+          ms: number;
+          platform: string;
+          /** @description The card variant served (wide, square, x, whatsapp); null: a 302 (the platform's check of the link) */
+          rendition: string | null;
+          status: number;
+          /**
+           * @description verified: from the platform's published addresses or network; unverified: claims a platform whose network it is not from; unverifiable: the platform cannot be checked (iMessage, Slack, …)
+           * @enum {string}
+           */
+          verification: "verified" | "unverified" | "unverifiable";
+          /** @description The link version fetched (1: the plain address) */
+          version: number;
+        })[];
+      /** @description Pass as cursor for the next, older page; null at the end */
+      nextCursor: string | null;
     };
     createLinkBody: {
       customLinkSlug?: string | null;
@@ -913,6 +982,16 @@ export interface components {
       type: "link.disabled";
     };
     linkPlatformsResponse: {
+      /** @description Bots not listed in platforms, most fetches first; those that get the 302 are never verified */
+      bots: ({
+          fetches: number;
+          /** @description A search engine or preview crawler without a platform panel (google, bing, apple, mastodon, …), or another bot's kind: tool, monitor, auditor, scanner, expander, seo, other */
+          kind: string;
+          lastFetchedAt: string | null;
+          unverifiable: number;
+          unverified: number;
+          verified: number;
+        })[];
       /**
        * Format: date-time
        * @description ISO 8601 date and time
@@ -949,6 +1028,9 @@ export interface components {
           } | null;
           /** @description Last fetched before the card last changed: it may still show the old card */
           stale: boolean;
+          unverifiable: number;
+          unverified: number;
+          verified: number;
         })[];
     };
     linkStatsResponse: {
@@ -1074,6 +1156,35 @@ export interface components {
       /** @description EUR a month, VAT excluded */
       priceMonthly: number;
     };
+    PreviewFetchedEvent: {
+      /**
+       * Format: date-time
+       * @description ISO 8601 date and time
+       */
+      at: string;
+      /** @description The link's id */
+      id: number;
+      linkSlug: string;
+      /** @description The platform whose crawler fetched the card (x, slack, whatsapp, …; google, …) */
+      platform: string;
+      /**
+       * @description Checked by its network
+       * @enum {string}
+       */
+      verification: "verified" | "unverified" | "unverifiable";
+      /** @description The link version fetched (1: the plain address) */
+      version: number;
+    };
+    PreviewFetchedWebhook: {
+      data: components["schemas"]["PreviewFetchedEvent"];
+      /**
+       * Format: date-time
+       * @description ISO 8601 date and time
+       */
+      timestamp: string;
+      /** @constant */
+      type: "preview.fetched";
+    };
     QrDefault: {
       /** @description The uploaded logo's size as stored (null: none; POST /api/qr-style/logo) */
       logo: {
@@ -1195,7 +1306,7 @@ export interface components {
     updateWebhookBody: {
       description?: string;
       enabled?: boolean;
-      events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       paused?: boolean;
       url?: string;
     };
@@ -1269,7 +1380,7 @@ export interface components {
       /** @description Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables */
       disabledReason: string | null;
       enabled: boolean;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       id: number;
       /** @description Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false */
       paused: boolean;
@@ -1287,7 +1398,7 @@ export interface components {
       /** @description Why deliveries stopped (e.g. failing for 3 days); PATCH enabled: true re-enables */
       disabledReason: string | null;
       enabled: boolean;
-      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "domain.verified" | "domain.failing")[];
+      events: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       id: number;
       /** @description Paused by its owner (PATCH paused): events are recorded and wait, unsent, until paused is false */
       paused: boolean;
@@ -2100,6 +2211,54 @@ export interface operations {
     };
   };
   /**
+   * Every crawler fetch of the link on record, newest first
+   * @description The last 1,000 fetches of the card (and platforms' checks of the link from their networks) within 90 days: who, verified or not, which version and card variant, the answer's status, size and time.
+   */
+  linkFetches: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        /** @description The link's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A page of fetches and the cursor of the next */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CrawlerFetches"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
    * Drop one of a link's earlier addresses
    * @description The address (one of the link's oldAddresses) answers 410 Gone from now on, to people and crawlers alike, and none of your links can take its slug again.
    */
@@ -2143,7 +2302,10 @@ export interface operations {
       };
     };
   };
-  /** When each platform last fetched the card, and how to refresh it */
+  /**
+   * When each platform last fetched the card, and how to refresh it
+   * @description Each platform's fetches by verification (docs/verification.md), and every other bot that fetched the link by its kind.
+   */
   linkPlatforms: {
     parameters: {
       path: {

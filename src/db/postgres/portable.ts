@@ -43,6 +43,8 @@ export type ServiceTables = Pick<
   | "webhookEndpoints"
   | "webhookDeliveries"
   | "linkOldAddresses"
+  | "crawlerFetches"
+  | "crawlerFirstFetches"
   | "qrStyles"
   | "linkQrStyles"
 >;

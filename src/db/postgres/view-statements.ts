@@ -4,6 +4,8 @@
 import type { SQL } from "bun";
 import type { ClickTally } from "../ports.ts";
 import type { ReferrerCount } from "../referrer-buckets.ts";
+import type { CrawlerFetchRow } from "../crawler-fetch-rows.ts";
+import { crawlerFetchesCte } from "./crawler-fetches.ts";
 import { referrerRollupsCte } from "./referrer-rollups.ts";
 
 /** A batch's view rows, one array per column. */
@@ -17,6 +19,7 @@ export type ViewColumns = {
   platform: (string | null)[];
   at: number[];
   scan: boolean[];
+  verification: number[];
 };
 /** Visitor hashes the set may not hold yet, one array per column. */
 export type VisitorColumns = { day: string[]; linkId: number[]; hash: number[] };
@@ -29,6 +32,9 @@ export type RollupRow = {
   bot: number;
   scans: number;
   lastAt: number;
+  verified: number;
+  unverified: number;
+  unverifiable: number;
 };
 
 /** Drops the visitor hashes of the days before `day` (YYYY-MM-DD). */
@@ -51,7 +57,8 @@ export async function forgetBatchesBefore(sql: SQL, before: number): Promise<voi
 /**
  * Stores the rows, the new visitors, the rollups and the referrer counts (in the order given: callers sort them so that nodes
  * lock rows in one order) in one statement, on the rollup rows of node `slot`, with the batch's id (`slot`,
- * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts).
+ * `seq`): a batch whose id is already stored changes nothing. `clicks`: its link.clicked counts (click-outbox.ts);
+ * `fetches`: its crawler fetches on record (crawler-fetches.ts).
  */
 export function storeViewBatch(
   sql: SQL,
@@ -62,6 +69,7 @@ export function storeViewBatch(
   rollups: RollupRow[],
   clicks: ClickTally | null,
   referrers: ReferrerCount[],
+  fetches: CrawlerFetchRow[],
 ): Promise<unknown> {
   const a = sql.array.bind(sql);
   // A view of a link deleted meanwhile (with its owner) is dropped, as on SQLite: the JOIN / EXISTS.
@@ -70,12 +78,13 @@ export function storeViewBatch(
       INSERT INTO view_batches (slot, seq) VALUES (${slot}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1
     ),
     stored AS (
-      INSERT INTO views (user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan)
-      SELECT u.user_id, u.link_id, u.ip, u.agent, u.attribution, u.is_bot, u.platform, to_timestamp(u.at / 1000.0), u.scan
+      INSERT INTO views (user_id, link_id, ip, user_agent_id, attribution, is_bot, platform, timestamp, scan, verification)
+      SELECT u.user_id, u.link_id, u.ip, u.agent, u.attribution, u.is_bot, u.platform, to_timestamp(u.at / 1000.0), u.scan, u.verification
       FROM unnest(${a(columns.userId, "INT")}::int[], ${a(columns.linkId, "INT")}::int[], ${a(columns.ip, "TEXT")}::text[],
                   ${a(columns.agent, "INT")}::int[], ${a(columns.attribution, "TEXT")}::text[], ${a(columns.isBot, "BOOLEAN")}::boolean[],
-                  ${a(columns.platform, "TEXT")}::text[], ${a(columns.at, "DOUBLE PRECISION")}::float8[], ${a(columns.scan, "BOOLEAN")}::boolean[])
-           AS u(user_id, link_id, ip, agent, attribution, is_bot, platform, at, scan)
+                  ${a(columns.platform, "TEXT")}::text[], ${a(columns.at, "DOUBLE PRECISION")}::float8[], ${a(columns.scan, "BOOLEAN")}::boolean[],
+                  ${a(columns.verification, "INT")}::int[])
+           AS u(user_id, link_id, ip, agent, attribution, is_bot, platform, at, scan, verification)
       JOIN links l ON l.id = u.link_id
       WHERE EXISTS (SELECT 1 FROM batch)
       RETURNING 1
@@ -92,10 +101,11 @@ export function storeViewBatch(
     ),
     uniques AS (SELECT day, link_id, count(*)::int AS n FROM new_visitors GROUP BY day, link_id),
     ${clickCounts(sql, slot, clicks)},
+    ${crawlerFetchesCte(sql, fetches)},
     ${referrerRollupsCte(sql, referrers)}
-    INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at, scans, unique_humans)
+    INSERT INTO view_rollups (link_id, day, platform, slot, human, bot, last_at, scans, unique_humans, verified, unverified, unverifiable)
     SELECT t.link_id, t.day, t.platform, ${slot}, t.human, t.bot, to_timestamp(t.last_at / 1000.0), t.scans,
-           CASE WHEN t.platform = '' THEN coalesce(q.n, 0) ELSE 0 END
+           CASE WHEN t.platform = '' THEN coalesce(q.n, 0) ELSE 0 END, t.verified, t.unverified, t.unverifiable
     FROM unnest(${a(
       rollups.map((r) => r.linkId),
       "INT",
@@ -120,15 +130,26 @@ export function storeViewBatch(
                 ${a(
                   rollups.map((r) => r.scans),
                   "INT",
+                )}::int[],
+                ${a(
+                  rollups.map((r) => r.verified),
+                  "INT",
+                )}::int[], ${a(
+                  rollups.map((r) => r.unverified),
+                  "INT",
+                )}::int[], ${a(
+                  rollups.map((r) => r.unverifiable),
+                  "INT",
                 )}::int[])
-         WITH ORDINALITY AS t(link_id, day, platform, human, bot, last_at, scans, n)
+         WITH ORDINALITY AS t(link_id, day, platform, human, bot, last_at, scans, verified, unverified, unverifiable, n)
     LEFT JOIN uniques q ON q.link_id = t.link_id AND q.day = t.day
     WHERE EXISTS (SELECT 1 FROM links WHERE links.id = t.link_id) AND EXISTS (SELECT 1 FROM batch)
     ORDER BY t.n
     ON CONFLICT (link_id, day, platform, slot)
     DO UPDATE SET human = view_rollups.human + excluded.human, bot = view_rollups.bot + excluded.bot,
                   scans = view_rollups.scans + excluded.scans, unique_humans = view_rollups.unique_humans + excluded.unique_humans,
-                  last_at = greatest(view_rollups.last_at, excluded.last_at)`;
+                  last_at = greatest(view_rollups.last_at, excluded.last_at), verified = view_rollups.verified + excluded.verified,
+                  unverified = view_rollups.unverified + excluded.unverified, unverifiable = view_rollups.unverifiable + excluded.unverifiable`;
 }
 
 /** The batch's link.clicked counts, added to this node's open window (a CTE of storeViewBatch's statement). */

@@ -7,4 +7,5 @@ export * from "./schema/links.ts";
 export * from "./schema/views.ts";
 export * from "./schema/safety.ts";
 export * from "./schema/webhooks.ts";
+export * from "./schema/crawler-fetches.ts";
 export * from "./schema/qr-styles.ts";

@@ -14,6 +14,7 @@ export const VIEW_COLUMNS = [
   "platform",
   "timestamp",
   "scan",
+  "verification",
 ];
 const INSERT_VIEWS = `INSERT INTO views (${VIEW_COLUMNS.join(", ")}) VALUES`;
 const VIEW_VALUES = `(${VIEW_COLUMNS.map(() => "?").join(", ")})`;
@@ -25,7 +26,8 @@ export const ROWS_PER_INSERT = 64;
 
 // max() of SQLite is NULL when either side is (rows from before migration 0004 may have no last_at).
 const ROLLUP_UPSERT = `ON CONFLICT (link_id, day, platform) DO UPDATE SET human = human + excluded.human, bot = bot + excluded.bot,
-  scans = scans + excluded.scans, unique_humans = unique_humans + excluded.unique_humans, last_at = max(coalesce(last_at, excluded.last_at), excluded.last_at)`;
+  scans = scans + excluded.scans, unique_humans = unique_humans + excluded.unique_humans, last_at = max(coalesce(last_at, excluded.last_at), excluded.last_at),
+  verified = verified + excluded.verified, unverified = unverified + excluded.unverified, unverifiable = unverifiable + excluded.unverifiable`;
 
 export type ViewStatements = ReturnType<typeof prepareViewStatements>;
 
@@ -41,7 +43,8 @@ export function prepareViewStatements(sqlite: Database) {
     insertView: sqlite.query(`${INSERT_VIEWS} ${VIEW_VALUES}`),
     insertViews: sqlite.query(`${INSERT_VIEWS} ${Array(ROWS_PER_INSERT).fill(VIEW_VALUES).join(", ")}`),
     addToRollup: sqlite.query(
-      `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`,
+      `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans, verified, unverified, unverifiable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${ROLLUP_UPSERT}`,
     ),
     addVisitor: sqlite.query(`INSERT OR IGNORE INTO view_visitors (day, link_id, hash) VALUES (?, ?, ?)`),
     closeDaysBefore: sqlite.query(`DELETE FROM view_visitors WHERE day < ?`),
@@ -58,9 +61,9 @@ export function prepareViewStatements(sqlite: Database) {
      */
     foldStoredRows(upTo: number): void {
       sqlite.run(
-        `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans)
+        `INSERT INTO view_rollups (link_id, day, platform, human, bot, last_at, scans, unique_humans, verified, unverified, unverifiable)
          SELECT link_id, strftime('%Y-%m-%d', timestamp / 1000, 'unixepoch'), coalesce(platform, ''), sum(is_bot = 0), sum(is_bot), max(timestamp),
-                sum(is_bot = 0 AND scan), 0
+                sum(is_bot = 0 AND scan), 0, sum(verification = 1), sum(verification = 2), sum(verification = 3)
          FROM views v WHERE id > ?1 AND id <= ?2 AND EXISTS (SELECT 1 FROM links WHERE id = v.link_id) GROUP BY 1, 2, 3 ${ROLLUP_UPSERT}`,
         [mark.get()!.lastViewId, upTo],
       );

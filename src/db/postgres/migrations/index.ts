@@ -24,6 +24,7 @@ import webhookPause from "./0022_webhook_pause.sql" with { type: "text" };
 import trustedUsers from "./0023_trusted_users.sql" with { type: "text" };
 import linkOldAddresses from "./0024_link_old_addresses.sql" with { type: "text" };
 import domainAppLinks from "./0025_domain_app_links.sql" with { type: "text" };
+import crawlerFetches from "./0029_crawler_fetches.sql" with { type: "text" };
 import qrStyles from "./0030_qr_styles.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -51,5 +52,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0023_trusted_users", sql: trustedUsers },
   { name: "0024_link_old_addresses", sql: linkOldAddresses },
   { name: "0025_domain_app_links", sql: domainAppLinks },
+  { name: "0029_crawler_fetches", sql: crawlerFetches },
   { name: "0030_qr_styles", sql: qrStyles },
 ];

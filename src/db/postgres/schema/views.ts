@@ -28,6 +28,7 @@ export const views = pgTable(
     platform: text("platform"),
     timestamp: ms("timestamp").notNull().defaultNow(),
     scan: boolean("scan").notNull().default(false),
+    verification: integer("verification").notNull().default(0),
   },
   // No secondary index: every index is a random write per view on the hot write path. Reads go through
   // the rollups below, which the view writer keeps in the same statement.
@@ -54,6 +55,9 @@ export const viewRollups = pgTable(
     lastAt: ms("last_at"),
     scans: integer("scans").notNull().default(0),
     uniqueHumans: integer("unique_humans").notNull().default(0),
+    verified: integer("verified").notNull().default(0),
+    unverified: integer("unverified").notNull().default(0),
+    unverifiable: integer("unverifiable").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.slot] })],
 );

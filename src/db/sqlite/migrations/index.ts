@@ -26,6 +26,7 @@ import webhookPause from "./0024_webhook_pause.sql" with { type: "text" };
 import trustedUsers from "./0025_trusted_users.sql" with { type: "text" };
 import linkOldAddresses from "./0026_link_old_addresses.sql" with { type: "text" };
 import domainAppLinks from "./0027_domain_app_links.sql" with { type: "text" };
+import crawlerFetches from "./0031_crawler_fetches.sql" with { type: "text" };
 import qrStyles from "./0032_qr_styles.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -55,5 +56,6 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0025_trusted_users", sql: trustedUsers },
   { name: "0026_link_old_addresses", sql: linkOldAddresses },
   { name: "0027_domain_app_links", sql: domainAppLinks },
+  { name: "0031_crawler_fetches", sql: crawlerFetches },
   { name: "0032_qr_styles", sql: qrStyles },
 ];

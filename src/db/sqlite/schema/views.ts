@@ -31,6 +31,9 @@ export const views = sqliteTable(
     timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
     // A person who came through the link's QR code (`?qr=1`); SQLite stores 0 and 1 in the row header alone.
     scan: integer("scan", { mode: "boolean" }).notNull().default(false),
+    // A crawler view's verification by network (src/views/crawler-verification.ts's codes): 0 none, 1 verified,
+    // 2 unverified, 3 unverifiable. Kept so that a recount of the rollups finds it (docs/decisions/0066).
+    verification: integer("verification").notNull().default(0),
   },
   // No secondary index: every index is a random write per view on the hot write path. Reads go through
   // the rollups below, which the view writer keeps in the same transaction.
@@ -57,6 +60,10 @@ export const viewRollups = sqliteTable(
     // People's rows only: views that came through the QR code, and the day's unique visitors (see viewVisitors).
     scans: integer("scans").notNull().default(0),
     uniqueHumans: integer("unique_humans").notNull().default(0),
+    // Crawlers' rows only: their views by verification by network (docs/decisions/0066).
+    verified: integer("verified").notNull().default(0),
+    unverified: integer("unverified").notNull().default(0),
+    unverifiable: integer("unverifiable").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform] })],
 );
