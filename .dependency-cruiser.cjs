@@ -1,7 +1,7 @@
 // The direction imports may take (npm run lint:imports, part of npm test): pages → domains → db/http, never back.
 // Shared modules are those the browser and the CLI may use too: models, wire types, pure helpers.
 const SHARED =
-  "^src/(client/|bounded-memo\\.ts$|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing|fetches-wire)\\.ts$)";
+  "^src/(client/|bounded-memo\\.ts$|[a-z-]+/(model|wire)\\.ts$|previews/(lint|variants|platforms)\\.ts$|links/(url|qr-drawing|qr-style-model|fetches-wire)\\.ts$)";
 /**
  * The vocabulary every folder may name whatever its place in the order below: the shared modules and the few other
  * pure helpers (error and text helpers, the parsers the settings use, the response-shape check). They import only

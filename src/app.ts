@@ -13,6 +13,7 @@ import { errorHandler } from "./http/error-handler.ts";
 import { pathEncoding } from "./http/path-encoding.ts";
 import { plainQuery } from "./http/plain-query.ts";
 import { perLinkRoutes } from "./links/per-link-routes.ts";
+import { qrStyleRoutes } from "./links/qr-style-routes.ts";
 import { linkRoutes } from "./links/routes.ts";
 import { memberRoutes } from "./members/routes.ts";
 import { metaRoutes } from "./meta/routes.ts";
@@ -81,6 +82,7 @@ export function createApp(services: Services) {
     )
     .use(linkRoutes({ links, fetchLimiter: services.fetchLimiter, publicUrl: services.config.publicUrl, session }))
     .use(perLinkRoutes({ links, session }))
+    .use(qrStyleRoutes({ links, fetchLimiter: services.fetchLimiter, session }))
     .use(domainRoutes({ domains, checkLimiter: services.domainCheckLimiter, session }))
     .use(billingRoutes({ billing, authLimiter, session }))
     .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))

@@ -73,6 +73,9 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     finder?: "square" | "rounded" | "dot";
     margin?: string;
     ecc?: "L" | "M" | "Q" | "H";
+    inverted?: boolean;
+    logo?: boolean;
+    logoSize?: string;
   };
   links
     .command("qr")
@@ -87,22 +90,35 @@ export function registerCardCommands(links: Command, bySlug: (slug: string) => P
     .option("--finder <shape>", "the three corner patterns: square, rounded or dot (SVG and PNG)")
     .option("--margin <modules>", "light margin around the code, in modules (2–16; SVG and PNG)")
     .option("--ecc <level>", "error correction: L, M, Q or H (SVG and PNG)")
+    .option("--inverted", "allow light modules on a dark ground (SVG and PNG)")
+    .option("--logo", "your logo in the middle, error correction H (SVG and PNG; linkprev qr-style logo FILE)")
+    .option("--no-logo", "without the logo your saved style has (SVG and PNG)")
+    .option("--logo-size <share>", "the logo's width as a share of the code's, 0.1–0.38 (SVG and PNG)")
     .addHelpText("after", example("linkprev links qr spring-sale --svg --fg '#1a237e' --shape dots > code.svg"))
     .action(async (slug: string, options: QrOptions) => {
       if (options.svg && options.png) throw usageError("Choose one of --svg and --png");
-      const { svg, png, size, ...style } = options;
-      if (!svg && !png && Object.keys(style).length)
-        throw usageError("--fg, --bg, --shape, --finder, --margin and --ecc style --svg and --png only");
+      const { svg, png, size, inverted, logo, ...style } = options;
+      if (!svg && !png && (Object.keys(style).length || inverted !== undefined || logo !== undefined))
+        throw usageError(
+          "--fg, --bg, --shape, --finder, --margin, --ecc, --inverted and --logo style --svg and --png only",
+        );
       const link = await bySlug(slug);
       const image = (format: "svg" | "png") =>
         api(loadSettings(), async (client) => {
           // The size as typed: the server's words say what is wrong with it.
           // The style too: a code that would not scan is refused by the server, which says why.
-          const query = { format, size: size as unknown as number, ...style } as {
+          const flags = {
+            ...(inverted !== undefined && { inverted: inverted ? "1" : "0" }),
+            ...(logo !== undefined && { logo: logo ? "1" : "0" }),
+          };
+          const query = { format, size: size as unknown as number, ...style, ...flags } as {
             format: typeof format;
             size: number;
             margin?: number;
-          } & Omit<QrOptions, "svg" | "png" | "size" | "margin">;
+            logoSize?: number;
+            inverted?: "0" | "1";
+            logo?: "0" | "1";
+          } & Omit<QrOptions, "svg" | "png" | "size" | "margin" | "logoSize" | "inverted" | "logo">;
           const params = { path: { id: link.id }, query };
           return new Uint8Array(await ok(client.GET("/api/links/{id}/qr", { params, parseAs: "arrayBuffer" })));
         });

@@ -13,6 +13,7 @@ import { addVariants, focalPoint, linkForm, type VariantOptions } from "./link-f
 import { registerLinkListCommand } from "./link-list-command.ts";
 import { registerWebhookCommands } from "./webhook-commands.ts";
 import { registerWorkspaceCommands } from "./workspace-commands.ts";
+import { registerQrStyleCommands } from "./qr-style-commands.ts";
 import { api, CliError, multipart, usageError } from "./http.ts";
 import { example, json, out, platformLabel } from "./output.ts";
 import { loadSettings } from "./settings.ts";
@@ -242,6 +243,7 @@ export function registerClientCommands(program: Command): void {
   registerDataCommands(program, links, linkForm);
   registerDomainCommands(program);
   registerWebhookCommands(program);
+  registerQrStyleCommands(program);
 }
 
 export { CliError };

@@ -2,6 +2,7 @@
 // for a new account, takes its short URLs off /go and retires its user slug for good (no later account gets it); then each step below removes one kind of data, and every
 // step can run again: a crash part-way leaves a marked account that the next request, or the next start,
 // finishes. The order and what stays (payment records, detached) are in docs/decisions/0011.
+import { removeAccountQrStyles } from "../links/qr-style-queries.ts";
 import type { Clock } from "../clock.ts";
 import { and, eq, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -159,6 +160,7 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
             ),
           );
         await tx.delete(linkOldAddresses).where(eq(linkOldAddresses.userId, userId));
+        await removeAccountQrStyles(tx, userId);
         await tx.delete(links).where(eq(links.userId, userId));
         // Its custom domains: free for anyone to add again (the announce step already stopped serving them).
         await tx.delete(domains).where(eq(domains.userId, userId));

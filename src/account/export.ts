@@ -5,6 +5,7 @@ import type { Db } from "../db/ports.ts";
 import { tablesOf, type Tables, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
+import { createdLinkQrStyles, personalQrDefault } from "../links/qr-style-queries.ts";
 import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 import type { Workspace } from "../workspaces/acting.ts";
@@ -51,6 +52,8 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     domainRows,
     endpoints,
     referrerRows,
+    qrDefault,
+    linkQrStyles,
   ] = await Promise.all([
     db
       .select({
@@ -126,6 +129,8 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .innerJoin(links, eq(links.id, referrerRollups.linkId))
       .where(ownLinks)
       .orderBy(referrerRollups.linkId, referrerRollups.day, referrerRollups.host),
+    personalQrDefault(db, user.id),
+    createdLinkQrStyles(db, user.id),
   ]);
   const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
@@ -149,6 +154,15 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     apiTokens: tokens,
     webhookEndpoints: endpoints.map((endpoint) => ({ ...endpoint, events: JSON.parse(endpoint.events) as string[] })),
     domains: domainRows.map(({ userId: _userId, ...row }) => row),
+    // The default QR style, and the uploaded logo as the PNG it was kept as.
+    qrStyle: {
+      style: qrDefault.style,
+      logo: qrDefault.logo && {
+        width: qrDefault.logo.width,
+        height: qrDefault.logo.height,
+        png: `data:image/png;base64,${Buffer.from(qrDefault.logo.png).toString("base64")}`,
+      },
+    },
     links: linkRows.map(({ userId: _userId, ...row }) => {
       const domain = domainRows.find((candidate) => candidate.id === row.domainId)?.hostname ?? null;
       // Its rules and health as the API shows them: whether there is a password, never its hash.
@@ -157,6 +171,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
         domain,
         shortUrl: shortUrlOf(publicUrl, user.userSlug, row.linkSlug, 1, domain),
         ...presentRules(rulesOf.get(row.id) ?? NO_RULES),
+        qrStyle: linkQrStyles.get(row.id) ?? null,
       };
     }),
     dailyViews: rollups,

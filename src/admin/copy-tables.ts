@@ -39,6 +39,8 @@ const COPIED: PgTable[] = [
   pg.webhookEndpoints,
   pg.webhookDeliveries,
   pg.workspaceInvites,
+  pg.qrStyles,
+  pg.linkQrStyles,
 ];
 /** Rows every database gets from its migrations: host_map_version's counter (src/domains/host-map.ts). */
 const MIGRATION_ROWS = ["host_map_version"];

@@ -11,6 +11,9 @@ import { parseImageChange, type LinkInput } from "./model.ts";
 import type { PresentedLink } from "./present.ts";
 import { linkDomainId } from "./domain.ts";
 import { getLinkBySlug, slugInUse } from "./queries.ts";
+import { checkLogoUploaded } from "./qr-style.ts";
+import { saveLinkQrStyle } from "./qr-style-queries.ts";
+import type { LinkQrStyle } from "./qr-style-model.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { generateSlug } from "./slugs.ts";
 import { writeWithImage } from "./write.ts";
@@ -24,7 +27,7 @@ import { linkState } from "../webhooks/link-events.ts";
 export async function createLink(
   deps: LinkDeps,
   { user, workspace }: Acting,
-  input: LinkInput,
+  input: LinkInput & LinkQrStyle,
   file: File | null,
 ): Promise<PresentedLink> {
   const { links, users, workspaces } = tablesOf(deps.database.db);
@@ -38,6 +41,7 @@ export async function createLink(
 
   const { focal } = change;
   const rules = await rulesToWrite(deps, input, null);
+  await checkLogoUploaded(deps.database.db, workspace, input.qrStyle);
   const image = await storeUpload(deps, change);
   const linkSlug = await writeWithImage(deps, image ? uploadUrlsOf(newImageFields(image)) : [], async (tx) => {
     // The workspace's row lock (its quota) and the user's (their new-account limits) first: PostgreSQL runs
@@ -88,6 +92,7 @@ export async function createLink(
       })
       .returning({ id: links.id });
     if (rules) await saveRules(tx, created!.id, rules);
+    if (input.qrStyle) await saveLinkQrStyle(tx, created!.id, input.qrStyle);
     const data = await linkState(tx, deps.publicUrl, workspace, {
       id: created!.id,
       linkSlug: slug,

@@ -19,7 +19,8 @@ export const couldBeLinkSlug = (value: string): boolean => value.length <= SLUG_
 export const isHttpUrl = (value: string) => safeHttpUrl(value) !== null;
 
 /** Form fields arrive as text: an empty or "null" value means "not given". */
-const emptyToNull = (value: unknown) => (value === "" || value === "null" || value === "undefined" ? null : value);
+export const emptyToNull = (value: unknown) =>
+  value === "" || value === "null" || value === "undefined" ? null : value;
 
 export const customLinkSlug = z
   .string()
@@ -50,7 +51,7 @@ const overrideText = (label: string, max: number) =>
   );
 
 /** A multipart body carries `variants` as one part holding JSON; a JSON body as a nested object. */
-const jsonText = (value: unknown) => {
+export const jsonText = (value: unknown) => {
   const given = emptyToNull(value);
   if (typeof given !== "string") return given ?? undefined;
   try {

@@ -12,6 +12,7 @@ import { linkFetches } from "./fetches.ts";
 import { CrawlerFetchesSchema, FetchesQuery } from "./fetches-wire.ts";
 import { linkPlatforms } from "./platforms.ts";
 import { linkQrCode } from "./qr-code.ts";
+import { QrStyleQuery } from "./qr-style-model.ts";
 import { linkViews } from "./stats.ts";
 import { issueVersion } from "./versions.ts";
 import { LinkPlatformsSchema, LinkVersionSchema, LinkViewsSchema } from "./wire.ts";
@@ -30,9 +31,7 @@ const DaysQuery = z.object({
 
 const QR_SIZE_MIN = 128;
 const QR_SIZE_MAX = 2048;
-/** Below two modules of margin many scanners miss the finder patterns (the standard asks four). */
-const QR_MARGIN_MIN = 2;
-const QrQuery = z.object({
+const QrQuery = QrStyleQuery.extend({
   format: z.enum(["svg", "png"], "format must be svg or png").default("svg"),
   size: z.coerce
     .number("size must be a number")
@@ -40,25 +39,6 @@ const QrQuery = z.object({
     .min(QR_SIZE_MIN, `size must be at least ${QR_SIZE_MIN}`)
     .max(QR_SIZE_MAX, `size must be ${QR_SIZE_MAX} or less`)
     .default(512),
-  fg: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, "fg must be a colour #rrggbb")
-    .transform((c) => c.toLowerCase())
-    .default("#000000"),
-  bg: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, "bg must be a colour #rrggbb")
-    .transform((c) => c.toLowerCase())
-    .default("#ffffff"),
-  shape: z.enum(["square", "rounded", "dots"], "shape must be square, rounded or dots").default("square"),
-  finder: z.enum(["square", "rounded", "dot"], "finder must be square, rounded or dot").default("square"),
-  margin: z.coerce
-    .number("margin must be a number")
-    .int("margin must be a whole number of modules")
-    .min(QR_MARGIN_MIN, `margin must be at least ${QR_MARGIN_MIN} modules: scanners need light around the code`)
-    .max(16, "margin must be 16 modules or less")
-    .default(4),
-  ecc: z.enum(["L", "M", "Q", "H"], "ecc must be L, M, Q or H").default("M"),
 });
 
 /** What /api/links/:id/* needs. */
@@ -173,7 +153,7 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
             tag: "Links",
             summary: "A QR code for the short URL",
             description:
-              "Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Styled by fg/bg (#rrggbb), shape, finder, margin (modules) and ecc; a style that would not scan (fg lighter than bg, or contrast below 3:1) is refused with 400 naming why.",
+              "Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Drawn in the link's qrStyle, else the workspace's default (GET /api/qr-style); each of fg/bg (#rrggbb), shape, finder, margin (modules), ecc, inverted, logo and logoSize given replaces that field. A logo raises error correction to H and clears the modules under it. A style that would not scan (fg lighter than bg unless inverted=1, contrast below 3:1, a logo too large for level H) is refused with 400 naming why.",
             errors: [400, 404],
             answers: {
               200: {

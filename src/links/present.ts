@@ -3,6 +3,7 @@ import { lintPreview } from "../previews/lint.ts";
 import type { RenditionId } from "../previews/variants.ts";
 import { presentRules, type RulesRow } from "../rules/present.ts";
 import { isServed } from "../domains/model.ts";
+import { parseQrStyle } from "./qr-style-model.ts";
 import { shortUrlOf } from "./url.ts";
 
 /** The columns queries.ts selects for a link, its view counters summed. */
@@ -38,6 +39,8 @@ export type LinkRow = {
   /** "active" or "disabled" (src/safety/), and who disabled it. */
   status: "active" | "disabled";
   disabledReason: string | null;
+  /** The link's own QR style as stored (null: its owner's default). */
+  qrStyle: string | null;
 } & RulesRow;
 
 /** The uploaded file's recorded size, when the link shows an upload (null for an external image or none). */
@@ -83,6 +86,7 @@ export function presentListed(row: LinkRow, userSlug: string, publicUrl: string)
     healthFailedUrl: _failedUrl,
     clicks: _clicks,
     domainStatus,
+    qrStyle,
     ...rest
   } = row;
   const source = sourceImageOf(row);
@@ -101,6 +105,7 @@ export function presentListed(row: LinkRow, userSlug: string, publicUrl: string)
     images: imagesOf(row),
     variants: { x: { title: xTitle }, whatsapp: { description: whatsappDescription } },
     ...presentRules(row),
+    qrStyle: parseQrStyle(qrStyle),
     ...(deletedAt ? { deletedAt } : {}),
   };
 }

@@ -3,6 +3,7 @@
 // whole modules, a terminal picture of half blocks (the CLI draws it), and the modules the PNG (src/links/qr.ts)
 // paints; every one with the quiet zone of four modules that scanners need. Pure: the CLI imports it.
 import { correction, generate, type Bitmap2D } from "lean-qr";
+import { DEFAULT_QR_STYLE, type QrStyle } from "./qr-style-model.ts";
 
 export const QR_SCAN_MARKER = "qr=1";
 /** Modules of light margin around the code (ISO/IEC 18004). */
@@ -14,47 +15,23 @@ export const qrUrl = (shortUrl: string) => `${shortUrl}?${QR_SCAN_MARKER}`;
 export const qrCode = (text: string, ecc: QrStyle["ecc"] = "M"): Bitmap2D =>
   generate(text, { minCorrectionLevel: correction[ecc] });
 
-/** How a code is drawn (issue 52, decision 0062): colours, module and finder shapes, margin, error correction. */
-export type QrStyle = {
-  fg: string;
-  bg: string;
-  shape: "square" | "rounded" | "dots";
-  finder: "square" | "rounded" | "dot";
-  margin: number;
-  ecc: "L" | "M" | "Q" | "H";
-};
-export const DEFAULT_QR_STYLE: QrStyle = {
-  fg: "#000000",
-  bg: "#ffffff",
-  shape: "square",
-  finder: "square",
-  margin: 4,
-  ecc: "M",
-};
+/** A logo's size in pixels. */
+export type LogoSize = { width: number; height: number };
+/** A logo as stored: a PNG (src/links/images/normalise.ts made it) and its size. */
+export type QrLogo = LogoSize & { png: Uint8Array };
 
-/** Dark modules must be at least this many times less luminous than light ones (WCAG contrast ratio; 0062). */
-export const QR_MIN_CONTRAST = 3;
+/** The error correction a style is drawn at: H under a logo, whatever was asked. */
+export const eccOf = (style: QrStyle): QrStyle["ecc"] => (style.logo ? "H" : style.ecc);
 
-/** WCAG 2 relative luminance of `#rrggbb`. */
-export function relativeLuminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+/** The square of modules a logo clears, centred on the grid: never more than logoSize² of the code. */
+export function logoBox(codeSize: number, style: QrStyle): QrBox | undefined {
+  if (!style.logo) return undefined;
+  let side = Math.floor(style.logoSize * codeSize);
+  if ((codeSize - side) % 2) side--;
+  const at = (codeSize - side) / 2;
+  return { x: at, y: at, w: side, h: side };
 }
-
-/** Why a code in this style would not scan, or undefined when it would. */
-export function unscannable(style: QrStyle): string | undefined {
-  const dark = relativeLuminance(style.fg);
-  const light = relativeLuminance(style.bg);
-  if (dark > light)
-    return `fg ${style.fg} is lighter than bg ${style.bg}: inverted codes do not scan in many readers, so the dark modules must be the darker colour`;
-  const ratio = (light + 0.05) / (dark + 0.05);
-  if (ratio < QR_MIN_CONTRAST)
-    return `fg ${style.fg} on bg ${style.bg} has too little contrast to scan: ${ratio.toFixed(2)}:1, at least ${QR_MIN_CONTRAST}:1 needed`;
-  return undefined;
-}
+export type QrBox = { x: number; y: number; w: number; h: number };
 
 /** A filled rounded rectangle in module units; `r` is its corner radius (half the side: a circle). */
 export type QrShape = { x: number; y: number; w: number; h: number; r: number; light?: boolean };
@@ -69,13 +46,19 @@ const inFinder = (size: number, x: number, y: number) =>
 
 /**
  * The code's shapes in module units, margin included: square modules as row runs (r 0), rounded and dot modules one
- * shape each, and (unless the finder is square) the three finder patterns as a ring (dark 7×7, light 5×5) and a 3×3.
+ * shape each, and (but for square modules with square finders) the three finder patterns as a ring (dark 7×7, light
+ * 5×5) and a 3×3, their corners rounded by the finder style.
  */
 export function qrShapes(code: Bitmap2D, style: QrStyle): QrShape[] {
   const m = style.margin;
   const shapes: QrShape[] = [];
-  const squareFinder = style.finder === "square";
-  for (const [x, y, length] of darkRuns(code)) {
+  // Square modules draw a square finder as they come; any other shape draws the finders whole, so that a finder stays
+  // solid under dots (a finder of dots was the one style jsqr missed at print sizes).
+  const squareFinder = style.finder === "square" && style.shape === "square";
+  const box = logoBox(code.size, style);
+  const dark = (x: number, y: number) =>
+    code.get(x, y) && !(box && x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h);
+  for (const [x, y, length] of darkRuns(code.size, dark)) {
     for (let i = x; i < x + length; ) {
       if (!squareFinder && inFinder(code.size, i, y)) {
         i++;
@@ -93,7 +76,7 @@ export function qrShapes(code: Bitmap2D, style: QrStyle): QrShape[] {
     }
   }
   if (!squareFinder) {
-    const [outer, inner] = style.finder === "dot" ? [2.5, 1.5] : [1.5, 0.75];
+    const [outer, inner] = { square: [0, 0], rounded: [1.5, 0.75], dot: [2.5, 1.5] }[style.finder];
     for (const [fx, fy] of FINDER_CORNERS(code.size)) {
       const x = fx! + m;
       const y = fy! + m;
@@ -115,38 +98,59 @@ export function inShape(s: QrShape, px: number, py: number): boolean {
 }
 
 /** Runs of dark modules, row by row: [x, y, length]. */
-export function* darkRuns(code: Bitmap2D): Generator<[number, number, number]> {
-  for (let y = 0; y < code.size; y++) {
-    for (let x = 0; x < code.size; ) {
-      if (!code.get(x, y)) {
+export function* darkRuns(size: number, dark: (x: number, y: number) => boolean): Generator<[number, number, number]> {
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; ) {
+      if (!dark(x, y)) {
         x++;
         continue;
       }
       const start = x;
-      while (x < code.size && code.get(x, y)) x++;
+      while (x < size && dark(x, y)) x++;
       yield [start, y, x - start];
     }
   }
 }
 
+/** Where the logo is drawn, in module units, margin included: its box less half a module of light all round. */
+export function logoPlace(codeSize: number, style: QrStyle, logo: LogoSize): QrBox | undefined {
+  const box = logoBox(codeSize, style);
+  if (!box) return undefined;
+  const room = box.w - 1;
+  const scale = room / Math.max(logo.width, logo.height);
+  const [w, h] = [logo.width * scale, logo.height * scale];
+  return { x: style.margin + box.x + (box.w - w) / 2, y: style.margin + box.y + (box.h - h) / 2, w, h };
+}
+
 /**
- * A `size`-pixel SVG in a viewBox counted in modules: the background, one path of square-module runs, and a `rect`
- * (with `rx`) per rounded or dot module and per finder part.
+ * A `size`-pixel SVG in a viewBox counted in modules: the background, one path of square-module runs, a `rect`
+ * (with `rx`) per rounded or dot module and per finder part, and the logo as an embedded PNG (`logoHref`: its data
+ * URL) when the style has one.
  */
-export function qrSvg(text: string, size: number, style: QrStyle = DEFAULT_QR_STYLE): string {
-  const code = qrCode(text, style.ecc);
+export function qrSvg(
+  text: string,
+  size: number,
+  style: QrStyle = DEFAULT_QR_STYLE,
+  logo?: LogoSize & { href: string },
+): string {
+  const code = qrCode(text, eccOf(style));
   const side = code.size + 2 * style.margin;
   let path = "";
   let rects = "";
   for (const s of qrShapes(code, style)) {
-    if (s.r === 0 && !s.light) path += `M${s.x} ${s.y}h${s.w}v${s.h}h-${s.w}z`;
+    // Module runs (one row high) go in the path; finder parts are rects, drawn in order (light 5×5 over dark 7×7).
+    if (s.r === 0 && !s.light && s.h === 1) path += `M${s.x} ${s.y}h${s.w}v${s.h}h-${s.w}z`;
     else
       rects += `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}"${s.r ? ` rx="${s.r}"` : ""} fill="${s.light ? style.bg : style.fg}"/>`;
   }
   const crisp = style.shape === "square" && style.finder === "square" ? ' shape-rendering="crispEdges"' : "";
+  const place = logo && logoPlace(code.size, style, logo);
+  const image = place
+    ? `<image x="${place.x}" y="${place.y}" width="${place.w}" height="${place.h}" href="${logo.href}"/>`
+    : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${side} ${side}"${crisp}>` +
-    `<rect width="${side}" height="${side}" fill="${style.bg}"/><path fill="${style.fg}" d="${path}"/>${rects}</svg>`
+    `<rect width="${side}" height="${side}" fill="${style.bg}"/><path fill="${style.fg}" d="${path}"/>${rects}${image}</svg>`
   );
 }
 

@@ -22,7 +22,7 @@ const linkTotal = (column: Tables["linkTotals"]["human" | "bot" | "scans" | "uni
 
 /** The columns present.ts reads (LinkRow), view counters summed (a function: db/tables.ts switches engine at start). */
 const linkColumns = (db: Db) => {
-  const { domains, linkTotals, links } = tablesOf(db);
+  const { domains, linkQrStyles, linkTotals, links } = tablesOf(db);
   return {
     id: links.id,
     linkSlug: links.linkSlug,
@@ -54,6 +54,7 @@ const linkColumns = (db: Db) => {
     domainStatus: domains.status,
     status: links.status,
     disabledReason: links.disabledReason,
+    qrStyle: linkQrStyles.style,
   };
 };
 
@@ -62,13 +63,14 @@ const linkColumns = (db: Db) => {
  * building and running those was most of a link list's cost); `where` must scope them to one user.
  */
 export function selectLinks(db: Db, where: SQL | undefined) {
-  const { domains, linkRules, linkTotals, links } = tablesOf(db);
+  const { domains, linkQrStyles, linkRules, linkTotals, links } = tablesOf(db);
   return db
     .select(linkColumns(db))
     .from(links)
     .leftJoin(linkRules, eq(linkRules.linkId, links.id))
     .leftJoin(linkTotals, eq(linkTotals.linkId, links.id))
     .leftJoin(domains, eq(domains.id, links.domainId))
+    .leftJoin(linkQrStyles, eq(linkQrStyles.linkId, links.id))
     .where(where)
     .$dynamic();
 }

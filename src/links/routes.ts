@@ -18,6 +18,7 @@ import { linkStats } from "./stats.ts";
 import { updateLink } from "./update.ts";
 import { LinkPageQuery, listLinkPage } from "./list-page.ts";
 import { present } from "./present.ts";
+import { LinkQrStyleField } from "./qr-style-model.ts";
 import { LinkSchema, LinkStatsSchema, LintResultSchema, PageMetadataSchema, SlugAvailabilitySchema } from "./wire.ts";
 
 /** Any of these asks GET /api/links for a page; without them it answers the whole list, as clients expect. */
@@ -26,6 +27,7 @@ const PAGE_PARAMS = Object.keys(LinkPageQuery.shape);
 /** A create's or update's body: JSON, or multipart/form-data with the same fields and an optional `image` file. */
 const LinkForm = LinkInput.extend({
   image: z.unknown().optional().describe("multipart/form-data only: an image for the card (JPEG, PNG, WebP or GIF)"),
+  qrStyle: LinkQrStyleField.describe("The link's own QR style (null: the workspace's default; left out: unchanged)"),
 });
 
 /** The optional `image` part of a multipart body; an empty file input counts as none. */

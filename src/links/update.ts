@@ -14,6 +14,9 @@ import { linkDomainId } from "./domain.ts";
 import { findLiveLink, getLinkBySlug, slugInUse } from "./queries.ts";
 import { writeWithImage } from "./write.ts";
 import { keepEarlierAddress } from "./old-addresses.ts";
+import { checkLogoUploaded } from "./qr-style.ts";
+import { saveLinkQrStyle } from "./qr-style-queries.ts";
+import type { LinkQrStyle } from "./qr-style-model.ts";
 import { rulesToWrite, saveRules } from "../rules/save.ts";
 import { checkTargetSafety } from "../safety/check-target.ts";
 import { carriedDisable } from "../safety/disabled-address.ts";
@@ -53,7 +56,7 @@ export async function updateLink(
   deps: LinkDeps,
   { user, workspace }: Acting,
   slug: string,
-  input: LinkInput,
+  input: LinkInput & LinkQrStyle,
   file: File | null,
   countRecut: () => Promise<void>,
 ): Promise<PresentedLink> {
@@ -79,6 +82,7 @@ export async function updateLink(
   if (change.kind === "external") checkExternalImage(change.url);
   const { focal } = change;
   const rules = await rulesToWrite(deps, input, existing.id);
+  await checkLogoUploaded(deps.database.db, workspace, input.qrStyle);
   const { fields: imageFields, fresh } = await imageChange(deps, existing, change, countRecut);
   const xTitle = input.variants?.x ? (input.variants.x.title ?? null) : existing.xTitle;
   const whatsappDescription = input.variants?.whatsapp
@@ -119,6 +123,7 @@ export async function updateLink(
       })
       .where(and(eq(links.id, existing.id), eq(links.workspaceId, workspace.id)));
     if (rules) await saveRules(tx, existing.id, rules);
+    if (input.qrStyle !== undefined) await saveLinkQrStyle(tx, existing.id, input.qrStyle);
     const facts = {
       id: existing.id,
       linkSlug: newSlug,

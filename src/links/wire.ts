@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PLATFORM_IDS, type PlatformId } from "../previews/platforms.ts";
 import { RULES } from "../previews/lint.ts";
 import { OtherBotsSchema, VerificationCountsSchema } from "./fetches-wire.ts";
+import { QrStyleSchema } from "./qr-style-model.ts";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 const platformId = z.enum(PLATFORM_IDS as [PlatformId, ...PlatformId[]]);
@@ -139,6 +140,7 @@ export const LinkSchema = z
         "Why the link is disabled, naming the source (a threat feed, a report, the operator); null when active",
       ),
     deletedAt: timestamp.optional().describe("Only on deleted links"),
+    qrStyle: QrStyleSchema.nullable().describe("The link's own QR style (null: the workspace's default)"),
     oldAddresses: z
       .array(
         z.object({
@@ -199,6 +201,7 @@ export const LinkSchema = z
       },
       status: "active",
       disabledReason: null,
+      qrStyle: null,
     },
   });
 
@@ -288,10 +291,7 @@ export const PageMetadataSchema = z
 
 /** A link as the API sends it (dates as ISO strings). */
 export type LinkJson = z.output<typeof LinkSchema>;
-export type LintWarningJson = z.output<typeof LintWarningSchema>;
-export type LinkStatsJson = z.output<typeof LinkStatsSchema>;
 export type SlugAvailabilityJson = z.output<typeof SlugAvailabilitySchema>;
-export type LintResultJson = z.output<typeof LintResultSchema>;
 /** A link's visits per day and its crawler fetches by platform (GET /api/links/:id/views). */
 export type LinkViewsJson = z.output<typeof LinkViewsSchema>;
 export type LinkPlatformsJson = z.output<typeof LinkPlatformsSchema>;

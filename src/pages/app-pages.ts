@@ -11,6 +11,7 @@ import type { PageDeps } from "./deps.ts";
 import type { PageViewer } from "./viewer.ts";
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
+import type { QrStyleEditorProps } from "../../islands/QrStyleEditor.tsx";
 import type { EarlierAddress } from "../links/old-addresses.ts";
 
 /** A link as the editor is given it: with its earlier addresses (docs/decisions/0047). */
@@ -103,12 +104,14 @@ export async function dashboardProps(
   };
 }
 
+/** `qrDefault`: the workspace's default QR style and logo (src/links/qr-style.ts), for an edited link's QR section. */
 export const editorProps = (
   deps: PageDeps,
   { user, entitlement }: PageViewer,
   link: EditedLink | null,
   domains: LinkFormProps["domains"],
-): LinkFormProps & { earlier?: OldAddressesProps } => ({
+  qrDefault?: Pick<QrStyleEditorProps, "logo"> & { style: QrStyleEditorProps["defaultStyle"] },
+): LinkFormProps & { earlier?: OldAddressesProps; qr?: QrStyleEditorProps } => ({
   mode: link ? "edit" : "create",
   link: link && {
     id: link.id,
@@ -140,6 +143,21 @@ export const editorProps = (
   publicUrl: deps.config.publicUrl,
   autoFill: deps.config.fetch.enabled,
   domains,
+  qr:
+    link && qrDefault
+      ? {
+          link: {
+            id: link.id,
+            linkSlug: link.linkSlug,
+            title: link.title,
+            description: link.description,
+            targetUrl: link.targetUrl,
+            qrStyle: link.qrStyle,
+          },
+          defaultStyle: qrDefault.style,
+          logo: qrDefault.logo,
+        }
+      : undefined,
   earlier: link?.oldAddresses && {
     linkId: link.id,
     addresses: link.oldAddresses.map((address) => ({ ...address, movedAt: address.movedAt.toISOString() })),

@@ -1,22 +1,24 @@
 // /admin/link/new and /admin/link/edit/:linkSlug
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
+import type { QrStyleEditorProps } from "../../islands/QrStyleEditor.tsx";
 import type { CrawlerFetchJson } from "../links/fetches-wire.ts";
 import { FetchTimeline } from "./fetch-timeline.tsx";
-import { LinkForm, OldAddresses } from "./islands.ts";
+import { LinkForm, OldAddresses, QrStyleEditor } from "./islands.ts";
 
 const back =
   "rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
 
 /**
  * `earlier`: an edited link's earlier addresses (docs/decisions/0047); `fetches`: its newest crawler fetches
- * (docs/decisions/0066).
+ * (docs/decisions/0066); `qr`: its QR section (decision 0067).
  */
 export function LinkEditorPage({
   earlier,
   fetches,
+  qr,
   ...props
-}: LinkFormProps & { earlier?: OldAddressesProps; fetches?: CrawlerFetchJson[] }) {
+}: LinkFormProps & { earlier?: OldAddressesProps; fetches?: CrawlerFetchJson[]; qr?: QrStyleEditorProps }) {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -27,6 +29,7 @@ export function LinkEditorPage({
       </div>
       {props.link?.status === "disabled" ? <DisabledNotice reason={props.link.disabledReason} /> : null}
       <LinkForm {...props} />
+      {qr ? <QrStyleEditor {...qr} /> : null}
       {props.link && fetches ? <FetchTimeline fetches={fetches} linkId={props.link.id} /> : null}
       {earlier && earlier.addresses.length > 0 ? <OldAddresses {...earlier} /> : null}
     </div>

@@ -19,6 +19,7 @@ import { DomainsPage } from "./domains.tsx";
 import { isServed } from "../domains/model.ts";
 import { listDomains } from "../domains/queries.ts";
 import { pageGuards } from "./guards.ts";
+import { qrDefault } from "../links/qr-style.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
 import { LinkStatsPage, parseTable, reportCsv, reportCsvName } from "./link-stats.tsx";
 import { PaymentSuccessPage } from "./payment-success.tsx";
@@ -215,7 +216,16 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           );
           return page(
             LinkEditorPage,
-            { ...editorProps(deps, pageViewer, link, await domainNames(pageViewer)), fetches },
+            {
+              ...editorProps(
+                deps,
+                pageViewer,
+                link,
+                await domainNames(pageViewer),
+                await qrDefault(deps.links, pageViewer.workspace),
+              ),
+              fetches,
+            },
             "Edit Link",
             pageViewer,
             cookie,

@@ -88,7 +88,12 @@ const ROUTES: Record<string, string> = {
   "GET /api/links/:id/platforms": "/api/links/{id}/platforms",
   "GET /api/links/:id/fetches": "/api/links/{id}/fetches?limit={text}&cursor={text}",
   "POST /api/links/:id/versions": "/api/links/{id}/versions",
-  "GET /api/links/:id/qr": "/api/links/{id}/qr?format={text}&size={text}",
+  "GET /api/links/:id/qr":
+    "/api/links/{id}/qr?format={text}&size={text}&fg={text}&shape={text}&inverted={text}&logo={text}&logoSize={text}",
+  "GET /api/qr-style/": "/api/qr-style",
+  "PUT /api/qr-style/": "/api/qr-style",
+  "POST /api/qr-style/logo": "/api/qr-style/logo",
+  "DELETE /api/qr-style/logo": "/api/qr-style/logo",
   "DELETE /api/links/:id": "/api/links/{id}",
   "DELETE /api/links/:id/old-addresses/:addressId": "/api/links/{id}/old-addresses/{id}",
   "GET /api/webhooks/": "/api/webhooks",

@@ -83,6 +83,14 @@ export async function seedFullAccount(server: Server, stripe: FakeStripe, label:
   if ((await api(`/api/links/${goneLink.id}`, { method: "DELETE" })).status !== 204)
     throw new Error("seeding a deleted link");
 
+  // A default QR style with a logo, and the live link's own style (docs/decisions/0067).
+  await server.sql.run(
+    "INSERT INTO qr_styles (workspace_id, style, logo, logo_width, logo_height) VALUES ((SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, 1, 1)",
+    user.id,
+    JSON.stringify({ fg: "#1a237e", logo: true }),
+    Buffer.from(makePng(1, 1)).toString("base64"),
+  );
+  await server.sql.run("INSERT INTO link_qr_styles (link_id, style) VALUES (?, ?)", liveLink.id, '{"shape":"dots"}');
   // The per-host index's row of a rule's address, as a rule write leaves it.
   await server.sql.run(
     "INSERT INTO destinations (link_id, field, url, target_domain) VALUES (?, 'expiredUrl', ?, 'example.com')",
@@ -241,6 +249,11 @@ export async function rowsLeftOf(sql: TestDb, userId: number): Promise<Record<st
     login_links: await count("SELECT count(*) AS n FROM login_links WHERE user_id = ?", userId),
     webhook_endpoints: await count("SELECT count(*) AS n FROM webhook_endpoints WHERE user_id = ?", userId),
     webhook_deliveries: await count("SELECT count(*) AS n FROM webhook_deliveries WHERE user_id = ?", userId),
+    qr_styles: await count(
+      "SELECT count(*) AS n FROM qr_styles WHERE workspace_id NOT IN (SELECT id FROM workspaces) OR workspace_id IN (SELECT id FROM workspaces WHERE personal_user_id = ?)",
+      userId,
+    ),
+    link_qr_styles: await count("SELECT count(*) AS n FROM link_qr_styles WHERE link_id NOT IN (SELECT id FROM links)"),
     destinations: await count(
       "SELECT count(*) AS n FROM destinations WHERE link_id NOT IN (SELECT id FROM links) OR (domain_id IS NOT NULL AND domain_id NOT IN (SELECT id FROM domains))",
     ),
@@ -263,5 +276,7 @@ export const NOTHING_LEFT = {
   login_links: 0,
   webhook_endpoints: 0,
   webhook_deliveries: 0,
+  qr_styles: 0,
+  link_qr_styles: 0,
   destinations: 0,
 };

@@ -80,6 +80,14 @@ describe("GET /api/account/export", () => {
     ]);
     expect(data.links[0].shortUrl).toBe(`${server.url}/go/${alice.userSlug}/${alice.liveSlug}`);
     expect(data.links[0].imageUrl).toBe(alice.imageUrl);
+    expect(data.links[0].qrStyle).toMatchObject({ shape: "dots", fg: "#000000" });
+    expect(data.links[1].qrStyle).toBeNull();
+    expect(data.qrStyle.style).toMatchObject({ fg: "#1a237e", logo: true });
+    expect(data.qrStyle.logo).toMatchObject({
+      width: 1,
+      height: 1,
+      png: expect.stringMatching(/^data:image\/png;base64,/),
+    });
     expect(
       data.dailyViews.map((r: { platform: string; human: number; bot: number }) => [r.platform, r.human, r.bot]),
     ).toEqual([

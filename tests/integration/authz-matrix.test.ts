@@ -268,6 +268,17 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => ({ path: `/api/links/${(await ownerLink()).id}/qr?format=svg&size=256` }),
     expect: ownerRead(),
   },
+  "GET /api/qr-style/": { call: () => ({ path: "/api/qr-style" }), expect: signedInRead() },
+  "PUT /api/qr-style/": {
+    call: () => ({ path: "/api/qr-style", json: { shape: "dots" } }),
+    expect: signedInWrite(200),
+  },
+  // A form without a file: refused as such (400) once the caller may write; the upload itself: qr-styles.test.ts.
+  "POST /api/qr-style/logo": {
+    call: () => ({ path: "/api/qr-style/logo", form: { logo: "not a file" } }),
+    expect: signedInWrite(400),
+  },
+  "DELETE /api/qr-style/logo": { call: () => ({ path: "/api/qr-style/logo" }), expect: signedInWrite(200) },
   "DELETE /api/links/:id/old-addresses/:addressId": {
     call: async () => ({ path: await ownerOldAddress() }),
     expect: ownerWrite(204),

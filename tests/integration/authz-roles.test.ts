@@ -123,6 +123,15 @@ const ROUTES: Record<string, Row> = {
     needs: "links.read",
     ok: 200,
   },
+  "GET /api/qr-style/": { call: () => ({ path: "/api/qr-style" }), needs: "links.read", ok: 200 },
+  "PUT /api/qr-style/": {
+    call: () => ({ path: "/api/qr-style", json: { shape: "dots" } }),
+    needs: "links.write",
+    ok: 200,
+  },
+  // A logo is multipart: a JSON body reaches the route's schema only past the guard (then 400).
+  "POST /api/qr-style/logo": { call: () => ({ path: "/api/qr-style/logo", json: {} }), needs: "links.write", ok: 400 },
+  "DELETE /api/qr-style/logo": { call: () => ({ path: "/api/qr-style/logo" }), needs: "links.write", ok: 200 },
   "GET /api/links/:id/fetches": {
     call: async () => ({ path: `/api/links/${(await teamLink()).id}/fetches` }),
     needs: "links.read",

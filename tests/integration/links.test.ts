@@ -119,6 +119,7 @@ describe("create, read, list", () => {
         "warnings",
         "expiresAt",
         "maxClicks",
+        "qrStyle",
         "visitsUsed",
         "expiredUrl",
         "hasPassword",

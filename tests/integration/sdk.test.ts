@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { createClient, LinkPrevError, ok, type LinkPrevClient } from "../../packages/sdk/src/index.ts";
 import { SDK_TYPES_FILE, sdkTypes } from "../../scripts/sdk-types.ts";
+import { makePng } from "../helpers/images.ts";
 import {
   BILLING_ON,
   seedApiToken,
@@ -153,6 +154,15 @@ test("every documented operation is called through the SDK and answers a status 
     dropOldAddress: () =>
       status(c.DELETE("/api/links/{id}/old-addresses/{addressId}", { params: { path: { ...id, addressId: 999999 } } })),
     deleteLink: () => status(c.DELETE("/api/links/{id}", { params: { path: { id: linkId } } })),
+    getQrStyle: () => status(c.GET("/api/qr-style")),
+    setQrStyle: () => status(c.PUT("/api/qr-style", { body: { shape: "dots", finder: "rounded" } })),
+    uploadQrLogo: () => {
+      const form = new FormData();
+      form.append("logo", new File([makePng(64, 64)], "logo.png", { type: "image/png" }));
+      // openapi-fetch sends a FormData as it is (cli/client/http.ts multipart).
+      return status(c.POST("/api/qr-style/logo", { body: form as never }));
+    },
+    removeQrLogo: () => status(c.DELETE("/api/qr-style/logo")),
     listDomains: () => status(c.GET("/api/domains")),
     listWorkspaces: () => status(c.GET("/api/workspaces")),
     createWorkspace: async () => team,

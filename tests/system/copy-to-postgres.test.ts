@@ -49,6 +49,8 @@ const TABLES = [
   "views",
   "view_rollups",
   "workspace_invites",
+  "qr_styles",
+  "link_qr_styles",
 ];
 const TRICKY_TITLE = `Ana's "launch" \\ {v2}, 50 % off 🎉`;
 const GAP_VIEWS = 3;
@@ -286,6 +288,12 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
          VALUES ((SELECT id FROM workspaces WHERE personal_user_id = ?), 'bea@example.com', 'member', ?, ?, ?)`,
         [anaId, "0".repeat(64), anaId, Date.now() + 14 * 86_400_000],
       );
+      // A default QR style with its logo (base64 PNG text), and a link's own style (docs/decisions/0067).
+      sqlite.run(
+        `INSERT INTO qr_styles (workspace_id, style, logo, logo_width, logo_height) VALUES ((SELECT id FROM workspaces WHERE personal_user_id = ?), ?, 'iVBORw0KGgo=', 1, 1)`,
+        [anaId, JSON.stringify({ fg: "#1a237e", shape: "dots" })],
+      );
+      sqlite.run(`INSERT INTO link_qr_styles (link_id, style) VALUES (?, '{"fg":"#b71c1c"}')`, [links.tricky!.id]);
       const mark = sqlite.query<{ m: number }, []>("SELECT last_view_id AS m FROM view_rollup_mark").get()!.m;
       const newest = sqlite.query<{ id: number }, []>("SELECT max(id) AS id FROM views").get()!.id;
       expect(mark).toBe(newest);

@@ -220,6 +220,8 @@ const typeParity: Record<string, [true, true]> = {
   crawlerFetches: both satisfies SameTypes<typeof sqlite.crawlerFetches, typeof pg.crawlerFetches>,
   crawlerFirstFetches: both satisfies SameTypes<typeof sqlite.crawlerFirstFetches, typeof pg.crawlerFirstFetches>,
   workspaceInvites: both satisfies SameTypes<typeof sqlite.workspaceInvites, typeof pg.workspaceInvites>,
+  qrStyles: both satisfies SameTypes<typeof sqlite.qrStyles, typeof pg.qrStyles>,
+  linkQrStyles: both satisfies SameTypes<typeof sqlite.linkQrStyles, typeof pg.linkQrStyles>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

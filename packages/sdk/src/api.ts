@@ -138,7 +138,7 @@ export interface paths {
   "/api/links/{id}/qr": {
     /**
      * A QR code for the short URL
-     * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Styled by fg/bg (#rrggbb), shape, finder, margin (modules) and ecc; a style that would not scan (fg lighter than bg, or contrast below 3:1) is refused with 400 naming why.
+     * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Drawn in the link's qrStyle, else the workspace's default (GET /api/qr-style); each of fg/bg (#rrggbb), shape, finder, margin (modules), ecc, inverted, logo and logoSize given replaces that field. A logo raises error correction to H and clears the modules under it. A style that would not scan (fg lighter than bg unless inverted=1, contrast below 3:1, a logo too large for level H) is refused with 400 naming why.
      */
     get: operations["linkQrCode"];
   };
@@ -199,6 +199,30 @@ export interface paths {
   "/api/plans": {
     /** The plans and their prices */
     get: operations["listPlans"];
+  };
+  "/api/qr-style": {
+    /**
+     * The workspace's default QR style
+     * @description What GET /api/links/{id}/qr draws for a link without its own qrStyle.
+     */
+    get: operations["getQrStyle"];
+    /**
+     * Set the workspace's default QR style
+     * @description Fields left out take the built-in default's. A style that would not scan is refused with 400 naming why: fg lighter than bg unless inverted is true, contrast under 3:1, a logo wider than 0.38 of the code (level H restores 30 %; at most 15 % may be covered), or logo true with no logo uploaded.
+     */
+    put: operations["setQrStyle"];
+  };
+  "/api/qr-style/logo": {
+    /**
+     * Upload the logo QR codes show
+     * @description multipart/form-data with a `logo` file (JPEG, PNG or WebP, at most 5 MB and the pixels an upload may have; checked before it is decoded). Kept as a PNG of at most 512 px, transparency kept.
+     */
+    post: operations["uploadQrLogo"];
+    /**
+     * Remove the logo
+     * @description Styles that ask for a logo are drawn without one from now on.
+     */
+    delete: operations["removeQrLogo"];
   };
   "/api/reports": {
     /**
@@ -651,6 +675,8 @@ export interface components {
       imageUrl?: string | null;
       maxClicks?: number | null;
       password?: string | null;
+      /** @description The link's own QR style (null: the workspace's default; left out: unchanged) */
+      qrStyle?: components["schemas"]["setQrStyleBody"] | null;
       rules?: (({
           appUrl?: string;
           targetUrl: string;
@@ -862,7 +888,8 @@ export interface components {
      *     "finalUrl": "https://example.com/blog/launch"
      *   },
      *   "status": "active",
-     *   "disabledReason": null
+     *   "disabledReason": null,
+     *   "qrStyle": null
      * }
      */
     Link: {
@@ -935,6 +962,8 @@ export interface components {
           /** @description The earlier short address, as the link was shown there */
           shortUrl: string;
         }[];
+      /** @description The link's own QR style (null: the workspace's default) */
+      qrStyle: components["schemas"]["QrStyle"] | null;
       /** @description Targets by device or country, first match wins, else targetUrl */
       rules: ({
           /** @description An ios or android device rule's app (a custom scheme); targetUrl is then its https fallback */
@@ -1322,6 +1351,37 @@ export interface components {
       /** @constant */
       type: "preview.fetched";
     };
+    QrDefault: {
+      /** @description The uploaded logo's size as stored (null: none; POST /api/qr-style/logo) */
+      logo: {
+        height: number;
+        width: number;
+      } | null;
+      style: components["schemas"]["QrStyle"];
+    };
+    QrStyle: {
+      /** @description Light modules and margin, #rrggbb */
+      bg: string;
+      /**
+       * @description Error correction; H whenever there is a logo
+       * @enum {string}
+       */
+      ecc: "L" | "M" | "Q" | "H";
+      /** @description Dark modules, #rrggbb */
+      fg: string;
+      /** @enum {string} */
+      finder: "square" | "rounded" | "dot";
+      /** @description Allow fg lighter than bg (light on dark) */
+      inverted: boolean;
+      /** @description Draw the account's logo in the middle */
+      logo: boolean;
+      /** @description The logo's width as a share of the code's */
+      logoSize: number;
+      /** @description Light margin in modules */
+      margin: number;
+      /** @enum {string} */
+      shape: "square" | "rounded" | "dots";
+    };
     recordConsentBody: {
       /** @constant */
       privacyAccepted: true;
@@ -1344,6 +1404,46 @@ export interface components {
       details?: string;
       /** @enum {string} */
       reason: "phishing" | "malware" | "spam" | "impersonation" | "other";
+    };
+    setQrStyleBody: {
+      bg?: string;
+      /**
+       * @description Error correction; H whenever there is a logo
+       * @default M
+       * @enum {string}
+       */
+      ecc?: "L" | "M" | "Q" | "H";
+      fg?: string;
+      /**
+       * @default square
+       * @enum {string}
+       */
+      finder?: "square" | "rounded" | "dot";
+      /**
+       * @description Allow fg lighter than bg (light on dark)
+       * @default false
+       */
+      inverted?: boolean;
+      /**
+       * @description Draw the account's logo in the middle
+       * @default false
+       */
+      logo?: boolean;
+      /**
+       * @description The logo's width as a share of the code's
+       * @default 0.2
+       */
+      logoSize?: number;
+      /**
+       * @description Light margin in modules
+       * @default 4
+       */
+      margin?: number;
+      /**
+       * @default square
+       * @enum {string}
+       */
+      shape?: "square" | "rounded" | "dots";
     };
     stripeWebhookResponse: {
       /** @constant */
@@ -1378,6 +1478,10 @@ export interface components {
       events?: ("link.created" | "link.updated" | "link.deleted" | "link.disabled" | "link.broken" | "link.clicked" | "preview.fetched" | "domain.verified" | "domain.failing")[];
       paused?: boolean;
       url?: string;
+    };
+    uploadQrLogoBody: {
+      /** @description multipart/form-data: the logo, a JPEG, PNG or WebP image (transparency kept) */
+      logo: unknown;
     };
     useLoginLinkBody: {
       token: string;
@@ -2506,19 +2610,25 @@ export interface operations {
   };
   /**
    * A QR code for the short URL
-   * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Styled by fg/bg (#rrggbb), shape, finder, margin (modules) and ecc; a style that would not scan (fg lighter than bg, or contrast below 3:1) is refused with 400 naming why.
+   * @description Encodes the short URL with the scan marker ?qr=1: a visit through it counts as a scan too; the marker never reaches the target. Drawn in the link's qrStyle, else the workspace's default (GET /api/qr-style); each of fg/bg (#rrggbb), shape, finder, margin (modules), ecc, inverted, logo and logoSize given replaces that field. A logo raises error correction to H and clears the modules under it. A style that would not scan (fg lighter than bg unless inverted=1, contrast below 3:1, a logo too large for level H) is refused with 400 naming why.
    */
   linkQrCode: {
     parameters: {
       query?: {
-        format?: "svg" | "png";
-        size?: number;
         fg?: string;
         bg?: string;
         shape?: "square" | "rounded" | "dots";
         finder?: "square" | "rounded" | "dot";
         margin?: number;
+        /** @description Error correction; H whenever there is a logo */
         ecc?: "L" | "M" | "Q" | "H";
+        /** @description 1: allow fg lighter than bg */
+        inverted?: "0" | "1";
+        /** @description 1: draw the account's logo (error correction H), 0: none */
+        logo?: "0" | "1";
+        logoSize?: number;
+        format?: "svg" | "png";
+        size?: number;
       };
       path: {
         /** @description The link's id */
@@ -3052,6 +3162,185 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["listPlansResponse"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The workspace's default QR style
+   * @description What GET /api/links/{id}/qr draws for a link without its own qrStyle.
+   */
+  getQrStyle: {
+    responses: {
+      /** @description The style and the logo's size */
+      200: {
+        content: {
+          "application/json": components["schemas"]["QrDefault"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Set the workspace's default QR style
+   * @description Fields left out take the built-in default's. A style that would not scan is refused with 400 naming why: fg lighter than bg unless inverted is true, contrast under 3:1, a logo wider than 0.38 of the code (level H restores 30 %; at most 15 % may be covered), or logo true with no logo uploaded.
+   */
+  setQrStyle: {
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "fg": "#1a237e",
+         *   "bg": "#fff8e1",
+         *   "shape": "dots",
+         *   "finder": "rounded",
+         *   "logo": true,
+         *   "logoSize": 0.25
+         * }
+         */
+        "application/json": components["schemas"]["setQrStyleBody"];
+      };
+    };
+    responses: {
+      /** @description The style and the logo's size */
+      200: {
+        content: {
+          "application/json": components["schemas"]["QrDefault"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Upload the logo QR codes show
+   * @description multipart/form-data with a `logo` file (JPEG, PNG or WebP, at most 5 MB and the pixels an upload may have; checked before it is decoded). Kept as a PNG of at most 512 px, transparency kept.
+   */
+  uploadQrLogo: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["uploadQrLogoBody"];
+        "multipart/form-data": components["schemas"]["uploadQrLogoBody"];
+      };
+    };
+    responses: {
+      /** @description The style and the logo's size */
+      200: {
+        content: {
+          "application/json": components["schemas"]["QrDefault"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The upload is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service we depend on did not answer */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove the logo
+   * @description Styles that ask for a logo are drawn without one from now on.
+   */
+  removeQrLogo: {
+    responses: {
+      /** @description The style, without a logo */
+      200: {
+        content: {
+          "application/json": components["schemas"]["QrDefault"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Something went wrong on our side */

@@ -48,6 +48,8 @@ export type ServiceTables = Pick<
   | "crawlerFetches"
   | "crawlerFirstFetches"
   | "workspaceInvites"
+  | "qrStyles"
+  | "linkQrStyles"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

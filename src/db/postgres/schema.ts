@@ -12,3 +12,4 @@ export * from "./schema/safety.ts";
 export * from "./schema/webhooks.ts";
 export * from "./schema/crawler-fetches.ts";
 export * from "./schema/members.ts";
+export * from "./schema/qr-styles.ts";

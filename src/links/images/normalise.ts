@@ -10,7 +10,7 @@ import {
   focalCrop,
   type RenditionId,
 } from "../../previews/variants.ts";
-import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, loadCodecs, resize } from "./codecs.ts";
+import { decodeJpeg, decodePng, decodeWebp, encodeJpeg, encodePng, loadCodecs, resize } from "./codecs.ts";
 import { applyOrientation, exifOrientation, type Pixels } from "./orientation.ts";
 import { areaShrink } from "./area-shrink.ts";
 import type { Focal } from "../model.ts";
@@ -102,11 +102,12 @@ const decode = async (bytes: ArrayBuffer, kind: ImageKind) =>
 async function decodeBounded(
   bytes: ArrayBuffer,
   kind: ImageKind,
+  longSide = SOURCE_LONG_SIDE,
 ): Promise<{ pixels: Pixels; width: number; height: number }> {
   const decoded = await decode(bytes, kind);
   if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
   const { width, height } = decoded;
-  const bound = Math.min(1, SOURCE_LONG_SIDE / Math.max(width, height));
+  const bound = Math.min(1, longSide / Math.max(width, height));
   return {
     pixels: areaShrink(decoded, Math.max(1, Math.round(width * bound)), Math.max(1, Math.round(height * bound))),
     width,
@@ -147,4 +148,20 @@ export async function rerender(source: ArrayBuffer, focal: Focal): Promise<Rendi
   const decoded = (await decodeJpeg(source)) as Pixels;
   if (!decoded || decoded.width < 1 || decoded.height < 1) throw new Error("empty image");
   return renderAll(decoded, focal);
+}
+
+/** A QR logo's long side: sharp at the largest print size, where a logo spans at most ~0.4 of 2048 px. */
+export const LOGO_LONG_SIDE = 512;
+
+/** A QR code's logo: upright, its long side bounded, transparency kept, re-encoded as PNG (metadata gone). */
+export async function normaliseLogo(
+  bytes: ArrayBuffer,
+  kind: ImageKind,
+): Promise<{ png: Uint8Array; width: number; height: number }> {
+  await loadCodecs();
+  const orientation = exifOrientation(new Uint8Array(bytes), kind);
+  const { pixels } = await decodeBounded(bytes, kind, LOGO_LONG_SIDE);
+  const upright = applyOrientation(pixels, orientation);
+  const png = new Uint8Array(await encodePng(new ImageData(upright.data, upright.width, upright.height)));
+  return { png, width: upright.width, height: upright.height };
 }

@@ -13,7 +13,7 @@ import { jpegScans, MAX_JPEG_SCANS } from "./jpeg-scans.ts";
 import type { PixelGate } from "./pixel-budget.ts";
 import type { ImageWorkCounts } from "./work-counts.ts";
 import { imageDimensions, pixelBudgetMessage, withinPixelBudget, type Dimensions } from "./dimensions.ts";
-import { sniffImage } from "./sniff.ts";
+import { sniffImage, type ImageKind } from "./sniff.ts";
 import { STORED_NAME, type UploadBackend, type UploadBody } from "./backends.ts";
 import { MAX_IMAGE_BYTES } from "../model.ts";
 export const UPLOADS_PREFIX = "/uploads/";
@@ -118,11 +118,10 @@ export class ImageStore {
   }
 
   /**
-   * Checks and normalises an upload (renditions cut around `focal`), and measures its source; nothing is written
-   * yet. Uploads, lint uploads and imports all come through here, so the size the header declares is checked
-   * before any bytes reach a decoder.
+   * An upload's bytes, once its size, its kind and the size its header declares are within the limits: nothing has
+   * reached a decoder yet. `pixels`: what decoding it will cost.
    */
-  async prepare(file: File, focal: Focal): Promise<PreparedImage> {
+  private async checked(file: File): Promise<{ bytes: ArrayBuffer; kind: ImageKind; pixels: number }> {
     if (file.size > MAX_IMAGE_BYTES) throw tooLarge("File size must be less than 5MB");
     const bytes = await file.arrayBuffer();
     const view = new Uint8Array(bytes);
@@ -135,9 +134,30 @@ export class ImageStore {
       this.counts.count("jpeg-scans");
       throw badRequest(`This JPEG has more than ${MAX_JPEG_SCANS} scans; save it again as a standard JPEG`, "image");
     }
+    return { bytes, kind, pixels: declared.width * declared.height };
+  }
+
+  /** A QR code's logo from an upload, through the same checks as a card's image: a bounded PNG, transparency kept. */
+  async prepareLogo(file: File): Promise<{ png: Uint8Array; width: number; height: number }> {
+    const { bytes, kind, pixels } = await this.checked(file);
+    try {
+      return await this.run("logo", { bytes, kind }, pixels);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw badRequest("Please select an image file", "image");
+    }
+  }
+
+  /**
+   * Checks and normalises an upload (renditions cut around `focal`), and measures its source; nothing is written
+   * yet. Uploads, lint uploads and imports all come through here, so the size the header declares is checked
+   * before any bytes reach a decoder.
+   */
+  async prepare(file: File, focal: Focal): Promise<PreparedImage> {
+    const { bytes, kind, pixels } = await this.checked(file);
     const size = bytes.byteLength;
     try {
-      const reply = await this.run("upload", { bytes, kind, focal }, declared.width * declared.height);
+      const reply = await this.run("upload", { bytes, kind, focal }, pixels);
       return {
         kept: reply.source,
         renditions: reply.renditions,

@@ -138,7 +138,11 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
               <select
                 aria-label="Device"
                 value={row.value}
-                onChange={(e) => setRow(index, { value: (e.target as HTMLSelectElement).value })}
+                onChange={(e) => {
+                  const value = (e.target as HTMLSelectElement).value;
+                  // Only a phone opens an app (src/rules/model.ts): a rule moved to another device drops it.
+                  setRow(index, value === "ios" || value === "android" ? { value } : { value, appUrl: undefined });
+                }}
                 className="rounded-md border border-gray-300 px-2 py-2 text-sm"
               >
                 <option value="">Choose…</option>
@@ -165,6 +169,16 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
               onChange={(e) => setRow(index, { targetUrl: (e.target as HTMLInputElement).value })}
               className="min-w-0 flex-[1_1_16rem] rounded-md border border-gray-300 px-2 py-2 text-sm"
             />
+            {row.kind === "device" && (row.value === "ios" || row.value === "android") && (
+              <input
+                aria-label="App URL"
+                placeholder="App URL (optional), e.g. myapp://item/42"
+                title="Opens your app; the target URL is the fallback (the store, say) when it is not installed"
+                value={row.appUrl ?? ""}
+                onChange={(e) => setRow(index, { appUrl: (e.target as HTMLInputElement).value.trim() || undefined })}
+                className="min-w-0 flex-[1_1_16rem] rounded-md border border-gray-300 px-2 py-2 text-sm placeholder:text-gray-400 placeholder:italic"
+              />
+            )}
             <button
               type="button"
               className={buttonClass.secondary}
@@ -178,7 +192,8 @@ export function RuleFields({ draft, onDraft, errors, hasPassword, expired }: Pro
                 errors[`rules.${index}.when`] ??
                 errors[`rules.${index}.when.device`] ??
                 errors[`rules.${index}.when.country`] ??
-                errors[`rules.${index}.targetUrl`]
+                errors[`rules.${index}.targetUrl`] ??
+                errors[`rules.${index}.appUrl`]
               }
             />
           </div>

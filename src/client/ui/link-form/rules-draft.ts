@@ -3,7 +3,7 @@
 import { RulesInput, type Device } from "../../../rules/model.ts";
 import type { LinkJson } from "../../../links/wire.ts";
 
-/** `appUrl`: a device rule's app (set through the API or the CLI), kept as it is so that a save does not drop it. */
+/** `appUrl`: an ios or android rule's app (a custom scheme; docs/decisions/0060), the target its https fallback. */
 export type RuleRow = { kind: "device" | "country"; value: string; targetUrl: string; appUrl?: string };
 export type RulesDraft = {
   /** A datetime-local value (the browser's time zone), "" for none. */
