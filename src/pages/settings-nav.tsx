@@ -56,16 +56,13 @@ function SettingsFrame({
   );
 }
 
-/** `auditLog`: the audit log's page, when this instance has one. */
 export function WorkspaceSettings({
   section,
   workspace,
-  auditLog,
   children,
 }: {
   section: WorkspaceSection;
   workspace: { slug: string; name: string };
-  auditLog?: string;
   children: React.ReactNode;
 }) {
   const items = (Object.keys(WORKSPACE_SETTINGS) as WorkspaceSection[]).map((key) => ({
@@ -73,12 +70,6 @@ export function WorkspaceSettings({
     text: WORKSPACE_SETTINGS[key].label,
     current: key === section,
   }));
-  if (auditLog)
-    items.push({
-      href: `${auditLog}?workspace=${encodeURIComponent(workspace.slug)}`,
-      text: "Audit log",
-      current: false,
-    });
   items.push({ href: "/account", text: "Account settings →", current: false });
   return (
     <SettingsFrame heading={`Workspace settings: ${workspace.name}`} label="Workspace settings" items={items}>
