@@ -10,6 +10,16 @@ export const CONSENTED_EVENT = "linkprev:consented";
 const consentGiven = () =>
   new Promise<void>((resolve) => window.addEventListener(CONSENTED_EVENT, () => resolve(), { once: true }));
 
+/**
+ * A page opened with `?workspace={slug}` acts in that workspace, and so do its islands' API calls, whatever the
+ * cookie says (another tab may have switched it): docs/workspaces.md.
+ */
+function inPageWorkspace(path: string): string {
+  const named = new URLSearchParams(window.location.search).get("workspace");
+  if (!named || !path.startsWith("/api/") || /[?&]workspace=/.test(path)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}workspace=${encodeURIComponent(named)}`;
+}
+
 export async function api<T = unknown>(
   path: string,
   init: RequestInit & { json?: unknown } = {},
@@ -18,7 +28,7 @@ export async function api<T = unknown>(
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set("content-type", "application/json");
-  const response = await fetch(path, {
+  const response = await fetch(inPageWorkspace(path), {
     ...rest,
     headers,
     body: json !== undefined ? JSON.stringify(json) : rest.body,

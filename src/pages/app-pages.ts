@@ -9,6 +9,8 @@ import { linkPlatformCounts, linkStats } from "../links/stats.ts";
 import type { DashboardProps } from "./dashboard.tsx";
 import type { PageDeps } from "./deps.ts";
 import type { PageViewer } from "./viewer.ts";
+import type { ApiTokenJson } from "../auth/wire.ts";
+import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import type { LinkFormProps } from "../../islands/LinkForm.tsx";
 import type { OldAddressesProps } from "../../islands/OldAddresses.tsx";
 import type { QrStyleEditorProps } from "../../islands/QrStyleEditor.tsx";
@@ -25,11 +27,15 @@ export type DashboardQuery = { page: number; q: string; sort: LinkSort };
 
 export async function dashboardProps(
   deps: PageDeps,
-  { user, workspace, entitlement: { plan, subscription } }: PageViewer,
+  viewer: PageViewer,
   tab: DashboardProps["tab"],
   query: DashboardQuery,
 ): Promise<DashboardProps> {
-  const { links, billingEnabled } = deps;
+  const { links } = deps;
+  const {
+    workspace,
+    entitlement: { plan },
+  } = viewer;
   const stats = await linkStats(links, workspace);
   const found = query.q ? await countLinks(links, workspace, query.q) : stats.totalLinks;
   const pages = Math.max(1, Math.ceil(found / DASHBOARD_PAGE_SIZE));
@@ -79,30 +85,34 @@ export async function dashboardProps(
     query: { q: query.q, sort: query.sort },
     deletedLinks: tab === "links" ? await listDeletedLinks(links, workspace, DASHBOARD_PAGE_SIZE) : [],
     platforms: Object.fromEntries(platformsWithVerification),
-    subscription: {
-      billingEnabled,
-      subscription: billingEnabled
-        ? subscription && {
-            planName: plan.name,
-            status: subscription.status,
-            currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-            cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-          }
-        : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
-    },
-    tokens:
-      tab === "links"
-        ? []
-        : (await listApiTokens(deps.db, workspace.id)).map((t) => ({
-            ...t,
-            expiresAt: t.expiresAt?.toISOString() ?? null,
-            createdAt: t.createdAt.toISOString(),
-            lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
-          })),
-    publicUrl: deps.config.publicUrl,
-    accountEmail: user.email,
+    subscription: subscriptionCardProps(deps.billingEnabled, viewer),
   };
 }
+
+/** The subscription card (the dashboard's Subscription tab, workspace settings' Billing) for the acting workspace. */
+export const subscriptionCardProps = (
+  billingEnabled: boolean,
+  { entitlement: { plan, subscription } }: PageViewer,
+): SubscriptionCardProps => ({
+  billingEnabled,
+  subscription: billingEnabled
+    ? subscription && {
+        planName: plan.name,
+        status: subscription.status,
+        currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      }
+    : { planName: plan.name, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+});
+
+/** The workspace's API tokens as the tokens section shows them (never a secret). */
+export const workspaceTokens = async (deps: PageDeps, workspaceId: number): Promise<ApiTokenJson[]> =>
+  (await listApiTokens(deps.db, workspaceId)).map((t) => ({
+    ...t,
+    expiresAt: t.expiresAt?.toISOString() ?? null,
+    createdAt: t.createdAt.toISOString(),
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+  }));
 
 /** `qrDefault`: the workspace's default QR style and logo (src/links/qr-style.ts), for an edited link's QR section. */
 export const editorProps = (

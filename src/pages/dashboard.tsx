@@ -1,10 +1,10 @@
-// /admin: the user's links with their views (each row in dashboard-link-row.tsx), and the subscription.
-import type { ApiTokenJson } from "../auth/wire.ts";
+// /admin: the workspace's links with their views (each row in dashboard-link-row.tsx), and the subscription; the
+// settings are src/pages/settings-nav.tsx's.
 import type { DeletedLink } from "../links/list-deleted.ts";
 import type { ListedLink } from "../links/present.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import { count, plural, shortDate } from "../client/format.ts";
-import { ApiTokens, SubscriptionCard, YourData } from "./islands.ts";
+import { SubscriptionCard } from "./islands.ts";
 import { LinkRow } from "./dashboard-link-row.tsx";
 import type { PlatformCount } from "./views-chart.tsx";
 
@@ -33,10 +33,6 @@ export type DashboardProps = {
   deletedLinks: DeletedLink[];
   platforms: Record<number, PlatformCount[]>;
   subscription: SubscriptionCardProps;
-  tokens: ApiTokenJson[];
-  publicUrl: string;
-  /** The signed-in user's e-mail: what the account deletion asks to type. */
-  accountEmail: string;
 };
 
 const button =
@@ -138,15 +134,15 @@ export function DashboardPage(props: DashboardProps) {
         <a href="/admin" aria-current={tab === "links" ? "page" : undefined} className={tabClass(tab === "links")}>
           Links
         </a>
-        <a href="/admin/domains" className={tabClass(false)}>
-          Domains
-        </a>
         <a
           href="/admin?tab=subscription"
           aria-current={tab === "subscription" ? "page" : undefined}
           className={tabClass(tab === "subscription")}
         >
           Subscription
+        </a>
+        <a href="/admin/workspace" className={tabClass(false)}>
+          Settings
         </a>
       </nav>
 
@@ -235,14 +231,17 @@ export function DashboardPage(props: DashboardProps) {
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <SubscriptionCard {...props.subscription} />
-          <ApiTokens tokens={props.tokens} publicUrl={props.publicUrl} />
-          <p className="text-sm">
-            <a className="underline" href="/admin/webhooks">
-              Webhooks
+          <p className="text-sm text-gray-700">
+            API tokens, domains and webhooks are in{" "}
+            <a className="underline" href="/admin/workspace">
+              workspace settings
             </a>
-            : signed events about your links, sent to your URL.
+            ; your data and deleting your account in{" "}
+            <a className="underline" href="/account">
+              account settings
+            </a>
+            .
           </p>
-          <YourData email={props.accountEmail} />
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
-// /admin/domains: the user's custom domains (the working part is the DomainManager island).
+// Workspace settings, Domains: the workspace's custom domains (the working part is the DomainManager island; a role
+// without domains.write sees the list as text).
 import type { DomainJson } from "../domains/wire.ts";
 import { DomainManager } from "./islands.ts";
 
@@ -8,20 +9,15 @@ export type DomainsPageProps = {
   instanceHost: string;
   pointAt: { cnameTarget: string | null; addresses: string[] };
   allowed: number;
+  manage: boolean;
 };
 
-export function DomainsPage({ domains, instanceHost, pointAt, allowed }: DomainsPageProps) {
+export function DomainsPage({ domains, instanceHost, pointAt, allowed, manage }: DomainsPageProps) {
   return (
-    <div>
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Domains</h1>
-        <a
-          href="/admin"
-          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-        >
-          ← Back to dashboard
-        </a>
-      </div>
+    <section aria-labelledby="domains-title">
+      <h2 id="domains-title" className="mb-4 text-lg font-semibold">
+        Domains
+      </h2>
       {allowed === 0 ? (
         <p className="text-gray-700">
           Custom domains are available on the Pro and Enterprise plans.{" "}
@@ -30,9 +26,19 @@ export function DomainsPage({ domains, instanceHost, pointAt, allowed }: Domains
           </a>
           .
         </p>
-      ) : (
+      ) : manage ? (
         <DomainManager domains={domains} instanceHost={instanceHost} pointAt={pointAt} />
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {domains.map((domain) => (
+            <li key={domain.id} className="flex justify-between gap-2 py-2 text-sm">
+              <span className="font-medium">{domain.hostname}</span>
+              <span className="text-gray-700">{domain.status}</span>
+            </li>
+          ))}
+          {domains.length === 0 && <li className="py-2 text-sm text-gray-600">No custom domains yet.</li>}
+        </ul>
       )}
-    </div>
+    </section>
   );
 }

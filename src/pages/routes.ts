@@ -1,6 +1,6 @@
 // The pages: public ones (/, /pricing, /about, /privacy, /terms, /contact, /account-deleted, /docs/api, /login/:token,
 // /invites/:token) and the
-// signed-in app (/admin…, /payment-success). Each page resolves its viewer once (src/pages/viewer.ts).
+// signed-in app (/admin…, /payment-success); the settings are settings-routes.ts's. Each page resolves its viewer once (src/pages/viewer.ts).
 import { Elysia } from "elysia";
 import { createElement, type FunctionComponent } from "react";
 import type { OpenApiDocument } from "../api-docs/openapi.ts";
@@ -15,10 +15,10 @@ import { dashboardProps, editorProps } from "./app-pages.ts";
 import { linkFetches } from "../links/fetches.ts";
 import type { PageDeps } from "./deps.ts";
 import { DashboardPage } from "./dashboard.tsx";
-import { DomainsPage } from "./domains.tsx";
 import { isServed } from "../domains/model.ts";
 import { listDomains } from "../domains/queries.ts";
 import { pageGuards } from "./guards.ts";
+import { settingsRoutes } from "./settings-routes.ts";
 import { qrDefault } from "../links/qr-style.ts";
 import { LinkEditorPage, LinkNotFoundPage } from "./link-editor.tsx";
 import { LinkStatsPage, parseTable, reportCsv, reportCsvName } from "./link-stats.tsx";
@@ -30,9 +30,6 @@ import { InvitePage } from "./invite.tsx";
 import { acceptInvite, openInvite } from "../members/accept-invite.ts";
 import { LoginLinkPage } from "./sign-in.tsx";
 import { resolvePageViewer, type PageViewer } from "./viewer.ts";
-import { listEndpoints } from "../webhooks/list-endpoints.ts";
-import { planHasWebhooks } from "../webhooks/model.ts";
-import { WebhooksPage } from "./webhooks.tsx";
 
 type Cookie = Parameters<typeof takeFlash>[0];
 
@@ -90,6 +87,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
   return (
     new Elysia()
       .use(pageGuards(deps.session, deps.billingEnabled))
+      .use(settingsRoutes(deps))
       .get("/", ({ pageViewer, cookie }) =>
         page(
           LandingPage,
@@ -176,20 +174,6 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
         { page: "subscribed" },
       )
       .get(
-        "/admin/webhooks",
-        async ({ pageViewer, cookie }) => {
-          const allowed = planHasWebhooks(pageViewer.entitlement.plan.id);
-          return page(
-            WebhooksPage,
-            { endpoints: await listEndpoints(deps.webhooks, pageViewer.workspace), allowed },
-            "Webhooks",
-            pageViewer,
-            cookie,
-          );
-        },
-        { page: "subscribed" },
-      )
-      .get(
         "/admin/link/new",
         async ({ pageViewer, cookie }) =>
           page(
@@ -230,19 +214,6 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
             pageViewer,
             cookie,
           );
-        },
-        { page: "subscribed" },
-      )
-      .get(
-        "/admin/domains",
-        async ({ pageViewer, cookie }) => {
-          const props = {
-            domains: await listDomains(deps.domains, pageViewer.workspace),
-            instanceHost: new URL(config.publicUrl).host,
-            pointAt: deps.domains.routing,
-            allowed: pageViewer.entitlement.plan.domains,
-          };
-          return page(DomainsPage, props, "Domains", pageViewer, cookie);
         },
         { page: "subscribed" },
       )

@@ -154,10 +154,17 @@ const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ...PUBLIC_PAGES.map((path): [string, string] => [path, path]),
   ["/no-such-page", "404 page"],
   ["/admin", "dashboard, links tab (a link with its thumbnail and summary, a deleted link)"],
-  ["/admin?tab=subscription", "dashboard, subscription tab (card, API tokens)"],
+  ["/admin?tab=subscription", "dashboard, subscription tab (the card)"],
   ["/admin/link/new", "link editor, new"],
-  ["/admin/domains", "Domains page"],
-  ["/admin/webhooks", "Webhooks page (an endpoint, a paused one)"],
+  ["/admin/workspace", "workspace settings, general"],
+  ["/admin/workspace/members", "workspace settings, members and invites"],
+  ["/admin/workspace/tokens", "workspace settings, API tokens"],
+  ["/admin/workspace/domains", "workspace settings, domains"],
+  ["/admin/workspace/webhooks", "workspace settings, webhooks (an endpoint, a paused one)"],
+  ["/admin/workspace/billing", "workspace settings, billing"],
+  ["/account", "account settings, profile"],
+  ["/account/data", "account settings, your data"],
+  ["/account/delete", "account settings, delete account"],
   ["/admin/link/edit/spring", "link editor, edit"],
   ["/admin/link/edit/nobodys-link", "link not found page"],
   ["/admin?q=spring&sort=views", "dashboard, a search sorted by views"],
@@ -300,12 +307,14 @@ for (const viewport of VIEWPORTS) {
       });
 
       test("a new API token, and the cancel-subscription confirmation", async ({ page }) => {
-        await page.goto("/admin?tab=subscription");
+        await page.goto("/admin/workspace/tokens");
         await hydrated(page);
         await page.getByLabel("Token name").fill(`phone ${viewport.width}`);
         await page.getByRole("button", { name: "Create token" }).click();
         await expect(page.getByTestId("new-token")).toBeVisible();
-        const findings = await audit(page, "/admin?tab=subscription, new API token shown once");
+        const findings = await audit(page, "/admin/workspace/tokens, new API token shown once");
+        await page.goto("/admin?tab=subscription");
+        await hydrated(page);
         await page.getByRole("button", { name: "Cancel subscription" }).click();
         const areYouSure = page.getByRole("dialog", { name: "Are you sure?" });
         await expect(areYouSure).toBeVisible();
@@ -370,13 +379,13 @@ for (const viewport of VIEWPORTS) {
       }) => {
         const everyImpact = new Set(["minor", "moderate", "serious", "critical"]);
         const { web } = await fakes();
-        await page.goto("/admin/webhooks");
+        await page.goto("/admin/workspace/webhooks");
         await hydrated(page);
-        const findings = await audit(page, "/admin/webhooks", everyImpact);
+        const findings = await audit(page, "/admin/workspace/webhooks", everyImpact);
         await page.getByLabel("URL (https)").fill(`${web}/a11y-new-hook`);
         await page.getByRole("button", { name: "Add endpoint" }).click();
         await expect(page.getByTestId("webhook-secret")).toBeVisible();
-        findings.push(...(await audit(page, "/admin/webhooks, a new endpoint's secret", everyImpact)));
+        findings.push(...(await audit(page, "/admin/workspace/webhooks, a new endpoint's secret", everyImpact)));
         const endpoint = page
           .getByRole("list", { name: "Endpoints" })
           .getByRole("listitem")
@@ -388,7 +397,9 @@ for (const viewport of VIEWPORTS) {
         await expect(endpoint.getByRole("table", { name: "Deliveries" })).toContainText("webhook.test");
         await endpoint.getByRole("button", { name: "Change events" }).click();
         await expect(endpoint.getByRole("button", { name: "Save events" })).toBeVisible();
-        findings.push(...(await audit(page, "/admin/webhooks, deliveries shown, events being changed", everyImpact)));
+        findings.push(
+          ...(await audit(page, "/admin/workspace/webhooks, deliveries shown, events being changed", everyImpact)),
+        );
         expectNone(findings);
       });
 

@@ -7,8 +7,9 @@ test("add a domain, see the records to publish with copy buttons, check it, pick
 }) => {
   await subscribedUser(page, "pro");
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Domains" }).click();
-  await expect(page).toHaveURL(/\/admin\/domains$/);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("navigation", { name: "Workspace settings" }).getByRole("link", { name: "Domains" }).click();
+  await expect(page).toHaveURL(/\/admin\/workspace\/domains\?workspace=/);
   await hydrated(page);
   await page.getByLabel("Hostname").fill("Links.E2E-Acme.test");
   await page.getByRole("button", { name: "Add domain" }).click();
@@ -27,7 +28,7 @@ test("add a domain, see the records to publish with copy buttons, check it, pick
   await expect(picker).toBeVisible();
   await picker.selectOption("links.e2e-acme.test");
 
-  await page.goto("/admin/domains");
+  await page.goto("/admin/workspace/domains");
   await hydrated(page);
   await page.getByRole("button", { name: "Remove links.e2e-acme.test" }).click();
   await expect(page.getByTestId("domain-links.e2e-acme.test")).toHaveCount(0);
@@ -36,7 +37,7 @@ test("add a domain, see the records to publish with copy buttons, check it, pick
 
 test("a basic plan is told domains come with Pro and Enterprise", async ({ page }) => {
   await subscribedUser(page, "basic");
-  await page.goto("/admin/domains");
+  await page.goto("/admin/workspace/domains");
   await expect(page.getByText("Custom domains are available on the Pro and Enterprise plans.")).toBeVisible();
 });
 
@@ -47,7 +48,7 @@ test("the page says where to point the domain; a link on a pending domain is sha
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await subscribedUser(page, "pro");
-  await page.goto("/admin/domains");
+  await page.goto("/admin/workspace/domains");
   await hydrated(page);
   // Neither DOMAIN_CNAME_TARGET nor DOMAIN_ADDRESSES is set: PUBLIC_URL (an address here) is where to point.
   const host = new URL(baseURL!).hostname;
@@ -84,7 +85,7 @@ test("a domain's app-link documents: labelled fields, refused with the reason wh
   page,
 }) => {
   await subscribedUser(page, "pro");
-  await page.goto("/admin/domains");
+  await page.goto("/admin/workspace/domains");
   await hydrated(page);
   await page.getByLabel("Hostname").fill("app.links-e2e.test");
   await page.getByRole("button", { name: "Add domain" }).click();

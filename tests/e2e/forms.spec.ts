@@ -132,7 +132,7 @@ test("the link editor: create, then update", async ({ page }) => {
 
 test("domains: a hostname added is listed", async ({ page }) => {
   await subscribedUser(page, "pro");
-  await page.goto("/admin/domains");
+  await page.goto("/admin/workspace/domains");
   await hydrated(page);
   const hostname = `links.forms-${Date.now()}.test`;
   await page
@@ -146,7 +146,7 @@ test("domains: a hostname added is listed", async ({ page }) => {
 test("webhooks: an endpoint added shows its secret once", async ({ page }) => {
   const { web } = await fakes();
   await subscribedUser(page, "pro");
-  await page.goto("/admin/webhooks");
+  await page.goto("/admin/workspace/webhooks");
   await hydrated(page);
   await page.getByRole("textbox", { name: /URL/ }).first().fill(`${web}/forms-hook`);
   await page.getByRole("button", { name: /add.*endpoint/i }).click();
@@ -156,7 +156,7 @@ test("webhooks: an endpoint added shows its secret once", async ({ page }) => {
 
 test("API tokens: a named token is created and shown once", async ({ page }) => {
   await subscribedUser(page, "basic");
-  await page.goto("/admin?tab=subscription");
+  await page.goto("/admin/workspace/tokens");
   await hydrated(page);
   await page.getByLabel("Token name").fill("laptop");
   await page.getByRole("button", { name: "Create token" }).click();
@@ -165,7 +165,7 @@ test("API tokens: a named token is created and shown once", async ({ page }) => 
 
 test("account deletion: typing the e-mail and confirming signs out for good", async ({ page }) => {
   const who = await subscribedUser(page, "basic");
-  await page.goto("/admin?tab=subscription");
+  await page.goto("/account/delete");
   await hydrated(page);
   await page.getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });

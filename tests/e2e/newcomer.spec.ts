@@ -163,7 +163,7 @@ for (const viewport of VIEWPORTS) {
         data: { title: "Spring sale", description: "d", targetUrl: "https://example.com/" },
       });
       expect(created.ok()).toBe(true);
-      await page.goto("/admin?tab=subscription");
+      await page.goto("/admin/workspace/tokens");
       await hydrated(page);
       await page.getByLabel("Token name").fill("laptop");
       await page.getByRole("button", { name: "Create token" }).click();

@@ -9,8 +9,9 @@ test("add an endpoint, send a test event, see and resend its delivery, rotate th
   const { web } = await fakes();
   await subscribedUser(page, "pro");
   await page.goto("/admin?tab=subscription");
-  await page.getByRole("link", { name: "Webhooks" }).click();
-  await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "workspace settings" }).click();
+  await page.getByRole("navigation", { name: "Workspace settings" }).getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByRole("heading", { name: "Webhooks", level: 2 })).toBeVisible();
   await hydrated(page);
 
   const url = `${web}/hooks`;
@@ -50,7 +51,7 @@ test("an endpoint's card: the secret copied, its events changed, paused (a test 
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const { web } = await fakes();
   await subscribedUser(page, "pro");
-  await page.goto("/admin/webhooks");
+  await page.goto("/admin/workspace/webhooks");
   await hydrated(page);
 
   const url = `${web}/card-hooks`;

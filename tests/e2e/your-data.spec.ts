@@ -1,11 +1,10 @@
-// The dashboard's "Your data" section: downloads, and the account deletion that asks for the e-mail first.
+// Account settings: "Your data" (downloads), and the account deletion that asks for the e-mail first.
 import { expect, test } from "@playwright/test";
 import { hydrated, subscribedUser } from "./helpers.ts";
 
 test("download my data, then delete the account once the e-mail is typed", async ({ page }) => {
   const who = await subscribedUser(page, "pro");
-  await page.goto("/admin?tab=subscription");
-  await hydrated(page);
+  await page.goto("/account/data");
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();
@@ -15,6 +14,11 @@ test("download my data, then delete the account once the e-mail is typed", async
   await page.getByRole("link", { name: "Download links (CSV)" }).click();
   expect((await csv).suggestedFilename()).toMatch(/^linkprev-links-\d{4}-\d{2}-\d{2}\.csv$/);
 
+  await page
+    .getByRole("navigation", { name: "Account settings" })
+    .getByRole("link", { name: "Delete account" })
+    .click();
+  await hydrated(page);
   await page.getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   const confirm = dialog.getByRole("button", { name: "Delete my account" });

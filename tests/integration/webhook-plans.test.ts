@@ -14,7 +14,7 @@ const endpoint = { url: "http://127.0.0.1:9/hooks", events: ["link.created"], de
 
 async function webhooksPage(userId: number): Promise<string> {
   const cookie = `lp_session=${(await seedSession(server.sql, userId)).token}`;
-  const response = await fetch(`${server.url}/admin/webhooks`, { headers: { cookie }, redirect: "manual" });
+  const response = await fetch(`${server.url}/admin/workspace/webhooks`, { headers: { cookie }, redirect: "manual" });
   expect(response.status).toBe(200);
   return response.text();
 }

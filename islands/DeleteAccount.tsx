@@ -1,9 +1,9 @@
-// The account's data: download it (JSON, or the links as CSV), or delete the account after typing its e-mail.
+// Deleting the account (account settings, src/pages/account-settings.tsx), after typing its e-mail.
 import { useState } from "react";
 import { api, errorMessage } from "../src/client/api.ts";
 import { buttonClass, Dialog } from "../src/client/ui/Dialog.tsx";
 
-export default function YourData({ email }: { email: string }) {
+export default function DeleteAccount({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
@@ -30,24 +30,11 @@ export default function YourData({ email }: { email: string }) {
   };
 
   return (
-    <section aria-labelledby="your-data-title" className="rounded-lg border border-gray-200 p-6 lg:col-span-2">
-      <h2 id="your-data-title" className="text-lg font-semibold">
-        Your data
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        A copy of everything we hold about you: profile, subscription, payments, links, daily counts and the raw views
-        still kept.
-      </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <a href="/api/account/export" download className={buttonClass.secondary}>
-          Download my data
-        </a>
-        <a href="/api/links/export.csv" download className={buttonClass.secondary}>
-          Download links (CSV)
-        </a>
-      </div>
-      <div className="mt-6 rounded-md border border-red-200 bg-red-50 p-4">
-        <h3 className="font-semibold text-red-800">Danger zone</h3>
+    <section aria-labelledby="delete-account-title">
+      <div className="rounded-md border border-red-200 bg-red-50 p-4">
+        <h2 id="delete-account-title" className="font-semibold text-red-800">
+          Delete account
+        </h2>
         <p className="mt-1 text-sm text-red-800">
           Deleting your account cancels your subscription at once and removes your links, views and images. It cannot be
           undone.
