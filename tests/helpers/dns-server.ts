@@ -1,7 +1,8 @@
-// A real DNS server on loopback (UDP and TCP on one port, dns-packet), for the custom-domain verification tests and crawlers' reverse DNS: answers from a zone
-// the test edits, without recursion (a CNAME is answered alone, as an authoritative server does), and can be told
-// to fail a name (SERVFAIL) or leave it unanswered (a timeout). A name not in the zone is NXDOMAIN. An answer too big
-// for a datagram goes out over UDP truncated, as a real server's does, and whole over TCP.
+// A real DNS server on loopback (UDP and TCP on one port, dns-packet), for the custom-domain verification tests and
+// crawlers' reverse DNS: answers from a zone the test edits, without recursion (a CNAME is answered alone, as an
+// authoritative server does), and can be told to fail a name (SERVFAIL) or leave it unanswered (a timeout). A name
+// not in the zone is NXDOMAIN. An answer too big for a datagram goes out over UDP truncated, as a real server's does,
+// and whole over TCP.
 import { createSocket, type Socket } from "node:dgram";
 import { createServer, type AddressInfo } from "node:net";
 import * as packet from "dns-packet";
