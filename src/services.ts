@@ -11,7 +11,7 @@ import type { Config } from "./config/config.ts";
 import type { ChangeBus, Database, Db, HitCounter, Platform } from "./db/ports.ts";
 import { CHECKS_PER_MINUTE, type DomainDeps } from "./domains/deps.ts";
 import { isServedHostname } from "./domains/queries.ts";
-import { udpResolver } from "./domains/resolver.ts";
+import { udpResolver } from "./safe-fetch/dns-resolver.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { openUploadBackend, type UploadRelay } from "./links/images/backends.ts";
 import { ImageStore } from "./links/images/store.ts";

@@ -63,6 +63,7 @@ export async function composeGoSide(config: Config, platform: Platform, services
     retention: { maxAgeMs: config.viewRetentionMs, everyMs: config.viewRetentionEveryMs },
     spool: { dir: config.dataDir, maxBytes: config.viewSpoolMaxBytes },
     clickWindowMs: config.webhooks.clickWindowMs,
+    reverseDns: config.crawlerReverseDns,
     log: services.log,
     logFormat: config.logFormat,
   });

@@ -39,6 +39,8 @@ export type Config = {
   viewFlushMs: number;
   viewBatchMax: number;
   viewSpoolMaxBytes: number;
+  /** Forward-confirmed reverse DNS of crawlers in the view writer, asking these servers (empty: the system's); null: off. */
+  crawlerReverseDns: { dnsServers: string[] } | null;
   /** The /go link cache's memory budget, and where it came from (printed at start). */
   linkCache: LinkCacheBudget;
   appWorkers: number;

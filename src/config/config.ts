@@ -149,6 +149,7 @@ export function loadConfig(
     viewFlushMs: e.VIEW_FLUSH_MS,
     viewBatchMax: e.VIEW_BATCH_MAX,
     viewSpoolMaxBytes: e.VIEW_SPOOL_MAX_BYTES,
+    crawlerReverseDns: e.CRAWLER_RDNS === "on" ? { dnsServers: commaItems(e.DNS_SERVERS) } : null,
     linkCache: linkCacheBudget(e.LINK_CACHE_MB, e.LINK_CACHE_SIZE),
     // One core stays with the request thread (and the view writer); the rest, at most 4, render pages.
     testSlowRouteMs: e.TEST_SLOW_ROUTE_MS,

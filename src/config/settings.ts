@@ -68,6 +68,9 @@ export const EnvSchema = z.object({
   VIEW_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
   // Bytes of view batches the database refused that may wait in DATA_DIR's spool; past it views are dropped.
   VIEW_SPOOL_MAX_BYTES: z.coerce.number().int().min(0).default(1_073_741_824),
+  // Forward-confirmed reverse DNS for Google, Bing and Apple crawlers outside their lists (docs/verification.md),
+  // asked of DNS_SERVERS (unset: the system's) by the view writer. Off unless set: it sends DNS queries.
+  CRAWLER_RDNS: z.enum(["on", "off"]).default("off"),
   // Worker threads that run pages, the API, webhooks and sign-in, so that the request thread only answers /go,
   // uploads, assets and /healthz. 0: everything on the request thread.
   APP_WORKERS: z.coerce.number().int().min(0).max(64).optional(),

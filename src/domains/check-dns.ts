@@ -1,6 +1,6 @@
 // What DNS says of a domain now: proven (the TXT token is there and the host leads here), gone (a definite
 // answer without them), or unknown (a transient failure: SERVFAIL, a timeout), which never changes a status.
-import type { DnsAnswer, DnsResolver } from "./resolver.ts";
+import type { DnsAnswer, DnsResolver } from "../safe-fetch/dns-resolver.ts";
 import { txtNameOf } from "./model.ts";
 
 export type DnsCheck = { kind: "proven" } | { kind: "gone"; reason: string } | { kind: "unknown"; reason: string };

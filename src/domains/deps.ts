@@ -4,7 +4,7 @@ import type { ChangeBus, Database } from "../db/ports.ts";
 import type { Logger } from "../observability/log.ts";
 import type { SafetyDeps } from "../safety/deps.ts";
 import type { Routing } from "./check-dns.ts";
-import type { DnsResolver } from "./resolver.ts";
+import type { DnsResolver } from "../safe-fetch/dns-resolver.ts";
 
 export type DomainDeps = {
   database: Database;

@@ -5,10 +5,14 @@
 //   Facebook, WhatsApp, Instagram and meta-externalagent; X; LinkedIn) is `verified` from its network, `unverified`
 //   from anywhere else (a forged User-Agent).
 // - Every other platform is `unverifiable`: iMessage fetches from the sender's phone, Slack from a cloud provider,
-//   and the rest publish no addresses. Reverse DNS is not used (0066 says why).
+//   and the rest publish no addresses.
+// - A Google, Bing or Apple claim from outside its list is `verified` still when forward-confirmed reverse DNS says
+//   so (./reverse-dns.ts, decision 0072): its lookup never holds the batch, and an address not looked up yet is
+//   recorded as its list says while the answer is sought for its later views.
 // - A person's view from one of these networks is the platform checking the link with a browser's User-Agent (X's
 //   HEAD bursts, Meta's link checks): counted as that platform's fetch, verified, never as a person.
 import { networkOf, type CrawlerNetwork } from "./crawler-networks.ts";
+import type { ReverseDnsCheck } from "./reverse-dns.ts";
 import type { ViewBatch } from "./view-batch.ts";
 
 export type Verification = "verified" | "unverified" | "unverifiable";
@@ -40,11 +44,16 @@ const NETWORK_PLATFORM: Readonly<Record<CrawlerNetwork, string>> = {
   linkedin: "linkedin",
 };
 
-/** How a claim to be `platform` from `address` checks out. */
-export function verificationOf(platform: string, address: string): Verification {
+/** How a claim to be `platform` from `address` checks out; `reverseDns`: null when it is off (CRAWLER_RDNS). */
+export function verificationOf(
+  platform: string,
+  address: string,
+  reverseDns: ReverseDnsCheck | null = null,
+): Verification {
   const network = PLATFORM_NETWORK[platform];
   if (network === undefined) return "unverifiable";
-  return networkOf(address) === network ? "verified" : "unverified";
+  if (networkOf(address) === network) return "verified";
+  return reverseDns?.confirmed(platform, address) === true ? "verified" : "unverified";
 }
 
 /**
@@ -52,7 +61,7 @@ export function verificationOf(platform: string, address: string): Verification 
  * served), and turns a person's view from a platform's network into that platform's verified fetch. Runs once per
  * batch, before it is stored or sealed for the spool.
  */
-export function verifyBatch(b: ViewBatch): void {
+export function verifyBatch(b: ViewBatch, reverseDns: ReverseDnsCheck | null = null): void {
   const platformIndex = new Map<string, number>();
   const indexOf = (platform: string) => {
     let index = platformIndex.get(platform) ?? b.strings.indexOf(platform);
@@ -62,7 +71,7 @@ export function verifyBatch(b: ViewBatch): void {
   };
   for (let i = 0; i < b.size; i++) {
     const address = b.address[i]! < 0 ? "" : b.strings[b.address[i]!]!;
-    if (b.rendition[i]! >= 0) b.verification[i] = CODE[verificationOf(b.strings[b.platform[i]!]!, address)];
+    if (b.rendition[i]! >= 0) b.verification[i] = CODE[verificationOf(b.strings[b.platform[i]!]!, address, reverseDns)];
     else if (b.isBot[i] === 0) {
       const network = networkOf(address);
       if (network === null) continue;

@@ -57,6 +57,8 @@ export class ViewRecorder {
       retention: RetentionSettings;
       spool: { dir: string; maxBytes: number };
       clickWindowMs: number;
+      /** Crawlers' reverse DNS (views/reverse-dns.ts): the servers to ask; null: off. */
+      reverseDns: { dnsServers: string[] } | null;
       log: Logger;
       logFormat: LogFormat;
     },
@@ -75,6 +77,7 @@ export class ViewRecorder {
         retention: options.retention,
         spool,
         clickWindowMs: options.clickWindowMs,
+        reverseDns: options.reverseDns,
         logFormat: options.logFormat,
       }),
       "view writer",

@@ -13,6 +13,8 @@ import { prepareFirstFetches } from "../db/sqlite/first-fetches.ts";
 import { announcements, FirstFetches } from "./first-fetches.ts";
 import { crawlerFetchesOf, FetchTrimSchedule } from "./crawler-fetches.ts";
 import { verifyBatch } from "./crawler-verification.ts";
+import { ReverseDnsCheck } from "./reverse-dns.ts";
+import { udpResolver } from "../safe-fetch/dns-resolver.ts";
 import { ClickEvents } from "./click-events.ts";
 import { sqlitePruneChunk } from "../db/sqlite/view-retention.ts";
 import type { ViewBatch } from "./view-batch.ts";
@@ -35,6 +37,8 @@ export type ViewWriterProtocol = {
         retention: RetentionSettings;
         spool: SpoolSettings;
         clickWindowMs: number;
+        /** Crawlers' reverse DNS: the servers to ask (empty: the system's); null: off. */
+        reverseDns: { dnsServers: string[] } | null;
         logFormat: LogFormat;
       };
       reply: void;
@@ -177,6 +181,8 @@ let queue: Promise<void> = Promise.resolve();
 let retention: RetentionSchedule | null = null;
 const clicks = new ClickEvents(systemClock.now);
 let clickTimer: ReturnType<typeof setInterval> | null = null;
+/** Crawlers' reverse DNS answers, by full address: in this Worker's memory only, never stored. */
+let reverseDns: ReverseDnsCheck | null = null;
 
 /** Runs `job` on the queue, after the batches already in it. */
 function enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -207,8 +213,10 @@ function closeEachDay() {
 }
 
 serveParent<ViewWriterProtocol>(self, {
-  open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs, logFormat }) => {
+  open: async ({ target, retention: settings, spool: spoolSettings, clickWindowMs, reverseDns: dns, logFormat }) => {
     const opening = (log = createLogger(logFormat));
+    // A short timeout: a lookup only serves later views, and a slow resolver must not pile them up.
+    if (dns) reverseDns = new ReverseDnsCheck(udpResolver(dns.dnsServers, 1000), systemClock.now);
     const opened = (writer =
       target.kind === "sqlite"
         ? sqliteWriter(target.dbPath, clicks, opening)
@@ -234,7 +242,7 @@ serveParent<ViewWriterProtocol>(self, {
   batch: ({ views, fold }) => {
     if (views) {
       // While the full addresses are here: before the batch is stored, or sealed for the spool without them.
-      verifyBatch(views);
+      verifyBatch(views, reverseDns);
       retention?.noteBatch();
     }
     return enqueue(async () => {

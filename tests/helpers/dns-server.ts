@@ -1,7 +1,8 @@
-// A real DNS server on loopback (UDP and TCP on one port, dns-packet), for the custom-domain verification tests: answers from a zone
-// the test edits, without recursion (a CNAME is answered alone, as an authoritative server does), and can be told
-// to fail a name (SERVFAIL) or leave it unanswered (a timeout). A name not in the zone is NXDOMAIN. An answer too big
-// for a datagram goes out over UDP truncated, as a real server's does, and whole over TCP.
+// A real DNS server on loopback (UDP and TCP on one port, dns-packet), for the custom-domain verification tests and
+// crawlers' reverse DNS: answers from a zone the test edits, without recursion (a CNAME is answered alone, as an
+// authoritative server does), and can be told to fail a name (SERVFAIL) or leave it unanswered (a timeout). A name
+// not in the zone is NXDOMAIN. An answer too big for a datagram goes out over UDP truncated, as a real server's does,
+// and whole over TCP.
 import { createSocket, type Socket } from "node:dgram";
 import { createServer, type AddressInfo } from "node:net";
 import * as packet from "dns-packet";
@@ -12,6 +13,8 @@ export type ZoneEntry = {
   cname?: string;
   a?: string[];
   aaaa?: string[];
+  /** Reverse names (under in-addr.arpa / ip6.arpa): the hostnames the address says it is. */
+  ptr?: string[];
   /** SERVFAIL for every question about this name; "timeout": no answer at all. */
   fail?: "servfail" | "timeout";
 };
@@ -73,6 +76,8 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       for (const address of entry.a ?? []) answers.push({ type: "A", name, ttl: 60, data: address });
     else if (entry && question.type === "AAAA")
       for (const address of entry.aaaa ?? []) answers.push({ type: "AAAA", name, ttl: 60, data: address });
+    else if (entry && question.type === "PTR")
+      for (const host of entry.ptr ?? []) answers.push({ type: "PTR", name, ttl: 60, data: host });
     const rcode = entry?.fail === "servfail" ? 2 : entry ? 0 : 3; // SERVFAIL, NOERROR, NXDOMAIN
     return {
       type: "response",

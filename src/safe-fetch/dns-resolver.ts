@@ -1,4 +1,5 @@
-// The one DNS port verification uses, and its implementation: UDP queries built and parsed with dns-packet, asked
+// The one DNS client (custom domains' verification, crawlers' reverse DNS in the view writer: below both, with
+// safe-fetch's other network access), and its implementation: UDP queries built and parsed with dns-packet, asked
 // again over TCP when the answer comes back truncated (a TXT set too big for a datagram). Parsed here rather than
 // through node:dns because Bun's resolveTxt returns each character-string of a TXT record as a record of its own,
 // and because verification must tell a missing name from a failure.
@@ -7,7 +8,7 @@ import { getServers } from "node:dns";
 import { connect, isIPv6 } from "node:net";
 import * as packet from "dns-packet";
 
-export type DnsRecord = { type: "TXT" | "CNAME" | "A" | "AAAA"; name: string; data: string };
+export type DnsRecord = { type: "TXT" | "CNAME" | "A" | "AAAA" | "PTR"; name: string; data: string };
 /** records: the answer section (empty: the name has no record of that type); missing: NXDOMAIN; failed: anything transient. */
 export type DnsAnswer =
   | { kind: "records"; records: DnsRecord[] }
@@ -15,7 +16,7 @@ export type DnsAnswer =
   | { kind: "failed"; reason: string };
 
 export interface DnsResolver {
-  query(name: string, type: "TXT" | "CNAME" | "A" | "AAAA"): Promise<DnsAnswer>;
+  query(name: string, type: DnsRecord["type"]): Promise<DnsAnswer>;
 }
 
 type Server = { address: string; port: number };
@@ -40,7 +41,7 @@ function recordOf(answer: packet.Answer): DnsRecord | null {
       data: chunks.map((chunk) => (typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"))).join(""),
     };
   }
-  if (answer.type === "CNAME" || answer.type === "A" || answer.type === "AAAA")
+  if (answer.type === "CNAME" || answer.type === "A" || answer.type === "AAAA" || answer.type === "PTR")
     return { type: answer.type, name, data: String(answer.data).toLowerCase().replace(/\.$/, "") };
   return null;
 }
