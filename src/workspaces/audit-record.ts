@@ -1,5 +1,5 @@
 // Records one audit row per successful write in a workspace (docs/decisions/0068). Called by the route guard
-// (src/auth/guards.ts) after the handler of every non-GET route guarded by a permission, so a new write route cannot
+// (src/auth/guards.ts) after the handler of every guarded non-GET route, so a new write route cannot
 // forget it; the action is named after the route's OpenAPI operation id (`createLink` → `link.create`).
 import { tablesOf } from "../db/tables.ts";
 import type { Db } from "../db/ports.ts";
@@ -9,9 +9,11 @@ import type { Acting } from "./acting.ts";
 const NAMED: Record<string, string> = {
   subscribe: "subscription.create",
   changeMemberRole: "member.role",
-  setQrStyle: "qr-style.update",
   renameWorkspace: "workspace.update",
 };
+
+/** One verb for one kind of change, whatever the route calls it (`addDomain` → `domain.create`). */
+const VERBS: Record<string, string> = { add: "create", remove: "delete", set: "update" };
 
 /**
  * Guarded non-GET routes that are no write of the acting workspace: reads sent by POST (lint, metadata), the
@@ -34,7 +36,7 @@ export function auditAction(operationId: string): string {
   const named = NAMED[operationId];
   if (named) return named;
   const [verb, ...noun] = operationId.split(/(?=[A-Z])/);
-  return `${noun.map((word) => word.toLowerCase()).join("-")}.${verb}`;
+  return `${noun.map((word) => word.toLowerCase()).join("-")}.${VERBS[verb!] ?? verb}`;
 }
 
 /** What a write acted on: the id (or slug) of what it answers with, else the route's last path parameter. */
