@@ -27,6 +27,7 @@ import { safetyRoutes } from "./safety/routes.ts";
 import type { Services } from "./services.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import type { Acting } from "./workspaces/acting.ts";
+import { auditRoutes } from "./workspaces/audit-routes.ts";
 import { workspaceRoutes } from "./workspaces/routes.ts";
 
 export function createApp(services: Services) {
@@ -87,6 +88,7 @@ export function createApp(services: Services) {
     .use(billingRoutes({ billing, authLimiter, session }))
     .use(webhookRoutes({ webhooks, sendLimiter: services.webhookSendLimiter, session }))
     .use(workspaceRoutes({ workspaces: services.workspaces, session }))
+    .use(auditRoutes({ db: services.db, session }))
     .use(memberRoutes({ members: services.members, session }))
     .use(apiDocsRoutes(apiDocument))
     .use(

@@ -9,6 +9,7 @@ import { createdLinkQrStyles, personalQrDefault } from "../links/qr-style-querie
 import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 import type { Workspace } from "../workspaces/acting.ts";
+import { csvRow } from "../http/csv.ts";
 
 const total = (column: Tables["viewRollups"]["human" | "bot"]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -193,18 +194,6 @@ const CSV_HEADER = [
   "human views",
   "bot views",
 ];
-
-/**
- * One CSV cell, always quoted. A cell a spreadsheet would read as a formula (starting with = + - @, tab or
- * carriage return) gets a leading apostrophe, as OWASP's CSV injection advice says.
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-export const csvRow = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** GET /api/links/export.csv: the workspace's live links, newest first (what `linkprev links import` reads back). */
 export async function linksCsv(deps: LinkDeps, workspace: Workspace): Promise<string> {

@@ -40,6 +40,7 @@ const COPIED: PgTable[] = [
   pg.webhookDeliveries,
   pg.workspaceInvites,
   pg.qrStyles,
+  pg.auditEvents,
   pg.linkQrStyles,
 ];
 /** Rows every database gets from its migrations: host_map_version's counter (src/domains/host-map.ts). */

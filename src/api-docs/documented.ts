@@ -134,5 +134,6 @@ function operationDetail(doc: RouteDoc): DocumentDecoration {
 }
 
 export const documented = new Elysia({ name: "documented" }).macro({
-  doc: (doc: RouteDoc) => ({ detail: operationDetail(doc) }),
+  // The operation id also names the route's writes in the audit log (src/workspaces/audit-record.ts).
+  doc: (doc: RouteDoc) => ({ detail: operationDetail(doc), resolve: () => ({ operationId: doc.id }) }),
 });

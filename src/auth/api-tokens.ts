@@ -76,7 +76,7 @@ export async function apiTokenOwner(
   db: Db,
   token: string,
   now: number,
-): Promise<{ userId: number; workspaceId: number; scopes: Scope[] | null } | null> {
+): Promise<{ tokenId: number; userId: number; workspaceId: number; scopes: Scope[] | null } | null> {
   const { apiTokens } = tablesOf(db);
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const [row] = await db
@@ -90,5 +90,5 @@ export async function apiTokenOwner(
       .set({ lastUsedAt: new Date(now) })
       .where(eq(apiTokens.id, row.id));
   }
-  return { userId: row.userId, workspaceId: row.workspaceId, scopes: parsedScopes(row.scopes) };
+  return { tokenId: row.id, userId: row.userId, workspaceId: row.workspaceId, scopes: parsedScopes(row.scopes) };
 }

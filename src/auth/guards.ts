@@ -7,6 +7,7 @@ import { documented, USER_SECURITY } from "../api-docs/documented.ts";
 import type { User } from "../db/tables.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import type { Acting } from "../workspaces/acting.ts";
+import { recordWrite } from "../workspaces/audit-record.ts";
 import { type Action, may } from "../workspaces/permissions.ts";
 import { authPlugin, type Viewer } from "./plugin.ts";
 import { missingScope, tokenMay } from "./token-scopes.ts";
@@ -34,6 +35,36 @@ function permitted(viewer: Viewer | null, permission: Permission): Acting {
 /** The context's parts one by one, and whole as `acting` for the operations that take it. */
 const withActing = (acting: Acting) => ({ ...acting, acting });
 
+type HandledContext = {
+  request: Request;
+  viewer: Viewer | null;
+  params: Record<string, string>;
+  body: unknown;
+  set: { status?: number | string };
+  responseValue: unknown;
+};
+
+/**
+ * Every successful write of a guarded route leaves one audit row in the acting workspace, right after its handler
+ * (docs/decisions/0068); the few that are no workspace's write are named in src/workspaces/audit-record.ts.
+ */
+const recordingWrites =
+  (session: SessionDeps) =>
+  async (context: HandledContext): Promise<void> => {
+    const { request, viewer, set } = context;
+    const failed = typeof set.status === "number" && set.status >= 400;
+    if (request.method === "GET" || failed || !viewer || !("operationId" in context)) return;
+    await recordWrite(session.db, {
+      acting: viewer,
+      tokenId: viewer.tokenId,
+      operationId: String(context.operationId),
+      params: context.params,
+      body: context.body,
+      answer: context.responseValue,
+      at: session.clock.now(),
+    });
+  };
+
 /**
  * Each guard also documents the route as needing a signed-in caller (src/api-docs/openapi.ts adds its 401).
  * The check runs twice on purpose: in `transform`, so that a caller who is not signed in hears 401 before the route's
@@ -48,10 +79,12 @@ export const routeGuards = (session: SessionDeps) =>
         detail: { security: USER_SECURITY },
         transform: ({ viewer }) => void signedIn(viewer),
         resolve: ({ viewer }) => withActing(signedIn(viewer)),
+        afterHandle: recordingWrites(session),
       },
       permission: (permission: Permission) => ({
         detail: { security: USER_SECURITY },
         transform: ({ viewer }) => void permitted(viewer, permission),
         resolve: ({ viewer }) => withActing(permitted(viewer, permission)),
+        afterHandle: recordingWrites(session),
       }),
     });

@@ -18,6 +18,8 @@ export type Viewer = Acting & {
   via: "session" | "token";
   /** A token's scopes (src/auth/token-scopes.ts); null for a session, and for a token made before scopes. */
   scopes: Scope[] | null;
+  /** The API token that acts, for the audit log; null for a session. */
+  tokenId: number | null;
 };
 
 export function sessionCookieOptions(session: SessionDeps, expires: Date) {
@@ -68,7 +70,9 @@ export const authPlugin = (deps: SessionDeps) =>
         return {
           ip,
           ...signedOut,
-          viewer: acting ? ({ user, via: "token", scopes: owner!.scopes, ...acting } as Viewer) : null,
+          viewer: acting
+            ? ({ user, via: "token", scopes: owner!.scopes, tokenId: owner!.tokenId, ...acting } as Viewer)
+            : null,
         };
       }
       const token = cookie[SESSION_COOKIE]?.value;
@@ -89,7 +93,12 @@ export const authPlugin = (deps: SessionDeps) =>
             typeof remembered === "string" ? remembered : undefined,
             null,
           );
-          if (acting) return { ip, ...signedOut, viewer: { user, via: "session", scopes: null, ...acting } as Viewer };
+          if (acting)
+            return {
+              ip,
+              ...signedOut,
+              viewer: { user, via: "session", scopes: null, tokenId: null, ...acting } as Viewer,
+            };
         }
         cookie[SESSION_COOKIE]!.remove();
       }

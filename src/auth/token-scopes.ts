@@ -18,6 +18,7 @@ const NEEDED: Record<Action, Scope> = {
   "billing.write": "workspace:admin",
   "workspace.write": "workspace:admin",
   "workspace.delete": "workspace:admin",
+  "audit.read": "workspace:admin",
 };
 
 /** Stored as one space-separated text (OAuth's way), in SCOPES' order; null stays null. */

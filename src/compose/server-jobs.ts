@@ -14,6 +14,7 @@ import { AUDIT_POLL_MS, auditFollower } from "../safety/audit-follower.ts";
 import { refreshFeeds } from "../safety/refresh-feeds.ts";
 import type { Services } from "../services.ts";
 import type { Job } from "../jobs/registry.ts";
+import { pruneAuditEvents } from "../workspaces/audit-prune.ts";
 
 /** Nodes sharing an uploads store keep young unreferenced uploads: another node may be committing their link. */
 const UPLOAD_GRACE_MS = 3_600_000;
@@ -73,6 +74,13 @@ export function serverJobs({ config, services, hosts, changed }: ServerJobDeps):
       runs: "cluster",
       schedule: { atStart: true, everyMs: 3_600_000 },
       run: () => deleteExpiredSessions(db, clock.now()),
+    },
+    // The audit log keeps a year (src/workspaces/audit-prune.ts).
+    {
+      name: "audit-prune",
+      runs: "cluster",
+      schedule: { atStart: true, everyMs: 3_600_000 },
+      run: () => pruneAuditEvents(db, clock.now()),
     },
     // Needs the safe fetcher: with FETCH_DISABLED no target is ever fetched. LINK_HEALTH_EVERY_MS=0 turns it off.
     fetcher && healthEveryMs > 0

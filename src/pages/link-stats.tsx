@@ -1,6 +1,6 @@
 // /admin/link/stats/:linkSlug: one link's statistics over 7, 30, 90 days or all time, each chart followed by
 // the same numbers as a table and a CSV download of that table (/admin/link/stats/:linkSlug/csv).
-import { csvRow } from "../account/export.ts";
+import { csvRow } from "../http/csv.ts";
 import { count, shortDate } from "../client/format.ts";
 import { NO_REFERRER, OTHER_REFERRERS } from "../db/referrer-buckets.ts";
 import type { LinkReport, ReportRange } from "../links/report.ts";

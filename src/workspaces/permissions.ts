@@ -1,6 +1,6 @@
 // The one table of who may do what in a workspace (docs/decisions/0063): the route guard (src/auth/guards.ts) asks it,
 // and nothing else decides. `links.read` covers links and their stats, `settings.read` the lists of domains, webhooks and tokens
-// (never a secret: those are shown once, to whoever may write them).
+// (never a secret: those are shown once, to whoever may write them). `audit.read`: the audit log (audit-routes.ts).
 import type { Role } from "./model.ts";
 
 export const ACTIONS = [
@@ -14,6 +14,7 @@ export const ACTIONS = [
   "billing.write",
   "workspace.write",
   "workspace.delete",
+  "audit.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -26,6 +27,7 @@ const ADMIN: readonly Action[] = [
   "webhooks.write",
   "members.write",
   "workspace.write",
+  "audit.read",
 ];
 
 const PERMISSIONS: Record<Role, ReadonlySet<Action>> = {

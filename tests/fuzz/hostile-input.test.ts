@@ -124,6 +124,8 @@ const ROUTES: Record<string, string> = {
   "POST /api/workspaces/": "/api/workspaces",
   "GET /api/workspaces/:id": "/api/workspaces/{id}",
   "PATCH /api/workspaces/:id": "/api/workspaces/{id}",
+  "GET /api/workspaces/:id/audit": "/api/workspaces/{id}/audit?limit={text}&cursor={text}",
+  "GET /api/workspaces/:id/audit.csv": "/api/workspaces/{id}/audit.csv",
   "DELETE /api/workspaces/:id": "/api/workspaces/{id}",
   "GET /api/account/export": "/api/account/export",
   "DELETE /api/account": "/api/account",

@@ -399,6 +399,14 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
     expect: ownerRead(),
   },
+  "GET /api/workspaces/:id/audit": {
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/audit` }),
+    expect: ownerRead(),
+  },
+  "GET /api/workspaces/:id/audit.csv": {
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/audit.csv` }),
+    expect: ownerRead(),
+  },
   "PATCH /api/workspaces/:id": {
     call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}`, json: { name: "Renamed" } }),
     expect: ownerWrite(200),

@@ -20,6 +20,14 @@ let stripe: FakeStripe;
 let team: number;
 const members = {} as Record<Caller, { id: number }>;
 
+/** Non-GET routes that leave no audit row (src/workspaces/audit-record.ts says why). */
+const NOT_A_WORKSPACE_WRITE = [
+  "POST /api/links/lint",
+  "POST /api/links/metadata",
+  "POST /api/workspaces/",
+  "DELETE /api/workspaces/:id",
+];
+const auditCount = async () => (await server.sql.get<{ n: number }>("SELECT count(*) AS n FROM audit_events"))!.n;
 const sql = (text: string, ...params: unknown[]) => server.sql.get<{ id: number }>(text, ...(params as never[]));
 const inTeam = (text: string, ...params: unknown[]) => sql(text, team, members.owner.id, ...params);
 const teamLink = async () => {
@@ -284,6 +292,16 @@ const ROUTES: Record<string, Row> = {
     ok: 201,
   },
   "GET /api/workspaces/:id": { call: () => ({ path: `/api/workspaces/${team}` }), needs: null, ok: 200 },
+  "GET /api/workspaces/:id/audit": {
+    call: () => ({ path: `/api/workspaces/${team}/audit` }),
+    needs: "audit.read",
+    ok: 200,
+  },
+  "GET /api/workspaces/:id/audit.csv": {
+    call: () => ({ path: `/api/workspaces/${team}/audit.csv` }),
+    needs: "audit.read",
+    ok: 200,
+  },
   "PATCH /api/workspaces/:id": {
     call: () => ({ path: `/api/workspaces/${team}`, json: { name: "Renamed" } }),
     needs: "workspace.write",
@@ -404,6 +422,8 @@ test("every /api route has a row, or is the account's", () => {
 test("each role gets what the permissions table gives it, and a member of another workspace a 404", async () => {
   const seen: Record<string, Partial<Record<Caller, number>>> = {};
   const expected: Record<string, Partial<Record<Caller, number>>> = {};
+  const auditRows: Record<string, Partial<Record<Caller, number>>> = {};
+  const expectedAuditRows: Record<string, Partial<Record<Caller, number>>> = {};
   for (const [route, row] of Object.entries(ROUTES)) {
     const [method, pattern] = route.split(" ") as [string, string];
     for (const caller of CALLERS) {
@@ -419,6 +439,8 @@ test("each role gets what the permissions table gives it, and a member of anothe
       const named = pattern.startsWith("/api/workspaces/:id")
         ? call.path
         : `${call.path}${call.path.includes("?") ? "&" : "?"}workspace=role-team`;
+      // Every successful write in a workspace leaves one audit row (src/auth/guards.ts), whoever makes it.
+      const audits = method !== "GET" ? await auditCount() : undefined;
       const response = await fetch(`${server.url}${named}`, {
         method,
         headers,
@@ -427,9 +449,14 @@ test("each role gets what the permissions table gives it, and a member of anothe
       });
       await response.arrayBuffer();
       (seen[route] ??= {})[caller] = response.status;
+      if (audits !== undefined) (auditRows[route] ??= {})[caller] = (await auditCount()) - audits;
       (expected[route] ??= {})[caller] =
         caller === "outsider" ? 404 : row.needs === null || may(caller, row.needs) ? row.ok : 403;
+      if (audits !== undefined)
+        (expectedAuditRows[route] ??= {})[caller] =
+          response.status < 300 && !NOT_A_WORKSPACE_WRITE.includes(route) ? 1 : 0;
     }
   }
   expect(seen).toEqual(expected);
+  expect(auditRows).toEqual(expectedAuditRows);
 });

@@ -182,6 +182,10 @@ test("every documented operation is called through the SDK and answers a status 
       ),
     acceptInvite: () => status(c.POST("/api/invites/{token}/accept", { params: { path: { token: "not-an-invite" } } })),
     listMembers: () => status(c.GET("/api/workspaces/{id}/members", { params: { path: workspace } })),
+    listAuditEvents: () =>
+      status(c.GET("/api/workspaces/{id}/audit", { params: { path: workspace, query: { limit: 5 } } })),
+    exportAuditCsv: () =>
+      status(c.GET("/api/workspaces/{id}/audit.csv", { params: { path: workspace }, parseAs: "text" })),
     changeMemberRole: () =>
       status(
         c.PATCH("/api/workspaces/{id}/members/{userId}", {

@@ -1,6 +1,6 @@
 // The CSV cells of GET /api/links/export.csv: always quoted, quotes doubled, formulas defused (OWASP CSV injection).
 import { expect, test } from "bun:test";
-import { csvCell, csvRow } from "../../src/account/export.ts";
+import { csvCell, csvRow } from "../../src/http/csv.ts";
 
 test("every cell is quoted and inner quotes are doubled; line breaks stay inside the quotes", () => {
   expect(csvCell("plain")).toBe('"plain"');

@@ -222,6 +222,7 @@ const typeParity: Record<string, [true, true]> = {
   workspaceInvites: both satisfies SameTypes<typeof sqlite.workspaceInvites, typeof pg.workspaceInvites>,
   qrStyles: both satisfies SameTypes<typeof sqlite.qrStyles, typeof pg.qrStyles>,
   linkQrStyles: both satisfies SameTypes<typeof sqlite.linkQrStyles, typeof pg.linkQrStyles>,
+  auditEvents: both satisfies SameTypes<typeof sqlite.auditEvents, typeof pg.auditEvents>,
 };
 // view_rollups: the same but for the PostgreSQL-only slot.
 const rollupParity: [true, true] = [true, true] satisfies [

@@ -333,6 +333,20 @@ export interface paths {
     /** Rename a workspace (its slug never changes) */
     patch: operations["renameWorkspace"];
   };
+  "/api/workspaces/{id}/audit": {
+    /**
+     * The workspace's audit log, newest first: who changed what, and when (kept 365 days)
+     * @description One row per successful write in the workspace: the actor (the user, and the API token when one acted), the action (e.g. `link.create`, `member.role`), its target and the names of the fields it sent — never their values, a secret or an IP address.
+     */
+    get: operations["listAuditEvents"];
+  };
+  "/api/workspaces/{id}/audit.csv": {
+    /**
+     * The workspace's audit log as CSV, newest first
+     * @description Columns: at, user id, email, token id, action, target kind, target id, fields. Every cell quoted; a cell that starts with = + - @ is prefixed with ' (spreadsheet formulas).
+     */
+    get: operations["exportAuditCsv"];
+  };
   "/api/workspaces/{id}/invites": {
     /**
      * The workspace's pending invites (url is null: only its hash is kept)
@@ -593,6 +607,31 @@ export interface components {
       name: string;
       /** @description What the token may do within its creator's role; null: everything (a token made before scopes) */
       scopes: (("links:read" | "links:write" | "analytics:read" | "domains:write" | "webhooks:write" | "workspace:admin")[]) | null;
+    };
+    AuditPage: {
+      items: ({
+          /** @description What was done, e.g. link.create, member.role, webhook.update */
+          action: string;
+          actor: {
+            email: string | null;
+            /** @description The API token that acted; null for the web app */
+            tokenId: number | null;
+            /** @description Who acted; null once their account is deleted */
+            userId: number | null;
+          };
+          /** @description When, ISO 8601 */
+          at: string;
+          /** @description The names of the fields a change sent (never their values) */
+          fields: string[];
+          target: {
+            /** @description Its id (or slug) */
+            id: string | null;
+            /** @description What it was done to, e.g. link, domain, member */
+            kind: string;
+          };
+        })[];
+      /** @description Pass as cursor for the next, older page; null at the end */
+      nextCursor: string | null;
     };
     businessInfoResponse: {
       /** @description Where the seller is established (VAT) */
@@ -4415,6 +4454,92 @@ export interface operations {
       };
       /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
       403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The workspace's audit log, newest first: who changed what, and when (kept 365 days)
+   * @description One row per successful write in the workspace: the actor (the user, and the API token when one acted), the action (e.g. `link.create`, `member.role`), its target and the names of the fields it sent — never their values, a secret or an IP address.
+   */
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description One page of the log */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuditPage"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The workspace's audit log as CSV, newest first
+   * @description Columns: at, user id, email, token id, action, target kind, target id, fields. Every cell quoted; a cell that starts with = + - @ is prefixed with ' (spreadsheet formulas).
+   */
+  exportAuditCsv: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A CSV attachment */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

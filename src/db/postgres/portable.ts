@@ -50,6 +50,7 @@ export type ServiceTables = Pick<
   | "workspaceInvites"
   | "qrStyles"
   | "linkQrStyles"
+  | "auditEvents"
 >;
 
 /** The PostgreSQL database (or a transaction on it) as services see a database. */

@@ -10,3 +10,4 @@ export * from "./schema/webhooks.ts";
 export * from "./schema/crawler-fetches.ts";
 export * from "./schema/members.ts";
 export * from "./schema/qr-styles.ts";
+export * from "./schema/audit.ts";
