@@ -9,6 +9,7 @@ import { createdLinkQrStyles, personalQrDefault } from "../links/qr-style-querie
 import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 import type { Workspace } from "../workspaces/acting.ts";
+import { personalBilling } from "../workspaces/personal.ts";
 
 const total = (column: Tables["viewRollups"]["human" | "bot"]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -54,6 +55,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     referrerRows,
     qrDefault,
     linkQrStyles,
+    bill,
   ] = await Promise.all([
     db
       .select({
@@ -131,6 +133,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .orderBy(referrerRollups.linkId, referrerRollups.day, referrerRollups.host),
     personalQrDefault(db, user.id),
     createdLinkQrStyles(db, user.id),
+    personalBilling(db, user.id),
   ]);
   const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
@@ -141,9 +144,9 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       lastName: user.lastName,
       profileImageUrl: user.profileImageUrl,
       userSlug: user.userSlug,
-      stripeCustomerId: user.stripeCustomerId,
-      vat: user.vatNumber
-        ? { countryCode: user.vatCountryCode, vatNumber: user.vatNumber, companyName: user.vatCompanyName }
+      stripeCustomerId: bill.stripeCustomerId,
+      vat: bill.vatNumber
+        ? { countryCode: bill.vatCountryCode, vatNumber: bill.vatNumber, companyName: bill.vatCompanyName }
         : null,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,

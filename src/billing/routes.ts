@@ -149,7 +149,7 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
           },
         },
       )
-      .post("/api/vat/validate", ({ viewer, body }) => validateVatNumber(deps, viewer?.user ?? null, body), {
+      .post("/api/vat/validate", ({ viewer, body }) => validateVatNumber(deps, viewer, body), {
         // Every check counts, well-formed or not: the limit runs before the schema judges the body.
         transform: ({ ip }) => authLimiter.hit(ip),
         body: VatInput,
@@ -167,8 +167,8 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
       })
       .delete(
         "/api/vat",
-        async ({ user, set }) => {
-          await deleteVatExemption(deps, user);
+        async ({ workspace, set }) => {
+          await deleteVatExemption(deps, workspace);
           set.status = 204;
           return null;
         },

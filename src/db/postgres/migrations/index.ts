@@ -28,6 +28,7 @@ import workspaces from "./0026_workspaces.sql" with { type: "text" };
 import invitesAndTokenScopes from "./0028_invites_and_token_scopes.sql" with { type: "text" };
 import crawlerFetches from "./0029_crawler_fetches.sql" with { type: "text" };
 import qrStyles from "./0030_qr_styles.sql" with { type: "text" };
+import workspaceBilling from "./0032_workspace_billing.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -58,4 +59,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0028_invites_and_token_scopes", sql: invitesAndTokenScopes },
   { name: "0029_crawler_fetches", sql: crawlerFetches },
   { name: "0030_qr_styles", sql: qrStyles },
+  { name: "0032_workspace_billing", sql: workspaceBilling },
 ];

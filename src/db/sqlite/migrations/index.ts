@@ -30,6 +30,7 @@ import workspaces from "./0028_workspaces.sql" with { type: "text" };
 import invitesAndTokenScopes from "./0030_invites_and_token_scopes.sql" with { type: "text" };
 import crawlerFetches from "./0031_crawler_fetches.sql" with { type: "text" };
 import qrStyles from "./0032_qr_styles.sql" with { type: "text" };
+import workspaceBilling from "./0034_workspace_billing.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -62,4 +63,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0030_invites_and_token_scopes", sql: invitesAndTokenScopes },
   { name: "0031_crawler_fetches", sql: crawlerFetches },
   { name: "0032_qr_styles", sql: qrStyles },
+  { name: "0034_workspace_billing", sql: workspaceBilling },
 ];
