@@ -1,16 +1,15 @@
-// POST /api/vat/validate: a VAT number checked with VIES; a valid number is kept for checkout as the workspace's
-// when the signed-in caller may change its bill.
+// POST /api/vat/validate: a VAT number checked with VIES; a valid number is kept for checkout as the acting
+// workspace's when the caller may change its bill (billing.write, and a token's scopes allowing it).
 import { eq } from "drizzle-orm";
 import { tablesOf } from "../db/tables.ts";
-import type { Acting, Workspace } from "../workspaces/acting.ts";
-import { may } from "../workspaces/permissions.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 import type { BillingDeps } from "./deps.ts";
 import type { VatCheck, VatRequest } from "./vat.ts";
 
-/** POST /api/vat/validate: the answer; a valid number is kept as the acting workspace's if the caller has billing.write. */
-export async function validateVatNumber(deps: BillingDeps, acting: Acting | null, input: VatRequest) {
+/** POST /api/vat/validate: the answer; a valid number is kept as `keptFor`'s exemption (null: kept nowhere). */
+export async function validateVatNumber(deps: BillingDeps, keptFor: Workspace | null, input: VatRequest) {
   const check = await deps.checkVat(input);
-  if (check.isValid && acting && may(acting.role, "billing.write")) await storeExemption(deps, acting.workspace, check);
+  if (check.isValid && keptFor) await storeExemption(deps, keptFor, check);
   return {
     isValid: check.isValid,
     companyName: check.companyName,

@@ -69,13 +69,14 @@ async function join(workspaceId: number, userId: number, role: string) {
 }
 
 /** A token of `userId` acting in the workspace, as POST /api/tokens makes it (no scopes: the role's powers). */
-async function tokenIn(workspaceId: number, userId: number): Promise<Caller> {
+async function tokenIn(workspaceId: number, userId: number, scopes: string | null = null): Promise<Caller> {
   const token = `lp_${generateSecret()}`;
   await server.sql.run(
-    "INSERT INTO api_tokens (user_id, workspace_id, name, token_hash) VALUES (?, ?, 'test', ?)",
+    "INSERT INTO api_tokens (user_id, workspace_id, name, token_hash, scopes) VALUES (?, ?, 'test', ?, ?)",
     userId,
     workspaceId,
     hashSecret(token),
+    scopes,
   );
   return callerWith(token);
 }
@@ -153,6 +154,9 @@ describe("one bill per workspace", () => {
     expect(await (await asMember("/api/vat/validate", { method: "POST", json: vat })).json()).toMatchObject({
       isValid: true,
     });
+    // The owner's token without workspace:admin may not change the bill either.
+    const ownerReader = await tokenIn(teamId, ana.id, "links:read");
+    expect((await ownerReader("/api/vat/validate", { method: "POST", json: vat })).status).toBe(200);
     expect(await server.sql.get("SELECT vat_number AS n FROM workspaces WHERE id = ?", teamId)).toEqual({ n: null });
     expect(await customerOf(teamId)).toBeNull();
 
