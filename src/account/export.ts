@@ -10,6 +10,7 @@ import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 import type { Workspace } from "../workspaces/acting.ts";
 import { csvRow } from "../http/csv.ts";
+import { personalBilling } from "../workspaces/personal.ts";
 
 const total = (column: Tables["viewRollups"]["human" | "bot"]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -55,6 +56,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     referrerRows,
     qrDefault,
     linkQrStyles,
+    bill,
   ] = await Promise.all([
     db
       .select({
@@ -132,6 +134,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .orderBy(referrerRollups.linkId, referrerRollups.day, referrerRollups.host),
     personalQrDefault(db, user.id),
     createdLinkQrStyles(db, user.id),
+    personalBilling(db, user.id),
   ]);
   const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
@@ -142,9 +145,9 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       lastName: user.lastName,
       profileImageUrl: user.profileImageUrl,
       userSlug: user.userSlug,
-      stripeCustomerId: user.stripeCustomerId,
-      vat: user.vatNumber
-        ? { countryCode: user.vatCountryCode, vatNumber: user.vatNumber, companyName: user.vatCompanyName }
+      stripeCustomerId: bill.stripeCustomerId,
+      vat: bill.vatNumber
+        ? { countryCode: bill.vatCountryCode, vatNumber: bill.vatNumber, companyName: bill.vatCompanyName }
         : null,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,

@@ -78,7 +78,7 @@ export function accountRoutes({ links, deletion, session, ...deps }: AccountRout
           exportFileName("csv", new Date(deps.clock.now())),
         ),
       {
-        permission: "links.read",
+        permission: "analytics.read",
         doc: {
           id: "exportLinksCsv",
           tag: "Account",

@@ -32,6 +32,10 @@ function permitted(viewer: Viewer | null, permission: Permission): Acting {
   return acting;
 }
 
+/** Whether a signed-in caller may do `permission` here, for a route open to anyone that does more for some. */
+export const viewerMay = (viewer: Viewer | null, permission: Permission): viewer is Viewer =>
+  viewer !== null && may(viewer.role, permission) && tokenMay(viewer.scopes, permission);
+
 /** The context's parts one by one, and whole as `acting` for the operations that take it. */
 const withActing = (acting: Acting) => ({ ...acting, acting });
 

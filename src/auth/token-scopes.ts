@@ -9,6 +9,7 @@ export type { Scope };
 /** The scope each guarded action needs; workspace:admin covers every one (tokens, members, billing, deletion). */
 const NEEDED: Record<Action, Scope> = {
   "links.read": "links:read",
+  "analytics.read": "analytics:read",
   "settings.read": "links:read",
   "links.write": "links:write",
   "domains.write": "domains:write",

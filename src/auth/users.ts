@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/ports.ts";
 import { preparedOnce } from "../db/prepared.ts";
 import { tablesOf, type User } from "../db/tables.ts";
-import { createPersonalWorkspace } from "../workspaces/personal.ts";
+import { createPersonalWorkspace, personalBilling } from "../workspaces/personal.ts";
 import { slugTaken } from "../workspaces/slugs.ts";
 
 export type Profile = {
@@ -130,14 +130,14 @@ export async function recordConsent(db: Db, userId: number): Promise<void> {
 
 /** The current-user response: the API's user fields plus the consent flags. */
 export async function publicUser(db: Db, user: User) {
-  const consented = await hasConsent(db, user.id);
+  const [consented, bill] = await Promise.all([hasConsent(db, user.id), personalBilling(db, user.id)]);
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
-    stripeCustomerId: user.stripeCustomerId,
+    stripeCustomerId: bill.stripeCustomerId,
     userSlug: user.userSlug,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,

@@ -1,12 +1,13 @@
-// DELETE /api/vat: the user's VAT exemption forgotten.
+// DELETE /api/vat: the workspace's VAT exemption forgotten.
 import { eq } from "drizzle-orm";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 import type { BillingDeps } from "./deps.ts";
 
-export async function deleteVatExemption(deps: BillingDeps, user: User): Promise<void> {
-  const { users } = tablesOf(deps.database.db);
+export async function deleteVatExemption(deps: BillingDeps, workspace: Workspace): Promise<void> {
+  const { workspaces } = tablesOf(deps.database.db);
   await deps.database.db
-    .update(users)
-    .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null, updatedAt: new Date(deps.clock.now()) })
-    .where(eq(users.id, user.id));
+    .update(workspaces)
+    .set({ vatCountryCode: null, vatNumber: null, vatCompanyName: null })
+    .where(eq(workspaces.id, workspace.id));
 }

@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { asJson } from "../api-docs/json.ts";
-import { routeGuards } from "../auth/guards.ts";
+import { routeGuards, viewerMay } from "../auth/guards.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Workspace } from "../workspaces/acting.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
@@ -149,26 +149,31 @@ export function billingRoutes({ billing: deps, authLimiter, session }: BillingRo
           },
         },
       )
-      .post("/api/vat/validate", ({ viewer, body }) => validateVatNumber(deps, viewer?.user ?? null, body), {
-        // Every check counts, well-formed or not: the limit runs before the schema judges the body.
-        transform: ({ ip }) => authLimiter.hit(ip),
-        body: VatInput,
-        response: { 200: VatCheckSchema },
-        doc: {
-          id: "validateVat",
-          tag: "Billing",
-          summary: "Check an EU VAT number with VIES",
-          description: "Signed in, a valid number is kept for checkout.",
-          signIn: "optional",
-          body: { example: { countryCode: "DE", vatNumber: "DE123456789" } },
-          errors: [400, 403, 429, 503],
-          answers: { 200: "The answer" },
+      .post(
+        "/api/vat/validate",
+        ({ viewer, body }) =>
+          validateVatNumber(deps, viewerMay(viewer, "billing.write") ? viewer.workspace : null, body),
+        {
+          // Every check counts, well-formed or not: the limit runs before the schema judges the body.
+          transform: ({ ip }) => authLimiter.hit(ip),
+          body: VatInput,
+          response: { 200: VatCheckSchema },
+          doc: {
+            id: "validateVat",
+            tag: "Billing",
+            summary: "Check an EU VAT number with VIES",
+            description: "Signed in, a valid number is kept for checkout.",
+            signIn: "optional",
+            body: { example: { countryCode: "DE", vatNumber: "DE123456789" } },
+            errors: [400, 403, 429, 503],
+            answers: { 200: "The answer" },
+          },
         },
-      })
+      )
       .delete(
         "/api/vat",
-        async ({ user, set }) => {
-          await deleteVatExemption(deps, user);
+        async ({ workspace, set }) => {
+          await deleteVatExemption(deps, workspace);
           set.status = 204;
           return null;
         },

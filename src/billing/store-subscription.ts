@@ -1,12 +1,12 @@
 // What Stripe says about a subscription, stored: from a webhook (in its transaction), a checkout or a plan change.
-import { eq, lte, or } from "drizzle-orm";
+import { and, asc, eq, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import { announceDomainChange } from "../domains/deps.ts";
 import type { BillingDeps } from "./deps.ts";
 import { planForStripePrice } from "../plans/plans.ts";
-import { subscriptionFacts } from "./stripe.ts";
+import { subscriptionFacts, type SubscriptionFacts } from "./stripe.ts";
 
 /**
  * Stores what Stripe says about a subscription, unless a newer observation is already stored: webhooks
@@ -28,25 +28,11 @@ export async function storeSubscription(
   subscription: Stripe.Subscription,
   observedAt: number,
 ): Promise<void> {
-  const { subscriptions, users, workspaces } = tablesOf(db);
+  const { subscriptions } = tablesOf(db);
   const facts = subscriptionFacts(subscription);
   const settings = deps.config.stripe!;
   const plan = facts.priceId ? planForStripePrice(settings, facts.priceId) : undefined;
-  const [owner] = await db
-    .select({ id: users.id, workspaceId: workspaces.id })
-    .from(users)
-    // The workspace the checkout named; else (a subscription from before workspaces) the customer's personal one.
-    .innerJoin(
-      workspaces,
-      facts.metadataWorkspaceId
-        ? eq(workspaces.id, facts.metadataWorkspaceId)
-        : eq(workspaces.personalUserId, users.id),
-    )
-    .where(
-      facts.metadataUserId
-        ? or(eq(users.stripeCustomerId, facts.customerId), eq(users.id, facts.metadataUserId))
-        : eq(users.stripeCustomerId, facts.customerId),
-    );
+  const owner = await billedWorkspace(db, facts);
   if (!owner || !plan) {
     deps.log.warn(
       `Stripe subscription ${facts.stripeSubscriptionId}: unknown customer ${facts.customerId} or price ${facts.priceId}; not recorded`,
@@ -54,7 +40,7 @@ export async function storeSubscription(
     return;
   }
   const values = {
-    userId: owner.id,
+    userId: owner.userId,
     workspaceId: owner.workspaceId,
     stripeSubscriptionId: facts.stripeSubscriptionId,
     stripePriceId: facts.priceId,
@@ -76,6 +62,41 @@ export async function storeSubscription(
       // Applied only when this observation is at least as new as the stored one.
       setWhere: lte(subscriptions.stripeEventAt, observedAt),
     });
+}
+
+/**
+ * The workspace a subscription bills (the one its checkout named; before workspaces, the one whose Stripe customer it
+ * is, or its user's personal one: docs/decisions/0069) and who pays: the checkout's user, else the workspace's
+ * personal user, else its first owner.
+ */
+async function billedWorkspace(
+  db: Db,
+  facts: SubscriptionFacts,
+): Promise<{ workspaceId: number; userId: number } | null> {
+  const { users, workspaceMembers, workspaces } = tablesOf(db);
+  const byCustomer = eq(workspaces.stripeCustomerId, facts.customerId);
+  const [workspace] = await db
+    .select({ id: workspaces.id, personalUserId: workspaces.personalUserId })
+    .from(workspaces)
+    .where(
+      facts.metadataWorkspaceId
+        ? eq(workspaces.id, facts.metadataWorkspaceId)
+        : facts.metadataUserId
+          ? or(byCustomer, eq(workspaces.personalUserId, facts.metadataUserId))
+          : byCustomer,
+    )
+    .limit(1);
+  if (!workspace) return null;
+  const payerId = facts.metadataUserId ?? workspace.personalUserId;
+  const [payer] = payerId
+    ? await db.select({ id: users.id }).from(users).where(eq(users.id, payerId))
+    : await db
+        .select({ id: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.role, "owner")))
+        .orderBy(asc(workspaceMembers.createdAt))
+        .limit(1);
+  return payer ? { workspaceId: workspace.id, userId: payer.id } : null;
 }
 
 /** When a change Stripe answered directly was observed, in Stripe's unit (seconds). */

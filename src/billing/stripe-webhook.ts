@@ -9,16 +9,21 @@ import { stripeOf, type BillingDeps } from "./deps.ts";
 import { storeSubscription } from "./store-subscription.ts";
 
 async function recordPayment(db: Db, invoice: Stripe.Invoice, status: "paid" | "failed"): Promise<void> {
-  const { payments, users } = tablesOf(db);
+  const { payments, workspaces } = tablesOf(db);
   const customerId = typeof invoice.customer === "string" ? invoice.customer : invoice.customer?.id;
+  // The workspace whose customer was invoiced (docs/decisions/0069).
   const [owner] = customerId
-    ? await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId))
+    ? await db
+        .select({ id: workspaces.id, personalUserId: workspaces.personalUserId })
+        .from(workspaces)
+        .where(eq(workspaces.stripeCustomerId, customerId))
     : [];
   if (!owner) return;
   const intent = invoice.payments?.data?.[0]?.payment?.payment_intent;
   const paymentIntentId = (typeof intent === "string" ? intent : intent?.id) ?? `invoice:${invoice.id}`;
   const values = {
-    userId: owner.id,
+    userId: owner.personalUserId,
+    workspaceId: owner.id,
     stripePaymentIntentId: paymentIntentId,
     stripeInvoiceId: invoice.id ?? null,
     amount: status === "paid" ? invoice.amount_paid : invoice.amount_due,
@@ -35,7 +40,7 @@ export async function handleWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<{ received: true; duplicate?: true }> {
-  const { stripeEvents, users } = tablesOf(deps.database.db);
+  const { stripeEvents, workspaces } = tablesOf(deps.database.db);
   const { stripe, settings } = stripeOf(deps);
   let event: Stripe.Event;
   try {
@@ -69,13 +74,18 @@ export async function handleWebhook(
       case "checkout.session.completed": {
         const customerId =
           typeof event.data.object.customer === "string" ? event.data.object.customer : event.data.object.customer?.id;
+        // The workspace the checkout named; from before workspaces, its user's personal one.
+        const workspaceId = Number(event.data.object.metadata?.workspaceId);
         const userId = Number(event.data.object.client_reference_id);
-        if (customerId && userId) {
+        if (customerId && (workspaceId || userId)) {
           await tx
-            .update(users)
+            .update(workspaces)
             .set({ stripeCustomerId: customerId })
             .where(
-              and(eq(users.id, userId), or(eq(users.stripeCustomerId, customerId), isNull(users.stripeCustomerId))),
+              and(
+                workspaceId ? eq(workspaces.id, workspaceId) : eq(workspaces.personalUserId, userId),
+                or(eq(workspaces.stripeCustomerId, customerId), isNull(workspaces.stripeCustomerId)),
+              ),
             );
         }
         if (checkoutSubscription) await storeSubscription(tx, deps, checkoutSubscription, event.created);

@@ -52,3 +52,5 @@ export function subscriptionFacts(subscription: Stripe.Subscription) {
     metadataWorkspaceId: Number(subscription.metadata?.workspaceId) || null,
   };
 }
+
+export type SubscriptionFacts = ReturnType<typeof subscriptionFacts>;

@@ -11,7 +11,7 @@ import { nowSeconds, recordSubscription } from "./store-subscription.ts";
 import { subscriptionFacts } from "./stripe.ts";
 import { viesCountry, type VatRequest } from "./vat.ts";
 import { storeExemption } from "./validate-vat-number.ts";
-import type { Acting } from "../workspaces/acting.ts";
+import type { Acting, Workspace } from "../workspaces/acting.ts";
 
 export const CheckoutInput = z.object(
   {
@@ -24,39 +24,53 @@ export const CheckoutInput = z.object(
 /** What a checkout asks for, parsed by the route (CheckoutInput, then VatInput for the VAT details). */
 export type CheckoutRequest = { planId: PlanId; vatInfo: VatRequest | null };
 
-/** The user's stored exemption, checked again with VIES when the checkout names another number. */
-async function exemptionFor(deps: BillingDeps, user: User, wanted: VatRequest | null): Promise<User> {
-  if (!wanted) return user;
-  if (user.vatCountryCode === wanted.countryCode && user.vatNumber && wanted.vatNumber.endsWith(user.vatNumber))
-    return user;
+/** The workspace's stored exemption, checked again with VIES when the checkout names another number. */
+async function exemptionFor(deps: BillingDeps, workspace: Workspace, wanted: VatRequest | null): Promise<Workspace> {
+  if (!wanted) return workspace;
+  if (
+    workspace.vatCountryCode === wanted.countryCode &&
+    workspace.vatNumber &&
+    wanted.vatNumber.endsWith(workspace.vatNumber)
+  )
+    return workspace;
   const check = await deps.checkVat(wanted);
   if (!check.isValid)
     throw badRequest("Invalid VAT number: not registered in the VIES system or could not be verified", "vatInfo");
-  return storeExemption(deps, user, check);
+  return storeExemption(deps, workspace, check);
 }
 
-async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User): Promise<string> {
-  const { users } = tablesOf(deps.database.db);
-  const exempt = Boolean(user.vatCountryCode && user.vatNumber);
+/** The workspace's Stripe customer (docs/decisions/0069), created at its first checkout with the payer's e-mail. */
+async function ensureCustomer(deps: BillingDeps, stripe: Stripe, user: User, workspace: Workspace): Promise<string> {
+  const { workspaces } = tablesOf(deps.database.db);
+  const exempt = Boolean(workspace.vatCountryCode && workspace.vatNumber);
   const taxExempt = exempt ? ("reverse" as const) : ("none" as const);
-  let customerId = user.stripeCustomerId;
+  let customerId = workspace.stripeCustomerId;
   if (!customerId) {
-    const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined;
+    const personal = workspace.personalUserId === user.id;
+    const name = personal ? [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined : workspace.name;
     const customer = await stripe.customers.create(
-      { email: user.email, name, metadata: { userId: String(user.id) }, tax_exempt: taxExempt },
-      { idempotencyKey: `customer-${user.id}` },
+      {
+        email: user.email,
+        name,
+        metadata: { userId: String(user.id), workspaceId: String(workspace.id) },
+        tax_exempt: taxExempt,
+      },
+      { idempotencyKey: personal ? `customer-${user.id}` : `customer-workspace-${workspace.id}` },
     );
     customerId = customer.id;
     await deps.database.db
-      .update(users)
-      .set({ stripeCustomerId: customerId, updatedAt: new Date(deps.clock.now()) })
-      .where(eq(users.id, user.id));
+      .update(workspaces)
+      .set({ stripeCustomerId: customerId })
+      .where(eq(workspaces.id, workspace.id));
   } else {
     await stripe.customers.update(customerId, { tax_exempt: taxExempt });
   }
   if (exempt) {
     await stripe.customers
-      .createTaxId(customerId, { type: "eu_vat", value: `${viesCountry(user.vatCountryCode!)}${user.vatNumber}` })
+      .createTaxId(customerId, {
+        type: "eu_vat",
+        value: `${viesCountry(workspace.vatCountryCode!)}${workspace.vatNumber}`,
+      })
       .catch((error: unknown) => {
         // Already attached from an earlier checkout: fine.
         if ((error as { code?: string }).code !== "resource_already_exists") throw error;
@@ -92,7 +106,7 @@ export async function subscribe(
     return { url: "/payment-success" };
   }
 
-  const customer = await ensureCustomer(deps, stripe, await exemptionFor(deps, user, vatInfo));
+  const customer = await ensureCustomer(deps, stripe, user, await exemptionFor(deps, workspace, vatInfo));
   const base = deps.config.publicUrl;
   const session = await stripe.checkout.sessions.create({
     mode: "subscription",

@@ -1,13 +1,15 @@
-// POST /api/vat/validate: a VAT number checked with VIES; a signed-in user's valid number is kept for checkout.
+// POST /api/vat/validate: a VAT number checked with VIES; a valid number is kept for checkout as the acting
+// workspace's when the caller may change its bill (billing.write, and a token's scopes allowing it).
 import { eq } from "drizzle-orm";
-import { tablesOf, type User } from "../db/tables.ts";
+import { tablesOf } from "../db/tables.ts";
+import type { Workspace } from "../workspaces/acting.ts";
 import type { BillingDeps } from "./deps.ts";
 import type { VatCheck, VatRequest } from "./vat.ts";
 
-/** POST /api/vat/validate: the answer, and for a signed-in user a valid number is kept for checkout. */
-export async function validateVatNumber(deps: BillingDeps, user: User | null, input: VatRequest) {
+/** POST /api/vat/validate: the answer; a valid number is kept as `keptFor`'s exemption (null: kept nowhere). */
+export async function validateVatNumber(deps: BillingDeps, keptFor: Workspace | null, input: VatRequest) {
   const check = await deps.checkVat(input);
-  if (check.isValid && user) await storeExemption(deps, user, check);
+  if (check.isValid && keptFor) await storeExemption(deps, keptFor, check);
   return {
     isValid: check.isValid,
     companyName: check.companyName,
@@ -16,18 +18,13 @@ export async function validateVatNumber(deps: BillingDeps, user: User | null, in
   };
 }
 
-/** Keeps a checked number as the user's exemption (here, and when a checkout names another: subscribe.ts). */
-export async function storeExemption(deps: BillingDeps, user: User, check: VatCheck): Promise<User> {
-  const { users } = tablesOf(deps.database.db);
+/** Keeps a checked number as the workspace's exemption (here, and when a checkout names another: subscribe.ts). */
+export async function storeExemption(deps: BillingDeps, workspace: Workspace, check: VatCheck): Promise<Workspace> {
+  const { workspaces } = tablesOf(deps.database.db);
   const [updated] = await deps.database.db
-    .update(users)
-    .set({
-      vatCountryCode: check.countryCode,
-      vatNumber: check.vatNumber,
-      vatCompanyName: check.companyName,
-      updatedAt: new Date(deps.clock.now()),
-    })
-    .where(eq(users.id, user.id))
+    .update(workspaces)
+    .set({ vatCountryCode: check.countryCode, vatNumber: check.vatNumber, vatCompanyName: check.companyName })
+    .where(eq(workspaces.id, workspace.id))
     .returning();
   return updated!;
 }

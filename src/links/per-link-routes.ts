@@ -53,7 +53,7 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
         async ({ workspace, params, query }) =>
           asJson(await linkViews(deps, workspace, params.id, query.days, deps.clock.now())),
         {
-          permission: "links.read",
+          permission: "analytics.read",
           params: LinkIdParams,
           query: DaysQuery,
           response: { 200: LinkViewsSchema },
@@ -75,7 +75,7 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
         },
       )
       .get("/:id/platforms", async ({ workspace, params }) => asJson(await linkPlatforms(deps, workspace, params.id)), {
-        permission: "links.read",
+        permission: "analytics.read",
         params: LinkIdParams,
         response: { 200: LinkPlatformsSchema },
         doc: {
@@ -93,7 +93,7 @@ export function perLinkRoutes({ links: deps, session }: PerLinkRouteDeps) {
         async ({ workspace, params, query }) =>
           asJson(await linkFetches(deps, workspace, params.id, query.limit, query.cursor)),
         {
-          permission: "links.read",
+          permission: "analytics.read",
           params: LinkIdParams,
           query: FetchesQuery,
           response: { 200: CrawlerFetchesSchema },

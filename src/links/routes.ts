@@ -121,7 +121,7 @@ export function linkRoutes({ links: deps, fetchLimiter, publicUrl, session }: Li
         },
       })
       .get("/stats", ({ workspace }) => linkStats(deps, workspace), {
-        permission: "links.read",
+        permission: "analytics.read",
         response: { 200: LinkStatsSchema },
         doc: {
           id: "linkStats",

@@ -250,7 +250,7 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           const sessionId = typeof query.session_id === "string" ? query.session_id : null;
           let viewer = pageViewer;
           if (sessionId && deps.billing.stripe) {
-            await confirmCheckout(deps.billing, viewer.user, sessionId).catch((error) =>
+            await confirmCheckout(deps.billing, viewer, sessionId).catch((error) =>
               deps.log.error("payment-success: could not confirm the checkout", error),
             );
             // The top bar shows the plan the checkout just activated.

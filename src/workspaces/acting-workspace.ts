@@ -31,6 +31,8 @@ export async function actingMembership(
   tokenWorkspaceId: number | null,
 ): Promise<Membership | undefined> {
   const find = async (which: Exclude<NamedWorkspace, null>) => {
+    // No slug holds a NUL byte, and PostgreSQL refuses one in a query: such a name is simply not found.
+    if ("slug" in which && which.slug.includes("\u0000")) throw notFound(WORKSPACE_NOT_FOUND);
     const found =
       "id" in which ? await membershipById(db, user.id, which.id) : await membershipBySlug(db, user.id, which.slug);
     if (!found) throw notFound(WORKSPACE_NOT_FOUND);

@@ -1,10 +1,12 @@
 // The one table of who may do what in a workspace (docs/decisions/0063): the route guard (src/auth/guards.ts) asks it,
-// and nothing else decides. `links.read` covers links and their stats, `settings.read` the lists of domains, webhooks and tokens
-// (never a secret: those are shown once, to whoever may write them). `audit.read`: the audit log (audit-routes.ts).
+// and nothing else decides. `links.read` covers links, `analytics.read` their stats, views, fetches and exports,
+// `settings.read` the lists of domains, webhooks and tokens (never a secret: those are shown once, to whoever may
+// write them). `audit.read`: the audit log (audit-routes.ts).
 import type { Role } from "./model.ts";
 
 export const ACTIONS = [
   "links.read",
+  "analytics.read",
   "settings.read",
   "links.write",
   "domains.write",
@@ -18,7 +20,7 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const VIEWER: readonly Action[] = ["links.read", "settings.read"];
+const VIEWER: readonly Action[] = ["links.read", "analytics.read", "settings.read"];
 const MEMBER: readonly Action[] = [...VIEWER, "links.write"];
 const ADMIN: readonly Action[] = [
   ...MEMBER,

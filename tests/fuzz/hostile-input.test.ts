@@ -357,9 +357,8 @@ async function snapshot(): Promise<string> {
       rows(
         "SELECT id, user_id, link_slug, target_url, title, description, image_url, image_source, deleted FROM links ORDER BY id",
       ),
-      rows(
-        "SELECT id, email, user_slug, first_name, stripe_customer_id, vat_country_code, vat_number FROM users ORDER BY id",
-      ),
+      rows("SELECT id, email, user_slug, first_name FROM users ORDER BY id"),
+      rows("SELECT id, slug, stripe_customer_id, vat_country_code, vat_number FROM workspaces ORDER BY id"),
       rows("SELECT id, user_id, name FROM api_tokens ORDER BY id"),
       rows("SELECT id, user_id, plan_id, status, cancel_at_period_end FROM subscriptions ORDER BY id"),
       rows("SELECT CAST(count(*) AS INTEGER) AS n FROM user_consents"),

@@ -12,7 +12,7 @@ export async function subscribeInFakeStripe(
   { canceled = false } = {},
 ): Promise<string> {
   const customer = `cus_seeded_${userId}`;
-  await server.sql.run("UPDATE users SET stripe_customer_id = ? WHERE id = ?", customer, userId);
+  await server.sql.run("UPDATE workspaces SET stripe_customer_id = ? WHERE personal_user_id = ?", customer, userId);
   const id = `sub_seeded_${crypto.randomUUID().slice(0, 8)}`;
   const now = Math.floor(Date.now() / 1000);
   stripe.subscriptions.set(id, {

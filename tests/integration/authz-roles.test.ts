@@ -92,8 +92,8 @@ const link = { title: "t", description: "d", targetUrl: "https://example.com/" }
 const ROUTES: Record<string, Row> = {
   "GET /api/links/": { call: () => ({ path: "/api/links" }), needs: "links.read", ok: 200 },
   "GET /api/links/deleted": { call: () => ({ path: "/api/links/deleted" }), needs: "links.read", ok: 200 },
-  "GET /api/links/stats": { call: () => ({ path: "/api/links/stats" }), needs: "links.read", ok: 200 },
-  "GET /api/links/export.csv": { call: () => ({ path: "/api/links/export.csv" }), needs: "links.read", ok: 200 },
+  "GET /api/links/stats": { call: () => ({ path: "/api/links/stats" }), needs: "analytics.read", ok: 200 },
+  "GET /api/links/export.csv": { call: () => ({ path: "/api/links/export.csv" }), needs: "analytics.read", ok: 200 },
   "GET /api/links/check-slug-availability": {
     call: () => ({ path: "/api/links/check-slug-availability?slug=free" }),
     needs: "links.read",
@@ -118,12 +118,12 @@ const ROUTES: Record<string, Row> = {
   },
   "GET /api/links/:id/views": {
     call: async () => ({ path: `/api/links/${(await teamLink()).id}/views` }),
-    needs: "links.read",
+    needs: "analytics.read",
     ok: 200,
   },
   "GET /api/links/:id/platforms": {
     call: async () => ({ path: `/api/links/${(await teamLink()).id}/platforms` }),
-    needs: "links.read",
+    needs: "analytics.read",
     ok: 200,
   },
   "GET /api/links/:id/qr": {
@@ -142,7 +142,7 @@ const ROUTES: Record<string, Row> = {
   "DELETE /api/qr-style/logo": { call: () => ({ path: "/api/qr-style/logo" }), needs: "links.write", ok: 200 },
   "GET /api/links/:id/fetches": {
     call: async () => ({ path: `/api/links/${(await teamLink()).id}/fetches` }),
-    needs: "links.read",
+    needs: "analytics.read",
     ok: 200,
   },
   "POST /api/links/:id/versions": {

@@ -105,7 +105,7 @@ describe("checkout and webhooks", () => {
     expect(session.cancel_url).toBe(`${server.ctx.config.publicUrl}/pricing`);
     expect(session.client_reference_id).toBe(String(ana.userId));
     const customerId = (await server.sql.get<{ c: string }>(
-      "SELECT stripe_customer_id AS c FROM users WHERE id = ?",
+      "SELECT stripe_customer_id AS c FROM workspaces WHERE personal_user_id = ?",
       ana.userId,
     ))!.c;
     expect(session.customer).toBe(customerId);
@@ -412,7 +412,9 @@ describe("Stripe unreachable", () => {
       expect((await response.json()).message).toBe(
         "The payment provider could not be reached. Please try again later.",
       );
-      expect(await offline.sql.get("SELECT stripe_customer_id AS c FROM users WHERE id = ?", user.id)).toEqual({
+      expect(
+        await offline.sql.get("SELECT stripe_customer_id AS c FROM workspaces WHERE personal_user_id = ?", user.id),
+      ).toEqual({
         c: null,
       });
     } finally {

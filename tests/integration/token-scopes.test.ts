@@ -121,3 +121,35 @@ test("scopes and expiry are checked: an unknown scope, none, or a day count out 
     [400, expect.stringContaining("expiresInDays is a whole number of days")],
   ]);
 });
+
+test("stats, views, platforms, crawler fetches and the export need analytics:read; links:read alone does not open them", async () => {
+  const { user, browser } = await signedIn();
+  const { token: old } = await seedApiToken(server.sql, user.id, "old");
+  const made = await call(old, "/api/links", { method: "POST", json: link() });
+  const { id } = (await made.json()) as { id: number };
+  const analytics = [
+    "/api/links/stats",
+    `/api/links/${id}/views`,
+    `/api/links/${id}/platforms`,
+    `/api/links/${id}/fetches`,
+    "/api/links/export.csv",
+  ];
+  const statuses = async (token: string, paths: string[]) =>
+    Promise.all(paths.map(async (path) => (await call(token, path)).status));
+
+  const reader = await tokenWith(browser, { scopes: ["links:read"] });
+  expect(await statuses(reader.token, analytics)).toEqual([403, 403, 403, 403, 403]);
+  const refused = await call(reader.token, "/api/links/stats");
+  expect((await refused.json()).message).toContain("lacks the analytics:read scope");
+  expect(await statuses(reader.token, ["/api/links"])).toEqual([200]);
+
+  const analyst = await tokenWith(browser, { scopes: ["analytics:read"] });
+  expect(await statuses(analyst.token, analytics)).toEqual([200, 200, 200, 200, 200]);
+  expect(await statuses(analyst.token, ["/api/links"])).toEqual([403]);
+  expect((await call(analyst.token, "/api/links", { method: "POST", json: link() })).status).toBe(403);
+
+  // A token made before scopes, and one with workspace:admin, keep every power.
+  expect(await statuses(old, analytics)).toEqual([200, 200, 200, 200, 200]);
+  const admin = await tokenWith(browser, { scopes: ["workspace:admin"] });
+  expect(await statuses(admin.token, analytics)).toEqual([200, 200, 200, 200, 200]);
+});

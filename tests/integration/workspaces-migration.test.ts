@@ -30,7 +30,11 @@ const before = <M extends { name: string }>(list: readonly M[], last: string) =>
 
 /** The rows, in the columns that schema had; `?` placeholders, booleans as 0/1 (both engines accept them as written). */
 const SEED: Array<[string, unknown[]]> = [
-  ["INSERT INTO users (id, email, user_slug) VALUES (1, 'ann@example.com', 'ann'), (2, 'bob@example.com', 'bob')", []],
+  [
+    `INSERT INTO users (id, email, user_slug, stripe_customer_id, vat_country_code, vat_number, vat_company_name) VALUES
+      (1, 'ann@example.com', 'ann', 'cus_ann', 'DE', '123456789', 'Ann GmbH'), (2, 'bob@example.com', 'bob', NULL, NULL, NULL, NULL)`,
+    [],
+  ],
   ["INSERT INTO user_consents (user_id) VALUES (1), (2)", []],
   ["INSERT INTO retired_user_slugs (user_slug) VALUES ('gone')", []],
   ["INSERT INTO api_tokens (user_id, name, token_hash) VALUES (1, 'cli', ?)", [hashSecret(TOKEN)]],
@@ -156,4 +160,17 @@ test("the old token still acts for its owner, in her personal workspace: her lin
   // The ids were given by the migration: the next workspace's comes after them (PostgreSQL's sequence was moved on).
   const next = await db.get<{ id: number }>("INSERT INTO workspaces (slug, name) VALUES ('team', 'Team') RETURNING id");
   expect(next!.id).toBe(3);
+});
+
+test("the Stripe customer and VAT exemption are the personal workspace's, as her account shows them (0069)", async () => {
+  expect(
+    await db.all(
+      `SELECT slug, stripe_customer_id AS customer, vat_country_code AS country, vat_number AS vat, vat_company_name AS company FROM workspaces WHERE personal_user_id IS NOT NULL ORDER BY id`,
+    ),
+  ).toEqual([
+    { slug: "ann", customer: "cus_ann", country: "DE", vat: "123456789", company: "Ann GmbH" },
+    { slug: "bob", customer: null, country: null, vat: null, company: null },
+  ]);
+  const me = await fetch(`${server.url}/api/auth/user`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect((await me.json()).stripeCustomerId).toBe("cus_ann");
 });

@@ -282,6 +282,11 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
         `INSERT INTO payments (user_id, workspace_id, stripe_payment_intent_id, stripe_invoice_id, amount, currency, status) VALUES (?, (SELECT id FROM workspaces WHERE personal_user_id = ?), 'pi_1', 'in_1', 1900, 'eur', 'succeeded')`,
         [anaId, anaId],
       );
+      // The bill's customer and VAT exemption are the workspace's (docs/decisions/0069).
+      sqlite.run(
+        `UPDATE workspaces SET stripe_customer_id = 'cus_1', vat_country_code = 'DE', vat_number = '123456789', vat_company_name = 'Ana GmbH' WHERE personal_user_id = ?`,
+        [anaId],
+      );
       sqlite.run(`INSERT INTO stripe_events (id, type) VALUES ('evt_1', 'invoice.paid')`);
       sqlite.run(
         `INSERT INTO workspace_invites (workspace_id, email, role, token_hash, invited_by_user_id, expires_at)

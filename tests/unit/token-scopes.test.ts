@@ -10,7 +10,7 @@ test("each scope opens its actions only; workspace:admin and a token from before
   expect(opened(["links:write"])).toEqual(["links.read", "settings.read", "links.write"]);
   expect(opened(["domains:write"])).toEqual(["domains.write"]);
   expect(opened(["webhooks:write"])).toEqual(["webhooks.write"]);
-  expect(opened(["analytics:read"])).toEqual([]);
+  expect(opened(["analytics:read"])).toEqual(["analytics.read"]);
   expect(opened(["workspace:admin"])).toEqual([...ACTIONS]);
   expect(opened(null)).toEqual([...ACTIONS]);
   for (const scopes of [["links:write", "domains:write", "webhooks:write", "links:read", "analytics:read"]] as const)

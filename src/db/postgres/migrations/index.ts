@@ -29,6 +29,7 @@ import invitesAndTokenScopes from "./0028_invites_and_token_scopes.sql" with { t
 import crawlerFetches from "./0029_crawler_fetches.sql" with { type: "text" };
 import qrStyles from "./0030_qr_styles.sql" with { type: "text" };
 import auditEvents from "./0031_audit_events.sql" with { type: "text" };
+import workspaceBilling from "./0032_workspace_billing.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -60,4 +61,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0029_crawler_fetches", sql: crawlerFetches },
   { name: "0030_qr_styles", sql: qrStyles },
   { name: "0031_audit_events", sql: auditEvents },
+  { name: "0032_workspace_billing", sql: workspaceBilling },
 ];

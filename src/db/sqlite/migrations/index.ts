@@ -31,6 +31,7 @@ import invitesAndTokenScopes from "./0030_invites_and_token_scopes.sql" with { t
 import crawlerFetches from "./0031_crawler_fetches.sql" with { type: "text" };
 import qrStyles from "./0032_qr_styles.sql" with { type: "text" };
 import auditEvents from "./0033_audit_events.sql" with { type: "text" };
+import workspaceBilling from "./0034_workspace_billing.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0000_init", sql: init },
@@ -64,4 +65,5 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0031_crawler_fetches", sql: crawlerFetches },
   { name: "0032_qr_styles", sql: qrStyles },
   { name: "0033_audit_events", sql: auditEvents },
+  { name: "0034_workspace_billing", sql: workspaceBilling },
 ];

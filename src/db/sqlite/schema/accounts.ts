@@ -11,13 +11,8 @@ export const users = sqliteTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
-    stripeCustomerId: text("stripe_customer_id"),
     userSlug: text("user_slug").notNull().unique(),
     googleSub: text("google_sub").unique(),
-    // Validated EU VAT exemption, used at checkout.
-    vatCountryCode: text("vat_country_code"),
-    vatNumber: text("vat_number"),
-    vatCompanyName: text("vat_company_name"),
     // Set when the owner asked to delete the account: from then on it cannot sign in or serve links, and the
     // deletion steps (src/account/deletion.ts) run until the row is gone, again at start after a crash.
     deletingSince: integer("deleting_since", { mode: "timestamp_ms" }),
@@ -46,6 +41,12 @@ export const workspaces = sqliteTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    // The bill's (docs/decisions/0069): the Stripe customer invoiced, and the validated EU VAT exemption used at
+    // checkout. A personal workspace's are what its user's were.
+    stripeCustomerId: text("stripe_customer_id"),
+    vatCountryCode: text("vat_country_code"),
+    vatNumber: text("vat_number"),
+    vatCompanyName: text("vat_company_name"),
   },
   (t) => [
     check("workspaces_slug_len", sql`length(${t.slug}) between 1 and 20`),
