@@ -124,7 +124,7 @@ const ROUTES: Record<string, string> = {
   "POST /api/workspaces/": "/api/workspaces",
   "GET /api/workspaces/:id": "/api/workspaces/{id}",
   "PATCH /api/workspaces/:id": "/api/workspaces/{id}",
-  "DELETE /api/workspaces/:id": "/api/workspaces/{id}",
+  "DELETE /api/workspaces/:id": "/api/workspaces/{id}?confirmSlug={text}",
   "GET /api/account/export": "/api/account/export",
   "DELETE /api/account": "/api/account",
   "POST /api/reports": "/api/reports",

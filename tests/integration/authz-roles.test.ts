@@ -292,10 +292,8 @@ const ROUTES: Record<string, Row> = {
   "DELETE /api/workspaces/:id": {
     call: async () => {
       // A team of its own each time, in which every caller but the outsider holds the same role as in `team`.
-      const doomed = (await sql(
-        "INSERT INTO workspaces (slug, name) VALUES (?, 'Doomed') RETURNING id",
-        `d${crypto.randomUUID().slice(0, 8)}`,
-      ))!.id;
+      const slug = `d${crypto.randomUUID().slice(0, 8)}`;
+      const doomed = (await sql("INSERT INTO workspaces (slug, name) VALUES (?, 'Doomed') RETURNING id", slug))!.id;
       for (const role of ROLES)
         await server.sql.run(
           "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, ?)",
@@ -303,7 +301,7 @@ const ROUTES: Record<string, Row> = {
           members[role].id,
           role,
         );
-      return { path: `/api/workspaces/${doomed}` };
+      return { path: `/api/workspaces/${doomed}?confirmSlug=${slug}` };
     },
     needs: "workspace.delete",
     ok: 204,

@@ -328,7 +328,10 @@ export interface paths {
   "/api/workspaces/{id}": {
     /** One of your workspaces */
     get: operations["getWorkspace"];
-    /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+    /**
+     * Delete a team workspace and everything it owns; its short URLs answer 410 for good
+     * @description Type its slug to confirm (`{"confirmSlug"}` in the body, or `?confirmSlug=`). Cancels its Stripe subscription at once, releases its custom domains, revokes its tokens, removes its webhooks, links, stats and invites. A personal workspace goes only with its account (DELETE /api/account). Safe to retry.
+     */
     delete: operations["deleteWorkspace"];
     /** Rename a workspace (its slug never changes) */
     patch: operations["renameWorkspace"];
@@ -4331,18 +4334,44 @@ export interface operations {
       };
     };
   };
-  /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+  /**
+   * Delete a team workspace and everything it owns; its short URLs answer 410 for good
+   * @description Type its slug to confirm (`{"confirmSlug"}` in the body, or `?confirmSlug=`). Cancels its Stripe subscription at once, releases its custom domains, revokes its tokens, removes its webhooks, links, stats and invites. A personal workspace goes only with its account (DELETE /api/account). Safe to retry.
+   */
   deleteWorkspace: {
     parameters: {
+      query?: {
+        /** @description The workspace's slug, typed to confirm its deletion */
+        confirmSlug?: string;
+      };
       path: {
         /** @description The workspace's id */
         id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "confirmSlug": "acme"
+         * }
+         */
+        "application/json": {
+          /** @description The workspace's slug, typed to confirm its deletion */
+          confirmSlug?: string;
+        };
       };
     };
     responses: {
       /** @description Deleted */
       204: {
         content: never;
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
       };
       /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
       401: {
@@ -4370,6 +4399,12 @@ export interface operations {
       };
       /** @description Something went wrong on our side */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The payment provider refused */
+      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
