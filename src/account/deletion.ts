@@ -81,8 +81,13 @@ export async function finishDeletion(deps: DeletionDeps, userId: number): Promis
 
 /** At start (and before answering a retry): accounts a crash left marked. Errors are logged; the next start tries again. */
 export async function finishMarkedDeletions(deps: DeletionDeps): Promise<number> {
-  const { users } = tablesOf(deps.database.db);
-  const marked = await deps.database.db.select({ id: users.id }).from(users).where(isNotNull(users.deletingSince));
+  const { users, workspaces } = tablesOf(deps.database.db);
+  // Unfinished while its personal workspace is there (the last step removes it, with the row or keeping an id).
+  const marked = await deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.personalUserId, users.id))
+    .where(isNotNull(users.deletingSince));
   let finished = 0;
   for (const { id } of marked) {
     try {
@@ -133,7 +138,22 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         await tx.update(links).set({ updatedByUserId: null }).where(eq(links.updatedByUserId, userId));
         await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId));
         await tx.delete(workspaces).where(eq(workspaces.personalUserId, userId));
-        await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
+        // What it created in a team (links, domains, webhooks) names it as creator, and a creator's row going would
+        // take them with it (PostgreSQL cascades): then the row stays as an id without a person (docs/decisions/0070).
+        if (await createdInTeams(tx, userId))
+          await tx
+            .update(users)
+            .set({
+              firstName: null,
+              lastName: null,
+              profileImageUrl: null,
+              stripeCustomerId: null,
+              vatCountryCode: null,
+              vatNumber: null,
+              vatCompanyName: null,
+            })
+            .where(eq(users.id, userId));
+        else await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
       });
       return;
     default:
@@ -148,6 +168,19 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
         });
       return;
   }
+}
+
+/** Whether the account created a link, domain or webhook that a team workspace keeps (its own are gone by now). */
+async function createdInTeams(db: Db, userId: number): Promise<boolean> {
+  const { domains, links, webhookEndpoints } = tablesOf(db);
+  const [link] = await db.select({ id: links.id }).from(links).where(eq(links.userId, userId)).limit(1);
+  const [domain] = await db.select({ id: domains.id }).from(domains).where(eq(domains.userId, userId)).limit(1);
+  const [webhook] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .limit(1);
+  return Boolean(link ?? domain ?? webhook);
 }
 
 /** Kept for the invoices (amount, currency, status, date and Stripe's ids); nothing that names the person. */
