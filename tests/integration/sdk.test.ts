@@ -174,7 +174,8 @@ test("every documented operation is called through the SDK and answers a status 
     deleteWorkspace: () =>
       status(
         c.DELETE("/api/workspaces/{id}", {
-          params: { path: { id: team.id }, query: { confirmSlug: team.slug } },
+          params: { path: { id: team.id } },
+          body: { confirmSlug: team.slug },
         }),
       ),
     listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
