@@ -38,6 +38,8 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     viewRollups,
     views,
     webhookEndpoints,
+    workspaceMembers,
+    workspaces,
   } = tablesOf(db);
   const ownLinks = eq(links.userId, user.id);
   const [
@@ -54,6 +56,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     referrerRows,
     qrDefault,
     linkQrStyles,
+    memberships,
   ] = await Promise.all([
     db
       .select({
@@ -131,6 +134,13 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .orderBy(referrerRollups.linkId, referrerRollups.day, referrerRollups.host),
     personalQrDefault(db, user.id),
     createdLinkQrStyles(db, user.id),
+    // The workspaces it belongs to (a team's own data is its owners' and admins' to export).
+    db
+      .select({ slug: workspaces.slug, name: workspaces.name, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, user.id))
+      .orderBy(asc(workspaces.id)),
   ]);
   const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
@@ -149,6 +159,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       updatedAt: user.updatedAt,
     },
     consents,
+    memberships,
     subscriptions: subscriptionRows.map(({ userId: _userId, stripeEventAt: _at, ...row }) => row),
     payments: paymentRows.map(({ userId: _userId, ...row }) => row),
     apiTokens: tokens,

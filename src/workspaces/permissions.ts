@@ -13,6 +13,7 @@ export const ACTIONS = [
   "members.write",
   "billing.write",
   "workspace.write",
+  "workspace.export",
   "workspace.delete",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -26,6 +27,7 @@ const ADMIN: readonly Action[] = [
   "webhooks.write",
   "members.write",
   "workspace.write",
+  "workspace.export",
 ];
 
 const PERMISSIONS: Record<Role, ReadonlySet<Action>> = {

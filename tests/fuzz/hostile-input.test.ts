@@ -125,6 +125,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/workspaces/:id": "/api/workspaces/{id}",
   "PATCH /api/workspaces/:id": "/api/workspaces/{id}",
   "DELETE /api/workspaces/:id": "/api/workspaces/{id}?confirmSlug={text}",
+  "GET /api/workspaces/:id/export": "/api/workspaces/{id}/export",
   "GET /api/account/export": "/api/account/export",
   "DELETE /api/account": "/api/account",
   "POST /api/reports": "/api/reports",

@@ -399,6 +399,10 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
     expect: ownerRead(),
   },
+  "GET /api/workspaces/:id/export": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}/export` }),
+    expect: ownerRead(),
+  },
   "PATCH /api/workspaces/:id": {
     call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}`, json: { name: "Renamed" } }),
     expect: ownerWrite(200),

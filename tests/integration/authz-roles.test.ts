@@ -284,6 +284,11 @@ const ROUTES: Record<string, Row> = {
     ok: 201,
   },
   "GET /api/workspaces/:id": { call: () => ({ path: `/api/workspaces/${team}` }), needs: null, ok: 200 },
+  "GET /api/workspaces/:id/export": {
+    call: () => ({ path: `/api/workspaces/${team}/export` }),
+    needs: "workspace.export",
+    ok: 200,
+  },
   "PATCH /api/workspaces/:id": {
     call: () => ({ path: `/api/workspaces/${team}`, json: { name: "Renamed" } }),
     needs: "workspace.write",

@@ -178,6 +178,7 @@ test("every documented operation is called through the SDK and answers a status 
           body: { confirmSlug: team.slug },
         }),
       ),
+    exportWorkspace: () => status(c.GET("/api/workspaces/{id}/export", { params: { path: workspace } })),
     listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
     createInvite: async () => invite,
     revokeInvite: () =>

@@ -57,6 +57,34 @@ test("the only owner of a team with members cannot delete the account; the messa
   expect((await ann.call("/api/workspaces")).status).toBe(200);
 });
 
+test("an admin exports the workspace without secrets; a member's own export lists their memberships", async () => {
+  expect((await createLink(ann, "launch")).status).toBe(201);
+  await server.sql.run(
+    `INSERT INTO webhook_endpoints (workspace_id, user_id, url, events, secret) VALUES (?, ?, 'https://127.0.0.1:9/export', '["link.created"]', 'whsec_NEVER_EXPORTED')`,
+    team.id,
+    ann.userId,
+  );
+  const exported = await bob.call(`/api/workspaces/${team.id}/export`);
+  expect(exported.status).toBe(200);
+  const text = await exported.text();
+  expect(text).not.toContain("whsec_NEVER_EXPORTED");
+  const document = JSON.parse(text) as {
+    workspace: unknown;
+    members: Array<{ role: string }>;
+    links: Array<{ shortUrl: string }>;
+    webhookEndpoints: Array<{ url: string }>;
+  };
+  expect(document.workspace).toEqual({ slug: "crew", name: "Crew" });
+  expect(document.members.map((member) => member.role)).toEqual(["owner", "admin"]);
+  expect(document.links.map((link) => new URL(link.shortUrl).pathname)).toEqual(["/go/crew/launch"]);
+  expect(document.webhookEndpoints.map((endpoint) => endpoint.url)).toEqual(["https://127.0.0.1:9/export"]);
+  const own = (await (await bob.call("/api/account/export")).json()) as { memberships: unknown };
+  expect(own.memberships).toEqual([
+    { slug: "bob", name: "Personal", role: "owner" },
+    { slug: "crew", name: "Crew", role: "admin" },
+  ]);
+});
+
 test("a member's deletion leaves the team its links and its members; their tokens there are revoked", async () => {
   expect((await createLink(bob, "bobs")).status).toBe(201);
   const teamToken = await bob.call("/api/tokens?workspace=crew", { method: "POST", json: { name: "crew bot" } });
@@ -66,7 +94,7 @@ test("a member's deletion leaves the team its links and its members; their token
   expect((await go("crew/bobs")).status).toBe(302);
   expect((await go("bob/anything")).status).toBe(410);
   const listed = (await (await ann.call("/api/links?workspace=crew")).json()) as Array<{ linkSlug: string }>;
-  expect(listed.map((link) => link.linkSlug)).toEqual(["bobs"]);
+  expect(listed.map((link) => link.linkSlug).sort()).toEqual(["bobs", "launch"]);
   const members = (await (await ann.call(`/api/workspaces/${team.id}/members`)).json()) as Array<{ role: string }>;
   expect(members.map((member) => member.role)).toEqual(["owner"]);
   expect((await fetch(`${server.url}/api/links`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);

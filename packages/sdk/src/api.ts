@@ -336,6 +336,13 @@ export interface paths {
     /** Rename a workspace (its slug never changes) */
     patch: operations["renameWorkspace"];
   };
+  "/api/workspaces/{id}/export": {
+    /**
+     * A workspace's data as one JSON file (owners and admins)
+     * @description Its links, custom domains and webhooks (never a secret or verification token), members with their roles, and daily view counts.
+     */
+    get: operations["exportWorkspace"];
+  };
   "/api/workspaces/{id}/invites": {
     /**
      * The workspace's pending invites (url is null: only its hash is kept)
@@ -4440,6 +4447,50 @@ export interface operations {
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * A workspace's data as one JSON file (owners and admins)
+   * @description Its links, custom domains and webhooks (never a secret or verification token), members with their roles, and daily view counts.
+   */
+  exportWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A JSON attachment */
+      200: {
+        content: {
+          "application/json": string;
         };
       };
       /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
