@@ -2,6 +2,7 @@
 // and the database platform. Routes and pages receive what they need from here; nothing else builds a service. The
 // request thread's own parts (the /go side, its listeners) are composed from these in src/compose/.
 import { type DeletionDeps } from "./account/deletion.ts";
+import { removeWorkspace } from "./account/workspace-removal.ts";
 import type { BillingDeps } from "./billing/deps.ts";
 import { createStripe, type StripeClient } from "./billing/stripe.ts";
 import { validateVat } from "./billing/vat.ts";
@@ -147,6 +148,15 @@ export function createServices(
   // What auto-fill, image imports, redirect checks and feeds fetch with: nothing with FETCH_DISABLED.
   const fetcher = config.fetch.enabled ? outbound : null;
   const safety = safetyDeps(config, { database, changes }, clock, log, fetcher, countsRelay?.safety ?? null);
+  const deletion: DeletionDeps = {
+    database,
+    changes,
+    images,
+    stripe,
+    crashAfter: config.testCrashDuringDeleteAfter,
+    clock,
+    log,
+  };
   return {
     config,
     database,
@@ -191,9 +201,9 @@ export function createServices(
       clock,
       log,
     },
-    deletion: { database, changes, images, stripe, crashAfter: config.testCrashDuringDeleteAfter, clock, log },
+    deletion,
     webhooks: webhookDeps(config, platform, clock, log, { fetcher: outbound, billingEnabled }),
-    workspaces: { database, changes },
+    workspaces: { database, changes, removeWorkspace: (workspace) => removeWorkspace(deletion, workspace) },
     domains: {
       database,
       changes,

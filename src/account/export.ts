@@ -40,6 +40,8 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     viewRollups,
     views,
     webhookEndpoints,
+    workspaceMembers,
+    workspaces,
   } = tablesOf(db);
   const ownLinks = eq(links.userId, user.id);
   const [
@@ -57,6 +59,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     qrDefault,
     linkQrStyles,
     bill,
+    memberships,
   ] = await Promise.all([
     db
       .select({
@@ -135,6 +138,13 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     personalQrDefault(db, user.id),
     createdLinkQrStyles(db, user.id),
     personalBilling(db, user.id),
+    // The workspaces it belongs to (a team's own data is its owners' and admins' to export).
+    db
+      .select({ slug: workspaces.slug, name: workspaces.name, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, user.id))
+      .orderBy(asc(workspaces.id)),
   ]);
   const rulesOf = new Map(rulesRows.map((row) => [row.linkId, row]));
   return {
@@ -153,6 +163,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       updatedAt: user.updatedAt,
     },
     consents,
+    memberships,
     subscriptions: subscriptionRows.map(({ userId: _userId, stripeEventAt: _at, ...row }) => row),
     payments: paymentRows.map(({ userId: _userId, ...row }) => row),
     apiTokens: tokens,

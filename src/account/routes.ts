@@ -11,9 +11,11 @@ import type { LinkDeps } from "../links/deps.ts";
 import type { Logger } from "../observability/log.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/ports.ts";
-import { parseInput } from "../http/validate.ts";
+import { parseInput, pathId } from "../http/validate.ts";
 import { deleteAccount, finishDeletion, type DeletionDeps } from "./deletion.ts";
 import { exportAccount, exportFileName, linksCsv } from "./export.ts";
+import { exportWorkspace } from "./workspace-export.ts";
+import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
 
 const CONFIRM_MESSAGE = "Type the e-mail address of this account to confirm the deletion";
 export const DeleteInput = z.object(
@@ -86,6 +88,30 @@ export function accountRoutes({ links, deletion, session, ...deps }: AccountRout
           description:
             "Columns: slug, short URL, target, title, description, image URL, created, human views, bot views. Every cell quoted; a cell that starts with = + - @ is prefixed with ' (spreadsheet formulas). `linkprev links import` reads it back.",
           answers: { 200: { description: "A CSV attachment", contentType: "text/csv" } },
+        },
+      },
+    )
+    .get(
+      "/api/workspaces/:id/export",
+      async ({ workspace }) => {
+        const document = await exportWorkspace(deps.db, deps.publicUrl, workspace, deps.clock.now());
+        return attachment(
+          JSON.stringify(document, null, 2),
+          "application/json; charset=utf-8",
+          `linkprev-${workspace.slug}-export-${new Date(deps.clock.now()).toISOString().slice(0, 10)}.json`,
+        );
+      },
+      {
+        permission: "workspace.export",
+        params: z.object({ id: pathId(WORKSPACE_NOT_FOUND).describe("The workspace's id") }),
+        doc: {
+          id: "exportWorkspace",
+          tag: "Workspaces",
+          summary: "A workspace's data as one JSON file (owners and admins)",
+          description:
+            "Its links, custom domains and webhooks (never a secret or verification token), members with their roles, and daily view counts.",
+          errors: [403, 404],
+          answers: { 200: { description: "A JSON attachment", contentType: "application/json" } },
         },
       },
     )

@@ -18,6 +18,7 @@ const NEEDED: Record<Action, Scope> = {
   "members.write": "workspace:admin",
   "billing.write": "workspace:admin",
   "workspace.write": "workspace:admin",
+  "workspace.export": "workspace:admin",
   "workspace.delete": "workspace:admin",
   "audit.read": "workspace:admin",
 };

@@ -2,6 +2,7 @@
 // that hold a handle others use (the view recorder, the webhook delivery worker, the app workers) are not jobs:
 // src/server.ts starts and stops them around these.
 import { finishMarkedDeletions } from "../account/deletion.ts";
+import { finishMarkedWorkspaceRemovals } from "../account/workspace-removal.ts";
 import { deleteExpiredSessions } from "../auth/sessions.ts";
 import type { Config } from "../config/config.ts";
 import type { Change } from "../db/change.ts";
@@ -57,7 +58,7 @@ export function serverJobs({ config, services, hosts, changed }: ServerJobDeps):
           services.log.info(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
       },
     },
-    // Account deletions a crash stopped part-way (src/account/deletion.ts).
+    // Account and workspace deletions a crash stopped part-way (src/account/deletion.ts, workspace-removal.ts).
     {
       name: "account-deletions",
       runs: "cluster",
@@ -66,6 +67,9 @@ export function serverJobs({ config, services, hosts, changed }: ServerJobDeps):
         const finished = await finishMarkedDeletions(services.deletion);
         if (finished > 0)
           services.log.info(`Finished ${finished} account deletion(s) left unfinished by an interruption`);
+        const workspaces = await finishMarkedWorkspaceRemovals(services.deletion);
+        if (workspaces > 0)
+          services.log.info(`Finished ${workspaces} workspace deletion(s) left unfinished by an interruption`);
       },
     },
     // Idempotent, but N nodes need not all do it.

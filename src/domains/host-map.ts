@@ -3,7 +3,7 @@
 // host shadows nothing (docs/decisions/0044). Reloaded whole (a small table) whenever a domain change is announced
 // on the link change bus (every node, src/db/ports.ts ChangeBus), when changes may have been missed, and when the
 // database's host_map_version moves: triggers bump it whoever writes (another process, such as the CLI).
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, or } from "drizzle-orm";
 import { entitlementFor } from "../plans/entitlement.ts";
 import type { Change } from "../db/change.ts";
 import type { Db } from "../db/ports.ts";
@@ -81,7 +81,8 @@ export class DomainHosts {
       .from(domains)
       .innerJoin(workspaces, eq(workspaces.id, domains.workspaceId))
       .innerJoin(users, eq(users.id, domains.userId))
-      .where(isNull(users.deletingSince));
+      // A personal workspace's domains stop with its account's deletion; a team's outlive the member who added them.
+      .where(or(isNull(users.deletingSince), isNull(workspaces.personalUserId)));
     const candidates = rows.filter((row) => isServed(row.status) && row.suspendedAt === null);
     const allowed = new Map<number, boolean>();
     for (const workspaceId of new Set(candidates.map((row) => row.workspaceId))) {

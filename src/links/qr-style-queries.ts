@@ -82,23 +82,15 @@ export async function createdLinkQrStyles(db: Db, userId: number): Promise<Map<n
   return new Map(rows.map((row) => [row.linkId, parseQrStyle(row.style)]));
 }
 
-/**
- * The own styles of the links the user created and their personal workspace's default style and logo, gone with the
- * account (its deletion runs without foreign keys).
- */
-export async function removeAccountQrStyles(tx: Db, userId: number): Promise<void> {
-  const { linkQrStyles, links, qrStyles, workspaces } = tablesOf(tx);
+/** The own styles of the workspace's links and its default style and logo, gone with the workspace (its removal runs without foreign keys). */
+export async function removeWorkspaceQrStyles(tx: Db, workspaceId: number): Promise<void> {
+  const { linkQrStyles, links, qrStyles } = tablesOf(tx);
   await tx
     .delete(linkQrStyles)
-    .where(inArray(linkQrStyles.linkId, tx.select({ id: links.id }).from(links).where(eq(links.userId, userId))));
-  await tx
-    .delete(qrStyles)
     .where(
-      inArray(
-        qrStyles.workspaceId,
-        tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalUserId, userId)),
-      ),
+      inArray(linkQrStyles.linkId, tx.select({ id: links.id }).from(links).where(eq(links.workspaceId, workspaceId))),
     );
+  await tx.delete(qrStyles).where(eq(qrStyles.workspaceId, workspaceId));
 }
 
 /** A link's own style (null: its workspace's default); the caller has found the link in its workspace. */

@@ -15,6 +15,7 @@ export const ACTIONS = [
   "members.write",
   "billing.write",
   "workspace.write",
+  "workspace.export",
   "workspace.delete",
   "audit.read",
 ] as const;
@@ -30,6 +31,7 @@ const ADMIN: readonly Action[] = [
   "members.write",
   "workspace.write",
   "audit.read",
+  "workspace.export",
 ];
 
 const PERMISSIONS: Record<Role, ReadonlySet<Action>> = {

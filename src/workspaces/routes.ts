@@ -4,14 +4,14 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { routeGuards } from "../auth/guards.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
-import { pathId } from "../http/validate.ts";
+import { parseInput, pathId } from "../http/validate.ts";
 import { createWorkspace } from "./create.ts";
 import { deleteWorkspace } from "./delete.ts";
 import type { WorkspaceDeps } from "./deps.ts";
 import { listWorkspaces, presentWorkspace } from "./list.ts";
 import { WORKSPACE_NOT_FOUND } from "./model.ts";
 import { renameWorkspace } from "./rename.ts";
-import { CreateWorkspaceInput, UpdateWorkspaceInput, WorkspaceSchema } from "./wire.ts";
+import { CreateWorkspaceInput, DeleteWorkspaceInput, UpdateWorkspaceInput, WorkspaceSchema } from "./wire.ts";
 
 const WorkspaceIdParams = z.object({ id: pathId(WORKSPACE_NOT_FOUND).describe("The workspace's id") });
 
@@ -82,18 +82,24 @@ export function workspaceRoutes({ workspaces: deps, session }: WorkspaceRouteDep
     })
     .delete(
       "/:id",
-      async ({ workspace, set }) => {
-        await deleteWorkspace(deps, workspace);
+      async ({ workspace, body, query, set }) => {
+        // The slug may come in the body or, for clients that send no body with DELETE, in the query.
+        const typed = query.confirmSlug ?? parseInput(DeleteWorkspaceInput, body ?? {}).confirmSlug ?? "";
+        await deleteWorkspace(deps, workspace, typed);
         set.status = 204;
       },
       {
         permission: "workspace.delete",
         params: WorkspaceIdParams,
+        query: DeleteWorkspaceInput,
         doc: {
           id: "deleteWorkspace",
           tag: "Workspaces",
           summary: "Delete a team workspace and everything it owns; its short URLs answer 410 for good",
-          errors: [403, 404, 409],
+          description:
+            'Type its slug to confirm (`{"confirmSlug"}` in the body, or `?confirmSlug=`). Cancels its Stripe subscription at once, releases its custom domains, revokes its tokens, removes its webhooks, links, stats and invites. A personal workspace goes only with its account (DELETE /api/account). Safe to retry.',
+          body: { readByHandler: DeleteWorkspaceInput, example: { confirmSlug: "acme" } },
+          errors: [400, 403, 404, 409, 502],
           answers: { 204: "Deleted" },
         },
       },

@@ -28,3 +28,7 @@ export const CreateWorkspaceInput = z.object({
 export type CreateWorkspaceRequest = z.infer<typeof CreateWorkspaceInput>;
 
 export const UpdateWorkspaceInput = z.object({ name: WorkspaceName });
+
+export const DeleteWorkspaceInput = z.object({
+  confirmSlug: z.string().max(100).optional().describe("The workspace's slug, typed to confirm its deletion"),
+});

@@ -407,12 +407,20 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
     call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/audit.csv` }),
     expect: ownerRead(),
   },
+  "GET /api/workspaces/:id/export": {
+    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}/export` }),
+    expect: ownerRead(),
+  },
   "PATCH /api/workspaces/:id": {
     call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}`, json: { name: "Renamed" } }),
     expect: ownerWrite(200),
   },
   "DELETE /api/workspaces/:id": {
-    call: async () => ({ path: `/api/workspaces/${await ownerWorkspace()}` }),
+    call: async () => {
+      const id = await ownerWorkspace();
+      const { slug } = (await server.sql.get<{ slug: string }>("SELECT slug FROM workspaces WHERE id = ?", id))!;
+      return { path: `/api/workspaces/${id}?confirmSlug=${slug}` };
+    },
     expect: ownerWrite(204),
   },
   "GET /api/domains/:id": { call: async () => ({ path: `/api/domains/${await ownerDomain()}` }), expect: ownerRead() },

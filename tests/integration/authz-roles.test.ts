@@ -302,6 +302,11 @@ const ROUTES: Record<string, Row> = {
     needs: "audit.read",
     ok: 200,
   },
+  "GET /api/workspaces/:id/export": {
+    call: () => ({ path: `/api/workspaces/${team}/export` }),
+    needs: "workspace.export",
+    ok: 200,
+  },
   "PATCH /api/workspaces/:id": {
     call: () => ({ path: `/api/workspaces/${team}`, json: { name: "Renamed" } }),
     needs: "workspace.write",
@@ -310,10 +315,8 @@ const ROUTES: Record<string, Row> = {
   "DELETE /api/workspaces/:id": {
     call: async () => {
       // A team of its own each time, in which every caller but the outsider holds the same role as in `team`.
-      const doomed = (await sql(
-        "INSERT INTO workspaces (slug, name) VALUES (?, 'Doomed') RETURNING id",
-        `d${crypto.randomUUID().slice(0, 8)}`,
-      ))!.id;
+      const slug = `d${crypto.randomUUID().slice(0, 8)}`;
+      const doomed = (await sql("INSERT INTO workspaces (slug, name) VALUES (?, 'Doomed') RETURNING id", slug))!.id;
       for (const role of ROLES)
         await server.sql.run(
           "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, ?)",
@@ -321,7 +324,7 @@ const ROUTES: Record<string, Row> = {
           members[role].id,
           role,
         );
-      return { path: `/api/workspaces/${doomed}` };
+      return { path: `/api/workspaces/${doomed}?confirmSlug=${slug}` };
     },
     needs: "workspace.delete",
     ok: 204,

@@ -171,7 +171,14 @@ test("every documented operation is called through the SDK and answers a status 
       status(
         c.PATCH("/api/workspaces/{id}", { params: { path: { id: team.id } }, body: { name: "Renamed by the SDK" } }),
       ),
-    deleteWorkspace: () => status(c.DELETE("/api/workspaces/{id}", { params: { path: { id: team.id } } })),
+    deleteWorkspace: () =>
+      status(
+        c.DELETE("/api/workspaces/{id}", {
+          params: { path: { id: team.id } },
+          body: { confirmSlug: team.slug },
+        }),
+      ),
+    exportWorkspace: () => status(c.GET("/api/workspaces/{id}/export", { params: { path: workspace } })),
     listInvites: () => status(c.GET("/api/workspaces/{id}/invites", { params: { path: workspace } })),
     createInvite: async () => invite,
     revokeInvite: () =>

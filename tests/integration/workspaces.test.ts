@@ -93,7 +93,7 @@ test("the role decides: a viewer reads, a member writes links, a billing member 
   expect((await createLink(member, "?workspace=acme", "m")).status).toBe(201);
   expect((await billing.call("/api/links?workspace=acme")).status).toBe(403);
   expect((await member.call(`/api/workspaces/${team.id}`, { method: "PATCH", json: { name: "x" } })).status).toBe(403);
-  expect((await member.call(`/api/workspaces/${team.id}`, { method: "DELETE" })).status).toBe(403);
+  expect((await member.call(`/api/workspaces/${team.id}?confirmSlug=acme`, { method: "DELETE" })).status).toBe(403);
   // Who created the link is kept, and it belongs to the workspace.
   const row = await server.sql.get<{ userId: number; workspaceId: number }>(
     `SELECT user_id AS "userId", workspace_id AS "workspaceId" FROM links WHERE link_slug = 'm'`,
@@ -121,8 +121,23 @@ test("renamed keeps its slug; deleted, its addresses answer 410 and its slug is 
   const renamed = await ann.call(`/api/workspaces/${team.id}`, { method: "PATCH", json: { name: "Acme growth" } });
   expect(await renamed.json()).toEqual({ ...team, name: "Acme growth" });
   const personal = (await (await ann.call("/api/workspaces")).json()) as Array<{ id: number }>;
-  expect((await ann.call(`/api/workspaces/${personal[0]!.id}`, { method: "DELETE" })).status).toBe(409);
-  expect((await ann.call(`/api/workspaces/${team.id}`, { method: "DELETE" })).status).toBe(204);
+  const personalDelete = await ann.call(`/api/workspaces/${personal[0]!.id}`, {
+    method: "DELETE",
+    json: { confirmSlug: "ann" },
+  });
+  expect(personalDelete.status).toBe(409);
+  // The slug must be typed: a 400 that names it.
+  const unconfirmed = await ann.call(`/api/workspaces/${team.id}`, { method: "DELETE" });
+  expect([unconfirmed.status, ((await unconfirmed.json()) as { message: string }).message]).toEqual([
+    400,
+    "confirmSlug: Type the workspace's slug, acme, to confirm the deletion",
+  ]);
+  expect(
+    (await ann.call(`/api/workspaces/${team.id}`, { method: "DELETE", json: { confirmSlug: "acm" } })).status,
+  ).toBe(400);
+  expect(
+    (await ann.call(`/api/workspaces/${team.id}`, { method: "DELETE", json: { confirmSlug: "acme" } })).status,
+  ).toBe(204);
   const gone = await fetch(`${server.url}/go/acme/launch`, { redirect: "manual", headers: { "user-agent": PERSON } });
   expect(gone.status).toBe(410);
   expect((await ann.call("/api/links?workspace=acme")).status).toBe(404);

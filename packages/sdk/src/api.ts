@@ -328,7 +328,10 @@ export interface paths {
   "/api/workspaces/{id}": {
     /** One of your workspaces */
     get: operations["getWorkspace"];
-    /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+    /**
+     * Delete a team workspace and everything it owns; its short URLs answer 410 for good
+     * @description Type its slug to confirm (`{"confirmSlug"}` in the body, or `?confirmSlug=`). Cancels its Stripe subscription at once, releases its custom domains, revokes its tokens, removes its webhooks, links, stats and invites. A personal workspace goes only with its account (DELETE /api/account). Safe to retry.
+     */
     delete: operations["deleteWorkspace"];
     /** Rename a workspace (its slug never changes) */
     patch: operations["renameWorkspace"];
@@ -346,6 +349,13 @@ export interface paths {
      * @description Columns: at, user id, email, token id, action, target kind, target id, fields. Every cell quoted; a cell that starts with = + - @ is prefixed with ' (spreadsheet formulas).
      */
     get: operations["exportAuditCsv"];
+  };
+  "/api/workspaces/{id}/export": {
+    /**
+     * A workspace's data as one JSON file (owners and admins)
+     * @description Its links, custom domains and webhooks (never a secret or verification token), members with their roles, and daily view counts.
+     */
+    get: operations["exportWorkspace"];
   };
   "/api/workspaces/{id}/invites": {
     /**
@@ -4370,18 +4380,44 @@ export interface operations {
       };
     };
   };
-  /** Delete a team workspace and everything it owns; its short URLs answer 410 for good */
+  /**
+   * Delete a team workspace and everything it owns; its short URLs answer 410 for good
+   * @description Type its slug to confirm (`{"confirmSlug"}` in the body, or `?confirmSlug=`). Cancels its Stripe subscription at once, releases its custom domains, revokes its tokens, removes its webhooks, links, stats and invites. A personal workspace goes only with its account (DELETE /api/account). Safe to retry.
+   */
   deleteWorkspace: {
     parameters: {
+      query?: {
+        /** @description The workspace's slug, typed to confirm its deletion */
+        confirmSlug?: string;
+      };
       path: {
         /** @description The workspace's id */
         id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "confirmSlug": "acme"
+         * }
+         */
+        "application/json": {
+          /** @description The workspace's slug, typed to confirm its deletion */
+          confirmSlug?: string;
+        };
       };
     };
     responses: {
       /** @description Deleted */
       204: {
         content: never;
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
       };
       /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
       401: {
@@ -4409,6 +4445,12 @@ export interface operations {
       };
       /** @description Something went wrong on our side */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The payment provider refused */
+      502: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4540,6 +4582,50 @@ export interface operations {
       };
       /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * A workspace's data as one JSON file (owners and admins)
+   * @description Its links, custom domains and webhooks (never a secret or verification token), members with their roles, and daily view counts.
+   */
+  exportWorkspace: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A JSON attachment */
+      200: {
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

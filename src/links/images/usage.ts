@@ -51,9 +51,9 @@ export async function uploadsInUse(db: Db): Promise<string[]> {
   return rows.flatMap(uploadUrlsOf);
 }
 
-/** Every upload the account's links hold, live or deleted, each once. */
-export async function uploadsOfAccount(db: Db, userId: number): Promise<string[]> {
+/** Every upload the workspace's links hold, live or deleted, each once. */
+export async function uploadsOfWorkspace(db: Db, workspaceId: number): Promise<string[]> {
   const { links } = tablesOf(db);
-  const rows = await db.select(uploadColumns(db)).from(links).where(eq(links.userId, userId));
+  const rows = await db.select(uploadColumns(db)).from(links).where(eq(links.workspaceId, workspaceId));
   return [...new Set(rows.flatMap(uploadUrlsOf))];
 }
