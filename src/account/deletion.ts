@@ -147,10 +147,6 @@ async function runStep(deps: DeletionDeps, userId: number, step: (typeof STEPS)[
               firstName: null,
               lastName: null,
               profileImageUrl: null,
-              stripeCustomerId: null,
-              vatCountryCode: null,
-              vatNumber: null,
-              vatCompanyName: null,
             })
             .where(eq(users.id, userId));
         else await tx.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingSince)));
