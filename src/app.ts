@@ -7,6 +7,7 @@ import type { SessionDeps } from "./auth/session-deps.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { loginMailRoutes } from "./auth/login-mail-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { tokenRoutes } from "./auth/token-routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { domainRoutes } from "./domains/routes.ts";
 import { errorHandler } from "./http/error-handler.ts";
@@ -68,6 +69,7 @@ export function createApp(services: Services) {
         signInScreens(services.pages, resolveViewer, services.mailer !== null),
       ),
     )
+    .use(tokenRoutes({ session, authLimiter }))
     .use(
       loginMailRoutes(
         {

@@ -3,8 +3,6 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { isOwnNavigation } from "../http/csrf.ts";
-import { pathId } from "../http/validate.ts";
-import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { createGoogleSignIn } from "./google.ts";
 import { consumeLoginLink } from "./login-links.ts";
 import { asJson } from "../api-docs/json.ts";
@@ -13,8 +11,7 @@ import type { AuthRouteDeps } from "./route-deps.ts";
 import { sessionCookieOptions } from "./plugin.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUser, publicUser, recordConsent, upsertUser } from "./users.ts";
-import { grantOf, NewTokenInput } from "./token-input.ts";
-import { ApiTokenSchema, NewApiTokenSchema, UserSchema } from "./wire.ts";
+import { UserSchema } from "./wire.ts";
 import type { Acting } from "../workspaces/acting.ts";
 
 const STATE_COOKIE = "lp_oauth_state";
@@ -28,7 +25,6 @@ export const ConsentInput = z.object(
   CONSENT_REQUIRED,
 );
 export const LoginLinkInput = z.object({ token: z.string().min(1).max(200) });
-const TokenIdParams = z.object({ id: pathId("Token not found").describe("The token's id") });
 /** Missing or mismatched, the sign-in fails closed (a page saying so), so neither is required here. */
 const OAuthCallbackQuery = z.object({ code: z.string().optional(), state: z.string().optional() });
 
@@ -234,58 +230,6 @@ export function authRoutes({ session: sessions, ...deps }: AuthRouteDeps, screen
             body: { example: { termsAccepted: true, privacyAccepted: true } },
             errors: [400, 403],
             answers: { 200: "You, consent recorded" },
-          },
-        },
-      )
-      .get("/api/tokens", async ({ workspace }) => asJson(await listApiTokens(sessions.db, workspace.id)), {
-        permission: "settings.read",
-        response: { 200: z.array(ApiTokenSchema) },
-        doc: {
-          id: "listTokens",
-          tag: "Tokens",
-          summary: "Your API tokens (never their secret)",
-          answers: { 200: "The tokens" },
-        },
-      })
-      .post(
-        "/api/tokens",
-        async ({ user, workspace, body, ip, set }) => {
-          await deps.authLimiter.hit(ip);
-          set.status = 201;
-          const grant = grantOf(body, sessions.clock.now());
-          return asJson(await createApiToken(sessions.db, user.id, workspace.id, body.name, grant));
-        },
-        {
-          // A token makes tokens only with workspace:admin (src/auth/token-scopes.ts).
-          permission: "tokens.write",
-          body: NewTokenInput,
-          response: { 201: NewApiTokenSchema },
-          doc: {
-            id: "createToken",
-            tag: "Tokens",
-            summary: "Create an API token",
-            body: { example: { name: "laptop", scopes: ["links:read", "links:write"], expiresInDays: 90 } },
-            errors: [400, 403, 429],
-            answers: { 201: "The token, with its secret shown this once" },
-          },
-        },
-      )
-      .delete(
-        "/api/tokens/:id",
-        async ({ workspace, params, set }) => {
-          await revokeApiToken(sessions.db, workspace.id, params.id);
-          set.status = 204;
-          return null;
-        },
-        {
-          permission: "tokens.write",
-          params: TokenIdParams,
-          doc: {
-            id: "revokeToken",
-            tag: "Tokens",
-            summary: "Revoke an API token",
-            errors: [403, 404],
-            answers: { 204: "Done; no body" },
           },
         },
       )

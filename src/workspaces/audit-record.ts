@@ -10,6 +10,9 @@ const NAMED: Record<string, string> = {
   subscribe: "subscription.create",
   changeMemberRole: "member.role",
   renameWorkspace: "workspace.update",
+  // The same acts as createToken and revokeToken, at the address that names the workspace.
+  createWorkspaceToken: "token.create",
+  revokeWorkspaceToken: "token.revoke",
 };
 
 /** One verb for one kind of change, whatever the route calls it (`addDomain` → `domain.create`). */

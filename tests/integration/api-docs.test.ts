@@ -120,6 +120,7 @@ test("documented response schemas accept what the server really answers", async 
     "/api/workspaces/{id}/members": `/api/workspaces/${workspace!.id}/members`,
     "/api/workspaces/{id}/audit": `/api/workspaces/${workspace!.id}/audit`,
     "/api/workspaces/{id}/export": `/api/workspaces/${workspace!.id}/export`,
+    "/api/workspaces/{id}/tokens": `/api/workspaces/${workspace!.id}/tokens`,
     "/api/domains/{id}": `/api/domains/${domain.id}`,
     "/api/workspaces/{id}": `/api/workspaces/${client.workspaceId}`,
     "/api/webhooks/{id}/deliveries": `/api/webhooks/${endpoint!.id}/deliveries`,

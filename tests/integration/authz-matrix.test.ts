@@ -210,8 +210,22 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   },
   "GET /api/tokens": { call: () => ({ path: "/api/tokens" }), expect: signedInRead() },
   "POST /api/tokens": { call: () => ({ path: "/api/tokens", json: { name: "matrix" } }), expect: signedInWrite(201) },
-  "DELETE /api/tokens/:id": {
+  "DELETE /api/tokens/:tokenId": {
     call: async () => ({ path: `/api/tokens/${(await seedApiToken(server.sql, owner.id, "victim")).id}` }),
+    expect: ownerWrite(204),
+  },
+  "GET /api/workspaces/:id/tokens": {
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/tokens` }),
+    expect: ownerRead(),
+  },
+  "POST /api/workspaces/:id/tokens": {
+    call: async () => ({ path: `/api/workspaces/${await ownerPersonalWorkspace()}/tokens`, json: { name: "matrix" } }),
+    expect: ownerWrite(201),
+  },
+  "DELETE /api/workspaces/:id/tokens/:tokenId": {
+    call: async () => ({
+      path: `/api/workspaces/${await ownerPersonalWorkspace()}/tokens/${(await seedApiToken(server.sql, owner.id, "victim")).id}`,
+    }),
     expect: ownerWrite(204),
   },
   "GET /api/links/": { call: () => ({ path: "/api/links" }), expect: signedInRead() },

@@ -252,9 +252,26 @@ const ROUTES: Record<string, Row> = {
     needs: "tokens.write",
     ok: 201,
   },
-  "DELETE /api/tokens/:id": {
+  "DELETE /api/tokens/:tokenId": {
     call: async () => ({
       path: `/api/tokens/${(await inTeam("INSERT INTO api_tokens (workspace_id, user_id, name, token_hash) VALUES (?, ?, 'victim', ?) RETURNING id", crypto.randomUUID()))!.id}`,
+    }),
+    needs: "tokens.write",
+    ok: 204,
+  },
+  "GET /api/workspaces/:id/tokens": {
+    call: () => ({ path: `/api/workspaces/${team}/tokens` }),
+    needs: "settings.read",
+    ok: 200,
+  },
+  "POST /api/workspaces/:id/tokens": {
+    call: () => ({ path: `/api/workspaces/${team}/tokens`, json: { name: "roles" } }),
+    needs: "tokens.write",
+    ok: 201,
+  },
+  "DELETE /api/workspaces/:id/tokens/:tokenId": {
+    call: async () => ({
+      path: `/api/workspaces/${team}/tokens/${(await inTeam("INSERT INTO api_tokens (workspace_id, user_id, name, token_hash) VALUES (?, ?, 'victim', ?) RETURNING id", crypto.randomUUID()))!.id}`,
     }),
     needs: "tokens.write",
     ok: 204,

@@ -106,6 +106,9 @@ test("every documented operation is called through the SDK and answers a status 
   const workspace = {
     id: (await server.sql.get<{ id: number }>("SELECT id FROM workspaces WHERE personal_user_id = ?", userId))!.id,
   };
+  const workspaceToken = await ok(
+    c.POST("/api/workspaces/{id}/tokens", { params: { path: workspace }, body: { name: "third" } }),
+  );
   const invite = await ok(
     c.POST("/api/workspaces/{id}/invites", {
       params: { path: workspace },
@@ -225,7 +228,15 @@ test("every documented operation is called through the SDK and answers a status 
     removeWebhook: () => status(c.DELETE("/api/webhooks/{id}", { params: { path: hook } })),
     listTokens: () => status(c.GET("/api/tokens")),
     createToken: async () => newToken,
-    revokeToken: () => status(c.DELETE("/api/tokens/{id}", { params: { path: { id: newToken.id } } })),
+    revokeToken: () => status(c.DELETE("/api/tokens/{tokenId}", { params: { path: { tokenId: newToken.id } } })),
+    listWorkspaceTokens: () => status(c.GET("/api/workspaces/{id}/tokens", { params: { path: workspace } })),
+    createWorkspaceToken: async () => workspaceToken,
+    revokeWorkspaceToken: () =>
+      status(
+        c.DELETE("/api/workspaces/{id}/tokens/{tokenId}", {
+          params: { path: { ...workspace, tokenId: workspaceToken.id } },
+        }),
+      ),
     currentUser: () => status(c.GET("/api/auth/user")),
     recordConsent: () => status(c.POST("/api/auth/consent", { body: { termsAccepted: true, privacyAccepted: true } })),
     useLoginLink: () => status(c.POST("/api/auth/login-link", { body: { token: "not-a-login-token" } })),

@@ -252,13 +252,13 @@ export interface paths {
     post: operations["reactivateSubscription"];
   };
   "/api/tokens": {
-    /** Your API tokens (never their secret) */
+    /** The API tokens of the workspace you act in (never their secret) */
     get: operations["listTokens"];
-    /** Create an API token */
+    /** Create an API token of the workspace you act in */
     post: operations["createToken"];
   };
-  "/api/tokens/{id}": {
-    /** Revoke an API token */
+  "/api/tokens/{tokenId}": {
+    /** Revoke an API token of the workspace you act in */
     delete: operations["revokeToken"];
   };
   "/api/vat": {
@@ -388,6 +388,16 @@ export interface paths {
      * @description An admin changes members, viewers and billing members among those roles; an owner changes any role, and makes another member owner to transfer ownership. The last owner cannot be demoted (409).
      */
     patch: operations["changeMemberRole"];
+  };
+  "/api/workspaces/{id}/tokens": {
+    /** The API tokens of the workspace {id} (never their secret) */
+    get: operations["listWorkspaceTokens"];
+    /** Create an API token of the workspace {id} */
+    post: operations["createWorkspaceToken"];
+  };
+  "/api/workspaces/{id}/tokens/{tokenId}": {
+    /** Revoke an API token of the workspace {id} */
+    delete: operations["revokeWorkspaceToken"];
   };
 }
 
@@ -1300,6 +1310,7 @@ export interface components {
     listWebhookDeliveriesResponse: components["schemas"]["WebhookDelivery"][];
     listWebhooksResponse: components["schemas"]["WebhookEndpoint"][];
     listWorkspacesResponse: components["schemas"]["createWorkspace201Response"][];
+    listWorkspaceTokensResponse: components["schemas"]["ApiToken"][];
     Member: {
       email: string;
       /**
@@ -3685,7 +3696,7 @@ export interface operations {
       };
     };
   };
-  /** Your API tokens (never their secret) */
+  /** The API tokens of the workspace you act in (never their secret) */
   listTokens: {
     responses: {
       /** @description The tokens */
@@ -3708,7 +3719,7 @@ export interface operations {
       };
     };
   };
-  /** Create an API token */
+  /** Create an API token of the workspace you act in */
   createToken: {
     requestBody: {
       content: {
@@ -3764,12 +3775,12 @@ export interface operations {
       };
     };
   };
-  /** Revoke an API token */
+  /** Revoke an API token of the workspace you act in */
   revokeToken: {
     parameters: {
       path: {
         /** @description The token's id */
-        id: number;
+        tokenId: number;
       };
     };
     responses: {
@@ -4937,6 +4948,138 @@ export interface operations {
       };
       /** @description Conflicts with what exists (a slug taken) */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The API tokens of the workspace {id} (never their secret) */
+  listWorkspaceTokens: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The tokens */
+      200: {
+        content: {
+          "application/json": components["schemas"]["listWorkspaceTokensResponse"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create an API token of the workspace {id} */
+  createWorkspaceToken: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "name": "laptop",
+         *   "scopes": [
+         *     "links:read",
+         *     "links:write"
+         *   ],
+         *   "expiresInDays": 90
+         * }
+         */
+        "application/json": components["schemas"]["createTokenBody"];
+      };
+    };
+    responses: {
+      /** @description The token, with its secret shown this once */
+      201: {
+        content: {
+          "application/json": components["schemas"]["NewApiToken"];
+        };
+      };
+      /** @description Invalid input: the message names the field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (or too many new links): try again after the seconds Retry-After gives */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Revoke an API token of the workspace {id} */
+  revokeWorkspaceToken: {
+    parameters: {
+      path: {
+        /** @description The workspace's id */
+        id: number;
+        /** @description The token's id */
+        tokenId: number;
+      };
+    };
+    responses: {
+      /** @description Done; no body */
+      204: {
+        content: never;
+      };
+      /** @description Not signed in: no session cookie or bearer token, or an expired or revoked one */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: a write before the terms are accepted (POST /api/auth/consent), a cross-site write with the session cookie, or not allowed on your plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
