@@ -18,7 +18,8 @@ export function AuditLogSection({ page, workspace }: { page: AuditPageJson; work
         </a>
       </div>
       <p className="mt-1 text-sm text-gray-600">Every change in this workspace, newest first; kept 365 days.</p>
-      <div className="mt-4 overflow-x-auto">
+      {/* Scrolls sideways on a phone, so it takes focus for keyboard users (as link-stats.tsx's tables do). */}
+      <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log (table)">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-700">
