@@ -17,6 +17,8 @@ import ToasterComponent from "../../islands/Toaster.tsx";
 import VatExemptionComponent from "../../islands/VatExemption.tsx";
 import WebhooksComponent from "../../islands/Webhooks.tsx";
 import DeleteAccountComponent from "../../islands/DeleteAccount.tsx";
+import DeleteWorkspaceComponent from "../../islands/DeleteWorkspace.tsx";
+import RenameWorkspaceComponent from "../../islands/RenameWorkspace.tsx";
 import WorkspaceSwitcherComponent from "../../islands/WorkspaceSwitcher.tsx";
 import { island } from "./island.tsx";
 
@@ -38,4 +40,6 @@ export const Toaster = island("Toaster", ToasterComponent);
 export const VatExemption = island("VatExemption", VatExemptionComponent);
 export const Webhooks = island("Webhooks", WebhooksComponent);
 export const DeleteAccount = island("DeleteAccount", DeleteAccountComponent);
+export const DeleteWorkspace = island("DeleteWorkspace", DeleteWorkspaceComponent);
+export const RenameWorkspace = island("RenameWorkspace", RenameWorkspaceComponent);
 export const WorkspaceSwitcher = island("WorkspaceSwitcher", WorkspaceSwitcherComponent);

@@ -1,7 +1,7 @@
 // The one navigation of workspace settings and the one of account settings (docs/workspaces.md, "Where things are").
 // Workspace links name the workspace (`?workspace=`), so a tab opened on one keeps showing it whatever the cookie says.
 
-export type WorkspaceSection = "general" | "members" | "tokens" | "domains" | "webhooks" | "billing";
+export type WorkspaceSection = "general" | "members" | "tokens" | "domains" | "webhooks" | "billing" | "audit";
 
 /** Where each workspace settings section lives. */
 export const WORKSPACE_SETTINGS: Record<WorkspaceSection, { path: string; label: string }> = {
@@ -11,6 +11,7 @@ export const WORKSPACE_SETTINGS: Record<WorkspaceSection, { path: string; label:
   domains: { path: "/admin/workspace/domains", label: "Domains" },
   webhooks: { path: "/admin/workspace/webhooks", label: "Webhooks" },
   billing: { path: "/admin/workspace/billing", label: "Billing" },
+  audit: { path: "/admin/workspace/audit", label: "Audit log" },
 };
 
 export const workspaceHref = (section: WorkspaceSection, slug: string) =>

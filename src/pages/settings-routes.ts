@@ -9,7 +9,10 @@ import { listMembers } from "../members/members.ts";
 import { pendingInvites } from "../members/pending-invites.ts";
 import { listEndpoints } from "../webhooks/list-endpoints.ts";
 import { planHasWebhooks } from "../webhooks/model.ts";
+import { auditPage } from "../workspaces/audit-list.ts";
+import { AuditQuery } from "../workspaces/audit-wire.ts";
 import { may, type Action } from "../workspaces/permissions.ts";
+import { AuditLogSection } from "./audit-log.tsx";
 import { DeleteAccountPage, ProfilePage, YourDataPage } from "./account-settings.tsx";
 import { subscriptionCardProps, workspaceTokens } from "./app-pages.ts";
 import type { PageDeps } from "./deps.ts";
@@ -25,6 +28,15 @@ type Cookie = Parameters<typeof takeFlash>[0];
 
 /** A settings section the role may not read at all (a billing member's domains, say) says so instead. */
 const NOT_FOR_YOUR_ROLE = "Your role in this workspace does not show this section.";
+
+/** Rows on one page of the audit log section. */
+const AUDIT_PAGE_ROWS = 50;
+
+/** The page's ?cursor= (an "Older" link's); like the dashboard's ?page=, anything else starts from the newest. */
+const auditCursor = (query: Record<string, string | undefined>) => {
+  const parsed = AuditQuery.shape.cursor.safeParse(query.cursor);
+  return parsed.success ? parsed.data : undefined;
+};
 
 /** An old place of a setting, sent on to its new one with the query (say ?workspace=) kept. */
 const movedTo =
@@ -67,10 +79,21 @@ export function settingsRoutes(deps: PageDeps) {
     .use(pageGuards(deps.session, deps.billingEnabled))
     .get(
       "/admin/workspace",
-      workspacePage("general", "Workspace settings", null, ({ workspace }) =>
+      workspacePage("general", "Workspace settings", null, ({ user, workspace, role }) =>
         createElement(GeneralSection, {
-          workspace: { slug: workspace.slug, name: workspace.name, personal: workspace.personalUserId !== null },
+          workspace: {
+            id: workspace.id,
+            slug: workspace.slug,
+            name: workspace.name,
+            personal: workspace.personalUserId !== null,
+          },
           publicUrl,
+          personalSlug: user.userSlug,
+          actions: {
+            rename: may(role, "workspace.write"),
+            remove: may(role, "workspace.delete"),
+            exportData: may(role, "workspace.export"),
+          },
         }),
       ),
       guarded,
@@ -133,6 +156,17 @@ export function settingsRoutes(deps: PageDeps) {
           manage: may(viewer.role, "billing.write"),
         }),
       ),
+      guarded,
+    )
+    .get(
+      "/admin/workspace/audit",
+      (context) =>
+        workspacePage("audit", "Audit log", "audit.read", async ({ workspace }) =>
+          createElement(AuditLogSection, {
+            page: await auditPage(deps.db, workspace, AUDIT_PAGE_ROWS, auditCursor(context.query)),
+            workspace: { id: workspace.id, slug: workspace.slug },
+          }),
+        )(context),
       guarded,
     )
     .get(

@@ -5,11 +5,25 @@ import type { ApiTokenJson } from "../auth/wire.ts";
 import { shortDate } from "../client/format.ts";
 import type { SubscriptionCardProps } from "../../islands/SubscriptionCard.tsx";
 import type { MembersProps } from "../../islands/Members.tsx";
-import { ApiTokens, Members, SubscriptionCard } from "./islands.ts";
+import { buttonClass } from "../client/ui/Dialog.tsx";
+import { ApiTokens, DeleteWorkspace, Members, RenameWorkspace, SubscriptionCard } from "./islands.ts";
 
-type Workspace = { slug: string; name: string; personal: boolean };
+type Workspace = { id: number; slug: string; name: string; personal: boolean };
 
-export function GeneralSection({ workspace, publicUrl }: { workspace: Workspace; publicUrl: string }) {
+/** What the viewer's role lets them do here (src/workspaces/permissions.ts). */
+export type GeneralActions = { rename: boolean; remove: boolean; exportData: boolean };
+
+export function GeneralSection({
+  workspace,
+  publicUrl,
+  personalSlug,
+  actions,
+}: {
+  workspace: Workspace;
+  publicUrl: string;
+  personalSlug: string;
+  actions: GeneralActions;
+}) {
   return (
     <section aria-labelledby="general-title">
       <h2 id="general-title" className="text-lg font-semibold">
@@ -26,6 +40,29 @@ export function GeneralSection({ workspace, publicUrl }: { workspace: Workspace;
         <dt className="font-medium text-gray-700">Kind</dt>
         <dd>{workspace.personal ? "Your personal workspace" : "A team workspace"}</dd>
       </dl>
+      {actions.rename && <RenameWorkspace workspaceId={workspace.id} name={workspace.name} />}
+      {actions.exportData && (
+        <a
+          href={`/api/workspaces/${workspace.id}/export`}
+          download
+          className={`${buttonClass.secondary} mt-6 inline-block`}
+        >
+          Export workspace
+        </a>
+      )}
+      {workspace.personal ? (
+        <p className="mt-8 text-sm text-gray-600">
+          Your personal workspace goes only with your account:{" "}
+          <a href="/account/delete" className="underline">
+            delete your account
+          </a>{" "}
+          removes it.
+        </p>
+      ) : (
+        actions.remove && (
+          <DeleteWorkspace workspaceId={workspace.id} slug={workspace.slug} personalSlug={personalSlug} />
+        )
+      )}
     </section>
   );
 }

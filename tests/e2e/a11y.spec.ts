@@ -162,6 +162,7 @@ const SUBSCRIBED_PAGES: Array<[path: string, where: string]> = [
   ["/admin/workspace/domains", "workspace settings, domains"],
   ["/admin/workspace/webhooks", "workspace settings, webhooks (an endpoint, a paused one)"],
   ["/admin/workspace/billing", "workspace settings, billing"],
+  ["/admin/workspace/audit", "workspace settings, audit log"],
   ["/account", "account settings, profile"],
   ["/account/data", "account settings, your data"],
   ["/account/delete", "account settings, delete account"],

@@ -62,7 +62,7 @@ test("an owner invites from the members screen, changes a role; a viewer sees th
   await expect(page.getByLabel(`Role of ${email}`)).toHaveValue("viewer");
 
   // The viewer opens the team's settings in a tab of their own (their cookie still names their personal workspace).
-  for (const section of ["", "/members", "/tokens", "/domains", "/webhooks", "/billing"]) {
+  for (const section of ["", "/members", "/tokens", "/domains", "/webhooks", "/billing", "/audit"]) {
     await other.goto(`${bare}/admin/workspace${section}?workspace=${team.slug}`);
     await expect(other.getByRole("heading", { level: 1 })).toHaveText("Workspace settings: Settings team");
     await expect(other.getByRole("main").locator("form, select, input, textarea")).toHaveCount(0);
@@ -70,6 +70,9 @@ test("an owner invites from the members screen, changes a role; a viewer sees th
   await other.goto(`${bare}/admin/workspace/members?workspace=${team.slug}`);
   await expect(other.getByRole("list", { name: "Members" })).toContainText(`${email}viewer`);
   await expect(other.getByRole("main")).not.toContainText("bea@example.com");
+  await other.goto(`${bare}/admin/workspace/audit?workspace=${team.slug}`);
+  await expect(other.getByRole("main")).toContainText("Your role in this workspace does not show this section.");
+  await expect(other.getByRole("table")).toHaveCount(0);
 });
 
 test("the old places of domains and webhooks lead to workspace settings; account settings have their own", async ({

@@ -161,6 +161,7 @@ const ROUTES: Record<string, string> = {
   "GET /admin/workspace/domains": "/admin/workspace/domains?workspace={text}",
   "GET /admin/workspace/webhooks": "/admin/workspace/webhooks?workspace={text}",
   "GET /admin/workspace/billing": "/admin/workspace/billing?workspace={text}",
+  "GET /admin/workspace/audit": "/admin/workspace/audit?workspace={text}&cursor={text}",
   "GET /account": "/account",
   "GET /account/data": "/account/data",
   "GET /account/delete": "/account/delete",

@@ -41,6 +41,7 @@ const NOT_API = new Set([
   "GET /admin/workspace/domains",
   "GET /admin/workspace/webhooks",
   "GET /admin/workspace/billing",
+  "GET /admin/workspace/audit",
   "GET /account",
   "GET /account/data",
   "GET /account/delete",

@@ -515,6 +515,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /admin/workspace/domains": { call: () => ({ path: "/admin/workspace/domains" }), expect: guardedPage() },
   "GET /admin/workspace/webhooks": { call: () => ({ path: "/admin/workspace/webhooks" }), expect: guardedPage() },
   "GET /admin/workspace/billing": { call: () => ({ path: "/admin/workspace/billing" }), expect: guardedPage() },
+  "GET /admin/workspace/audit": { call: () => ({ path: "/admin/workspace/audit" }), expect: guardedPage() },
   "GET /account": { call: () => ({ path: "/account" }), expect: guardedPage() },
   "GET /account/data": { call: () => ({ path: "/account/data" }), expect: guardedPage() },
   "GET /account/delete": { call: () => ({ path: "/account/delete" }), expect: guardedPage() },
