@@ -1,5 +1,6 @@
 // GET /docs/api: the API reference, drawn on the server from the same OpenAPI document /api/openapi.json serves
-// (no script, nothing from another site).
+// (no script, nothing from another site): an index, a page per tag (/docs/api/links, …) and one of the schemas
+// (/docs/api/schemas), so that no page carries the whole document to a phone.
 import type { openApiDocument } from "../api-docs/openapi.ts";
 import { InlineMarkdown } from "./markdown.tsx";
 
@@ -77,7 +78,7 @@ function Fields({ schema }: { schema: Schema }) {
 
 const SchemaRef = ({ schema }: { schema: Schema }) =>
   typeof schema.$ref === "string" ? (
-    <a className="font-mono text-indigo-700 underline" href={`#schema-${refName(schema.$ref)}`}>
+    <a className="font-mono text-indigo-700 underline" href={`${SCHEMAS_PATH}#schema-${refName(schema.$ref)}`}>
       {refName(schema.$ref)}
     </a>
   ) : (
@@ -95,7 +96,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
   const body = operation.requestBody?.content;
   return (
     <article id={operation.operationId} className="mt-6 rounded-md border border-gray-200 p-4">
-      <h3 className="font-mono text-lg font-semibold">{`${method.toUpperCase()} ${path}`}</h3>
+      <h2 className="font-mono text-lg font-semibold">{`${method.toUpperCase()} ${path}`}</h2>
       <p className="mt-1">{operation.summary}</p>
       {operation.description ? (
         <InlineMarkdown as="p" className="mt-1 text-gray-600" text={operation.description} />
@@ -103,7 +104,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
       <p className="mt-1 text-sm text-gray-600">{access(operation.security)}</p>
       {operation.parameters ? (
         <>
-          <h4 className="mt-3 font-semibold">Parameters</h4>
+          <h3 className="mt-3 font-semibold">Parameters</h3>
           <ul className="text-sm">
             {operation.parameters.map((parameter) => (
               <li key={parameter.name}>
@@ -118,7 +119,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
       ) : null}
       {body ? (
         <>
-          <h4 className="mt-3 font-semibold">Body</h4>
+          <h3 className="mt-3 font-semibold">Body</h3>
           <p className="text-sm">
             {Object.keys(body).join(", ")}: <SchemaRef schema={Object.values(body)[0]!.schema} />
           </p>
@@ -129,7 +130,7 @@ function OperationSection({ method, path, operation }: { method: string; path: s
           ) : null}
         </>
       ) : null}
-      <h4 className="mt-3 font-semibold">Responses</h4>
+      <h3 className="mt-3 font-semibold">Responses</h3>
       <ul className="text-sm">
         {Object.entries(operation.responses).map(([status, response]) => {
           const json = response.content?.["application/json"];
@@ -155,19 +156,33 @@ function OperationSection({ method, path, operation }: { method: string; path: s
   );
 }
 
-export function ApiReferencePage({ document }: { document: Document }) {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+const SCHEMAS_PATH = "/docs/api/schemas";
+/** A tag's page: `Sign-in` → /docs/api/sign-in. */
+export const tagPath = (tag: string) => `/docs/api/${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
+const operationsOf = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as Operation })),
   );
-  const schemas = document.components.schemas as Record<string, Schema>;
+
+/** What /docs/api/{section} shows: a tag's operations, or the schemas; null: no such section. */
+export function apiReferenceSection(document: Document, section: string): { tag: string | null } | null {
+  if (`/docs/api/${section}` === SCHEMAS_PATH) return { tag: null };
+  const tag = document.tags.find(({ name }) => tagPath(name) === `/docs/api/${section}`);
+  return tag ? { tag: tag.name } : null;
+}
+
+/** GET /docs/api: what the API is, where tokens are made, and every operation by tag, each a link to its page. */
+export function ApiReferencePage({ document }: { document: Document }) {
+  const operations = operationsOf(document);
   return (
     <section>
       <h1 className="text-3xl font-bold">API reference</h1>
       <InlineMarkdown as="p" className="mt-4 text-gray-600" text={document.info.description} />
       <p className="mt-2" data-testid="token-where">
         Your API tokens:{" "}
-        <a className="text-indigo-700 underline" href="/admin?tab=subscription">
-          Dashboard → Subscription → API tokens
+        <a className="text-indigo-700 underline" href="/admin/workspace/tokens">
+          Workspace settings → API tokens
         </a>{" "}
         (sign in first), or <span className="font-mono">linkprev admin token create</span> on the server.
       </p>
@@ -182,45 +197,62 @@ export function ApiReferencePage({ document }: { document: Document }) {
       <nav aria-label="Operations" className="mt-4">
         {document.tags.map(({ name }) => (
           <p key={name} className="text-sm">
-            <span className="font-semibold">{name}:</span>{" "}
+            <a className="font-semibold text-indigo-700 underline" href={tagPath(name)}>
+              {name}
+            </a>
+            :{" "}
             {operations
               .filter(({ operation }) => operation.tags[0] === name)
               .map(({ operation }, index) => (
                 <span key={operation.operationId}>
                   {index > 0 ? " · " : ""}
-                  <a className="text-indigo-700 underline" href={`#${operation.operationId}`}>
+                  <a className="text-indigo-700 underline" href={`${tagPath(name)}#${operation.operationId}`}>
                     {operation.operationId}
                   </a>
                 </span>
               ))}
           </p>
         ))}
+        <p className="mt-3 text-sm">
+          The shapes the operations answer and take:{" "}
+          <a className="font-semibold text-indigo-700 underline" href={SCHEMAS_PATH}>
+            Schemas
+          </a>
+        </p>
       </nav>
-      {document.tags.map(({ name }) => (
-        <div key={name}>
-          <h2 className="mt-8 text-2xl font-bold">{name}</h2>
-          {operations
-            .filter(({ operation }) => operation.tags[0] === name)
-            .map((entry) => (
-              <OperationSection key={entry.operation.operationId} {...entry} />
-            ))}
-        </div>
-      ))}
-      <h2 className="mt-8 text-2xl font-bold">Schemas</h2>
-      {Object.entries(schemas).map(([name, schema]) => (
-        <article key={name} id={`schema-${name}`} className="mt-4">
-          <h3 className="font-mono text-lg font-semibold">{name}</h3>
-          <Fields
-            schema={
-              schema.type === "array"
-                ? (schema.items as Schema).$ref
-                  ? { type: "array", items: schema.items }
-                  : (schema.items as Schema)
-                : schema
-            }
-          />
-        </article>
-      ))}
+    </section>
+  );
+}
+
+/** GET /docs/api/{tag}: that tag's operations; GET /docs/api/schemas (tag null): the schemas they refer to. */
+export function ApiReferenceSectionPage({ document, tag }: { document: Document; tag: string | null }) {
+  const schemas = document.components.schemas as Record<string, Schema>;
+  return (
+    <section>
+      <p className="text-sm">
+        <a className="text-indigo-700 underline" href="/docs/api">
+          API reference
+        </a>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">{tag ?? "Schemas"}</h1>
+      {tag !== null
+        ? operationsOf(document)
+            .filter(({ operation }) => operation.tags[0] === tag)
+            .map((entry) => <OperationSection key={entry.operation.operationId} {...entry} />)
+        : Object.entries(schemas).map(([name, schema]) => (
+            <article key={name} id={`schema-${name}`} className="mt-4">
+              <h2 className="font-mono text-lg font-semibold">{name}</h2>
+              <Fields
+                schema={
+                  schema.type === "array"
+                    ? (schema.items as Schema).$ref
+                      ? { type: "array", items: schema.items }
+                      : (schema.items as Schema)
+                    : schema
+                }
+              />
+            </article>
+          ))}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { AppError } from "../http/errors.ts";
 import { takeFlash } from "../http/flash.ts";
 import { getLinkBySlug } from "../links/queries.ts";
 import { linkReport, parseRange } from "../links/report.ts";
-import { ApiReferencePage } from "./api-reference.tsx";
+import { ApiReferencePage, ApiReferenceSectionPage, apiReferenceSection } from "./api-reference.tsx";
+import { NotFoundPage } from "./not-found.tsx";
 import { dashboardProps, editorProps } from "./app-pages.ts";
 import { linkFetches } from "../links/fetches.ts";
 import type { PageDeps } from "./deps.ts";
@@ -123,6 +124,20 @@ export function pageRoutes(deps: PageDeps, apiDocument: () => OpenApiDocument) {
           viewer: pageViewer,
         }),
       )
+      .get("/docs/api/:section", ({ pageViewer, params }) => {
+        const document = apiDocument();
+        const section = apiReferenceSection(document, params.section);
+        if (!section)
+          return deps.pages.response(createElement(NotFoundPage), {
+            title: "Page not found",
+            status: 404,
+            viewer: pageViewer,
+          });
+        return deps.pages.response(createElement(ApiReferenceSectionPage, { document, tag: section.tag }), {
+          title: `API reference: ${section.tag ?? "Schemas"}`,
+          viewer: pageViewer,
+        });
+      })
       .get("/login/:token", ({ params, pageViewer }) =>
         deps.pages.response(createElement(LoginLinkPage, { token: params.token }), {
           title: "Sign in",

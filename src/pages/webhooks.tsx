@@ -24,7 +24,7 @@ export function WebhooksPage({
         <code>webhook-signature</code> header with the endpoint's secret and any Standard Webhooks library, and
         deduplicate on <code>webhook-id</code>. Failed deliveries are retried for about a day. Pause an endpoint to hold
         its deliveries: its events wait, not lost, and are sent when you resume it. See{" "}
-        <a className="underline" href="/docs/api">
+        <a className="underline" href="/docs/api/webhooks">
           the API reference
         </a>
         .

@@ -146,6 +146,8 @@ const SIGNED_OUT_PAGES: Array<[path: string, where: string]> = [
   ["/api/auth/google/callback?code=x&state=y", "sign-in failed page"],
   ["/no-such-page", "404 page"],
   ["/docs/api", "API reference"],
+  ["/docs/api/links", "API reference: Links (the largest tag)"],
+  ["/docs/api/schemas", "API reference: Schemas"],
   // A guard's redirect, with its flash toast on arrival.
   ["/admin", "/admin signed out: / with a flash toast"],
 ];

@@ -49,6 +49,7 @@ const NOT_API = new Set([
   "GET /admin/link/stats/:linkSlug",
   "GET /admin/link/stats/:linkSlug/csv",
   "GET /docs/api",
+  "GET /docs/api/:section",
   "GET /api/test/slow", // tests only (TEST_SLOW_ROUTE_MS)
 ]);
 
@@ -160,23 +161,37 @@ test("an error answers the documented Error shape", async () => {
   expect(await response.json()).toEqual({ message: expect.stringContaining("Title"), field: "title" });
 });
 
-test("/docs/api is a readable page without scripts, linked from the footer", async () => {
-  const response = await fetch(`${server.url}/docs/api`);
-  expect(response.status).toBe(200);
-  const html = await response.text();
-  expect(html).not.toContain("<script");
-  for (const { operation } of operations()) expect(html).toContain(`id="${operation.operationId}"`);
-  expect(html).toContain("POST /api/links");
-  expect(html).toContain('id="schema-Link"');
+test("/docs/api is readable pages without scripts: an index linking every operation to its tag's page", async () => {
+  const index = await fetch(`${server.url}/docs/api`);
+  expect(index.status).toBe(200);
+  const html = await index.text();
+  const pages = [...new Set([...html.matchAll(/href="(\/docs\/api\/[a-z-]+)[#"]/g)].map((match) => match[1]!))];
+  expect(pages).toContain("/docs/api/links");
+  expect(pages).toContain("/docs/api/schemas");
+  let all = html;
+  for (const page of pages) {
+    const response = await fetch(`${server.url}${page}`);
+    expect({ page, status: response.status }).toEqual({ page, status: 200 });
+    all += await response.text();
+  }
+  expect(all).not.toContain("<script");
+  for (const { operation } of operations()) {
+    expect(html).toContain(`#${operation.operationId}"`);
+    expect(all).toContain(`id="${operation.operationId}"`);
+  }
+  expect(all).toContain("POST /api/links");
+  expect(all).toContain('id="schema-Link"');
+  expect((await fetch(`${server.url}/docs/api/no-such-tag`)).status).toBe(404);
   expect(await (await fetch(`${server.url}/`)).text()).toContain('href="/docs/api"');
 });
 
 test("/docs/api renders the descriptions' Markdown (no raw backticks) and says where API tokens are made", async () => {
   const html = await (await fetch(`${server.url}/docs/api`)).text();
-  const text = html.replace(/<[^>]*>/g, "");
+  const links = await (await fetch(`${server.url}/docs/api/links`)).text();
+  const text = (html + links).replace(/<[^>]*>/g, "");
   expect(text).not.toContain("`");
   expect(html).toContain("<code>Authorization: Bearer lp_…</code>");
-  expect(html).toContain('href="/admin?tab=subscription"');
-  expect(text).toContain("Dashboard → Subscription → API tokens");
+  expect(html).toContain('href="/admin/workspace/tokens"');
+  expect(text).toContain("Workspace settings → API tokens");
   expect(text).not.toContain("under Settings");
 });

@@ -181,6 +181,7 @@ const ROUTES: Record<string, { call: () => Call | Promise<Call>; expect: Expect 
   "GET /livez": { call: () => ({ path: "/livez" }), expect: all(200) },
   "GET /api/openapi.json": { call: () => ({ path: "/api/openapi.json" }), expect: all(200) },
   "GET /docs/api": { call: () => ({ path: "/docs/api" }), expect: all(200) },
+  "GET /docs/api/:section": { call: () => ({ path: "/docs/api/links" }), expect: all(200) },
   // Signed in already: the dashboard (302), not a second sign-in.
   "GET /api/auth/google": {
     call: () => ({ path: "/api/auth/google" }),
