@@ -11,11 +11,11 @@ import type { LinkDeps } from "../links/deps.ts";
 import type { Logger } from "../observability/log.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/ports.ts";
-import { parseInput, pathId } from "../http/validate.ts";
+import { parseInput } from "../http/validate.ts";
 import { deleteAccount, finishDeletion, type DeletionDeps } from "./deletion.ts";
 import { exportAccount, exportFileName, linksCsv } from "./export.ts";
 import { exportWorkspace } from "./workspace-export.ts";
-import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
+import { WorkspaceIdParams } from "../workspaces/id-params.ts";
 
 const CONFIRM_MESSAGE = "Type the e-mail address of this account to confirm the deletion";
 export const DeleteInput = z.object(
@@ -103,7 +103,7 @@ export function accountRoutes({ links, deletion, session, ...deps }: AccountRout
       },
       {
         permission: "workspace.export",
-        params: z.object({ id: pathId(WORKSPACE_NOT_FOUND).describe("The workspace's id") }),
+        params: WorkspaceIdParams,
         doc: {
           id: "exportWorkspace",
           tag: "Workspaces",

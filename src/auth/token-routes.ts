@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { asJson } from "../api-docs/json.ts";
 import { pathId } from "../http/validate.ts";
-import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
+import { workspaceId } from "../workspaces/id-params.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { routeGuards } from "./guards.ts";
 import type { AuthRouteDeps } from "./route-deps.ts";
@@ -13,7 +13,6 @@ import { grantOf, NewTokenInput } from "./token-input.ts";
 import { ApiTokenSchema, NewApiTokenSchema } from "./wire.ts";
 
 const tokenId = pathId("Token not found").describe("The token's id");
-const workspaceId = pathId(WORKSPACE_NOT_FOUND).describe("The workspace's id");
 
 /** The two addresses: where the tokens are, what the path names, and the operation ids (unique in the document). */
 const ADDRESSES = [

@@ -1,16 +1,12 @@
 // GET /api/workspaces/{id}/audit and …/audit.csv (docs/decisions/0068): owners and admins read and export the log
 // (`audit.read`). The rows are written by the route guard (src/auth/guards.ts), not here.
 import { Elysia } from "elysia";
-import { z } from "zod";
 import { routeGuards } from "../auth/guards.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import type { Db } from "../db/ports.ts";
-import { pathId } from "../http/validate.ts";
 import { auditCsv, auditPage } from "./audit-list.ts";
 import { AuditPageSchema, AuditQuery } from "./audit-wire.ts";
-import { WORKSPACE_NOT_FOUND } from "./model.ts";
-
-const WorkspaceIdParams = z.object({ id: pathId(WORKSPACE_NOT_FOUND).describe("The workspace's id") });
+import { WorkspaceIdParams } from "./id-params.ts";
 
 /** What the audit routes need. */
 export type AuditRouteDeps = { db: Db; session: SessionDeps };

@@ -4,16 +4,14 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { routeGuards } from "../auth/guards.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
-import { parseInput, pathId } from "../http/validate.ts";
+import { parseInput } from "../http/validate.ts";
 import { createWorkspace } from "./create.ts";
 import { deleteWorkspace } from "./delete.ts";
 import type { WorkspaceDeps } from "./deps.ts";
 import { listWorkspaces, presentWorkspace } from "./list.ts";
-import { WORKSPACE_NOT_FOUND } from "./model.ts";
 import { renameWorkspace } from "./rename.ts";
 import { CreateWorkspaceInput, DeleteWorkspaceInput, UpdateWorkspaceInput, WorkspaceSchema } from "./wire.ts";
-
-const WorkspaceIdParams = z.object({ id: pathId(WORKSPACE_NOT_FOUND).describe("The workspace's id") });
+import { WorkspaceIdParams } from "./id-params.ts";
 
 /** What /api/workspaces needs. */
 export type WorkspaceRouteDeps = { workspaces: WorkspaceDeps; session: SessionDeps };
