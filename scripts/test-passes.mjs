@@ -2,7 +2,8 @@
 // pass and Playwright side by side, since none of them keeps the 2 cores busy alone (docs/decisions/0057);
 // Chromium's apt install runs while the first two start. Each pass writes to a log file that is printed whole when
 // the pass ends, so the lines of two passes never interleave. A failed pass fails the run, with its output shown.
-// TEST_PASSES=serial runs them one after the other, in the order below (the old npm test).
+// TEST_PASSES=serial runs them one after the other, in the order below (the old npm test). The failures are repeated
+// at the very end, after the summary, since a CI log is often read from its tail.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,7 +40,7 @@ function run(pass) {
         const status = code ?? (signal ? 128 : 1);
         console.log(`\n■ ${pass.name} ${status === 0 ? "passed" : `FAILED (exit ${status})`} after ${seconds(since)}`);
         process.stdout.write(readFileSync(log, "utf8"));
-        done({ name: pass.name, status, time: seconds(since) });
+        done({ name: pass.name, status, time: seconds(since), log });
       });
     });
   });
@@ -86,7 +87,27 @@ const failed = [...results.values()].filter((result) => result.status !== 0);
 console.log(`\nTest passes (${serial ? "one after the other" : "side by side"}), ${seconds(started)} in all:`);
 for (const result of results.values())
   console.log(`  ${result.name.padEnd(11)} ${result.status === 0 ? "passed" : "FAILED"}  ${result.time}`);
+for (const result of failed) if (result.log) console.log(`\nWhat failed in ${result.name}:\n${failures(result.log)}`);
 if (failed.length > 0) {
-  console.log(`Failed: ${failed.map((result) => result.name).join(", ")} (their output is above)`);
+  console.log(`Failed: ${failed.map((result) => result.name).join(", ")} (their whole output is above)`);
   process.exit(1);
+}
+
+/** A failed pass's failures with the lines that explain them: Bun's "(fail)" lines, each after its error (what came
+ * since the test before it, at most 15 lines), and Playwright's numbered failures; at most 5 of them. */
+function failures(log) {
+  const lines = readFileSync(log, "utf8").split("\n");
+  const blocks = [];
+  const seen = new Set(); // Bun lists its failures again at the end.
+  let since = 0;
+  lines.forEach((line, i) => {
+    if (/^\((pass|skip|todo)\)/.test(line)) since = i + 1;
+    else if (/^\(fail\)|^\s+\d+\) \[/.test(line) && !seen.has(line)) {
+      seen.add(line);
+      blocks.push(lines.slice(Math.max(since, i - 15), i + 1).join("\n"));
+      since = i + 1;
+    }
+  });
+  if (blocks.length === 0) return lines.slice(-20).join("\n");
+  return blocks.slice(0, 5).join("\n\n") + (blocks.length > 5 ? `\n… and ${blocks.length - 5} more` : "");
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startFakeGoogle, type FakeGoogle, type FakeGoogleProfile } from "../fakes/google.ts";
 import { Browser } from "../helpers/browser.ts";
+import { TestClock } from "../helpers/clock.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { hashSecret } from "../../src/auth/tokens.ts";
 
@@ -396,7 +397,8 @@ describe("without Google configured", () => {
   });
 
   test("sign-in endpoints are rate limited per IP with a clear 429", async () => {
-    const limited = await startTestServer({ AUTH_RATE_LIMIT: "3" });
+    // The limit counts in the clock's minutes: a clock that stands still keeps the four requests in one.
+    const limited = await startTestServer({ AUTH_RATE_LIMIT: "3" }, new TestClock());
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await fetch(`${limited.url}/api/auth/google`)).status);
