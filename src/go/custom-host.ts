@@ -10,7 +10,8 @@ import { AASA_PATH, ASSET_LINKS_PATH } from "../domains/model.ts";
 import { escapeHtml } from "../http/escape.ts";
 import { movedSlug } from "../db/address-key.ts";
 import { couldBeLinkSlug } from "../links/model.ts";
-import { VERSION_PATTERN, type createGoHandler } from "./go.ts";
+import { VERSION_PATTERN } from "./address-version.ts";
+import type { createGoHandler } from "./go.ts";
 import { RETIRED, type GoAnswer, type LinkCache } from "../link-cache/link-cache.ts";
 
 /** The report form's target (src/safety/routes.ts): the inspect page on this host posts there. */

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from "node:crypto";
 import client from "prom-client";
 import { PREVIEW_PLATFORMS } from "../go/classify.ts";
-import type { GoCounts } from "../go/go.ts";
+import type { GoCounts } from "../go/go-answer.ts";
 import type { LinkCache } from "../link-cache/link-cache.ts";
 import type { ViewRecorder } from "../views/view-recorder.ts";
 import { registerSafetyMetrics, type SafetySources } from "./safety-metrics.ts";
