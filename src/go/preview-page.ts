@@ -46,7 +46,7 @@ const ownDescription = (link: GoLink, variant: CardVariant): string | null =>
 
 /**
  * The variant whose page `link` shows to crawlers of `variant`: the page depends only on the image rendition and the
- * text overrides the link has, so a link without them renders one page for every platform, kept once (src/go/go.ts).
+ * text overrides the link has, so a link without them renders one page for every platform, kept once (src/go/card-answer.ts).
  */
 export function pageVariant(link: GoLink, variant: CardVariant): CardVariant {
   if (ownTitle(link, variant) || ownDescription(link, variant)) return variant;

@@ -1,7 +1,7 @@
 // What /go answers for a link with rules (docs/decisions/0021): expiry by time or by people counted, a password,
 // and targets by device or country. Crawlers always get the owner's card (until expiry, then a neutral expired
 // one; behind a password without the destination, src/go/preview-page.ts); only people meet the rules.
-// Links without rules never come here (src/go/go.ts). A device rule may open an app, its target the fallback
+// Links without rules never come here (src/go/go-answer.ts). A device rule may open an app, its target the fallback
 // (src/go/open-in-app.ts, docs/decisions/0060).
 import type { Clock } from "../clock.ts";
 import type { ClickCaps, HitCounter } from "../db/ports.ts";

@@ -18,7 +18,7 @@ const DATA_TABLES = [
  * Files the formatter (biome.json, width 120) unfolded past the cap when it was first applied: each is to be split
  * along its seam, and leaves this list when it is (a file that is back under the cap fails the last test below).
  */
-const TO_SPLIT = ["src/link-cache/link-cache.ts"];
+const TO_SPLIT: string[] = [];
 
 /** The migrations' SQL: applied as written and never edited once released (docs/migrations.md). */
 const MIGRATIONS = /^src\/db\/(sqlite|postgres)\/migrations\/\d{4}_[a-z0-9_]+\.sql$/;
