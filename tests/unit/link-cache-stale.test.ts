@@ -1,5 +1,5 @@
 // Stale beats down: while the database cannot be asked, /go's cache serves a live link past its maximum age, and
-// a link it does not hold (or held as missing) fails, which /go answers with a 503 (src/go/go.ts).
+// a link it does not hold (or held as missing) fails, which /go answers with a 503 (src/go/go-answer.ts).
 import { expect, test } from "bun:test";
 import type { GoLinkRow, GoLinkSource } from "../../src/db/ports.ts";
 import type { GoLink } from "../../src/link-cache/held-link.ts";
