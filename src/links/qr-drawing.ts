@@ -1,5 +1,5 @@
 // QR codes for short links. The code holds the short URL plus the scan marker `?qr=1`, which /go counts as a
-// scan (src/go/go.ts) and never passes on to the target. Drawn from lean-qr's module grid: an SVG path of
+// scan (src/go/record-view.ts) and never passes on to the target. Drawn from lean-qr's module grid: an SVG path of
 // whole modules, a terminal picture of half blocks (the CLI draws it), and the modules the PNG (src/links/qr.ts)
 // paints; every one with the quiet zone of four modules that scanners need. Pure: the CLI imports it.
 import { correction, generate, type Bitmap2D } from "lean-qr";

@@ -1,7 +1,7 @@
 // What /go answers for a disabled link: crawlers a neutral card ("Link disabled", none of the owner's title,
 // description or image, noindex), people a warning page naming the destination as text (unless the link is behind a
 // password: its destination is for those who know it), never a redirect.
-// Neither is counted as a view (src/go/go.ts answers before recording one).
+// Neither is counted as a view (src/go/go-answer.ts answers before recording one).
 import { escapeHtml } from "../http/escape.ts";
 import { isPasswordProtected } from "../rules/model.ts";
 import { page, pageHeaders } from "./page.ts";

@@ -1,6 +1,6 @@
 // People per link, day and referrer host in a batch of views: what the view writer adds to the referrer rollups
 // (db/sqlite/referrer-rollups.ts at its folds, db/postgres/referrer-rollups.ts in each batch's statement). Hosts only
-// (the request thread keeps no path or query: go/go.ts), lower-case; views without a referrer count under
+// (the request thread keeps no path or query: go/record-view.ts), lower-case; views without a referrer count under
 // NO_REFERRER. A link keeps at most REFERRER_HOSTS_PER_DAY hosts a day, its busiest of each batch first; later
 // hosts that day count under OTHER_REFERRERS, so a flood of made-up referrers cannot grow the table.
 // On SQLite the writer counts the buckets into its pending rollups as it stores the rows (views/pending-rollups.ts)

@@ -38,7 +38,7 @@ function writer(path: string) {
 
 /**
  * `n` views of `linkId`, every third one a crawler; the people come from a few addresses (so some come back) and
- * every fourth view came through the QR code (a crawler's marker is dropped on the request thread, go.ts).
+ * every fourth view came through the QR code (a crawler's marker is dropped on the request thread, src/go/record-view.ts).
  */
 function batch(linkId: number, n: number) {
   const builder = new ViewBatchBuilder();
