@@ -14,6 +14,13 @@ export type MembersProps = { workspaceId: number; selfId: number; members: Membe
 
 const fieldClass = "rounded-md border border-gray-300 px-3 py-2 text-sm";
 
+/** The choices of both role selects: a member's and an invite's. */
+const roleOptions = ROLES.map((r) => (
+  <option key={r} value={r}>
+    {r}
+  </option>
+));
+
 export default function Members({
   workspaceId,
   selfId,
@@ -88,11 +95,7 @@ export default function Members({
                   onChange={(e) => changeRole(member.userId, (e.target as HTMLSelectElement).value as Role)}
                   className={fieldClass}
                 >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
+                  {roleOptions}
                 </select>
                 {member.userId !== selfId && (
                   <button
@@ -134,11 +137,7 @@ export default function Members({
               onChange={(e) => setRole((e.target as HTMLSelectElement).value as Role)}
               className={`${fieldClass} mt-1 font-normal`}
             >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              {roleOptions}
             </select>
           </div>
           <button type="submit" className={buttonClass.primary} disabled={!email.trim()}>
