@@ -14,6 +14,28 @@ export type MembersProps = { workspaceId: number; selfId: number; members: Membe
 
 const fieldClass = "rounded-md border border-gray-300 px-3 py-2 text-sm";
 
+/** The choices of both role selects: a member's and an invite's. */
+const roleOptions = ROLES.map((r) => (
+  <option key={r} value={r}>
+    {r}
+  </option>
+));
+
+// The three parts (members, the invite form, pending invites): each a titled section, the lists drawn alike.
+const listClass = "mt-2 divide-y divide-gray-100";
+const rowClass = "flex flex-wrap items-center justify-between gap-2 py-2 text-sm";
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function Members({
   workspaceId,
   selfId,
@@ -73,13 +95,10 @@ export default function Members({
 
   return (
     <div className="space-y-8">
-      <section aria-labelledby="members-title">
-        <h2 id="members-title" className="text-lg font-semibold">
-          Members
-        </h2>
-        <ul aria-label="Members" className="mt-2 divide-y divide-gray-100">
+      <Section id="members-title" title="Members">
+        <ul aria-label="Members" className={listClass}>
           {members.map((member) => (
-            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <li key={member.userId} className={rowClass}>
               <span className="font-medium">{member.userId === selfId ? `${member.email} (you)` : member.email}</span>
               <span className="flex items-center gap-2">
                 <select
@@ -88,11 +107,7 @@ export default function Members({
                   onChange={(e) => changeRole(member.userId, (e.target as HTMLSelectElement).value as Role)}
                   className={fieldClass}
                 >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
+                  {roleOptions}
                 </select>
                 {member.userId !== selfId && (
                   <button
@@ -108,12 +123,9 @@ export default function Members({
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="invite-title">
-        <h2 id="invite-title" className="text-lg font-semibold">
-          Invite someone
-        </h2>
+      <Section id="invite-title" title="Invite someone">
         <form onSubmit={invite} className="mt-2 flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-1 flex-col text-sm font-medium">
             E-mail address
@@ -134,11 +146,7 @@ export default function Members({
               onChange={(e) => setRole((e.target as HTMLSelectElement).value as Role)}
               className={`${fieldClass} mt-1 font-normal`}
             >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              {roleOptions}
             </select>
           </div>
           <button type="submit" className={buttonClass.primary} disabled={!email.trim()}>
@@ -153,15 +161,12 @@ export default function Members({
             </code>
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="pending-title">
-        <h2 id="pending-title" className="text-lg font-semibold">
-          Pending invites
-        </h2>
-        <ul aria-label="Pending invites" className="mt-2 divide-y divide-gray-100">
+      <Section id="pending-title" title="Pending invites">
+        <ul aria-label="Pending invites" className={listClass}>
           {invites.map((pending) => (
-            <li key={pending.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <li key={pending.id} className={rowClass}>
               <span>
                 <span className="font-medium">{pending.email}</span>
                 <span className="text-gray-600">{` · ${pending.role} · expires ${shortDate(pending.expiresAt)}`}</span>
@@ -178,7 +183,7 @@ export default function Members({
           ))}
           {invites.length === 0 && <li className="py-2 text-sm text-gray-600">No pending invites.</li>}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // The user's copy of their data (GDPR Art. 15 and 20): one JSON document, and the links as CSV. Every query
 // is scoped to the user's id.
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { tablesOf, type Tables, type User } from "../db/tables.ts";
+import { tablesOf, type User } from "../db/tables.ts";
 import type { LinkDeps } from "../links/deps.ts";
 import { listLinks } from "../links/queries.ts";
 import { createdLinkQrStyles, personalQrDefault } from "../links/qr-style-queries.ts";
@@ -10,10 +10,8 @@ import { shortUrlOf } from "../links/url.ts";
 import { presentRules, rulesColumns, type RulesRow } from "../rules/present.ts";
 import type { Workspace } from "../workspaces/acting.ts";
 import { csvRow } from "../http/csv.ts";
+import { exportedDailyViews, exportedEndpoints } from "./export-parts.ts";
 import { personalBilling } from "../workspaces/personal.ts";
-
-const total = (column: Tables["viewRollups"]["human" | "bot"]) =>
-  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 const NO_RULES: RulesRow = {
   goRules: null,
@@ -37,7 +35,6 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     subscriptions,
     userAgents,
     userConsents,
-    viewRollups,
     views,
     webhookEndpoints,
     workspaceMembers,
@@ -83,20 +80,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .from(linkRules)
       .innerJoin(links, eq(links.id, linkRules.linkId))
       .where(ownLinks),
-    // Summed over PostgreSQL's per-node slots: one row per link, day and platform on both engines.
-    db
-      .select({
-        linkId: viewRollups.linkId,
-        day: viewRollups.day,
-        platform: viewRollups.platform,
-        human: total(viewRollups.human),
-        bot: total(viewRollups.bot),
-      })
-      .from(viewRollups)
-      .innerJoin(links, eq(links.id, viewRollups.linkId))
-      .where(ownLinks)
-      .groupBy(viewRollups.linkId, viewRollups.day, viewRollups.platform)
-      .orderBy(viewRollups.linkId, viewRollups.day, viewRollups.platform),
+    exportedDailyViews(db, ownLinks),
     db
       .select({
         linkId: views.linkId,
@@ -112,18 +96,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
       .where(eq(views.userId, user.id))
       .orderBy(asc(views.id)),
     db.select().from(domains).where(eq(domains.userId, user.id)).orderBy(asc(domains.id)),
-    // Never the secrets, as the API shows them.
-    db
-      .select({
-        url: webhookEndpoints.url,
-        description: webhookEndpoints.description,
-        events: webhookEndpoints.events,
-        enabled: webhookEndpoints.enabled,
-        createdAt: webhookEndpoints.createdAt,
-      })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.userId, user.id))
-      .orderBy(asc(webhookEndpoints.id)),
+    exportedEndpoints(db, eq(webhookEndpoints.userId, user.id)),
     db
       .select({
         linkId: referrerRollups.linkId,
@@ -167,7 +140,7 @@ export async function exportAccount(db: Db, publicUrl: string, user: User, now: 
     subscriptions: subscriptionRows.map(({ userId: _userId, stripeEventAt: _at, ...row }) => row),
     payments: paymentRows.map(({ userId: _userId, ...row }) => row),
     apiTokens: tokens,
-    webhookEndpoints: endpoints.map((endpoint) => ({ ...endpoint, events: JSON.parse(endpoint.events) as string[] })),
+    webhookEndpoints: endpoints,
     domains: domainRows.map(({ userId: _userId, ...row }) => row),
     // The default QR style, and the uploaded logo as the PNG it was kept as.
     qrStyle: {

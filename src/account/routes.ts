@@ -4,6 +4,7 @@ import { z } from "zod";
 import { routeGuards, signedInUser } from "../auth/guards.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 import { missingScope, tokenMay } from "../auth/token-scopes.ts";
+import { attachment } from "../http/attachment.ts";
 import { forbidden } from "../http/errors.ts";
 import { mappingStripeErrors } from "../billing/stripe.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
@@ -22,15 +23,6 @@ export const DeleteInput = z.object(
   { confirmEmail: z.string(CONFIRM_MESSAGE).max(320, CONFIRM_MESSAGE) },
   CONFIRM_MESSAGE,
 );
-
-const attachment = (body: string, contentType: string, fileName: string) =>
-  new Response(body, {
-    headers: {
-      "Content-Type": contentType,
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-    },
-  });
 
 /** What /api/account and /api/links/export.csv need. */
 export type AccountRouteDeps = {

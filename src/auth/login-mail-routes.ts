@@ -5,6 +5,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { sendInBackground, type Mailer } from "../mail/mailer.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
+import { emailAddress } from "../http/validate.ts";
 import type { Database } from "../db/ports.ts";
 import { isInvited } from "../members/pending-invites.ts";
 import type { Logger } from "../observability/log.ts";
@@ -33,14 +34,7 @@ export type LoginMailScreens = {
   failed: (message: string, status?: number) => Response;
 };
 
-export const LoginMailInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, "An e-mail address is at most 254 characters")
-    .pipe(z.email("Enter an e-mail address such as ana@example.com")),
-});
+export const LoginMailInput = z.object({ email: emailAddress });
 
 export function loginMailRoutes(deps: LoginMailRouteDeps, screens: LoginMailScreens) {
   const { session } = deps;

@@ -21,6 +21,17 @@ export const UserSchema = z
   })
   .meta({ id: "User" });
 
+/** A token as the examples show it: the list's, and the one just made (with its secret). */
+const tokenExample = {
+  id: 3,
+  name: "laptop",
+  scopes: ["links:read", "links:write"],
+  expiresAt: null,
+  createdByUserId: 7,
+  createdAt: "2026-11-20T09:30:00.000Z",
+  lastUsedAt: null,
+};
+
 export const ApiTokenSchema = z
   .object({
     id: z.number().int(),
@@ -34,34 +45,11 @@ export const ApiTokenSchema = z
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable().describe("Refreshed at most once a minute"),
   })
-  .meta({
-    id: "ApiToken",
-    example: {
-      id: 3,
-      name: "laptop",
-      scopes: ["links:read", "links:write"],
-      expiresAt: null,
-      createdByUserId: 7,
-      createdAt: "2026-11-20T09:30:00.000Z",
-      lastUsedAt: null,
-    },
-  });
+  .meta({ id: "ApiToken", example: tokenExample });
 
 export const NewApiTokenSchema = ApiTokenSchema.extend({
   token: z.string().describe("Shown once: only its hash is kept"),
-}).meta({
-  id: "NewApiToken",
-  example: {
-    id: 3,
-    name: "laptop",
-    scopes: ["links:read", "links:write"],
-    expiresAt: null,
-    createdByUserId: 7,
-    createdAt: "2026-11-20T09:30:00.000Z",
-    lastUsedAt: null,
-    token: "lp_3q8…",
-  },
-});
+}).meta({ id: "NewApiToken", example: { ...tokenExample, token: "lp_3q8…" } });
 
 export type UserJson = z.output<typeof UserSchema>;
 export type ApiTokenJson = z.output<typeof ApiTokenSchema>;

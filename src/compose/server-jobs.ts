@@ -9,16 +9,13 @@ import type { Change } from "../db/change.ts";
 import type { DomainHosts } from "../domains/host-map.ts";
 import { HOST_MAP_POLL_MS } from "../domains/host-map.ts";
 import { RECHECK_EVERY_MS, recheckDomains } from "../domains/recheck-job.ts";
-import { uploadsInUse } from "../links/images/usage.ts";
+import { sweepUnusedUploads } from "../links/images/sweep-unused.ts";
 import { checkLinkHealth, HEALTH_TICK_MAX_MS } from "../rules/health.ts";
 import { AUDIT_POLL_MS, auditFollower } from "../safety/audit-follower.ts";
 import { refreshFeeds } from "../safety/refresh-feeds.ts";
 import type { Services } from "../services.ts";
 import type { Job } from "../jobs/registry.ts";
 import { pruneAuditEvents } from "../workspaces/audit-prune.ts";
-
-/** Nodes sharing an uploads store keep young unreferenced uploads: another node may be committing their link. */
-const UPLOAD_GRACE_MS = 3_600_000;
 
 export type ServerJobDeps = {
   config: Config;
@@ -51,12 +48,7 @@ export function serverJobs({ config, services, hosts, changed }: ServerJobDeps):
       name: "upload-sweep",
       runs: "cluster",
       schedule: { atStart: true },
-      run: async () => {
-        const grace = database.kind === "postgres" ? UPLOAD_GRACE_MS : 0;
-        const orphans = await services.images.sweepOrphans(await uploadsInUse(db), grace);
-        if (orphans > 0)
-          services.log.info(`Removed ${orphans} uploaded image(s) that no link uses (left by an interrupted upload)`);
-      },
+      run: () => sweepUnusedUploads(services, database.kind === "postgres"),
     },
     // Account and workspace deletions a crash stopped part-way (src/account/deletion.ts, workspace-removal.ts).
     {

@@ -16,3 +16,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
  */
 export const pathId = (notFoundMessage: string, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number(notFoundMessage).int(notFoundMessage).min(1, notFoundMessage).max(max, notFoundMessage);
+
+/** Ids are 32-bit in the database: a larger one names nothing (pathId's `max` for the tables that say so). */
+export const INT32_ID_MAX = 2_147_483_647;
+
+/** An e-mail address someone types (sign-in by e-mail, an invite): trimmed, lower-cased, at most 254 characters. */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "An e-mail address is at most 254 characters")
+  .pipe(z.email("Enter an e-mail address such as ana@example.com"));

@@ -2,6 +2,7 @@
 // record of a link (GET /api/links/:id/fetches) and the counts by verification the platforms route adds. Pure zod:
 // islands import it.
 import { z } from "zod";
+import { idPageQuery } from "../http/wire.ts";
 
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
@@ -57,18 +58,7 @@ export const CrawlerFetchesSchema = z
     },
   });
 
-export const FetchesQuery = z.object({
-  limit: z.coerce
-    .number("limit must be a number")
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(100, "limit must be 100 or less")
-    .default(20),
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, "cursor must be a nextCursor this route gave")
-    .optional(),
-});
+export const FetchesQuery = idPageQuery(20);
 
 export type CrawlerFetchJson = z.output<typeof CrawlerFetchSchema>;
 export type CrawlerFetchesJson = z.output<typeof CrawlerFetchesSchema>;

@@ -5,6 +5,7 @@ import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { tablesOf } from "../db/tables.ts";
 import type { Workspace } from "../workspaces/acting.ts";
 import { notFound } from "../http/errors.ts";
+import { idPage } from "../http/wire.ts";
 import { LINK_NOT_FOUND, type LinkDeps } from "./deps.ts";
 import type { CrawlerFetchesJson } from "./fetches-wire.ts";
 import { total } from "./queries.ts";
@@ -33,20 +34,16 @@ export async function linkFetches(
     )
     .orderBy(desc(crawlerFetches.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  return {
-    items: items.map(({ at, platform, verification, version, rendition, status, bytes, ms }) => ({
-      at: at.toISOString(),
-      platform,
-      verification,
-      version,
-      rendition,
-      status,
-      bytes,
-      ms,
-    })),
-    nextCursor: rows.length > limit ? String(items.at(-1)!.id) : null,
-  };
+  return idPage(rows, limit, ({ at, platform, verification, version, rendition, status, bytes, ms }) => ({
+    at: at.toISOString(),
+    platform,
+    verification,
+    version,
+    rendition,
+    status,
+    bytes,
+    ms,
+  }));
 }
 
 /**

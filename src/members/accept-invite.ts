@@ -1,12 +1,13 @@
 // An invite read by its token (the accept page) and accepted (POST /api/invites/{token}/accept): by a signed-in
 // account whose e-mail is the invited one, once, before it expires, while a seat is free.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { hashSecret } from "../auth/tokens.ts";
 import type { Db } from "../db/ports.ts";
 import { tablesOf, type User } from "../db/tables.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import type { Membership } from "../workspaces/membership.ts";
 import type { MemberDeps } from "./deps.ts";
+import { stillPending } from "./pending-invites.ts";
 import { ensureSeatFree } from "./seats.ts";
 
 export const INVITE_NOT_FOUND = "This invite is not valid: it was used, revoked or has expired. Ask for a new one.";
@@ -19,13 +20,7 @@ export async function openInvite(db: Db, token: string, now: number) {
     .from(workspaceInvites)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
     .leftJoin(users, eq(users.id, workspaceInvites.invitedByUserId))
-    .where(
-      and(
-        eq(workspaceInvites.tokenHash, hashSecret(token)),
-        isNull(workspaceInvites.acceptedAt),
-        gt(workspaceInvites.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(workspaceInvites.tokenHash, hashSecret(token)), stillPending(workspaceInvites, now)))
     .limit(1);
   return found;
 }

@@ -2,8 +2,12 @@
 // hash is kept), and revoking one.
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
-import { tablesOf } from "../db/tables.ts";
+import { tablesOf, type Tables } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
+
+/** An invite that still works at `now`: not yet accepted, not expired (the list, the seats, the accept page). */
+export const stillPending = (invites: Tables["workspaceInvites"], now: number) =>
+  and(isNull(invites.acceptedAt), gt(invites.expiresAt, new Date(now)));
 
 export async function pendingInvites(db: Db, workspaceId: number, now: number) {
   const { workspaceInvites } = tablesOf(db);
@@ -15,13 +19,7 @@ export async function pendingInvites(db: Db, workspaceId: number, now: number) {
       expiresAt: workspaceInvites.expiresAt,
     })
     .from(workspaceInvites)
-    .where(
-      and(
-        eq(workspaceInvites.workspaceId, workspaceId),
-        isNull(workspaceInvites.acceptedAt),
-        gt(workspaceInvites.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(workspaceInvites.workspaceId, workspaceId), stillPending(workspaceInvites, now)))
     .orderBy(asc(workspaceInvites.id));
   return rows.map((row) => ({ ...row, url: null }));
 }
@@ -48,13 +46,7 @@ export async function isInvited(db: Db, email: string, now: number): Promise<boo
   const rows = await db
     .select({ id: workspaceInvites.id })
     .from(workspaceInvites)
-    .where(
-      and(
-        eq(workspaceInvites.email, email.toLowerCase()),
-        isNull(workspaceInvites.acceptedAt),
-        gt(workspaceInvites.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(workspaceInvites.email, email.toLowerCase()), stillPending(workspaceInvites, now)))
     .limit(1);
   return rows.length > 0;
 }

@@ -8,7 +8,7 @@ import { routeGuards } from "../auth/guards.ts";
 import { missingScope, tokenMay } from "../auth/token-scopes.ts";
 import { forbidden } from "../http/errors.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
-import { pathId } from "../http/validate.ts";
+import { emailAddress, INT32_ID_MAX, pathId } from "../http/validate.ts";
 import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
 import { acceptInvite } from "./accept-invite.ts";
 import { changeRole, MEMBER_NOT_FOUND } from "./change-role.ts";
@@ -19,26 +19,16 @@ import { pendingInvites, revokeInvite } from "./pending-invites.ts";
 import { removeMember } from "./remove-member.ts";
 import { AcceptedInviteSchema, InviteSchema, MemberSchema, RoleSchema } from "./wire.ts";
 
-/** Ids are 32-bit in the database: a larger one names nothing. */
-const ID_MAX = 2_147_483_647;
-const WorkspaceParams = z.object({ id: pathId(WORKSPACE_NOT_FOUND, ID_MAX).describe("The workspace's id") });
+const WorkspaceParams = z.object({ id: pathId(WORKSPACE_NOT_FOUND, INT32_ID_MAX).describe("The workspace's id") });
 const InviteParams = WorkspaceParams.extend({
-  inviteId: pathId("Invite not found", ID_MAX).describe("The invite's id"),
+  inviteId: pathId("Invite not found", INT32_ID_MAX).describe("The invite's id"),
 });
 const MemberParams = WorkspaceParams.extend({
-  userId: pathId(MEMBER_NOT_FOUND, ID_MAX).describe("The member's user id"),
+  userId: pathId(MEMBER_NOT_FOUND, INT32_ID_MAX).describe("The member's user id"),
 });
 const TokenParams = z.object({ token: z.string().min(1).max(200).describe("The token in the invite's URL") });
 
-export const InviteInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, "An e-mail address is at most 254 characters")
-    .pipe(z.email("Enter an e-mail address such as ana@example.com")),
-  role: RoleSchema,
-});
+export const InviteInput = z.object({ email: emailAddress, role: RoleSchema });
 const RoleInput = z.object({ role: RoleSchema });
 
 export type MemberRouteDeps = { members: MemberDeps; session: SessionDeps };

@@ -1,12 +1,13 @@
 // Seats per plan (src/plans/plans.ts: basic 1, pro 5, enterprise unlimited), checked when an invite is made and when
 // it is accepted: members and pending invites each hold one.
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import { forbidden } from "../http/errors.ts";
 import { entitlementFor } from "../plans/entitlement.ts";
 import type { MemberDeps } from "./deps.ts";
 import { seatFree, seatsMessage } from "./model.ts";
+import { stillPending } from "./pending-invites.ts";
 
 export async function memberCount(db: Db, workspaceId: number): Promise<number> {
   const { workspaceMembers } = tablesOf(db);
@@ -22,13 +23,7 @@ async function pendingInviteCount(db: Db, workspaceId: number, now: number): Pro
   const [row] = await db
     .select({ n: count() })
     .from(workspaceInvites)
-    .where(
-      and(
-        eq(workspaceInvites.workspaceId, workspaceId),
-        isNull(workspaceInvites.acceptedAt),
-        gt(workspaceInvites.expiresAt, new Date(now)),
-      ),
-    );
+    .where(and(eq(workspaceInvites.workspaceId, workspaceId), stillPending(workspaceInvites, now)));
   return row?.n ?? 0;
 }
 

@@ -3,6 +3,8 @@
 import type { AuditPageJson } from "../workspaces/audit-wire.ts";
 import { buttonClass } from "../client/ui/Dialog.tsx";
 
+const COLUMNS = ["Time", "Who", "Action", "Target", "Fields"];
+
 export function AuditLogSection({ page, workspace }: { page: AuditPageJson; workspace: { id: number; slug: string } }) {
   const older = page.nextCursor
     ? `/admin/workspace/audit?workspace=${encodeURIComponent(workspace.slug)}&cursor=${page.nextCursor}`
@@ -23,21 +25,15 @@ export function AuditLogSection({ page, workspace }: { page: AuditPageJson; work
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-700">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Time
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Who
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Action
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Target
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Fields
-              </th>
+              {COLUMNS.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={index < COLUMNS.length - 1 ? "py-2 pr-4 font-medium" : "py-2 font-medium"}
+                >
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">

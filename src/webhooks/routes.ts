@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import { routeGuards } from "../auth/guards.ts";
 import { z } from "zod";
 import type { RateLimiter } from "../http/rate-limit.ts";
-import { pathId } from "../http/validate.ts";
+import { INT32_ID_MAX, pathId } from "../http/validate.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import { createEndpoint } from "./create-endpoint.ts";
 import { listDeliveries } from "./deliveries.ts";
@@ -18,11 +18,9 @@ import { updateEndpoint } from "./update-endpoint.ts";
 import { WebhookDeliverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "./wire.ts";
 import type { Workspace } from "../workspaces/acting.ts";
 
-/** Ids are 32-bit in the database: a larger one names nothing. */
-const ID_MAX = 2_147_483_647;
-const EndpointIdParams = z.object({ id: pathId(ENDPOINT_NOT_FOUND, ID_MAX).describe("The endpoint's id") });
+const EndpointIdParams = z.object({ id: pathId(ENDPOINT_NOT_FOUND, INT32_ID_MAX).describe("The endpoint's id") });
 const DeliveryParams = EndpointIdParams.extend({
-  deliveryId: pathId("Delivery not found", ID_MAX).describe("The delivery's id"),
+  deliveryId: pathId("Delivery not found", INT32_ID_MAX).describe("The delivery's id"),
 });
 
 const endpointExample = {

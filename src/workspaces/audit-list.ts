@@ -1,6 +1,7 @@
 // Reading the audit log (docs/decisions/0068): a workspace's rows, newest first, a page at a time or all as CSV.
 import { and, desc, eq, lt } from "drizzle-orm";
 import { csvRow } from "../http/csv.ts";
+import { idPage } from "../http/wire.ts";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import type { Workspace } from "./acting.ts";
@@ -49,9 +50,7 @@ export async function auditPage(
   limit: number,
   cursor: string | undefined,
 ): Promise<AuditPageJson> {
-  const rows = await auditRows(db, workspace, limit + 1, cursor);
-  const items = rows.slice(0, limit);
-  return { items: items.map(present), nextCursor: rows.length > limit ? String(items.at(-1)!.id) : null };
+  return idPage(await auditRows(db, workspace, limit + 1, cursor), limit, present);
 }
 
 /** The most rows one CSV holds: a year of a busy workspace; older ones are pruned anyway (AUDIT_KEEP_DAYS). */

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { routeGuards } from "../auth/guards.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import type { Db } from "../db/ports.ts";
+import { attachment } from "../http/attachment.ts";
 import { auditCsv, auditPage } from "./audit-list.ts";
 import { AuditPageSchema, AuditQuery } from "./audit-wire.ts";
 import { WorkspaceIdParams } from "./id-params.ts";
@@ -32,13 +33,7 @@ export function auditRoutes({ db, session }: AuditRouteDeps) {
     .get(
       "/:id/audit.csv",
       async ({ workspace }) =>
-        new Response(await auditCsv(db, workspace), {
-          headers: {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="linkprev-audit-${workspace.slug}.csv"`,
-            "Cache-Control": "no-store",
-          },
-        }),
+        attachment(await auditCsv(db, workspace), "text/csv; charset=utf-8", `linkprev-audit-${workspace.slug}.csv`),
       {
         permission: "audit.read",
         params: WorkspaceIdParams,

@@ -1,5 +1,6 @@
 // The audit log on the wire (GET /api/workspaces/{id}/audit, docs/decisions/0068).
 import { z } from "zod";
+import { idPageQuery } from "../http/wire.ts";
 
 export const AuditEventSchema = z.object({
   at: z.string().describe("When, ISO 8601"),
@@ -23,18 +24,7 @@ export const AuditPageSchema = z
   })
   .meta({ id: "AuditPage" });
 
-export const AuditQuery = z.object({
-  limit: z.coerce
-    .number("limit must be a number")
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(100, "limit must be 100 or less")
-    .default(50),
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, "cursor must be a nextCursor this route gave")
-    .optional(),
-});
+export const AuditQuery = idPageQuery(50);
 
 export type AuditEventJson = z.output<typeof AuditEventSchema>;
 export type AuditPageJson = z.output<typeof AuditPageSchema>;

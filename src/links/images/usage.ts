@@ -1,5 +1,5 @@
 // Which link columns hold uploads, and what follows from it. The one place that knows: link edits and deletion,
-// account deletion (src/account/deletion.ts) and the start-up sweep of the uploads (src/compose/server-jobs.ts) ask here.
+// account deletion (src/account/deletion.ts) and the start-up sweep of the uploads (sweep-unused.ts) ask here.
 import { and, eq, like, or } from "drizzle-orm";
 import type { Db } from "../../db/ports.ts";
 import { tablesOf, type Link } from "../../db/tables.ts";
