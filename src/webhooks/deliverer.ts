@@ -6,7 +6,7 @@
 // else is tried again on the backoff schedule (backoff.ts), and an endpoint failing for 3 days is disabled with the
 // reason shown to its owner. A process killed mid-attempt leaves the claim to expire: the delivery is sent again
 // with the same webhook-id, so receivers deduplicate (at least once, docs/decisions/0019).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ClaimedDelivery, Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
 import { AppError } from "../http/errors.ts";
@@ -102,26 +102,32 @@ export class WebhookDeliverer {
     while (!this.stopped && this.lanes.size < MAX_LANES) {
       // The lease outlasts the attempt, its timeout and the recording of its result.
       const limit = Math.min(CLAIM_LIMIT, (MAX_LANES - this.lanes.size) * PER_ENDPOINT);
-      const claimed = await this.deps.queue.claimDue(this.deps.clock.now(), timeoutMs + 2000, {
+      const now = this.deps.clock.now();
+      const leaseMs = timeoutMs + 2000;
+      const claimed = await this.deps.queue.claimDue(now, leaseMs, {
         limit,
         perEndpoint: PER_ENDPOINT,
         skip: [...this.lanes.keys()],
       });
       if (claimed.length === 0) break;
       const byEndpoint = Map.groupBy(claimed, (delivery) => delivery.endpointId);
-      for (const [endpointId, deliveries] of byEndpoint) this.lanes.set(endpointId, this.lane(endpointId, deliveries));
+      for (const [endpointId, deliveries] of byEndpoint)
+        this.lanes.set(endpointId, this.lane(endpointId, deliveries, now + leaseMs));
       started += claimed.length;
     }
     return started;
   }
 
-  /** One endpoint's claimed deliveries, sent side by side and recorded together; then its next ones are claimed. */
-  private async lane(endpointId: number, deliveries: ClaimedDelivery[]): Promise<void> {
+  /**
+   * One endpoint's claimed deliveries, sent side by side and recorded together; then its next ones are claimed.
+   * `leasedUntil`: the claim's lease (their next_attempt_at), which tells whether a delivery is still this claim's.
+   */
+  private async lane(endpointId: number, deliveries: ClaimedDelivery[], leasedUntil: number): Promise<void> {
     try {
       const results = await Promise.all(deliveries.map((delivery) => this.attempt(delivery)));
       const outcomes: DeliveryOutcomes = { delivered: 0, retrying: 0, failed: 0 };
       await this.deps.database.transaction(async (tx) => {
-        for (const result of results) outcomes[await this.record(tx, result)]++;
+        for (const result of results) outcomes[await this.record(tx, result, leasedUntil)]++;
       });
       this.recorded(outcomes);
     } catch (error) {
@@ -166,7 +172,7 @@ export class WebhookDeliverer {
     };
   }
 
-  private async record(tx: Db, { delivery, ok, last }: Attempt): Promise<DeliveryOutcome> {
+  private async record(tx: Db, { delivery, ok, last }: Attempt, leasedUntil: number): Promise<DeliveryOutcome> {
     const { webhookDeliveries, webhookEndpoints } = tablesOf(tx);
     const now = this.deps.clock.now();
     const attempts = delivery.attempts + 1;
@@ -180,7 +186,9 @@ export class WebhookDeliverer {
         status: outcome === "retrying" ? "pending" : outcome,
         nextAttemptAt: now + (delay ?? 0),
       })
-      .where(eq(webhookDeliveries.id, delivery.id));
+      // Only while the claim holds it: a resend asked for during the attempt (resend.ts) made it due again, and a
+      // claim that lapsed was taken by another; either way this attempt's result must not undo that.
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.nextAttemptAt, leasedUntil)));
     if (ok) {
       if (delivery.failingSince !== null)
         await tx

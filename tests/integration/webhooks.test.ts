@@ -439,6 +439,22 @@ describe("delivery", () => {
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
   });
 
+  test("a resend asked for while the last attempt is still being answered is not lost", async () => {
+    const { client, receiver, endpoint } = await subscribed(["link.created"]);
+    const resend = async () => {
+      const [delivery] = await (await client.call(`/api/webhooks/${endpoint.id}/deliveries`)).json();
+      const response = await client.call(`/api/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`, {
+        method: "POST",
+      });
+      expect(response.status).toBe(202);
+    };
+    // The first delivery is answered only once the resend is accepted: its result is recorded after that.
+    receiver.answer = async (n) => (n === 0 && (await resend()), 200);
+    await client.call("/api/links", { method: "POST", json: card });
+    await eventually(() => expect(receiver.acknowledged()).toHaveLength(2));
+    expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+  });
+
   test("a delivery whose timestamp is more than 5 minutes old is rejected by the reference verifier", async () => {
     const { client, receiver, endpoint } = await subscribed(["link.created"]);
     // The server's clock runs 6 minutes behind the receiver's: its signed timestamp is stale on arrival.
