@@ -1,8 +1,8 @@
 // GET /api/workspaces and /api/workspaces/{id}: the caller's workspaces, each with their role there.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf } from "../db/tables.ts";
-import type { Membership } from "./membership.ts";
+import { type Membership, notMarkedForRemoval } from "./membership.ts";
 import type { WorkspaceJson } from "./wire.ts";
 
 export const presentWorkspace = ({ workspace, role }: Membership): WorkspaceJson => ({
@@ -19,7 +19,7 @@ export async function listWorkspaces(db: Db, userId: number): Promise<WorkspaceJ
     .select({ workspace: workspaces, role: workspaceMembers.role })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
+    .where(and(eq(workspaceMembers.userId, userId), notMarkedForRemoval(db)))
     .orderBy(asc(workspaceMembers.createdAt), asc(workspaces.id));
   const personal = (row: Membership) => row.workspace.personalUserId === userId;
   return [...rows.filter(personal), ...rows.filter((row) => !personal(row))].map(presentWorkspace);

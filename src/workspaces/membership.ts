@@ -1,6 +1,6 @@
 // Which workspace a request acts in, and as what (docs/decisions/0063): read once per signed-in request by
 // src/auth/plugin.ts, so each of these is built once (db/prepared.ts) and walks a unique index.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { preparedOnce } from "../db/prepared.ts";
 import { tablesOf } from "../db/tables.ts";
@@ -8,6 +8,17 @@ import type { Workspace } from "./acting.ts";
 import type { Role } from "./model.ts";
 
 export type Membership = { workspace: Workspace; role: Role };
+
+/**
+ * Not marked for removal: a workspace being deleted has its slug retired first (src/account/workspace-removal.ts),
+ * and is nobody's to act in from then on, even while a crash leaves its removal for the next start to finish.
+ */
+export const notMarkedForRemoval = (db: Db) => {
+  const { retiredUserSlugs, workspaces } = tablesOf(db);
+  return notExists(
+    db.select({ one: sql`1` }).from(retiredUserSlugs).where(eq(retiredUserSlugs.userSlug, workspaces.slug)),
+  );
+};
 
 const membershipWhere = (db: Db, which: "slug" | "id" | "personal") => {
   const { workspaceMembers, workspaces } = tablesOf(db);
@@ -24,7 +35,7 @@ const membershipWhere = (db: Db, which: "slug" | "id" | "personal") => {
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, sql.placeholder("userId"))),
     )
-    .where(where)
+    .where(and(where, notMarkedForRemoval(db)))
     .limit(1)
     .prepare();
 };

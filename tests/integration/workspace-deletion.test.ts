@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { subscribeInFakeStripe } from "../helpers/subscriptions.ts";
-import { apiClient, crawlerAgents, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import {
+  apiClient,
+  crawlerAgents,
+  seedSession,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from "../helpers/server.ts";
 
 const PERSON = crawlerAgents.people["chrome-windows"]!;
 let stripe: FakeStripe;
@@ -138,6 +145,31 @@ test("deleting the team cancels its subscription, retires its addresses, frees i
   expect(
     (await ann.call("/api/account", { method: "DELETE", json: { confirmEmail: await emailOf(ann) } })).status,
   ).toBe(204);
+});
+
+test("a team whose deletion a crash interrupted after its mark is nobody's to act in until the next start ends it", async () => {
+  const cara = await apiClient(server, "pro", "cara");
+  const half = (await (
+    await cara.call("/api/workspaces", { method: "POST", json: { slug: "half", name: "Half" } })
+  ).json()) as { id: number };
+  const { token } = (await (
+    await cara.call("/api/tokens?workspace=half", { method: "POST", json: { name: "half ci" } })
+  ).json()) as { token: string };
+  expect((await cara.call("/api/links?workspace=half")).status).toBe(200);
+  // What the deletion's first step commits (src/account/workspace-removal.ts markWorkspaceRows): its slug retired.
+  await server.sql.run("INSERT INTO retired_user_slugs (user_slug) VALUES ('half')");
+
+  const slugs = ((await (await cara.call("/api/workspaces")).json()) as { slug: string }[]).map((w) => w.slug);
+  expect(slugs).not.toContain("half");
+  expect((await cara.call("/api/links?workspace=half")).status).toBe(404);
+  expect((await cara.call(`/api/workspaces/${half.id}`)).status).toBe(404);
+  expect((await fetch(`${server.url}/api/links`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  // A browser that remembered it falls back to the personal workspace.
+  const { token: session } = await seedSession(server.sql, cara.userId);
+  const remembered = await fetch(`${server.url}/api/subscriptions/active`, {
+    headers: { cookie: `lp_session=${session}; workspace=half` },
+  });
+  expect(remembered.status).toBe(200);
 });
 
 async function emailOf(client: ApiClient): Promise<string> {
