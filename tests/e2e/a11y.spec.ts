@@ -1,10 +1,9 @@
 // Accessibility checked by a machine: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) over every page and every open
 // dialog, menu and toast, signed out and signed in, on a wide screen and a phone. Any serious or critical
 // violation fails the test, and every one found is printed: which page or state, the rule, and the elements.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { MOCKUP_PLATFORMS, PLATFORMS } from "../../src/previews/platforms.ts";
-import { fakes, hydrated, pngBytes, raiseToast, signIn, subscribedUser } from "./helpers.ts";
+import { axeOf, fakes, hydrated, pngBytes, raiseToast, signIn, subscribedUser } from "./helpers.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -17,7 +16,7 @@ const VIEWPORTS = [
 /** Runs axe over the page as it is now; returns the serious and critical violations (`impacts`), readably, under `where`. */
 async function audit(page: Page, where: string, impacts = FAILING_IMPACTS): Promise<string[]> {
   // Plus label-in-name (WCAG 2.5.3), which axe still marks experimental and so leaves out of its tags.
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axeOf(page)
     .options({ runOnly: { type: "tag", values: TAGS }, rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
   return violations

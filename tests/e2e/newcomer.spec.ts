@@ -1,9 +1,8 @@
 // What a newcomer meets, at 1280 and 390 px: an instance without Google or Stripe says so on every screen (no
 // button that cannot work), and the editor judges limits as typed, takes an image by click, drag or paste, and
 // shows its toasts where they hide neither the preview nor the avatar.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fakes, hydrated, pngBytes, raiseToast, signInOnBare, subscribedUser } from "./helpers.ts";
+import { axeOf, fakes, hydrated, pngBytes, raiseToast, signInOnBare, subscribedUser } from "./helpers.ts";
 
 const VIEWPORTS = [
   { name: "wide", width: 1280, height: 800 },
@@ -12,9 +11,7 @@ const VIEWPORTS = [
 const BILLING_OFF_NOTE = "Billing is off on this instance: every account has enterprise limits.";
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -2,10 +2,9 @@
 // password form, the expired page and the disabled-link warning. Each wears the product's stylesheet, has no
 // script, fits a 360 px screen without sideways scrolling, and axe finds nothing serious on it. Screenshots at
 // 1280 and 390 px go to the test's output directory (not the repository), to be looked at.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { fakes, subscribedUser } from "./helpers.ts";
+import { axeOf, fakes, subscribedUser } from "./helpers.ts";
 
 type Made = { shortUrl: string };
 
@@ -86,7 +85,7 @@ test("inspect, password, expired and disabled pages: the product's stylesheet, n
       expect(look.heading, name).toBeLessThan(32);
       if (width === 390) {
         // As tests/e2e/a11y.spec.ts audits the app's pages: no serious or critical axe finding.
-        const { violations } = await new AxeBuilder({ page })
+        const { violations } = await axeOf(page)
           .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } })
           .analyze();
         expect(

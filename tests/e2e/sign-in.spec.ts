@@ -1,8 +1,7 @@
 // Sign-in tells the truth: signed in, the landing page and the top bar offer the dashboard, never signing in
 // again; without Google, "Sign in" leads to a page that says how to get in on this instance, as a page of the site.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { fakes, signInOnBare, subscribedUser } from "./helpers.ts";
+import { axeOf, fakes, signInOnBare, subscribedUser } from "./helpers.ts";
 
 for (const width of [1280, 390]) {
   test.describe(`${width} px`, () => {
@@ -25,7 +24,7 @@ for (const width of [1280, 390]) {
       const next = (await page.getByRole("main").locator("h1 + p").boundingBox())!;
       expect(next.y - (headingBox.y + headingBox.height)).toBeGreaterThanOrEqual(8);
       // As every page (tests/e2e/a11y.spec.ts): no serious or critical axe finding.
-      const { violations } = await new AxeBuilder({ page })
+      const { violations } = await axeOf(page)
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
         .analyze();
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);

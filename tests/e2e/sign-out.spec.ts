@@ -1,8 +1,7 @@
 // Signing out in a real browser: a link on another site to /api/auth/logout no longer signs you out (Chromium
 // says Sec-Fetch-Site: cross-site); it asks, and the button does. Our own navigation still signs out at once.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { consentedUser, subscribedUser } from "./helpers.ts";
+import { axeOf, consentedUser, subscribedUser } from "./helpers.ts";
 
 const signedIn = async (page: Page) => (await page.context().cookies()).some((cookie) => cookie.name === "lp_session");
 
@@ -20,9 +19,7 @@ test("a link on another site asks before signing out; the Sign out button signs 
   await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
   expect(await signedIn(page)).toBe(true);
   // As every page (tests/e2e/a11y.spec.ts): no serious or critical axe finding.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await page.getByRole("link", { name: "No, back to my links" }).click();

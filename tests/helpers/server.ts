@@ -8,6 +8,7 @@ import { loadConfig } from "../../src/config/config.ts";
 import { linkChange } from "../../src/db/change.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { newTestDatabase } from "./postgres-test-cluster.ts";
+import { copyMigratedSqlite } from "./sqlite-template.ts";
 import { freePort } from "./free-port.ts";
 import { testEngine } from "./test-engine.ts";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "./test-db.ts";
@@ -47,6 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
       ...env,
     },
   );
+  if (!config.postgres && !env.DATA_DIR) copyMigratedSqlite(config.dbPath);
   const server = await startServer(config, clock);
   const sql = databaseUrl ? postgresTestDb(databaseUrl) : sqliteTestDb(config.dbPath);
   sql.linkSeeded = server.changed;

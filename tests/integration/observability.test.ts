@@ -172,45 +172,43 @@ test("with APP_WORKERS=0 (the app on the request thread) requests are still coun
   }
 });
 
-test("metrics are off by default", async () => {
-  const server = await startTestServer();
-  try {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe("a server with the defaults", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  test("metrics are off by default", async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
     expect(server.metricsUrl).toBeNull();
-  } finally {
-    await server.close();
-  }
+  });
+
+  test("request ids: every answer but /go's carries one; an untrusted client's is replaced", async () => {
+    const user = await seedUser(server.sql, { userSlug: "ids" });
+    await seedLink(server.sql, user.id, { linkSlug: "go" });
+    for (const path of ["/api/version", "/", "/api/links", "/healthz", "/favicon.ico", "/no-such-page"]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { "x-request-id": "client-chosen-id" } });
+      await response.arrayBuffer();
+      expect({ path, id: response.headers.get("x-request-id") }).toEqual({ path, id: expect.stringMatching(UUID) });
+    }
+    for (const agent of [PERSON, crawlerAgents.crawlers.slack![0]!]) {
+      const response = await fetch(`${server.url}/go/ids/go`, {
+        headers: { "user-agent": agent },
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      expect(response.headers.get("x-request-id")).toBeNull();
+    }
+    // Internal headers never reach the client.
+    const answer = await fetch(`${server.url}/api/version`);
+    expect([...answer.headers.keys()].filter((name) => name.startsWith("x-linkprev"))).toEqual([]);
+  });
 });
 
 describe("request ids", () => {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-  test("every answer but /go's carries one; an untrusted client's is replaced", async () => {
-    const server = await startTestServer();
-    try {
-      const user = await seedUser(server.sql, { userSlug: "ids" });
-      await seedLink(server.sql, user.id, { linkSlug: "go" });
-      for (const path of ["/api/version", "/", "/api/links", "/healthz", "/favicon.ico", "/no-such-page"]) {
-        const response = await fetch(`${server.url}${path}`, { headers: { "x-request-id": "client-chosen-id" } });
-        await response.arrayBuffer();
-        expect({ path, id: response.headers.get("x-request-id") }).toEqual({ path, id: expect.stringMatching(UUID) });
-      }
-      for (const agent of [PERSON, crawlerAgents.crawlers.slack![0]!]) {
-        const response = await fetch(`${server.url}/go/ids/go`, {
-          headers: { "user-agent": agent },
-          redirect: "manual",
-        });
-        await response.arrayBuffer();
-        expect(response.headers.get("x-request-id")).toBeNull();
-      }
-      // Internal headers never reach the client.
-      const answer = await fetch(`${server.url}/api/version`);
-      expect([...answer.headers.keys()].filter((name) => name.startsWith("x-linkprev"))).toEqual([]);
-    } finally {
-      await server.close();
-    }
-  });
-
   test("behind a trusted proxy a sane id is kept and an odd one replaced", async () => {
     const server = await startTestServer({ TRUST_PROXY: "true" });
     try {
