@@ -7,5 +7,9 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const load = islandLoaders[element.dataset.island ?? ""];
   if (!load) continue;
   const props = JSON.parse(element.dataset.props ?? "{}");
-  void load().then((module) => hydrateRoot(element, createElement(module.default, props)));
+  void load().then((module) => {
+    hydrateRoot(element, createElement(module.default, props));
+    // Said on the root, which hydration leaves alone: the browser tests wait for it (tests/e2e/helpers.ts).
+    element.dataset.hydrated = "";
+  });
 }

@@ -83,13 +83,13 @@ export function axeOf(page: Page): AxeBuilder {
 }
 
 /**
- * Waits until the page has loaded, every island on it has hydrated its chunk, and the effects that hydration
- * scheduled have run. Islands hydrate with Preact (scripts/build-assets.ts), which marks each root it rendered into
- * with its `__k` property (preact/src/render.js). Waiting for "networkidle" instead cost 500 ms of quiet every time.
+ * Waits until the page has loaded, every island on it has hydrated its chunk (islands/client.ts marks each root
+ * `data-hydrated`), and the effects that hydration scheduled have run. Waiting for "networkidle" instead cost 500 ms
+ * of quiet every time.
  */
 export async function hydrated(page: Page) {
   await page.waitForLoadState("load");
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((root) => "__k" in root));
+  await page.waitForFunction(() => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0);
   // Preact runs effects after the next frame (preact/hooks: requestAnimationFrame, then a timeout).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 }
