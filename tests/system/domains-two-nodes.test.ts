@@ -6,48 +6,30 @@ import { SQL } from "bun";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node custom domain test is skipped");
+const available = postgresInstalled("the two-node custom domain test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
-let cluster: ThrowawayCluster;
+let pg: PgNodes;
 let db: SQL;
 let dns: TestDnsServer;
-let databaseUrl: string;
 
 describe.skipIf(!available)("custom domains on two nodes", () => {
   let a: Node;
   let b: Node;
   beforeAll(async () => {
     dns = await startDnsServer();
-    cluster = await startThrowawayCluster();
-    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    const env = (slot: number) => ({
-      DATABASE_URL: databaseUrl,
-      NODE_SLOT: String(slot),
-      DNS_SERVERS: dns.address,
-      DOMAIN_CNAME_TARGET: "edge.links.test",
-    });
-    [a, b] = await Promise.all([startNode(env(1)), startNode(env(2))]);
+    pg = await startPgNodes([1, 2], { DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" });
+    ({ db } = pg);
+    [a, b] = pg.nodes;
   });
   afterAll(async () => {
-    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
+    await pg?.stop();
     dns?.close();
   });
 
@@ -100,7 +82,7 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
           mkdtempSync(join(tmpdir(), "lp-admin-")),
         ],
         {
-          env: { ...process.env, DATABASE_URL: databaseUrl },
+          env: { ...process.env, DATABASE_URL: pg.databaseUrl },
         },
       );
     const onNode = (node: Node) =>

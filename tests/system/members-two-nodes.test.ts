@@ -5,39 +5,23 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node member test is skipped");
+const available = postgresInstalled("the two-node member test");
 
-let cluster: ThrowawayCluster;
+let pg: PgNodes;
 let db: SQL;
 
 describe.skipIf(!available)("a removed member on two nodes", () => {
   let a: Node;
   let b: Node;
   beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
-    ]);
+    pg = await startPgNodes([1, 2]);
+    ({ db } = pg);
+    [a, b] = pg.nodes;
   });
-  afterAll(async () => {
-    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-  });
+  afterAll(() => pg?.stop());
 
   test("removed on A, the member's session and team token are refused on B within a second", async () => {
     const ana = await seedPgUserWithToken(db, "ana");

@@ -5,24 +5,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node rename test is skipped");
+const available = postgresInstalled("the two-node rename test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
-let cluster: ThrowawayCluster;
+let pg: PgNodes;
 let db: SQL;
-let databaseUrl: string;
 
 const go = (node: Node, path: string) =>
   fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": PERSON } });
@@ -31,21 +22,12 @@ const within = (what: string, check: () => Promise<void>) => eventually(check, {
 describe.skipIf(!available)("renamed links on two nodes", () => {
   let a: Node;
   let b: Node;
-  let c: Node | undefined;
   beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
-    ]);
+    pg = await startPgNodes([1, 2]);
+    ({ db } = pg);
+    [a, b] = pg.nodes;
   });
-  afterAll(async () => {
-    for (const node of [a, b, c]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-  });
+  afterAll(() => pg?.stop());
 
   test("a rename on A is served at both addresses by B, follows A's later edit, and a drop on A is 410 on B and on a node started later", async () => {
     const { token } = await seedPgUserWithToken(db, "ana");
@@ -102,7 +84,7 @@ describe.skipIf(!available)("renamed links on two nodes", () => {
     ).toBe(204);
     await within("the drop on B", async () => expect((await go(b, "ana/launch")).status).toBe(410));
 
-    c = await startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "3" });
+    const c = await pg.node({ DATABASE_URL: pg.databaseUrl, NODE_SLOT: "3" });
     expect((await go(c, "ana/launch")).status).toBe(410);
     expect((await go(c, "ana/menu")).headers.get("location")).toBe("https://ana.test/menu");
     expect((await go(c, "ana/launch-day")).headers.get("location")).toBe("https://ana.test/two");
