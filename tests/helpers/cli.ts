@@ -16,11 +16,7 @@ export type CliOptions = {
   wrap?: (command: string[]) => string[];
 };
 
-/** Runs `linkprev <args>`; its exit code and everything it wrote. */
-export async function runCli(
-  args: string[],
-  options: CliOptions = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run<Out>(args: string[], options: CliOptions, read: (stdout: Response) => Promise<Out>) {
   const command = [process.execPath, cliPath, ...args];
   const child = Bun.spawn(options.wrap?.(command) ?? command, {
     env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
@@ -30,12 +26,19 @@ export async function runCli(
     stderr: "pipe",
   });
   const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
+    read(new Response(child.stdout)),
     new Response(child.stderr).text(),
     child.exited,
   ]);
   return { code, stdout, stderr };
 }
+
+/** Runs `linkprev <args>`; its exit code and everything it wrote. */
+export const runCli = (args: string[], options: CliOptions = {}) => run(args, options, (stdout) => stdout.text());
+
+/** The same, with standard output as bytes (an image written there). */
+export const runCliForBytes = (args: string[], options: CliOptions = {}) =>
+  run(args, options, (stdout) => stdout.bytes());
 
 /** The environment that signs the CLI in to `server` with `token`; its config file goes to `configHome`. */
 export const cliEnv = (server: TestServer, token: string, configHome = server.dataDir): Record<string, string> => ({
@@ -54,3 +57,14 @@ export async function cliUser(
   const { token } = await seedApiToken(server.sql, client.userId, "cli");
   return { client, env: cliEnv(server, token, configHome) };
 }
+
+/**
+ * A CLI that knows nothing of this machine: of this process's environment only PATH, its home and config in `home`
+ * (where it runs, too), no terminal on stdin; signed in to `server` with `token`.
+ */
+export const cliAtHome = (server: TestServer, token: string, home: string): CliOptions => ({
+  env: { PATH: process.env.PATH ?? "", HOME: home, ...cliEnv(server, token, home) },
+  inheritEnv: false,
+  cwd: home,
+  stdin: "ignore",
+});
