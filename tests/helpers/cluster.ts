@@ -1,6 +1,7 @@
 // LinkPrev on a throwaway PostgreSQL cluster (tests/helpers/postgres-cluster.ts), for the tests that run `linkprev
 // serve` processes (tests/helpers/nodes.ts) or the engine on PostgreSQL: the cluster, fresh databases with a client
 // each, the nodes started on them, and one teardown that names what failed.
+import { afterAll, beforeAll } from "bun:test";
 import { SQL } from "bun";
 import { cleanUp } from "./named-steps.ts";
 import { startNode, stopNode, type Node } from "./nodes.ts";
@@ -82,4 +83,20 @@ export async function startPgNodes(slots: number[], env: Record<string, string> 
     await pg.stop();
     throw error;
   }
+}
+
+/**
+ * startPgNodes before the tests of the describe it is called in (after its hooks registered earlier; `env` is read
+ * then), and their stop after them; what it started, for those tests.
+ */
+export function usePgNodes(slots: number[], env: () => Record<string, string> = () => ({})): () => PgNodes {
+  let pg: PgNodes | undefined;
+  beforeAll(async () => {
+    pg = await startPgNodes(slots, env());
+  });
+  afterAll(() => pg?.stop());
+  return () => {
+    if (!pg) throw new Error("The PostgreSQL nodes start before the tests: use them in a test");
+    return pg;
+  };
 }

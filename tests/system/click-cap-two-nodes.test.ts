@@ -1,10 +1,9 @@
 // Two LinkPrev nodes on one PostgreSQL: when a link's click cap runs out on A, B shows crawlers the expired card
 // and sends people to the expired page within a second (the last click is announced through NOTIFY, like a link
 // edit), without B having seen a single person. Skipped, saying so, only without PostgreSQL.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
+import { describe, expect, test } from "bun:test";
 import { eventually } from "../helpers/eventually.ts";
-import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
 import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
@@ -13,20 +12,13 @@ const available = postgresInstalled("the two-node click cap test");
 const PERSON = crawlerAgents.people["firefox-linux"]!;
 const CRAWLER = crawlerAgents.crawlers.facebook![0]!;
 const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)">/.exec(html)?.[1] ?? null;
-let pg: PgNodes;
-let db: SQL;
 
 describe.skipIf(!available)("a click cap on two nodes", () => {
-  let a: Node;
-  let b: Node;
-  beforeAll(async () => {
-    pg = await startPgNodes([1, 2]);
-    ({ db } = pg);
-    [a, b] = pg.nodes;
-  });
-  afterAll(() => pg?.stop());
+  const pg = usePgNodes([1, 2]);
 
   test("the last allowed visit on A flips B's card and B's people to expired within a second", async () => {
+    const { db, nodes } = pg();
+    const [a, b] = nodes;
     const { token } = await seedPgUserWithToken(db, "cap");
     const created = await apiCall(a.url, token, "/api/links", {
       method: "POST",

@@ -2,11 +2,10 @@
 // reloads on the change announced through NOTIFY, like links), and an account suspended from the command line stops
 // being served by both within a second, and served again within a second once unsuspended. Skipped, saying so, only without PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
@@ -15,25 +14,18 @@ import { crawlerAgents } from "../helpers/server.ts";
 const available = postgresInstalled("the two-node custom domain test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
-let pg: PgNodes;
-let db: SQL;
 let dns: TestDnsServer;
 
 describe.skipIf(!available)("custom domains on two nodes", () => {
-  let a: Node;
-  let b: Node;
   beforeAll(async () => {
     dns = await startDnsServer();
-    pg = await startPgNodes([1, 2], { DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" });
-    ({ db } = pg);
-    [a, b] = pg.nodes;
   });
-  afterAll(async () => {
-    await pg?.stop();
-    dns?.close();
-  });
+  afterAll(() => dns?.close());
+  const pg = usePgNodes([1, 2], () => ({ DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" }));
 
   test("a domain verified on A is served by B within a second; its account suspended from the command line, by neither", async () => {
+    const { db, databaseUrl, nodes } = pg();
+    const [a, b] = nodes;
     const { token } = await seedPgUserWithToken(db, "ana");
     const added = await apiCall(a.url, token, "/api/domains", {
       method: "POST",
@@ -82,7 +74,7 @@ describe.skipIf(!available)("custom domains on two nodes", () => {
           mkdtempSync(join(tmpdir(), "lp-admin-")),
         ],
         {
-          env: { ...process.env, DATABASE_URL: pg.databaseUrl },
+          env: { ...process.env, DATABASE_URL: databaseUrl },
         },
       );
     const onNode = (node: Node) =>

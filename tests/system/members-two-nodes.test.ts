@@ -1,29 +1,20 @@
 // Two LinkPrev nodes on one PostgreSQL: a member removed on node A is refused on node B within a second, by the
 // session they had and by the token they made in the workspace (docs/decisions/0065). Skipped, saying so, only
 // without PostgreSQL.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
+import { describe, expect, test } from "bun:test";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
 import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 
 const available = postgresInstalled("the two-node member test");
 
-let pg: PgNodes;
-let db: SQL;
-
 describe.skipIf(!available)("a removed member on two nodes", () => {
-  let a: Node;
-  let b: Node;
-  beforeAll(async () => {
-    pg = await startPgNodes([1, 2]);
-    ({ db } = pg);
-    [a, b] = pg.nodes;
-  });
-  afterAll(() => pg?.stop());
+  const pg = usePgNodes([1, 2]);
 
   test("removed on A, the member's session and team token are refused on B within a second", async () => {
+    const { db, nodes } = pg();
+    const [a, b] = nodes;
     const ana = await seedPgUserWithToken(db, "ana");
     const bob = await seedPgUserWithToken(db, "bob");
     const [team] = await db`INSERT INTO workspaces (slug, name) VALUES ('acme', 'Acme') RETURNING id`;

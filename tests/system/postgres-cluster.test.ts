@@ -2,12 +2,12 @@
 // started together, an edit on one is served by the other within a second, counts are exact across both
 // after graceful stops, and a kill -9 of one leaves the other serving. Each node is its own `linkprev serve`
 // process, as in production. Skipped, saying so, only where PostgreSQL cannot be installed.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
 import { apiCall, seedPgUserWithToken, stopNode, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 import { eventually } from "../helpers/eventually.ts";
@@ -18,29 +18,24 @@ const available = postgresInstalled("the multi-node tests");
 const BROWSER = crawlerAgents.people["firefox-linux"]!;
 const CRAWLER = crawlerAgents.crawlers.x![0]!;
 
-let pg: PgNodes;
-let db: SQL;
-
-const startPgNode = (slot: number, env: Record<string, string> = {}) =>
-  pg.node({ DATABASE_URL: pg.databaseUrl, NODE_SLOT: String(slot), ...env });
 const go = (node: Node, path: string, agent = BROWSER) =>
   fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": agent } });
-const seedUserWithToken = async (slug: string) => (await seedPgUserWithToken(db, slug)).token;
 const api = (node: Node, token: string, path: string, init: { method?: string; json?: unknown } = {}) =>
   apiCall(node.url, token, path, init);
 
 describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
+  // Started together: both apply migrations at start, under one lock.
+  const pg = usePgNodes([1, 2]);
+  let db: SQL;
   let a: Node;
   let b: Node;
-
-  beforeAll(async () => {
-    // Started together: both apply migrations at start, under one lock.
-    pg = await startPgNodes([1, 2]);
-    ({ db } = pg);
-    [a, b] = pg.nodes;
+  beforeAll(() => {
+    db = pg().db;
+    [a, b] = pg().nodes;
   });
-
-  afterAll(() => pg?.stop());
+  const startPgNode = (slot: number, env: Record<string, string> = {}) =>
+    pg().node({ DATABASE_URL: pg().databaseUrl, NODE_SLOT: String(slot), ...env });
+  const seedUserWithToken = async (slug: string) => (await seedPgUserWithToken(db, slug)).token;
 
   test("nodes started together migrate once and both serve", async () => {
     const rows = await db`SELECT name, count(*)::int AS n FROM __migrations GROUP BY name`;

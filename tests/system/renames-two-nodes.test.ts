@@ -2,34 +2,26 @@
 // (B had cached that address as the live link, and the new one as unknown), B's copy at the old address follows a
 // later edit made on A, a drop on A answers 410 on B; and a node started afterwards knows every old address from its
 // address filter at start. Skipped, saying so, only without PostgreSQL. docs/decisions/0047.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
+import { describe, expect, test } from "bun:test";
 import { eventually } from "../helpers/eventually.ts";
-import { postgresInstalled, startPgNodes, type PgNodes } from "../helpers/cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
 import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
 const available = postgresInstalled("the two-node rename test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
-let pg: PgNodes;
-let db: SQL;
 
 const go = (node: Node, path: string) =>
   fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": PERSON } });
 const within = (what: string, check: () => Promise<void>) => eventually(check, { timeoutMs: 1000, what });
 
 describe.skipIf(!available)("renamed links on two nodes", () => {
-  let a: Node;
-  let b: Node;
-  beforeAll(async () => {
-    pg = await startPgNodes([1, 2]);
-    ({ db } = pg);
-    [a, b] = pg.nodes;
-  });
-  afterAll(() => pg?.stop());
+  const pg = usePgNodes([1, 2]);
 
   test("a rename on A is served at both addresses by B, follows A's later edit, and a drop on A is 410 on B and on a node started later", async () => {
+    const { db, nodes } = pg();
+    const [a, b] = nodes;
     const { token } = await seedPgUserWithToken(db, "ana");
     const json = { targetUrl: "https://ana.test/one", title: "Launch", description: "Day one" };
     const created = await apiCall(a.url, token, "/api/links", {
@@ -84,7 +76,7 @@ describe.skipIf(!available)("renamed links on two nodes", () => {
     ).toBe(204);
     await within("the drop on B", async () => expect((await go(b, "ana/launch")).status).toBe(410));
 
-    const c = await pg.node({ DATABASE_URL: pg.databaseUrl, NODE_SLOT: "3" });
+    const c = await pg().node({ DATABASE_URL: pg().databaseUrl, NODE_SLOT: "3" });
     expect((await go(c, "ana/launch")).status).toBe(410);
     expect((await go(c, "ana/menu")).headers.get("location")).toBe("https://ana.test/menu");
     expect((await go(c, "ana/launch-day")).headers.get("location")).toBe("https://ana.test/two");
