@@ -12,13 +12,13 @@ import { apiTokenFor, loginLinkFor } from "../../src/admin/access.ts";
 import agents from "../fixtures/crawler-agents.json" with { type: "json" };
 import { startFakeS3, type FakeS3 } from "../fakes/s3.ts";
 import { Browser } from "../helpers/browser.ts";
+import { cliPath, runCli } from "../helpers/cli.ts";
 import { postgresInstalled, startPgCluster, type PgCluster } from "../helpers/cluster.ts";
 import { makePng } from "../helpers/images.ts";
 import { cleanUp, step } from "../helpers/named-steps.ts";
 import { apiCall, linkForm, stopNode } from "../helpers/nodes.ts";
 import { acceptTerms, startTestServer, type TestServer } from "../helpers/server.ts";
 
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const available = postgresInstalled("the copy-to-postgres tests");
 
 const PEOPLE = Object.values(agents.people);
@@ -57,25 +57,10 @@ const links: Record<
 > = {};
 let fake: FakeS3 | undefined;
 
-async function copy(
-  databaseUrl: string,
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn(
-    [process.execPath, cli, "admin", "copy-to-postgres", "--database-url", databaseUrl, "--data", dataDir],
-    {
-      env: { ...process.env, DATABASE_URL: "", ...env },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  );
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const copy = (databaseUrl: string, env: Record<string, string> = {}) =>
+  runCli(["admin", "copy-to-postgres", "--database-url", databaseUrl, "--data", dataDir], {
+    env: { DATABASE_URL: "", ...env },
+  });
 
 /** Values as both engines mean them: instants as ms, booleans as 0/1, whole numbers (int8 comes back as text) as numbers. */
 function normalise(value: unknown): unknown {
@@ -431,7 +416,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Images: UPLOADS_STORE=dir, so they stay in ${join(dataDir, "uploads")}`);
 
-    const noUrl = Bun.spawnSync([process.execPath, cli, "admin", "copy-to-postgres", "--data", dataDir], {
+    const noUrl = Bun.spawnSync([process.execPath, cliPath, "admin", "copy-to-postgres", "--data", dataDir], {
       env: { ...process.env, DATABASE_URL: "" },
       stderr: "pipe",
     });
@@ -440,7 +425,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const badUrl = Bun.spawnSync(
       [
         process.execPath,
-        cli,
+        cliPath,
         "admin",
         "copy-to-postgres",
         "--database-url",
@@ -456,7 +441,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const noData = Bun.spawnSync(
       [
         process.execPath,
-        cli,
+        cliPath,
         "admin",
         "copy-to-postgres",
         "--database-url",
