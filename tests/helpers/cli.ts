@@ -16,7 +16,7 @@ export type CliOptions = {
   wrap?: (command: string[]) => string[];
 };
 
-async function run<Out>(args: string[], options: CliOptions, read: (stdout: Response) => Promise<Out>) {
+async function spawnAndRead<Out>(args: string[], options: CliOptions, read: (stdout: Response) => Promise<Out>) {
   const command = [process.execPath, cliPath, ...args];
   const child = Bun.spawn(options.wrap?.(command) ?? command, {
     env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
@@ -34,11 +34,12 @@ async function run<Out>(args: string[], options: CliOptions, read: (stdout: Resp
 }
 
 /** Runs `linkprev <args>`; its exit code and everything it wrote. */
-export const runCli = (args: string[], options: CliOptions = {}) => run(args, options, (stdout) => stdout.text());
+export const runCli = (args: string[], options: CliOptions = {}) =>
+  spawnAndRead(args, options, (stdout) => stdout.text());
 
 /** The same, with standard output as bytes (an image written there). */
 export const runCliForBytes = (args: string[], options: CliOptions = {}) =>
-  run(args, options, (stdout) => stdout.bytes());
+  spawnAndRead(args, options, (stdout) => stdout.bytes());
 
 /** The environment that signs the CLI in to `server` with `token`; its config file goes to `configHome`. */
 export const cliEnv = (server: TestServer, token: string, configHome = server.dataDir): Record<string, string> => ({
