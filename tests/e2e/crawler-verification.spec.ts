@@ -2,24 +2,18 @@
 // row, the platforms panel, the statistics table and the link's timeline. The fetches come "from" X's network and
 // from elsewhere through X-Forwarded-For (the e2e server trusts it, tests/e2e/server.ts).
 import { expect, test } from "@playwright/test";
-import { hydrated, subscribedUser } from "./helpers.ts";
+import { createLink, hydrated, subscribedUser } from "./helpers.ts";
 
 test("the dashboard, the platforms panel, the statistics and the timeline tell verified fetches from forged ones", async ({
   page,
 }) => {
   await subscribedUser(page, "pro");
-  const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", {
-    headers: { origin },
-    data: {
-      title: "Verified launch",
-      description: "A card",
-      targetUrl: "https://example.com/v",
-      customLinkSlug: "vlaunch",
-    },
+  const { currentShortUrl } = await createLink(page, {
+    title: "Verified launch",
+    description: "A card",
+    targetUrl: "https://example.com/v",
+    customLinkSlug: "vlaunch",
   });
-  expect(made.ok()).toBe(true);
-  const { currentShortUrl } = (await made.json()) as { currentShortUrl: string };
   const fetchAs = async (ua: string, from: string) =>
     (
       await page.request.get(currentShortUrl, {

@@ -140,6 +140,16 @@ export async function subscribedUser(
   return who;
 }
 
+/** A link made through the API by the page's signed-in user (same origin, as the dashboard's form sends it). */
+export async function createLink(
+  page: Page,
+  data: { title: string; description: string; targetUrl: string; customLinkSlug: string },
+): Promise<{ id: number; currentShortUrl: string }> {
+  const made = await page.request.post("/api/links", { headers: { origin: new URL(page.url()).origin }, data });
+  expect(made.ok()).toBe(true);
+  return made.json();
+}
+
 /** A small real PNG (solid colour), for uploads. */
 export function pngBytes(width = 64, height = 48): Buffer {
   const row = Buffer.alloc(width * 3 + 1);

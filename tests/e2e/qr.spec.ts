@@ -1,18 +1,17 @@
 // The dashboard's QR code dialog and audience numbers in a real browser.
 import { expect, test } from "@playwright/test";
-import { hydrated, subscribedUser } from "./helpers.ts";
+import { createLink, hydrated, subscribedUser } from "./helpers.ts";
 
 test("a link's QR code opens in a dialog with the code and SVG/PNG downloads; the stats name the unique visitors", async ({
   page,
 }) => {
   await subscribedUser(page, "pro");
-  const origin = new URL(page.url()).origin;
-  const made = await page.request.post("/api/links", {
-    headers: { origin },
-    data: { title: "Poster", description: "On the wall", targetUrl: "https://example.com/", customLinkSlug: "poster" },
+  const { id } = await createLink(page, {
+    title: "Poster",
+    description: "On the wall",
+    targetUrl: "https://example.com/",
+    customLinkSlug: "poster",
   });
-  expect(made.ok()).toBe(true);
-  const { id } = await made.json();
 
   await page.goto("/admin");
   await hydrated(page);

@@ -13,6 +13,7 @@ import { decodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
 import { ViewBatchBuilder, type ViewBatch } from "../../src/views/view-batch.ts";
 import { PgViewStore } from "../../src/views/view-store.pg.ts";
 import { ViewStore } from "../../src/views/view-store.ts";
+import { cliAtHome, runCliForBytes, type CliOptions } from "../helpers/cli.ts";
 import {
   apiClient,
   crawlerAgents,
@@ -451,36 +452,15 @@ describe("QR codes", () => {
 });
 
 describe("the CLI", () => {
-  const cli = join(import.meta.dir, "../../cli/linkprev.ts");
   const home = mkdtempSync(join(tmpdir(), "linkprev-cli-"));
   afterAll(() => rmSync(home, { recursive: true, force: true }));
-  let env: Record<string, string>;
+  let options: CliOptions;
   beforeAll(async () => {
     const { token } = await seedApiToken(server.sql, owner.userId, "cli");
-    env = {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      XDG_CONFIG_HOME: home,
-      LINKPREV_SERVER: server.url,
-      LINKPREV_TOKEN: token,
-    };
+    options = cliAtHome(server, token, home);
     await seedLink(server.sql, owner.userId, { linkSlug: "flyer", targetUrl: TARGET });
   });
-  const run = async (...args: string[]) => {
-    const child = Bun.spawn([process.execPath, cli, ...args], {
-      cwd: home,
-      env,
-      stdout: "pipe",
-      stderr: "pipe",
-      stdin: "ignore",
-    });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(child.stdout).bytes(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
-    return { code, stdout, stderr };
-  };
+  const run = (...args: string[]) => runCliForBytes(args, options);
   const flyerUrl = "https://lp.example/go/owner/flyer?qr=1";
 
   test("links qr --svg prints a code that decodes to the short URL with the marker; --png writes one", async () => {

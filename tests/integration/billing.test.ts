@@ -1,59 +1,34 @@
 // Billing against a fake Stripe (real SDK, real HTTP, signed webhooks) and a fake VIES.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FAKE_PRICES, startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
-import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
+import { FAKE_PRICES, type FakeStripe } from "../fakes/stripe.ts";
+import type { FakeVies } from "../fakes/vies.ts";
+import { startBillingServer, type BillingServer } from "../helpers/billing-server.ts";
 import {
+  apiClient,
+  type ApiClient,
   seedSubscription,
   seedUser,
-  startTestServer,
   type TestServer,
   seedSession,
   seedApiToken,
+  startTestServer,
 } from "../helpers/server.ts";
 
+let billing: BillingServer;
 let stripe: FakeStripe;
 let vies: FakeVies;
 let server: TestServer;
 
 beforeAll(async () => {
-  stripe = startFakeStripe();
-  vies = startFakeVies();
-  server = await startTestServer({
-    ...stripe.env,
-    VIES_URL: vies.url,
-    VIES_TIMEOUT_MS: "500",
-    AUTH_RATE_LIMIT: "10000",
-    BUSINESS_COUNTRY: "PT",
-  });
+  billing = await startBillingServer({ VIES_TIMEOUT_MS: "500" });
+  ({ stripe, vies, server } = billing);
 });
-afterAll(async () => {
-  await server.close();
-  stripe.stop();
-  vies.stop();
-});
+afterAll(() => billing?.close());
 
-type Customer = {
-  userId: number;
-  call: (path: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
-};
+type Customer = Pick<ApiClient, "userId" | "call">;
 
-async function customer(): Promise<Customer> {
-  const user = await seedUser(server.sql);
-  const { token } = await seedApiToken(server.sql, user.id, "test");
-  return {
-    userId: user.id,
-    call: (path, init = {}) =>
-      fetch(`${server.url}${path}`, {
-        method: init.method ?? "GET",
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
-        },
-        body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-        redirect: "manual",
-      }),
-  };
-}
+/** A new user with an API token (redirects not followed). */
+const customer = (): Promise<Customer> => apiClient(server, null);
 
 const row = (userId: number) =>
   server.sql.all<{

@@ -5,36 +5,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cliPath, cliUser, runCli } from "../helpers/cli.ts";
 import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
-import {
-  apiClient,
-  freePort,
-  seedApiToken,
-  startTestServer,
-  testEngine,
-  type ApiClient,
-  type TestServer,
-} from "../helpers/server.ts";
+import { freePort, startTestServer, testEngine, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 const scratch = mkdtempSync(join(tmpdir(), "linkprev-cli-checkout-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs the CLI as a script would: no terminal on stdin or stdout. */
-async function run(args: string[], env: Record<string, string> = {}) {
-  const child = Bun.spawn([process.execPath, cli, ...args], {
-    env: { ...process.env, ...env },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env, stdin: "ignore" });
 
 describe("admin commands beside a running server", () => {
   const dataDir = join(scratch, "data");
@@ -51,7 +30,7 @@ describe("admin commands beside a running server", () => {
     databaseUrl = testEngine === "postgres" ? await newTestDatabase() : undefined;
     env = { PORT: String(await freePort()), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
     const serveEnv: Record<string, string | undefined> = { ...process.env, ...env, PUBLIC_URL: undefined };
-    child = Bun.spawn([process.execPath, cli, "serve", "--port", String(port), "--data", dataDir], {
+    child = Bun.spawn([process.execPath, cliPath, "serve", "--port", String(port), "--data", dataDir], {
       env: serveEnv,
       stdin: "ignore",
       stdout: "pipe",
@@ -135,9 +114,7 @@ describe("client commands", () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     server = await startTestServer();
-    client = await apiClient(server, null, "scripted");
-    const { token } = await seedApiToken(server.sql, client.userId, "cli");
-    env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: join(scratch, "config") };
+    ({ client, env } = await cliUser(server, "scripted", join(scratch, "config")));
     const created = await client.call("/api/links", {
       method: "POST",
       json: { title: "Keep me", description: "d", targetUrl: "https://example.com/", customLinkSlug: "keep-me" },

@@ -1,36 +1,11 @@
 // The CLI's comforts: shell completion generated from the command tree, and `links stats` drawn as a chart for a
 // person while a pipe or --json still gets data.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import {
-  apiClient,
-  crawlerAgents,
-  seedApiToken,
-  startTestServer,
-  type ApiClient,
-  type TestServer,
-} from "../helpers/server.ts";
+import { cliUser, runCli } from "../helpers/cli.ts";
+import { crawlerAgents, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
-
-/** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
-async function run(
-  args: string[],
-  env: Record<string, string> = {},
-  wrap: (command: string[]) => string[] = (command) => command,
-) {
-  const child = Bun.spawn(wrap([process.execPath, cli, ...args]), {
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[], env: Record<string, string> = {}, wrap?: (command: string[]) => string[]) =>
+  runCli(args, { env, wrap });
 
 describe("completion", () => {
   test("bash: valid syntax, and it completes commands, subcommands and options", async () => {
@@ -73,9 +48,7 @@ describe("links stats", () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     server = await startTestServer();
-    client = await apiClient(server, null, "charted");
-    const { token } = await seedApiToken(server.sql, client.userId, "cli");
-    env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
+    ({ client, env } = await cliUser(server, "charted"));
     expect(
       (
         await client.call("/api/links", {

@@ -2,10 +2,8 @@
 // prints the accept URL of an invite it makes and the members with their roles; a wrong role is refused before
 // anything is sent.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
+import { cliEnv, runCli } from "../helpers/cli.ts";
 import { seedApiToken, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
-
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -26,24 +24,11 @@ beforeAll(async () => {
     owner.id,
   );
   const { token } = await seedApiToken(server.sql, owner.id, "cli");
-  env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
+  env = cliEnv(server, token);
 });
 afterAll(() => server.close());
 
-/** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
-async function run(args: string[]) {
-  const child = Bun.spawn([process.execPath, cli, ...args], {
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[]) => runCli(args, { env });
 
 test("invite prints the accept URL; members lists the workspace's people by role", async () => {
   const invited = await run(["--workspace", team.slug, "workspaces", "invite", "Bea@Example.com", "--role", "admin"]);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cliEnv, runCli } from "../helpers/cli.ts";
 import { apiClient, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 let server: TestServer;
 let dir: string;
 let client: ApiClient;
@@ -25,19 +25,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(...args: string[]) {
-  const child = Bun.spawn([process.execPath, cli, ...args], {
-    env: { ...process.env, LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: dir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { stdout, stderr, code };
-}
+const run = (...args: string[]) => runCli(args, { env: cliEnv(server, token, dir) });
 
 test("create with expiry, a cap, a password, device and country rules and UTM tags; show prints them; edit changes and clears them", async () => {
   const created = await run(

@@ -1,35 +1,18 @@
 // `linkprev webhooks pause|resume`: the CLI holds and releases an endpoint's deliveries as PATCH paused does.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
-import { apiClient, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
-
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+import { cliUser, runCli } from "../helpers/cli.ts";
+import { startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let client: ApiClient;
 let env: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer({ FETCH_ALLOW_PRIVATE: "127.0.0.1/32" });
-  client = await apiClient(server, null, "hooked");
-  const { token } = await seedApiToken(server.sql, client.userId, "cli");
-  env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
+  ({ client, env } = await cliUser(server, "hooked"));
 });
 afterAll(() => server.close());
 
-/** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
-async function run(args: string[]) {
-  const child = Bun.spawn([process.execPath, cli, ...args], {
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[]) => runCli(args, { env });
 
 const pausedNow = async (id: number) =>
   ((await (await client.call("/api/webhooks")).json()) as Array<{ id: number; paused: boolean }>).find(

@@ -1,41 +1,18 @@
 // What the CLI says in words: a refused token is named as such (not "not signed in"), deleted links say so and when,
 // counts agree with their number ("1 QR scan"), and platforms are written as their own names ("LinkedIn").
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
-import {
-  apiClient,
-  crawlerAgents,
-  seedApiToken,
-  startTestServer,
-  type ApiClient,
-  type TestServer,
-} from "../helpers/server.ts";
+import { cliUser, runCli } from "../helpers/cli.ts";
+import { crawlerAgents, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
 let server: TestServer;
 let client: ApiClient;
 let env: Record<string, string>;
 
-/** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
-async function run(args: string[], extra: Record<string, string> = {}) {
-  const child = Bun.spawn([process.execPath, cli, ...args], {
-    env: { ...process.env, ...env, ...extra },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: { ...env, ...extra } });
 
 beforeAll(async () => {
   server = await startTestServer();
-  client = await apiClient(server, null, "worded");
-  const { token } = await seedApiToken(server.sql, client.userId, "cli");
-  env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
+  ({ client, env } = await cliUser(server, "worded"));
 });
 afterAll(() => server.close());
 

@@ -1,36 +1,19 @@
 // `linkprev workspaces list|create|switch` and the global --workspace: the CLI acts in the workspace chosen, through
 // the SDK's calls with ?workspace= (docs/workspaces.md).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
-import { apiClient, seedApiToken, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
-
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
+import { cliUser, runCli } from "../helpers/cli.ts";
+import { startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let client: ApiClient;
 let env: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer();
-  client = await apiClient(server, null, "cliuser");
-  const { token } = await seedApiToken(server.sql, client.userId, "cli");
-  env = { LINKPREV_SERVER: server.url, LINKPREV_TOKEN: token, XDG_CONFIG_HOME: server.dataDir };
+  ({ client, env } = await cliUser(server, "cliuser"));
 });
 afterAll(() => server.close());
 
-/** Runs the CLI without blocking this process, which serves the test server the CLI calls. */
-async function run(args: string[]) {
-  const child = Bun.spawn([process.execPath, cli, ...args], {
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[]) => runCli(args, { env });
 
 const slugsIn = async (workspace: string) =>
   ((await (await client.call(`/api/links?workspace=${workspace}`)).json()) as Array<{ linkSlug: string }>).map(

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import jsQR from "jsqr";
+import { cliAtHome, runCli, type CliOptions } from "../helpers/cli.ts";
 import { makePng } from "../helpers/images.ts";
 import { rasterise } from "../helpers/qr-raster.ts";
 import { decodePng, loadPngCodec } from "../../src/links/images/codecs.ts";
@@ -205,35 +206,14 @@ describe("a link's own style", () => {
 });
 
 describe("the CLI, through the SDK", () => {
-  const cli = join(import.meta.dir, "../../cli/linkprev.ts");
   const home = mkdtempSync(join(tmpdir(), "linkprev-qr-cli-"));
   afterAll(() => rmSync(home, { recursive: true, force: true }));
-  let env: Record<string, string>;
+  let options: CliOptions;
   beforeAll(async () => {
     const { token } = await seedApiToken(server.sql, owner.userId, "cli");
-    env = {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      XDG_CONFIG_HOME: home,
-      LINKPREV_SERVER: server.url,
-      LINKPREV_TOKEN: token,
-    };
+    options = cliAtHome(server, token, home);
   });
-  const run = async (...args: string[]) => {
-    const child = Bun.spawn([process.execPath, cli, ...args], {
-      cwd: home,
-      env,
-      stdout: "pipe",
-      stderr: "pipe",
-      stdin: "ignore",
-    });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
-    return { code, stdout, stderr };
-  };
+  const run = (...args: string[]) => runCli(args, options);
 
   test("qr-style logo, set and get; links qr --logo draws it, --no-logo leaves it out; refusals in the server's words", async () => {
     await owner.call("/api/links/by-slug/menu", {

@@ -3,29 +3,19 @@
 // personal workspace's; only roles with billing.write start a checkout or keep a VAT number.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
-import { startFakeVies, type FakeVies } from "../fakes/vies.ts";
-import { seedApiToken, seedUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import type { FakeStripe } from "../fakes/stripe.ts";
+import { startBillingServer, type BillingServer } from "../helpers/billing-server.ts";
+import { seedApiToken, seedUser, type TestServer } from "../helpers/server.ts";
 
+let billing: BillingServer;
 let stripe: FakeStripe;
-let vies: FakeVies;
 let server: TestServer;
 
 beforeAll(async () => {
-  stripe = startFakeStripe();
-  vies = startFakeVies();
-  server = await startTestServer({
-    ...stripe.env,
-    VIES_URL: vies.url,
-    AUTH_RATE_LIMIT: "10000",
-    BUSINESS_COUNTRY: "PT",
-  });
+  billing = await startBillingServer();
+  ({ stripe, server } = billing);
 });
-afterAll(async () => {
-  await server.close();
-  stripe.stop();
-  vies.stop();
-});
+afterAll(() => billing?.close());
 
 type Caller = (path: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
 

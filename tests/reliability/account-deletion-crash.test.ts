@@ -1,51 +1,25 @@
 // An account deletion killed part-way (kill -9 from a tests-only hook, TEST_CRASH_DURING_DELETE_AFTER) is
 // finished by the next start, and retrying it is harmless: every table ends clean and every file of the account's
 // uploads is gone from the uploads folder, on either engine.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe.ts";
 import { NOTHING_LEFT, rowsLeftOf, seedFullAccount, uploadFilesOf } from "../helpers/account.ts";
-import { startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import { newTestDatabase } from "../helpers/postgres-test-cluster.ts";
-import { testEngine } from "../helpers/server.ts";
-import { postgresTestDb, sqliteTestDb, type TestDb } from "../helpers/test-db.ts";
-
-let stripe: FakeStripe;
-beforeAll(() => {
-  stripe = startFakeStripe();
-});
-afterAll(() => stripe.stop());
+import { describeEachDeletionCrash } from "../helpers/deletion-crash.ts";
 
 const PERSON = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
 };
 
-describe.each(["mark", "announce", "stripe", "links", "access"])("killed right after the %s step", (step) => {
-  let node: Node;
-  let sql: TestDb;
-  let databaseEnv: Record<string, string>;
-
-  beforeAll(async () => {
-    databaseEnv = testEngine === "postgres" ? { DATABASE_URL: await newTestDatabase() } : {};
-    node = await startNode({ ...stripe.env, ...databaseEnv, TEST_CRASH_DURING_DELETE_AFTER: step });
-    sql =
-      testEngine === "postgres"
-        ? postgresTestDb(databaseEnv.DATABASE_URL!)
-        : sqliteTestDb(join(node.dataDir, "linkprev.db"));
-  });
-  afterAll(async () => {
-    await sql.close();
-    await stopNode(node, { signal: "SIGKILL" });
-  });
-
+describeEachDeletionCrash((crashing) => {
   test("the next start finishes it, a retry is harmless, every table and the uploads folder are clean", async () => {
-    const doomed = await seedFullAccount({ url: node.url, sql }, stripe, "doomed");
-    const kept = await seedFullAccount({ url: node.url, sql }, stripe, "kept");
+    const { sql, stripe } = crashing;
+    const doomed = await seedFullAccount({ url: crashing.node.url, sql }, stripe, "doomed");
+    const kept = await seedFullAccount({ url: crashing.node.url, sql }, stripe, "kept");
     const keptBefore = await rowsLeftOf(sql, kept.id);
-    const keptFiles = await uploadFilesOf(node.url, kept);
-    const uploadsFolder = () => readdirSync(join(node.dataDir, "uploads")).sort();
-    expect(uploadsFolder()).toEqual([...(await uploadFilesOf(node.url, doomed)), ...keptFiles].sort());
+    const keptFiles = await uploadFilesOf(crashing.node.url, kept);
+    const uploadsFolder = () => readdirSync(join(crashing.node.dataDir, "uploads")).sort();
+    expect(uploadsFolder()).toEqual([...(await uploadFilesOf(crashing.node.url, doomed)), ...keptFiles].sort());
     const remove = (url: string) =>
       fetch(`${url}/api/account`, {
         method: "DELETE",
@@ -54,9 +28,7 @@ describe.each(["mark", "announce", "stripe", "links", "access"])("killed right a
       });
 
     // The process dies while answering.
-    await expect(remove(node.url)).rejects.toThrow();
-    expect(await node.child.exited).not.toBe(0);
-    expect(node.child.signalCode).toBe("SIGKILL");
+    await crashing.crash(remove(crashing.node.url));
     // Part-way: the account is marked (signed out, off /go) but its row is still there.
     const marked = await sql.get<{ deleting_since: number | null }>(
       "SELECT deleting_since FROM users WHERE id = ?",
@@ -64,9 +36,8 @@ describe.each(["mark", "announce", "stripe", "links", "access"])("killed right a
     );
     expect(marked?.deleting_since).not.toBeNull();
 
-    const dataDir = node.dataDir;
-    await stopNode(node, { keepData: true });
-    node = await startNode({ ...stripe.env, ...databaseEnv }, dataDir);
+    await crashing.restart();
+    const { node } = crashing;
     expect(await rowsLeftOf(sql, doomed.id)).toEqual(NOTHING_LEFT);
     const retry = await remove(node.url);
     expect(retry.status).toBe(401);

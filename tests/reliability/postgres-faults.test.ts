@@ -8,33 +8,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { SQL } from "bun";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { postgresInstalled, startPgCluster, type PgCluster } from "../helpers/cluster.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
+import { apiCall, seedPgUserWithToken, stopNode, type Node } from "../helpers/nodes.ts";
 import { pacedLoad, unexpectedStatuses, type LoadResult } from "../helpers/paced-load.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
 import { commitCuttingProxy, type CommitCuttingProxy } from "../helpers/commit-cutting-proxy.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL fault tests are skipped");
+const available = postgresInstalled("the PostgreSQL fault tests");
 
 const OUTAGE_SECONDS = Number(process.env.FAULT_OUTAGE_SECONDS ?? 20);
 const FLUSH_MS = 100;
 
-let cluster: ThrowawayCluster;
+let pg: PgCluster;
 let proxy: CommitCuttingProxy;
 let databaseUrl: string;
 let db: SQL;
 
 /** A node reaching the database through the proxy (TCP), so that a test can cut its writer's connection. */
 const startPgNode = (dataDir?: string) =>
-  startNode(
+  pg.node(
     { DATABASE_URL: proxy.url(databaseUrl), NODE_SLOT: "1", VIEW_FLUSH_MS: String(FLUSH_MS), APP_WORKERS: "1" },
     dataDir,
   );
@@ -71,11 +63,11 @@ async function expectExactCount(
 
 /** Runs the fault with the database stopped, starting it again whatever happens. */
 async function whileStopped(fault: () => Promise<void>): Promise<void> {
-  await cluster.ctl("stop");
+  await pg.cluster.ctl("stop");
   try {
     await fault();
   } finally {
-    await cluster.ctl("start");
+    await pg.cluster.ctl("start");
   }
 }
 
@@ -85,10 +77,9 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
   const linkSlugs = ["one", "two", "three"];
 
   beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    proxy = await commitCuttingProxy(join(cluster.socketDir, ".s.PGSQL.5432"));
-    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
+    pg = await startPgCluster();
+    proxy = await commitCuttingProxy(join(pg.cluster.socketDir, ".s.PGSQL.5432"));
+    ({ url: databaseUrl, db } = await pg.database());
     node = await startPgNode();
     token = (await seedPgUserWithToken(db, "ops")).token;
     for (const slug of linkSlugs) {
@@ -110,9 +101,8 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
     // What made an unexpected answer, if any did (the node logs each failed request).
     const failures = (await node?.stderr)?.split("\n").filter((line) => line.includes("request failed"));
     if (failures?.length) console.error(failures.slice(0, 5).join("\n"));
-    await db?.close();
     proxy?.close();
-    await cluster?.stop();
+    await pg?.stop();
   });
 
   let running: ReturnType<typeof pacedLoad> | null = null;
@@ -180,7 +170,7 @@ describe.skipIf(!available)("PostgreSQL faults under load", () => {
     const before = await stored();
     const loading = load();
     await Bun.sleep(1000);
-    await cluster.ctl("restart");
+    await pg.cluster.ctl("restart");
     await Bun.sleep(2000);
     const served = await loading.stop();
     expect(unexpectedStatuses(served)).toEqual([]);

@@ -1,48 +1,24 @@
 // Two LinkPrev nodes on one PostgreSQL: when a link's click cap runs out on A, B shows crawlers the expired card
 // and sends people to the expired page within a second (the last click is announced through NOTIFY, like a link
 // edit), without B having seen a single person. Skipped, saying so, only without PostgreSQL.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
+import { describe, expect, test } from "bun:test";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node click cap test is skipped");
+const available = postgresInstalled("the two-node click cap test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
 const CRAWLER = crawlerAgents.crawlers.facebook![0]!;
 const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)">/.exec(html)?.[1] ?? null;
-let cluster: ThrowawayCluster;
-let db: SQL;
 
 describe.skipIf(!available)("a click cap on two nodes", () => {
-  let a: Node;
-  let b: Node;
-  beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
-    ]);
-  });
-  afterAll(async () => {
-    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-  });
+  const pg = usePgNodes([1, 2]);
 
   test("the last allowed visit on A flips B's card and B's people to expired within a second", async () => {
+    const { db, nodes } = pg();
+    const [a, b] = nodes;
     const { token } = await seedPgUserWithToken(db, "cap");
     const created = await apiCall(a.url, token, "/api/links", {
       method: "POST",

@@ -6,31 +6,23 @@ import { join } from "node:path";
 import { openPostgresPlatform } from "../../src/db/postgres/engine.ts";
 import { createLogger } from "../../src/observability/log.ts";
 import type { Platform } from "../../src/db/ports.ts";
+import { postgresInstalled, startPgCluster, type PgCluster } from "../helpers/cluster.ts";
 import { eventually } from "../helpers/eventually.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the cluster job takeover test is skipped");
+const available = postgresInstalled("the cluster job takeover test");
 
-let cluster: ThrowawayCluster | null = null;
+let pg: PgCluster | null = null;
 let platform: Platform | null = null;
 afterAll(async () => {
   await platform?.database.close();
-  await cluster?.stop();
+  await pg?.stop();
 });
 
 test.skipIf(!available)(
   "a job held by a node killed with kill -9 runs on the next node that tries",
   async () => {
-    cluster = await startThrowawayCluster();
-    const url = await createDatabase(cluster.url, randomDatabaseName());
+    pg = await startPgCluster();
+    const { url } = await pg.database();
     platform = await openPostgresPlatform({ url, poolMax: 2, waitSeconds: 5, nodeSlot: 1 }, createLogger("text"));
     const holder = Bun.spawn(
       [process.execPath, join(import.meta.dir, "../fixtures/hold-cluster-job.ts"), url, "retention"],

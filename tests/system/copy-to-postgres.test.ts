@@ -6,29 +6,20 @@
 // and copying again into the now non-empty database is refused with exit code 2.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { SQL } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { apiTokenFor, loginLinkFor } from "../../src/admin/access.ts";
 import agents from "../fixtures/crawler-agents.json" with { type: "json" };
 import { startFakeS3, type FakeS3 } from "../fakes/s3.ts";
 import { Browser } from "../helpers/browser.ts";
+import { cliPath, runCli } from "../helpers/cli.ts";
+import { postgresInstalled, startPgCluster, type PgCluster } from "../helpers/cluster.ts";
 import { makePng } from "../helpers/images.ts";
 import { cleanUp, step } from "../helpers/named-steps.ts";
-import { apiCall, linkForm, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { apiCall, linkForm, stopNode } from "../helpers/nodes.ts";
 import { acceptTerms, startTestServer, type TestServer } from "../helpers/server.ts";
 
-const cli = join(import.meta.dir, "../../cli/linkprev.ts");
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the copy-to-postgres tests are skipped");
+const available = postgresInstalled("the copy-to-postgres tests");
 
 const PEOPLE = Object.values(agents.people);
 const CRAWLERS = Object.values(agents.crawlers).map((list) => list[0]!);
@@ -55,7 +46,7 @@ const TABLES = [
 const TRICKY_TITLE = `Ana's "launch" \\ {v2}, 50 % off 🎉`;
 const GAP_VIEWS = 3;
 
-let cluster: ThrowawayCluster;
+let pg: PgCluster;
 let source: TestServer;
 let dataDir: string;
 let token: string;
@@ -64,42 +55,12 @@ const links: Record<
   string,
   { id: number; linkSlug: string; targetUrl: string; imageUrl: string | null; userSlug: string }
 > = {};
-const clients: SQL[] = [];
-const nodes: Node[] = [];
 let fake: FakeS3 | undefined;
 
-async function copy(
-  databaseUrl: string,
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn(
-    [process.execPath, cli, "admin", "copy-to-postgres", "--database-url", databaseUrl, "--data", dataDir],
-    {
-      env: { ...process.env, DATABASE_URL: "", ...env },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  );
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
-
-async function freshDatabase(): Promise<{ url: string; db: SQL }> {
-  const url = await createDatabase(cluster.url, randomDatabaseName());
-  const db = new SQL({ url, max: 2 });
-  clients.push(db);
-  return { url, db };
-}
-
-async function node(env: Record<string, string>, dir?: string): Promise<Node> {
-  const started = await startNode(env, dir);
-  nodes.push(started);
-  return started;
-}
+const copy = (databaseUrl: string, env: Record<string, string> = {}) =>
+  runCli(["admin", "copy-to-postgres", "--database-url", databaseUrl, "--data", dataDir], {
+    env: { DATABASE_URL: "", ...env },
+  });
 
 /** Values as both engines mean them: instants as ms, booleans as 0/1, whole numbers (int8 comes back as text) as numbers. */
 function normalise(value: unknown): unknown {
@@ -142,7 +103,7 @@ const go = (baseUrl: string, path: string, agent: string) =>
 
 describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
   beforeAll(async () => {
-    cluster = await step("starting a throwaway PostgreSQL cluster", () => startThrowawayCluster());
+    pg = await step("starting a throwaway PostgreSQL cluster", () => startPgCluster());
     // A SQLite server with real traffic.
     // SQLite whichever engine this test run's servers use (DATABASE_URL empty = unset).
     source = await step("starting the SQLite server", () =>
@@ -316,19 +277,14 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
 
   afterAll(() =>
     cleanUp([
-      ...nodes.map((n, i): [string, () => unknown] => [
-        `stopping node ${i + 1}`,
-        () => stopNode(n, { signal: "SIGKILL", keepData: true }),
-      ]),
-      ...clients.map((db, i): [string, () => unknown] => [`closing PostgreSQL client ${i + 1}`, () => db.close()]),
+      ["stopping the PostgreSQL nodes and cluster", () => pg?.stop()],
       ["stopping the fake S3", () => fake?.stop()],
-      ["stopping the PostgreSQL cluster", () => cluster?.stop()],
       ["closing the SQLite server", () => source?.close()],
     ]),
   );
 
   test("copies every row of every table, converting types, into one transaction; the counts are printed", async () => {
-    const { url, db } = await freshDatabase();
+    const { url, db } = await pg.database();
     const run = await copy(url, { UPLOADS_STORE: "db" });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
@@ -376,10 +332,10 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
       await db`SELECT (SELECT max(id) FROM views)::int AS views, (SELECT max(id) FROM user_agents)::int AS agents`;
 
     // A SQLite server on the original directory (which folds the crash gap at start) and a PostgreSQL one.
-    const onSqlite = await node({ DATABASE_URL: "" }, dataDir);
+    const onSqlite = await pg.node({ DATABASE_URL: "" }, dataDir);
     const snapshotSqlite = await apiSnapshot(onSqlite.url);
     await stopNode(onSqlite, { keepData: true });
-    const onPg = await node({ DATABASE_URL: url, UPLOADS_STORE: "db" });
+    const onPg = await pg.node({ DATABASE_URL: url, UPLOADS_STORE: "db" });
     expect(await apiSnapshot(onPg.url)).toEqual(snapshotSqlite);
     expect((snapshotSqlite as { stats: { humanViews: number } }).stats.humanViews).toBe(40 + 12 + GAP_VIEWS);
 
@@ -440,7 +396,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
 
   test("with UPLOADS_STORE=s3 the images go to the bucket, and a node on PostgreSQL serves them from there", async () => {
     fake = startFakeS3();
-    const { url } = await freshDatabase();
+    const { url } = await pg.database();
     const run = await copy(url, fake.env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Images: 4 copied into the S3 bucket ${fake.bucket}`);
@@ -448,19 +404,19 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     expect(
       Buffer.compare(Buffer.from(fake.objects.get(name)!.bytes), readFileSync(join(dataDir, "uploads", name))),
     ).toBe(0);
-    const onPg = await node({ DATABASE_URL: url, ...fake.env });
+    const onPg = await pg.node({ DATABASE_URL: url, ...fake.env });
     expect((await fetch(`${onPg.url}${links.cover!.imageUrl}`)).status).toBe(200);
     await stopNode(onPg);
     expect(fake.refused).toEqual([]);
   });
 
   test("with UPLOADS_STORE=dir the images stay where they are; bad usage exits 2 without a password in sight", async () => {
-    const { url } = await freshDatabase();
+    const { url } = await pg.database();
     const run = await copy(url);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Images: UPLOADS_STORE=dir, so they stay in ${join(dataDir, "uploads")}`);
 
-    const noUrl = Bun.spawnSync([process.execPath, cli, "admin", "copy-to-postgres", "--data", dataDir], {
+    const noUrl = Bun.spawnSync([process.execPath, cliPath, "admin", "copy-to-postgres", "--data", dataDir], {
       env: { ...process.env, DATABASE_URL: "" },
       stderr: "pipe",
     });
@@ -469,7 +425,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const badUrl = Bun.spawnSync(
       [
         process.execPath,
-        cli,
+        cliPath,
         "admin",
         "copy-to-postgres",
         "--database-url",
@@ -485,7 +441,7 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     const noData = Bun.spawnSync(
       [
         process.execPath,
-        cli,
+        cliPath,
         "admin",
         "copy-to-postgres",
         "--database-url",

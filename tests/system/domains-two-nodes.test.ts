@@ -2,56 +2,30 @@
 // reloads on the change announced through NOTIFY, like links), and an account suspended from the command line stops
 // being served by both within a second, and served again within a second once unsuspended. Skipped, saying so, only without PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node custom domain test is skipped");
+const available = postgresInstalled("the two-node custom domain test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
-let cluster: ThrowawayCluster;
-let db: SQL;
 let dns: TestDnsServer;
-let databaseUrl: string;
 
 describe.skipIf(!available)("custom domains on two nodes", () => {
-  let a: Node;
-  let b: Node;
   beforeAll(async () => {
     dns = await startDnsServer();
-    cluster = await startThrowawayCluster();
-    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    const env = (slot: number) => ({
-      DATABASE_URL: databaseUrl,
-      NODE_SLOT: String(slot),
-      DNS_SERVERS: dns.address,
-      DOMAIN_CNAME_TARGET: "edge.links.test",
-    });
-    [a, b] = await Promise.all([startNode(env(1)), startNode(env(2))]);
   });
-  afterAll(async () => {
-    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-    dns?.close();
-  });
+  afterAll(() => dns?.close());
+  const pg = usePgNodes([1, 2], () => ({ DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: "edge.links.test" }));
 
   test("a domain verified on A is served by B within a second; its account suspended from the command line, by neither", async () => {
+    const { db, databaseUrl, nodes } = pg();
+    const [a, b] = nodes;
     const { token } = await seedPgUserWithToken(db, "ana");
     const added = await apiCall(a.url, token, "/api/domains", {
       method: "POST",

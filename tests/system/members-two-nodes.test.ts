@@ -1,45 +1,20 @@
 // Two LinkPrev nodes on one PostgreSQL: a member removed on node A is refused on node B within a second, by the
 // session they had and by the token they made in the workspace (docs/decisions/0065). Skipped, saying so, only
 // without PostgreSQL.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
+import { describe, expect, test } from "bun:test";
 import { generateSecret, hashSecret } from "../../src/auth/tokens.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node member test is skipped");
-
-let cluster: ThrowawayCluster;
-let db: SQL;
+const available = postgresInstalled("the two-node member test");
 
 describe.skipIf(!available)("a removed member on two nodes", () => {
-  let a: Node;
-  let b: Node;
-  beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    const databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
-    ]);
-  });
-  afterAll(async () => {
-    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-  });
+  const pg = usePgNodes([1, 2]);
 
   test("removed on A, the member's session and team token are refused on B within a second", async () => {
+    const { db, nodes } = pg();
+    const [a, b] = nodes;
     const ana = await seedPgUserWithToken(db, "ana");
     const bob = await seedPgUserWithToken(db, "bob");
     const [team] = await db`INSERT INTO workspaces (slug, name) VALUES ('acme', 'Acme') RETURNING id`;

@@ -2,58 +2,40 @@
 // started together, an edit on one is served by the other within a second, counts are exact across both
 // after graceful stops, and a kill -9 of one leaves the other serving. Each node is its own `linkprev serve`
 // process, as in production. Skipped, saying so, only where PostgreSQL cannot be installed.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
+import { apiCall, seedPgUserWithToken, stopNode, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const cli = join(import.meta.dir, "../../cli/linkprev.ts");
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the multi-node tests are skipped");
+const available = postgresInstalled("the multi-node tests");
 
 const BROWSER = crawlerAgents.people["firefox-linux"]!;
 const CRAWLER = crawlerAgents.crawlers.x![0]!;
 
-let cluster: ThrowawayCluster;
-let databaseUrl: string;
-let db: SQL;
-
-const startPgNode = (slot: number) => startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: String(slot) });
 const go = (node: Node, path: string, agent = BROWSER) =>
   fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": agent } });
-const seedUserWithToken = async (slug: string) => (await seedPgUserWithToken(db, slug)).token;
 const api = (node: Node, token: string, path: string, init: { method?: string; json?: unknown } = {}) =>
   apiCall(node.url, token, path, init);
 
 describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
+  // Started together: both apply migrations at start, under one lock.
+  const pg = usePgNodes([1, 2]);
+  let db: SQL;
   let a: Node;
   let b: Node;
-
-  beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    // Started together: both apply migrations at start, under one lock.
-    [a, b] = await Promise.all([startPgNode(1), startPgNode(2)]);
+  beforeAll(() => {
+    db = pg().db;
+    [a, b] = pg().nodes;
   });
-
-  afterAll(async () => {
-    for (const node of [a, b]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-  });
+  const startPgNode = (slot: number, env: Record<string, string> = {}) =>
+    pg().node({ DATABASE_URL: pg().databaseUrl, NODE_SLOT: String(slot), ...env });
+  const seedUserWithToken = async (slug: string) => (await seedPgUserWithToken(db, slug)).token;
 
   test("nodes started together migrate once and both serve", async () => {
     const rows = await db`SELECT name, count(*)::int AS n FROM __migrations GROUP BY name`;
@@ -141,8 +123,8 @@ describe.skipIf(!available)("two nodes on one PostgreSQL", () => {
 
   test("the sign-in rate limit is one counter for the cluster, whichever node is asked", async () => {
     const limited = await Promise.all([
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "3", AUTH_RATE_LIMIT: "4" }),
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "4", AUTH_RATE_LIMIT: "4" }),
+      startPgNode(3, { AUTH_RATE_LIMIT: "4" }),
+      startPgNode(4, { AUTH_RATE_LIMIT: "4" }),
     ]);
     try {
       // The limit counts per minute: start well inside a window, so that all five requests fall into one.

@@ -2,52 +2,26 @@
 // (B had cached that address as the live link, and the new one as unknown), B's copy at the old address follows a
 // later edit made on A, a drop on A answers 410 on B; and a node started afterwards knows every old address from its
 // address filter at start. Skipped, saying so, only without PostgreSQL. docs/decisions/0047.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SQL } from "bun";
+import { describe, expect, test } from "bun:test";
 import { eventually } from "../helpers/eventually.ts";
-import { apiCall, seedPgUserWithToken, startNode, stopNode, type Node } from "../helpers/nodes.ts";
-import {
-  createDatabase,
-  findPgBin,
-  randomDatabaseName,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from "../helpers/postgres-cluster.ts";
+import { postgresInstalled, usePgNodes } from "../helpers/cluster.ts";
+import { apiCall, seedPgUserWithToken, type Node } from "../helpers/nodes.ts";
 import { crawlerAgents } from "../helpers/server.ts";
 
-const available = findPgBin() !== null;
-if (!available)
-  console.warn("PostgreSQL is not installed (apt-get install postgresql): the two-node rename test is skipped");
+const available = postgresInstalled("the two-node rename test");
 
 const PERSON = crawlerAgents.people["firefox-linux"]!;
-let cluster: ThrowawayCluster;
-let db: SQL;
-let databaseUrl: string;
 
 const go = (node: Node, path: string) =>
   fetch(`${node.url}/go/${path}`, { redirect: "manual", headers: { "user-agent": PERSON } });
 const within = (what: string, check: () => Promise<void>) => eventually(check, { timeoutMs: 1000, what });
 
 describe.skipIf(!available)("renamed links on two nodes", () => {
-  let a: Node;
-  let b: Node;
-  let c: Node | undefined;
-  beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    databaseUrl = await createDatabase(cluster.url, randomDatabaseName());
-    db = new SQL({ url: databaseUrl, max: 2 });
-    [a, b] = await Promise.all([
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "1" }),
-      startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "2" }),
-    ]);
-  });
-  afterAll(async () => {
-    for (const node of [a, b, c]) if (node) await stopNode(node, { signal: "SIGKILL" });
-    await db?.close();
-    await cluster?.stop();
-  });
+  const pg = usePgNodes([1, 2]);
 
   test("a rename on A is served at both addresses by B, follows A's later edit, and a drop on A is 410 on B and on a node started later", async () => {
+    const { db, nodes } = pg();
+    const [a, b] = nodes;
     const { token } = await seedPgUserWithToken(db, "ana");
     const json = { targetUrl: "https://ana.test/one", title: "Launch", description: "Day one" };
     const created = await apiCall(a.url, token, "/api/links", {
@@ -102,7 +76,7 @@ describe.skipIf(!available)("renamed links on two nodes", () => {
     ).toBe(204);
     await within("the drop on B", async () => expect((await go(b, "ana/launch")).status).toBe(410));
 
-    c = await startNode({ DATABASE_URL: databaseUrl, NODE_SLOT: "3" });
+    const c = await pg().node({ DATABASE_URL: pg().databaseUrl, NODE_SLOT: "3" });
     expect((await go(c, "ana/launch")).status).toBe(410);
     expect((await go(c, "ana/menu")).headers.get("location")).toBe("https://ana.test/menu");
     expect((await go(c, "ana/launch-day")).headers.get("location")).toBe("https://ana.test/two");
