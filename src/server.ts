@@ -71,8 +71,7 @@ export async function startServer(config: Config, clock?: MovingClock): Promise<
     // The reverse of the start: jobs, listeners and workers, then what they write to, the database last.
     stop: () =>
       (stopping ??= (async () => {
-        stopJobs();
-        await Promise.all([listeners.stop(), webhooks.stop()]);
+        await Promise.all([stopJobs(), listeners.stop(), webhooks.stop()]);
         try {
           await app.close();
         } finally {

@@ -21,37 +21,44 @@ export type Job = {
  * Runs each job's start run in list order, then its ticks. A one-off job's failure at start fails the start (its
  * work must be done before serving); a recurring job's is logged, the next tick tries again. A failure is logged
  * when a job starts failing, not at every tick while it keeps failing. A tick is skipped while the job's last run is
- * still going. The returned function stops the ticks, the last job's first.
+ * still going. The returned function stops the ticks and resolves once the runs under way have ended: the server
+ * closes the database only after them.
  */
-export async function startJobs(list: Job[], cluster: ClusterJobs, log: Pick<Logger, "error">): Promise<() => void> {
-  const stops: (() => void)[] = [];
+export async function startJobs(
+  list: Job[],
+  cluster: ClusterJobs,
+  log: Pick<Logger, "error">,
+): Promise<() => Promise<void>> {
+  const stops: (() => Promise<void>)[] = [];
   for (const job of list) {
-    let running = false;
+    let running: Promise<void> | null = null;
     let failing = false;
     const run = async (atStart: boolean) => void (await job.run(atStart));
     const once = (atStart: boolean) =>
       job.runs === "cluster" ? cluster.exclusively(job.name, () => run(atStart)) : run(atStart);
-    const logged = async (atStart: boolean) => {
-      if (running) return;
-      running = true;
-      try {
-        await once(atStart);
-        failing = false;
-      } catch (error) {
-        if (!failing) log.error(`${job.name} failed`, error);
-        failing = true;
-      } finally {
-        running = false;
-      }
-    };
+    const logged = (atStart: boolean) =>
+      (running ??= (async () => {
+        try {
+          await once(atStart);
+          failing = false;
+        } catch (error) {
+          if (!failing) log.error(`${job.name} failed`, error);
+          failing = true;
+        } finally {
+          running = null;
+        }
+      })());
     const { atStart, everyMs } = job.schedule;
     if (atStart) await (everyMs === undefined ? once(true) : logged(true));
     if (everyMs === undefined) continue;
     const timer = setInterval(() => void logged(false), everyMs);
     timer.unref();
-    stops.push(() => clearInterval(timer));
+    stops.push(async () => {
+      clearInterval(timer);
+      await running;
+    });
   }
-  return () => {
-    for (const stop of [...stops].reverse()) stop();
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

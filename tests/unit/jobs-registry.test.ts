@@ -41,7 +41,7 @@ test("start runs go in list order, awaited; a cluster job takes its lock and a n
   );
   expect(ran).toEqual(["a:true", "b:true"]);
   expect(locked).toEqual(["a", "c"]);
-  stop();
+  await stop();
 });
 
 test("a one-off job's failure at start fails the start; a recurring one's is logged once while it keeps failing", async () => {
@@ -59,11 +59,11 @@ test("a one-off job's failure at start fails the start; a recurring one's is log
     { error: (message, error) => errors.push(`${message}: ${String(error)}`) },
   );
   await until(() => runs >= 3);
-  stop();
+  await stop();
   expect(errors).toEqual(["every failed: Error: database away"]);
 });
 
-test("a tick is skipped while the last run goes on; stop ends the ticks", async () => {
+test("a tick is skipped while the last run goes on; stop ends the ticks and waits for the run under way", async () => {
   let running = 0;
   let most = 0;
   let runs = 0;
@@ -84,8 +84,10 @@ test("a tick is skipped while the last run goes on; stop ends the ticks", async 
     clusterHolding([]),
     quiet,
   );
-  await until(() => runs >= 3);
-  stop();
+  await until(() => runs >= 3 && running === 1);
+  await stop();
+  // The server closes the database once stop has resolved: no run may still be using it.
+  expect(running).toBe(0);
   const after = runs;
   await sleep(30);
   expect(most).toBe(1);
