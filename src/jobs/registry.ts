@@ -4,6 +4,13 @@
 import type { ClusterJobs } from "../db/ports.ts";
 import type { Logger } from "../observability/log.ts";
 
+/**
+ * How long a stop waits for the runs under way: long enough for a tick's writes, short enough that a long run (link
+ * health checks over many targets) never holds a stop past a supervisor's patience. Every run can be cut anywhere:
+ * the next one does what it left.
+ */
+const STOP_GRACE_MS = 10_000;
+
 /** A run at start is awaited before the server listens; `everyMs`: then once per interval (none: once only). */
 export type Schedule = { atStart: boolean; everyMs?: number };
 
@@ -21,15 +28,16 @@ export type Job = {
  * Runs each job's start run in list order, then its ticks. A one-off job's failure at start fails the start (its
  * work must be done before serving); a recurring job's is logged, the next tick tries again. A failure is logged
  * when a job starts failing, not at every tick while it keeps failing. A tick is skipped while the job's last run is
- * still going. The returned function stops the ticks and resolves once the runs under way have ended: the server
- * closes the database only after them.
+ * still going. The returned function stops the ticks and resolves once the runs under way have ended, or after
+ * STOP_GRACE_MS with a warning naming those still going: the server closes the database only after that.
  */
 export async function startJobs(
   list: Job[],
   cluster: ClusterJobs,
-  log: Pick<Logger, "error">,
+  log: Pick<Logger, "error" | "warn">,
+  stopGraceMs = STOP_GRACE_MS,
 ): Promise<() => Promise<void>> {
-  const stops: (() => Promise<void>)[] = [];
+  const stops: (() => Promise<string | null>)[] = [];
   for (const job of list) {
     let running: Promise<void> | null = null;
     let failing = false;
@@ -55,10 +63,17 @@ export async function startJobs(
     timer.unref();
     stops.push(async () => {
       clearInterval(timer);
-      await running;
+      if (!running) return null;
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      const cut = new Promise<string>((resolve) => (grace = setTimeout(() => resolve(job.name), stopGraceMs)));
+      const outcome = await Promise.race([running.then(() => null), cut]);
+      clearTimeout(grace);
+      return outcome;
     });
   }
   return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+    const still = (await Promise.all(stops.map((stop) => stop()))).filter((name) => name !== null);
+    if (still.length > 0)
+      log.warn(`Stopped without waiting longer for ${still.join(", ")}: the next start's run does what it left`);
   };
 }

@@ -233,6 +233,9 @@ describe.skipIf(!available)("linkprev admin copy-to-postgres", () => {
     // Billing rows as the Stripe webhooks write them, and views a crash stored beyond the rollups' fold mark.
     await step("writing billing rows and views beyond the fold mark", () => {
       const sqlite = new Database(join(dataDir, "linkprev.db"), { strict: true });
+      // A second writer of the file, as an operator's script would be: it waits for the lock of a connection the
+      // stopped server is still releasing (its closing checkpoint) rather than failing at once.
+      sqlite.run("PRAGMA busy_timeout = 5000");
       const anaId = sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE email = 'ana@example.com'").get()!.id;
       sqlite.run(
         `INSERT INTO subscriptions (user_id, workspace_id, stripe_subscription_id, stripe_price_id, status, plan_id, is_annual, current_period_start, current_period_end, cancel_at_period_end, stripe_event_at)

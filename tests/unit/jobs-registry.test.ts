@@ -4,7 +4,10 @@ import type { ClusterJobs } from "../../src/db/ports.ts";
 import { startJobs, type Job } from "../../src/jobs/registry.ts";
 
 /** A logger for jobs that are not expected to fail. */
-const quiet = { error: (message: string, error: unknown) => expect(`${message}: ${String(error)}`).toBe("no failure") };
+const quiet = {
+  error: (message: string, error: unknown) => expect(`${message}: ${String(error)}`).toBe("no failure"),
+  warn: (message: string) => expect(message).toBe("no warning"),
+};
 
 /** A cluster where another node holds the locks named in `held`. */
 const clusterHolding = (held: string[], locked: string[] = []): ClusterJobs => ({
@@ -56,7 +59,7 @@ test("a one-off job's failure at start fails the start; a recurring one's is log
   const stop = await startJobs(
     [{ name: "every", runs: "node", schedule: { atStart: true, everyMs: 2 }, run: () => (runs++, broken()) }],
     clusterHolding([]),
-    { error: (message, error) => errors.push(`${message}: ${String(error)}`) },
+    { ...quiet, error: (message, error) => errors.push(`${message}: ${String(error)}`) },
   );
   await until(() => runs >= 3);
   await stop();
@@ -92,4 +95,25 @@ test("a tick is skipped while the last run goes on; stop ends the ticks and wait
   await sleep(30);
   expect(most).toBe(1);
   expect(runs).toBe(after);
+});
+
+test("a stop waits no longer than its grace for a run that does not end, and says which", async () => {
+  const warnings: string[] = [];
+  let started = false;
+  const stop = await startJobs(
+    [
+      {
+        name: "link-health",
+        runs: "node",
+        schedule: { atStart: false, everyMs: 2 },
+        run: () => ((started = true), new Promise(() => {})),
+      },
+    ],
+    clusterHolding([]),
+    { ...quiet, warn: (message) => warnings.push(message) },
+    20,
+  );
+  await until(() => started);
+  await stop();
+  expect(warnings).toEqual(["Stopped without waiting longer for link-health: the next start's run does what it left"]);
 });
