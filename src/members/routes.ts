@@ -9,7 +9,7 @@ import { missingScope, tokenMay } from "../auth/token-scopes.ts";
 import { forbidden } from "../http/errors.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import { emailAddress, INT32_ID_MAX, pathId } from "../http/validate.ts";
-import { WORKSPACE_NOT_FOUND } from "../workspaces/model.ts";
+import { WorkspaceIdParams } from "../workspaces/id-params.ts";
 import { acceptInvite } from "./accept-invite.ts";
 import { changeRole, MEMBER_NOT_FOUND } from "./change-role.ts";
 import { createInvite } from "./create-invite.ts";
@@ -19,11 +19,10 @@ import { pendingInvites, revokeInvite } from "./pending-invites.ts";
 import { removeMember } from "./remove-member.ts";
 import { AcceptedInviteSchema, InviteSchema, MemberSchema, RoleSchema } from "./wire.ts";
 
-const WorkspaceParams = z.object({ id: pathId(WORKSPACE_NOT_FOUND, INT32_ID_MAX).describe("The workspace's id") });
-const InviteParams = WorkspaceParams.extend({
+const InviteParams = WorkspaceIdParams.extend({
   inviteId: pathId("Invite not found", INT32_ID_MAX).describe("The invite's id"),
 });
-const MemberParams = WorkspaceParams.extend({
+const MemberParams = WorkspaceIdParams.extend({
   userId: pathId(MEMBER_NOT_FOUND, INT32_ID_MAX).describe("The member's user id"),
 });
 const TokenParams = z.object({ token: z.string().min(1).max(200).describe("The token in the invite's URL") });
@@ -42,7 +41,7 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
       async ({ workspace }) => asJson(await pendingInvites(db, workspace.id, deps.clock.now())),
       {
         permission: "members.write",
-        params: WorkspaceParams,
+        params: WorkspaceIdParams,
         response: { 200: z.array(InviteSchema) },
         doc: {
           id: "listInvites",
@@ -62,7 +61,7 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
       },
       {
         permission: "members.write",
-        params: WorkspaceParams,
+        params: WorkspaceIdParams,
         body: InviteInput,
         response: { 201: InviteSchema },
         doc: {
@@ -98,7 +97,7 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
     )
     .get("/api/workspaces/:id/members", async ({ workspace }) => asJson(await listMembers(db, workspace.id)), {
       user: true,
-      params: WorkspaceParams,
+      params: WorkspaceIdParams,
       response: { 200: z.array(MemberSchema) },
       doc: {
         id: "listMembers",

@@ -2,13 +2,14 @@
 import type { Db } from "../db/ports.ts";
 import type { User } from "../db/tables.ts";
 import { notFound } from "../http/errors.ts";
+import { INT32_ID_MAX } from "../http/validate.ts";
 import { type Membership, membershipById, membershipBySlug, personalMembership } from "./membership.ts";
 import { WORKSPACE_NOT_FOUND } from "./model.ts";
 
 /** What a request names: the workspace of an /api/workspaces/{id}/… path, else `?workspace={slug}`, else none. */
 export type NamedWorkspace = { id: number } | { slug: string } | null;
 
-const WORKSPACE_PATH = /^\/api\/workspaces\/(\d{1,9})(?:\/|$)/;
+const WORKSPACE_PATH = /^\/api\/workspaces\/(\d+)(?:\/|$)/;
 
 export function namedWorkspace(url: URL): NamedWorkspace {
   const id = WORKSPACE_PATH.exec(url.pathname)?.[1];
@@ -33,6 +34,8 @@ export async function actingMembership(
   const find = async (which: Exclude<NamedWorkspace, null>) => {
     // No slug holds a NUL byte, and PostgreSQL refuses one in a query: such a name is simply not found.
     if ("slug" in which && which.slug.includes("\u0000")) throw notFound(WORKSPACE_NOT_FOUND);
+    // Nor is any id past the 32-bit ids the database holds (the route's schema says so too: id-params.ts).
+    if ("id" in which && which.id > INT32_ID_MAX) throw notFound(WORKSPACE_NOT_FOUND);
     const found =
       "id" in which ? await membershipById(db, user.id, which.id) : await membershipBySlug(db, user.id, which.slug);
     if (!found) throw notFound(WORKSPACE_NOT_FOUND);

@@ -75,6 +75,12 @@ test("someone who is not a member hears 404 for the workspace, whichever way it 
   expect((await bob.call("/api/links?workspace=acme")).status).toBe(404);
   expect((await bob.call(`/api/workspaces/${team.id}`)).status).toBe(404);
   expect((await bob.call("/api/links?workspace=nobody")).status).toBe(404);
+  // An id of ten digits or more names no workspace either; it never falls back to the caller's own.
+  for (const id of ["1000000000", "2147483648", "9007199254740991"]) {
+    expect((await bob.call(`/api/workspaces/${id}`)).status).toBe(404);
+    expect((await bob.call(`/api/workspaces/${id}/members`)).status).toBe(404);
+    expect((await bob.call(`/api/workspaces/${id}`, { method: "PATCH", json: { name: "Mine" } })).status).toBe(404);
+  }
   const { token } = await seedSession(server.sql, bob.userId);
   // A stale cookie is no error: the personal workspace answers.
   const stale = await fetch(`${server.url}/api/links`, { headers: { cookie: `lp_session=${token}; workspace=acme` } });
