@@ -4,9 +4,10 @@
 // answers null and its lookup starts in the background, so a batch never waits on DNS; the answer serves the
 // address's later views. Kept in memory only (bounded, a day at most), never stored.
 import { isIPv6 } from "node:net";
+import type { DnsResolver } from "../safe-fetch/dns-resolver.ts";
 
 /** The platforms that document the check, and the domains their crawlers' names end in. */
-export const REVERSE_DNS_DOMAINS: Readonly<Record<string, readonly string[]>> = {
+const REVERSE_DNS_DOMAINS: Readonly<Record<string, readonly string[]>> = {
   // developers.google.com/search/docs/crawling-indexing/verifying-googlebot
   google: ["googlebot.com", "google.com", "googleusercontent.com"],
   // bing.com/webmasters/help/how-to-verify-bingbot
@@ -15,12 +16,8 @@ export const REVERSE_DNS_DOMAINS: Readonly<Record<string, readonly string[]>> = 
   apple: ["applebot.apple.com"],
 };
 
-type Answer = { kind: "records"; records: { data: string }[] } | { kind: "missing" } | { kind: "failed" };
-/** What the check asks (src/safe-fetch/dns-resolver.ts's udpResolver is one). */
-export type ReverseDnsResolver = { query(name: string, type: "PTR" | "A" | "AAAA"): Promise<Answer> };
-
 export type ReverseDnsSettings = { maxEntries: number; ttlMs: number; failedTtlMs: number; maxInFlight: number };
-export const REVERSE_DNS_DEFAULTS: ReverseDnsSettings = {
+const REVERSE_DNS_DEFAULTS: ReverseDnsSettings = {
   maxEntries: 10_000,
   ttlMs: 86_400_000,
   // A resolver that failed is asked again after a while, not at every view.
@@ -52,7 +49,7 @@ export class ReverseDnsCheck {
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly resolver: ReverseDnsResolver,
+    private readonly resolver: DnsResolver,
     private readonly now: () => number,
     private readonly settings: ReverseDnsSettings = REVERSE_DNS_DEFAULTS,
   ) {}
