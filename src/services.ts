@@ -203,7 +203,7 @@ export function createServices(
     },
     deletion,
     webhooks: webhookDeps(config, platform, clock, log, { fetcher: outbound, billingEnabled }),
-    workspaces: { database, changes, removeWorkspace: (workspace) => removeWorkspace(deletion, workspace) },
+    workspaces: { database, removeWorkspace: (workspace) => removeWorkspace(deletion, workspace) },
     domains: {
       database,
       changes,

@@ -34,7 +34,7 @@ export type LoginMailScreens = {
   failed: (message: string, status?: number) => Response;
 };
 
-export const LoginMailInput = z.object({ email: emailAddress });
+const LoginMailInput = z.object({ email: emailAddress });
 
 export function loginMailRoutes(deps: LoginMailRouteDeps, screens: LoginMailScreens) {
   const { session } = deps;

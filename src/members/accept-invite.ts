@@ -10,7 +10,7 @@ import type { MemberDeps } from "./deps.ts";
 import { stillPending } from "./pending-invites.ts";
 import { ensureSeatFree } from "./seats.ts";
 
-export const INVITE_NOT_FOUND = "This invite is not valid: it was used, revoked or has expired. Ask for a new one.";
+const INVITE_NOT_FOUND = "This invite is not valid: it was used, revoked or has expired. Ask for a new one.";
 
 /** A pending invite and what the accept page names: the workspace and who invited; undefined when not valid. */
 export async function openInvite(db: Db, token: string, now: number) {

@@ -12,7 +12,7 @@ import { inviteMail } from "./invite-mail.ts";
 import { INVITE_MS, mayHandle, ONLY_OWNERS } from "./model.ts";
 import { ensureSeatFree } from "./seats.ts";
 
-export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/invites/${token}`;
+const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/invites/${token}`;
 
 export async function createInvite(deps: MemberDeps, acting: Acting, input: { email: string; role: Role }) {
   if (!mayHandle(acting.role, input.role)) throw forbidden(ONLY_OWNERS);

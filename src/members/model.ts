@@ -16,7 +16,7 @@ export function mayHandle(actor: Role, role: Role): boolean {
 
 export const ONLY_OWNERS =
   "Only an owner can make someone an admin or an owner, or change an admin's or an owner's role.";
-export const LAST_OWNER =
+const LAST_OWNER =
   "A workspace needs an owner: make another member owner first (PATCH their role to owner), then change or leave yours.";
 
 /**

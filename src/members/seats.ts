@@ -9,7 +9,7 @@ import type { MemberDeps } from "./deps.ts";
 import { seatFree, seatsMessage } from "./model.ts";
 import { stillPending } from "./pending-invites.ts";
 
-export async function memberCount(db: Db, workspaceId: number): Promise<number> {
+async function memberCount(db: Db, workspaceId: number): Promise<number> {
   const { workspaceMembers } = tablesOf(db);
   const [row] = await db
     .select({ n: count() })

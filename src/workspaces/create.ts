@@ -7,7 +7,7 @@ import type { WorkspaceDeps } from "./deps.ts";
 import { slugTaken } from "./slugs.ts";
 import type { CreateWorkspaceRequest, WorkspaceJson } from "./wire.ts";
 
-export const WORKSPACE_SLUG_TAKEN = "This workspace address is already taken";
+const WORKSPACE_SLUG_TAKEN = "This workspace address is already taken";
 
 export async function createWorkspace(
   deps: WorkspaceDeps,

@@ -5,7 +5,7 @@ import { badRequest, conflict } from "../http/errors.ts";
 import type { Workspace } from "./acting.ts";
 import type { WorkspaceDeps } from "./deps.ts";
 
-export const PERSONAL_STAYS = "Your personal workspace goes only with your account: delete the account instead";
+const PERSONAL_STAYS = "Your personal workspace goes only with your account: delete the account instead";
 
 export async function deleteWorkspace(deps: WorkspaceDeps, workspace: Workspace, confirmSlug: string): Promise<void> {
   if (workspace.personalUserId !== null) throw conflict(PERSONAL_STAYS);

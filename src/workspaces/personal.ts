@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/ports.ts";
 import { tablesOf, type User } from "../db/tables.ts";
 
-export const PERSONAL_NAME = "Personal";
+const PERSONAL_NAME = "Personal";
 
 export async function createPersonalWorkspace(tx: Db, user: Pick<User, "id" | "userSlug">): Promise<void> {
   const { workspaceMembers, workspaces } = tablesOf(tx);
