@@ -1,11 +1,9 @@
 // /api/account (the user's data: export, deletion) and /api/links/export.csv.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { routeGuards, signedInUser } from "../auth/guards.ts";
+import { routeGuards, signedInUser, requireScope } from "../auth/guards.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
-import { missingScope, tokenMay } from "../auth/token-scopes.ts";
 import { attachment } from "../http/attachment.ts";
-import { forbidden } from "../http/errors.ts";
 import { mappingStripeErrors } from "../billing/stripe.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import type { LinkDeps } from "../links/deps.ts";
@@ -115,8 +113,7 @@ export function accountRoutes({ links, deletion, session, ...deps }: AccountRout
           await mappingStripeErrors(deps.log, () => finishDeletion(deletion, deletingUserId));
         else {
           // A token deletes an account only with workspace:admin (src/auth/token-scopes.ts).
-          if (viewer?.via === "token" && !tokenMay(viewer.scopes, "workspace.delete"))
-            throw forbidden(missingScope("workspace.delete"));
+          requireScope(viewer, "workspace.delete");
           const { confirmEmail } = parseInput(DeleteInput, body);
           await mappingStripeErrors(deps.log, () => deleteAccount(deletion, signedInUser(viewer), confirmEmail));
         }

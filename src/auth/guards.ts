@@ -25,10 +25,16 @@ function signedIn(viewer: Viewer | null): Acting {
 /** The signed-in user, or a 401 (for the one route that also serves a caller who is not: DELETE /api/account). */
 export const signedInUser = (viewer: Viewer | null): User => signedIn(viewer).user;
 
+/** A token's scopes allow `permission` (a session's always do), else a 403 naming the scope: the guard's check, and
+ * the one a route makes itself where whether it needs `permission` depends on what it is asked. */
+export function requireScope(viewer: Viewer | null, permission: Permission): void {
+  if (viewer && !tokenMay(viewer.scopes, permission)) throw forbidden(missingScope(permission));
+}
+
 function permitted(viewer: Viewer | null, permission: Permission): Acting {
   const acting = signedIn(viewer);
   if (!may(acting.role, permission)) throw forbidden("You may not do this here.");
-  if (viewer && !tokenMay(viewer.scopes, permission)) throw forbidden(missingScope(permission));
+  requireScope(viewer, permission);
   return acting;
 }
 

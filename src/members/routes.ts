@@ -4,12 +4,11 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { asJson } from "../api-docs/json.ts";
-import { routeGuards } from "../auth/guards.ts";
-import { missingScope, tokenMay } from "../auth/token-scopes.ts";
-import { forbidden } from "../http/errors.ts";
+import { routeGuards, requireScope } from "../auth/guards.ts";
 import type { SessionDeps } from "../auth/session-deps.ts";
 import { emailAddress, INT32_ID_MAX, pathId } from "../http/validate.ts";
 import { WorkspaceIdParams } from "../workspaces/id-params.ts";
+import { presentWorkspace } from "../workspaces/list.ts";
 import { acceptInvite } from "./accept-invite.ts";
 import { changeRole, MEMBER_NOT_FOUND } from "./change-role.ts";
 import { createInvite } from "./create-invite.ts";
@@ -27,7 +26,7 @@ const MemberParams = WorkspaceIdParams.extend({
 });
 const TokenParams = z.object({ token: z.string().min(1).max(200).describe("The token in the invite's URL") });
 
-export const InviteInput = z.object({ email: emailAddress, role: RoleSchema });
+const InviteInput = z.object({ email: emailAddress, role: RoleSchema });
 const RoleInput = z.object({ role: RoleSchema });
 
 export type MemberRouteDeps = { members: MemberDeps; session: SessionDeps };
@@ -132,8 +131,7 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
       async ({ acting, viewer, params, set }) => {
         // Leaving needs no permission; removing someone else is members.write, checked by removeMember, and a
         // token's scopes must allow it too (the guard checks scopes for the permission it is given).
-        if (params.userId !== acting.user.id && viewer && !tokenMay(viewer.scopes, "members.write"))
-          throw forbidden(missingScope("members.write"));
+        if (params.userId !== acting.user.id) requireScope(viewer, "members.write");
         await removeMember(deps, acting, params.userId);
         set.status = 204;
         return null;
@@ -155,8 +153,7 @@ export function memberRoutes({ members: deps, session }: MemberRouteDeps) {
     .post(
       "/api/invites/:token/accept",
       async ({ params, user }) => {
-        const { workspace, role } = await acceptInvite(deps, user, params.token);
-        return asJson({ workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name, role } });
+        return asJson({ workspace: presentWorkspace(await acceptInvite(deps, user, params.token)) });
       },
       {
         user: true,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { tablesOf } from "../db/tables.ts";
 import type { Acting } from "./acting.ts";
 import type { WorkspaceDeps } from "./deps.ts";
+import { presentWorkspace } from "./list.ts";
 import type { WorkspaceJson } from "./wire.ts";
 
 export async function renameWorkspace(
@@ -12,5 +13,5 @@ export async function renameWorkspace(
 ): Promise<WorkspaceJson> {
   const { workspaces } = tablesOf(deps.database.db);
   await deps.database.db.update(workspaces).set({ name }).where(eq(workspaces.id, workspace.id));
-  return { id: workspace.id, slug: workspace.slug, name, role };
+  return presentWorkspace({ workspace: { ...workspace, name }, role });
 }
